@@ -1,0 +1,49 @@
+package io.dynoscope.core.item;
+
+import java.math.BigDecimal;
+
+/**
+ * A validated DynamoDB number: up to 38 significant digits, magnitude zero or between 1E-130 and
+ * 9.99…E+125. Parsed with {@link BigDecimal} only, so no digit is ever lost through {@code double}.
+ */
+record DynamoNumber(BigDecimal decimal, String canonical) {
+
+    static final int MAX_SIGNIFICANT_DIGITS = 38;
+    private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
+    private static final BigDecimal MAX_MAGNITUDE_EXCLUSIVE = new BigDecimal("1E+126");
+
+    static DynamoNumber parse(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("a number (N) cannot be null");
+        }
+        String trimmed = text.strip();
+        if (trimmed.isEmpty()) {
+            throw new IllegalArgumentException("a number (N) cannot be empty");
+        }
+        if (!trimmed.matches("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?")) {
+            throw new IllegalArgumentException("'" + text + "' is not a number");
+        }
+        BigDecimal decimal;
+        try {
+            decimal = new BigDecimal(trimmed);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a number");
+        }
+        if (decimal.signum() == 0) {
+            return new DynamoNumber(BigDecimal.ZERO, "0");
+        }
+        BigDecimal stripped = decimal.stripTrailingZeros();
+        if (stripped.precision() > MAX_SIGNIFICANT_DIGITS) {
+            throw new IllegalArgumentException("'" + text + "' has " + stripped.precision()
+                    + " significant digits; DynamoDB keeps at most " + MAX_SIGNIFICANT_DIGITS);
+        }
+        BigDecimal magnitude = stripped.abs();
+        if (magnitude.compareTo(MIN_MAGNITUDE) < 0) {
+            throw new IllegalArgumentException("'" + text + "' is smaller in magnitude than 1E-130");
+        }
+        if (magnitude.compareTo(MAX_MAGNITUDE_EXCLUSIVE) >= 0) {
+            throw new IllegalArgumentException("'" + text + "' is larger in magnitude than 9.9999999999999999999999999999999999999E+125");
+        }
+        return new DynamoNumber(stripped, stripped.toPlainString());
+    }
+}

@@ -1,0 +1,31 @@
+package io.dynoscope.core.item;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The primary key of one item: the partition key attribute and, if the table has one, the sort key. */
+public record Key(Map<String, AttributeValue> attributes) {
+
+    public Key {
+        if (attributes.isEmpty() || attributes.size() > 2) {
+            throw new IllegalArgumentException("a key has one or two attributes, not " + attributes.size());
+        }
+        attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+    }
+
+    public static Key of(String partitionKey, AttributeValue value) {
+        return new Key(Map.of(partitionKey, value));
+    }
+
+    public static Key of(String partitionKey, AttributeValue pk, String sortKey, AttributeValue sk) {
+        Map<String, AttributeValue> m = new LinkedHashMap<>();
+        m.put(partitionKey, pk);
+        m.put(sortKey, sk);
+        return new Key(m);
+    }
+
+    public Item asItem() {
+        return new Item(attributes);
+    }
+}
