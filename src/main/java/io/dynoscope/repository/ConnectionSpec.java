@@ -1,0 +1,58 @@
+package io.dynoscope.repository;
+
+import java.net.URI;
+import java.util.Objects;
+
+/**
+ * Where to connect. Credentials are never part of it: they stay in the AWS files and the SDK's
+ * credential chain (a local endpoint gets dummy keys; only its access key id is chosen, because
+ * DynamoDB Local keeps one database per key id and region unless started with -sharedDb).
+ */
+public sealed interface ConnectionSpec {
+
+    String region();
+
+    /** A short label for the connection list and error messages. */
+    String displayName();
+
+    /** A named profile from ~/.aws/config and ~/.aws/credentials (static keys, SSO, credential_process, roles). */
+    record Profile(String profileName, String region) implements ConnectionSpec {
+        public Profile {
+            Objects.requireNonNull(profileName, "profileName");
+        }
+
+        @Override
+        public String displayName() {
+            return profileName + (region == null ? "" : " (" + region + ")");
+        }
+    }
+
+    /** The SDK's default credential chain (environment, profile 'default', container, instance role). */
+    record DefaultChain(String region) implements ConnectionSpec {
+        @Override
+        public String displayName() {
+            return "default credentials" + (region == null ? "" : " (" + region + ")");
+        }
+    }
+
+    /** A custom endpoint such as DynamoDB Local or dynalite, with local dummy credentials. */
+    record Endpoint(URI endpoint, String region, String accessKeyId) implements ConnectionSpec {
+        public static final String DEFAULT_REGION = "us-east-1";
+        public static final String DEFAULT_ACCESS_KEY_ID = "dynoscope";
+
+        public Endpoint {
+            Objects.requireNonNull(endpoint, "endpoint");
+            region = region == null || region.isBlank() ? DEFAULT_REGION : region;
+            accessKeyId = accessKeyId == null || accessKeyId.isBlank() ? DEFAULT_ACCESS_KEY_ID : accessKeyId;
+        }
+
+        public static Endpoint of(String url) {
+            return new Endpoint(URI.create(url), null, null);
+        }
+
+        @Override
+        public String displayName() {
+            return endpoint.toString();
+        }
+    }
+}

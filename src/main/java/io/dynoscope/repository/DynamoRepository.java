@@ -1,0 +1,54 @@
+package io.dynoscope.repository;
+
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import java.util.List;
+
+/**
+ * The one place that talks to DynamoDB. Returns Dynoscope's own types; every read reports its
+ * request count and consumed capacity; every write can carry a condition; a failed condition is
+ * an outcome, not an exception. Other failures throw {@link RepositoryException}.
+ *
+ * <p>Methods block the calling thread: call them off the UI thread. Long reads stream pages to a
+ * {@link PageListener} and stop when it returns false or the {@link Cancellation} is set.
+ */
+public interface DynamoRepository extends AutoCloseable {
+
+    /** All table names, every ListTables page. */
+    List<String> listTables();
+
+    TableInfo describeTable(String table);
+
+    /** Creates a table (on demand) and waits until it is ACTIVE. */
+    void createTable(TableDefinition definition);
+
+    /** Deletes a table and waits until it is gone. */
+    void deleteTable(String table);
+
+    ReadResult query(QuerySpec spec, PageListener listener, Cancellation cancellation);
+
+    ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation);
+
+    GetResult getItem(String table, Key key, boolean consistentRead);
+
+    /** PutItem; {@code condition} may be null. Returns the old item when there was one. */
+    WriteOutcome putItem(String table, Item item, ExpressionSpec condition);
+
+    WriteOutcome updateItem(UpdateSpec update);
+
+    /** DeleteItem; {@code condition} may be null. Returns the deleted item when there was one. */
+    WriteOutcome deleteItem(String table, Key key, ExpressionSpec condition);
+
+    /** BatchGetItem in chunks of 100 keys, retrying unprocessed keys with backoff. */
+    BatchResult batchGet(String table, List<Key> keys, Cancellation cancellation);
+
+    /**
+     * BatchWriteItem in chunks of 25 (puts, then deletes), retrying unprocessed items with backoff.
+     * Batch writes cannot carry conditions: the app uses them only to seed and import into tables
+     * the user chose to load, never to change items the user has seen.
+     */
+    BatchResult batchWrite(String table, List<Item> puts, List<Key> deletes, Cancellation cancellation);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,16 @@
+package io.dynoscope.repository;
+
+import io.dynoscope.core.item.Key;
+
+/**
+ * How a read ended.
+ *
+ * @param statistics  requests, capacity, scanned and returned counts
+ * @param resumeKey   where to continue ("load more"), or null when the read reached the end
+ * @param cancelled   true when the caller cancelled or the listener asked to stop
+ */
+public record ReadResult(ReadStatistics statistics, Key resumeKey, boolean cancelled) {
+    public boolean complete() {
+        return resumeKey == null && !cancelled;
+    }
+}
