@@ -1,0 +1,89 @@
+package io.dynoscope.ui.common;
+
+import io.dynoscope.repository.Cancellation;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs work off the UI thread and hands its result or failure back on the UI executor. A failure is
+ * always logged and always passed to the failure handler, so nothing fails silently.
+ */
+public final class BackgroundWork {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BackgroundWork.class);
+
+    private final ExecutorService background;
+    private final UiExecutor ui;
+
+    public BackgroundWork(ExecutorService background, UiExecutor ui) {
+        this.background = Objects.requireNonNull(background);
+        this.ui = Objects.requireNonNull(ui);
+    }
+
+    public UiExecutor ui() {
+        return ui;
+    }
+
+    /** A unit of work that checks its cancellation between steps. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Cancellation cancellation) throws Exception;
+    }
+
+    /** A started piece of work; cancel() asks it to stop at its next check. */
+    public record Handle(Cancellation cancellation, CompletableFuture<?> future) {
+        public void cancel() {
+            cancellation.cancel();
+        }
+
+        /** Blocks until the work and its handlers are done (tests and shutdown). */
+        public void await() {
+            try {
+                future.join();
+            } catch (CompletionException ignored) {
+                // the failure handler has already seen it
+            }
+        }
+    }
+
+    public <T> Handle submit(String what, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+        Cancellation cancellation = new Cancellation();
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        background.execute(() -> {
+            T result;
+            try {
+                result = work.run(cancellation);
+            } catch (Throwable e) {
+                LOG.warn("{} failed", what, e);
+                ui.execute(() -> {
+                    try {
+                        onFailure.accept(e);
+                    } finally {
+                        future.complete(null);
+                    }
+                });
+                return;
+            }
+            ui.execute(() -> {
+                try {
+                    onSuccess.accept(result);
+                } catch (RuntimeException e) {
+                    LOG.error("{}: handling its result failed", what, e);
+                    onFailure.accept(e);
+                } finally {
+                    future.complete(null);
+                }
+            });
+        });
+        return new Handle(cancellation, future);
+    }
+
+    public void shutdown() {
+        background.shutdownNow();
+    }
+}

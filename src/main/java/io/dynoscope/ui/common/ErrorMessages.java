@@ -1,0 +1,22 @@
+package io.dynoscope.ui.common;
+
+import io.dynoscope.repository.RepositoryException;
+
+/** Turns failures into one sentence a person can act on. */
+public final class ErrorMessages {
+    private ErrorMessages() {
+    }
+
+    public static String describe(Throwable error) {
+        Throwable t = error;
+        while ((t instanceof java.util.concurrent.CompletionException
+                || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof RepositoryException re) {
+            return re.getMessage();
+        }
+        String message = t.getMessage();
+        return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
+    }
+}
