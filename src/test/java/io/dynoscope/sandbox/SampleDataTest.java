@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.sandbox.SampleData.Dataset;
@@ -43,6 +44,20 @@ class SampleDataTest {
         assertEquals(4 + SampleData.BIG_SHARDS, collections.size());
         assertEquals("WS#big#01", SampleData.bigShard(1));
         assertEquals("WS#big#10", SampleData.bigShard(10));
+    }
+
+    @Test
+    void theOversizedTenantsCollectionIsLargerThanOneQueryPage() {
+        long bytes = SampleData.items(Dataset.SAAS).stream()
+                .filter(i -> i.string("EntityRef").orElseThrow().equals(SampleData.HUGE))
+                .mapToLong(ItemSize::of)
+                .sum();
+        assertTrue(bytes > 1_048_576, "WS#huge holds " + bytes + " bytes");
+        long acme = SampleData.items(Dataset.SAAS).stream()
+                .filter(i -> i.string("EntityRef").orElseThrow().equals(SampleData.ACME))
+                .mapToLong(ItemSize::of)
+                .sum();
+        assertTrue(acme < 1_048_576, "WS#acme fits one page: " + acme + " bytes");
     }
 
     @Test
