@@ -45,7 +45,7 @@ public final class DynoscopeCli implements Callable<Integer> {
     public static final String ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT";
 
     @Option(names = "--endpoint", paramLabel = "URL", scope = ScopeType.INHERIT,
-            description = "A DynamoDB-compatible endpoint such as http://localhost:8000 (default: $" + ENDPOINT_VARIABLE + ").")
+            description = "The URL of a DynamoDB-compatible endpoint, such as a local engine (default: $" + ENDPOINT_VARIABLE + ").")
     private String endpoint;
 
     @Option(names = "--profile", paramLabel = "NAME", scope = ScopeType.INHERIT,

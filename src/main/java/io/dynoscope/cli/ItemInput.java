@@ -17,7 +17,6 @@ import io.dynoscope.repository.TableInfo;
 import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,7 +27,6 @@ import java.util.Map;
 final class ItemInput {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final List<String> KEY_DESCRIPTORS = List.of("S", "N", "B");
 
     private ItemInput() {
     }
@@ -193,7 +191,11 @@ final class ItemInput {
         }
     }
 
-    /** Resolves {@code auto}: DynamoDB JSON when the partition key's value (or else the first value) is a typed object. */
+    /**
+     * Resolves {@code auto}: DynamoDB JSON when the partition key's value is an object (plain JSON
+     * key values are scalars); without a partition key, when the first value is a one-field object
+     * named by a type descriptor such as {@code {"S": ...}}.
+     */
     static InputFormat resolve(InputFormat format, String text, String partitionKey) {
         if (format != InputFormat.AUTO) {
             return format;
@@ -202,17 +204,27 @@ final class ItemInput {
         try {
             tree = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            // Malformed either way: let the plain JSON reader report where.
+            // Malformed either way: the plain JSON reader reports where.
             return InputFormat.JSON;
         }
         if (tree == null || !tree.isObject() || tree.isEmpty()) {
             return InputFormat.JSON;
         }
-        JsonNode deciding = tree.has(partitionKey) ? tree.get(partitionKey) : tree.elements().next();
-        boolean typed = deciding.isObject() && deciding.size() == 1
-                && KEY_DESCRIPTORS.contains(deciding.fieldNames().next())
-                || deciding.isObject() && tree.has(partitionKey);
+        if (tree.has(partitionKey)) {
+            return tree.get(partitionKey).isObject() ? InputFormat.DYNAMODB_JSON : InputFormat.JSON;
+        }
+        JsonNode first = tree.elements().next();
+        boolean typed = first.isObject() && first.size() == 1 && isDescriptor(first.fieldNames().next());
         return typed ? InputFormat.DYNAMODB_JSON : InputFormat.JSON;
+    }
+
+    private static boolean isDescriptor(String name) {
+        try {
+            AttributeValue.Type.fromDescriptor(name);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     static String describe(KeySchema schema) {

@@ -73,6 +73,9 @@ final class QueryCommand implements Callable<Integer> {
         SortKeyCondition condition(String sortKey, String type) {
             String what = "the sort key '" + sortKey + "'";
             if (between != null) {
+                if (between.size() != 2) {
+                    throw CliException.usage("--sk-between takes two values, once: --sk-between LOW HIGH");
+                }
                 return SortKeyCondition.between(ItemInput.keyValue(between.get(0), type, "--sk-between: " + what),
                         ItemInput.keyValue(between.get(1), type, "--sk-between: " + what));
             }

@@ -197,6 +197,32 @@ class DynoscopeCliTest {
     }
 
     @Test
+    void putFromAFileThenExportAsPlainJsonAndCsv() throws IOException {
+        String table = TestEngine.freshTable("cli-file");
+        Path file = tempDir.resolve("item.json");
+        Files.writeString(file, "{\n  \"pk\": {\"S\": \"p\"},\n  \"sk\": {\"S\": \"s\"},\n"
+                + "  \"tags\": {\"SS\": [\"a\"]},\n  \"author\": {\"M\": {\"name\": {\"S\": \"Mara, \\\"M\\\" Vance\"}}}\n}\n");
+
+        assertEquals(0, cli("put", "--table", table, "--file", file.toString()).exitCode());
+        Result json = cli("export", "--table", table, "--format", "json");
+        Result csv = cli("export", "--table", table, "--format", "csv");
+
+        assertEquals(List.of(PlainJson.readItem("{\"pk\": \"p\", \"sk\": \"s\", \"tags\": [\"a\"],"
+                + " \"author\": {\"name\": \"Mara, \\\"M\\\" Vance\"}}")), json.items());
+        assertTrue(json.err().startsWith("exported 1 items from table"), json.err());
+        assertTrue(csv.out().startsWith("pk,sk,"), csv.out());
+        assertEquals(2, csv.out().lines().count(), csv.out());
+    }
+
+    @Test
+    void aMissingFileIsAUsageError() {
+        Result result = cli("put", "--table", saasTable, "--file", tempDir.resolve("absent.json").toString());
+
+        assertEquals(ExitCodes.USAGE, result.exitCode());
+        assertTrue(result.err().contains("absent.json: no such file"), result.err());
+    }
+
+    @Test
     void tablesListsTheSeededTableAndDescribeShowsItsKeys() {
         Result tables = cli("tables");
         Result json = cli("describe", saasTable);
@@ -314,6 +340,15 @@ class DynoscopeCliTest {
         assertTrue(missingTable.err().startsWith("dynoscope query: Missing required option: '--table=TABLE'"), missingTable.err());
         assertTrue(unknownDataset.err().contains("unknown dataset 'shop' (expected saas or blog)"), unknownDataset.err());
         assertTrue(noSuchIndex.err().contains("has no index 'nope'"), noSuchIndex.err());
+    }
+
+    @Test
+    void seedingATableWithOtherKeysIsRefused() {
+        Result result = cli("seed", "--dataset", "blog", "--table", saasTable);
+
+        assertEquals(ExitCodes.USAGE, result.exitCode());
+        assertTrue(result.err().contains("has the keys (EntityRef, Detail) but the blog sample needs (PK, SK)"), result.err());
+        assertEquals(SampleData.items(Dataset.SAAS).size(), count(saasTable));
     }
 
     @Test
