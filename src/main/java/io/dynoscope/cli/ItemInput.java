@@ -95,7 +95,7 @@ final class ItemInput {
      * Checks that the item holds every key attribute of {@code schema} with the type the table
      * declares, converting plain-JSON text to N or B where {@code lenient}.
      */
-    static Item withTypedKey(Item item, TableInfo table, KeySchema schema, boolean lenient, String source) {
+    private static Item withTypedKey(Item item, TableInfo table, KeySchema schema, boolean lenient, String source) {
         Item typed = item;
         typed = typedKeyAttribute(typed, table, schema.partitionKey(), "partition key", lenient, source);
         if (schema.sortKey().isPresent()) {

@@ -35,7 +35,7 @@ final class ReadExpressionOptions {
         if (filter == null && projection == null && !nameMap.isEmpty()) {
             throw CliException.usage("--names belong to a --filter or --projection; give one");
         }
-        // The repository merges both expressions' maps into one request, so each may carry all names.
+        // The repository merges both expressions' maps into one request: the names need to travel with only one.
         ExpressionSpec filterSpec = filter == null ? null : new ExpressionSpec(filter, nameMap, valueMap);
         ExpressionSpec projectionSpec = projection == null ? null
                 : new ExpressionSpec(projection, filterSpec == null ? nameMap : Map.of(), Map.of());

@@ -360,6 +360,17 @@ class DynoscopeCliTest {
         assertEquals(1, result.err().strip().lines().count(), result.err());
     }
 
+    @Test
+    void theStatisticsLineIsLastOnStderr() {
+        Result result = cli("get", "--table", saasTable, "--key", "{\"EntityRef\": \"WS#nobody\", \"Detail\": \"META\"}");
+
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().isEmpty());
+        assertFalse(result.err().isEmpty());
+        assertEquals("no item has that key", result.err().lines().findFirst().orElseThrow());
+        assertEquals(1, result.requests());
+    }
+
     private static long count(String table) {
         List<Item> items = new ArrayList<>();
         repository.scan(ScanSpec.table(table), page -> items.addAll(page.items()), Cancellation.none());
@@ -395,16 +406,5 @@ class DynoscopeCliTest {
             assertTrue(matcher.matches(), "the last stderr line is the read statistics: " + err);
             return Integer.parseInt(matcher.group(1));
         }
-    }
-
-    @Test
-    void theStatisticsLineIsLastOnStderr() {
-        Result result = cli("get", "--table", saasTable, "--key", "{\"EntityRef\": \"WS#nobody\", \"Detail\": \"META\"}");
-
-        assertEquals(0, result.exitCode(), result.err());
-        assertTrue(result.out().isEmpty());
-        assertFalse(result.err().isEmpty());
-        assertEquals("no item has that key", result.err().lines().findFirst().orElseThrow());
-        assertEquals(1, result.requests());
     }
 }
