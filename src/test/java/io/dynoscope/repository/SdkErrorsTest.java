@@ -30,7 +30,7 @@ class SdkErrorsTest {
             assertEquals(RepositoryException.Kind.THROTTLED, e.kind(), code);
             assertEquals("Rate exceeded", e.serviceMessage());
         }
-        RepositoryException e = profileErrors.translate("Scan", "big", (ProvisionedThroughputExceededException)
+        RepositoryException e = profileErrors.translate("Scan", "big",
                 ProvisionedThroughputExceededException.builder().awsErrorDetails(AwsErrorDetails.builder()
                         .errorCode("ProvisionedThroughputExceededException").errorMessage("too fast").build()).build());
         assertEquals(RepositoryException.Kind.THROTTLED, e.kind());
