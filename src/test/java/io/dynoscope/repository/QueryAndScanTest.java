@@ -287,6 +287,18 @@ class QueryAndScanTest {
     }
 
     @Test
+    void aParallelScanWithALimitReturnsExactlyThatManyAndIsIncomplete() {
+        Collector collector = new Collector();
+        ReadResult result = repository.scan(ScanSpec.table(table).withSegments(4).withPageSize(60).withLimit(500),
+                collector, Cancellation.none());
+        assertEquals(500, collector.items().size());
+        assertEquals(500, new HashSet<>(collector.items()).size());
+        assertEquals(500, result.statistics().returnedCount());
+        assertNull(result.resumeKey());
+        assertFalse(result.complete());
+    }
+
+    @Test
     void aListenerReturningFalseStopsAfterThatPage() {
         Collector collector = new Collector();
         ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")).withPageSize(100), page -> {
