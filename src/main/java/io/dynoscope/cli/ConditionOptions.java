@@ -1,0 +1,51 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.repository.ExpressionSpec;
+import io.dynoscope.repository.WriteOutcome;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** The condition a single write must meet: {@code --condition} with its {@code --names} and {@code --values}. */
+final class ConditionOptions {
+
+    @Option(names = "--condition", paramLabel = "EXPR",
+            description = "Write only if this condition expression holds, e.g. 'authorName = :old'.")
+    private String condition;
+
+    @Option(names = "--names", paramLabel = "JSON",
+            description = "Expression attribute names, e.g. {\"#d\": \"Detail\"}.")
+    private String names;
+
+    @Option(names = "--values", paramLabel = "JSON",
+            description = "Expression attribute values in DynamoDB JSON, e.g. {\":old\": {\"S\": \"Mara Vance\"}}.")
+    private String values;
+
+    boolean present() {
+        return condition != null;
+    }
+
+    /** The condition, or null when none was given. */
+    ExpressionSpec condition() {
+        Map<String, String> nameMap = ItemInput.names(names, "--names");
+        Map<String, AttributeValue> valueMap = ItemInput.values(values, "--values");
+        if (condition == null) {
+            if (!nameMap.isEmpty() || !valueMap.isEmpty()) {
+                throw CliException.usage("--names and --values belong to a --condition; give one");
+            }
+            return null;
+        }
+        if (condition.isBlank()) {
+            throw CliException.usage("--condition is empty");
+        }
+        return new ExpressionSpec(condition, nameMap, valueMap);
+    }
+
+    /** Turns a refused write into exit code 4; the write did nothing. */
+    static void requireWritten(WriteOutcome outcome, String nothingWhat) {
+        if (outcome instanceof WriteOutcome.ConditionFailed failed) {
+            String reason = failed.message() == null || failed.message().isBlank() ? "" : " (" + failed.message() + ")";
+            throw new CliException(ExitCodes.CONDITION_FAILED, "the condition failed; nothing was " + nothingWhat + reason);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.cli.Formats.InputFormat;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ExpressionSpec;
+import io.dynoscope.repository.TableInfo;
+import io.dynoscope.repository.WriteOutcome;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope delete}: removes one item by key, optionally only if a condition holds. */
+@Command(name = "delete", mixinStandardHelpOptions = true,
+        description = "Delete one item by its key (plain JSON or DynamoDB JSON, as for get). "
+                + "Prints the deleted item when there was one.")
+final class DeleteCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private DynoscopeCli cli;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(names = "--key", required = true, paramLabel = "JSON", description = "The item's primary key.")
+    private String key;
+
+    @Option(names = "--key-format", paramLabel = "FORMAT", defaultValue = "auto",
+            description = "auto, json or dynamodb-json. Default: ${DEFAULT-VALUE}.")
+    private InputFormat keyFormat;
+
+    @Mixin
+    private ConditionOptions conditionOptions;
+
+    @Override
+    public Integer call() {
+        ExpressionSpec condition = conditionOptions.condition();
+        try (DynamoRepository repository = cli.repository()) {
+            TableInfo info = repository.describeTable(table);
+            Key itemKey = ItemInput.readKey(key, keyFormat, info, "--key");
+            WriteOutcome outcome = repository.deleteItem(table, itemKey, condition);
+            ConditionOptions.requireWritten(outcome, "deleted");
+            WriteOutcome.Written written = (WriteOutcome.Written) outcome;
+            if (written.oldItem() == null) {
+                cli.err().println("no item had that key; nothing was deleted");
+            } else {
+                ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
+                printer.print(written.oldItem());
+                printer.finish();
+                cli.err().println("deleted 1 item from table '" + table + "'");
+            }
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,51 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.cli.Formats.InputFormat;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.GetResult;
+import io.dynoscope.repository.TableInfo;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope get}: one item by its primary key. */
+@Command(name = "get", mixinStandardHelpOptions = true,
+        description = "Read one item by its key. The key is plain JSON ({\"EntityRef\": \"WS#acme\", \"Detail\": \"META\"}) "
+                + "or DynamoDB JSON ({\"EntityRef\": {\"S\": \"WS#acme\"}, ...}); --key-format auto tells them apart.")
+final class GetCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private DynoscopeCli cli;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(names = "--key", required = true, paramLabel = "JSON", description = "The item's primary key.")
+    private String key;
+
+    @Option(names = "--key-format", paramLabel = "FORMAT", defaultValue = "auto",
+            description = "auto, json or dynamodb-json. Default: ${DEFAULT-VALUE}.")
+    private InputFormat keyFormat;
+
+    @Option(names = "--consistent", description = "A strongly consistent read.")
+    private boolean consistent;
+
+    @Override
+    public Integer call() {
+        try (DynamoRepository repository = cli.repository()) {
+            TableInfo info = repository.describeTable(table);
+            Key itemKey = ItemInput.readKey(key, keyFormat, info, "--key");
+            GetResult result = repository.getItem(table, itemKey, consistent);
+            ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
+            result.item().ifPresent(printer::print);
+            printer.finish();
+            if (result.item().isEmpty()) {
+                cli.err().println("no item has that key");
+            }
+            cli.printStatistics(result.statistics());
+        }
+        return ExitCodes.OK;
+    }
+}

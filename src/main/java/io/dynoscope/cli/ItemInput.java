@@ -1,0 +1,241 @@
+package io.dynoscope.cli;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.cli.Formats.InputFormat;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemSize;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.repository.TableInfo;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Reads the keys, items and expression placeholders typed on the command line and checks them
+ * against the table's key schema before anything is sent. Every problem becomes a usage error that
+ * says where it is ({@code --item: line 1, column 17: ...}).
+ */
+final class ItemInput {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private ItemInput() {
+    }
+
+    /**
+     * Reads one item and types its key attributes by the table: in plain JSON a key attribute
+     * declared N may be given as a number or a numeric string, and one declared B as base64 text.
+     *
+     * @param source what the text came from, for messages ({@code --item}, a file name)
+     */
+    static Item readItem(String text, InputFormat format, TableInfo table, String source) {
+        InputFormat actual = resolve(format, text, table.keySchema().partitionKey());
+        Item item = parse(text, actual, source);
+        return typedForTable(item, table, actual != InputFormat.DYNAMODB_JSON, source);
+    }
+
+    /**
+     * Types the item's table and index key attributes as the table declares them (converting
+     * plain-JSON text where {@code lenient}); the table's key attributes must be present.
+     */
+    static Item typedForTable(Item item, TableInfo table, boolean lenient, String source) {
+        Item typed = withTypedKey(item, table, table.keySchema(), lenient, source);
+        for (String name : table.keyAttributeTypes().keySet()) {
+            if (!table.keySchema().isKeyAttribute(name) && typed.get(name).isPresent()) {
+                typed = typedKeyAttribute(typed, table, name, "index key", lenient, source);
+            }
+        }
+        return typed;
+    }
+
+    /**
+     * Refuses an item DynamoDB would refuse, before anything is sent: over 400 KB, or with an empty
+     * string or binary value in a table or index key attribute.
+     */
+    static Item checkedForWrite(Item item, TableInfo table, String source) {
+        for (String name : table.keyAttributeTypes().keySet()) {
+            AttributeValue value = item.get(name).orElse(null);
+            boolean empty = value instanceof AttributeValue.Str s && s.value().isEmpty()
+                    || value instanceof AttributeValue.Bin b && b.length() == 0;
+            if (empty) {
+                throw CliException.usage(source + ": key attribute '" + name + "' cannot be empty");
+            }
+        }
+        try {
+            ItemSize.requireWithinLimit(item);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(source + ": " + e.getMessage());
+        }
+        return item;
+    }
+
+    /** Reads a primary key: exactly the table's key attributes, with their declared types. */
+    static Key readKey(String text, InputFormat format, TableInfo table, String source) {
+        Item item = readItem(text, format, table, source);
+        KeySchema schema = table.keySchema();
+        for (String name : item.attributes().keySet()) {
+            if (!schema.isKeyAttribute(name)) {
+                throw CliException.usage(source + ": '" + name + "' is not a key attribute; the key of table '"
+                        + table.name() + "' is " + describe(schema));
+            }
+        }
+        return item.key(schema);
+    }
+
+    /**
+     * Checks that the item holds every key attribute of {@code schema} with the type the table
+     * declares, converting plain-JSON text to N or B where {@code lenient}.
+     */
+    private static Item withTypedKey(Item item, TableInfo table, KeySchema schema, boolean lenient, String source) {
+        Item typed = item;
+        typed = typedKeyAttribute(typed, table, schema.partitionKey(), "partition key", lenient, source);
+        if (schema.sortKey().isPresent()) {
+            typed = typedKeyAttribute(typed, table, schema.sortKey().get(), "sort key", lenient, source);
+        }
+        return typed;
+    }
+
+    private static Item typedKeyAttribute(Item item, TableInfo table, String name, String role, boolean lenient,
+                                          String source) {
+        AttributeValue value = item.get(name).orElseThrow(() -> CliException.usage(
+                source + ": the item has no " + role + " '" + name + "' (the key of table '" + table.name() + "' is "
+                        + describe(table.keySchema()) + ")"));
+        String type = table.keyAttributeTypes().getOrDefault(name, "S");
+        if (value.type().descriptor().equals(type)) {
+            return item;
+        }
+        if (lenient && value instanceof AttributeValue.Str text && !type.equals("S")) {
+            return item.with(name, keyValue(text.value(), type, source + ": " + role + " '" + name + "'"));
+        }
+        throw CliException.usage(source + ": " + role + " '" + name + "' must be of type " + type + " ("
+                + typeName(type) + "), not " + value.type().descriptor());
+    }
+
+    /** A key value typed on the command line, as the key attribute's type S, N or B (base64). */
+    static AttributeValue keyValue(String text, String type, String what) {
+        try {
+            return switch (type) {
+                case "N" -> AttributeValue.n(text);
+                case "B" -> AttributeValue.b(Base64.getDecoder().decode(text));
+                default -> AttributeValue.s(text);
+            };
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(what + " is " + typeName(type) + ": " + e.getMessage());
+        }
+    }
+
+    /** {@code --names}: a JSON object of {@code #placeholder} to attribute name. */
+    static Map<String, String> names(String json, String option) {
+        if (json == null) {
+            return Map.of();
+        }
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw CliException.usage(option + ": " + (at == null ? "" : "line " + at.getLineNr() + ", column "
+                    + at.getColumnNr() + ": ") + "malformed JSON: " + e.getOriginalMessage());
+        }
+        if (tree == null || !tree.isObject()) {
+            throw CliException.usage(option + ": expected a JSON object such as {\"#d\": \"Detail\"}");
+        }
+        Map<String, String> names = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = tree.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (!field.getKey().startsWith("#")) {
+                throw CliException.usage(option + ": the placeholder '" + field.getKey() + "' must start with #");
+            }
+            if (!field.getValue().isTextual()) {
+                throw CliException.usage(option + ": '" + field.getKey() + "' must name an attribute with a string");
+            }
+            names.put(field.getKey(), field.getValue().textValue());
+        }
+        return names;
+    }
+
+    /** {@code --values}: a JSON object of {@code :placeholder} to a DynamoDB JSON value. */
+    static Map<String, AttributeValue> values(String json, String option) {
+        if (json == null) {
+            return Map.of();
+        }
+        Map<String, AttributeValue> values;
+        try {
+            values = DynamoJson.readItem(json).attributes();
+        } catch (ItemFormatException e) {
+            throw CliException.usage(option + ": " + e.getMessage()
+                    + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
+        }
+        for (String placeholder : values.keySet()) {
+            if (!placeholder.startsWith(":")) {
+                throw CliException.usage(option + ": the placeholder '" + placeholder + "' must start with :");
+            }
+        }
+        return values;
+    }
+
+    static Item parse(String text, InputFormat format, String source) {
+        try {
+            return format == InputFormat.DYNAMODB_JSON ? DynamoJson.readItem(text) : PlainJson.readItem(text);
+        } catch (ItemFormatException e) {
+            throw CliException.usage(source + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Resolves {@code auto}: DynamoDB JSON when the partition key's value is an object (plain JSON
+     * key values are scalars); without a partition key, when the first value is a one-field object
+     * named by a type descriptor such as {@code {"S": ...}}.
+     */
+    static InputFormat resolve(InputFormat format, String text, String partitionKey) {
+        if (format != InputFormat.AUTO) {
+            return format;
+        }
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            // Malformed either way: the plain JSON reader reports where.
+            return InputFormat.JSON;
+        }
+        if (tree == null || !tree.isObject() || tree.isEmpty()) {
+            return InputFormat.JSON;
+        }
+        if (tree.has(partitionKey)) {
+            return tree.get(partitionKey).isObject() ? InputFormat.DYNAMODB_JSON : InputFormat.JSON;
+        }
+        JsonNode first = tree.elements().next();
+        boolean typed = first.isObject() && first.size() == 1 && isDescriptor(first.fieldNames().next());
+        return typed ? InputFormat.DYNAMODB_JSON : InputFormat.JSON;
+    }
+
+    private static boolean isDescriptor(String name) {
+        try {
+            AttributeValue.Type.fromDescriptor(name);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    static String describe(KeySchema schema) {
+        return "(" + schema.partitionKey() + schema.sortKey().map(sk -> ", " + sk).orElse("") + ")";
+    }
+
+    private static String typeName(String type) {
+        return switch (type) {
+            case "N" -> "a number";
+            case "B" -> "binary (base64)";
+            default -> "a string";
+        };
+    }
+}

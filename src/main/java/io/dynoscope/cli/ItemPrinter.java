@@ -1,0 +1,109 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.cli.Formats.OutputFormat;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemCsv;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.repository.Page;
+import io.dynoscope.repository.PageListener;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Prints items on stdout as they arrive: one JSON item a line ({@code json} or {@code dynamodb-json}),
+ * or, for {@code table}, an aligned text table once all items are in.
+ */
+final class ItemPrinter implements PageListener {
+
+    /** Long cells are cut so one wide attribute does not push the others off the screen. */
+    private static final int MAX_CELL_CHARS = 48;
+
+    private final OutputFormat format;
+    private final PrintStream out;
+    private final KeySchema keySchema;
+    private final List<Item> tableRows = new ArrayList<>();
+    private long printed;
+
+    /** @param keySchema the table's keys, put first in the table format; may be null */
+    ItemPrinter(OutputFormat format, PrintStream out, KeySchema keySchema) {
+        this.format = format;
+        this.out = out;
+        this.keySchema = keySchema;
+    }
+
+    @Override
+    public boolean onPage(Page page) {
+        page.items().forEach(this::print);
+        return true;
+    }
+
+    void print(Item item) {
+        printed++;
+        switch (format) {
+            case JSON -> out.println(PlainJson.write(item));
+            case DYNAMODB_JSON -> out.println(DynamoJson.write(item));
+            case TABLE -> tableRows.add(item);
+        }
+    }
+
+    /** Prints what the table format held back; a no-op for the line formats. */
+    void finish() {
+        if (format == OutputFormat.TABLE && !tableRows.isEmpty()) {
+            printTable();
+        }
+        out.flush();
+    }
+
+    long printed() {
+        return printed;
+    }
+
+    private void printTable() {
+        List<String> columns = ItemCsv.header(tableRows, keySchema);
+        List<String[]> rows = new ArrayList<>();
+        int[] widths = columns.stream().mapToInt(String::length).toArray();
+        for (Item item : tableRows) {
+            String[] row = new String[columns.size()];
+            for (int c = 0; c < row.length; c++) {
+                row[c] = item.get(columns.get(c)).map(ItemPrinter::cell).orElse("");
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+            rows.add(row);
+        }
+        out.println(line(columns.toArray(String[]::new), widths));
+        for (String[] row : rows) {
+            out.println(line(row, widths));
+        }
+    }
+
+    private static String line(String[] cells, int[] widths) {
+        StringBuilder text = new StringBuilder();
+        for (int c = 0; c < cells.length; c++) {
+            text.append(cells[c]);
+            if (c < cells.length - 1) {
+                text.append(" ".repeat(widths[c] - cells[c].length() + 2));
+            }
+        }
+        return text.toString().stripTrailing();
+    }
+
+    /** Strings and numbers as they are; other values as compact DynamoDB JSON so their type shows. */
+    private static String cell(AttributeValue value) {
+        String text;
+        if (value instanceof AttributeValue.Str s) {
+            text = s.value();
+        } else if (value instanceof AttributeValue.Num n) {
+            text = n.text();
+        } else if (value instanceof AttributeValue.Bool b) {
+            text = Boolean.toString(b.value());
+        } else {
+            text = DynamoJson.write(value);
+        }
+        text = text.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t");
+        return text.length() > MAX_CELL_CHARS ? text.substring(0, MAX_CELL_CHARS - 1) + "…" : text;
+    }
+}

@@ -1,0 +1,46 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.sandbox.SampleData.Dataset;
+import java.net.URI;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope sandbox}: an in-memory local engine with the sample data, served until interrupted. */
+@Command(name = "sandbox", mixinStandardHelpOptions = true,
+        description = "Start the local engine (dynalite, in memory), load the saas and blog sample tables, "
+                + "print its endpoint on stdout and serve until interrupted (Ctrl-C). Data is gone when it stops.")
+final class SandboxCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private DynoscopeCli cli;
+
+    @Option(names = "--empty", description = "Start without loading the sample data.")
+    private boolean empty;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        try (LocalEngine engine = LocalEngine.start()) {
+            URI endpoint = engine.endpoint();
+            if (!empty) {
+                try (DynamoRepository repository = cli.repositoryAt(endpoint)) {
+                    for (Dataset dataset : Dataset.values()) {
+                        SampleData.seed(repository, dataset, dataset.id());
+                    }
+                }
+            }
+            cli.out().println(endpoint);
+            cli.err().println("local engine at " + endpoint + (empty ? "" : " with the tables saas and blog")
+                    + "; use --endpoint " + endpoint + " or " + DynoscopeCli.ENDPOINT_VARIABLE + "=" + endpoint
+                    + "; Ctrl-C stops it");
+            // The engine's own shutdown hook stops it when the process is interrupted.
+            new CountDownLatch(1).await();
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,69 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.TableInfo;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope scan}: every item of a table or index, optionally as parallel segments. */
+@Command(name = "scan", mixinStandardHelpOptions = true,
+        description = "Read a whole table or index. A Scan reads (and is charged for) every item, "
+                + "filter or not: query an item collection where the key schema allows.")
+final class ScanCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private DynoscopeCli cli;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(names = "--index", paramLabel = "INDEX", description = "Scan this secondary index instead of the table.")
+    private String index;
+
+    @Option(names = "--segments", paramLabel = "N", defaultValue = "1",
+            description = "Read N segments in parallel (a parallel Scan). Default: ${DEFAULT-VALUE}.")
+    private int segments;
+
+    @Option(names = "--limit", paramLabel = "N", description = "Return at most N items (after the filter).")
+    private int limit;
+
+    @Mixin
+    private ReadExpressionOptions expressionOptions;
+
+    @Override
+    public Integer call() {
+        if (segments < 1) {
+            throw CliException.usage("--segments must be at least 1");
+        }
+        if (limit < 0) {
+            throw CliException.usage("--limit cannot be negative");
+        }
+        ReadExpressionOptions.Expressions expressions = expressionOptions.parse();
+        try (DynamoRepository repository = cli.repository()) {
+            TableInfo info = repository.describeTable(table);
+            ScanSpec spec = ScanSpec.table(table).withSegments(segments).withLimit(limit);
+            if (index != null) {
+                // Names a missing index as a usage error before anything is read.
+                info.keySchemaOf(index);
+                spec = spec.onIndex(index);
+            }
+            if (expressions.filter() != null) {
+                spec = spec.withFilter(expressions.filter());
+            }
+            if (expressions.projection() != null) {
+                spec = spec.withProjection(expressions.projection());
+            }
+            ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
+            ReadResult result = repository.scan(spec, printer, Cancellation.none());
+            printer.finish();
+            cli.printStatistics(result.statistics());
+        }
+        return ExitCodes.OK;
+    }
+}

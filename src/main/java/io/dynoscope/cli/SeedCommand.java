@@ -1,0 +1,51 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.repository.BatchResult;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.sandbox.SampleData.Dataset;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.TypeConversionException;
+
+/** {@code dynoscope seed}: loads one of the sample data sets, creating its table when missing. */
+@Command(name = "seed", mixinStandardHelpOptions = true,
+        description = "Load a sample data set (saas or blog) into a table, creating the table when it is missing.")
+final class SeedCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private DynoscopeCli cli;
+
+    @Option(names = "--dataset", required = true, paramLabel = "NAME", converter = DatasetConverter.class,
+            description = "saas (workspaces and projects) or blog (users and posts with drifted copies).")
+    private Dataset dataset;
+
+    @Option(names = "--table", paramLabel = "TABLE", description = "The table to load (default: the data set's name).")
+    private String table;
+
+    @Override
+    public Integer call() {
+        String tableName = table == null ? dataset.id() : table;
+        try (DynamoRepository repository = cli.repository()) {
+            BatchResult result = SampleData.seed(repository, dataset, tableName);
+            cli.err().println("seeded " + result.processed() + " " + dataset + " items into table '" + tableName
+                    + "' in " + result.requests() + " requests");
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Reads a data set by the name the user types. */
+    static final class DatasetConverter implements ITypeConverter<Dataset> {
+        @Override
+        public Dataset convert(String value) {
+            try {
+                return Dataset.fromId(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

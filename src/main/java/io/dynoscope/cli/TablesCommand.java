@@ -1,0 +1,22 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.repository.DynamoRepository;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope tables}: the table names, one a line. */
+@Command(name = "tables", mixinStandardHelpOptions = true, description = "List the tables, one name a line.")
+final class TablesCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private DynoscopeCli cli;
+
+    @Override
+    public Integer call() {
+        try (DynamoRepository repository = cli.repository()) {
+            repository.listTables().forEach(cli.out()::println);
+        }
+        return ExitCodes.OK;
+    }
+}
