@@ -1,0 +1,91 @@
+package io.dynoscope.core.collection;
+
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.KeySchema;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How loaded items are grouped into item collections.
+ *
+ * @param keySchema the key schema of whatever was read: the table's, or a GSI's or LSI's when the
+ *     read was on an index, so that index views group by the index's keys
+ * @param parentMarker the sort key value of a collection's parent item (such as {@code META}),
+ *     shown first; empty when the table has no parent items. Ignored without a sort key.
+ * @param direction the direction of the read; children follow it, the parent stays first
+ * @param collectionOrder the initial order of collections; the grid may change it later
+ * @param largeCollectionBytes a collection whose loaded items reach this many bytes is large
+ * @param largeCollectionItems a collection with this many loaded items is large
+ * @param tableHasLocalSecondaryIndex whether the table has an LSI, the only case in which DynamoDB
+ *     limits an item collection's size (to 10 GB)
+ */
+public record GroupingOptions(
+        KeySchema keySchema,
+        Optional<AttributeValue> parentMarker,
+        ReadDirection direction,
+        CollectionOrder collectionOrder,
+        long largeCollectionBytes,
+        long largeCollectionItems,
+        boolean tableHasLocalSecondaryIndex) {
+
+    /** 10 MB of loaded items: large enough to be a hot partition worth a look. */
+    public static final long DEFAULT_LARGE_COLLECTION_BYTES = 10L * 1024 * 1024;
+
+    public GroupingOptions {
+        Objects.requireNonNull(keySchema, "keySchema");
+        Objects.requireNonNull(parentMarker, "parentMarker");
+        Objects.requireNonNull(direction, "direction");
+        Objects.requireNonNull(collectionOrder, "collectionOrder");
+        parentMarker.ifPresent(KeyOrder::normalize);
+        if (largeCollectionBytes < 1 || largeCollectionItems < 1) {
+            throw new IllegalArgumentException("large-collection thresholds must be positive, not "
+                    + largeCollectionBytes + " bytes / " + largeCollectionItems + " items");
+        }
+    }
+
+    /**
+     * Defaults for a key schema: no parent marker, ascending, collections in arrival order, large
+     * from 10 MB of loaded items (no item-count threshold), no LSI.
+     */
+    public static GroupingOptions of(KeySchema keySchema) {
+        return new GroupingOptions(keySchema, Optional.empty(), ReadDirection.ASCENDING,
+                CollectionOrder.ARRIVAL, DEFAULT_LARGE_COLLECTION_BYTES, Long.MAX_VALUE, false);
+    }
+
+    /** With a string parent marker, e.g. {@code "META"}. */
+    public GroupingOptions withParentMarker(String marker) {
+        return withParentMarker(AttributeValue.s(marker));
+    }
+
+    /** With a parent marker of the sort key's type (S, N or B). */
+    public GroupingOptions withParentMarker(AttributeValue marker) {
+        return new GroupingOptions(keySchema, Optional.of(marker), direction, collectionOrder,
+                largeCollectionBytes, largeCollectionItems, tableHasLocalSecondaryIndex);
+    }
+
+    public GroupingOptions withoutParentMarker() {
+        return new GroupingOptions(keySchema, Optional.empty(), direction, collectionOrder,
+                largeCollectionBytes, largeCollectionItems, tableHasLocalSecondaryIndex);
+    }
+
+    public GroupingOptions withDirection(ReadDirection newDirection) {
+        return new GroupingOptions(keySchema, parentMarker, newDirection, collectionOrder,
+                largeCollectionBytes, largeCollectionItems, tableHasLocalSecondaryIndex);
+    }
+
+    public GroupingOptions withCollectionOrder(CollectionOrder newOrder) {
+        return new GroupingOptions(keySchema, parentMarker, direction, newOrder,
+                largeCollectionBytes, largeCollectionItems, tableHasLocalSecondaryIndex);
+    }
+
+    /** Large from {@code bytes} loaded bytes or {@code items} loaded items, whichever comes first. */
+    public GroupingOptions withLargeCollectionThreshold(long bytes, long items) {
+        return new GroupingOptions(keySchema, parentMarker, direction, collectionOrder,
+                bytes, items, tableHasLocalSecondaryIndex);
+    }
+
+    public GroupingOptions withLocalSecondaryIndex(boolean hasLocalSecondaryIndex) {
+        return new GroupingOptions(keySchema, parentMarker, direction, collectionOrder,
+                largeCollectionBytes, largeCollectionItems, hasLocalSecondaryIndex);
+    }
+}

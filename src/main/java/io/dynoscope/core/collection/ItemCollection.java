@@ -1,0 +1,141 @@
+package io.dynoscope.core.collection;
+
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The loaded items that share one partition key value: what the grid shows as one block under a
+ * header. The parent item (sort key equal to the parent marker) comes first, then the other items
+ * in sort-key order in the direction of the read.
+ *
+ * <p>Only {@link ItemCollections} changes a collection; read it on the thread that feeds it.
+ */
+public final class ItemCollection {
+
+    /** DynamoDB's limit on one item collection, which applies only to tables with an LSI. */
+    public static final long LOCAL_SECONDARY_INDEX_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
+
+    private final AttributeValue partitionKey;
+    private final Object partitionOrderKey;
+    private final GroupingOptions options;
+    private final int arrival;
+    private final SortedItems children;
+    /** Usually none or one; a GSI can hold several items with the marker as sort key. */
+    private List<Item> parents = List.of();
+    private long sizeBytes;
+    private boolean collapsed;
+    /** Index in the grid's current collection order, kept by {@link ItemCollections}. */
+    int position;
+
+    ItemCollection(AttributeValue partitionKey, Object partitionOrderKey, GroupingOptions options,
+            int arrival, boolean collapsed) {
+        this.partitionKey = partitionKey;
+        this.partitionOrderKey = partitionOrderKey;
+        this.options = options;
+        this.arrival = arrival;
+        this.collapsed = collapsed;
+        this.children = new SortedItems(options.direction() == ReadDirection.DESCENDING);
+    }
+
+    /** The partition key value shared by every item here. */
+    public AttributeValue partitionKey() {
+        return partitionKey;
+    }
+
+    /** How many items of this collection have been loaded. */
+    public int itemCount() {
+        return parents.size() + children.size();
+    }
+
+    /** The total size in bytes of the loaded items, as measured by the grouping's item-size function. */
+    public long sizeBytes() {
+        return sizeBytes;
+    }
+
+    /** Whether the loaded items reach the configured size or count threshold. */
+    public boolean isLarge() {
+        return sizeBytes >= options.largeCollectionBytes() || itemCount() >= options.largeCollectionItems();
+    }
+
+    /** DynamoDB's 10 GB size limit for this collection when the table has an LSI; empty without one. */
+    public OptionalLong sizeLimitBytes() {
+        return options.tableHasLocalSecondaryIndex()
+                ? OptionalLong.of(LOCAL_SECONDARY_INDEX_LIMIT_BYTES)
+                : OptionalLong.empty();
+    }
+
+    /** The parent item, when one has been loaded. */
+    public Optional<Item> parent() {
+        return parents.isEmpty() ? Optional.empty() : Optional.of(parents.get(0));
+    }
+
+    /** Whether the grid shows only this collection's header. */
+    public boolean isCollapsed() {
+        return collapsed;
+    }
+
+    /** The item at {@code index} in display order (parents first); O(log n). */
+    public Item item(int index) {
+        int parentCount = parents.size();
+        return index < parentCount && index >= 0 ? parents.get(index) : children.get(index - parentCount);
+    }
+
+    /** Whether the item at {@code index} in display order is a parent item. */
+    public boolean isParentAt(int index) {
+        return index >= 0 && index < parents.size();
+    }
+
+    /** The loaded items in display order, as a read-only live view. */
+    public List<Item> items() {
+        return new AbstractList<>() {
+            @Override
+            public Item get(int index) {
+                return item(index);
+            }
+
+            @Override
+            public int size() {
+                return itemCount();
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "ItemCollection[" + partitionKey + ", " + itemCount() + " items, " + sizeBytes + " bytes]";
+    }
+
+    void add(Item item, Object sortKey, boolean parent, long itemSizeBytes) {
+        if (parent) {
+            if (parents.isEmpty()) {
+                parents = new ArrayList<>(1);
+            }
+            parents.add(item);
+        } else {
+            children.add(item, sortKey);
+        }
+        sizeBytes += itemSizeBytes;
+    }
+
+    void setCollapsed(boolean collapsed) {
+        this.collapsed = collapsed;
+    }
+
+    /** Rows in the grid: the header, plus the items unless collapsed. */
+    int rowCount() {
+        return collapsed ? 1 : 1 + itemCount();
+    }
+
+    int arrival() {
+        return arrival;
+    }
+
+    Object partitionOrderKey() {
+        return partitionOrderKey;
+    }
+}
