@@ -106,7 +106,12 @@ public final class ExpressionParser {
         if (isFunctionCall()) {
             Optional<Condition.Function> function = Condition.Function.named(start.text());
             if (function.isPresent()) {
-                return functionCondition(function.get());
+                Condition call = functionCondition(function.get());
+                Token after = peek();
+                if (comparator(after.type()) != null || after.isKeyword("BETWEEN") || after.isKeyword("IN")) {
+                    throw error(start, start.text() + " is a condition on its own and cannot be compared; only size() can");
+                }
+                return call;
             }
         }
         Operand left = conditionOperand();
@@ -253,19 +258,19 @@ public final class ExpressionParser {
             }
             next();
             List<UpdateClause.Action> actions = new ArrayList<>();
-            actions.add(action(clauseKeyword, keyword));
+            actions.add(action(clauseKeyword, true));
             while (peek().type() == Type.COMMA) {
                 next();
-                actions.add(action(clauseKeyword, keyword));
+                actions.add(action(clauseKeyword, false));
             }
             clauses.add(new UpdateClause(clauseKeyword, actions, keyword.column()));
         }
         return new Expression.UpdateExpression(clauses);
     }
 
-    private UpdateClause.Action action(UpdateClause.Keyword clause, Token keyword) {
+    private UpdateClause.Action action(UpdateClause.Keyword clause, boolean first) {
         Token start = peek();
-        if (start.type() == Type.END || clauseKeyword(start) != null) {
+        if (first && (start.type() == Type.END || clauseKeyword(start) != null)) {
             throw error(start, clause + " needs at least one action after it");
         }
         DocumentPath path = path("an attribute path");
@@ -284,7 +289,7 @@ public final class ExpressionParser {
             default -> {
                 Token value = peek();
                 if (value.type() != Type.VALUE_REF) {
-                    throw error(value, clause + " takes a path and a :value, e.g. " + clause + " a :v");
+                    throw error(value, clause + " takes a path and a :value, e.g. " + clause + " " + path.text() + " :v");
                 }
                 next();
                 Operand.ValueRef ref = new Operand.ValueRef(value.text(), value.column());
