@@ -1,23 +1,33 @@
 package io.dynoscope.core.expression;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * One thing DynamoDB would reject in an expression or its placeholder maps.
+ * One thing DynamoDB would reject in an expression or in the placeholder maps.
  *
- * @param kind    the expression the problem belongs to
- * @param column  1-based column in that expression's text, or {@link #NO_COLUMN} when the problem
- *                is in the placeholder maps rather than the text (e.g. an unused {@code #name})
- * @param message a plain sentence saying what is wrong
+ * @param expression the expression the problem is in, or empty for a problem in the shared maps
+ *                   (an unused {@code #name} or {@code :value})
+ * @param column     1-based column in that expression's text, or {@link #NO_COLUMN} when the
+ *                   problem concerns the expression as a whole or the maps
+ * @param message    a plain sentence saying what is wrong
  */
-public record ExpressionProblem(ExpressionKind kind, int column, String message) {
+public record ExpressionProblem(Optional<ExpressionKind> expression, int column, String message) {
 
-    /** Column used for problems that have no place in the expression text. */
+    /** Column used for problems that have no single place in the expression text. */
     public static final int NO_COLUMN = 0;
 
     public ExpressionProblem {
-        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(expression, "expression");
         Objects.requireNonNull(message, "message");
+    }
+
+    static ExpressionProblem at(ExpressionKind kind, int column, String message) {
+        return new ExpressionProblem(Optional.of(kind), column, message);
+    }
+
+    static ExpressionProblem inMaps(String message) {
+        return new ExpressionProblem(Optional.empty(), NO_COLUMN, message);
     }
 
     /** Whether the problem points into the text. */
@@ -25,7 +35,7 @@ public record ExpressionProblem(ExpressionKind kind, int column, String message)
         return column != NO_COLUMN;
     }
 
-    /** {@code column 17: ...} or just the message when there is no column. */
+    /** {@code column 17: ...}, or just the message when there is no column. */
     @Override
     public String toString() {
         return hasColumn() ? "column " + column + ": " + message : message;
