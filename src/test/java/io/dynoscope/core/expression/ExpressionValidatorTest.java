@@ -230,7 +230,7 @@ class ExpressionValidatorTest {
         assertEquals(List.of("column 18: paths #an and authorName overlap; an update may touch each path once"),
                 problems(ExpressionKind.UPDATE, "SET #an = :x ADD authorName :x", Map.of("#an", "authorName"),
                         Map.of(":x", n(1))));
-        assertEquals(List.of("column 14: paths a[0] and a.b conflict: one treats a as a list, the other as a map"),
+        assertEquals(List.of("column 16: paths a[0] and a.b conflict: one treats a as a list, the other as a map"),
                 problems(ExpressionKind.UPDATE, "SET a[0] = :x, a.b = :x", Map.of(), Map.of(":x", n(1))));
         assertEquals(List.of(), problems(ExpressionKind.UPDATE, "SET a.b = :x, a.c = :x REMOVE a[0]".replace("a[0]", "d[0]"),
                 Map.of(), Map.of(":x", n(1))));
@@ -249,7 +249,7 @@ class ExpressionValidatorTest {
         assertEquals(List.of("column 7: ADD needs a number or a set, but :s holds S",
                         "column 22: DELETE needs a set, but :n holds N"),
                 problems(ExpressionKind.UPDATE, "ADD n :s DELETE tags :n", Map.of(), Map.of(":s", s("1"), ":n", n(1))));
-        assertEquals(List.of("column 11: DELETE needs a set, but :l holds L"),
+        assertEquals(List.of("column 10: DELETE needs a set, but :l holds L"),
                 problems(ExpressionKind.UPDATE, "DELETE s :l", Map.of(), Map.of(":l", AttributeValue.l(n(1)))));
     }
 
@@ -319,7 +319,7 @@ class ExpressionValidatorTest {
                         Map.of(":pk", s("WS#acme"), ":a", s("A")), SAAS));
         assertEquals(List.of("column 30: a key is compared with a :value, not with another attribute"),
                 key("EntityRef = :pk AND Detail = EntityRef", Map.of(":pk", s("WS#acme"))));
-        assertEquals(List.of("column 33: key values are strings, numbers or binary, but :a holds SS"),
+        assertEquals(List.of("column 30: key values are strings, numbers or binary, but :a holds SS"),
                 key("EntityRef = :pk AND Detail = :a", Map.of(":pk", s("WS#acme"), ":a", AttributeValue.ss("x"))));
     }
 
