@@ -306,7 +306,7 @@ public final class ExpressionParser {
         if (t.type() == Type.PLUS || t.type() == Type.MINUS) {
             next();
             Operand right = updateOperand();
-            return new Operand.Arithmetic(left, t.type() == Type.PLUS, right, t.column());
+            return new Operand.Arithmetic(left, t.type() == Type.PLUS, right, left.column());
         }
         return left;
     }
