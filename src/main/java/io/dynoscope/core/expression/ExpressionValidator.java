@@ -71,6 +71,7 @@ public final class ExpressionValidator {
     public static Verdict validate(Map<ExpressionKind, String> expressions, Map<String, String> names,
                                    Map<String, AttributeValue> values, Optional<KeySchema> keys) {
         List<ExpressionProblem> problems = new ArrayList<>();
+        mapKeys(names, values, problems);
         Map<ExpressionKind, Expression> parsed = new EnumMap<>(ExpressionKind.class);
         Set<String> usedNames = new LinkedHashSet<>();
         Set<String> usedValues = new LinkedHashSet<>();
@@ -114,6 +115,31 @@ public final class ExpressionValidator {
             }
         }
         return new Verdict(parsed, problems);
+    }
+
+    /** Map entries DynamoDB refuses whatever the expressions say. */
+    private static void mapKeys(Map<String, String> names, Map<String, AttributeValue> values,
+                                List<ExpressionProblem> problems) {
+        names.forEach((key, name) -> {
+            if (!isPlaceholder(key, '#')) {
+                problems.add(ExpressionProblem.inMaps("ExpressionAttributeNames key '" + key
+                        + "' is not a placeholder: write # then letters, digits or _"));
+            }
+            if (name.isEmpty()) {
+                problems.add(ExpressionProblem.inMaps(key + " stands for an empty attribute name"));
+            }
+        });
+        values.keySet().forEach(key -> {
+            if (!isPlaceholder(key, ':')) {
+                problems.add(ExpressionProblem.inMaps("ExpressionAttributeValues key '" + key
+                        + "' is not a placeholder: write : then letters, digits or _"));
+            }
+        });
+    }
+
+    private static boolean isPlaceholder(String key, char sigil) {
+        return key.length() > 1 && key.charAt(0) == sigil
+                && key.substring(1).chars().allMatch(c -> Lexer.isNameChar((char) c));
     }
 
     /** The checks for one parsed expression. */
@@ -384,9 +410,15 @@ public final class ExpressionValidator {
                 return;
             }
             AttributeValue v = values.get(ref.name());
+            if (v == null) {
+                return;
+            }
             // begins_with has its own string-or-binary check; the others take any key type.
-            if (v != null && !operator.equals("begins_with") && !KEY_TYPES.contains(v.type())) {
+            if (!operator.equals("begins_with") && !KEY_TYPES.contains(v.type())) {
                 report(ref.column(), "key values are strings, numbers or binary, but " + ref.name() + " holds " + v.type());
+            } else if ((v instanceof AttributeValue.Str str && str.value().isEmpty())
+                    || (v instanceof AttributeValue.Bin bin && bin.length() == 0)) {
+                report(ref.column(), "key values cannot be empty, but " + ref.name() + " is");
             }
         }
 

@@ -324,6 +324,33 @@ class ExpressionValidatorTest {
     }
 
     @Test
+    void keyValuesCannotBeEmpty() {
+        assertEquals(List.of("column 13: key values cannot be empty, but :pk is"),
+                key("EntityRef = :pk", Map.of(":pk", s(""))));
+        assertEquals(List.of(), problems(ExpressionKind.FILTER, "note = :empty", Map.of(), Map.of(":empty", s(""))));
+    }
+
+    @Test
+    void mapKeysMustBePlaceholders() {
+        assertEquals(List.of("ExpressionAttributeNames key 'er' is not a placeholder: write # then letters, digits or _",
+                        "#d stands for an empty attribute name",
+                        "ExpressionAttributeValues key 'v' is not a placeholder: write : then letters, digits or _",
+                        "ExpressionAttributeNames has er, which no expression uses; DynamoDB rejects unused entries",
+                        "ExpressionAttributeValues has v, which no expression uses; DynamoDB rejects unused entries"),
+                problems(ExpressionKind.FILTER, "#d = :x", linked("er", "EntityRef", "#d", ""),
+                        linked(":x", n(1), "v", n(2))));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V> Map<String, V> linked(Object... pairs) {
+        Map<String, V> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put((String) pairs[i], (V) pairs[i + 1]);
+        }
+        return map;
+    }
+
+    @Test
     void keyConditionWithoutASchemaChecksTheShape() {
         assertEquals(List.of(), problems(ExpressionKind.KEY_CONDITION, "pk = :pk AND begins_with(sk, :p)", Map.of(),
                 Map.of(":pk", s("a"), ":p", s("b"))));
