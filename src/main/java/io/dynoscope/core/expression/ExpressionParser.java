@@ -55,7 +55,7 @@ public final class ExpressionParser {
         };
         Token rest = parser.peek();
         if (rest.type() != Type.END) {
-            throw error(rest, "unexpected '" + rest.text() + "' after the end of the expression");
+            throw parser.unexpected(rest, "unexpected '" + rest.text() + "' after the end of the expression");
         }
         return expression;
     }
@@ -159,7 +159,7 @@ public final class ExpressionParser {
             throw error(t, "the condition is incomplete: expected a comparator (= <> < <= > >=), BETWEEN or IN after '"
                     + textBetween(start, t) + "'");
         }
-        throw error(t, "expected a comparator (= <> < <= > >=), BETWEEN or IN but found '" + t.text() + "'");
+        throw unexpected(t, "expected a comparator (= <> < <= > >=), BETWEEN or IN but found '" + t.text() + "'");
     }
 
     private Condition functionCondition(Condition.Function function) {
@@ -363,7 +363,7 @@ public final class ExpressionParser {
         }
         Token rest = peek();
         if (rest.type() != Type.END) {
-            throw error(rest, "expected ',' between projected paths but found '" + rest.text() + "'");
+            throw unexpected(rest, "expected ',' between projected paths but found '" + rest.text() + "'");
         }
         return new Expression.ProjectionExpression(paths);
     }
@@ -433,6 +433,14 @@ public final class ExpressionParser {
 
     private boolean isFunctionCall() {
         return peek().type() == Type.WORD && tokens.get(position + 1).type() == Type.LPAREN;
+    }
+
+    /** The error for a stray token, explaining the usual cause of a stray '-'. */
+    private ExpressionSyntaxException unexpected(Token t, String reason) {
+        if (t.type() == Type.MINUS && kind != ExpressionKind.UPDATE) {
+            return error(t, "'-' cannot be part of a bare name; write a name such as shirt-size as a #name placeholder");
+        }
+        return error(t, reason);
     }
 
     private ExpressionSyntaxException unknownFunction(Token t) {

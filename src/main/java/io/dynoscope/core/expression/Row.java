@@ -37,11 +37,6 @@ public record Row(AttributePath path, Operator operator, List<AttributeValue> va
             return symbol;
         }
 
-        /** Whether the operator is written as a function call. */
-        public boolean isFunction() {
-            return symbol.chars().allMatch(c -> Character.isLowerCase(c) || c == '_');
-        }
-
         boolean accepts(int count) {
             return switch (this) {
                 case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> count == 0;

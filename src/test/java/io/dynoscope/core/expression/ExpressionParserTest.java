@@ -175,6 +175,7 @@ class ExpressionParserTest {
         "((a = :a))                                  | 1  | (                | redundant parentheses: DynamoDB rejects a condition wrapped in two pairs",
         "a = :a and or b = :b                        | 12 | or               | expected an attribute, a :value or size(path) but found 'or'",
         "if_not_exists(a, :b) = :c                   | 1  | if_not_exists    | if_not_exists can only be used in an update's SET action",
+        "shirt-size = :s                             | 6  | -                | '-' cannot be part of a bare name; write a name such as shirt-size as a #name placeholder",
     })
     void reportsConditionErrorsWithTheirColumn(String text, int column, String token, String reason) {
         ExpressionSyntaxException e = failure(ExpressionKind.FILTER, text.strip());
@@ -210,6 +211,7 @@ class ExpressionParserTest {
     @CsvSource(delimiter = '|', value = {
         "a, , b     | 4 | expected an attribute path but found ','",
         "a b        | 3 | expected ',' between projected paths but found 'b'",
+        "shirt-size | 6 | '-' cannot be part of a bare name; write a name such as shirt-size as a #name placeholder",
         "a.         | 3 | expected a map member name after '.' but found the end of the expression",
         ":v         | 1 | expected an attribute path but found ':v'",
     })
