@@ -316,11 +316,10 @@ public final class ExpressionValidator {
                             + partitionKey + (sortKey != null ? " and " + sortKey : ""));
                     continue;
                 }
+                // Without a schema, the equality comparison is taken to be the partition key's.
                 boolean isPartition = partitionKey != null ? u.attribute.equals(partitionKey) : u.equality;
                 if (isPartition && !u.equality) {
-                    if (partitionKey != null) {
-                        report(part.column(), "the partition key " + partitionKey + " can only be compared with =");
-                    }
+                    report(part.column(), "the partition key " + partitionKey + " can only be compared with =");
                 } else if (isPartition) {
                     partitionEquality = true;
                 }
