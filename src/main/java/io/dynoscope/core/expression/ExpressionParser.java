@@ -1,0 +1,502 @@
+package io.dynoscope.core.expression;
+
+import io.dynoscope.core.expression.Condition.Comparator;
+import io.dynoscope.core.expression.Lexer.Token;
+import io.dynoscope.core.expression.Lexer.Type;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Parses the text of a DynamoDB expression into its tree.
+ *
+ * <p>Conditions follow DynamoDB's precedence, tightest first: comparators, IN, BETWEEN, functions,
+ * parentheses, NOT, AND, OR. Keywords are case-insensitive; function names are case-sensitive, as
+ * in DynamoDB. The parser checks the grammar only (including each function's arguments); the
+ * rules that depend on placeholder maps, key schema or limits are {@link ExpressionValidator}'s.
+ */
+public final class ExpressionParser {
+
+    private static final Set<String> CONDITION_KEYWORDS = Set.of("AND", "OR", "NOT", "BETWEEN", "IN");
+    private static final List<String> ALL_FUNCTIONS = List.of("attribute_exists", "attribute_not_exists",
+            "attribute_type", "begins_with", "contains", "size", "if_not_exists", "list_append");
+
+    private final ExpressionKind kind;
+    private final List<Token> tokens;
+    private int position;
+    /** Conditions that were written inside their own parentheses, to spot {@code ((x))}. */
+    private final Set<Condition> parenthesized = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    private ExpressionParser(ExpressionKind kind, String text) {
+        this.kind = kind;
+        this.tokens = Lexer.tokens(text);
+    }
+
+    /**
+     * Parses one expression.
+     *
+     * @throws ExpressionSyntaxException with the column and offending token when the text does not
+     *                                   follow the grammar of that kind
+     */
+    public static Expression parse(ExpressionKind kind, String text) {
+        ExpressionParser parser = new ExpressionParser(kind, text);
+        if (parser.peek().type() == Type.END) {
+            throw new ExpressionSyntaxException(1, "end of expression", "the expression is empty");
+        }
+        Expression expression = switch (kind) {
+            case KEY_CONDITION, FILTER, CONDITION -> new Expression.ConditionExpression(kind, parser.condition());
+            case PROJECTION -> parser.projection();
+            case UPDATE -> parser.update();
+        };
+        Token rest = parser.peek();
+        if (rest.type() != Type.END) {
+            throw parser.unexpected(rest, "unexpected '" + rest.text() + "' after the end of the expression");
+        }
+        return expression;
+    }
+
+    // ---- conditions ------------------------------------------------------------------------
+
+    private Condition condition() {
+        Condition left = conjunction();
+        while (peek().isKeyword("OR")) {
+            next();
+            left = new Condition.Or(left, conjunction());
+        }
+        return left;
+    }
+
+    private Condition conjunction() {
+        Condition left = negation();
+        while (peek().isKeyword("AND")) {
+            next();
+            left = new Condition.And(left, negation());
+        }
+        return left;
+    }
+
+    private Condition negation() {
+        if (peek().isKeyword("NOT")) {
+            Token not = next();
+            return new Condition.Not(negation(), not.column());
+        }
+        return primary();
+    }
+
+    private Condition primary() {
+        Token start = peek();
+        if (start.type() == Type.LPAREN) {
+            next();
+            Condition inner = condition();
+            expectClosing(start);
+            if (parenthesized.contains(inner)) {
+                throw error(start, "redundant parentheses: DynamoDB rejects a condition wrapped in two pairs");
+            }
+            parenthesized.add(inner);
+            return inner;
+        }
+        if (start.type() == Type.END) {
+            throw error(start, "the condition is incomplete: expected an attribute, a :value or a function");
+        }
+        if (isFunctionCall()) {
+            Optional<Condition.Function> function = Condition.Function.named(start.text());
+            if (function.isPresent()) {
+                Condition call = functionCondition(function.get());
+                Token after = peek();
+                if (comparator(after.type()) != null || after.isKeyword("BETWEEN") || after.isKeyword("IN")) {
+                    throw error(start, start.text() + " is a condition on its own and cannot be compared; only size() can");
+                }
+                return call;
+            }
+        }
+        Operand left = conditionOperand();
+        return comparisonTail(left, start);
+    }
+
+    private Condition comparisonTail(Operand left, Token start) {
+        Token t = peek();
+        Comparator comparator = comparator(t.type());
+        if (comparator != null) {
+            next();
+            return new Condition.Comparison(left, comparator, conditionOperand(), start.column());
+        }
+        if (t.isKeyword("BETWEEN")) {
+            next();
+            Operand lower = conditionOperand();
+            Token and = peek();
+            if (!and.isKeyword("AND")) {
+                throw error(and, "BETWEEN needs AND between its lower and upper bound");
+            }
+            next();
+            Operand upper = conditionOperand();
+            return new Condition.Between(left, lower, upper, start.column());
+        }
+        if (t.isKeyword("IN")) {
+            next();
+            Token open = peek();
+            if (open.type() != Type.LPAREN) {
+                throw error(open, "IN needs a parenthesised list, e.g. IN (:a, :b)");
+            }
+            next();
+            List<Operand> candidates = new ArrayList<>();
+            candidates.add(conditionOperand());
+            while (peek().type() == Type.COMMA) {
+                next();
+                candidates.add(conditionOperand());
+            }
+            expectClosing(open);
+            return new Condition.In(left, candidates, start.column());
+        }
+        if (left instanceof Operand.Size) {
+            throw error(start, "size returns a number; compare it, e.g. size(a) > :n");
+        }
+        if (t.type() == Type.END) {
+            throw error(t, "the condition is incomplete: expected a comparator (= <> < <= > >=), BETWEEN or IN after '"
+                    + textBetween(start, t) + "'");
+        }
+        throw unexpected(t, "expected a comparator (= <> < <= > >=), BETWEEN or IN but found '" + t.text() + "'");
+    }
+
+    private Condition functionCondition(Condition.Function function) {
+        Token name = next();
+        List<Operand> args = arguments(name);
+        String usage = switch (function) {
+            case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> function.functionName() + " takes one path";
+            case ATTRIBUTE_TYPE -> "attribute_type takes a path and a :value holding the type code";
+            case BEGINS_WITH -> "begins_with takes a path and a value";
+            case CONTAINS -> "contains takes a path and a value";
+        };
+        int arity = function.takesArgument() ? 2 : 1;
+        if (args.size() != arity || !(args.get(0) instanceof DocumentPath path)) {
+            throw error(name, usage);
+        }
+        Optional<Operand> argument = Optional.empty();
+        if (arity == 2) {
+            Operand second = args.get(1);
+            boolean fits = function == Condition.Function.ATTRIBUTE_TYPE
+                    ? second instanceof Operand.ValueRef
+                    : second instanceof Operand.ValueRef || second instanceof DocumentPath;
+            if (!fits) {
+                throw error(name, usage);
+            }
+            argument = Optional.of(second);
+        }
+        return new Condition.FunctionCall(function, path, argument, name.column());
+    }
+
+    /** A path, a :value or size(path): what a comparison, BETWEEN or IN compares. */
+    private Operand conditionOperand() {
+        Token t = peek();
+        if (isFunctionCall()) {
+            if (t.text().equals("size")) {
+                next();
+                List<Operand> args = arguments(t);
+                if (args.size() != 1 || !(args.get(0) instanceof DocumentPath path)) {
+                    throw error(t, "size takes one path");
+                }
+                return new Operand.Size(path, t.column());
+            }
+            if (Condition.Function.named(t.text()).isPresent()) {
+                throw error(t, t.text() + " is a condition on its own and cannot be compared; only size() can");
+            }
+            throw unknownFunction(t);
+        }
+        return pathOrValue("an attribute, a :value or size(path)");
+    }
+
+    /** The parenthesised, comma-separated arguments of a function whose name was just read. */
+    private List<Operand> arguments(Token name) {
+        Token open = next();
+        List<Operand> args = new ArrayList<>();
+        if (peek().type() == Type.RPAREN) {
+            next();
+            return args;
+        }
+        args.add(argument());
+        while (peek().type() == Type.COMMA) {
+            next();
+            args.add(argument());
+        }
+        expectClosing(open);
+        return args;
+    }
+
+    private Operand argument() {
+        Token t = peek();
+        if (isFunctionCall()) {
+            if (kind == ExpressionKind.UPDATE) {
+                return updateOperand();
+            }
+            if (t.text().equals("size")) {
+                return conditionOperand();
+            }
+            if (Condition.Function.named(t.text()).isPresent()) {
+                throw error(t, t.text() + " cannot be used as an argument");
+            }
+            throw unknownFunction(t);
+        }
+        return pathOrValue("an attribute or a :value");
+    }
+
+    // ---- update ----------------------------------------------------------------------------
+
+    private Expression.UpdateExpression update() {
+        List<UpdateClause> clauses = new ArrayList<>();
+        while (peek().type() != Type.END) {
+            Token keyword = peek();
+            UpdateClause.Keyword clauseKeyword = clauseKeyword(keyword);
+            if (clauseKeyword == null) {
+                String found = keyword.text();
+                throw error(keyword, clauses.isEmpty()
+                        ? "an update starts with SET, REMOVE, ADD or DELETE, not '" + found + "'"
+                        : "expected ',' or one of SET, REMOVE, ADD, DELETE but found '" + found + "'");
+            }
+            next();
+            List<UpdateClause.Action> actions = new ArrayList<>();
+            actions.add(action(clauseKeyword, true));
+            while (peek().type() == Type.COMMA) {
+                next();
+                actions.add(action(clauseKeyword, false));
+            }
+            clauses.add(new UpdateClause(clauseKeyword, actions, keyword.column()));
+        }
+        return new Expression.UpdateExpression(clauses);
+    }
+
+    private UpdateClause.Action action(UpdateClause.Keyword clause, boolean first) {
+        Token start = peek();
+        if (first && (start.type() == Type.END || clauseKeyword(start) != null)) {
+            throw error(start, clause + " needs at least one action after it");
+        }
+        DocumentPath path = path("an attribute path");
+        switch (clause) {
+            case SET -> {
+                Token eq = peek();
+                if (eq.type() != Type.EQ) {
+                    throw error(eq, "SET takes path = value, e.g. SET a = :v");
+                }
+                next();
+                return new UpdateClause.Set(path, setValue());
+            }
+            case REMOVE -> {
+                return new UpdateClause.Remove(path);
+            }
+            default -> {
+                Token value = peek();
+                if (value.type() != Type.VALUE_REF) {
+                    throw error(value, clause + " takes a path and a :value, e.g. " + clause + " " + path.text() + " :v");
+                }
+                next();
+                Operand.ValueRef ref = new Operand.ValueRef(value.text(), value.column());
+                return clause == UpdateClause.Keyword.ADD
+                        ? new UpdateClause.Add(path, ref)
+                        : new UpdateClause.Delete(path, ref);
+            }
+        }
+    }
+
+    private Operand setValue() {
+        Operand left = updateOperand();
+        Token t = peek();
+        if (t.type() == Type.PLUS || t.type() == Type.MINUS) {
+            next();
+            Operand right = updateOperand();
+            return new Operand.Arithmetic(left, t.type() == Type.PLUS, right, left.column());
+        }
+        return left;
+    }
+
+    private Operand updateOperand() {
+        Token t = peek();
+        if (isFunctionCall()) {
+            next();
+            List<Operand> args = arguments(t);
+            switch (t.text()) {
+                case "if_not_exists" -> {
+                    if (args.size() != 2 || !(args.get(0) instanceof DocumentPath path)) {
+                        throw error(t, "if_not_exists takes a path and a value");
+                    }
+                    return new Operand.IfNotExists(path, args.get(1), t.column());
+                }
+                case "list_append" -> {
+                    if (args.size() != 2) {
+                        throw error(t, "list_append takes two lists");
+                    }
+                    return new Operand.ListAppend(args.get(0), args.get(1), t.column());
+                }
+                default -> {
+                    if (Condition.Function.named(t.text()).isPresent() || t.text().equals("size")) {
+                        throw error(t, t.text() + " cannot be used in an update; SET accepts if_not_exists and list_append");
+                    }
+                    throw unknownFunction(t);
+                }
+            }
+        }
+        return pathOrValue("an attribute, a :value, if_not_exists or list_append");
+    }
+
+    private static UpdateClause.Keyword clauseKeyword(Token t) {
+        if (t.type() != Type.WORD) {
+            return null;
+        }
+        for (UpdateClause.Keyword k : UpdateClause.Keyword.values()) {
+            if (t.isKeyword(k.name())) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    // ---- projection ------------------------------------------------------------------------
+
+    private Expression.ProjectionExpression projection() {
+        List<DocumentPath> paths = new ArrayList<>();
+        paths.add(path("an attribute path"));
+        while (peek().type() == Type.COMMA) {
+            next();
+            paths.add(path("an attribute path"));
+        }
+        Token rest = peek();
+        if (rest.type() != Type.END) {
+            throw unexpected(rest, "expected ',' between projected paths but found '" + rest.text() + "'");
+        }
+        return new Expression.ProjectionExpression(paths);
+    }
+
+    // ---- paths and values ------------------------------------------------------------------
+
+    private Operand pathOrValue(String expected) {
+        Token t = peek();
+        if (t.type() == Type.VALUE_REF) {
+            next();
+            return new Operand.ValueRef(t.text(), t.column());
+        }
+        return path(expected);
+    }
+
+    private DocumentPath path(String expected) {
+        List<DocumentPath.Element> elements = new ArrayList<>();
+        elements.add(member(expected));
+        while (true) {
+            Token t = peek();
+            if (t.type() == Type.DOT) {
+                next();
+                elements.add(member("a map member name after '.'"));
+            } else if (t.type() == Type.LBRACKET) {
+                next();
+                Token index = peek();
+                if (index.type() != Type.WORD || !index.text().chars().allMatch(Character::isDigit)) {
+                    throw error(index, "a list index is a whole number, e.g. [0]");
+                }
+                next();
+                Token close = peek();
+                if (close.type() != Type.RBRACKET) {
+                    throw error(close, "missing ']' to close the '[' at column " + t.column());
+                }
+                next();
+                int value;
+                try {
+                    value = Integer.parseInt(index.text());
+                } catch (NumberFormatException e) {
+                    throw error(index, "list index " + index.text() + " is too large");
+                }
+                elements.add(new DocumentPath.Index(value, t.column()));
+            } else {
+                return new DocumentPath(elements);
+            }
+        }
+    }
+
+    private DocumentPath.Member member(String expected) {
+        Token t = peek();
+        if (t.type() == Type.NAME_REF) {
+            next();
+            return new DocumentPath.Member(t.text(), true, t.column());
+        }
+        boolean keyword = t.type() == Type.WORD && (kind.isCondition()
+                ? CONDITION_KEYWORDS.contains(t.text().toUpperCase(Locale.ROOT))
+                : clauseKeyword(t) != null);
+        if (t.type() != Type.WORD || keyword) {
+            String found = t.type() == Type.END ? "the end of the expression" : "'" + t.text() + "'";
+            throw error(t, "expected " + expected + " but found " + found);
+        }
+        next();
+        return new DocumentPath.Member(t.text(), false, t.column());
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------
+
+    private boolean isFunctionCall() {
+        return peek().type() == Type.WORD && tokens.get(position + 1).type() == Type.LPAREN;
+    }
+
+    /** The error for a stray token, explaining the usual cause of a stray '-'. */
+    private ExpressionSyntaxException unexpected(Token t, String reason) {
+        if (t.type() == Type.MINUS && kind != ExpressionKind.UPDATE) {
+            return error(t, "'-' cannot be part of a bare name; write a name such as shirt-size as a #name placeholder");
+        }
+        return error(t, reason);
+    }
+
+    private ExpressionSyntaxException unknownFunction(Token t) {
+        if (kind.isCondition() && (t.text().equals("if_not_exists") || t.text().equals("list_append"))) {
+            return error(t, t.text() + " can only be used in an update's SET action");
+        }
+        for (String known : ALL_FUNCTIONS) {
+            if (known.equalsIgnoreCase(t.text())) {
+                return error(t, "function names are case-sensitive: write " + known);
+            }
+        }
+        return error(t, "unknown function '" + t.text() + "'");
+    }
+
+    private void expectClosing(Token open) {
+        Token t = peek();
+        if (t.type() != Type.RPAREN) {
+            String found = t.type() == Type.END ? "" : " but found '" + t.text() + "'";
+            throw error(t, "missing ')' to close the '(' at column " + open.column() + found);
+        }
+        next();
+    }
+
+    private String textBetween(Token from, Token to) {
+        StringBuilder out = new StringBuilder();
+        for (int i = tokens.indexOf(from); i < tokens.size() && tokens.get(i) != to; i++) {
+            out.append(tokens.get(i).text());
+        }
+        return out.toString();
+    }
+
+    private static Comparator comparator(Type type) {
+        return switch (type) {
+            case EQ -> Comparator.EQ;
+            case NE -> Comparator.NE;
+            case LT -> Comparator.LT;
+            case LE -> Comparator.LE;
+            case GT -> Comparator.GT;
+            case GE -> Comparator.GE;
+            default -> null;
+        };
+    }
+
+    private Token peek() {
+        return tokens.get(position);
+    }
+
+    private Token next() {
+        Token t = tokens.get(position);
+        if (t.type() != Type.END) {
+            position++;
+        }
+        return t;
+    }
+
+    private static ExpressionSyntaxException error(Token at, String reason) {
+        return new ExpressionSyntaxException(at.column(), at.shown(), reason);
+    }
+}
