@@ -1,0 +1,126 @@
+package io.dynoscope.app;
+
+import io.dynoscope.repository.AwsProfiles;
+import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.sandbox.LocalSandbox;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.connection.ConnectionEntry;
+import io.dynoscope.ui.connection.Connector;
+import io.dynoscope.ui.grid.ItemGridView;
+import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.grid.ItemPreview;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The composition root: builds the services, view models and controllers by hand. */
+public final class AppContext implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AppContext.class);
+
+    private final BackgroundWork work;
+    private final ShellViewModel shell;
+    private final SandboxHolder sandbox;
+
+    AppContext(BackgroundWork work, Connector connector, List<ConnectionEntry> connections, SandboxHolder sandbox) {
+        this.work = work;
+        this.sandbox = sandbox;
+        this.shell = new ShellViewModel(connector, work, connections,
+                (repository, table) -> new ItemGridViewModel(table, repository, work));
+    }
+
+    /** The app as people run it: the sandbox first, then DynamoDB Local, then every AWS profile. */
+    public static AppContext create() {
+        return create(UiExecutor.fx());
+    }
+
+    public static AppContext create(UiExecutor ui) {
+        BackgroundWork work = new BackgroundWork(backgroundPool(), ui);
+        SandboxHolder sandbox = new SandboxHolder();
+        Connector connector = (entry, cancellation) -> {
+            ConnectionSpec spec = entry.kind() == ConnectionEntry.Kind.SANDBOX ? sandbox.start() : entry.spec();
+            return SdkDynamoRepository.connect(spec);
+        };
+        return new AppContext(work, connector, discoverConnections(), sandbox);
+    }
+
+    static List<ConnectionEntry> discoverConnections() {
+        List<ConnectionEntry> entries = new ArrayList<>();
+        entries.add(ConnectionEntry.sandbox());
+        entries.add(ConnectionEntry.dynamoDbLocal());
+        try {
+            for (AwsProfiles.AwsProfile profile : AwsProfiles.list()) {
+                entries.add(ConnectionEntry.profile(profile.name(), profile.region().orElse(null)));
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Could not read the AWS profiles: {}", e.getMessage());
+        }
+        return entries;
+    }
+
+    private static ExecutorService backgroundPool() {
+        AtomicInteger count = new AtomicInteger();
+        return Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "dynoscope-background-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    public ShellViewModel shell() {
+        return shell;
+    }
+
+    public BackgroundWork work() {
+        return work;
+    }
+
+    /** The FXML controller factory of the shell. */
+    public Object createController(Class<?> type) {
+        if (type == ShellView.class) {
+            return new ShellView(shell, this);
+        }
+        throw new IllegalArgumentException("no controller " + type.getName());
+    }
+
+    /** The controller factory of one table tab. */
+    public Object createGridController(Class<?> type, ItemGridViewModel grid) {
+        if (type == ItemGridView.class) {
+            return new ItemGridView(grid, ItemPreview::create);
+        }
+        throw new IllegalArgumentException("no controller " + type.getName());
+    }
+
+    @Override
+    public void close() {
+        shell.shutdown();
+        work.shutdown();
+        sandbox.close();
+    }
+
+    /** Starts the sandbox once, on first use, and stops it with the app. */
+    static final class SandboxHolder implements AutoCloseable {
+        private LocalSandbox sandbox;
+
+        synchronized ConnectionSpec start() {
+            if (sandbox == null) {
+                sandbox = LocalSandbox.start();
+            }
+            return sandbox.connection();
+        }
+
+        @Override
+        public synchronized void close() {
+            if (sandbox != null) {
+                sandbox.close();
+                sandbox = null;
+            }
+        }
+    }
+}

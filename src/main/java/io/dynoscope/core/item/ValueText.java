@@ -1,0 +1,81 @@
+package io.dynoscope.core.item;
+
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.StringJoiner;
+
+/**
+ * Short, exact text for a value in one grid cell: strings as they are, numbers with every digit,
+ * binary as its size and a base64 preview, sets and nested values summarised.
+ */
+public final class ValueText {
+    private static final int PREVIEW = 24;
+    private static final int SET_MEMBERS_SHOWN = 5;
+
+    private ValueText() {
+    }
+
+    public static String of(AttributeValue value) {
+        // Java 17 has no pattern switch; the sealed type keeps this list complete.
+        if (value instanceof AttributeValue.Str s) {
+            return s.value();
+        } else if (value instanceof AttributeValue.Num n) {
+            return n.text();
+        } else if (value instanceof AttributeValue.Bool b) {
+            return Boolean.toString(b.value());
+        } else if (value instanceof AttributeValue.Null) {
+            return "NULL";
+        } else if (value instanceof AttributeValue.Bin b) {
+            return binary(b);
+        } else if (value instanceof AttributeValue.StrSet ss) {
+            return members(ss.members().iterator(), ss.members().size(), x -> x);
+        } else if (value instanceof AttributeValue.NumSet ns) {
+            return members(ns.members().iterator(), ns.members().size(), AttributeValue.Num::text);
+        } else if (value instanceof AttributeValue.BinSet bs) {
+            return members(bs.members().iterator(), bs.members().size(), ValueText::binary);
+        } else if (value instanceof AttributeValue.MapValue m) {
+            return "{" + m.entries().size() + (m.entries().size() == 1 ? " attribute}" : " attributes}");
+        } else {
+            int n = ((AttributeValue.ListValue) value).elements().size();
+            return "[" + n + (n == 1 ? " element]" : " elements]");
+        }
+    }
+
+    /** A badge for types a reader could mistake: a number, binary, a set, a map or list, NULL, a boolean. */
+    public static String badge(AttributeValue value) {
+        return value.type() == AttributeValue.Type.S ? "" : value.type().descriptor();
+    }
+
+    static String binary(AttributeValue.Bin b) {
+        String base64 = b.base64();
+        return String.format(Locale.ROOT, "%d B · %s", b.length(),
+                base64.length() > PREVIEW ? base64.substring(0, PREVIEW) + "…" : base64);
+    }
+
+    private static <T> String members(Iterator<T> it, int size, java.util.function.Function<T, String> text) {
+        StringJoiner joiner = new StringJoiner(", ", "{", "}");
+        int shown = 0;
+        while (it.hasNext() && shown < SET_MEMBERS_SHOWN) {
+            joiner.add(text.apply(it.next()));
+            shown++;
+        }
+        if (size > shown) {
+            joiner.add("+" + (size - shown) + " more");
+        }
+        return joiner.toString();
+    }
+
+    /** Bytes in a unit a person reads at a glance. */
+    public static String bytes(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        if (bytes < 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0);
+        }
+        if (bytes < 1024L * 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024));
+        }
+        return String.format(Locale.ROOT, "%.2f GB", bytes / (1024.0 * 1024 * 1024));
+    }
+}

@@ -1,0 +1,67 @@
+package io.dynoscope.ui.grid;
+
+import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.collection.ItemCollections;
+import java.util.AbstractList;
+import javafx.collections.ObservableListBase;
+
+/**
+ * A read-only observable view of the grouped rows for a virtualised TableView. Rows are computed on
+ * demand from {@link ItemCollections}, so a million loaded items cost no list of a million rows.
+ */
+final class CollectionRowList extends ObservableListBase<CollectionRow> {
+
+    private ItemCollections collections;
+    private int size;
+
+    void show(ItemCollections newCollections) {
+        collections = newCollections;
+        refresh();
+    }
+
+    /** Tells listeners that rows changed (after a page arrived or a collection was collapsed). */
+    void refresh() {
+        int oldSize = size;
+        size = collections == null ? 0 : collections.rowCount();
+        beginChange();
+        if (oldSize > 0) {
+            nextRemove(0, new Placeholders(oldSize));
+        }
+        if (size > 0) {
+            nextAdd(0, size);
+        }
+        endChange();
+    }
+
+    @Override
+    public CollectionRow get(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        return collections.row(index);
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    /** Stands for the removed rows without materialising them; listeners here only use its size. */
+    private static final class Placeholders extends AbstractList<CollectionRow> {
+        private final int size;
+
+        Placeholders(int size) {
+            this.size = size;
+        }
+
+        @Override
+        public CollectionRow get(int index) {
+            return null;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+}

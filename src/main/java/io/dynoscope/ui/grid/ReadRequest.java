@@ -1,0 +1,41 @@
+package io.dynoscope.ui.grid;
+
+import io.dynoscope.core.collection.ReadDirection;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.repository.ExpressionSpec;
+import io.dynoscope.repository.QuerySpec;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.SortKeyCondition;
+
+/** A read as the grid's form described it, resumable from a key ("load more"). */
+record ReadRequest(String table, ItemGridViewModel.ReadMode mode, String index, AttributeValue partitionKey,
+                   SortKeyCondition sortKey, boolean scanForward, ExpressionSpec filter, ExpressionSpec projection,
+                   int segments, int limit) {
+
+    ReadDirection direction() {
+        return mode == ItemGridViewModel.ReadMode.QUERY ? ReadDirection.ofScanIndexForward(scanForward) : ReadDirection.ASCENDING;
+    }
+
+    QuerySpec query(Key startAfter) {
+        QuerySpec spec = QuerySpec.partition(table, partitionKey).withSortKey(sortKey)
+                .withFilter(filter).withProjection(projection).withLimit(limit).startingAfter(startAfter);
+        if (index != null) {
+            spec = spec.onIndex(index);
+        }
+        return scanForward ? spec : spec.descending();
+    }
+
+    ScanSpec scan(Key startAfter) {
+        ScanSpec spec = ScanSpec.table(table).withFilter(filter).withProjection(projection).withLimit(limit);
+        if (index != null) {
+            spec = spec.onIndex(index);
+        }
+        // a parallel scan cannot resume from one key, so "load more" continues as a single segment
+        return startAfter == null ? spec.withSegments(segments) : spec.startingAfter(startAfter);
+    }
+
+    String describe() {
+        return (mode == ItemGridViewModel.ReadMode.QUERY ? "Query " : "Scan ") + table + (index == null ? "" : " (" + index + ")");
+    }
+}

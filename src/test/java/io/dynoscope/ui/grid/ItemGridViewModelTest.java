@@ -1,0 +1,214 @@
+package io.dynoscope.ui.grid;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.collection.ItemCollection;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The grid's view model against the real engine, with the UI executor inline (no display). */
+class ItemGridViewModelTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("grid-saas");
+    private static BackgroundWork work;
+
+    @BeforeAll
+    static void seed() {
+        SampleData.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+        work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
+    }
+
+    @AfterAll
+    static void stop() {
+        work.shutdown();
+    }
+
+    private static ItemGridViewModel open() {
+        DynamoRepository repository = TestEngine.repository();
+        ItemGridViewModel grid = new ItemGridViewModel(TABLE, repository, work);
+        grid.describe().await();
+        return grid;
+    }
+
+    private static void runAndWait(ItemGridViewModel grid) {
+        awaitRead(grid, grid::run);
+    }
+
+    /** Starts a read and waits until it finished or reported a problem. */
+    private static void awaitRead(ItemGridViewModel grid, Runnable start) {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        grid.onReadFinished(g -> done.countDown());
+        grid.messageProperty().addListener((obs, old, text) -> {
+            if (!text.isEmpty()) {
+                done.countDown();
+            }
+        });
+        start.run();
+        try {
+            assertTrue(done.await(30, java.util.concurrent.TimeUnit.SECONDS), "the read did not finish");
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        assertEquals("", grid.messageProperty().get(), "the read reported a problem");
+    }
+
+    private static List<String> sortKeysOf(ItemGridViewModel grid) {
+        List<String> keys = new ArrayList<>();
+        for (CollectionRow row : grid.rows()) {
+            if (row instanceof CollectionRow.ItemRow item) {
+                keys.add(item.item().string(SampleData.SAAS_SORT_KEY).orElseThrow());
+            }
+        }
+        return keys;
+    }
+
+    @Test
+    void aQueryForOneWorkspaceShowsOneBlockParentFirstThenProjectsInOrderInOneRequest() {
+        ItemGridViewModel grid = open();
+        grid.partitionKeyValueProperty().set(SampleData.ACME);
+
+        runAndWait(grid);
+
+        CollectionRow first = grid.rows().get(0);
+        CollectionRow.Header header = assertInstanceOf(CollectionRow.Header.class, first);
+        assertEquals(SampleData.ACME, ((io.dynoscope.core.item.AttributeValue.Str) header.collection().partitionKey()).value());
+        List<String> sortKeys = sortKeysOf(grid);
+        assertEquals(grid.rows().size() - 1, sortKeys.size(), "one header, then only this collection's items");
+        assertEquals(header.collection().itemCount(), sortKeys.size(), "the header count matches the rows");
+        assertEquals(SampleData.WORKSPACE_DETAIL, sortKeys.get(0));
+        List<String> projects = sortKeys.subList(1, sortKeys.size());
+        List<String> sorted = new ArrayList<>(projects);
+        sorted.sort(null);
+        assertEquals(sorted, projects, "projects ascending by sort key");
+        assertEquals(1, grid.lastStatisticsProperty().get().requests());
+        assertTrue(grid.statusLineProperty().get().startsWith("1 request · "), grid.statusLineProperty().get());
+    }
+
+    @Test
+    void newestFirstKeepsTheParentFirstAndReversesTheProjects() {
+        ItemGridViewModel grid = open();
+        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        grid.sortKeyOperatorProperty().set(ItemGridViewModel.SortKeyOperator.BEGINS_WITH);
+        grid.sortKeyValueProperty().set(SampleData.PROJECT_PREFIX);
+        grid.newestFirstProperty().set(true);
+
+        runAndWait(grid);
+
+        List<String> sortKeys = sortKeysOf(grid);
+        assertEquals(SampleData.ACME_PROJECTS, sortKeys.size(), "begins_with PROJ# reads only projects");
+        List<String> descending = new ArrayList<>(sortKeys);
+        descending.sort(java.util.Comparator.reverseOrder());
+        assertEquals(descending, sortKeys);
+    }
+
+    @Test
+    void aLimitStopsTheReadAndLoadMoreContinuesWithoutGapsOrRepeats() {
+        ItemGridViewModel grid = open();
+        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        grid.limitProperty().set(7);
+
+        runAndWait(grid);
+        assertEquals(7, sortKeysOf(grid).size());
+        assertTrue(grid.canLoadMoreProperty().get());
+
+        int loads = 0;
+        while (grid.canLoadMoreProperty().get()) {
+            awaitRead(grid, grid::loadMore);
+            loads++;
+        }
+        assertEquals(3, loads, "20 more items in loads of 7");
+        List<String> all = sortKeysOf(grid);
+        assertEquals(SampleData.ACME_PROJECTS + 1, all.size());
+        assertEquals(all.size(), all.stream().distinct().count(), "no item twice");
+    }
+
+    @Test
+    void aScanGroupsEveryPartitionIntoContiguousBlocks() {
+        ItemGridViewModel grid = open();
+        grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
+        grid.segmentsProperty().set(3);
+        grid.limitProperty().set(0);
+
+        runAndWait(grid);
+
+        List<String> seen = new ArrayList<>();
+        String current = null;
+        int items = 0;
+        for (CollectionRow row : grid.rows()) {
+            String pk = ((io.dynoscope.core.item.AttributeValue.Str) row.collection().partitionKey()).value();
+            if (row instanceof CollectionRow.Header) {
+                assertFalse(seen.contains(pk), pk + " appears as two blocks");
+                seen.add(pk);
+                current = pk;
+            } else {
+                assertEquals(current, pk, "an item outside its collection's block");
+                items++;
+            }
+        }
+        assertEquals(SampleData.items(SampleData.Dataset.SAAS).size(), items);
+        assertTrue(seen.contains(SampleData.ACME));
+        ItemCollection huge = grid.collections().collection(io.dynoscope.core.item.AttributeValue.s(SampleData.HUGE)).orElseThrow();
+        assertTrue(huge.sizeBytes() > 1024 * 1024, "the oversized tenant is over 1 MB");
+    }
+
+    @Test
+    void collapsingAWorkspaceLeavesOnlyItsHeader() {
+        ItemGridViewModel grid = open();
+        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        runAndWait(grid);
+        ItemCollection acme = grid.rows().get(0).collection();
+
+        grid.toggleCollapsed(acme);
+        assertEquals(1, grid.rows().size());
+        grid.expandAll();
+        assertEquals(acme.itemCount() + 1, grid.rows().size());
+    }
+
+    @Test
+    void badInputIsReportedAndNothingIsRead() {
+        ItemGridViewModel grid = open();
+        grid.partitionKeyValueProperty().set("");
+        grid.run();
+        assertTrue(grid.messageProperty().get().contains(SampleData.SAAS_PARTITION_KEY), grid.messageProperty().get());
+        assertFalse(grid.runningProperty().get());
+
+        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        grid.filterExpressionProperty().set("#s = :s");
+        grid.expressionNamesProperty().set("{\"#s\": \"status\"");
+        grid.run();
+        assertTrue(grid.messageProperty().get().startsWith("Names: not JSON at line 1"), grid.messageProperty().get());
+    }
+
+    @Test
+    void exportWritesEveryLoadedItemLosslessly(@TempDir Path dir) throws Exception {
+        ItemGridViewModel grid = open();
+        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        runAndWait(grid);
+        Path file = dir.resolve("acme.jsonl");
+
+        grid.export(grid.loadedItems(), ExportFormat.DYNAMODB_JSON, file).await();
+
+        List<Item> back;
+        try (var reader = Files.newBufferedReader(file)) {
+            back = io.dynoscope.core.item.DynamoJsonLines.readAll(reader);
+        }
+        assertEquals(grid.loadedItems(), back);
+    }
+}
