@@ -46,7 +46,20 @@ import javafx.collections.ObservableList;
 public final class ItemGridViewModel {
 
     /** What the next read is. */
-    public enum ReadMode { QUERY, SCAN }
+    public enum ReadMode {
+        QUERY("Query"), SCAN("Scan");
+
+        private final String label;
+
+        ReadMode(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
 
     /** The sort-key comparison of a Query, or none. */
     public enum SortKeyOperator {

@@ -1,0 +1,119 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.connection.ConnectionEntry;
+import io.dynoscope.ui.connection.Connector;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Clicks through the window as a person would: connect to the sandbox, open the saas table, type a
+ * workspace, run, and read the grid and the status bar.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ShellUiTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("ui-saas");
+    private AppContext context;
+
+    @BeforeAll
+    static void seed() {
+        SampleData.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        // the "sandbox" entry connects to the suite's engine, where the saas table was seeded
+        Connector connector = (entry, cancellation) ->
+                io.dynoscope.repository.SdkDynamoRepository.connect(TestEngine.connection());
+        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
+        context = new AppContext(work, connector, List.of(ConnectionEntry.sandbox()), new AppContext.SandboxHolder());
+        stage.setScene(DynoscopeApp.createScene(context));
+        stage.setWidth(1200);
+        stage.setHeight(760);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        WaitForAsyncUtils.asyncFx(context::close).get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aWorkspaceAndItsProjectsShowAsOneBlockParentFirstInOneRequest(FxRobot robot) throws Exception {
+        robot.doubleClickOn("Local sandbox");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup(TABLE).tryQuery().isPresent());
+        robot.doubleClickOn(TABLE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
+
+        robot.clickOn("#partitionKeyField");
+        robot.write(SampleData.ACME);
+        robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
+
+        Label status = robot.lookup(".status-line").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        assertTrue(status.getText().startsWith("1 request · "), status.getText());
+
+        @SuppressWarnings("unchecked")
+        TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
+        List<String> sortKeys = new ArrayList<>();
+        CollectionRow.Header header = assertInstanceOf(CollectionRow.Header.class, grid.getItems().get(0));
+        for (CollectionRow row : grid.getItems().subList(1, grid.getItems().size())) {
+            CollectionRow.ItemRow item = assertInstanceOf(CollectionRow.ItemRow.class, row, "one contiguous block");
+            assertEquals(AttributeValue.s(SampleData.ACME), item.item().attributes().get(SampleData.SAAS_PARTITION_KEY));
+            sortKeys.add(item.item().string(SampleData.SAAS_SORT_KEY).orElseThrow());
+        }
+        assertEquals(header.collection().itemCount(), sortKeys.size());
+        assertEquals(SampleData.ACME_PROJECTS + 1, sortKeys.size());
+        assertEquals(SampleData.WORKSPACE_DETAIL, sortKeys.get(0), "the parent comes first");
+        List<String> projects = new ArrayList<>(sortKeys.subList(1, sortKeys.size()));
+        List<String> sorted = new ArrayList<>(projects);
+        sorted.sort(null);
+        assertEquals(sorted, projects);
+        // what a person reads in the header row's first cell
+        assertTrue(robot.lookup(".collection-header .table-cell").queryAll().stream()
+                .map(node -> ((javafx.scene.control.Labeled) node).getText())
+                .anyMatch(text -> text != null && text.startsWith("▼ " + SampleData.ACME + "   21 items")));
+    }
+
+    @Test
+    void theTableFilterNarrowsTheTableList(FxRobot robot) throws Exception {
+        robot.doubleClickOn("Local sandbox");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup(TABLE).tryQuery().isPresent());
+        @SuppressWarnings("unchecked")
+        ListView<String> tables = robot.lookup("#tableList").queryAs(ListView.class);
+        int all = tables.getItems().size();
+
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        robot.write(TABLE);
+
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(TABLE), List.copyOf(tables.getItems()));
+        assertTrue(all >= 1);
+    }
+}
