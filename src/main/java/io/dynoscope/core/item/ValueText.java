@@ -41,6 +41,19 @@ public final class ValueText {
         }
     }
 
+    /** The members of a set as cell text, each as {@link #of} would show it; empty for other types. */
+    public static java.util.List<String> members(AttributeValue value) {
+        java.util.List<String> members = new java.util.ArrayList<>();
+        if (value instanceof AttributeValue.StrSet ss) {
+            members.addAll(ss.members());
+        } else if (value instanceof AttributeValue.NumSet ns) {
+            ns.members().forEach(n -> members.add(n.text()));
+        } else if (value instanceof AttributeValue.BinSet bs) {
+            bs.members().forEach(b -> members.add(binary(b)));
+        }
+        return members;
+    }
+
     /** A badge for types a reader could mistake: a number, binary, a set, a map or list, NULL, a boolean. */
     public static String badge(AttributeValue value) {
         return value.type() == AttributeValue.Type.S ? "" : value.type().descriptor();

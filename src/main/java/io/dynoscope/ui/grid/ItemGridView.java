@@ -44,6 +44,7 @@ public final class ItemGridView {
 
     private final ItemGridViewModel viewModel;
     private final Function<ItemGridViewModel, Node> inspectorFactory;
+    private final java.util.Set<ExpandedCell> expanded = new java.util.HashSet<>();
 
     @FXML private BorderPane root;
     @FXML private ChoiceBox<ItemGridViewModel.ReadMode> modeChoice;
@@ -308,7 +309,10 @@ public final class ItemGridView {
         }
     }
 
-    /** One attribute of one row; the first column of a header row carries the collection summary. */
+    /**
+     * One attribute of one row; the first column of a header row carries the collection summary.
+     * Sets show as chips; maps and lists show a summary that expands in place to their JSON.
+     */
     private final class AttributeCell extends TableCell<CollectionRow, CollectionRow> {
         private final String attribute;
 
@@ -320,9 +324,9 @@ public final class ItemGridView {
         protected void updateItem(CollectionRow row, boolean empty) {
             super.updateItem(row, empty);
             getStyleClass().removeAll("value-null", "value-number");
-            setTooltip(null);
+            setGraphic(null);
+            setText(null);
             if (empty || row == null) {
-                setText(null);
                 return;
             }
             if (row instanceof CollectionRow.Header header) {
@@ -330,20 +334,71 @@ public final class ItemGridView {
                 setText(first ? headerText(header.collection()) : null);
                 return;
             }
-            AttributeValue value = ((CollectionRow.ItemRow) row).item().attributes().get(attribute);
+            Item item = ((CollectionRow.ItemRow) row).item();
+            AttributeValue value = item.attributes().get(attribute);
             if (value == null) {
-                setText(null);
                 return;
             }
-            String badge = ValueText.badge(value);
-            String text = ValueText.of(value);
-            setText(badge.isEmpty() || value.type() == AttributeValue.Type.N || value.type() == AttributeValue.Type.BOOL
-                    ? text : text + "  ·" + badge);
-            if (value.type() == AttributeValue.Type.NULL) {
-                getStyleClass().add("value-null");
-            } else if (value.type() == AttributeValue.Type.N) {
-                getStyleClass().add("value-number");
+            switch (value.type()) {
+                case NULL -> {
+                    setText("NULL");
+                    getStyleClass().add("value-null");
+                }
+                case N -> {
+                    setText(ValueText.of(value));
+                    getStyleClass().add("value-number");
+                }
+                case SS, NS, BS -> setGraphic(chips(value));
+                case M, L -> setGraphic(expandable(item, value));
+                case B -> setText(ValueText.of(value) + "  ·B");
+                default -> setText(ValueText.of(value));
             }
+        }
+
+        private Node chips(AttributeValue value) {
+            javafx.scene.layout.HBox box = new javafx.scene.layout.HBox(3);
+            for (String member : ValueText.members(value)) {
+                Label chip = new Label(member);
+                chip.getStyleClass().add("set-chip");
+                box.getChildren().add(chip);
+            }
+            Label badge = new Label(value.type().descriptor());
+            badge.getStyleClass().add("type-badge");
+            box.getChildren().add(badge);
+            return box;
+        }
+
+        private Node expandable(Item item, AttributeValue value) {
+            ExpandedCell key = new ExpandedCell(item, attribute);
+            boolean open = expanded.contains(key);
+            javafx.scene.control.Hyperlink toggle = new javafx.scene.control.Hyperlink(
+                    (open ? "▾ " : "▸ ") + ValueText.of(value));
+            toggle.setOnAction(e -> {
+                if (!expanded.remove(key)) {
+                    expanded.add(key);
+                }
+                getTableView().refresh();
+            });
+            if (!open) {
+                return toggle;
+            }
+            Label json = new Label(io.dynoscope.core.item.PlainJson.writePretty(value));
+            json.getStyleClass().add("json-area");
+            json.setWrapText(true);
+            return new javafx.scene.layout.VBox(toggle, json);
+        }
+    }
+
+    /** A map or list cell the user expanded in place; items are compared by identity of the loaded item. */
+    private record ExpandedCell(Item item, String attribute) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ExpandedCell other && other.item == item && other.attribute.equals(attribute);
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(item) * 31 + attribute.hashCode();
         }
     }
 

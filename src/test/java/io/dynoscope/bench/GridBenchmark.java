@@ -1,0 +1,407 @@
+package io.dynoscope.bench;
+
+import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemSize;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.repository.BatchResult;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ExpressionSpec;
+import io.dynoscope.repository.GetResult;
+import io.dynoscope.repository.Page;
+import io.dynoscope.repository.PageListener;
+import io.dynoscope.repository.QuerySpec;
+import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.TableDefinition;
+import io.dynoscope.repository.TableInfo;
+import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.grid.ItemGridView;
+import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.grid.ItemPreview;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+
+/**
+ * What the item-collection grid costs a person: (1) the time from the first page of a 100,000-item
+ * Scan arriving (from dynalite) to its first rows being laid out in the grid; (2) loading 1,000,000
+ * items into the grid — total time, the longest the JavaFX thread was busy at once, heap per loaded
+ * item against its DynamoDB size, and collapse/expand all. Runs JavaFX headless (Monocle).
+ *
+ * <pre>
+ * ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
+ * java -Xmx2g -cp target/test-classes:target/classes:$(cat target/test-classpath.txt) io.dynoscope.bench.GridBenchmark
+ * </pre>
+ */
+public final class GridBenchmark {
+
+    private GridBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int scanItems = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        int loadedItems = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("prism.order", "sw");
+        CountDownLatch started = new CountDownLatch(1);
+        Platform.startup(started::countDown);
+        started.await();
+        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
+
+        firstRowsOfAScan(work, scanItems);
+        loadManyItems(work, loadedItems);
+
+        work.shutdown();
+        Platform.exit();
+        System.exit(0);
+    }
+
+    // ---- (1) first rows after the first page ------------------------------------------------
+
+    private static void firstRowsOfAScan(BackgroundWork work, int itemCount) throws Exception {
+        try (LocalEngine engine = LocalEngine.start();
+             SdkDynamoRepository engineRepository = SdkDynamoRepository.connect(
+                     new ConnectionSpec.Endpoint(engine.endpoint(), null, null))) {
+            long loadStart = System.nanoTime();
+            engineRepository.createTable(TableDefinition.simple("bench", "pk", "sk"));
+            List<Item> batch = new ArrayList<>();
+            for (int i = 0; i < itemCount; i++) {
+                batch.add(item(i, 1_000));
+                if (batch.size() == 5_000) {
+                    engineRepository.batchWrite("bench", batch, List.of(), Cancellation.none());
+                    batch.clear();
+                }
+            }
+            engineRepository.batchWrite("bench", batch, List.of(), Cancellation.none());
+            System.out.printf(Locale.ROOT, "loaded %,d items into dynalite in %.1f s%n", itemCount, seconds(loadStart));
+
+            List<Long> samples = new ArrayList<>();
+            for (int round = 0; round < 5; round++) {
+                FirstPageClock clock = new FirstPageClock(engineRepository);
+                ItemGridViewModel grid = new ItemGridViewModel("bench", clock, work);
+                TableView<CollectionRow> table = show(grid, work);
+                grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
+                grid.limitProperty().set(0);
+                AtomicLong shown = new AtomicLong();
+                CountDownLatch visible = new CountDownLatch(1);
+                CountDownLatch finished = new CountDownLatch(1);
+                grid.onReadFinished(g -> finished.countDown());
+                Platform.runLater(() -> {
+                    new AnimationTimer() {
+                        @Override
+                        public void handle(long now) {
+                            // a row cell laid out with an item row in it: what a person sees
+                            boolean rowVisible = table.lookupAll(".table-row-cell").stream()
+                                    .anyMatch(n -> ((javafx.scene.control.TableRow<?>) n).getItem() instanceof CollectionRow.ItemRow);
+                            if (rowVisible) {
+                                shown.set(System.nanoTime());
+                                visible.countDown();
+                                stop();
+                            }
+                        }
+                    }.start();
+                    grid.run();
+                });
+                visible.await(60, TimeUnit.SECONDS);
+                finished.await(120, TimeUnit.SECONDS);
+                samples.add(shown.get() - clock.firstPage.get());
+                closeStage(table);
+            }
+            samples.sort(null);
+            System.out.printf(Locale.ROOT, "first rows after the first page of a %,d-item scan: median %.1f ms (runs: %s ms)%n",
+                    itemCount, samples.get(samples.size() / 2) / 1e6,
+                    samples.stream().map(n -> String.format(Locale.ROOT, "%.1f", n / 1e6)).toList());
+        }
+    }
+
+    /** The real engine's repository, noting when the first page reached the grid's listener. */
+    private static final class FirstPageClock extends Delegating {
+        final AtomicLong firstPage = new AtomicLong();
+
+        FirstPageClock(DynamoRepository delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
+            return delegate.scan(spec, page -> {
+                firstPage.compareAndSet(0, System.nanoTime());
+                return listener.onPage(page);
+            }, cancellation);
+        }
+    }
+
+    // ---- (2) a million loaded items ---------------------------------------------------------
+
+    private static void loadManyItems(BackgroundWork work, int itemCount) throws Exception {
+        System.gc();
+        long heapBefore = usedHeap();
+        SyntheticTable source = new SyntheticTable(itemCount);
+        ItemGridViewModel grid = new ItemGridViewModel("synthetic", source, work);
+        TableView<CollectionRow> table = show(grid, work);
+        grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
+        grid.limitProperty().set(0);
+
+        AtomicLong longestStall = new AtomicLong();
+        AtomicLong lastBeat = new AtomicLong(System.nanoTime());
+        AnimationTimer heartbeat = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                long t = System.nanoTime();
+                longestStall.accumulateAndGet(t - lastBeat.getAndSet(t), Math::max);
+            }
+        };
+        CountDownLatch finished = new CountDownLatch(1);
+        grid.onReadFinished(g -> finished.countDown());
+        long start = System.nanoTime();
+        Platform.runLater(() -> {
+            lastBeat.set(System.nanoTime());
+            heartbeat.start();
+            grid.run();
+        });
+        finished.await(10, TimeUnit.MINUTES);
+        double loadSeconds = seconds(start);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            heartbeat.stop();
+            stopped.countDown();
+        });
+        stopped.await();
+
+        long[] rows = new long[1];
+        double collapse = onFx(() -> grid.collapseAll());
+        onFx(() -> rows[0] = grid.rows().size());
+        double expand = onFx(() -> grid.expandAll());
+        double scroll = onFx(() -> {
+            table.scrollTo(grid.rows().size() / 2);
+            table.layout();
+        });
+        System.gc();
+        System.gc();
+        long heapAfter = usedHeap();
+        double heapPerItem = (heapAfter - heapBefore) / (double) itemCount;
+        double itemBytes = source.totalItemBytes / (double) itemCount;
+        System.out.printf(Locale.ROOT, "loaded %,d items (%,d collections) into the grid in %.1f s; "
+                        + "longest JavaFX-thread stall %.0f ms%n", grid.loadedItems().size(), rows[0], loadSeconds,
+                longestStall.get() / 1e6);
+        System.out.printf(Locale.ROOT, "heap for %,d loaded items: %.0f MB, %.0f bytes per item; "
+                        + "DynamoDB item size %.0f bytes per item; ratio %.2f%n", itemCount,
+                (heapAfter - heapBefore) / 1048576.0, heapPerItem, itemBytes, heapPerItem / itemBytes);
+        System.out.printf(Locale.ROOT, "collapse all %.0f ms, expand all %.0f ms, scroll to the middle %.0f ms%n",
+                collapse, expand, scroll);
+        closeStage(table);
+    }
+
+    private static double onFx(Runnable action) throws InterruptedException {
+        long[] took = new long[1];
+        CountDownLatch done = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            long t = System.nanoTime();
+            action.run();
+            took[0] = System.nanoTime() - t;
+            done.countDown();
+        });
+        done.await();
+        return took[0] / 1e6;
+    }
+
+    /** Serves a Scan of synthetic saas-like items in 1 MB-ish pages, as fast as they can be made. */
+    private static final class SyntheticTable extends Delegating {
+        private final int itemCount;
+        long totalItemBytes;
+
+        SyntheticTable(int itemCount) {
+            super(null);
+            this.itemCount = itemCount;
+        }
+
+        @Override
+        public TableInfo describeTable(String table) {
+            return new TableInfo(table, "ACTIVE", KeySchema.of("pk", "sk"), Map.of("pk", "S", "sk", "S"),
+                    List.of(), List.of(), "PAY_PER_REQUEST", itemCount, 0, Optional.empty(), Optional.empty());
+        }
+
+        @Override
+        public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
+            long start = System.nanoTime();
+            int requests = 0;
+            List<Item> page = new ArrayList<>();
+            long pageBytes = 0;
+            for (int i = 0; i < itemCount && !cancellation.isCancelled(); i++) {
+                Item item = item(i, 10_000);
+                long size = ItemSize.of(item);
+                totalItemBytes += size;
+                pageBytes += size;
+                page.add(item);
+                if (pageBytes >= 1_000_000 || i == itemCount - 1) {
+                    requests++;
+                    listener.onPage(new Page(page, page.size(), null, 0, 0));
+                    page = new ArrayList<>();
+                    pageBytes = 0;
+                }
+            }
+            return new ReadResult(new ReadStatistics(requests, 0, itemCount, itemCount,
+                    Duration.ofNanos(System.nanoTime() - start)), null, cancellation.isCancelled());
+        }
+    }
+
+    // ---- shared ----------------------------------------------------------------------------
+
+    /** A saas-like item of ~250 bytes: workspace partitions of projects. */
+    static Item item(int i, int partitions) {
+        Map<String, AttributeValue> attributes = new LinkedHashMap<>();
+        attributes.put("pk", AttributeValue.s(String.format(Locale.ROOT, "WS#%05d", i % partitions)));
+        attributes.put("sk", AttributeValue.s(String.format(Locale.ROOT, "PROJ#%08d", i)));
+        attributes.put("name", AttributeValue.s("Project " + i));
+        attributes.put("status", AttributeValue.s(i % 3 == 0 ? "ACTIVE" : "ARCHIVED"));
+        attributes.put("budget", AttributeValue.n(i + ".25"));
+        attributes.put("workspaceName", AttributeValue.s("Workspace " + (i % partitions)));
+        attributes.put("createdAt", AttributeValue.s("2026-01-01T00:00:00Z"));
+        attributes.put("tags", AttributeValue.ss("alpha", "t" + (i % 10)));
+        return Item.of(attributes);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<CollectionRow> show(ItemGridViewModel grid, BackgroundWork work) throws Exception {
+        Object[] table = new Object[1];
+        CountDownLatch shown = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            try {
+                FXMLLoader loader = new FXMLLoader(ItemGridView.class.getResource("ItemGrid.fxml"));
+                loader.setControllerFactory(type -> new ItemGridView(grid, ItemPreview::create));
+                Parent root = loader.load();
+                Stage stage = new Stage();
+                stage.setScene(new Scene(root, 1200, 800));
+                stage.show();
+                table[0] = root.lookup("#grid");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            } finally {
+                shown.countDown();
+            }
+        });
+        shown.await();
+        // the tab reads the table's description as it opens; wait for it
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (grid.tableInfoProperty().get() == null && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+        return (TableView<CollectionRow>) table[0];
+    }
+
+    private static void closeStage(TableView<?> table) throws InterruptedException {
+        onFx(() -> ((Stage) table.getScene().getWindow()).close());
+    }
+
+    private static long usedHeap() {
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    /** Forwards every call to a real repository; subclasses observe or replace one call. */
+    private abstract static class Delegating implements DynamoRepository {
+        final DynamoRepository delegate;
+
+        Delegating(DynamoRepository delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public List<String> listTables() {
+            return delegate.listTables();
+        }
+
+        @Override
+        public TableInfo describeTable(String table) {
+            return delegate.describeTable(table);
+        }
+
+        @Override
+        public void createTable(TableDefinition definition) {
+            delegate.createTable(definition);
+        }
+
+        @Override
+        public void deleteTable(String table) {
+            delegate.deleteTable(table);
+        }
+
+        @Override
+        public ReadResult query(QuerySpec spec, PageListener listener, Cancellation cancellation) {
+            return delegate.query(spec, listener, cancellation);
+        }
+
+        @Override
+        public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
+            return delegate.scan(spec, listener, cancellation);
+        }
+
+        @Override
+        public GetResult getItem(String table, Key key, boolean consistentRead) {
+            return delegate.getItem(table, key, consistentRead);
+        }
+
+        @Override
+        public WriteOutcome putItem(String table, Item item, ExpressionSpec condition) {
+            return delegate.putItem(table, item, condition);
+        }
+
+        @Override
+        public WriteOutcome updateItem(UpdateSpec update) {
+            return delegate.updateItem(update);
+        }
+
+        @Override
+        public WriteOutcome deleteItem(String table, Key key, ExpressionSpec condition) {
+            return delegate.deleteItem(table, key, condition);
+        }
+
+        @Override
+        public BatchResult batchGet(String table, List<Key> keys, Cancellation cancellation) {
+            return delegate.batchGet(table, keys, cancellation);
+        }
+
+        @Override
+        public BatchResult batchWrite(String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
+            return delegate.batchWrite(table, puts, deletes, cancellation);
+        }
+
+        @Override
+        public void close() {
+            if (delegate != null) {
+                delegate.close();
+            }
+        }
+    }
+}
