@@ -23,7 +23,9 @@ import java.util.function.ToLongFunction;
  * sort-key order are appended. Row positions are prefix sums over the collections, brought up to
  * date lazily from the first collection that changed, so {@link #row(int)} is O(log n).
  *
- * <p>Not thread-safe: feed and read it from one thread (or hand pages over to that thread).
+ * <p>One instance holds one read: a new read (or the same read run again) starts a new instance,
+ * since items are not de-duplicated by key. Not thread-safe: feed and read it from one thread
+ * (or hand pages over to that thread).
  */
 public final class ItemCollections {
 
