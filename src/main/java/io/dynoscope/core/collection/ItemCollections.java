@@ -117,12 +117,11 @@ public final class ItemCollections {
             throw new IndexOutOfBoundsException("row " + index + " of " + rows);
         }
         int c = Arrays.binarySearch(rowStarts, 0, ordered.size(), index);
-        if (c < 0) {
-            c = -c - 2;
-        } else {
-            // An empty run cannot occur (every collection has a header), so an exact hit is a header.
+        if (c >= 0) {
+            // Row starts strictly increase (every collection has its header row): a hit is a header.
             return new CollectionRow.Header(ordered.get(c));
         }
+        c = -c - 2;
         ItemCollection collection = ordered.get(c);
         int inCollection = index - rowStarts[c] - 1;
         return new CollectionRow.ItemRow(collection, inCollection, collection.item(inCollection),
