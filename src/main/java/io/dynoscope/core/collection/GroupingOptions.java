@@ -36,6 +36,7 @@ public record GroupingOptions(
         Objects.requireNonNull(parentMarker, "parentMarker");
         Objects.requireNonNull(direction, "direction");
         Objects.requireNonNull(collectionOrder, "collectionOrder");
+        // A marker no key can equal (BOOL, M, ...) is a mistake worth reporting at once.
         parentMarker.ifPresent(KeyOrder::normalize);
         if (largeCollectionBytes < 1 || largeCollectionItems < 1) {
             throw new IllegalArgumentException("large-collection thresholds must be positive, not "

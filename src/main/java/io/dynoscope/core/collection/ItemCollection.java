@@ -81,8 +81,11 @@ public final class ItemCollection {
 
     /** The item at {@code index} in display order (parents first); O(log n). */
     public Item item(int index) {
+        if (index < 0 || index >= itemCount()) {
+            throw new IndexOutOfBoundsException("item " + index + " of " + itemCount());
+        }
         int parentCount = parents.size();
-        return index < parentCount && index >= 0 ? parents.get(index) : children.get(index - parentCount);
+        return index < parentCount ? parents.get(index) : children.get(index - parentCount);
     }
 
     /** Whether the item at {@code index} in display order is a parent item. */

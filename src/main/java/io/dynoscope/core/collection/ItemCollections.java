@@ -23,7 +23,9 @@ import java.util.function.ToLongFunction;
  * sort-key order are appended. Row positions are prefix sums over the collections, brought up to
  * date lazily from the first collection that changed, so {@link #row(int)} is O(log n).
  *
- * <p>Not thread-safe: feed and read it from one thread (or hand pages over to that thread).
+ * <p>One instance holds one read: a new read (or the same read run again) starts a new instance,
+ * since items are not de-duplicated by key. Not thread-safe: feed and read it from one thread
+ * (or hand pages over to that thread).
  */
 public final class ItemCollections {
 
@@ -115,12 +117,11 @@ public final class ItemCollections {
             throw new IndexOutOfBoundsException("row " + index + " of " + rows);
         }
         int c = Arrays.binarySearch(rowStarts, 0, ordered.size(), index);
-        if (c < 0) {
-            c = -c - 2;
-        } else {
-            // An empty run cannot occur (every collection has a header), so an exact hit is a header.
+        if (c >= 0) {
+            // Row starts strictly increase (every collection has its header row): a hit is a header.
             return new CollectionRow.Header(ordered.get(c));
         }
+        c = -c - 2;
         ItemCollection collection = ordered.get(c);
         int inCollection = index - rowStarts[c] - 1;
         return new CollectionRow.ItemRow(collection, inCollection, collection.item(inCollection),

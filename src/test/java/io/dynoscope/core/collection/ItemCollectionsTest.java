@@ -376,4 +376,62 @@ class ItemCollectionsTest {
             assertEquals(3 + items.size(), grid.rowCount());
         }
     }
+
+    /**
+     * Random pages, collapses and order switches over many small collections, each step checked
+     * row by row against a model rebuilt from scratch: guards the lazily updated row positions.
+     */
+    @Test
+    void randomEditsMatchAModelRebuiltFromScratch() {
+        Random random = new Random(11);
+        KeySchema schema = KeySchema.of("tenant", "seq");
+        ItemCollections grid = new ItemCollections(GroupingOptions.of(schema), HUNDRED_PER_ATTRIBUTE);
+        Map<AttributeValue, List<Item>> model = new LinkedHashMap<>();
+        Map<AttributeValue, Boolean> modelCollapsed = new LinkedHashMap<>();
+        boolean newCollapsed = false;
+        for (int step = 0; step < 400; step++) {
+            int action = random.nextInt(10);
+            if (action < 6) {
+                List<Item> page = new ArrayList<>();
+                for (int i = random.nextInt(30); i > 0; i--) {
+                    Item item = keyed("tenant", n(Integer.toString(random.nextInt(150) - 75)),
+                            "seq", n(Integer.toString(random.nextInt(1_000))));
+                    page.add(item);
+                    modelCollapsed.putIfAbsent(item.attributes().get("tenant"), newCollapsed);
+                    model.computeIfAbsent(item.attributes().get("tenant"), k -> new ArrayList<>()).add(item);
+                }
+                grid.addPage(page);
+            } else if (action < 8 && grid.collectionCount() > 0) {
+                ItemCollection collection = grid.collections().get(random.nextInt(grid.collectionCount()));
+                modelCollapsed.put(collection.partitionKey(), grid.toggleCollapsed(collection));
+            } else if (action == 8) {
+                newCollapsed = random.nextBoolean();
+                if (newCollapsed) {
+                    grid.collapseAll();
+                } else {
+                    grid.expandAll();
+                }
+                boolean all = newCollapsed;
+                modelCollapsed.replaceAll((k, v) -> all);
+            } else {
+                grid.setCollectionOrder(random.nextBoolean() ? CollectionOrder.ARRIVAL : CollectionOrder.PARTITION_KEY);
+            }
+
+            List<AttributeValue> order = new ArrayList<>(model.keySet());
+            if (grid.collectionOrder() == CollectionOrder.PARTITION_KEY) {
+                order.sort(KeyOrder.comparator());
+            }
+            List<String> expected = new ArrayList<>();
+            for (AttributeValue tenant : order) {
+                List<Item> items = model.get(tenant);
+                expected.add("# " + text(tenant) + " (" + items.size() + ")");
+                if (!modelCollapsed.get(tenant)) {
+                    items.stream()
+                            .sorted(Comparator.comparing(item -> item.attributes().get("seq"), KeyOrder.comparator()))
+                            .forEach(item -> expected.add(text(tenant) + "/" + text(item.attributes().get("seq"))));
+                }
+            }
+            assertEquals(expected, render(grid, "tenant", "seq"), "after step " + step);
+        }
+    }
 }
