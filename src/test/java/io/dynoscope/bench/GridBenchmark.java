@@ -108,13 +108,13 @@ public final class GridBenchmark {
                 FirstPageClock clock = new FirstPageClock(engineRepository);
                 ItemGridViewModel grid = new ItemGridViewModel("bench", clock, work);
                 TableView<CollectionRow> table = show(grid, work);
-                grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
-                grid.limitProperty().set(0);
                 AtomicLong shown = new AtomicLong();
                 CountDownLatch visible = new CountDownLatch(1);
                 CountDownLatch finished = new CountDownLatch(1);
                 grid.onReadFinished(g -> finished.countDown());
                 Platform.runLater(() -> {
+                    grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
+                    grid.limitProperty().set(0);
                     new AnimationTimer() {
                         @Override
                         public void handle(long now) {
@@ -167,8 +167,6 @@ public final class GridBenchmark {
         SyntheticTable source = new SyntheticTable(itemCount);
         ItemGridViewModel grid = new ItemGridViewModel("synthetic", source, work);
         TableView<CollectionRow> table = show(grid, work);
-        grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
-        grid.limitProperty().set(0);
 
         AtomicLong longestStall = new AtomicLong();
         AtomicLong lastBeat = new AtomicLong(System.nanoTime());
@@ -183,6 +181,8 @@ public final class GridBenchmark {
         grid.onReadFinished(g -> finished.countDown());
         long start = System.nanoTime();
         Platform.runLater(() -> {
+            grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
+            grid.limitProperty().set(0);
             lastBeat.set(System.nanoTime());
             heartbeat.start();
             grid.run();
