@@ -1,0 +1,388 @@
+package io.dynoscope.core.item;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import io.dynoscope.core.item.AttributeValue.Bin;
+import io.dynoscope.core.item.AttributeValue.BinSet;
+import io.dynoscope.core.item.AttributeValue.Bool;
+import io.dynoscope.core.item.AttributeValue.ListValue;
+import io.dynoscope.core.item.AttributeValue.MapValue;
+import io.dynoscope.core.item.AttributeValue.Null;
+import io.dynoscope.core.item.AttributeValue.Num;
+import io.dynoscope.core.item.AttributeValue.NumSet;
+import io.dynoscope.core.item.AttributeValue.Str;
+import io.dynoscope.core.item.AttributeValue.StrSet;
+import io.dynoscope.core.item.AttributeValue.Type;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * DynamoDB JSON, the form of the wire protocol and of {@code aws dynamodb}: every value is an object
+ * with one type descriptor, e.g. {@code {"pk":{"S":"WS#acme"},"n":{"N":"12.5"},"tags":{"SS":["a"]}}}.
+ *
+ * <p>This is Dynoscope's lossless text form: all ten types, sets, binary (base64), empty strings,
+ * NULL and the exact text of every number survive a round trip. Numbers are read from their JSON
+ * string and never through {@code double}. Reading is strict and every rejection is an
+ * {@link ItemFormatException} naming the attribute path, line and column.
+ */
+public final class DynamoJson {
+
+    private DynamoJson() {
+    }
+
+    // ---- reading ---------------------------------------------------------------------------
+
+    /** Reads one item, e.g. {@code {"pk":{"S":"WS#acme"}}}; nothing but whitespace may follow it. */
+    public static Item readItem(String json) {
+        try (JsonParser parser = JsonSupport.parser(json)) {
+            return readWholeItem(parser);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads one item from all of {@code json}; the reader is not closed. */
+    public static Item readItem(Reader json) {
+        try (JsonParser parser = JsonSupport.parser(json)) {
+            return readWholeItem(parser);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads one typed value, e.g. {@code {"N":"6"}}; nothing but whitespace may follow it. */
+    public static AttributeValue readValue(String json) {
+        try (JsonParser parser = JsonSupport.parser(json)) {
+            ValueReader reader = new ValueReader(parser);
+            AttributeValue value = reader.guard(() -> {
+                parser.nextToken();
+                return reader.readTyped("");
+            });
+            reader.expectEnd("after the value");
+            return value;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Item readWholeItem(JsonParser parser) throws IOException {
+        ValueReader reader = new ValueReader(parser);
+        Item item = reader.guard(() -> {
+            parser.nextToken();
+            return reader.readItem();
+        });
+        reader.expectEnd("after the item");
+        return item;
+    }
+
+    // ---- writing ---------------------------------------------------------------------------
+
+    /** The item as compact DynamoDB JSON on one line. */
+    public static String write(Item item) {
+        return JsonSupport.writeToString(g -> writeItem(g, item), false);
+    }
+
+    /** The item as DynamoDB JSON indented for reading. */
+    public static String writePretty(Item item) {
+        return JsonSupport.writeToString(g -> writeItem(g, item), true);
+    }
+
+    /** One typed value as compact DynamoDB JSON, e.g. {@code {"N":"6"}}. */
+    public static String write(AttributeValue value) {
+        return JsonSupport.writeToString(g -> writeValue(g, value), false);
+    }
+
+    /** One typed value as DynamoDB JSON indented for reading. */
+    public static String writePretty(AttributeValue value) {
+        return JsonSupport.writeToString(g -> writeValue(g, value), true);
+    }
+
+    /** Writes the item to {@code out}, which is flushed but not closed. */
+    public static void write(Item item, Writer out, boolean pretty) throws IOException {
+        try (JsonGenerator generator = JsonSupport.generator(out, pretty)) {
+            writeItem(generator, item);
+        }
+    }
+
+    static void writeItem(JsonGenerator g, Item item) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, AttributeValue> attribute : item.attributes().entrySet()) {
+            g.writeFieldName(attribute.getKey());
+            writeValue(g, attribute.getValue());
+        }
+        g.writeEndObject();
+    }
+
+    static void writeValue(JsonGenerator g, AttributeValue value) throws IOException {
+        g.writeStartObject();
+        g.writeFieldName(value.type().descriptor());
+        switch (value.type()) {
+            case S -> g.writeString(((Str) value).value());
+            case N -> g.writeString(((Num) value).text());
+            case B -> g.writeString(((Bin) value).base64());
+            case BOOL -> g.writeBoolean(((Bool) value).value());
+            case NULL -> g.writeBoolean(true);
+            case M -> {
+                g.writeStartObject();
+                for (Map.Entry<String, AttributeValue> entry : ((MapValue) value).entries().entrySet()) {
+                    g.writeFieldName(entry.getKey());
+                    writeValue(g, entry.getValue());
+                }
+                g.writeEndObject();
+            }
+            case L -> {
+                g.writeStartArray();
+                for (AttributeValue element : ((ListValue) value).elements()) {
+                    writeValue(g, element);
+                }
+                g.writeEndArray();
+            }
+            case SS -> {
+                g.writeStartArray();
+                for (String member : ((StrSet) value).members()) {
+                    g.writeString(member);
+                }
+                g.writeEndArray();
+            }
+            case NS -> {
+                g.writeStartArray();
+                for (Num member : ((NumSet) value).members()) {
+                    g.writeString(member.text());
+                }
+                g.writeEndArray();
+            }
+            case BS -> {
+                g.writeStartArray();
+                for (Bin member : ((BinSet) value).members()) {
+                    g.writeString(member.base64());
+                }
+                g.writeEndArray();
+            }
+        }
+        g.writeEndObject();
+    }
+
+    // ---- the strict reader -----------------------------------------------------------------
+
+    /**
+     * Reads DynamoDB JSON from a positioned parser. Remembers the path it is reading so that
+     * malformed JSON deep inside an item is still reported at its attribute.
+     */
+    static final class ValueReader {
+        private final JsonParser parser;
+        private String where = "";
+
+        ValueReader(JsonParser parser) {
+            this.parser = parser;
+        }
+
+        interface Reading<T> {
+            T read() throws IOException;
+        }
+
+        /** Runs a read, turning Jackson's syntax errors into {@link ItemFormatException}s. */
+        <T> T guard(Reading<T> reading) throws IOException {
+            try {
+                return reading.read();
+            } catch (JsonProcessingException e) {
+                throw JsonSupport.malformed(e, where);
+            }
+        }
+
+        void expectEnd(String context) throws IOException {
+            JsonToken next = guard(parser::nextToken);
+            if (next != null) {
+                throw fail("unexpected " + JsonSupport.describe(next) + " " + context, "");
+            }
+        }
+
+        /** Reads an item; the parser is on its START_OBJECT and is left on its END_OBJECT. */
+        Item readItem() throws IOException {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                throw fail("an item must be a JSON object of attribute names to typed values, found "
+                        + JsonSupport.describe(parser.currentToken()), "");
+            }
+            return new Item(readEntries(""));
+        }
+
+        private Map<String, AttributeValue> readEntries(String path) throws IOException {
+            Map<String, AttributeValue> entries = new LinkedHashMap<>();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                String childPath = JsonSupport.child(path, name);
+                if (entries.containsKey(name)) {
+                    throw fail("the name '" + name + "' appears twice", childPath);
+                }
+                parser.nextToken();
+                entries.put(name, readTyped(childPath));
+            }
+            return entries;
+        }
+
+        /** Reads a typed value; the parser is on its START_OBJECT and is left on its END_OBJECT. */
+        AttributeValue readTyped(String path) throws IOException {
+            String outer = where;
+            where = path;
+            JsonToken token = parser.currentToken();
+            if (token != JsonToken.START_OBJECT) {
+                throw fail("expected a typed value such as {\"S\": \"text\"}, found "
+                        + JsonSupport.describe(token), path);
+            }
+            if (parser.nextToken() != JsonToken.FIELD_NAME) {
+                throw fail("a typed value needs one type descriptor (S, N, B, BOOL, NULL, M, L, SS, NS or BS),"
+                        + " found an empty object", path);
+            }
+            String descriptor = parser.currentName();
+            Type type;
+            try {
+                type = Type.fromDescriptor(descriptor);
+            } catch (IllegalArgumentException e) {
+                throw fail(e.getMessage(), path);
+            }
+            parser.nextToken();
+            AttributeValue value = readContent(type, path);
+            if (parser.nextToken() == JsonToken.FIELD_NAME) {
+                throw fail("a typed value has exactly one type descriptor, found " + descriptor
+                        + " and " + parser.currentName(), path);
+            }
+            where = outer;
+            return value;
+        }
+
+        private AttributeValue readContent(Type type, String path) throws IOException {
+            return switch (type) {
+                case S -> new Str(string(type, path));
+                case N -> number(string(type, path), path);
+                case B -> binary(string(type, path), path);
+                case BOOL -> switch (parser.currentToken()) {
+                    case VALUE_TRUE -> Bool.TRUE;
+                    case VALUE_FALSE -> Bool.FALSE;
+                    default -> throw wrongJsonType(type, "true or false", path);
+                };
+                case NULL -> {
+                    if (parser.currentToken() != JsonToken.VALUE_TRUE) {
+                        throw wrongJsonType(type, "true", path);
+                    }
+                    yield Null.INSTANCE;
+                }
+                case M -> {
+                    expect(JsonToken.START_OBJECT, type, "an object", path);
+                    yield new MapValue(readEntries(path));
+                }
+                case L -> {
+                    expect(JsonToken.START_ARRAY, type, "an array", path);
+                    List<AttributeValue> elements = new ArrayList<>();
+                    while (parser.nextToken() != JsonToken.END_ARRAY) {
+                        elements.add(readTyped(JsonSupport.element(path, elements.size())));
+                    }
+                    yield new ListValue(elements);
+                }
+                case SS -> {
+                    Set<String> members = new LinkedHashSet<>();
+                    readSetMembers(type, path, (text, memberPath) -> {
+                        if (!members.add(text)) {
+                            throw fail("duplicate member \"" + text + "\" in a string set (SS)", memberPath);
+                        }
+                    });
+                    yield new StrSet(members);
+                }
+                case NS -> {
+                    List<Num> members = new ArrayList<>();
+                    Set<Num> seen = new HashSet<>();
+                    readSetMembers(type, path, (text, memberPath) -> {
+                        Num member = number(text, memberPath);
+                        if (!seen.add(member)) {
+                            throw fail("duplicate member " + text + " in a number set (NS)", memberPath);
+                        }
+                        members.add(member);
+                    });
+                    yield new NumSet(members);
+                }
+                case BS -> {
+                    List<Bin> members = new ArrayList<>();
+                    Set<Bin> seen = new HashSet<>();
+                    readSetMembers(type, path, (text, memberPath) -> {
+                        Bin member = binary(text, memberPath);
+                        if (!seen.add(member)) {
+                            throw fail("duplicate member " + text + " in a binary set (BS)", memberPath);
+                        }
+                        members.add(member);
+                    });
+                    yield new BinSet(members);
+                }
+            };
+        }
+
+        private interface MemberSink {
+            void accept(String text, String memberPath) throws IOException;
+        }
+
+        private void readSetMembers(Type type, String path, MemberSink sink) throws IOException {
+            expect(JsonToken.START_ARRAY, type, "an array of strings", path);
+            int index = 0;
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                String memberPath = JsonSupport.element(path, index);
+                if (parser.currentToken() != JsonToken.VALUE_STRING) {
+                    throw fail("a member of " + type + " must be a JSON string, found "
+                            + JsonSupport.describe(parser.currentToken()), memberPath);
+                }
+                sink.accept(parser.getText(), memberPath);
+                index++;
+            }
+            if (index == 0) {
+                throw fail("a set (" + type + ") cannot be empty", path);
+            }
+        }
+
+        private String string(Type type, String path) throws IOException {
+            expect(JsonToken.VALUE_STRING, type, "a string", path);
+            return parser.getText();
+        }
+
+        private Num number(String text, String path) {
+            try {
+                return Num.of(text);
+            } catch (IllegalArgumentException e) {
+                throw fail(e.getMessage(), path);
+            }
+        }
+
+        private Bin binary(String text, String path) {
+            try {
+                return new Bin(JsonSupport.decodeBase64(text));
+            } catch (IllegalArgumentException e) {
+                throw fail("\"" + abbreviate(text) + "\" is not valid base64: " + e.getMessage(), path);
+            }
+        }
+
+        private void expect(JsonToken expected, Type type, String what, String path) {
+            if (parser.currentToken() != expected) {
+                throw wrongJsonType(type, what, path);
+            }
+        }
+
+        private ItemFormatException wrongJsonType(Type type, String what, String path) {
+            return fail("the value of " + type + " must be " + what + ", found "
+                    + JsonSupport.describe(parser.currentToken()), path);
+        }
+
+        ItemFormatException fail(String reason, String path) {
+            return JsonSupport.failure(reason, path, parser.currentTokenLocation());
+        }
+
+        private static String abbreviate(String text) {
+            return text.length() <= 40 ? text : text.substring(0, 37) + "...";
+        }
+    }
+}

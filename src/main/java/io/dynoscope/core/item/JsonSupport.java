@@ -1,0 +1,113 @@
+package io.dynoscope.core.item;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.Base64;
+
+/** What the JSON codecs share: one Jackson factory, attribute paths, token names and error locations. */
+final class JsonSupport {
+
+    /** Streaming Jackson only: the tree model would forget where each token was. */
+    static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+            .build()
+            .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+    private JsonSupport() {
+    }
+
+    /** A generator writing to {@code out}, indented with two spaces and {@code \n} when pretty. */
+    static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
+        JsonGenerator generator = FACTORY.createGenerator(out);
+        if (pretty) {
+            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+            generator.setPrettyPrinter(new DefaultPrettyPrinter()
+                    .withSeparators(Separators.createDefaultInstance()
+                            .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                    .withObjectIndenter(indenter)
+                    .withArrayIndenter(indenter));
+        }
+        return generator;
+    }
+
+    /** Something that writes JSON into a generator. */
+    interface JsonWriting {
+        void writeTo(JsonGenerator generator) throws IOException;
+    }
+
+    static String writeToString(JsonWriting writing, boolean pretty) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator generator = generator(out, pretty)) {
+            writing.writeTo(generator);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    static JsonParser parser(String json) throws IOException {
+        return FACTORY.createParser(json);
+    }
+
+    static JsonParser parser(Reader json) throws IOException {
+        return FACTORY.createParser(json);
+    }
+
+    static String child(String path, String name) {
+        return path.isEmpty() ? name : path + "." + name;
+    }
+
+    static String element(String path, int index) {
+        return path + "[" + index + "]";
+    }
+
+    /** The token in the words a person would use: "a string", "an array", ... */
+    static String describe(JsonToken token) {
+        if (token == null) {
+            return "the end of the input";
+        }
+        return switch (token) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE -> "true";
+            case VALUE_FALSE -> "false";
+            case VALUE_NULL -> "null";
+            case FIELD_NAME -> "a field name";
+            case END_OBJECT -> "the end of an object";
+            case END_ARRAY -> "the end of an array";
+            default -> token.toString();
+        };
+    }
+
+    static byte[] decodeBase64(String text) {
+        return Base64.getDecoder().decode(text);
+    }
+
+    static ItemFormatException failure(String reason, String path, JsonLocation location) {
+        return new ItemFormatException(reason, path, Math.max(0, location.getLineNr()), Math.max(0, location.getColumnNr()));
+    }
+
+    /** Malformed JSON, reported at Jackson's location and the attribute path being read. */
+    static ItemFormatException malformed(JsonProcessingException e, String path) {
+        JsonLocation location = e.getLocation();
+        String reason = "malformed JSON: " + e.getOriginalMessage();
+        return location == null
+                ? new ItemFormatException(reason, path, 0, 0)
+                : failure(reason, path, location);
+    }
+}
