@@ -4,12 +4,17 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The primary key of one item: the partition key attribute and, if the table has one, the sort key. */
+/**
+ * The primary key of one item: the partition key attribute and, if the table has one, the sort key.
+ * A position in an index read (DynamoDB's LastEvaluatedKey there) also carries the index's keys,
+ * so up to four attributes.
+ */
 public record Key(Map<String, AttributeValue> attributes) {
 
     public Key {
-        if (attributes.isEmpty() || attributes.size() > 2) {
-            throw new IllegalArgumentException("a key has one or two attributes, not " + attributes.size());
+        if (attributes.isEmpty() || attributes.size() > 4) {
+            throw new IllegalArgumentException("a key has one to four attributes (table and index keys), not "
+                    + attributes.size());
         }
         attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
     }

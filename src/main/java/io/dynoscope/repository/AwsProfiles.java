@@ -1,0 +1,51 @@
+package io.dynoscope.repository;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.profiles.Profile;
+import software.amazon.awssdk.profiles.ProfileFile;
+
+/**
+ * The named profiles in the user's AWS config and credentials files, for the connection list.
+ * Reads only names, regions and whether a profile signs in through SSO; never a secret.
+ */
+public final class AwsProfiles {
+
+    /** One profile as the connection list shows it. */
+    public record AwsProfile(String name, Optional<String> region, boolean usesSso) {
+    }
+
+    private AwsProfiles() {
+    }
+
+    /** The profiles in ~/.aws/config and ~/.aws/credentials (or AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE). */
+    public static List<AwsProfile> list() {
+        return list(ProfileFile.defaultProfileFile());
+    }
+
+    public static List<AwsProfile> list(ProfileFile profileFile) {
+        return profileFile.profiles().values().stream()
+                .map(AwsProfiles::describe)
+                .sorted(Comparator.comparing(AwsProfile::name))
+                .toList();
+    }
+
+    static Optional<String> regionOf(ProfileFile profileFile, String profileName) {
+        return profileFile.profile(profileName).flatMap(p -> p.property("region")).filter(r -> !r.isBlank());
+    }
+
+    /** Whether the named profile in the default files signs in through SSO (false when it does not exist). */
+    static boolean usesSso(String profileName) {
+        try {
+            return ProfileFile.defaultProfileFile().profile(profileName).map(p -> describe(p).usesSso()).orElse(false);
+        } catch (RuntimeException unreadable) {
+            return false;
+        }
+    }
+
+    private static AwsProfile describe(Profile profile) {
+        boolean sso = profile.property("sso_session").isPresent() || profile.property("sso_start_url").isPresent();
+        return new AwsProfile(profile.name(), profile.property("region").filter(r -> !r.isBlank()), sso);
+    }
+}

@@ -1,0 +1,280 @@
+package io.dynoscope.repository;
+
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The paging loop shared by Query and Scan: sends requests until the data ends, the item limit is
+ * reached, the listener asks to stop or the caller cancels; streams each page to the listener
+ * (serialised across parallel-scan segments) and adds up the read statistics.
+ *
+ * <p>When the limit cuts a response short, the page ends at the last item returned and the resume
+ * key is that item's key (table keys plus index keys), so "load more" continues exactly there.
+ */
+final class PagedRead {
+
+    /** One request of a read, as the SDK answered it. */
+    record Response(List<Map<String, AttributeValue>> items, int scannedCount,
+                    Map<String, AttributeValue> lastEvaluatedKey, double consumedCapacity) {
+    }
+
+    /** Sends one request of a segment from a start key (null for the beginning) with a Limit (null for none). */
+    @FunctionalInterface
+    interface Fetcher {
+        Response fetch(int segment, Map<String, AttributeValue> exclusiveStartKey, Integer requestLimit);
+    }
+
+    private final String operation;
+    private final String table;
+    private final Fetcher fetcher;
+    private final SdkErrors errors;
+    private final int limit;
+    private final int pageSize;
+    private final boolean filtered;
+    private final Supplier<List<String>> resumeKeyAttributes;
+    private final PageListener listener;
+    private final Cancellation cancellation;
+
+    private final AtomicInteger remaining;
+    private final AtomicBoolean stopRequested = new AtomicBoolean();
+    private final Object listenerLock = new Object();
+    private final Object statisticsLock = new Object();
+    private int requests;
+    private double consumedCapacity;
+    private long scannedCount;
+    private long returnedCount;
+    private volatile List<String> keyAttributes;
+
+    /**
+     * @param resumeKeyAttributes the attributes of a resume key (table keys, plus index keys when
+     *                            reading an index); asked for only when a page is cut short
+     */
+    PagedRead(String operation, String table, Fetcher fetcher, SdkErrors errors, int limit, int pageSize,
+              boolean filtered, Supplier<List<String>> resumeKeyAttributes, PageListener listener,
+              Cancellation cancellation) {
+        this.operation = operation;
+        this.table = table;
+        this.fetcher = fetcher;
+        this.errors = errors;
+        this.limit = limit;
+        this.pageSize = pageSize;
+        this.filtered = filtered;
+        this.resumeKeyAttributes = resumeKeyAttributes;
+        this.listener = listener;
+        this.cancellation = cancellation;
+        this.remaining = new AtomicInteger(limit == 0 ? Integer.MAX_VALUE : limit);
+    }
+
+    /** The attributes of a resume key for a read of {@code index} (null for the table). */
+    static List<String> resumeKeyAttributes(TableInfo table, String index) {
+        List<String> names = new ArrayList<>(keyNames(table.keySchema()));
+        if (index != null) {
+            keyNames(table.keySchemaOf(index)).stream().filter(n -> !names.contains(n)).forEach(names::add);
+        }
+        return names;
+    }
+
+    static List<String> keyNames(KeySchema schema) {
+        List<String> names = new ArrayList<>(2);
+        names.add(schema.partitionKey());
+        schema.sortKey().ifPresent(names::add);
+        return names;
+    }
+
+    /** Reads one segment from {@code startKey}. */
+    ReadResult runSingle(Key startKey) {
+        long started = System.nanoTime();
+        SegmentEnd end = readSegment(0, startKey == null ? null : SdkConversions.toSdk(startKey));
+        return new ReadResult(statistics(started), end.resumeKey, end.stopped);
+    }
+
+    /** Reads {@code segments} parallel-scan segments concurrently, one thread each. */
+    ReadResult runParallel(int segments) {
+        long started = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(segments, runnable -> {
+            Thread thread = new Thread(runnable, "dynoscope-scan-segment");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<SegmentEnd>> futures = new ArrayList<>();
+            for (int segment = 0; segment < segments; segment++) {
+                int s = segment;
+                futures.add(pool.submit(() -> readSegment(s, null)));
+            }
+            boolean stopped = false;
+            RuntimeException failure = null;
+            for (Future<SegmentEnd> future : futures) {
+                try {
+                    SegmentEnd end = awaitSegment(future);
+                    // A parallel scan has no single resume key, so one cut short by its limit is incomplete.
+                    stopped |= end.stopped || end.resumeKey != null;
+                } catch (RuntimeException e) {
+                    stopRequested.set(true);
+                    if (failure == null) {
+                        failure = e;
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return new ReadResult(statistics(started), null, stopped);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private SegmentEnd awaitSegment(Future<SegmentEnd> future) {
+        while (true) {
+            try {
+                return future.get();
+            } catch (InterruptedException e) {
+                // The caller was interrupted: let every segment stop after its current request.
+                stopRequested.set(true);
+                cancellation.cancel();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    private record SegmentEnd(Key resumeKey, boolean stopped) {
+    }
+
+    private SegmentEnd readSegment(int segment, Map<String, AttributeValue> startKey) {
+        Map<String, AttributeValue> next = startKey;
+        while (true) {
+            if (cancellation.isCancelled() || stopRequested.get()) {
+                return new SegmentEnd(SdkConversions.keyOrNull(next), true);
+            }
+            Response response;
+            try {
+                response = fetcher.fetch(segment, next, requestLimit());
+            } catch (SdkException e) {
+                if (cancellation.isCancelled()) {
+                    return new SegmentEnd(SdkConversions.keyOrNull(next), true);
+                }
+                throw errors.translate(operation, table, e);
+            }
+            List<Map<String, AttributeValue>> received = response.items();
+            int granted = claim(received.size());
+            List<Map<String, AttributeValue>> returned = granted < received.size() ? received.subList(0, granted) : received;
+            Key resumeKey;
+            if (granted < received.size()) {
+                resumeKey = granted == 0 ? SdkConversions.keyOrNull(next) : keyOf(returned.get(granted - 1));
+            } else {
+                resumeKey = SdkConversions.keyOrNull(response.lastEvaluatedKey());
+            }
+            record(response, returned.size());
+            if (granted == 0 && !received.isEmpty()) {
+                // Other segments already reached the limit: nothing of this page is delivered.
+                return new SegmentEnd(resumeKey, false);
+            }
+            List<Item> items = new ArrayList<>(returned.size());
+            for (Map<String, AttributeValue> item : returned) {
+                items.add(SdkConversions.item(item));
+            }
+            boolean keepReading = deliver(new Page(items, response.scannedCount(), resumeKey,
+                    response.consumedCapacity(), segment));
+            if (resumeKey == null) {
+                return new SegmentEnd(null, false);
+            }
+            if (!keepReading) {
+                return new SegmentEnd(resumeKey, true);
+            }
+            if (remaining.get() == 0) {
+                return new SegmentEnd(resumeKey, false);
+            }
+            next = SdkConversions.toSdk(resumeKey);
+        }
+    }
+
+    /**
+     * The Limit of the next request: the page size, and for an unfiltered read no more than the
+     * items still wanted (a filtered read asks for full pages, since most items may be filtered out).
+     */
+    private Integer requestLimit() {
+        Integer size = pageSize > 0 ? pageSize : null;
+        if (limit == 0 || filtered) {
+            return size;
+        }
+        int wanted = remaining.get();
+        return size == null ? Integer.valueOf(Math.max(1, wanted)) : Integer.valueOf(Math.max(1, Math.min(size, wanted)));
+    }
+
+    /** Takes up to {@code count} items from what the limit still allows. */
+    private int claim(int count) {
+        while (true) {
+            int left = remaining.get();
+            int granted = Math.min(left, count);
+            if (remaining.compareAndSet(left, left - granted)) {
+                return granted;
+            }
+        }
+    }
+
+    private Key keyOf(Map<String, AttributeValue> item) {
+        List<String> names = keyAttributes;
+        if (names == null) {
+            names = resumeKeyAttributes.get();
+            keyAttributes = names;
+        }
+        Map<String, io.dynoscope.core.item.AttributeValue> key = new LinkedHashMap<>();
+        for (String name : names) {
+            AttributeValue value = item.get(name);
+            if (value == null) {
+                throw new IllegalStateException("a returned item has no key attribute '" + name + "'");
+            }
+            key.put(name, SdkConversions.fromSdk(value));
+        }
+        return new Key(key);
+    }
+
+    private boolean deliver(Page page) {
+        synchronized (listenerLock) {
+            if (stopRequested.get()) {
+                return false;
+            }
+            boolean keepReading = listener.onPage(page);
+            if (!keepReading) {
+                stopRequested.set(true);
+            }
+            return keepReading;
+        }
+    }
+
+    private void record(Response response, int returned) {
+        synchronized (statisticsLock) {
+            requests++;
+            consumedCapacity += response.consumedCapacity();
+            scannedCount += response.scannedCount();
+            returnedCount += returned;
+        }
+    }
+
+    private ReadStatistics statistics(long startedNanos) {
+        synchronized (statisticsLock) {
+            return new ReadStatistics(requests, consumedCapacity, scannedCount, returnedCount,
+                    Duration.ofNanos(System.nanoTime() - startedNanos));
+        }
+    }
+}

@@ -1,0 +1,659 @@
+package io.dynoscope.repository;
+
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.repository.RepositoryException.Kind;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * The {@link DynamoRepository} over the AWS SDK v2 {@link DynamoDbClient}: the one place that turns
+ * Dynoscope's requests into DynamoDB calls and the answers back into Dynoscope's types.
+ *
+ * <p>Thread-safe; one instance per connection. Table descriptions are cached (for key names) and
+ * forgotten when the table is created or deleted through this repository.
+ */
+public final class SdkDynamoRepository implements DynamoRepository {
+
+    static final int BATCH_GET_MAX_KEYS = 100;
+    static final int BATCH_WRITE_MAX_ITEMS = 25;
+    private static final int BATCH_ROUNDS_WITHOUT_PROGRESS = 10;
+    private static final long BACKOFF_BASE_MILLIS = 50;
+    private static final long BACKOFF_CAP_MILLIS = 5_000;
+    private static final Duration TABLE_WAIT_TIMEOUT = Duration.ofMinutes(10);
+    // Placeholders the repository adds itself; the #dynoscope prefix keeps them apart from the user's.
+    private static final String KEY_PROJECTION_PLACEHOLDER = "#dynoscopeKey";
+
+    private final DynamoDbClient client;
+    private final boolean ownsClient;
+    private final SdkErrors errors;
+    private final Map<String, TableInfo> descriptions = new ConcurrentHashMap<>();
+
+    /** A repository over a client the caller owns and closes. */
+    public SdkDynamoRepository(DynamoDbClient client, ConnectionSpec connection) {
+        this(client, connection, false);
+    }
+
+    private SdkDynamoRepository(DynamoDbClient client, ConnectionSpec connection, boolean ownsClient) {
+        this.client = Objects.requireNonNull(client, "client");
+        this.ownsClient = ownsClient;
+        this.errors = new SdkErrors(connection, endpointName(client, connection));
+    }
+
+    /** A repository with its own client for {@code connection}, closed with the repository. */
+    public static SdkDynamoRepository connect(ConnectionSpec connection) {
+        return new SdkDynamoRepository(DynamoClients.create(connection), connection, true);
+    }
+
+    private static String endpointName(DynamoDbClient client, ConnectionSpec connection) {
+        if (connection instanceof ConnectionSpec.Endpoint endpoint) {
+            return endpoint.endpoint().toString();
+        }
+        var configuration = client.serviceClientConfiguration();
+        return configuration.endpointOverride().map(Object::toString)
+                .orElseGet(() -> "DynamoDB in " + configuration.region());
+    }
+
+    // ---- tables ----------------------------------------------------------------------------
+
+    @Override
+    public List<String> listTables() {
+        List<String> names = new ArrayList<>();
+        String start = null;
+        do {
+            String from = start;
+            ListTablesResponse response = call("ListTables", null, () -> client.listTables(r -> r.exclusiveStartTableName(from)));
+            names.addAll(response.tableNames());
+            start = response.lastEvaluatedTableName();
+        } while (start != null);
+        return names;
+    }
+
+    @Override
+    public TableInfo describeTable(String table) {
+        TableDescription description = call("DescribeTable", table, () -> client.describeTable(r -> r.tableName(table))).table();
+        TableInfo info = toTableInfo(description, timeToLiveAttribute(table));
+        descriptions.put(table, info);
+        return info;
+    }
+
+    /** The TTL attribute, or empty when TTL is off or the engine does not implement DescribeTimeToLive. */
+    private Optional<String> timeToLiveAttribute(String table) {
+        try {
+            var ttl = client.describeTimeToLive(r -> r.tableName(table)).timeToLiveDescription();
+            if (ttl != null && ttl.timeToLiveStatus() == TimeToLiveStatus.ENABLED) {
+                return Optional.ofNullable(ttl.attributeName());
+            }
+            return Optional.empty();
+        } catch (DynamoDbException notImplementedOrNotAllowed) {
+            return Optional.empty();
+        }
+    }
+
+    private TableInfo cachedDescription(String table) {
+        TableInfo info = descriptions.get(table);
+        return info != null ? info : describeTable(table);
+    }
+
+    private static TableInfo toTableInfo(TableDescription d, Optional<String> ttlAttribute) {
+        Map<String, String> types = new LinkedHashMap<>();
+        d.attributeDefinitions().forEach(a -> types.put(a.attributeName(), a.attributeTypeAsString()));
+        List<TableInfo.IndexInfo> globals = new ArrayList<>();
+        for (GlobalSecondaryIndexDescription g : d.globalSecondaryIndexes()) {
+            globals.add(new TableInfo.IndexInfo(g.indexName(), true, keySchema(g.keySchema()),
+                    g.projection().projectionTypeAsString(), g.projection().nonKeyAttributes(),
+                    g.indexStatusAsString(), orZero(g.itemCount())));
+        }
+        List<TableInfo.IndexInfo> locals = new ArrayList<>();
+        for (LocalSecondaryIndexDescription l : d.localSecondaryIndexes()) {
+            locals.add(new TableInfo.IndexInfo(l.indexName(), false, keySchema(l.keySchema()),
+                    l.projection().projectionTypeAsString(), l.projection().nonKeyAttributes(),
+                    d.tableStatusAsString(), orZero(l.itemCount())));
+        }
+        String billing = d.billingModeSummary() == null || d.billingModeSummary().billingMode() == null
+                ? BillingMode.PROVISIONED.toString() : d.billingModeSummary().billingModeAsString();
+        Optional<String> stream = d.streamSpecification() != null && Boolean.TRUE.equals(d.streamSpecification().streamEnabled())
+                ? Optional.ofNullable(d.streamSpecification().streamViewTypeAsString()) : Optional.empty();
+        return new TableInfo(d.tableName(), d.tableStatusAsString(), keySchema(d.keySchema()), types, globals, locals,
+                billing, orZero(d.itemCount()), orZero(d.tableSizeBytes()), ttlAttribute, stream);
+    }
+
+    private static long orZero(Long value) {
+        return value == null ? 0 : value;
+    }
+
+    private static KeySchema keySchema(List<KeySchemaElement> elements) {
+        String partition = null;
+        String sort = null;
+        for (KeySchemaElement e : elements) {
+            if (e.keyType() == KeyType.HASH) {
+                partition = e.attributeName();
+            } else if (e.keyType() == KeyType.RANGE) {
+                sort = e.attributeName();
+            }
+        }
+        return KeySchema.of(partition, sort);
+    }
+
+    private static List<KeySchemaElement> keySchemaElements(KeySchema schema) {
+        List<KeySchemaElement> elements = new ArrayList<>(2);
+        elements.add(KeySchemaElement.builder().attributeName(schema.partitionKey()).keyType(KeyType.HASH).build());
+        schema.sortKey().ifPresent(sk -> elements.add(KeySchemaElement.builder().attributeName(sk).keyType(KeyType.RANGE).build()));
+        return elements;
+    }
+
+    private static Projection projection(TableDefinition.IndexDefinition index) {
+        Projection.Builder projection = Projection.builder().projectionType(index.projectionType());
+        if (!index.nonKeyAttributes().isEmpty()) {
+            projection.nonKeyAttributes(index.nonKeyAttributes());
+        }
+        return projection.build();
+    }
+
+    @Override
+    public void createTable(TableDefinition definition) {
+        String table = definition.name();
+        CreateTableRequest.Builder request = CreateTableRequest.builder()
+                .tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(keySchemaElements(definition.keySchema()))
+                .attributeDefinitions(definition.attributeTypes().entrySet().stream()
+                        .map(e -> AttributeDefinition.builder().attributeName(e.getKey()).attributeType(e.getValue()).build())
+                        .toList());
+        if (!definition.globalSecondaryIndexes().isEmpty()) {
+            request.globalSecondaryIndexes(definition.globalSecondaryIndexes().stream()
+                    .map(i -> GlobalSecondaryIndex.builder().indexName(i.name()).keySchema(keySchemaElements(i.keySchema()))
+                            .projection(projection(i)).build())
+                    .toList());
+        }
+        if (!definition.localSecondaryIndexes().isEmpty()) {
+            request.localSecondaryIndexes(definition.localSecondaryIndexes().stream()
+                    .map(i -> LocalSecondaryIndex.builder().indexName(i.name()).keySchema(keySchemaElements(i.keySchema()))
+                            .projection(projection(i)).build())
+                    .toList());
+        }
+        descriptions.remove(table);
+        call("CreateTable", table, () -> client.createTable(request.build()));
+        awaitTable("CreateTable", table, true);
+    }
+
+    @Override
+    public void deleteTable(String table) {
+        descriptions.remove(table);
+        call("DeleteTable", table, () -> client.deleteTable(r -> r.tableName(table)));
+        awaitTable("DeleteTable", table, false);
+    }
+
+    /** Polls DescribeTable until the table and its indexes are ACTIVE, or until it is gone. */
+    private void awaitTable(String operation, String table, boolean untilActive) {
+        long deadline = System.nanoTime() + TABLE_WAIT_TIMEOUT.toNanos();
+        long pause = 20;
+        while (true) {
+            try {
+                TableDescription d = client.describeTable(r -> r.tableName(table)).table();
+                boolean indexesActive = d.globalSecondaryIndexes().stream().allMatch(g -> "ACTIVE".equals(g.indexStatusAsString()));
+                if (untilActive && "ACTIVE".equals(d.tableStatusAsString()) && indexesActive) {
+                    return;
+                }
+            } catch (ResourceNotFoundException gone) {
+                if (!untilActive) {
+                    return;
+                }
+            } catch (SdkException e) {
+                throw errors.translate(operation, table, e);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new RepositoryException(Kind.OTHER, operation, table, "the table did not become "
+                        + (untilActive ? "ACTIVE" : "deleted") + " within " + TABLE_WAIT_TIMEOUT.toMinutes() + " minutes", null);
+            }
+            sleep(operation, table, pause);
+            pause = Math.min(pause * 2, 2_000);
+        }
+    }
+
+    // ---- reads -----------------------------------------------------------------------------
+
+    @Override
+    public ReadResult query(QuerySpec spec, PageListener listener, Cancellation cancellation) {
+        String table = spec.table();
+        Placeholders placeholders = new Placeholders("Query", table);
+        String keyCondition;
+        if (spec.keyCondition() != null) {
+            keyCondition = spec.keyCondition().expression();
+            placeholders.add(spec.keyCondition());
+        } else {
+            keyCondition = keyConditionFor(spec, placeholders);
+        }
+        placeholders.add(spec.filter());
+        String projection = projectionWithKeys(spec.projection(), table, spec.index(), placeholders);
+
+        QueryRequest.Builder base = QueryRequest.builder()
+                .tableName(table)
+                .indexName(spec.index())
+                .keyConditionExpression(keyCondition)
+                .filterExpression(spec.filter() == null ? null : spec.filter().expression())
+                .projectionExpression(projection)
+                .scanIndexForward(spec.scanForward())
+                .consistentRead(spec.consistentRead() ? Boolean.TRUE : null)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        placeholders.applyTo(base::expressionAttributeNames, base::expressionAttributeValues);
+        QueryRequest template = base.build();
+
+        PagedRead read = new PagedRead("Query", table, (segment, startKey, requestLimit) -> {
+            QueryResponse response = client.query(template.toBuilder().exclusiveStartKey(startKey).limit(requestLimit).build());
+            return new PagedRead.Response(response.items(), orZero(response.scannedCount()),
+                    response.lastEvaluatedKey(), capacity(response.consumedCapacity()));
+        }, errors, spec.limit(), spec.pageSize(), spec.filter() != null,
+                () -> PagedRead.resumeKeyAttributes(cachedDescription(table), spec.index()), listener, cancellation);
+        return read.runSingle(spec.exclusiveStartKey());
+    }
+
+    /** {@code #pk = :pk [AND <sort-key condition on #sk with :sk, :sk2>]}, key names from the table or index. */
+    private String keyConditionFor(QuerySpec spec, Placeholders placeholders) {
+        KeySchema schema = keySchemaOf("Query", spec.table(), spec.index());
+        placeholders.name("#pk", schema.partitionKey());
+        placeholders.value(":pk", spec.partitionKeyValue());
+        SortKeyCondition sk = spec.sortKeyCondition();
+        if (sk == null) {
+            return "#pk = :pk";
+        }
+        String sortKey = schema.sortKey().orElseThrow(() -> new RepositoryException(Kind.VALIDATION, "Query", spec.table(),
+                (spec.index() == null ? "the table" : "index '" + spec.index() + "'") + " has no sort key to put a condition on", null));
+        placeholders.name("#sk", sortKey);
+        placeholders.value(":sk", sk.value());
+        String condition = switch (sk.operator()) {
+            case EQ -> "#sk = :sk";
+            case LT -> "#sk < :sk";
+            case LE -> "#sk <= :sk";
+            case GT -> "#sk > :sk";
+            case GE -> "#sk >= :sk";
+            case BEGINS_WITH -> "begins_with(#sk, :sk)";
+            case BETWEEN -> {
+                placeholders.value(":sk2", sk.upper());
+                yield "#sk BETWEEN :sk AND :sk2";
+            }
+        };
+        return "#pk = :pk AND " + condition;
+    }
+
+    private KeySchema keySchemaOf(String operation, String table, String index) {
+        TableInfo info = cachedDescription(table);
+        try {
+            return info.keySchemaOf(index);
+        } catch (IllegalArgumentException noSuchIndex) {
+            // The cached description may predate the index: look again once.
+            try {
+                return describeTable(table).keySchemaOf(index);
+            } catch (IllegalArgumentException stillMissing) {
+                throw new RepositoryException(Kind.NOT_FOUND, operation, table, stillMissing.getMessage(), stillMissing);
+            }
+        }
+    }
+
+    @Override
+    public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
+        String table = spec.table();
+        Placeholders placeholders = new Placeholders("Scan", table);
+        placeholders.add(spec.filter());
+        String projection = projectionWithKeys(spec.projection(), table, spec.index(), placeholders);
+        ScanRequest.Builder base = ScanRequest.builder()
+                .tableName(table)
+                .indexName(spec.index())
+                .filterExpression(spec.filter() == null ? null : spec.filter().expression())
+                .projectionExpression(projection)
+                .consistentRead(spec.consistentRead() ? Boolean.TRUE : null)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        if (spec.segments() > 1) {
+            base.totalSegments(spec.segments());
+        }
+        placeholders.applyTo(base::expressionAttributeNames, base::expressionAttributeValues);
+        ScanRequest template = base.build();
+        boolean parallel = spec.segments() > 1;
+
+        PagedRead read = new PagedRead("Scan", table, (segment, startKey, requestLimit) -> {
+            ScanRequest.Builder request = template.toBuilder().exclusiveStartKey(startKey).limit(requestLimit);
+            if (parallel) {
+                request.segment(segment);
+            }
+            ScanResponse response = client.scan(request.build());
+            return new PagedRead.Response(response.items(), orZero(response.scannedCount()),
+                    response.lastEvaluatedKey(), capacity(response.consumedCapacity()));
+        }, errors, spec.limit(), spec.pageSize(), spec.filter() != null,
+                () -> PagedRead.resumeKeyAttributes(cachedDescription(table), spec.index()), listener, cancellation);
+        return parallel ? read.runParallel(spec.segments()) : read.runSingle(spec.exclusiveStartKey());
+    }
+
+    private static int orZero(Integer value) {
+        return value == null ? 0 : value;
+    }
+
+    /**
+     * The user's projection plus the key attributes it leaves out, so every returned item can be
+     * identified and a read cut short by its limit can resume from the last item's key.
+     */
+    private String projectionWithKeys(ExpressionSpec projection, String table, String index, Placeholders placeholders) {
+        if (projection == null) {
+            return null;
+        }
+        placeholders.add(projection);
+        List<String> projected = new ArrayList<>();
+        for (String path : projection.expression().split(",")) {
+            String trimmed = path.strip();
+            projected.add(trimmed.startsWith("#") ? projection.names().getOrDefault(trimmed, trimmed) : trimmed);
+        }
+        StringBuilder expression = new StringBuilder(projection.expression());
+        int added = 0;
+        for (String keyName : PagedRead.resumeKeyAttributes(cachedDescription(table), index)) {
+            if (!projected.contains(keyName)) {
+                String placeholder = KEY_PROJECTION_PLACEHOLDER + added++;
+                placeholders.name(placeholder, keyName);
+                expression.append(", ").append(placeholder);
+            }
+        }
+        return expression.toString();
+    }
+
+    private static double capacity(ConsumedCapacity consumed) {
+        return consumed == null || consumed.capacityUnits() == null ? 0 : consumed.capacityUnits();
+    }
+
+    private static double capacity(List<ConsumedCapacity> consumed) {
+        return consumed == null ? 0 : consumed.stream().mapToDouble(SdkDynamoRepository::capacity).sum();
+    }
+
+    @Override
+    public GetResult getItem(String table, Key key, boolean consistentRead) {
+        long started = System.nanoTime();
+        GetItemResponse response = call("GetItem", table, () -> client.getItem(r -> r.tableName(table)
+                .key(SdkConversions.toSdk(key))
+                .consistentRead(consistentRead)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+        Optional<Item> item = response.hasItem() && !response.item().isEmpty()
+                ? Optional.of(SdkConversions.item(response.item())) : Optional.empty();
+        int count = item.isPresent() ? 1 : 0;
+        return new GetResult(item, new ReadStatistics(1, capacity(response.consumedCapacity()), count, count,
+                Duration.ofNanos(System.nanoTime() - started)));
+    }
+
+    // ---- single writes ---------------------------------------------------------------------
+
+    @Override
+    public WriteOutcome putItem(String table, Item item, ExpressionSpec condition) {
+        Placeholders placeholders = new Placeholders("PutItem", table);
+        placeholders.add(condition);
+        var request = software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder()
+                .tableName(table)
+                .item(SdkConversions.toSdk(item))
+                .conditionExpression(condition == null ? null : condition.expression())
+                .returnValues(ReturnValue.ALL_OLD)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
+        return conditionalWrite("PutItem", table, () -> {
+            PutItemResponse response = client.putItem(request.build());
+            return new WriteOutcome.Written(oldItem(response.hasAttributes(), response.attributes()),
+                    capacity(response.consumedCapacity()));
+        });
+    }
+
+    @Override
+    public WriteOutcome updateItem(UpdateSpec update) {
+        String table = update.table();
+        Placeholders placeholders = new Placeholders("UpdateItem", table);
+        placeholders.add(new ExpressionSpec(update.updateExpression(), update.names(), update.values()));
+        var request = software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+                .tableName(table)
+                .key(SdkConversions.toSdk(update.key()))
+                .updateExpression(update.updateExpression())
+                .conditionExpression(update.conditionExpression())
+                .returnValues(ReturnValue.ALL_OLD)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
+        return conditionalWrite("UpdateItem", table, () -> {
+            UpdateItemResponse response = client.updateItem(request.build());
+            return new WriteOutcome.Written(oldItem(response.hasAttributes(), response.attributes()),
+                    capacity(response.consumedCapacity()));
+        });
+    }
+
+    @Override
+    public WriteOutcome deleteItem(String table, Key key, ExpressionSpec condition) {
+        Placeholders placeholders = new Placeholders("DeleteItem", table);
+        placeholders.add(condition);
+        var request = software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+                .tableName(table)
+                .key(SdkConversions.toSdk(key))
+                .conditionExpression(condition == null ? null : condition.expression())
+                .returnValues(ReturnValue.ALL_OLD)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
+        return conditionalWrite("DeleteItem", table, () -> {
+            DeleteItemResponse response = client.deleteItem(request.build());
+            return new WriteOutcome.Written(oldItem(response.hasAttributes(), response.attributes()),
+                    capacity(response.consumedCapacity()));
+        });
+    }
+
+    private static Item oldItem(boolean present, Map<String, AttributeValue> attributes) {
+        return present && !attributes.isEmpty() ? SdkConversions.item(attributes) : null;
+    }
+
+    private WriteOutcome conditionalWrite(String operation, String table, Supplier<WriteOutcome> write) {
+        try {
+            return write.get();
+        } catch (ConditionalCheckFailedException failed) {
+            Item current = failed.hasItem() && !failed.item().isEmpty() ? SdkConversions.item(failed.item()) : null;
+            String message = failed.awsErrorDetails() == null ? failed.getMessage() : failed.awsErrorDetails().errorMessage();
+            return new WriteOutcome.ConditionFailed(current, message, 0);
+        } catch (SdkException e) {
+            throw errors.translate(operation, table, e);
+        }
+    }
+
+    // ---- batches ---------------------------------------------------------------------------
+
+    @Override
+    public BatchResult batchGet(String table, List<Key> keys, Cancellation cancellation) {
+        List<Key> distinct = List.copyOf(new LinkedHashSet<>(keys));
+        List<Item> items = new ArrayList<>();
+        int processed = 0;
+        int requests = 0;
+        double consumed = 0;
+        for (int from = 0; from < distinct.size() && !cancellation.isCancelled(); from += BATCH_GET_MAX_KEYS) {
+            List<Map<String, AttributeValue>> pending = distinct.subList(from, Math.min(from + BATCH_GET_MAX_KEYS, distinct.size()))
+                    .stream().map(SdkConversions::toSdk).toList();
+            int roundsWithoutProgress = 0;
+            while (!pending.isEmpty() && !cancellation.isCancelled()) {
+                List<Map<String, AttributeValue>> asked = pending;
+                BatchGetItemResponse response = call("BatchGetItem", table, () -> client.batchGetItem(r -> r
+                        .requestItems(Map.of(table, KeysAndAttributes.builder().keys(asked).build()))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                requests++;
+                consumed += capacity(response.consumedCapacity());
+                response.responses().getOrDefault(table, List.of()).forEach(i -> items.add(SdkConversions.item(i)));
+                KeysAndAttributes unprocessed = response.unprocessedKeys().get(table);
+                pending = unprocessed == null ? List.of() : unprocessed.keys();
+                processed += asked.size() - pending.size();
+                roundsWithoutProgress = pending.size() < asked.size() ? 0 : roundsWithoutProgress + 1;
+                if (!pending.isEmpty()) {
+                    backOff("BatchGetItem", table, roundsWithoutProgress);
+                }
+            }
+        }
+        return new BatchResult(items, processed, requests, consumed);
+    }
+
+    @Override
+    public BatchResult batchWrite(String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
+        List<WriteRequest> writes = new ArrayList<>(puts.size() + deletes.size());
+        puts.forEach(item -> writes.add(WriteRequest.builder().putRequest(PutRequest.builder().item(SdkConversions.toSdk(item)).build()).build()));
+        deletes.forEach(key -> writes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(SdkConversions.toSdk(key)).build()).build()));
+        int processed = 0;
+        int requests = 0;
+        double consumed = 0;
+        for (int from = 0; from < writes.size() && !cancellation.isCancelled(); from += BATCH_WRITE_MAX_ITEMS) {
+            List<WriteRequest> pending = writes.subList(from, Math.min(from + BATCH_WRITE_MAX_ITEMS, writes.size()));
+            int roundsWithoutProgress = 0;
+            while (!pending.isEmpty() && !cancellation.isCancelled()) {
+                List<WriteRequest> sent = pending;
+                BatchWriteItemResponse response = call("BatchWriteItem", table, () -> client.batchWriteItem(r -> r
+                        .requestItems(Map.of(table, sent))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                requests++;
+                consumed += capacity(response.consumedCapacity());
+                pending = response.unprocessedItems().getOrDefault(table, List.of());
+                processed += sent.size() - pending.size();
+                roundsWithoutProgress = pending.size() < sent.size() ? 0 : roundsWithoutProgress + 1;
+                if (!pending.isEmpty()) {
+                    backOff("BatchWriteItem", table, roundsWithoutProgress);
+                }
+            }
+        }
+        return new BatchResult(List.of(), processed, requests, consumed);
+    }
+
+    /**
+     * Waits before resending unprocessed items: exponential in the rounds without progress, capped,
+     * with "equal jitter" so concurrent writers spread out. Gives up when nothing gets through.
+     */
+    private void backOff(String operation, String table, int roundsWithoutProgress) {
+        if (roundsWithoutProgress >= BATCH_ROUNDS_WITHOUT_PROGRESS) {
+            throw new RepositoryException(Kind.THROTTLED, operation, table, "DynamoDB left items unprocessed in "
+                    + roundsWithoutProgress + " requests in a row; the table is throttled, try again later", null);
+        }
+        long ceiling = Math.min(BACKOFF_CAP_MILLIS, BACKOFF_BASE_MILLIS << Math.min(roundsWithoutProgress, 16));
+        long half = ceiling / 2;
+        sleep(operation, table, half + ThreadLocalRandom.current().nextLong(half + 1));
+    }
+
+    // ---- plumbing --------------------------------------------------------------------------
+
+    private <T> T call(String operation, String table, Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (SdkException e) {
+            throw errors.translate(operation, table, e);
+        }
+    }
+
+    private static void sleep(String operation, String table, long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RepositoryException(Kind.OTHER, operation, table, "interrupted while waiting", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (ownsClient) {
+            client.close();
+        }
+    }
+
+    /**
+     * The {@code #name} and {@code :value} maps of one request, merged from its expressions. The
+     * same placeholder may appear in several expressions only if it stands for the same thing.
+     */
+    private static final class Placeholders {
+        private final String operation;
+        private final String table;
+        private final Map<String, String> names = new LinkedHashMap<>();
+        private final Map<String, AttributeValue> values = new LinkedHashMap<>();
+        private final Map<String, io.dynoscope.core.item.AttributeValue> givenValues = new LinkedHashMap<>();
+
+        Placeholders(String operation, String table) {
+            this.operation = operation;
+            this.table = table;
+        }
+
+        void add(ExpressionSpec expression) {
+            if (expression != null) {
+                expression.names().forEach(this::name);
+                expression.values().forEach(this::value);
+            }
+        }
+
+        void name(String placeholder, String attribute) {
+            String previous = names.putIfAbsent(placeholder, attribute);
+            if (previous != null && !previous.equals(attribute)) {
+                throw conflict(placeholder, "'" + previous + "'", "'" + attribute + "'");
+            }
+        }
+
+        void value(String placeholder, io.dynoscope.core.item.AttributeValue value) {
+            var previous = givenValues.putIfAbsent(placeholder, value);
+            if (previous == null) {
+                values.put(placeholder, SdkConversions.toSdk(value));
+            } else if (!previous.equals(value)) {
+                throw conflict(placeholder, previous.toString(), value.toString());
+            }
+        }
+
+        private RepositoryException conflict(String placeholder, String first, String second) {
+            return new RepositoryException(Kind.VALIDATION, operation, table, "placeholder " + placeholder
+                    + " stands for both " + first + " and " + second + "; give them different placeholders", null);
+        }
+
+        /** Sets the maps on a request, leaving out empty ones (DynamoDB rejects empty maps). */
+        void applyTo(java.util.function.Consumer<Map<String, String>> setNames,
+                     java.util.function.Consumer<Map<String, AttributeValue>> setValues) {
+            if (!names.isEmpty()) {
+                setNames.accept(names);
+            }
+            if (!values.isEmpty()) {
+                setValues.accept(values);
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.dynoscope.repository;
+
+import io.dynoscope.repository.RepositoryException.Kind;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.Set;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+
+/**
+ * Turns the SDK's exceptions into {@link RepositoryException}s that name the operation, the table
+ * and the service's own message, sorted into kinds a caller can act on.
+ */
+final class SdkErrors {
+
+    private static final Set<String> THROTTLING_CODES = Set.of("ThrottlingException",
+            "ProvisionedThroughputExceededException", "RequestLimitExceeded", "LimitExceededException");
+    private static final Set<String> CREDENTIAL_CODES = Set.of("UnrecognizedClientException",
+            "InvalidSignatureException", "ExpiredTokenException", "ExpiredToken", "MissingAuthenticationToken",
+            "IncompleteSignature", "InvalidClientTokenId", "SignatureDoesNotMatch");
+
+    private final ConnectionSpec connection;
+    private final String endpointName;
+
+    /** @param endpointName where requests go, for "cannot reach" messages */
+    SdkErrors(ConnectionSpec connection, String endpointName) {
+        this.connection = connection;
+        this.endpointName = endpointName;
+    }
+
+    RepositoryException translate(String operation, String table, SdkException e) {
+        if (e instanceof ResourceNotFoundException) {
+            return new RepositoryException(Kind.NOT_FOUND, operation, table, serviceMessage(e), e);
+        }
+        if (e instanceof AwsServiceException service) {
+            String code = service.awsErrorDetails() == null ? "" : String.valueOf(service.awsErrorDetails().errorCode());
+            Kind kind;
+            if ("ValidationException".equals(code)) {
+                kind = Kind.VALIDATION;
+            } else if (THROTTLING_CODES.contains(code) || service.isThrottlingException()) {
+                kind = Kind.THROTTLED;
+            } else if ("AccessDeniedException".equals(code)) {
+                kind = Kind.ACCESS_DENIED;
+            } else if (CREDENTIAL_CODES.contains(code)) {
+                return new RepositoryException(Kind.CREDENTIALS, operation, table,
+                        serviceMessage(e) + ". " + credentialAdvice(serviceMessage(e)), e);
+            } else {
+                kind = Kind.OTHER;
+            }
+            return new RepositoryException(kind, operation, table, serviceMessage(e), e);
+        }
+        if (e instanceof SdkClientException) {
+            Throwable unreachable = causeOf(e, ConnectException.class, UnknownHostException.class, NoRouteToHostException.class);
+            if (unreachable != null) {
+                String reason = unreachable instanceof UnknownHostException ? "unknown host " + unreachable.getMessage()
+                        : unreachable.getMessage() == null ? unreachable.getClass().getSimpleName() : unreachable.getMessage();
+                return new RepositoryException(Kind.UNREACHABLE, operation, table,
+                        "cannot reach " + endpointName + " (" + reason + ")", e);
+            }
+            if (isAboutCredentials(e)) {
+                return new RepositoryException(Kind.CREDENTIALS, operation, table,
+                        e.getMessage() + " " + credentialAdvice(e.getMessage()), e);
+            }
+        }
+        return new RepositoryException(Kind.OTHER, operation, table, String.valueOf(e.getMessage()), e);
+    }
+
+    private static String serviceMessage(SdkException e) {
+        if (e instanceof AwsServiceException service && service.awsErrorDetails() != null
+                && service.awsErrorDetails().errorMessage() != null) {
+            return service.awsErrorDetails().errorMessage();
+        }
+        return String.valueOf(e.getMessage());
+    }
+
+    private static boolean isAboutCredentials(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+            String type = t.getClass().getName().toLowerCase(Locale.ROOT);
+            if (message.contains("credential") || message.contains("sso") || message.contains("token")
+                    || type.contains("ssooidc") || type.contains(".sso.") || type.contains(".sts.")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What the user can do about failed credentials, for the kind of connection they chose. */
+    private String credentialAdvice(String message) {
+        if (connection instanceof ConnectionSpec.Profile profile) {
+            boolean sso = message != null && message.toLowerCase(Locale.ROOT).contains("sso")
+                    || AwsProfiles.usesSso(profile.profileName());
+            return sso ? "Run `aws sso login --profile " + profile.profileName() + "` and try again."
+                    : "Check the credentials of profile '" + profile.profileName()
+                    + "' in ~/.aws/credentials or ~/.aws/config (or run `aws configure --profile "
+                    + profile.profileName() + "`).";
+        }
+        if (connection instanceof ConnectionSpec.DefaultChain) {
+            return "Set AWS_PROFILE (and run `aws sso login` for an SSO profile), set AWS_ACCESS_KEY_ID and "
+                    + "AWS_SECRET_ACCESS_KEY, or run `aws configure`; or choose a named profile.";
+        }
+        return "A local endpoint accepts any credentials; check that " + endpointName + " is DynamoDB Local or dynalite.";
+    }
+
+    @SafeVarargs
+    private static Throwable causeOf(Throwable e, Class<? extends Throwable>... types) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            for (Class<? extends Throwable> type : types) {
+                if (type.isInstance(t)) {
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+}
