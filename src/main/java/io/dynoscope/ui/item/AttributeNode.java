@@ -1,6 +1,7 @@
 package io.dynoscope.ui.item;
 
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.Map;
  * One line of the item tree: an attribute (or a map entry, list element or set member) with its type
  * badge and a one-line summary of its value; maps, lists and sets have their contents as children.
  */
-public record AttributeNode(String name, String type, String summary, List<AttributeNode> children) {
+public record AttributeNode(String name, String type, String summary, AttributeValue value, List<AttributeNode> children) {
 
     private static final int MAX_SUMMARY_CHARS = 120;
 
@@ -67,7 +68,17 @@ public record AttributeNode(String name, String type, String summary, List<Attri
             }
             summary = count(children.size(), "member", "members");
         }
-        return new AttributeNode(name, value.type().descriptor(), summary, children);
+        return new AttributeNode(name, value.type().descriptor(), summary, value, children);
+    }
+
+    /** The value as a person would paste it: a string or number as is, anything else as DynamoDB JSON. */
+    public String copyText() {
+        if (value instanceof AttributeValue.Str s) {
+            return s.value();
+        } else if (value instanceof AttributeValue.Num n) {
+            return n.text();
+        }
+        return DynamoJson.writePretty(value);
     }
 
     private static String members(List<AttributeNode> members) {
