@@ -105,7 +105,8 @@ final class JsonSupport {
     /** Malformed JSON, reported at Jackson's location and the attribute path being read. */
     static ItemFormatException malformed(JsonProcessingException e, String path) {
         JsonLocation location = e.getLocation();
-        String reason = "malformed JSON: " + e.getOriginalMessage();
+        // Jackson names the source in nested locations; the source is ours and says nothing to the reader
+        String reason = "malformed JSON: " + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "[");
         return location == null
                 ? new ItemFormatException(reason, path, 0, 0)
                 : failure(reason, path, location);
