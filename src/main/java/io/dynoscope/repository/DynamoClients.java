@@ -34,6 +34,8 @@ public final class DynamoClients {
      * @throws RepositoryException of kind VALIDATION when a profile connection has no region
      *         anywhere (neither given nor in the profile)
      */
+    // The pom pins the Apache 4 client, which SDK 2.57 deprecates in favour of apache5-client.
+    @SuppressWarnings("deprecation")
     public static DynamoDbClient create(ConnectionSpec connection) {
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
                 .httpClientBuilder(ApacheHttpClient.builder()

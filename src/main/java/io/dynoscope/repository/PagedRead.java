@@ -115,7 +115,15 @@ final class PagedRead {
             List<Future<SegmentEnd>> futures = new ArrayList<>();
             for (int segment = 0; segment < segments; segment++) {
                 int s = segment;
-                futures.add(pool.submit(() -> readSegment(s, null)));
+                futures.add(pool.submit(() -> {
+                    try {
+                        return readSegment(s, null);
+                    } catch (RuntimeException e) {
+                        // One failed segment ends the scan: the others stop after their current request.
+                        stopRequested.set(true);
+                        throw e;
+                    }
+                }));
             }
             boolean stopped = false;
             RuntimeException failure = null;
@@ -125,7 +133,6 @@ final class PagedRead {
                     // A parallel scan has no single resume key, so one cut short by its limit is incomplete.
                     stopped |= end.stopped || end.resumeKey != null;
                 } catch (RuntimeException e) {
-                    stopRequested.set(true);
                     if (failure == null) {
                         failure = e;
                     }
@@ -141,18 +148,25 @@ final class PagedRead {
     }
 
     private SegmentEnd awaitSegment(Future<SegmentEnd> future) {
-        while (true) {
-            try {
-                return future.get();
-            } catch (InterruptedException e) {
-                // The caller was interrupted: let every segment stop after its current request.
-                stopRequested.set(true);
-                cancellation.cancel();
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException runtime) {
-                    throw runtime;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return future.get();
+                } catch (InterruptedException e) {
+                    // The caller was interrupted: every segment stops after its current request.
+                    interrupted = true;
+                    stopRequested.set(true);
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException runtime) {
+                        throw runtime;
+                    }
+                    throw new IllegalStateException(e.getCause());
                 }
-                throw new IllegalStateException(e.getCause());
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -118,7 +118,12 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     @Override
     public TableInfo describeTable(String table) {
-        TableDescription description = call("DescribeTable", table, () -> client.describeTable(r -> r.tableName(table))).table();
+        return describe("DescribeTable", table);
+    }
+
+    /** DescribeTable on behalf of {@code operation}, so a missing table is reported as that operation's failure. */
+    private TableInfo describe(String operation, String table) {
+        TableDescription description = call(operation, table, () -> client.describeTable(r -> r.tableName(table))).table();
         TableInfo info = toTableInfo(description, timeToLiveAttribute(table));
         descriptions.put(table, info);
         return info;
@@ -137,9 +142,9 @@ public final class SdkDynamoRepository implements DynamoRepository {
         }
     }
 
-    private TableInfo cachedDescription(String table) {
+    private TableInfo cachedDescription(String operation, String table) {
         TableInfo info = descriptions.get(table);
-        return info != null ? info : describeTable(table);
+        return info != null ? info : describe(operation, table);
     }
 
     private static TableInfo toTableInfo(TableDescription d, Optional<String> ttlAttribute) {
@@ -291,7 +296,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
             return new PagedRead.Response(response.items(), orZero(response.scannedCount()),
                     response.lastEvaluatedKey(), capacity(response.consumedCapacity()));
         }, errors, spec.limit(), spec.pageSize(), spec.filter() != null,
-                () -> PagedRead.resumeKeyAttributes(cachedDescription(table), spec.index()), listener, cancellation);
+                () -> PagedRead.resumeKeyAttributes(cachedDescription("Query", table), spec.index()), listener, cancellation);
         return read.runSingle(spec.exclusiveStartKey());
     }
 
@@ -324,13 +329,13 @@ public final class SdkDynamoRepository implements DynamoRepository {
     }
 
     private KeySchema keySchemaOf(String operation, String table, String index) {
-        TableInfo info = cachedDescription(table);
+        TableInfo info = cachedDescription(operation, table);
         try {
             return info.keySchemaOf(index);
         } catch (IllegalArgumentException noSuchIndex) {
             // The cached description may predate the index: look again once.
             try {
-                return describeTable(table).keySchemaOf(index);
+                return describe(operation, table).keySchemaOf(index);
             } catch (IllegalArgumentException stillMissing) {
                 throw new RepositoryException(Kind.NOT_FOUND, operation, table, stillMissing.getMessage(), stillMissing);
             }
@@ -366,7 +371,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
             return new PagedRead.Response(response.items(), orZero(response.scannedCount()),
                     response.lastEvaluatedKey(), capacity(response.consumedCapacity()));
         }, errors, spec.limit(), spec.pageSize(), spec.filter() != null,
-                () -> PagedRead.resumeKeyAttributes(cachedDescription(table), spec.index()), listener, cancellation);
+                () -> PagedRead.resumeKeyAttributes(cachedDescription("Scan", table), spec.index()), listener, cancellation);
         return parallel ? read.runParallel(spec.segments()) : read.runSingle(spec.exclusiveStartKey());
     }
 
@@ -390,7 +395,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
         }
         StringBuilder expression = new StringBuilder(projection.expression());
         int added = 0;
-        for (String keyName : PagedRead.resumeKeyAttributes(cachedDescription(table), index)) {
+        for (String keyName : PagedRead.resumeKeyAttributes(cachedDescription(placeholders.operation, table), index)) {
             if (!projected.contains(keyName)) {
                 String placeholder = KEY_PROJECTION_PLACEHOLDER + added++;
                 placeholders.name(placeholder, keyName);

@@ -1,0 +1,359 @@
+package io.dynoscope.repository;
+
+import static io.dynoscope.core.item.AttributeValue.n;
+import static io.dynoscope.core.item.AttributeValue.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.testsupport.TestEngine;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Query and Scan against the real engine: key conditions, paging past 1 MB, the item limit with
+ * its resume key, filtered reads over empty pages, parallel segments, stopping and cancelling.
+ */
+class QueryAndScanTest {
+
+    private static final int BIG_ITEMS = 1_500;
+    private static final int FILTER_ITEMS = 300;
+    private static final int PROJECTS = 30;
+    private static final String PAYLOAD = "x".repeat(1_000);
+
+    private static DynamoRepository repository;
+    private static String table;
+    private static int totalItems;
+
+    @BeforeAll
+    static void loadItems() {
+        repository = TestEngine.repository();
+        TableDefinition definition = new TableDefinition("reads", KeySchema.of("pk", "sk"),
+                Map.of("pk", "S", "sk", "S", "status", "S", "seq", "N"),
+                List.of(new TableDefinition.IndexDefinition("byStatus", KeySchema.of("status", "seq"), "ALL", List.of())),
+                List.of());
+        table = TestEngine.freshTable(definition);
+        List<Item> items = new ArrayList<>();
+        items.add(item("WS#acme", "META", Map.of("name", s("Acme"))));
+        for (int i = 1; i <= PROJECTS; i++) {
+            items.add(item("WS#acme", String.format("PROJ#2026-%04d", i), Map.of("name", s("project " + i))));
+        }
+        items.add(item("WS#acme", "USER#1", Map.of()));
+        for (int i = 0; i < BIG_ITEMS; i++) {
+            // Every item is on the index, under one of three statuses, numbered across the table.
+            items.add(item("BIG", String.format("ITEM#%05d", i), Map.of("payload", s(PAYLOAD),
+                    "status", s("S" + (i % 3)), "seq", n(i))));
+        }
+        for (int i = 0; i < FILTER_ITEMS; i++) {
+            items.add(item("FILTER", String.format("F#%04d", i), Map.of("flag", AttributeValue.bool(i == 137 || i == 251))));
+        }
+        totalItems = items.size();
+        BatchResult loaded = repository.batchWrite(table, items, List.of(), Cancellation.none());
+        assertEquals(totalItems, loaded.processed());
+    }
+
+    private static Item item(String pk, String sk, Map<String, AttributeValue> more) {
+        Map<String, AttributeValue> attributes = new LinkedHashMap<>();
+        attributes.put("pk", s(pk));
+        attributes.put("sk", s(sk));
+        attributes.putAll(more);
+        return Item.of(attributes);
+    }
+
+    /** Collects pages as a listener. */
+    private static final class Collector implements PageListener {
+        final List<Page> pages = new ArrayList<>();
+
+        @Override
+        public boolean onPage(Page page) {
+            pages.add(page);
+            return true;
+        }
+
+        List<Item> items() {
+            return pages.stream().flatMap(p -> p.items().stream()).toList();
+        }
+
+        List<String> sortKeys() {
+            return items().stream().map(i -> i.string("sk").orElseThrow()).toList();
+        }
+    }
+
+    @Test
+    void oneItemCollectionNewestFirstWithBeginsWithIsOneRequest() {
+        Collector collector = new Collector();
+        ReadResult result = repository.query(QuerySpec.partition(table, s("WS#acme"))
+                .withSortKey(SortKeyCondition.beginsWith("PROJ#")).descending(), collector, Cancellation.none());
+
+        List<String> expected = IntStream.iterate(PROJECTS, i -> i >= 1, i -> i - 1)
+                .mapToObj(i -> String.format("PROJ#2026-%04d", i)).toList();
+        assertEquals(expected, collector.sortKeys());
+        assertEquals(1, result.statistics().requests());
+        assertEquals(PROJECTS, result.statistics().returnedCount());
+        assertTrue(result.statistics().consumedCapacity() > 0, "the engine reports consumed capacity");
+        assertTrue(result.complete());
+    }
+
+    @Test
+    void sortKeyComparisonsAndBetween() {
+        assertEquals(List.of("PROJ#2026-0029", "PROJ#2026-0030", "USER#1"), querySortKeys(
+                SortKeyCondition.of(SortKeyCondition.Operator.GT, s("PROJ#2026-0028"))));
+        assertEquals(List.of("PROJ#2026-0002", "PROJ#2026-0003"), querySortKeys(
+                SortKeyCondition.between(s("PROJ#2026-0002"), s("PROJ#2026-0003"))));
+        assertEquals(List.of("META"), querySortKeys(SortKeyCondition.of(SortKeyCondition.Operator.EQ, s("META"))));
+    }
+
+    private static List<String> querySortKeys(SortKeyCondition condition) {
+        Collector collector = new Collector();
+        repository.query(QuerySpec.partition(table, s("WS#acme")).withSortKey(condition), collector, Cancellation.none());
+        return collector.sortKeys();
+    }
+
+    @Test
+    void aPartitionOverOneMegabyteTakesSeveralPagesChainedByLastEvaluatedKey() {
+        Collector collector = new Collector();
+        ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")), collector, Cancellation.none());
+
+        assertTrue(result.statistics().requests() > 1, "1.5 MB cannot come back in one 1 MB page");
+        assertEquals(collector.pages.size(), result.statistics().requests());
+        assertEquals(BIG_ITEMS, collector.items().size());
+        assertEquals(BIG_ITEMS, new HashSet<>(collector.sortKeys()).size());
+        assertEquals(expectedBigSortKeys(0, BIG_ITEMS), collector.sortKeys());
+        for (int i = 0; i < collector.pages.size() - 1; i++) {
+            Page page = collector.pages.get(i);
+            Item last = page.items().get(page.items().size() - 1);
+            assertEquals(last.key(KeySchema.of("pk", "sk")), page.lastEvaluatedKey(), "page " + i + " ends at its last item");
+        }
+        assertNull(collector.pages.get(collector.pages.size() - 1).lastEvaluatedKey());
+        assertEquals(BIG_ITEMS, result.statistics().scannedCount());
+        assertTrue(result.complete());
+    }
+
+    @Test
+    void loadMoreContinuesExactlyWhereTheLimitStopped() {
+        List<String> seen = new ArrayList<>();
+        Key resume = null;
+        int reads = 0;
+        do {
+            Collector collector = new Collector();
+            ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")).withLimit(400).startingAfter(resume),
+                    collector, Cancellation.none());
+            reads++;
+            assertTrue(collector.items().size() <= 400);
+            seen.addAll(collector.sortKeys());
+            resume = result.resumeKey();
+            if (resume != null) {
+                assertEquals(400, collector.items().size());
+                assertEquals(Key.of("pk", s("BIG"), "sk", s(seen.get(seen.size() - 1))), resume);
+            }
+        } while (resume != null);
+        assertEquals(expectedBigSortKeys(0, BIG_ITEMS), seen);
+        assertEquals(4, reads);
+    }
+
+    @Test
+    void aLimitThatCutsAFilteredPageShortResumesAfterTheLastReturnedItem() {
+        // The filter keeps every item, so full pages come back and the limit must cut one short.
+        ExpressionSpec keepAll = new ExpressionSpec("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
+        List<String> seen = new ArrayList<>();
+        Key resume = null;
+        do {
+            Collector collector = new Collector();
+            ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")).withFilter(keepAll)
+                    .withPageSize(100).withLimit(250).startingAfter(resume), collector, Cancellation.none());
+            seen.addAll(collector.sortKeys());
+            resume = result.resumeKey();
+            if (resume != null) {
+                assertEquals(List.of(100, 100, 50), collector.pages.stream().map(p -> p.items().size()).toList());
+                assertEquals(resume, collector.pages.get(2).lastEvaluatedKey());
+            }
+        } while (resume != null);
+        assertEquals(expectedBigSortKeys(0, BIG_ITEMS), seen);
+    }
+
+    @Test
+    void aLimitedReadOfAnIndexResumesWithTheIndexKeysToo() {
+        ExpressionSpec keepAll = new ExpressionSpec("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
+        List<AttributeValue> seen = new ArrayList<>();
+        Key resume = null;
+        int reads = 0;
+        do {
+            Collector collector = new Collector();
+            ReadResult result = repository.query(QuerySpec.partition(table, s("S1")).onIndex("byStatus")
+                    .withFilter(keepAll).withPageSize(70).withLimit(120).startingAfter(resume), collector, Cancellation.none());
+            reads++;
+            collector.items().forEach(i -> seen.add(i.get("seq").orElseThrow()));
+            resume = result.resumeKey();
+            if (resume != null) {
+                assertEquals(Set.of("pk", "sk", "status", "seq"), resume.attributes().keySet());
+            }
+        } while (resume != null);
+        List<AttributeValue> expected = IntStream.range(0, BIG_ITEMS).filter(i -> i % 3 == 1)
+                .mapToObj(i -> (AttributeValue) n(i)).toList();
+        assertEquals(expected, seen);
+        assertEquals(5, reads);
+    }
+
+    @Test
+    void aFilteredReadKeepsPagingPastEmptyPagesUntilItHasTheLimit() {
+        ExpressionSpec flagged = new ExpressionSpec("#f = :yes", Map.of("#f", "flag"), Map.of(":yes", AttributeValue.bool(true)));
+        Collector collector = new Collector();
+        ReadResult result = repository.query(QuerySpec.partition(table, s("FILTER")).withFilter(flagged)
+                .withPageSize(10).withLimit(2), collector, Cancellation.none());
+
+        assertEquals(List.of("F#0137", "F#0251"), collector.sortKeys());
+        assertEquals(26, result.statistics().requests(), "pages of 10 up to and including the one holding F#0251");
+        assertTrue(collector.pages.stream().filter(p -> p.items().isEmpty()).count() >= 24, "empty pages were read past");
+        assertEquals(260, result.statistics().scannedCount());
+        assertEquals(2, result.statistics().returnedCount());
+    }
+
+    @Test
+    void aFilteredReadWithoutLimitReadsToTheEnd() {
+        ExpressionSpec flagged = new ExpressionSpec("#f = :yes", Map.of("#f", "flag"), Map.of(":yes", AttributeValue.bool(true)));
+        Collector collector = new Collector();
+        ReadResult result = repository.scan(ScanSpec.table(table).withFilter(flagged), collector, Cancellation.none());
+        assertEquals(List.of("F#0137", "F#0251"), collector.sortKeys());
+        assertEquals(totalItems, result.statistics().scannedCount());
+        assertTrue(result.complete());
+    }
+
+    @Test
+    void aProjectionStillReturnsTheKeys() {
+        Collector collector = new Collector();
+        repository.query(QuerySpec.partition(table, s("WS#acme")).withSortKey(SortKeyCondition.beginsWith("META"))
+                .withProjection(new ExpressionSpec("#n", Map.of("#n", "name"), Map.of())), collector, Cancellation.none());
+        assertEquals(List.of(item("WS#acme", "META", Map.of("name", s("Acme")))), collector.items());
+    }
+
+    @Test
+    void aReadyKeyConditionSharesPlaceholdersWithTheFilter() {
+        ExpressionSpec keyCondition = new ExpressionSpec("#pk = :pk AND begins_with(#sk, :prefix)",
+                Map.of("#pk", "pk", "#sk", "sk"), Map.of(":pk", s("WS#acme"), ":prefix", s("PROJ#")));
+        ExpressionSpec filter = new ExpressionSpec("#n <> :pk AND contains(#n, :digit)", Map.of("#n", "name"),
+                Map.of(":pk", s("WS#acme"), ":digit", s("9")));
+        Collector collector = new Collector();
+        repository.query(QuerySpec.partition(table, s("ignored")).withKeyCondition(keyCondition).withFilter(filter),
+                collector, Cancellation.none());
+        assertEquals(List.of("PROJ#2026-0009", "PROJ#2026-0019", "PROJ#2026-0029"), collector.sortKeys());
+    }
+
+    @Test
+    void aPlaceholderUsedForTwoDifferentNamesIsRejectedBeforeSending() {
+        ExpressionSpec filter = new ExpressionSpec("#pk = :pk", Map.of("#pk", "name"), Map.of(":pk", s("Acme")));
+        RepositoryException e = assertThrows(RepositoryException.class, () -> repository.query(
+                QuerySpec.partition(table, s("WS#acme")).withFilter(filter), new Collector(), Cancellation.none()));
+        assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
+        assertTrue(e.getMessage().contains("#pk"), e.getMessage());
+    }
+
+    @Test
+    void aParallelScanReturnsEveryItemOnceAndDeliversOnePageAtATime() {
+        AtomicInteger inListener = new AtomicInteger();
+        AtomicInteger overlaps = new AtomicInteger();
+        Set<Integer> segments = new HashSet<>();
+        List<Key> keys = new ArrayList<>();
+        ReadResult result = repository.scan(ScanSpec.table(table).withSegments(4).withPageSize(100), page -> {
+            if (inListener.incrementAndGet() > 1) {
+                overlaps.incrementAndGet();
+            }
+            segments.add(page.segment());
+            page.items().forEach(i -> keys.add(i.key(KeySchema.of("pk", "sk"))));
+            inListener.decrementAndGet();
+            return true;
+        }, Cancellation.none());
+
+        assertEquals(totalItems, keys.size());
+        assertEquals(totalItems, new HashSet<>(keys).size());
+        assertEquals(Set.of(0, 1, 2, 3), segments);
+        assertEquals(0, overlaps.get());
+        assertEquals(totalItems, result.statistics().returnedCount());
+        assertTrue(result.complete());
+    }
+
+    @Test
+    void aParallelScanWithALimitReturnsExactlyThatManyAndIsIncomplete() {
+        Collector collector = new Collector();
+        ReadResult result = repository.scan(ScanSpec.table(table).withSegments(4).withPageSize(60).withLimit(500),
+                collector, Cancellation.none());
+        assertEquals(500, collector.items().size());
+        assertEquals(500, new HashSet<>(collector.items()).size());
+        assertEquals(500, result.statistics().returnedCount());
+        assertNull(result.resumeKey());
+        assertFalse(result.complete());
+    }
+
+    @Test
+    void aListenerReturningFalseStopsAfterThatPage() {
+        Collector collector = new Collector();
+        ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")).withPageSize(100), page -> {
+            collector.onPage(page);
+            return false;
+        }, Cancellation.none());
+        assertEquals(1, result.statistics().requests());
+        assertEquals(expectedBigSortKeys(0, 100), collector.sortKeys());
+        assertTrue(result.cancelled());
+        assertEquals(Key.of("pk", s("BIG"), "sk", s("ITEM#00099")), result.resumeKey());
+
+        Collector rest = new Collector();
+        repository.query(QuerySpec.partition(table, s("BIG")).withPageSize(100).withLimit(1).startingAfter(result.resumeKey()),
+                rest, Cancellation.none());
+        assertEquals(List.of("ITEM#00100"), rest.sortKeys());
+    }
+
+    @Test
+    void aParallelScanStopsEverySegmentWhenTheListenerSaysSo() {
+        AtomicInteger pages = new AtomicInteger();
+        ReadResult result = repository.scan(ScanSpec.table(table).withSegments(4).withPageSize(50),
+                page -> pages.incrementAndGet() < 3, Cancellation.none());
+        assertEquals(3, pages.get());
+        assertTrue(result.cancelled());
+        assertTrue(result.statistics().requests() < totalItems / 50, "the scan stopped long before the end");
+    }
+
+    @Test
+    void cancellingStopsBeforeTheNextRequest() {
+        Cancellation cancellation = new Cancellation();
+        Collector collector = new Collector();
+        ReadResult result = repository.scan(ScanSpec.table(table).withPageSize(100), page -> {
+            collector.onPage(page);
+            if (collector.pages.size() == 2) {
+                cancellation.cancel();
+            }
+            return true;
+        }, cancellation);
+        assertEquals(2, result.statistics().requests());
+        assertEquals(200, collector.items().size());
+        assertTrue(result.cancelled());
+        assertNotNull(result.resumeKey());
+        assertFalse(result.complete());
+    }
+
+    @Test
+    void aCancelledReadSendsNoRequest() {
+        Cancellation cancellation = new Cancellation();
+        cancellation.cancel();
+        ReadResult result = repository.scan(ScanSpec.table(table), new Collector(), cancellation);
+        assertEquals(0, result.statistics().requests());
+        assertTrue(result.cancelled());
+    }
+
+    private static List<String> expectedBigSortKeys(int from, int to) {
+        return IntStream.range(from, to).mapToObj(i -> String.format("ITEM#%05d", i)).toList();
+    }
+}
