@@ -257,7 +257,12 @@ public final class ItemInspectorView {
         double charWidth = glyphs.getWidth() / 2;
         int line = Math.max(problem.line(), 1);
         double x = TEXT_INSET + Math.max(problem.column() - 1, 0) * charWidth - editArea.getScrollLeft();
-        double y = TEXT_INSET + line * lineHeight - editArea.getScrollTop();
+        double lineTop = TEXT_INSET + (line - 1) * lineHeight - editArea.getScrollTop();
+        double y = lineTop + lineHeight;
+        if (y + errorLabel.getHeight() > editorStack.getHeight()) {
+            // No room below the line in error: show the label above it, so it never covers that line.
+            y = lineTop - errorLabel.getHeight();
+        }
         double maxX = Math.max(0, editorStack.getWidth() - errorLabel.getWidth());
         double maxY = Math.max(0, editorStack.getHeight() - errorLabel.getHeight());
         errorLabel.relocate(Math.min(Math.max(x, 0), maxX), Math.min(Math.max(y, 0), maxY));
