@@ -368,7 +368,9 @@ public final class ItemInspectorViewModel {
         }
         InspectedTable t = table.get();
         leaveEditor();
-        item.set(c.current());
+        if (showsItemWithKeyOf(c.mine())) {
+            item.set(c.current());
+        }
         publish(c.current() == null ? new ItemChange.Deleted(t.name(), t.info().keySchema().keyOf(c.mine()))
                 : new ItemChange.Saved(t.name(), c.current()));
         status.set(c.current() == null ? "Your edit was discarded; the item no longer exists."
@@ -406,15 +408,21 @@ public final class ItemInspectorViewModel {
         if (c == null) {
             return;
         }
-        conflict.set(null);
-        if (editKind.get() == EditKind.EDIT) {
-            base = c.current();
-            if (base == null) {
-                editKind.set(EditKind.CREATE);
-            }
+        EditKind kind = editKind.get() != null ? editKind.get() : c.seen() == null ? EditKind.CREATE : EditKind.EDIT;
+        Item newBase = kind == EditKind.EDIT ? c.current() : null;
+        if (kind == EditKind.EDIT && newBase == null) {
+            kind = EditKind.CREATE;
         }
-        staged = null;
-        stagedDiff.set(null);
+        if (editing.get()) {
+            conflict.set(null);
+            base = newBase;
+            editKind.set(kind);
+            staged = null;
+            stagedDiff.set(null);
+        } else {
+            // The selection moved on while the save ran: reopen the user's version rather than lose it.
+            openEditor(kind, newBase, c.mine());
+        }
         status.set("Still editing; saving will be checked against the version you just saw.");
     }
 
@@ -505,13 +513,17 @@ public final class ItemInspectorViewModel {
 
     private BackgroundWork.Handle send(GuardedWrite.Plan plan, Item seen, Item mine) {
         InspectedTable t = table.get();
+        Item shownAtSend = item.get();
         busy.set(true);
         failure.set("");
         return work.submit("Save item in " + t.name(), cancellation -> write(t, plan, mine), result -> {
             busy.set(false);
             if (result instanceof SaveResult.Saved saved) {
-                leaveEditor();
-                item.set(saved.item());
+                // Show the saved item unless the user has selected another one meanwhile.
+                if (item.get() == shownAtSend) {
+                    leaveEditor();
+                    item.set(saved.item());
+                }
                 publish(new ItemChange.Saved(t.name(), saved.item()));
                 status.set("Saved.");
             } else {
@@ -544,6 +556,15 @@ public final class ItemInspectorViewModel {
         }
         Key key = t.info().keySchema().keyOf(mine);
         return new SaveResult.Refused(repository.getItem(t.name(), key, true).item().orElse(null));
+    }
+
+    private boolean showsItemWithKeyOf(Item other) {
+        Item shown = item.get();
+        if (shown == null) {
+            return true;
+        }
+        KeySchema keys = table.get().info().keySchema();
+        return keys.keyOf(other).equals(keys.keyOf(shown));
     }
 
     private void openEditor(EditKind kind, Item seen, Item content) {

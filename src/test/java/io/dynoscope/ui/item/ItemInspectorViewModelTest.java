@@ -312,4 +312,70 @@ class ItemInspectorViewModelTest {
                 new ItemChange.Saved(table, bNow),
                 new ItemChange.Deleted(table, key("WS#acme", "PROJ#3"))), changes);
     }
+
+    @Test
+    void aSaveFinishingAfterTheSelectionMovedKeepsTheNewSelectionAndAConflictStillReachesTheUser() {
+        HeldExecutor held = new HeldExecutor();
+        ItemInspectorViewModel inspector = new ItemInspectorViewModel(new BackgroundWork(held, UiExecutor.inline()));
+        inspector.tableProperty().set(this.inspector.tableProperty().get());
+        Item seen = workspace();
+        Item other = stored(item("pk", s("WS#beta"), "sk", s("META")));
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
+        Item theirs = stored(seen.with("plan", s("enterprise")));
+
+        Optional<BackgroundWork.Handle> save = inspector.save();
+        inspector.itemProperty().set(other);
+        held.runAll();
+        await(save);
+
+        assertEquals(other, inspector.itemProperty().get());
+        assertNotNull(inspector.conflictProperty().get());
+        inspector.keepEditing();
+        assertTrue(inspector.editingProperty().get());
+        assertEquals(EditKind.EDIT, inspector.editKindProperty().get());
+        assertTrue(inspector.editTextProperty().get().contains("\"Acme Corp\""));
+        assertEquals(theirs, read(key("WS#acme", "META")));
+    }
+
+    /** Holds background work until the test lets it run, to interleave user actions with a running save. */
+    private static final class HeldExecutor extends java.util.concurrent.AbstractExecutorService {
+        private final java.util.Queue<Runnable> queue = new java.util.ArrayDeque<>();
+
+        void runAll() {
+            for (Runnable task = queue.poll(); task != null; task = queue.poll()) {
+                task.run();
+            }
+        }
+
+        @Override
+        public void execute(Runnable command) {
+            queue.add(command);
+        }
+
+        @Override
+        public void shutdown() {
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            return List.of();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return false;
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return queue.isEmpty();
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, java.util.concurrent.TimeUnit unit) {
+            return true;
+        }
+    }
 }
