@@ -386,16 +386,24 @@ public final class ItemInspectorViewModel {
         if (c == null || busy.get()) {
             return Optional.empty();
         }
-        conflict.set(null);
         if (c.current() != null && c.mineOverCurrent().isEmpty()) {
             leaveEditor();
-            item.set(c.current());
+            if (showsItemWithKeyOf(c.mine())) {
+                item.set(c.current());
+            }
             status.set("The current version already matches yours; nothing was written.");
             return Optional.empty();
         }
         KeySchema keys = table.get().info().keySchema();
-        GuardedWrite.Plan plan = c.current() == null ? GuardedWrite.create(keys, c.mine())
-                : GuardedWrite.edit(keys, c.current(), c.mine());
+        GuardedWrite.Plan plan;
+        try {
+            plan = c.current() == null ? GuardedWrite.create(keys, c.mine()) : GuardedWrite.edit(keys, c.current(), c.mine());
+        } catch (IllegalArgumentException e) {
+            keepEditing();
+            failure.set("Cannot overwrite: " + e.getMessage());
+            return Optional.empty();
+        }
+        conflict.set(null);
         return Optional.of(send(plan, c.current(), c.mine()));
     }
 

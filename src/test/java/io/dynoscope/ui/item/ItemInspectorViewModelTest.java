@@ -126,6 +126,25 @@ class ItemInspectorViewModelTest {
     }
 
     @Test
+    void anItemWithEveryKindOfValueCanBeEditedAndKeepsThemIntact() {
+        Item seen = stored(item("pk", s("T#1"), "sk", s("ALL"), "empty", s(""), "nothing", AttributeValue.nul(),
+                "bytes", AttributeValue.b(new byte[] {0, -1, 7}), "names", AttributeValue.ss("a", "b"),
+                "scores", AttributeValue.ns("1.5", "-2"), "blobs", AttributeValue.bs(new byte[] {1}, new byte[] {2}),
+                "doc", m(Map.of("inner", m(Map.of()), "list", AttributeValue.l(), "big", n("12345678901234567890123456789012345678"))),
+                "flag", AttributeValue.bool(true), "count", n(1)));
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        assertFalse(inspector.plainJsonEditableProperty().get());
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"N\": \"1\"", "\"N\": \"2\""));
+
+        await(inspector.save());
+
+        assertNull(inspector.conflictProperty().get(), "a condition on every kind of value holds when nothing changed");
+        assertEquals("", inspector.failureProperty().get());
+        assertEquals(seen.with("count", n(2)), read(key("T#1", "ALL")));
+    }
+
+    @Test
     void aChangeMadeMeanwhileIsAConflictAndNothingIsOverwrittenUntilTheUserChooses() {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
