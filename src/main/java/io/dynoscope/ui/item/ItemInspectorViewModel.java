@@ -140,7 +140,10 @@ public final class ItemInspectorViewModel {
         return table;
     }
 
-    /** The item to inspect (the grid's selection), or null. Setting it closes an open editor. */
+    /**
+     * The item to inspect (the grid's selection), or null. Setting it closes an open editor. The
+     * inspector sets it itself to show what it saved, unless it is bound.
+     */
     public ObjectProperty<Item> itemProperty() {
         return item;
     }
@@ -369,7 +372,7 @@ public final class ItemInspectorViewModel {
         InspectedTable t = table.get();
         leaveEditor();
         if (showsItemWithKeyOf(c.mine())) {
-            item.set(c.current());
+            show(c.current());
         }
         publish(c.current() == null ? new ItemChange.Deleted(t.name(), t.info().keySchema().keyOf(c.mine()))
                 : new ItemChange.Saved(t.name(), c.current()));
@@ -389,7 +392,7 @@ public final class ItemInspectorViewModel {
         if (c.current() != null && c.mineOverCurrent().isEmpty()) {
             leaveEditor();
             if (showsItemWithKeyOf(c.mine())) {
-                item.set(c.current());
+                show(c.current());
             }
             status.set("The current version already matches yours; nothing was written.");
             return Optional.empty();
@@ -503,7 +506,7 @@ public final class ItemInspectorViewModel {
             busy.set(false);
             Item shown = item.get();
             if (shown != null && report.deleted().contains(t.info().keySchema().keyOf(shown))) {
-                item.set(null);
+                show(null);
             }
             changes.forEach(this::publish);
             status.set(report.summary());
@@ -530,7 +533,7 @@ public final class ItemInspectorViewModel {
                 // Show the saved item unless the user has selected another one meanwhile.
                 if (item.get() == shownAtSend) {
                     leaveEditor();
-                    item.set(saved.item());
+                    show(saved.item());
                 }
                 publish(new ItemChange.Saved(t.name(), saved.item()));
                 status.set("Saved.");
@@ -564,6 +567,16 @@ public final class ItemInspectorViewModel {
         }
         Key key = t.info().keySchema().keyOf(mine);
         return new SaveResult.Refused(repository.getItem(t.name(), key, true).item().orElse(null));
+    }
+
+    /**
+     * Shows an item the inspector wrote or found. When the item input is bound (to the grid's
+     * selection), the binding decides: the grid updates its row from the published change.
+     */
+    private void show(Item shown) {
+        if (!item.isBound()) {
+            item.set(shown);
+        }
     }
 
     private boolean showsItemWithKeyOf(Item other) {

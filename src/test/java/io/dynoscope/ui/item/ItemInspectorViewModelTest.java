@@ -145,6 +145,26 @@ class ItemInspectorViewModelTest {
     }
 
     @Test
+    void whenBoundToTheGridSelectionTheInspectorLeavesTheSelectionToTheGrid() {
+        Item seen = workspace();
+        javafx.beans.property.ObjectProperty<Item> gridSelection = new javafx.beans.property.SimpleObjectProperty<>(seen);
+        inspector.itemProperty().bind(gridSelection);
+        inspector.startEdit();
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
+
+        await(inspector.save());
+
+        assertEquals("", inspector.failureProperty().get());
+        assertFalse(inspector.editingProperty().get());
+        Item saved = seen.with("plan", s("free"));
+        assertEquals(saved, read(key("WS#acme", "META")));
+        assertEquals(List.of(new ItemChange.Saved(table, saved)), changes);
+        gridSelection.set(saved);
+        assertEquals("WS#acme / META", inspector.titleProperty().get());
+        assertTrue(inspector.dynamoJsonProperty().get().contains("\"free\""));
+    }
+
+    @Test
     void aChangeMadeMeanwhileIsAConflictAndNothingIsOverwrittenUntilTheUserChooses() {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
