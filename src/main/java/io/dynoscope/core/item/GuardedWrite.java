@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A write conditioned on the version of the item a person saw, so that a change someone else made
- * in the meantime makes the write fail instead of being overwritten (optimistic concurrency).
+ * Plans writes conditioned on the version of the item a person saw, so that a change someone else
+ * made in the meantime makes the write fail instead of being overwritten (optimistic concurrency).
  *
  * <p>Plans are plain data: expression texts and their {@code #name} / {@code :value} maps, ready to be
  * handed to the repository. Every attribute seen is required to still hold its seen value. Maps and
