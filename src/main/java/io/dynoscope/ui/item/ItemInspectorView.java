@@ -93,7 +93,7 @@ public final class ItemInspectorView {
         statusLabel.textProperty().bind(viewModel.statusProperty());
         failureLabel.textProperty().bind(viewModel.failureProperty());
 
-        var noItem = viewModel.itemProperty().isNull();
+        var noItem = viewModel.shownItemProperty().isNull();
         var locked = viewModel.editingProperty().or(viewModel.busyProperty());
         editButton.disableProperty().bind(noItem.or(locked));
         duplicateButton.disableProperty().bind(noItem.or(locked));

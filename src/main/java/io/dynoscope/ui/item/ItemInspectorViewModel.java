@@ -89,6 +89,7 @@ public final class ItemInspectorViewModel {
     private final BackgroundWork work;
     private final ObjectProperty<InspectedTable> table = new SimpleObjectProperty<>(this, "table");
     private final ObjectProperty<Item> item = new SimpleObjectProperty<>(this, "item");
+    private final ReadOnlyObjectWrapper<Item> shownItem = new ReadOnlyObjectWrapper<>(this, "shownItem");
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final ReadOnlyObjectWrapper<List<AttributeNode>> tree = new ReadOnlyObjectWrapper<>(this, "tree", List.of());
@@ -120,6 +121,7 @@ public final class ItemInspectorViewModel {
         item.addListener((obs, old, now) -> {
             leaveEditor();
             pendingDelete.set(null);
+            shownItem.set(now);
             refreshDisplay();
         });
         table.addListener((obs, old, now) -> {
@@ -140,12 +142,17 @@ public final class ItemInspectorViewModel {
         return table;
     }
 
-    /**
-     * The item to inspect (the grid's selection), or null. Setting it closes an open editor. The
-     * inspector sets it itself to show what it saved, unless it is bound.
-     */
+    /** The item to inspect (the grid's selection), or null; may be bound. A new item closes an open editor. */
     public ObjectProperty<Item> itemProperty() {
         return item;
+    }
+
+    /**
+     * The item the inspector shows and acts on: the {@link #itemProperty() input}, or what the
+     * inspector has saved (or found changed) since, until the input changes again.
+     */
+    public ReadOnlyObjectProperty<Item> shownItemProperty() {
+        return shownItem.getReadOnlyProperty();
     }
 
     /** The text being edited, in {@link #editFormatProperty() the edit format}. */
@@ -236,7 +243,7 @@ public final class ItemInspectorViewModel {
 
     /** Opens the editor on the selected item as DynamoDB JSON. */
     public void startEdit() {
-        Item current = item.get();
+        Item current = shownItem.get();
         if (current == null || table.get() == null) {
             return;
         }
@@ -254,7 +261,7 @@ public final class ItemInspectorViewModel {
         }
         KeySchema keys = t.info().keySchema();
         Map<String, AttributeValue> template = new LinkedHashMap<>();
-        Item selected = item.get();
+        Item selected = shownItem.get();
         AttributeValue partition = selected == null ? null : selected.attributes().get(keys.partitionKey());
         template.put(keys.partitionKey(), partition != null ? partition : emptyKeyValue(t, keys.partitionKey()));
         keys.sortKey().ifPresent(sortKey -> template.put(sortKey, emptyKeyValue(t, sortKey)));
@@ -263,7 +270,7 @@ public final class ItemInspectorViewModel {
 
     /** Opens the editor on a copy of the selected item, to be saved under a key the user changes. */
     public void startDuplicate() {
-        Item current = item.get();
+        Item current = shownItem.get();
         if (current == null || table.get() == null) {
             return;
         }
@@ -441,8 +448,8 @@ public final class ItemInspectorViewModel {
 
     /** Asks to delete the selected item; the view confirms with {@link #confirmDelete()}. */
     public void requestDelete() {
-        if (item.get() != null) {
-            requestDelete(List.of(item.get()));
+        if (shownItem.get() != null) {
+            requestDelete(List.of(shownItem.get()));
         }
     }
 
@@ -504,7 +511,7 @@ public final class ItemInspectorViewModel {
             return new DeleteReport(deleted, changed, failures);
         }, report -> {
             busy.set(false);
-            Item shown = item.get();
+            Item shown = shownItem.get();
             if (shown != null && report.deleted().contains(t.info().keySchema().keyOf(shown))) {
                 show(null);
             }
@@ -524,14 +531,14 @@ public final class ItemInspectorViewModel {
 
     private BackgroundWork.Handle send(GuardedWrite.Plan plan, Item seen, Item mine) {
         InspectedTable t = table.get();
-        Item shownAtSend = item.get();
+        Item shownAtSend = shownItem.get();
         busy.set(true);
         failure.set("");
         return work.submit("Save item in " + t.name(), cancellation -> write(t, plan, mine), result -> {
             busy.set(false);
             if (result instanceof SaveResult.Saved saved) {
                 // Show the saved item unless the user has selected another one meanwhile.
-                if (item.get() == shownAtSend) {
+                if (shownItem.get() == shownAtSend) {
                     leaveEditor();
                     show(saved.item());
                 }
@@ -569,18 +576,14 @@ public final class ItemInspectorViewModel {
         return new SaveResult.Refused(repository.getItem(t.name(), key, true).item().orElse(null));
     }
 
-    /**
-     * Shows an item the inspector wrote or found. When the item input is bound (to the grid's
-     * selection), the binding decides: the grid updates its row from the published change.
-     */
+    /** Shows an item the inspector wrote or found, leaving the input (the grid's selection) alone. */
     private void show(Item shown) {
-        if (!item.isBound()) {
-            item.set(shown);
-        }
+        shownItem.set(shown);
+        refreshDisplay();
     }
 
     private boolean showsItemWithKeyOf(Item other) {
-        Item shown = item.get();
+        Item shown = shownItem.get();
         if (shown == null) {
             return true;
         }
@@ -624,7 +627,7 @@ public final class ItemInspectorViewModel {
     }
 
     private void refreshDisplay() {
-        Item current = item.get();
+        Item current = shownItem.get();
         InspectedTable t = table.get();
         if (current == null) {
             title.set("");

@@ -121,8 +121,8 @@ class ItemInspectorViewModelTest {
         assertEquals(expected.attributes(), read(key("WS#acme", "META")).attributes());
         assertNull(inspector.conflictProperty().get());
         assertFalse(inspector.editingProperty().get());
-        assertEquals(expected.attributes(), inspector.itemProperty().get().attributes());
-        assertEquals(List.of(new ItemChange.Saved(table, inspector.itemProperty().get())), changes);
+        assertEquals(expected.attributes(), inspector.shownItemProperty().get().attributes());
+        assertEquals(List.of(new ItemChange.Saved(table, inspector.shownItemProperty().get())), changes);
     }
 
     @Test
@@ -145,7 +145,7 @@ class ItemInspectorViewModelTest {
     }
 
     @Test
-    void whenBoundToTheGridSelectionTheInspectorLeavesTheSelectionToTheGrid() {
+    void whenBoundToTheGridSelectionTheInspectorShowsWhatItSavedAndLeavesTheSelectionToTheGrid() {
         Item seen = workspace();
         javafx.beans.property.ObjectProperty<Item> gridSelection = new javafx.beans.property.SimpleObjectProperty<>(seen);
         inspector.itemProperty().bind(gridSelection);
@@ -159,9 +159,11 @@ class ItemInspectorViewModelTest {
         Item saved = seen.with("plan", s("free"));
         assertEquals(saved, read(key("WS#acme", "META")));
         assertEquals(List.of(new ItemChange.Saved(table, saved)), changes);
-        gridSelection.set(saved);
-        assertEquals("WS#acme / META", inspector.titleProperty().get());
+        assertEquals(seen, inspector.itemProperty().get(), "the grid's selection is the grid's to change");
+        assertEquals(saved, inspector.shownItemProperty().get());
         assertTrue(inspector.dynamoJsonProperty().get().contains("\"free\""));
+        gridSelection.set(saved);
+        assertEquals(saved, inspector.shownItemProperty().get());
     }
 
     @Test
@@ -205,7 +207,7 @@ class ItemInspectorViewModelTest {
 
         assertNull(inspector.conflictProperty().get());
         assertFalse(inspector.editingProperty().get());
-        assertEquals(theirs, inspector.itemProperty().get());
+        assertEquals(theirs, inspector.shownItemProperty().get());
         assertEquals(theirs, read(key("WS#acme", "META")));
     }
 
@@ -346,7 +348,7 @@ class ItemInspectorViewModelTest {
         assertEquals(bNow, read(key("WS#acme", "PROJ#2")));
         assertNull(read(key("WS#acme", "PROJ#3")));
         assertEquals("Deleted 2 of 3 items; 1 had changed since you saw it and was kept.", inspector.statusProperty().get());
-        assertNull(inspector.itemProperty().get());
+        assertNull(inspector.shownItemProperty().get());
         assertEquals(List.of(new ItemChange.Deleted(table, key("WS#acme", "PROJ#1")),
                 new ItemChange.Saved(table, bNow),
                 new ItemChange.Deleted(table, key("WS#acme", "PROJ#3"))), changes);
@@ -369,7 +371,7 @@ class ItemInspectorViewModelTest {
         held.runAll();
         await(save);
 
-        assertEquals(other, inspector.itemProperty().get());
+        assertEquals(other, inspector.shownItemProperty().get());
         assertNotNull(inspector.conflictProperty().get());
         inspector.keepEditing();
         assertTrue(inspector.editingProperty().get());
