@@ -1,0 +1,18 @@
+package io.dynoscope.ui.item;
+
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.TableInfo;
+import java.util.Objects;
+
+/** The table whose items the inspector shows, and the repository it is read and written through. */
+public record InspectedTable(TableInfo info, DynamoRepository repository) {
+
+    public InspectedTable {
+        Objects.requireNonNull(info, "info");
+        Objects.requireNonNull(repository, "repository");
+    }
+
+    public String name() {
+        return info.name();
+    }
+}

@@ -1,0 +1,422 @@
+package io.dynoscope.ui.item;
+
+import static io.dynoscope.core.item.AttributeValue.m;
+import static io.dynoscope.core.item.AttributeValue.n;
+import static io.dynoscope.core.item.AttributeValue.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ExpressionSpec;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.item.ItemInspectorViewModel.EditKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The inspector's view model against the real local engine, with results handed back inline. */
+class ItemInspectorViewModelTest {
+
+    private final DynamoRepository repository = TestEngine.repository();
+    private final BackgroundWork work = new BackgroundWork(Executors.newSingleThreadExecutor(), UiExecutor.inline());
+    private final List<ItemChange> changes = new ArrayList<>();
+    private String table;
+    private ItemInspectorViewModel inspector;
+
+    @BeforeEach
+    void openInspectorOnAFreshTable() {
+        table = TestEngine.freshTable("inspector");
+        inspector = new ItemInspectorViewModel(work);
+        inspector.tableProperty().set(new InspectedTable(repository.describeTable(table), repository));
+        inspector.addItemChangeListener(changes::add);
+    }
+
+    @AfterEach
+    void stopWork() {
+        work.shutdown();
+    }
+
+    private static Item item(Object... nameValuePairs) {
+        Map<String, AttributeValue> attributes = new LinkedHashMap<>();
+        for (int i = 0; i < nameValuePairs.length; i += 2) {
+            attributes.put((String) nameValuePairs[i], (AttributeValue) nameValuePairs[i + 1]);
+        }
+        return Item.of(attributes);
+    }
+
+    private static Key key(String pk, String sk) {
+        return Key.of("pk", s(pk), "sk", s(sk));
+    }
+
+    private Item stored(Item item) {
+        repository.putItem(table, item, (ExpressionSpec) null);
+        return read(item.key(inspector.tableProperty().get().info().keySchema()));
+    }
+
+    private Item read(Key key) {
+        return repository.getItem(table, key, true).item().orElse(null);
+    }
+
+    private static void await(Optional<BackgroundWork.Handle> handle) {
+        assertTrue(handle.isPresent(), "expected the work to be sent");
+        handle.get().await();
+    }
+
+    private Item workspace() {
+        return stored(item("pk", s("WS#acme"), "sk", s("META"), "name", s("Acme"), "plan", s("pro"),
+                "seats", n(12), "owner", m(Map.of("id", s("U#12"), "name", s("Mara Vance")))));
+    }
+
+    @Test
+    void showsTheItemAsTreeAndBothJsonForms() {
+        Item seen = workspace();
+
+        inspector.itemProperty().set(seen);
+
+        assertEquals("WS#acme / META", inspector.titleProperty().get());
+        assertEquals(List.of("pk", "sk", "name", "plan", "seats", "owner"),
+                inspector.treeProperty().get().stream().map(AttributeNode::name).toList());
+        AttributeNode owner = inspector.treeProperty().get().get(5);
+        assertEquals("M", owner.type());
+        assertEquals(2, owner.children().size());
+        assertEquals(seen, DynamoJson.readItem(inspector.dynamoJsonProperty().get()));
+        assertTrue(inspector.plainJsonProperty().get().contains("\"seats\": 12,"), inspector.plainJsonProperty().get());
+    }
+
+    @Test
+    void anEditWritesExactlyTheChangedAttributes() {
+        Item full = workspace();
+        // What the user saw lacks 'seats' (as from a projection): an edit must leave it alone.
+        Map<String, AttributeValue> shown = new LinkedHashMap<>(full.attributes());
+        shown.remove("seats");
+        inspector.itemProperty().set(Item.of(shown));
+        inspector.startEdit();
+        inspector.editTextProperty().set("""
+                {"pk": {"S": "WS#acme"}, "sk": {"S": "META"}, "name": {"S": "Acme Corp"},
+                 "owner": {"M": {"id": {"S": "U#12"}, "name": {"S": "Mara Vance"}}}, "region": {"S": "eu"}}""");
+
+        assertTrue(inspector.stage());
+        assertEquals(List.of("name", "plan", "region"), inspector.stagedDiffProperty().get().attributes());
+        await(inspector.save());
+
+        Item expected = item("pk", s("WS#acme"), "sk", s("META"), "name", s("Acme Corp"), "seats", n(12),
+                "owner", m(Map.of("id", s("U#12"), "name", s("Mara Vance"))), "region", s("eu"));
+        assertEquals(expected.attributes(), read(key("WS#acme", "META")).attributes());
+        assertNull(inspector.conflictProperty().get());
+        assertFalse(inspector.editingProperty().get());
+        assertEquals(expected.attributes(), inspector.shownItemProperty().get().attributes());
+        assertEquals(List.of(new ItemChange.Saved(table, inspector.shownItemProperty().get())), changes);
+    }
+
+    @Test
+    void anItemWithEveryKindOfValueCanBeEditedAndKeepsThemIntact() {
+        Item seen = stored(item("pk", s("T#1"), "sk", s("ALL"), "empty", s(""), "nothing", AttributeValue.nul(),
+                "bytes", AttributeValue.b(new byte[] {0, -1, 7}), "names", AttributeValue.ss("a", "b"),
+                "scores", AttributeValue.ns("1.5", "-2"), "blobs", AttributeValue.bs(new byte[] {1}, new byte[] {2}),
+                "doc", m(Map.of("inner", m(Map.of()), "list", AttributeValue.l(), "big", n("12345678901234567890123456789012345678"))),
+                "flag", AttributeValue.bool(true), "count", n(1)));
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        assertFalse(inspector.plainJsonEditableProperty().get());
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"N\": \"1\"", "\"N\": \"2\""));
+
+        await(inspector.save());
+
+        assertNull(inspector.conflictProperty().get(), "a condition on every kind of value holds when nothing changed");
+        assertEquals("", inspector.failureProperty().get());
+        assertEquals(seen.with("count", n(2)), read(key("T#1", "ALL")));
+    }
+
+    @Test
+    void whenBoundToTheGridSelectionTheInspectorShowsWhatItSavedAndLeavesTheSelectionToTheGrid() {
+        Item seen = workspace();
+        javafx.beans.property.ObjectProperty<Item> gridSelection = new javafx.beans.property.SimpleObjectProperty<>(seen);
+        inspector.itemProperty().bind(gridSelection);
+        inspector.startEdit();
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
+
+        await(inspector.save());
+
+        assertEquals("", inspector.failureProperty().get());
+        assertFalse(inspector.editingProperty().get());
+        Item saved = seen.with("plan", s("free"));
+        assertEquals(saved, read(key("WS#acme", "META")));
+        assertEquals(List.of(new ItemChange.Saved(table, saved)), changes);
+        assertEquals(seen, inspector.itemProperty().get(), "the grid's selection is the grid's to change");
+        assertEquals(saved, inspector.shownItemProperty().get());
+        assertTrue(inspector.dynamoJsonProperty().get().contains("\"free\""));
+        gridSelection.set(saved);
+        assertEquals(saved, inspector.shownItemProperty().get());
+    }
+
+    @Test
+    void aChangeMadeMeanwhileIsAConflictAndNothingIsOverwrittenUntilTheUserChooses() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
+        Item theirs = stored(seen.with("plan", s("enterprise")));
+
+        await(inspector.save());
+
+        Conflict conflict = inspector.conflictProperty().get();
+        assertNotNull(conflict);
+        assertEquals(theirs, conflict.current());
+        assertEquals(s("Acme Corp"), conflict.mine().attributes().get("name"));
+        assertEquals(s("pro"), conflict.mine().attributes().get("plan"));
+        assertEquals(List.of("plan"), conflict.theirChanges().attributes());
+        assertEquals(theirs, read(key("WS#acme", "META")));
+        assertEquals(List.of(), changes);
+        assertTrue(inspector.save().isEmpty(), "no second save while the conflict is open");
+        assertEquals(theirs, read(key("WS#acme", "META")));
+
+        await(inspector.overwriteWithMine());
+
+        assertNull(inspector.conflictProperty().get());
+        assertEquals(conflict.mine(), read(key("WS#acme", "META")));
+        assertEquals(List.of(new ItemChange.Saved(table, conflict.mine())), changes);
+    }
+
+    @Test
+    void keepTheirsDiscardsTheEditAndShowsTheCurrentVersion() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
+        Item theirs = stored(seen.with("seats", n(40)));
+        await(inspector.save());
+
+        inspector.keepTheirs();
+
+        assertNull(inspector.conflictProperty().get());
+        assertFalse(inspector.editingProperty().get());
+        assertEquals(theirs, inspector.shownItemProperty().get());
+        assertEquals(theirs, read(key("WS#acme", "META")));
+    }
+
+    @Test
+    void malformedJsonIsReportedWithItsPositionAndNothingIsSent() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.editTextProperty().set("{\"pk\": {\"S\": \"WS#acme\"},\n \"sk\": {\"S\": \"META\"},\n \"name\": {\"S\": \"x\" \"plan\": 1}");
+
+        assertTrue(inspector.save().isEmpty());
+
+        EditProblem problem = inspector.editProblemProperty().get();
+        assertNotNull(problem);
+        assertEquals(3, problem.line());
+        assertTrue(problem.column() > 10, problem.describe());
+        assertNull(inspector.stagedDiffProperty().get());
+        assertEquals(seen, read(key("WS#acme", "META")));
+    }
+
+    @Test
+    void aKeyOfTheWrongTypeIsReportedAtItsAttributeAndNothingIsSent() {
+        inspector.startCreate();
+        inspector.editTextProperty().set("{\n  \"pk\": {\"S\": \"WS#acme\"},\n  \"sk\": {\"N\": \"5\"}\n}");
+
+        assertTrue(inspector.save().isEmpty());
+
+        EditProblem problem = inspector.editProblemProperty().get();
+        assertEquals("sk: the sort key must be of type S, not N", problem.message());
+        assertEquals("sk", problem.path());
+        assertEquals(3, problem.line());
+        assertEquals(3, problem.column());
+        List<Item> all = new ArrayList<>();
+        repository.scan(ScanSpec.table(table), page -> all.addAll(page.items()), Cancellation.none());
+        assertEquals(List.of(), all);
+    }
+
+    @Test
+    void aTypeErrorInsideTheItemIsReportedAtItsPath() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.editTextProperty().set("{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"META\"},\n"
+                + " \"owner\": {\"M\": {\"id\": {\"N\": \"U#12\"}}}}");
+
+        assertFalse(inspector.stage());
+
+        EditProblem problem = inspector.editProblemProperty().get();
+        assertEquals("owner.id", problem.path());
+        assertEquals(2, problem.line());
+        assertEquals(seen, read(key("WS#acme", "META")));
+    }
+
+    @Test
+    void aKeyCannotBeChangedByAnEdit() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"META\"", "\"PROJ#1\""));
+
+        assertFalse(inspector.stage());
+
+        assertEquals("sk", inspector.editProblemProperty().get().path());
+        assertEquals(seen, read(key("WS#acme", "META")));
+        assertNull(read(key("WS#acme", "PROJ#1")));
+    }
+
+    @Test
+    void createStartsFromTheKeyOfTheSelectedCollectionAndRefusesATakenKey() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startCreate();
+        assertEquals(EditKind.CREATE, inspector.editKindProperty().get());
+        assertEquals(item("pk", s("WS#acme"), "sk", s("")), DynamoJson.readItem(inspector.editTextProperty().get()));
+
+        inspector.editTextProperty().set("{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"META\"}, \"name\": {\"S\": \"Other\"}}");
+        await(inspector.save());
+
+        assertEquals(seen, inspector.conflictProperty().get().current());
+        assertEquals(seen, read(key("WS#acme", "META")));
+
+        inspector.keepEditing();
+        inspector.editTextProperty().set("{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"PROJ#2026-0042\"}, \"name\": {\"S\": \"Other\"}}");
+        await(inspector.save());
+
+        Item created = item("pk", s("WS#acme"), "sk", s("PROJ#2026-0042"), "name", s("Other"));
+        assertEquals(created, read(key("WS#acme", "PROJ#2026-0042")));
+        assertEquals(List.of(new ItemChange.Saved(table, created)), changes);
+    }
+
+    @Test
+    void duplicateCopiesTheItemUnderANewKey() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startDuplicate();
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"META\"", "\"META-COPY\""));
+
+        await(inspector.save());
+
+        assertEquals(seen.with("sk", s("META-COPY")).attributes(), read(key("WS#acme", "META-COPY")).attributes());
+        assertEquals(seen, read(key("WS#acme", "META")));
+    }
+
+    @Test
+    void plainJsonIsOfferedForItemsWithoutBinaryOrSetsAndSavesToo() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        assertTrue(inspector.plainJsonEditableProperty().get());
+
+        assertTrue(inspector.switchFormat(ItemInspectorViewModel.EditFormat.PLAIN_JSON));
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"seats\": 12", "\"seats\": 13"));
+        await(inspector.save());
+
+        assertEquals(seen.with("seats", n(13)), read(key("WS#acme", "META")));
+
+        Item withSet = stored(item("pk", s("a"), "sk", s("b"), "tags", AttributeValue.ss("x")));
+        inspector.itemProperty().set(withSet);
+        inspector.startEdit();
+        assertFalse(inspector.plainJsonEditableProperty().get());
+        assertFalse(inspector.switchFormat(ItemInspectorViewModel.EditFormat.PLAIN_JSON));
+    }
+
+    @Test
+    void deletingSeveralItemsKeepsThoseChangedMeanwhile() {
+        Item a = stored(item("pk", s("WS#acme"), "sk", s("PROJ#1"), "status", s("ACTIVE")));
+        Item b = stored(item("pk", s("WS#acme"), "sk", s("PROJ#2"), "status", s("ACTIVE")));
+        Item c = stored(item("pk", s("WS#acme"), "sk", s("PROJ#3"), "status", s("ACTIVE")));
+        Item bNow = stored(b.with("status", s("ARCHIVED")));
+        inspector.itemProperty().set(a);
+
+        inspector.requestDelete(List.of(a, b, c));
+        assertEquals(List.of(a, b, c), inspector.pendingDeleteProperty().get());
+        assertNotNull(read(key("WS#acme", "PROJ#1")), "nothing is deleted before confirmation");
+        await(inspector.confirmDelete());
+
+        assertNull(read(key("WS#acme", "PROJ#1")));
+        assertEquals(bNow, read(key("WS#acme", "PROJ#2")));
+        assertNull(read(key("WS#acme", "PROJ#3")));
+        assertEquals("Deleted 2 of 3 items; 1 had changed since you saw it and was kept.", inspector.statusProperty().get());
+        assertNull(inspector.shownItemProperty().get());
+        assertEquals(List.of(new ItemChange.Deleted(table, key("WS#acme", "PROJ#1")),
+                new ItemChange.Saved(table, bNow),
+                new ItemChange.Deleted(table, key("WS#acme", "PROJ#3"))), changes);
+    }
+
+    @Test
+    void aSaveFinishingAfterTheSelectionMovedKeepsTheNewSelectionAndAConflictStillReachesTheUser() {
+        HeldExecutor held = new HeldExecutor();
+        ItemInspectorViewModel inspector = new ItemInspectorViewModel(new BackgroundWork(held, UiExecutor.inline()));
+        inspector.tableProperty().set(this.inspector.tableProperty().get());
+        Item seen = workspace();
+        Item other = stored(item("pk", s("WS#beta"), "sk", s("META")));
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
+        Item theirs = stored(seen.with("plan", s("enterprise")));
+
+        Optional<BackgroundWork.Handle> save = inspector.save();
+        inspector.itemProperty().set(other);
+        held.runAll();
+        await(save);
+
+        assertEquals(other, inspector.shownItemProperty().get());
+        assertNotNull(inspector.conflictProperty().get());
+        inspector.keepEditing();
+        assertTrue(inspector.editingProperty().get());
+        assertEquals(EditKind.EDIT, inspector.editKindProperty().get());
+        assertTrue(inspector.editTextProperty().get().contains("\"Acme Corp\""));
+        assertEquals(theirs, read(key("WS#acme", "META")));
+    }
+
+    /** Holds background work until the test lets it run, to interleave user actions with a running save. */
+    private static final class HeldExecutor extends java.util.concurrent.AbstractExecutorService {
+        private final java.util.Queue<Runnable> queue = new java.util.ArrayDeque<>();
+
+        void runAll() {
+            for (Runnable task = queue.poll(); task != null; task = queue.poll()) {
+                task.run();
+            }
+        }
+
+        @Override
+        public void execute(Runnable command) {
+            queue.add(command);
+        }
+
+        @Override
+        public void shutdown() {
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            return List.of();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return false;
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return queue.isEmpty();
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, java.util.concurrent.TimeUnit unit) {
+            return true;
+        }
+    }
+}

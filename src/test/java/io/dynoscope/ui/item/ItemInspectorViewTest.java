@@ -1,0 +1,122 @@
+package io.dynoscope.ui.item;
+
+import static io.dynoscope.core.item.AttributeValue.n;
+import static io.dynoscope.core.item.AttributeValue.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ExpressionSpec;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The inspector panel on its own in a window, driven as a person would. */
+@ExtendWith(ApplicationExtension.class)
+class ItemInspectorViewTest {
+
+    private static final Key KEY = Key.of("pk", s("WS#acme"), "sk", s("META"));
+
+    private final DynamoRepository repository = TestEngine.repository();
+    private final BackgroundWork work = new BackgroundWork(Executors.newSingleThreadExecutor(), UiExecutor.fx());
+    private ItemInspectorViewModel inspector;
+    private String table;
+    private Item seen;
+
+    @Start
+    void showInspector(Stage stage) {
+        table = TestEngine.freshTable("inspector-view");
+        Map<String, io.dynoscope.core.item.AttributeValue> attributes = new LinkedHashMap<>();
+        attributes.put("pk", s("WS#acme"));
+        attributes.put("sk", s("META"));
+        attributes.put("name", s("Acme"));
+        attributes.put("plan", s("pro"));
+        attributes.put("seats", n(12));
+        repository.putItem(table, Item.of(attributes), (ExpressionSpec) null);
+        seen = current();
+
+        inspector = new ItemInspectorViewModel(work);
+        inspector.tableProperty().set(new InspectedTable(repository.describeTable(table), repository));
+        inspector.itemProperty().set(seen);
+        Scene scene = new Scene(ItemInspectorView.load(inspector), 420, 560);
+        scene.getStylesheets().add(ItemInspectorView.class.getResource("/io/dynoscope/app/light.css").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void stopWork() {
+        work.shutdown();
+    }
+
+    private Item current() {
+        return repository.getItem(table, KEY, true).item().orElse(null);
+    }
+
+    @Test
+    void aMalformedEditShowsWhereItIsWrongAndWritesNothing(FxRobot robot) {
+        robot.clickOn("#editButton");
+        TextArea editor = robot.lookup("#editArea").queryAs(TextArea.class);
+        robot.clickOn(editor);
+        robot.push(KeyCode.CONTROL, KeyCode.END);
+        robot.write(",");
+
+        robot.clickOn("#reviewButton");
+
+        Label error = robot.lookup("#errorLabel").queryAs(Label.class);
+        assertTrue(error.isVisible());
+        int lastLine = (int) editor.getText().lines().count();
+        assertTrue(error.getText().startsWith("line " + lastLine + ", column 2: "), error.getText());
+        assertTrue(robot.lookup("#saveButton").queryAs(Button.class).isDisabled(), "save waits for a sound edit");
+        assertTrue(error.getLayoutY() > 0, "the error label sits below the line in error");
+
+        robot.clickOn("#saveButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(seen, current());
+    }
+
+    @Test
+    void aConflictShowsBothVersionsAndWritesNothingUntilTheUserChooses(FxRobot robot) throws Exception {
+        robot.clickOn("#editButton");
+        TextArea editor = robot.lookup("#editArea").queryAs(TextArea.class);
+        robot.interact(() -> editor.setText(editor.getText().replace("\"Acme\"", "\"Acme Corp\"")));
+        robot.clickOn("#reviewButton");
+        Item theirs = seen.with("plan", s("enterprise"));
+        repository.putItem(table, theirs, (ExpressionSpec) null);
+
+        robot.clickOn("#saveButton");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#conflictCurrent").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        String mine = robot.lookup("#conflictMine").queryAs(TextArea.class).getText();
+        String inTable = robot.lookup("#conflictCurrent").queryAs(TextArea.class).getText();
+        assertTrue(mine.contains("\"Acme Corp\"") && mine.contains("\"pro\""), mine);
+        assertTrue(inTable.contains("\"Acme\"") && inTable.contains("\"enterprise\""), inTable);
+        assertTrue(robot.lookup("#conflictChanges").queryAs(Label.class).getText().contains("Changed meanwhile: plan."));
+        assertEquals(theirs, current());
+
+        robot.clickOn("Overwrite with mine");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> s("Acme Corp").equals(current().attributes().get("name")));
+
+        assertEquals(seen.with("name", s("Acme Corp")), current());
+    }
+}
