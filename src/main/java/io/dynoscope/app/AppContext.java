@@ -10,7 +10,11 @@ import io.dynoscope.ui.connection.ConnectionEntry;
 import io.dynoscope.ui.connection.Connector;
 import io.dynoscope.ui.grid.ItemGridView;
 import io.dynoscope.ui.grid.ItemGridViewModel;
-import io.dynoscope.ui.grid.ItemPreview;
+import io.dynoscope.ui.item.InspectedTable;
+import io.dynoscope.ui.item.ItemChange;
+import io.dynoscope.ui.item.ItemInspectorView;
+import io.dynoscope.ui.item.ItemInspectorViewModel;
+import javafx.scene.Node;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -92,9 +96,28 @@ public final class AppContext implements AutoCloseable {
     /** The controller factory of one table tab. */
     public Object createGridController(Class<?> type, ItemGridViewModel grid) {
         if (type == ItemGridView.class) {
-            return new ItemGridView(grid, ItemPreview::create);
+            return new ItemGridView(grid, this::inspectorFor);
         }
         throw new IllegalArgumentException("no controller " + type.getName());
+    }
+
+    /** The item inspector beside a grid: shows the selected item; its saves and deletes update the grid. */
+    private Node inspectorFor(ItemGridViewModel grid) {
+        ItemInspectorViewModel inspector = new ItemInspectorViewModel(work);
+        Runnable showTable = () -> inspector.tableProperty().set(grid.tableInfoProperty().get() == null ? null
+                : new InspectedTable(grid.tableInfoProperty().get(), grid.repository()));
+        grid.tableInfoProperty().addListener((obs, old, info) -> showTable.run());
+        showTable.run();
+        inspector.itemProperty().bind(grid.selectedItemProperty());
+        grid.onDeleteRequested(inspector::requestDelete);
+        inspector.addItemChangeListener(change -> {
+            if (change instanceof ItemChange.Saved saved) {
+                grid.itemSaved(saved.item());
+            } else if (change instanceof ItemChange.Deleted deleted) {
+                grid.itemDeleted(deleted.key());
+            }
+        });
+        return ItemInspectorView.load(inspector);
     }
 
     @Override

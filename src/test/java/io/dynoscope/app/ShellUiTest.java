@@ -61,6 +61,8 @@ class ShellUiTest {
     @AfterEach
     void close() throws Exception {
         WaitForAsyncUtils.asyncFx(context::close).get(10, TimeUnit.SECONDS);
+        // headless windows share one screen: close this test's so the next test's clicks reach its own
+        org.testfx.api.FxToolkit.cleanupStages();
     }
 
     @Test

@@ -194,7 +194,18 @@ public final class ItemGridView {
         grid.setItems(viewModel.rows());
         grid.setRowFactory(table -> new CollectionTableRow(viewModel));
         grid.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> viewModel.select(row));
+        viewModel.rowToSelectProperty().addListener((obs, old, row) -> {
+            if (row.intValue() >= 0) {
+                grid.getSelectionModel().clearAndSelect(row.intValue());
+                grid.scrollTo(row.intValue());
+            }
+        });
         grid.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.DELETE) {
+                viewModel.requestDelete(selectedItems());
+                e.consume();
+                return;
+            }
             CollectionRow row = grid.getSelectionModel().getSelectedItem();
             if (row instanceof CollectionRow.Header header
                     && (e.getCode() == KeyCode.SPACE || e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {

@@ -114,6 +114,8 @@ public final class ItemGridViewModel {
     private final ReadOnlyObjectWrapper<ReadStatistics> lastStatistics = new ReadOnlyObjectWrapper<>(ReadStatistics.NONE);
     private final ReadOnlyObjectWrapper<Item> selectedItem = new ReadOnlyObjectWrapper<>();
 
+    private final javafx.beans.property.ReadOnlyIntegerWrapper rowToSelect = new javafx.beans.property.ReadOnlyIntegerWrapper(-1);
+    private final List<Consumer<List<Item>>> deleteRequests = new java.util.concurrent.CopyOnWriteArrayList<>();
     private ItemCollections collections;
     private BackgroundWork.Handle currentRead;
     private ReadRequest lastRequest;
@@ -336,6 +338,110 @@ public final class ItemGridViewModel {
 
     public void select(CollectionRow row) {
         selectedItem.set(row instanceof CollectionRow.ItemRow itemRow ? itemRow.item() : null);
+    }
+
+    // ---- changes made in the inspector -----------------------------------------------------
+
+    /** Shows a saved item in place of the loaded one with its key (or adds it to a matching read). */
+    public void itemSaved(Item item) {
+        TableInfo info = tableInfo.get();
+        if (info == null || collections == null) {
+            return;
+        }
+        Key key = info.keySchema().keyOf(item);
+        if (!replaceLoaded(info, key, item) && belongsToLastRead(info, item)) {
+            List<Item> all = loadedItems();
+            all.add(item);
+            regroup(all);
+        }
+        selectRow(key);
+    }
+
+    /** Takes a deleted item out of the grid. */
+    public void itemDeleted(Key key) {
+        TableInfo info = tableInfo.get();
+        if (info != null && collections != null) {
+            replaceLoaded(info, key, null);
+        }
+    }
+
+    private boolean replaceLoaded(TableInfo info, Key key, Item replacement) {
+        List<Item> items = new ArrayList<>();
+        boolean found = false;
+        for (Item loaded : loadedItems()) {
+            if (info.keySchema().keyOf(loaded).equals(key)) {
+                found = true;
+                if (replacement != null) {
+                    items.add(replacement);
+                }
+            } else {
+                items.add(loaded);
+            }
+        }
+        if (found) {
+            regroup(items);
+        }
+        return found;
+    }
+
+    private boolean belongsToLastRead(TableInfo info, Item item) {
+        if (lastRequest == null) {
+            return false;
+        }
+        if (lastRequest.mode() == ReadMode.SCAN) {
+            return lastRequest.filter() == null;
+        }
+        KeySchema keys = info.keySchemaOf(lastRequest.index());
+        return lastRequest.sortKey() == null && lastRequest.filter() == null
+                && lastRequest.partitionKey().equals(item.attributes().get(keys.partitionKey()));
+    }
+
+    /** Groups the given items afresh with the same options, keeping collapsed collections collapsed. */
+    private void regroup(List<Item> items) {
+        ItemCollections previous = collections;
+        ItemCollections next = new ItemCollections(previous.options(), ItemSize::of);
+        next.setCollectionOrder(previous.collectionOrder());
+        for (int from = 0; from < items.size(); from += 4096) {
+            next.addPage(items.subList(from, Math.min(items.size(), from + 4096)));
+        }
+        for (ItemCollection c : previous.collections()) {
+            if (c.isCollapsed()) {
+                next.collection(c.partitionKey()).ifPresent(n -> next.setCollapsed(n, true));
+            }
+        }
+        collections = next;
+        rows.show(next);
+    }
+
+    private void selectRow(Key key) {
+        TableInfo info = tableInfo.get();
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i) instanceof CollectionRow.ItemRow row && info.keySchema().keyOf(row.item()).equals(key)) {
+                rowToSelect.set(-1);
+                rowToSelect.set(i);
+                return;
+            }
+        }
+    }
+
+    /** A row the view should select (after an edit put the saved item in place), or -1. */
+    public javafx.beans.property.ReadOnlyIntegerProperty rowToSelectProperty() {
+        return rowToSelect.getReadOnlyProperty();
+    }
+
+    /** Asks whoever deletes items (the inspector, which confirms first) to delete these. */
+    public void requestDelete(List<Item> items) {
+        if (!items.isEmpty()) {
+            deleteRequests.forEach(l -> l.accept(List.copyOf(items)));
+        }
+    }
+
+    public void onDeleteRequested(Consumer<List<Item>> listener) {
+        deleteRequests.add(listener);
+    }
+
+    public DynamoRepository repository() {
+        return repository;
     }
 
     // ---- export ----------------------------------------------------------------------------

@@ -211,4 +211,24 @@ class ItemGridViewModelTest {
         }
         assertEquals(grid.loadedItems(), back);
     }
+
+    @Test
+    void aSavedItemReplacesItsRowAndADeletedOneLeavesTheGrid() {
+        ItemGridViewModel grid = open();
+        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        runAndWait(grid);
+        Item meta = ((CollectionRow.ItemRow) grid.rows().get(1)).item();
+        Item renamed = meta.with("name", io.dynoscope.core.item.AttributeValue.s("Acme Renamed"));
+
+        grid.itemSaved(renamed);
+
+        assertEquals(renamed, ((CollectionRow.ItemRow) grid.rows().get(1)).item(), "the parent row shows the saved item");
+        assertEquals(1, grid.rowToSelectProperty().get());
+        assertEquals(SampleData.ACME_PROJECTS + 2, grid.rows().size(), "no row added");
+
+        Item lastProject = ((CollectionRow.ItemRow) grid.rows().get(grid.rows().size() - 1)).item();
+        grid.itemDeleted(SampleData.saasKey(SampleData.ACME, lastProject.string(SampleData.SAAS_SORT_KEY).orElseThrow()));
+        assertEquals(SampleData.ACME_PROJECTS + 1, grid.rows().size());
+        assertFalse(grid.loadedItems().contains(lastProject));
+    }
 }

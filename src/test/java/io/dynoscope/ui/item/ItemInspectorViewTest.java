@@ -64,8 +64,10 @@ class ItemInspectorViewTest {
     }
 
     @AfterEach
-    void stopWork() {
+    void stopWork() throws Exception {
         work.shutdown();
+        // headless windows share one screen: close this test's so the next test's clicks reach its own
+        org.testfx.api.FxToolkit.cleanupStages();
     }
 
     private Item current() {
