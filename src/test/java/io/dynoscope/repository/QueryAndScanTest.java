@@ -305,8 +305,10 @@ class QueryAndScanTest {
             collector.onPage(page);
             return false;
         }, Cancellation.none());
-        assertEquals(1, result.statistics().requests());
+        assertEquals(1, collector.pages.size());
         assertEquals(expectedBigSortKeys(0, 100), collector.sortKeys());
+        assertEquals(2, result.statistics().requests(), "the page delivered and the one read ahead, which is counted");
+        assertEquals(100, result.statistics().returnedCount());
         assertTrue(result.cancelled());
         assertEquals(Key.of("pk", s("BIG"), "sk", s("ITEM#00099")), result.resumeKey());
 
@@ -327,7 +329,7 @@ class QueryAndScanTest {
     }
 
     @Test
-    void cancellingStopsBeforeTheNextRequest() {
+    void cancellingStopsAfterThePageBeingDelivered() {
         Cancellation cancellation = new Cancellation();
         Collector collector = new Collector();
         ReadResult result = repository.scan(ScanSpec.table(table).withPageSize(100), page -> {
@@ -337,10 +339,13 @@ class QueryAndScanTest {
             }
             return true;
         }, cancellation);
-        assertEquals(2, result.statistics().requests());
+        assertEquals(2, collector.pages.size());
         assertEquals(200, collector.items().size());
+        assertEquals(3, result.statistics().requests(), "two pages delivered and the one read ahead");
         assertTrue(result.cancelled());
         assertNotNull(result.resumeKey());
+        assertEquals(collector.pages.get(1).lastEvaluatedKey(), result.resumeKey(),
+                "resuming continues after the last page delivered, not after the one read ahead");
         assertFalse(result.complete());
     }
 
