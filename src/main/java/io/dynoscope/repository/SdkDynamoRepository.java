@@ -108,11 +108,17 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     @Override
     public List<String> listTables() {
+        return listTables(null);
+    }
+
+    /** ListTables with at most {@code namesPerRequest} names a page (null for DynamoDB's 100), following every page. */
+    List<String> listTables(Integer namesPerRequest) {
         List<String> names = new ArrayList<>();
         String start = null;
         do {
             String from = start;
-            ListTablesResponse response = call("ListTables", null, () -> client.listTables(r -> r.exclusiveStartTableName(from)));
+            ListTablesResponse response = call("ListTables", null,
+                    () -> client.listTables(r -> r.exclusiveStartTableName(from).limit(namesPerRequest)));
             names.addAll(response.tableNames());
             start = response.lastEvaluatedTableName();
         } while (start != null);
