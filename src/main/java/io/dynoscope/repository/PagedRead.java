@@ -15,7 +15,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -26,11 +25,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <p>When the limit cuts a response short, the page ends at the last item returned and the resume
  * key is that item's key (table keys plus index keys), so "load more" continues exactly there.
- *
- * <p>Each segment reads one page ahead: the next request is sent before the current page is
- * converted and delivered, so converting and the listener's work overlap the engine's. When the
- * listener stops or the caller cancels, that request is waited for, not delivered, and counted in
- * the statistics (it was sent and consumed capacity); the resume key stays after the last page delivered.
  */
 final class PagedRead {
 
@@ -65,12 +59,6 @@ final class PagedRead {
     private long scannedCount;
     private long returnedCount;
     private volatile List<String> keyAttributes;
-    // Threads that send the next request of each segment ahead; they start on first use.
-    private final ExecutorService readAheadPool = Executors.newCachedThreadPool(runnable -> {
-        Thread thread = new Thread(runnable, "dynoscope-read-ahead");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     /**
      * @param resumeKeyAttributes the attributes of a resume key (table keys, plus index keys when
@@ -111,12 +99,8 @@ final class PagedRead {
     /** Reads one segment from {@code startKey}. */
     ReadResult runSingle(Key startKey) {
         long started = System.nanoTime();
-        try {
-            SegmentEnd end = readSegment(0, startKey == null ? null : SdkConversions.toSdk(startKey));
-            return new ReadResult(statistics(started), end.resumeKey, end.stopped);
-        } finally {
-            readAheadPool.shutdownNow();
-        }
+        SegmentEnd end = readSegment(0, startKey == null ? null : SdkConversions.toSdk(startKey));
+        return new ReadResult(statistics(started), end.resumeKey, end.stopped);
     }
 
     /** Reads {@code segments} parallel-scan segments concurrently, one thread each. */
@@ -160,7 +144,6 @@ final class PagedRead {
             return new ReadResult(statistics(started), null, stopped);
         } finally {
             pool.shutdownNow();
-            readAheadPool.shutdownNow();
         }
     }
 
@@ -193,108 +176,49 @@ final class PagedRead {
 
     private SegmentEnd readSegment(int segment, Map<String, AttributeValue> startKey) {
         Map<String, AttributeValue> next = startKey;
-        Future<Response> readAhead = null;
-        try {
-            while (true) {
-                if (cancellation.isCancelled() || stopRequested.get()) {
-                    drain(readAhead);
+        while (true) {
+            if (cancellation.isCancelled() || stopRequested.get()) {
+                return new SegmentEnd(SdkConversions.keyOrNull(next), true);
+            }
+            Response response;
+            try {
+                response = fetcher.fetch(segment, next, requestLimit());
+            } catch (SdkException e) {
+                if (cancellation.isCancelled()) {
                     return new SegmentEnd(SdkConversions.keyOrNull(next), true);
                 }
-                Response response;
-                try {
-                    response = readAhead != null ? await(readAhead) : fetcher.fetch(segment, next, requestLimit());
-                } catch (SdkException e) {
-                    if (cancellation.isCancelled()) {
-                        return new SegmentEnd(SdkConversions.keyOrNull(next), true);
-                    }
-                    throw errors.translate(operation, table, e);
-                } finally {
-                    readAhead = null;
-                }
-                List<Map<String, AttributeValue>> received = response.items();
-                int granted = claim(received.size());
-                boolean cutShort = granted < received.size();
-                List<Map<String, AttributeValue>> returned = cutShort ? received.subList(0, granted) : received;
-                Key resumeKey;
-                if (cutShort) {
-                    resumeKey = granted == 0 ? SdkConversions.keyOrNull(next) : keyOf(returned.get(granted - 1));
-                } else {
-                    resumeKey = SdkConversions.keyOrNull(response.lastEvaluatedKey());
-                }
-                record(response, returned.size());
-                if (granted == 0 && !received.isEmpty()) {
-                    // Other segments already reached the limit: nothing of this page is delivered.
-                    return new SegmentEnd(resumeKey, false);
-                }
-                if (resumeKey != null && !cutShort && remaining.get() > 0 && !cancellation.isCancelled() && !stopRequested.get()) {
-                    readAhead = sendAhead(segment, response.lastEvaluatedKey());
-                }
-                List<Item> items = new ArrayList<>(returned.size());
-                for (Map<String, AttributeValue> item : returned) {
-                    items.add(SdkConversions.item(item));
-                }
-                boolean keepReading = deliver(new Page(items, response.scannedCount(), resumeKey,
-                        response.consumedCapacity(), segment));
-                if (resumeKey == null) {
-                    return new SegmentEnd(null, false);
-                }
-                if (!keepReading) {
-                    drain(readAhead);
-                    readAhead = null;
-                    return new SegmentEnd(resumeKey, true);
-                }
-                if (remaining.get() == 0) {
-                    return new SegmentEnd(resumeKey, false);
-                }
-                next = readAhead != null ? response.lastEvaluatedKey() : SdkConversions.toSdk(resumeKey);
+                throw errors.translate(operation, table, e);
             }
-        } finally {
-            if (readAhead != null) {
-                // Left by a failure (the listener threw): do not let the request outlive the read.
-                readAhead.cancel(true);
+            List<Map<String, AttributeValue>> received = response.items();
+            int granted = claim(received.size());
+            List<Map<String, AttributeValue>> returned = granted < received.size() ? received.subList(0, granted) : received;
+            Key resumeKey;
+            if (granted < received.size()) {
+                resumeKey = granted == 0 ? SdkConversions.keyOrNull(next) : keyOf(returned.get(granted - 1));
+            } else {
+                resumeKey = SdkConversions.keyOrNull(response.lastEvaluatedKey());
             }
-        }
-    }
-
-    /**
-     * Sends the next request while this page is converted and delivered, so the engine and the
-     * client work at the same time. Statistics count it when it completes, delivered or not.
-     */
-    private Future<Response> sendAhead(int segment, Map<String, AttributeValue> startKey) {
-        Integer requestLimit = requestLimit();
-        return readAheadPool.submit(() -> fetcher.fetch(segment, startKey, requestLimit));
-    }
-
-    private Response await(Future<Response> request) {
-        try {
-            return request.get();
-        } catch (InterruptedException e) {
-            request.cancel(true);
-            Thread.currentThread().interrupt();
-            throw SdkClientException.create("interrupted while reading", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof SdkException sdk) {
-                throw sdk;
+            record(response, returned.size());
+            if (granted == 0 && !received.isEmpty()) {
+                // Other segments already reached the limit: nothing of this page is delivered.
+                return new SegmentEnd(resumeKey, false);
             }
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
+            List<Item> items = new ArrayList<>(returned.size());
+            for (Map<String, AttributeValue> item : returned) {
+                items.add(SdkConversions.item(item));
             }
-            throw new IllegalStateException(e.getCause());
-        }
-    }
-
-    /** Waits for a request sent ahead that will not be delivered, so its cost is still counted. */
-    private void drain(Future<Response> request) {
-        if (request == null) {
-            return;
-        }
-        try {
-            record(request.get(), 0);
-        } catch (InterruptedException e) {
-            request.cancel(true);
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException failedWhileStopping) {
-            // The read is stopping anyway; the failure of a page nobody will see changes nothing.
+            boolean keepReading = deliver(new Page(items, response.scannedCount(), resumeKey,
+                    response.consumedCapacity(), segment));
+            if (resumeKey == null) {
+                return new SegmentEnd(null, false);
+            }
+            if (!keepReading) {
+                return new SegmentEnd(resumeKey, true);
+            }
+            if (remaining.get() == 0) {
+                return new SegmentEnd(resumeKey, false);
+            }
+            next = SdkConversions.toSdk(resumeKey);
         }
     }
 

@@ -60,8 +60,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * <p>Thread-safe; one instance per connection. Table descriptions are cached (for key names) and
  * forgotten when the table is created or deleted through this repository.
  *
- * <p>Reads page one request ahead (see {@link PagedRead}); a projection always includes the key
- * attributes, so every item read can be identified and a limited read can resume after it.
+ * <p>A projection always includes the key attributes, so every item read can be identified and a
+ * limited read can resume after it.
  */
 public final class SdkDynamoRepository implements DynamoRepository {
 

@@ -307,7 +307,7 @@ class QueryAndScanTest {
         }, Cancellation.none());
         assertEquals(1, collector.pages.size());
         assertEquals(expectedBigSortKeys(0, 100), collector.sortKeys());
-        assertEquals(2, result.statistics().requests(), "the page delivered and the one read ahead, which is counted");
+        assertEquals(1, result.statistics().requests(), "no request after the page the listener stopped at");
         assertEquals(100, result.statistics().returnedCount());
         assertTrue(result.cancelled());
         assertEquals(Key.of("pk", s("BIG"), "sk", s("ITEM#00099")), result.resumeKey());
@@ -329,7 +329,7 @@ class QueryAndScanTest {
     }
 
     @Test
-    void cancellingStopsAfterThePageBeingDelivered() {
+    void cancellingStopsBeforeTheNextRequest() {
         Cancellation cancellation = new Cancellation();
         Collector collector = new Collector();
         ReadResult result = repository.scan(ScanSpec.table(table).withPageSize(100), page -> {
@@ -341,11 +341,11 @@ class QueryAndScanTest {
         }, cancellation);
         assertEquals(2, collector.pages.size());
         assertEquals(200, collector.items().size());
-        assertEquals(3, result.statistics().requests(), "two pages delivered and the one read ahead");
+        assertEquals(2, result.statistics().requests(), "no request after the cancellation");
         assertTrue(result.cancelled());
         assertNotNull(result.resumeKey());
         assertEquals(collector.pages.get(1).lastEvaluatedKey(), result.resumeKey(),
-                "resuming continues after the last page delivered, not after the one read ahead");
+                "resuming continues after the last page delivered");
         assertFalse(result.complete());
     }
 
