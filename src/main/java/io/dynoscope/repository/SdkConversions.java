@@ -3,11 +3,16 @@ package io.dynoscope.repository;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
+import java.util.AbstractList;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.core.SdkBytes;
 
 /**
@@ -70,14 +75,8 @@ final class SdkConversions {
             case B -> AttributeValue.b(value.b().asByteArrayUnsafe());
             case BOOL -> AttributeValue.bool(value.bool());
             case NUL -> AttributeValue.nul();
-            case M -> AttributeValue.m(fromSdk(value.m()));
-            case L -> {
-                List<AttributeValue> elements = new ArrayList<>(value.l().size());
-                for (var element : value.l()) {
-                    elements.add(fromSdk(element));
-                }
-                yield AttributeValue.l(elements);
-            }
+            case M -> AttributeValue.m(converting(value.m()));
+            case L -> AttributeValue.l(converting(value.l()));
             case SS -> new AttributeValue.StrSet(new LinkedHashSet<>(value.ss()));
             case NS -> AttributeValue.ns(value.ns().toArray(String[]::new));
             case BS -> new AttributeValue.BinSet(value.bs().stream().map(bytes -> AttributeValue.b(bytes.asByteArrayUnsafe())).toList());
@@ -85,18 +84,68 @@ final class SdkConversions {
         };
     }
 
-    static Map<String, AttributeValue> fromSdk(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
-        Map<String, AttributeValue> out = new LinkedHashMap<>(values.size() * 2);
-        values.forEach((name, value) -> out.put(name, fromSdk(value)));
-        return out;
+    static Item item(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+        return new Item(converting(values));
     }
 
-    static Item item(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
-        return new Item(fromSdk(values));
+    /**
+     * The SDK's map seen as Dynoscope values, converted while it is read. Item, Key and MapValue copy
+     * what they are given, so reading through this view builds each map once instead of twice
+     * (this is the hot path of every page read). Each read of the view converts again.
+     */
+    private static Map<String, AttributeValue> converting(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+        return new AbstractMap<>() {
+            @Override
+            public int size() {
+                return values.size();
+            }
+
+            @Override
+            public Set<Entry<String, AttributeValue>> entrySet() {
+                return new AbstractSet<>() {
+                    @Override
+                    public int size() {
+                        return values.size();
+                    }
+
+                    @Override
+                    public Iterator<Entry<String, AttributeValue>> iterator() {
+                        Iterator<Entry<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> source = values.entrySet().iterator();
+                        return new Iterator<>() {
+                            @Override
+                            public boolean hasNext() {
+                                return source.hasNext();
+                            }
+
+                            @Override
+                            public Entry<String, AttributeValue> next() {
+                                var entry = source.next();
+                                return new SimpleImmutableEntry<>(entry.getKey(), fromSdk(entry.getValue()));
+                            }
+                        };
+                    }
+                };
+            }
+        };
+    }
+
+    /** The SDK's list seen as Dynoscope values, converted while it is read (see {@link #converting(Map)}). */
+    private static List<AttributeValue> converting(List<software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+        return new AbstractList<>() {
+            @Override
+            public AttributeValue get(int index) {
+                return fromSdk(values.get(index));
+            }
+
+            @Override
+            public int size() {
+                return values.size();
+            }
+        };
     }
 
     /** A key from the SDK's map, or null when the map is absent or empty (DynamoDB's "no more pages"). */
     static Key keyOrNull(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
-        return values == null || values.isEmpty() ? null : new Key(fromSdk(values));
+        return values == null || values.isEmpty() ? null : new Key(converting(values));
     }
 }

@@ -59,6 +59,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  *
  * <p>Thread-safe; one instance per connection. Table descriptions are cached (for key names) and
  * forgotten when the table is created or deleted through this repository.
+ *
+ * <p>A projection always includes the key attributes, so every item read can be identified and a
+ * limited read can resume after it.
  */
 public final class SdkDynamoRepository implements DynamoRepository {
 
@@ -105,11 +108,17 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     @Override
     public List<String> listTables() {
+        return listTables(null);
+    }
+
+    /** ListTables with at most {@code namesPerRequest} names a page (null for DynamoDB's 100), following every page. */
+    List<String> listTables(Integer namesPerRequest) {
         List<String> names = new ArrayList<>();
         String start = null;
         do {
             String from = start;
-            ListTablesResponse response = call("ListTables", null, () -> client.listTables(r -> r.exclusiveStartTableName(from)));
+            ListTablesResponse response = call("ListTables", null,
+                    () -> client.listTables(r -> r.exclusiveStartTableName(from).limit(namesPerRequest)));
             names.addAll(response.tableNames());
             start = response.lastEvaluatedTableName();
         } while (start != null);

@@ -6,6 +6,7 @@ import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -22,6 +23,11 @@ final class SdkErrors {
     private static final Set<String> CREDENTIAL_CODES = Set.of("UnrecognizedClientException",
             "InvalidSignatureException", "ExpiredTokenException", "ExpiredToken", "MissingAuthenticationToken",
             "IncompleteSignature", "InvalidClientTokenId", "SignatureDoesNotMatch");
+
+    // Words of the SDK's credential-provider and SSO messages; "token" alone would also match JSON parse errors.
+    private static final Pattern CREDENTIAL_WORDS = Pattern.compile(
+            "credential|\\bSSO\\b|(security|session|access|refresh|bearer) token|token (is|has) expired",
+            Pattern.CASE_INSENSITIVE);
 
     private final ConnectionSpec connection;
     private final String endpointName;
@@ -79,10 +85,10 @@ final class SdkErrors {
 
     private static boolean isAboutCredentials(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
-            String type = t.getClass().getName().toLowerCase(Locale.ROOT);
-            if (message.contains("credential") || message.contains("sso") || message.contains("token")
-                    || type.contains("ssooidc") || type.contains(".sso.") || type.contains(".sts.")) {
+            String message = t.getMessage() == null ? "" : t.getMessage();
+            String type = t.getClass().getName();
+            if (CREDENTIAL_WORDS.matcher(message).find() || type.startsWith("software.amazon.awssdk.services.sso")
+                    || type.startsWith("software.amazon.awssdk.services.sts")) {
                 return true;
             }
         }

@@ -305,8 +305,10 @@ class QueryAndScanTest {
             collector.onPage(page);
             return false;
         }, Cancellation.none());
-        assertEquals(1, result.statistics().requests());
+        assertEquals(1, collector.pages.size());
         assertEquals(expectedBigSortKeys(0, 100), collector.sortKeys());
+        assertEquals(1, result.statistics().requests(), "no request after the page the listener stopped at");
+        assertEquals(100, result.statistics().returnedCount());
         assertTrue(result.cancelled());
         assertEquals(Key.of("pk", s("BIG"), "sk", s("ITEM#00099")), result.resumeKey());
 
@@ -337,10 +339,13 @@ class QueryAndScanTest {
             }
             return true;
         }, cancellation);
-        assertEquals(2, result.statistics().requests());
+        assertEquals(2, collector.pages.size());
         assertEquals(200, collector.items().size());
+        assertEquals(2, result.statistics().requests(), "no request after the cancellation");
         assertTrue(result.cancelled());
         assertNotNull(result.resumeKey());
+        assertEquals(collector.pages.get(1).lastEvaluatedKey(), result.resumeKey(),
+                "resuming continues after the last page delivered");
         assertFalse(result.complete());
     }
 

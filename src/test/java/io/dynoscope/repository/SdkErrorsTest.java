@@ -71,6 +71,13 @@ class SdkErrorsTest {
     }
 
     @Test
+    void aClientErrorThatIsNotAboutCredentialsStaysOther() {
+        RepositoryException e = profileErrors.translate("Scan", "t", SdkClientException.create(
+                "Unable to unmarshall response: Unexpected token at line 1 (processor lossless)"));
+        assertEquals(RepositoryException.Kind.OTHER, e.kind());
+    }
+
+    @Test
     void anUnknownHostIsUnreachableNamingTheEndpoint() {
         SdkErrors localErrors = new SdkErrors(new ConnectionSpec.Endpoint(URI.create("http://dynamo.invalid:8000"), null, null),
                 "http://dynamo.invalid:8000");

@@ -1,6 +1,7 @@
 package io.dynoscope.core.item;
 
 import java.math.BigDecimal;
+import java.util.regex.Pattern;
 
 /**
  * A validated DynamoDB number: up to 38 significant digits, magnitude zero or between 1E-130 and
@@ -11,6 +12,8 @@ record DynamoNumber(BigDecimal decimal, String canonical) {
     static final int MAX_SIGNIFICANT_DIGITS = 38;
     private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
     private static final BigDecimal MAX_MAGNITUDE_EXCLUSIVE = new BigDecimal("1E+126");
+    // Compiled once: every number read from DynamoDB passes through here.
+    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
     static DynamoNumber parse(String text) {
         if (text == null) {
@@ -20,7 +23,7 @@ record DynamoNumber(BigDecimal decimal, String canonical) {
         if (trimmed.isEmpty()) {
             throw new IllegalArgumentException("a number (N) cannot be empty");
         }
-        if (!trimmed.matches("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?")) {
+        if (!NUMBER.matcher(trimmed).matches()) {
             throw new IllegalArgumentException("'" + text + "' is not a number");
         }
         BigDecimal decimal;
