@@ -71,14 +71,14 @@ final class SdkConversions {
     static AttributeValue fromSdk(software.amazon.awssdk.services.dynamodb.model.AttributeValue value) {
         return switch (value.type()) {
             case S -> AttributeValue.s(value.s());
-            case N -> AttributeValue.n(value.n());
+            case N -> AttributeValue.Num.fromEngine(value.n());
             case B -> AttributeValue.b(value.b().asByteArrayUnsafe());
             case BOOL -> AttributeValue.bool(value.bool());
             case NUL -> AttributeValue.nul();
             case M -> AttributeValue.m(converting(value.m()));
             case L -> AttributeValue.l(converting(value.l()));
             case SS -> new AttributeValue.StrSet(new LinkedHashSet<>(value.ss()));
-            case NS -> AttributeValue.ns(value.ns().toArray(String[]::new));
+            case NS -> new AttributeValue.NumSet(value.ns().stream().map(AttributeValue.Num::fromEngine).toList());
             case BS -> new AttributeValue.BinSet(value.bs().stream().map(bytes -> AttributeValue.b(bytes.asByteArrayUnsafe())).toList());
             case UNKNOWN_TO_SDK_VERSION -> throw new IllegalArgumentException("the service returned a value of a type this SDK does not know: " + value);
         };

@@ -72,8 +72,13 @@ public final class GridBenchmark {
         System.setProperty("monocle.platform", "Headless");
         System.setProperty("prism.order", "sw");
         CountDownLatch started = new CountDownLatch(1);
-        Platform.startup(started::countDown);
+        Platform.startup(() -> {
+            Thread.currentThread().setUncaughtExceptionHandler((thread, error) -> error.printStackTrace());
+            started.countDown();
+        });
         started.await();
+        // the benchmark opens and closes one window at a time; closing one must not end JavaFX
+        Platform.setImplicitExit(false);
         BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
 
         firstRowsOfAScan(work, scanItems);

@@ -124,7 +124,8 @@ public sealed interface AttributeValue
      */
     final class Num implements AttributeValue, Comparable<Num> {
         private final String text;
-        private final DynamoNumber value;
+        // Parsed on first use for numbers the engine returned (already valid), at once for input.
+        private volatile DynamoNumber value;
 
         private Num(String text, DynamoNumber value) {
             this.text = text;
@@ -136,6 +137,23 @@ public sealed interface AttributeValue
             return new Num(text, DynamoNumber.parse(text));
         }
 
+        /**
+         * A number as DynamoDB returned it. DynamoDB only returns valid numbers, so it is parsed on
+         * first comparison instead of on every read (the hot path of paging through a table).
+         */
+        public static Num fromEngine(String text) {
+            return new Num(java.util.Objects.requireNonNull(text, "number text"), null);
+        }
+
+        private DynamoNumber parsed() {
+            DynamoNumber v = value;
+            if (v == null) {
+                v = DynamoNumber.parse(text);
+                value = v;
+            }
+            return v;
+        }
+
         /** The number as given (e.g. {@code "0012.50"} stays as typed). */
         public String text() {
             return text;
@@ -143,12 +161,12 @@ public sealed interface AttributeValue
 
         /** The exact decimal value. */
         public java.math.BigDecimal value() {
-            return value.decimal();
+            return parsed().decimal();
         }
 
         /** The canonical text DynamoDB would return, e.g. {@code "12.5"}. */
         public String canonical() {
-            return value.canonical();
+            return parsed().canonical();
         }
 
         @Override
@@ -158,7 +176,7 @@ public sealed interface AttributeValue
 
         @Override
         public int compareTo(Num other) {
-            return value.decimal().compareTo(other.value.decimal());
+            return value().compareTo(other.value());
         }
 
         @Override
@@ -168,7 +186,7 @@ public sealed interface AttributeValue
 
         @Override
         public int hashCode() {
-            return value.canonical().hashCode();
+            return value().hashCode();
         }
 
         @Override

@@ -7,7 +7,13 @@ import java.util.regex.Pattern;
  * A validated DynamoDB number: up to 38 significant digits, magnitude zero or between 1E-130 and
  * 9.99…E+125. Parsed with {@link BigDecimal} only, so no digit is ever lost through {@code double}.
  */
-record DynamoNumber(BigDecimal decimal, String canonical) {
+record DynamoNumber(BigDecimal decimal) {
+
+    /** The canonical text DynamoDB would return: no exponent, no trailing zeros. */
+    String canonical() {
+        return decimal.signum() == 0 ? "0" : decimal.toPlainString();
+    }
+
 
     static final int MAX_SIGNIFICANT_DIGITS = 38;
     private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
@@ -33,7 +39,7 @@ record DynamoNumber(BigDecimal decimal, String canonical) {
             throw new IllegalArgumentException("'" + text + "' is not a number");
         }
         if (decimal.signum() == 0) {
-            return new DynamoNumber(BigDecimal.ZERO, "0");
+            return new DynamoNumber(BigDecimal.ZERO);
         }
         BigDecimal stripped = decimal.stripTrailingZeros();
         if (stripped.precision() > MAX_SIGNIFICANT_DIGITS) {
@@ -47,6 +53,6 @@ record DynamoNumber(BigDecimal decimal, String canonical) {
         if (magnitude.compareTo(MAX_MAGNITUDE_EXCLUSIVE) >= 0) {
             throw new IllegalArgumentException("'" + text + "' is larger in magnitude than 9.9999999999999999999999999999999999999E+125");
         }
-        return new DynamoNumber(stripped, stripped.toPlainString());
+        return new DynamoNumber(stripped);
     }
 }

@@ -238,12 +238,16 @@ public final class ItemGridViewModel {
             return; // a page of a read that a newer read replaced
         }
         target.addPage(page.items());
+        List<String> newColumns = new ArrayList<>();
         for (Item item : page.items()) {
             for (String name : item.attributes().keySet()) {
                 if (knownColumns.add(name)) {
-                    columns.add(name);
+                    newColumns.add(name);
                 }
             }
+        }
+        if (!newColumns.isEmpty()) {
+            columns.addAll(newColumns); // one change, so the view adds its columns once
         }
         pagesReceived++;
         itemsReceived += page.items().size();
