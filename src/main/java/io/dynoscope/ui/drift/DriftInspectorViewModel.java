@@ -151,6 +151,11 @@ public final class DriftInspectorViewModel {
         }
     }
 
+    /** Shows why a rule file could not be read or written. */
+    public void fileProblem(String why) {
+        message.set(why);
+    }
+
     /** The rules as a rule file, to save next to the connection or share. */
     public String exportRules() {
         return RuleFiles.write(List.copyOf(rules));
