@@ -74,7 +74,8 @@ public final class RuleSuggester {
     /** Suggestions, strongest evidence first. */
     public List<Suggestion> suggest(List<Item> sample) {
         Map<Family, Map<String, Item>> families = new HashMap<>();
-        Map<String, List<Family>> familiesById = new HashMap<>();
+        // id -> kind of item -> the families holding an item of that kind for that id
+        Map<String, Map<String, List<Family>>> byIdAndKind = new HashMap<>();
         for (Item item : sample) {
             Optional<String> pk = item.string(schema.partitionKey());
             if (pk.isEmpty()) {
@@ -88,9 +89,15 @@ public final class RuleSuggester {
             Family family = new Family(pk.get().substring(0, cut + 1), sk);
             String id = pk.get().substring(cut + 1);
             if (families.computeIfAbsent(family, f -> new HashMap<>()).put(id, item) == null) {
-                familiesById.computeIfAbsent(id, k -> new ArrayList<>()).add(family);
+                byIdAndKind.computeIfAbsent(id, k -> new HashMap<>()).computeIfAbsent(kind(item), k -> new ArrayList<>()).add(family);
             }
         }
+        // A source is the one item of its kind for its id (WS#acme / META); several items of one kind
+        // for an id are children in a collection (WS#acme / PROJ#…), never a source, and would make
+        // every copy compare with every sibling.
+        Map<String, List<Family>> familiesById = new HashMap<>();
+        byIdAndKind.forEach((id, kinds) -> kinds.values().stream().filter(f -> f.size() == 1)
+                .forEach(f -> familiesById.computeIfAbsent(id, k -> new ArrayList<>()).add(f.get(0))));
 
         // Two passes: the first finds the pairs that agree at least once, the second counts them all.
         Map<Candidate, Tally> tallies = new LinkedHashMap<>();
