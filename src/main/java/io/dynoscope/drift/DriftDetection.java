@@ -112,6 +112,13 @@ public final class DriftDetection {
             throw new IllegalArgumentException("rule '" + rule.name() + "': index '" + index + "' is keyed by "
                     + found.keySchema().partitionKey() + ", not by the reference " + reference);
         }
+        String copy = rule.copies().attribute().attribute();
+        boolean projected = found.projectionType().equals("ALL")
+                || (found.projectionType().equals("INCLUDE") && found.nonKeyAttributes().contains(copy));
+        if (!projected) {
+            throw new IllegalArgumentException("rule '" + rule.name() + "': index '" + index + "' does not project "
+                    + copy + "; project it into the index or find the copies with a SCAN lookup");
+        }
     }
 
     /** Adds up the reads and passes progress on. */

@@ -285,6 +285,23 @@ class DriftEngineTest {
         assertTrue(seen.get(seen.size() - 1).sourcesQueried() < 4);
     }
 
+    @Test
+    void anIndexThatCannotServeTheRuleIsRefusedBeforeAnythingIsRead() {
+        String table = TestEngine.freshTable(new io.dynoscope.repository.TableDefinition("drift-keys-only", BLOG_KEYS,
+                Map.of("PK", "S", "SK", "S", "authorId", "S", "createdAt", "S"),
+                List.of(new io.dynoscope.repository.TableDefinition.IndexDefinition("byAuthor",
+                        KeySchema.of("authorId", "createdAt"), "KEYS_ONLY", List.of())), List.of()));
+        DenormalizationRule rule = SampleRules.blogAuthorName();
+        DenormalizationRule otherIndex = new DenormalizationRule("other", "", rule.source(),
+                new DenormalizationRule.Copies(CopyLookup.INDEX, "byTitle", rule.copies().reference(), null, rule.copies().attribute()));
+
+        String notProjected = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> detect(table, rule)).getMessage();
+        String missing = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> detect(table, otherIndex)).getMessage();
+
+        assertTrue(notProjected.contains("does not project authorName"), notProjected);
+        assertTrue(missing.contains("has no global secondary index 'byTitle'"), missing);
+    }
+
     private PropagationReport propagate(String table, PropagationPlan plan, int concurrency, Cancellation cancellation) {
         return new DriftPropagation(repository).propagate(table, plan, DriftPropagation.Options.withConcurrency(concurrency),
                 progress -> { }, cancellation);
