@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -159,7 +160,7 @@ public final class DriftPropagation {
                     // The caller was interrupted: workers stop before their next write.
                     cancellation.cancel();
                     Thread.currentThread().interrupt();
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw new IllegalStateException("a propagation worker failed", e.getCause());
                 }
             }

@@ -56,21 +56,11 @@ class DriftCliTest {
         Set<Listed> listed = new HashSet<>();
         for (JsonNode rule : new ObjectMapper().readTree(json).get("rules")) {
             for (JsonNode copy : rule.get("drifted")) {
-                listed.add(new Listed(DynamoJson.readItem(copy.get("key").toString()).key(
-                        io.dynoscope.core.item.KeySchema.of(keyName(copy, 0), keyName(copy, 1))),
+                listed.add(new Listed(new Key(DynamoJson.readItem(copy.get("key").toString()).attributes()),
                         copy.get("attribute").asText(), copy.get("value").toString(), copy.get("sourceValue").toString()));
             }
         }
         return listed;
-    }
-
-    private static String keyName(JsonNode copy, int position) {
-        List<String> names = Stream.of(copy.get("key").fieldNames()).flatMap(it -> {
-            List<String> all = new java.util.ArrayList<>();
-            it.forEachRemaining(all::add);
-            return all.stream();
-        }).toList();
-        return names.get(position);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.dynoscope.drift;
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.drift.CopyLookup;
@@ -18,6 +19,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.PlantedDrift;
@@ -28,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -287,16 +290,16 @@ class DriftEngineTest {
 
     @Test
     void anIndexThatCannotServeTheRuleIsRefusedBeforeAnythingIsRead() {
-        String table = TestEngine.freshTable(new io.dynoscope.repository.TableDefinition("drift-keys-only", BLOG_KEYS,
+        String table = TestEngine.freshTable(new TableDefinition("drift-keys-only", BLOG_KEYS,
                 Map.of("PK", "S", "SK", "S", "authorId", "S", "createdAt", "S"),
-                List.of(new io.dynoscope.repository.TableDefinition.IndexDefinition("byAuthor",
+                List.of(new TableDefinition.IndexDefinition("byAuthor",
                         KeySchema.of("authorId", "createdAt"), "KEYS_ONLY", List.of())), List.of()));
         DenormalizationRule rule = SampleRules.blogAuthorName();
         DenormalizationRule otherIndex = new DenormalizationRule("other", "", rule.source(),
                 new DenormalizationRule.Copies(CopyLookup.INDEX, "byTitle", rule.copies().reference(), null, rule.copies().attribute()));
 
-        String notProjected = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> detect(table, rule)).getMessage();
-        String missing = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> detect(table, otherIndex)).getMessage();
+        String notProjected = assertThrows(IllegalArgumentException.class, () -> detect(table, rule)).getMessage();
+        String missing = assertThrows(IllegalArgumentException.class, () -> detect(table, otherIndex)).getMessage();
 
         assertTrue(notProjected.contains("does not project authorName"), notProjected);
         assertTrue(missing.contains("has no global secondary index 'byTitle'"), missing);
@@ -309,7 +312,7 @@ class DriftEngineTest {
 
     /** Counts the writes that took effect, passing everything through. */
     static final class CountingRepository extends ForwardingRepository {
-        private final java.util.concurrent.atomic.AtomicInteger written = new java.util.concurrent.atomic.AtomicInteger();
+        private final AtomicInteger written = new AtomicInteger();
 
         CountingRepository(DynamoRepository delegate) {
             super(delegate);

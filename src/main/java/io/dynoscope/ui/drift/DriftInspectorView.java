@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.fxml.FXML;
@@ -111,7 +112,7 @@ public final class DriftInspectorView {
         copySourceKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
 
         orphanList.setItems(viewModel.orphans());
-        orphanList.managedProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(viewModel.orphans()));
+        orphanList.managedProperty().bind(Bindings.isNotEmpty(viewModel.orphans()));
         orphanList.visibleProperty().bind(orphanList.managedProperty());
         previewList.setItems(viewModel.previewLines());
         reportList.setItems(viewModel.reportLines());
@@ -124,7 +125,7 @@ public final class DriftInspectorView {
         suggestButton.disableProperty().bind(running);
         importButton.setOnAction(e -> importRules());
         exportButton.setOnAction(e -> exportRules());
-        exportButton.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(viewModel.rules()));
+        exportButton.disableProperty().bind(Bindings.isEmpty(viewModel.rules()));
         detectButton.setOnAction(e -> viewModel.detect());
         detectButton.disableProperty().bind(running.or(viewModel.selectedRuleProperty().isNull()));
         cancelButton.setOnAction(e -> viewModel.cancel());

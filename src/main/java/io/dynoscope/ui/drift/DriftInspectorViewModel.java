@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -360,7 +361,7 @@ public final class DriftInspectorViewModel {
         return message.getReadOnlyProperty();
     }
 
-    private <T> BackgroundWork.Handle start(String what, BackgroundWork.Work<T> task, java.util.function.Consumer<T> onSuccess) {
+    private <T> BackgroundWork.Handle start(String what, BackgroundWork.Work<T> task, Consumer<T> onSuccess) {
         if (running.get()) {
             message.set("wait for the running task to finish or cancel it");
             return null;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class KeyPatternTest {
@@ -38,7 +39,7 @@ class KeyPatternTest {
         assertEquals("WS#big#01", shards.get(0));
         assertEquals("WS#big#10", shards.get(9));
         assertTrue(pattern.hasRange());
-        assertEquals(java.util.Set.of("id"), pattern.variables());
+        assertEquals(Set.of("id"), pattern.variables());
     }
 
     @Test

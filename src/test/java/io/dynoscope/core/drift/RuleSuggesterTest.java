@@ -1,5 +1,6 @@
 package io.dynoscope.core.drift;
 
+import static io.dynoscope.core.item.AttributeValue.bool;
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import io.dynoscope.sandbox.SampleData.Dataset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +29,7 @@ class RuleSuggesterTest {
 
         Map<String, RuleSuggester.Suggestion> byCopy = suggestions.stream()
                 .collect(Collectors.toMap(s -> s.rule().copies().attribute().toString(), s -> s));
-        assertEquals(java.util.Set.of("authorName", "author.name"), byCopy.keySet());
+        assertEquals(Set.of("authorName", "author.name"), byCopy.keySet());
         RuleSuggester.Suggestion duplicated = byCopy.get("authorName");
         assertEquals(10, duplicated.agree());
         assertEquals(2, duplicated.disagree());
@@ -63,11 +65,11 @@ class RuleSuggesterTest {
         List<Item> items = new ArrayList<>();
         // Every post's subtitle is empty and so is every user's bio; every post is a draft like every user is active.
         for (int i = 0; i < 5; i++) {
-            items.add(Item.of(Map.of("PK", s("USER#" + i), "SK", s("META"), "bio", s(""), "active", io.dynoscope.core.item.AttributeValue.bool(true),
+            items.add(Item.of(Map.of("PK", s("USER#" + i), "SK", s("META"), "bio", s(""), "active", bool(true),
                     "plan", s("free"))));
             for (int p = 0; p < 3; p++) {
                 items.add(Item.of(Map.of("PK", s("POST#" + i + "-" + p), "SK", s("META"), "authorId", s("U#" + i),
-                        "subtitle", s(""), "draft", io.dynoscope.core.item.AttributeValue.bool(true), "tier", s("free"))));
+                        "subtitle", s(""), "draft", bool(true), "tier", s("free"))));
             }
         }
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.RuleFiles;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.PlantedDrift;
@@ -141,8 +143,8 @@ class DriftInspectorViewModelTest {
         assertEquals(2, other.copies().size());
     }
 
-    private static io.dynoscope.core.item.AttributeValue authorName(String table, String post) {
-        var item = TestEngine.repository().getItem(table, SampleData.blogKey(post, "META"), true).item().orElseThrow();
-        return ((io.dynoscope.core.item.AttributeValue.MapValue) item.get("author").orElseThrow()).entries().get("name");
+    private static AttributeValue authorName(String table, String post) {
+        Item item = TestEngine.repository().getItem(table, SampleData.blogKey(post, "META"), true).item().orElseThrow();
+        return ((AttributeValue.MapValue) item.get("author").orElseThrow()).entries().get("name");
     }
 }

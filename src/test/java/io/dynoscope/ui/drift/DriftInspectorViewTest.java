@@ -10,11 +10,13 @@ import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -76,13 +78,13 @@ class DriftInspectorViewTest {
         ListView<String> report = robot.lookup("#reportList").queryListView();
         waitFor(() -> report.getItems().size() == 2);
         assertTrue(report.getItems().stream().allMatch(line -> line.startsWith("updated: ")), report.getItems().toString());
-        javafx.scene.control.Labeled summary = robot.lookup("#progressLabel").queryLabeled();
+        Labeled summary = robot.lookup("#progressLabel").queryLabeled();
         waitFor(() -> summary.getText().startsWith("updated=2 already-current=0 changed-elsewhere=0 failed=0"));
         assertEquals("Lio Tan", TestEngine.repository().getItem(table, SampleData.blogKey("POST#c55", "META"), true)
                 .item().orElseThrow().string("authorName").orElseThrow());
     }
 
-    private static void waitFor(java.util.concurrent.Callable<Boolean> condition) throws TimeoutException {
+    private static void waitFor(Callable<Boolean> condition) throws TimeoutException {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
     }
 }
