@@ -141,7 +141,7 @@ class ShellUiTest {
         @SuppressWarnings("unchecked")
         TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
         List<javafx.scene.control.TableRow<?>> shown = robot.lookup(".table-row-cell").queryAll().stream()
-                .map(node -> (javafx.scene.control.TableRow<?>) node)
+                .<javafx.scene.control.TableRow<?>>map(node -> (javafx.scene.control.TableRow<?>) node)
                 .filter(row -> row.getIndex() >= 0 && row.getIndex() < grid.getItems().size() && row.isVisible())
                 .toList();
         assertTrue(shown.size() > 5, "rows are shown");
