@@ -14,7 +14,10 @@ import io.dynoscope.ui.item.InspectedTable;
 import io.dynoscope.ui.item.ItemChange;
 import io.dynoscope.ui.item.ItemInspectorView;
 import io.dynoscope.ui.item.ItemInspectorViewModel;
+import io.dynoscope.ui.drift.DriftInspectorView;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import javafx.scene.Node;
+import javafx.scene.control.Tab;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -96,7 +99,7 @@ public final class AppContext implements AutoCloseable {
     /** The controller factory of one table tab. */
     public Object createGridController(Class<?> type, ItemGridViewModel grid) {
         if (type == ItemGridView.class) {
-            return new ItemGridView(grid, this::inspectorFor);
+            return new ItemGridView(grid, this::inspectorFor, this::dockedPanelsFor);
         }
         throw new IllegalArgumentException("no controller " + type.getName());
     }
@@ -118,6 +121,13 @@ public final class AppContext implements AutoCloseable {
             }
         });
         return ItemInspectorView.load(inspector);
+    }
+
+    /** The panels docked below a table's grid. */
+    private List<Tab> dockedPanelsFor(ItemGridViewModel grid) {
+        Tab drift = new Tab("Drift inspector",
+                DriftInspectorView.load(new DriftInspectorViewModel(grid.tableName(), grid.repository(), work)));
+        return List.of(drift);
     }
 
     @Override

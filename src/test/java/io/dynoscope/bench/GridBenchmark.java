@@ -301,7 +301,7 @@ public final class GridBenchmark {
         Platform.runLater(() -> {
             try {
                 FXMLLoader loader = new FXMLLoader(ItemGridView.class.getResource("ItemGrid.fxml"));
-                loader.setControllerFactory(type -> new ItemGridView(grid, ItemPreview::create));
+                loader.setControllerFactory(type -> new ItemGridView(grid, ItemPreview::create, g -> List.of()));
                 Parent root = loader.load();
                 Stage stage = new Stage();
                 stage.setScene(new Scene(root, 1200, 800));

@@ -44,6 +44,7 @@ public final class ItemGridView {
 
     private final ItemGridViewModel viewModel;
     private final Function<ItemGridViewModel, Node> inspectorFactory;
+    private final Function<ItemGridViewModel, List<javafx.scene.control.Tab>> dockedPanelsFactory;
     private final java.util.Set<ExpandedCell> expanded = new java.util.HashSet<>();
 
     @FXML private BorderPane root;
@@ -81,10 +82,17 @@ public final class ItemGridView {
     @FXML private Label messageLabel;
     @FXML private TableView<CollectionRow> grid;
     @FXML private StackPane inspectorHolder;
+    @FXML private javafx.scene.control.TabPane dockedPanels;
 
-    public ItemGridView(ItemGridViewModel viewModel, Function<ItemGridViewModel, Node> inspectorFactory) {
+    /**
+     * @param inspectorFactory    the item inspector beside the grid
+     * @param dockedPanelsFactory the panels docked below the grid (expression builder, drift inspector)
+     */
+    public ItemGridView(ItemGridViewModel viewModel, Function<ItemGridViewModel, Node> inspectorFactory,
+                        Function<ItemGridViewModel, List<javafx.scene.control.Tab>> dockedPanelsFactory) {
         this.viewModel = viewModel;
         this.inspectorFactory = inspectorFactory;
+        this.dockedPanelsFactory = dockedPanelsFactory;
     }
 
     @FXML
@@ -93,6 +101,7 @@ public final class ItemGridView {
         bindGrid();
         bindActions();
         inspectorHolder.getChildren().setAll(inspectorFactory.apply(viewModel));
+        dockedPanels.getTabs().setAll(dockedPanelsFactory.apply(viewModel));
         if (viewModel.tableInfoProperty().get() == null) {
             viewModel.describe();
         }
