@@ -139,7 +139,10 @@ public final class ItemGridViewModel {
             List<String> choices = new ArrayList<>();
             choices.add(TABLE);
             info.indexes().forEach(i -> choices.add(i.name()));
+            String chosen = index.get();
             indexChoices.setAll(choices);
+            // a ComboBox clears its value when its items are replaced: keep the choice, or the table
+            index.set(chosen != null && choices.contains(chosen) ? chosen : TABLE);
             updateKeyNames();
         }, error -> message.set(ErrorMessages.describe(error)));
     }
