@@ -42,6 +42,8 @@ import javafx.stage.FileChooser;
 /** Binds one table tab — the read form, the grouped grid and the inspector — to its view model. */
 public final class ItemGridView {
 
+    private static final double ROW_HEIGHT = 24;
+
     private final ItemGridViewModel viewModel;
     private final Function<ItemGridViewModel, Node> inspectorFactory;
     private final Function<ItemGridViewModel, List<javafx.scene.control.Tab>> dockedPanelsFactory;
@@ -202,6 +204,7 @@ public final class ItemGridView {
         grid.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         grid.setItems(viewModel.rows());
         grid.setRowFactory(table -> new CollectionTableRow(viewModel));
+        grid.setFixedCellSize(ROW_HEIGHT);
         grid.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> viewModel.select(row));
         viewModel.rowToSelectProperty().addListener((obs, old, row) -> {
             if (row.intValue() >= 0) {
@@ -397,6 +400,8 @@ public final class ItemGridView {
                 if (!expanded.remove(key)) {
                     expanded.add(key);
                 }
+                // fixed row heights keep the grid fast; an expanded value needs rows of their own height
+                getTableView().setFixedCellSize(expanded.isEmpty() ? ROW_HEIGHT : javafx.scene.layout.Region.USE_COMPUTED_SIZE);
                 getTableView().refresh();
             });
             if (!open) {
