@@ -80,16 +80,16 @@ public sealed interface Condition
             implements Condition {
     }
 
-    /** {@code left AND right}. */
-    record And(Condition left, Condition right) implements Condition {
+    /** {@code left AND right}; {@code keywordColumn} is where the AND itself is written. */
+    record And(Condition left, Condition right, int keywordColumn) implements Condition {
         @Override
         public int column() {
             return left.column();
         }
     }
 
-    /** {@code left OR right}. */
-    record Or(Condition left, Condition right) implements Condition {
+    /** {@code left OR right}; {@code keywordColumn} is where the OR itself is written. */
+    record Or(Condition left, Condition right, int keywordColumn) implements Condition {
         @Override
         public int column() {
             return left.column();

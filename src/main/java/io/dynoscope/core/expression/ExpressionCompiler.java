@@ -232,8 +232,8 @@ public final class ExpressionCompiler {
         if (c instanceof Condition.And and) {
             flattenAnd(and.left(), out);
             flattenAnd(and.right(), out);
-        } else if (c instanceof Condition.Or) {
-            throw new CannotShow("column " + c.column() + ": OR cannot be shown as rows; rows are joined with AND");
+        } else if (c instanceof Condition.Or or) {
+            throw new CannotShow("column " + or.keywordColumn() + ": OR cannot be shown as rows; rows are joined with AND");
         } else if (c instanceof Condition.Not) {
             throw new CannotShow("column " + c.column() + ": NOT cannot be shown as rows");
         } else {

@@ -65,8 +65,8 @@ public final class ExpressionParser {
     private Condition condition() {
         Condition left = conjunction();
         while (peek().isKeyword("OR")) {
-            next();
-            left = new Condition.Or(left, conjunction());
+            Token or = next();
+            left = new Condition.Or(left, conjunction(), or.column());
         }
         return left;
     }
@@ -74,8 +74,8 @@ public final class ExpressionParser {
     private Condition conjunction() {
         Condition left = negation();
         while (peek().isKeyword("AND")) {
-            next();
-            left = new Condition.And(left, negation());
+            Token and = next();
+            left = new Condition.And(left, negation(), and.column());
         }
         return left;
     }

@@ -340,8 +340,8 @@ public final class ExpressionValidator {
                 boolean right = conjuncts(and.right(), out);
                 return left && right;
             }
-            if (c instanceof Condition.Or) {
-                report(c.column(), "key conditions cannot use OR; run one Query per alternative");
+            if (c instanceof Condition.Or or) {
+                report(or.keywordColumn(), "key conditions cannot use OR; run one Query per alternative");
                 return false;
             }
             if (c instanceof Condition.Not not) {

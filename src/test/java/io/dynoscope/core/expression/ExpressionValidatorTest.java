@@ -281,7 +281,7 @@ class ExpressionValidatorTest {
     @Test
     void keyConditionRejectsWhatQueryRejects() {
         Map<String, AttributeValue> v = Map.of(":pk", s("WS#acme"), ":a", s("x"));
-        assertEquals(List.of("column 1: key conditions cannot use OR; run one Query per alternative"),
+        assertEquals(List.of("column 17: key conditions cannot use OR; run one Query per alternative"),
                 key("EntityRef = :pk OR Detail = :a", v));
         assertEquals(List.of("column 21: key conditions cannot use NOT"), key("EntityRef = :pk AND NOT Detail = :a", v));
         assertEquals(List.of("column 21: key conditions cannot use IN"), key("EntityRef = :pk AND Detail IN (:a)", v));
