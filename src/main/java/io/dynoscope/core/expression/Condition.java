@@ -75,8 +75,12 @@ public sealed interface Condition
         }
     }
 
-    /** {@code function(path[, argument])}. */
-    record FunctionCall(Function function, DocumentPath path, Optional<Operand> argument, int column)
+    /**
+     * {@code function(subject[, argument])}. The subject of attribute_exists and attribute_not_exists
+     * is always a {@link DocumentPath}; begins_with, contains and attribute_type also take a
+     * {@code :value} or {@code size(...)} there, as DynamoDB does.
+     */
+    record FunctionCall(Function function, Operand subject, Optional<Operand> argument, int column)
             implements Condition {
     }
 

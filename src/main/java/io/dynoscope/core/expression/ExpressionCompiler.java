@@ -271,7 +271,7 @@ public final class ExpressionCompiler {
         if (f.argument().isPresent()) {
             refs.add(value(f.argument().get(), part, values));
         }
-        return row(resolve(f.path(), names), op, refs, values);
+        return row(subject(f.subject(), part, names), op, refs, values);
     }
 
     private static Row row(AttributePath path, Row.Operator op, List<Operand.ValueRef> refs,

@@ -218,7 +218,7 @@ public final class ExpressionValidator {
                             + MAX_IN_OPERANDS);
                 }
             } else if (c instanceof Condition.FunctionCall f) {
-                path(f.path());
+                operand(f.subject());
                 f.argument().ifPresent(this::operand);
                 function(f);
             }
@@ -243,17 +243,20 @@ public final class ExpressionValidator {
                 }
                 case BEGINS_WITH -> {
                     Operand argument = f.argument().orElseThrow();
+                    stringOrBinary(f.subject(), "begins_with");
                     stringOrBinary(argument, "begins_with");
-                    distinct(name, f.path(), argument, f.column());
+                    distinct(name, f.subject(), argument, f.column());
                 }
-                case CONTAINS -> distinct(name, f.path(), f.argument().orElseThrow(), f.column());
+                case CONTAINS -> distinct(name, f.subject(), f.argument().orElseThrow(), f.column());
                 default -> {
                 }
             }
         }
 
         private void stringOrBinary(Operand operand, String what) {
-            if (operand instanceof Operand.ValueRef ref) {
+            if (operand instanceof Operand.Size size) {
+                report(size.column(), what + " compares strings or binary, but size(...) is a number");
+            } else if (operand instanceof Operand.ValueRef ref) {
                 AttributeValue v = values.get(ref.name());
                 if (v != null && v.type() != AttributeValue.Type.S && v.type() != AttributeValue.Type.B) {
                     report(ref.column(), what + " compares with a string or binary, but " + ref.name() + " holds "
@@ -368,7 +371,7 @@ public final class ExpressionValidator {
                     return Optional.empty();
                 }
                 keyValue(f.argument().orElseThrow(), f.column(), "begins_with");
-                return keyPath(f.path()).map(name -> new KeyUse(name, false));
+                return keyPath(f.subject()).map(name -> new KeyUse(name, false));
             }
             if (part instanceof Condition.Between b) {
                 if (b.subject() instanceof Operand.Size) {
@@ -525,9 +528,24 @@ public final class ExpressionValidator {
                 }
             } else if (operand instanceof Operand.Size size) {
                 operators++;
-                path(size.path());
+                operand(size.subject());
+                sizeable(size);
             } else {
                 updateValue(operand);
+            }
+        }
+
+        /** size() measures strings, binary, sets, lists and maps; a number, boolean or NULL has no size. */
+        private void sizeable(Operand.Size size) {
+            if (size.subject() instanceof Operand.Size inner) {
+                report(inner.column(), "size() of size() is the size of a number, which has none");
+            } else if (size.subject() instanceof Operand.ValueRef ref) {
+                AttributeValue v = values.get(ref.name());
+                if (v != null && (v.type() == AttributeValue.Type.N || v.type() == AttributeValue.Type.BOOL
+                        || v.type() == AttributeValue.Type.NULL)) {
+                    report(ref.column(), "size() measures strings, binary, sets, lists and maps, but " + ref.name()
+                            + " holds " + v.type());
+                }
             }
         }
 
@@ -545,9 +563,9 @@ public final class ExpressionValidator {
                 } else if (ReservedWords.isReserved(m.text())) {
                     report(m.column(), "'" + m.text() + "' is a reserved word in DynamoDB; use a #name placeholder, e.g. #"
                             + m.text().toLowerCase(Locale.ROOT));
-                } else if (!Character.isLetter(m.text().charAt(0))) {
-                    report(m.column(), "'" + m.text() + "' cannot be written bare (a bare name starts with a letter); "
-                            + "use a #name placeholder");
+                } else if (!Character.isLetter(m.text().charAt(0)) && m.text().charAt(0) != '_') {
+                    report(m.column(), "'" + m.text() + "' cannot be written bare (a bare name starts with a letter "
+                            + "or _); use a #name placeholder");
                 }
             }
         }
