@@ -273,7 +273,13 @@ public final class ExpressionParser {
     private Operand argument() {
         Token t = peek();
         if (kind == ExpressionKind.UPDATE) {
-            return isFunctionCall() || t.type() == Type.LPAREN ? updateOperand() : pathOrValue("an attribute or a :value");
+            if (t.type() == Type.LPAREN) {
+                next();
+                Operand inner = updateOperand();
+                expectClosing(t);
+                return inner;
+            }
+            return updateOperand();
         }
         if (isFunctionCall() && Condition.Function.named(t.text()).isPresent()) {
             throw error(t, t.text() + " cannot be used as an argument");
@@ -339,11 +345,33 @@ public final class ExpressionParser {
     }
 
     private Operand setValue() {
+        return setValue(0);
+    }
+
+    /**
+     * A SET value as DynamoDB reads it: {@code left + right} or {@code left - right}, where only the
+     * right operand may be parenthesised, or a single operand; the whole value may be in one pair of
+     * parentheses, and a single operand in two.
+     */
+    private Operand setValue(int pairs) {
+        Token open = peek();
+        if (open.type() == Type.LPAREN) {
+            if (pairs == 2) {
+                throw error(open, "a SET value takes at most two pairs of parentheses");
+            }
+            next();
+            Operand inner = pairs == 0 ? setValue(1) : setValue(2);
+            expectClosing(open);
+            if (pairs == 1 && inner instanceof Operand.Arithmetic) {
+                throw error(open, "DynamoDB takes only a single operand, not + or -, in two pairs of parentheses");
+            }
+            return inner;
+        }
         Operand left = updateOperand();
         Token t = peek();
         if (t.type() == Type.PLUS || t.type() == Type.MINUS) {
             next();
-            Operand right = updateOperand();
+            Operand right = argument();
             return new Operand.Arithmetic(left, t.type() == Type.PLUS, right, left.column());
         }
         return left;
@@ -351,12 +379,6 @@ public final class ExpressionParser {
 
     private Operand updateOperand() {
         Token t = peek();
-        if (t.type() == Type.LPAREN) {
-            next();
-            Operand inner = setValue();
-            expectClosing(t);
-            return inner;
-        }
         if (isFunctionCall()) {
             next();
             List<Operand> args = arguments(t);
