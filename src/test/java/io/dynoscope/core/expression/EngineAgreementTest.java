@@ -130,6 +130,18 @@ class EngineAgreementTest {
         assertTrue(cases.stream().filter(c -> c.verdict() == '-').count() >= 100, "rejected cases");
     }
 
+    @Test
+    void everyReservedWordIsReservedInTheEngineToo() {
+        List<String> acceptedBare = new ArrayList<>();
+        for (String word : ReservedWords.all()) {
+            Case bare = new Case(0, '-', "filter", word + " = :v", Map.of(), Map.of(":v", AttributeValue.s("v")));
+            if (send(bare) == null) {
+                acceptedBare.add(word);
+            }
+        }
+        assertEquals(List.of(), acceptedBare, "the engine accepts these bare, the validator does not");
+    }
+
     @TestFactory
     Stream<DynamicTest> theValidatorAgreesWithTheEngine() throws IOException {
         return corpus().stream().map(c -> DynamicTest.dynamicTest(c.toString(), () -> check(c)));
