@@ -11,6 +11,7 @@ import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateRow;
+import io.dynoscope.core.expression.ValueInput;
 import io.dynoscope.core.expression.Verdict;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
@@ -328,23 +329,11 @@ final class ExprBuildCommand implements Callable<Integer> {
         }
     }
 
-    /** DynamoDB JSON when it is a typed value, else plain JSON, else the text as a string. */
     static AttributeValue value(String text, String option) {
         if (text.isEmpty()) {
             throw CliException.usage(option + ": a value is missing");
         }
-        if (text.startsWith("{")) {
-            try {
-                return DynamoJson.readValue(text);
-            } catch (ItemFormatException e) {
-                // Not a typed value: read it as a plain JSON object below.
-            }
-        }
-        try {
-            return PlainJson.readValue(text);
-        } catch (ItemFormatException e) {
-            return AttributeValue.s(text);
-        }
+        return ValueInput.read(text);
     }
 
     private static Key itemKey(String json) {
