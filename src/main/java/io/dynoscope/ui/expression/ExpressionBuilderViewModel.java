@@ -95,6 +95,8 @@ public final class ExpressionBuilderViewModel {
     private final ReadOnlyStringWrapper namesJson = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper valuesJson = new ReadOnlyStringWrapper("");
     private final ObservableList<Problem> problems = FXCollections.observableArrayList();
+    // One read-only view for everyone: a wrapper made per call would drop its listeners when collected.
+    private final ObservableList<Problem> readOnlyProblems = FXCollections.unmodifiableObservableList(problems);
     private final Map<SnippetLanguage, ReadOnlyStringWrapper> snippets = new EnumMap<>(SnippetLanguage.class);
     private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
@@ -605,7 +607,7 @@ public final class ExpressionBuilderViewModel {
 
     /** What DynamoDB would reject, live; empty when the request is good to send. */
     public ObservableList<Problem> problems() {
-        return FXCollections.unmodifiableObservableList(problems);
+        return readOnlyProblems;
     }
 
     /** The snippet in one language; empty while there are problems. */
