@@ -21,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -270,8 +269,7 @@ final class ExprCheckCommand implements Callable<Integer> {
         if (!tree.isObject()) {
             throw new BadInput(where + ": expected a JSON object such as {\"#d\": \"Detail\"}");
         }
-        for (Iterator<Map.Entry<String, JsonNode>> fields = tree.fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : tree.properties()) {
             if (!field.getValue().isTextual()) {
                 throw new BadInput(where + ": " + field.getKey() + " must name an attribute with a string");
             }

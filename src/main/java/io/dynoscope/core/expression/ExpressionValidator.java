@@ -21,18 +21,21 @@ import java.util.TreeMap;
  * Checks expressions and their placeholder maps for what DynamoDB would reject, before anything is
  * sent, and reports every problem found with its column.
  *
- * <p>Rules, from the DynamoDB developer guide (and dynalite, which reproduces the service's checks):
+ * <p>Rules, from the DynamoDB developer guide and checked against dynalite (which reproduces the
+ * service's checks) by the engine-agreement corpus test:
  * <ul>
  *   <li>grammar (any {@link ExpressionSyntaxException}, including function arity);</li>
- *   <li>reserved words used bare, and bare names that are not a letter followed by letters,
- *       digits or {@code _}: both need a {@code #name} placeholder;</li>
+ *   <li>reserved words used bare, and bare names that do not start with a letter or {@code _}:
+ *       both need a {@code #name} placeholder;</li>
  *   <li>placeholders missing from the maps, map entries no expression uses, placeholders over
  *       255 bytes;</li>
  *   <li>expressions over 4 KB (4096 bytes of UTF-8), more than 300 operators, IN over 100 operands;
  *       operators counted are comparators, BETWEEN, IN, AND, OR, NOT, {@code +}, {@code -} and
  *       every function call;</li>
- *   <li>attribute_type codes, begins_with and BETWEEN operand types, identical operands on both
- *       sides ({@code a = a}, {@code contains(a, a)});</li>
+ *   <li>attribute_type codes, begins_with operands that are not strings or binary (a number
+ *       value or {@code size()}), size() of a number, boolean or NULL, BETWEEN bounds of different
+ *       types or in the wrong order, identical paths on both sides ({@code a = a},
+ *       {@code contains(a, a)});</li>
  *   <li>updates: a clause used twice, two actions on overlapping or conflicting paths, ADD with a
  *       value that is not a number or set, DELETE with a value that is not a set, {@code +}/{@code -}
  *       with non-numbers, list_append with non-lists;</li>

@@ -510,7 +510,7 @@ public final class ExpressionBuilderViewModel {
                 throw new IllegalArgumentException("ExpressionAttributeNames is a JSON object such as {\"#d\": \"Detail\"}");
             }
             Map<String, String> names = new LinkedHashMap<>();
-            tree.fields().forEachRemaining(e -> names.put(e.getKey(), e.getValue().asText()));
+            tree.properties().forEach(e -> names.put(e.getKey(), e.getValue().asText()));
             return names;
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("ExpressionAttributeNames is not JSON: " + e.getOriginalMessage());

@@ -336,7 +336,7 @@ class EngineAgreementTest {
     private static Map<String, String> namesJson(String json) {
         try {
             Map<String, String> names = new LinkedHashMap<>();
-            JSON.readTree(json).fields().forEachRemaining(e -> names.put(e.getKey(), e.getValue().textValue()));
+            JSON.readTree(json).properties().forEach(e -> names.put(e.getKey(), e.getValue().textValue()));
             return names;
         } catch (IOException e) {
             throw new IllegalArgumentException("bad names JSON: " + json, e);

@@ -110,20 +110,20 @@ final class SnippetRunners {
         Path dir = freshDirectory("python");
         Path file = dir.resolve("snippet.py");
         Files.writeString(file, source);
-        return checked(exec(List.of(PYTHON.toString(), file.toString()), dir, Map.of()), source);
+        return checked(exec(List.of(PYTHON.toString(), file.toString()), dir, isolatedHome(dir)), source);
     }
 
     private static String runJavaScript(String source) throws Exception {
         Path file = JS_WORK.resolve("snippet-" + RUNS.incrementAndGet() + ".mjs");
         Files.writeString(file, source);
-        return checked(exec(List.of("node", file.toString()), JS_WORK, Map.of()), source);
+        return checked(exec(List.of("node", file.toString()), JS_WORK, isolatedHome(freshDirectory("js"))), source);
     }
 
     private static String runCli(String source) throws Exception {
         Path dir = freshDirectory("cli");
         // Only Debian's CLI on the PATH, and no profile from this machine's home.
-        return checked(exec(List.of("/bin/sh", "-c", source), dir, Map.of("PATH", "/usr/bin:/bin", "AWS_PAGER", "")),
-                source);
+        return checked(exec(List.of("/bin/sh", "-c", source), dir,
+                Map.of("HOME", dir.toString(), "PATH", "/usr/bin:/bin", "AWS_PAGER", "")), source);
     }
 
     /** Installs the pinned SDK once per run from src/test/snippets/js (npm ci), or says why not. */
@@ -150,6 +150,11 @@ final class SnippetRunners {
         return jsReady;
     }
 
+    /** A home of the snippet's own, so no AWS profile or config of this machine takes part. */
+    private static Map<String, String> isolatedHome(Path dir) {
+        return Map.of("HOME", dir.toString());
+    }
+
     private static Path freshDirectory(String language) throws IOException {
         return Files.createDirectories(WORK.resolve(language + "-" + RUNS.incrementAndGet()));
     }
@@ -160,7 +165,6 @@ final class SnippetRunners {
     private static Exec exec(List<String> command, Path dir, Map<String, String> environment) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
         builder.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
-        builder.environment().put("HOME", dir.toString());
         builder.environment().putAll(environment);
         Path out = Files.createTempFile("snippet", ".out");
         Path err = Files.createTempFile("snippet", ".err");
