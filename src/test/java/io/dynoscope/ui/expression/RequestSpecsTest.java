@@ -83,20 +83,21 @@ class RequestSpecsTest {
         List<SnippetRequest> ran = new ArrayList<>();
         builder.setOnRun(ran::add);
         builder.kindProperty().set(ExpressionKind.UPDATE);
-        builder.rows().setAll(BuilderRow.action(UpdateClause.Keyword.SET, "authorName", "Mara Vance"));
+        builder.rows().setAll(BuilderRow.action(UpdateClause.Keyword.SET, "authorName", "Lio Tan"));
         builder.guardRows().setAll(BuilderRow.condition("authorName", Row.Operator.EQ, "nobody"));
-        builder.itemKeyProperty().set("{\"PK\": \"POST#9f3\", \"SK\": \"META\"}");
+        builder.itemKeyProperty().set("{\"PK\": \"POST#c55\", \"SK\": \"META\"}");
         builder.run();
-        builder.guardRows().get(0).valueProperty().set(repository.getItem(blog, SampleData.blogKey("POST#9f3", "META"), true)
+        builder.guardRows().get(0).valueProperty().set(repository.getItem(blog, SampleData.blogKey("POST#c55", "META"), true)
                 .item().orElseThrow().string("authorName").orElseThrow());
         builder.run();
 
+        assertEquals(AttributeValue.s("Lionel Tan"), ran.get(1).values().get(":an2"));
         WriteOutcome refused = repository.updateItem(RequestSpecs.update(ran.get(0)));
         WriteOutcome written = repository.updateItem(RequestSpecs.update(ran.get(1)));
 
         assertInstanceOf(WriteOutcome.ConditionFailed.class, refused);
         assertInstanceOf(WriteOutcome.Written.class, written);
-        assertEquals(AttributeValue.s("Mara Vance"), repository.getItem(blog, SampleData.blogKey("POST#9f3", "META"), true)
+        assertEquals(AttributeValue.s("Lio Tan"), repository.getItem(blog, SampleData.blogKey("POST#c55", "META"), true)
                 .item().orElseThrow().get("authorName").orElseThrow());
     }
 }
