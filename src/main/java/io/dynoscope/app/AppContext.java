@@ -17,6 +17,8 @@ import io.dynoscope.ui.item.ItemInspectorViewModel;
 import io.dynoscope.ui.drift.DriftInspectorView;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import javafx.scene.Node;
+import io.dynoscope.repository.TableInfo;
+import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,9 +127,18 @@ public final class AppContext implements AutoCloseable {
 
     /** The panels docked below a table's grid. */
     private List<Tab> dockedPanelsFor(ItemGridViewModel grid) {
+        Tab expressions = new Tab("Expression builder", new Label("Reading the table's description…"));
+        Runnable build = () -> {
+            TableInfo info = grid.tableInfoProperty().get();
+            if (info != null && !(expressions.getContent() instanceof javafx.scene.Parent p && p.getId() != null)) {
+                expressions.setContent(ExpressionPanel.create(grid, info));
+            }
+        };
+        grid.tableInfoProperty().addListener((obs, old, info) -> build.run());
+        build.run();
         Tab drift = new Tab("Drift inspector",
                 DriftInspectorView.load(new DriftInspectorViewModel(grid.tableName(), grid.repository(), work)));
-        return List.of(drift);
+        return List.of(expressions, drift);
     }
 
     @Override
