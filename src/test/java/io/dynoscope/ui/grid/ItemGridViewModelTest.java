@@ -231,4 +231,40 @@ class ItemGridViewModelTest {
         assertEquals(SampleData.ACME_PROJECTS + 1, grid.rows().size());
         assertFalse(grid.loadedItems().contains(lastProject));
     }
+
+    @Test
+    void aQueryBuiltElsewhereRunsIntoTheGridAndAGuardedUpdateShowsItsResult() {
+        ItemGridViewModel grid = open();
+        var keyCondition = new io.dynoscope.repository.ExpressionSpec("#er = :er AND begins_with(#d, :p)",
+                java.util.Map.of("#er", SampleData.SAAS_PARTITION_KEY, "#d", SampleData.SAAS_SORT_KEY),
+                java.util.Map.of(":er", io.dynoscope.core.item.AttributeValue.s(SampleData.ACME),
+                        ":p", io.dynoscope.core.item.AttributeValue.s(SampleData.PROJECT_PREFIX)));
+        var query = io.dynoscope.repository.QuerySpec.partition(TABLE, io.dynoscope.core.item.AttributeValue.s(SampleData.ACME))
+                .withKeyCondition(keyCondition).descending();
+
+        awaitRead(grid, () -> grid.run(query));
+
+        List<String> sortKeys = sortKeysOf(grid);
+        assertEquals(SampleData.ACME_PROJECTS, sortKeys.size());
+        assertEquals(SampleData.projectDetail(SampleData.ACME_FIRST_PROJECT + SampleData.ACME_PROJECTS - 1), sortKeys.get(0),
+                "newest first");
+
+        String detail = sortKeys.get(0);
+        var key = SampleData.saasKey(SampleData.ACME, detail);
+        var update = new io.dynoscope.repository.UpdateSpec(TABLE, key, "SET #st = :new", "#st = :old",
+                java.util.Map.of("#st", "status"),
+                java.util.Map.of(":new", io.dynoscope.core.item.AttributeValue.s("PAUSED"),
+                        ":old", io.dynoscope.core.item.AttributeValue.s("no such status")));
+        grid.runUpdate(update).await();
+        assertTrue(grid.messageProperty().get().contains("condition did not hold"), grid.messageProperty().get());
+
+        Item before = grid.loadedItems().stream().filter(i -> i.string(SampleData.SAAS_SORT_KEY).orElse("").equals(detail)).findFirst().orElseThrow();
+        var guarded = new io.dynoscope.repository.UpdateSpec(TABLE, key, "SET #st = :new", "#st = :old",
+                java.util.Map.of("#st", "status"),
+                java.util.Map.of(":new", io.dynoscope.core.item.AttributeValue.s("PAUSED"), ":old", before.attributes().get("status")));
+        grid.runUpdate(guarded).await();
+        Item after = grid.loadedItems().stream().filter(i -> i.string(SampleData.SAAS_SORT_KEY).orElse("").equals(detail)).findFirst().orElseThrow();
+        assertEquals(io.dynoscope.core.item.AttributeValue.s("PAUSED"), after.attributes().get("status"));
+        assertEquals(SampleData.ACME_PROJECTS, sortKeysOf(grid).size());
+    }
 }
