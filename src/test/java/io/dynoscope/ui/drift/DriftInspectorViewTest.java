@@ -46,8 +46,10 @@ class DriftInspectorViewTest {
     }
 
     @AfterEach
-    void stopWork() {
+    void stopWork() throws Exception {
         work.shutdown();
+        // headless windows share one screen: close this test's so the next test's clicks reach its own
+        org.testfx.api.FxToolkit.cleanupStages();
     }
 
     @Test

@@ -20,6 +20,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -37,6 +38,12 @@ class ExpressionBuilderViewTest {
 
     private ExpressionBuilderViewModel viewModel;
     private final List<SnippetRequest> ran = new ArrayList<>();
+
+    @AfterEach
+    void closeWindows() throws Exception {
+        // headless windows share one screen: close this test's so the next test's clicks reach its own
+        org.testfx.api.FxToolkit.cleanupStages();
+    }
 
     @Start
     void start(Stage stage) {
