@@ -28,7 +28,6 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.grid.ItemGridView;
 import io.dynoscope.ui.grid.ItemGridViewModel;
-import io.dynoscope.ui.grid.ItemPreview;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -318,7 +317,7 @@ public final class GridBenchmark {
         Platform.runLater(() -> {
             try {
                 FXMLLoader loader = new FXMLLoader(ItemGridView.class.getResource("ItemGrid.fxml"));
-                loader.setControllerFactory(type -> new ItemGridView(grid, ItemPreview::create, g -> List.of()));
+                loader.setControllerFactory(type -> new ItemGridView(grid, g -> new javafx.scene.layout.Pane(), g -> List.of()));
                 Parent root = loader.load();
                 Stage stage = new Stage();
                 stage.setScene(new Scene(root, 1200, 800));
