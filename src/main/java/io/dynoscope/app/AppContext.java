@@ -4,6 +4,8 @@ import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalSandbox;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.connection.ConnectionEntry;
@@ -15,8 +17,10 @@ import io.dynoscope.ui.item.ItemChange;
 import io.dynoscope.ui.item.ItemInspectorView;
 import io.dynoscope.ui.item.ItemInspectorViewModel;
 import javafx.scene.Node;
+import javafx.stage.Stage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,12 +35,30 @@ public final class AppContext implements AutoCloseable {
     private final BackgroundWork work;
     private final ShellViewModel shell;
     private final SandboxHolder sandbox;
+    private final SettingsService settings;
+    private final SettingsBinding settingsBinding;
 
+    /** A context that neither reads nor writes the user's settings (tests). */
     AppContext(BackgroundWork work, Connector connector, List<ConnectionEntry> connections, SandboxHolder sandbox) {
+        this(work, connector, connections, sandbox, null);
+    }
+
+    /**
+     * @param connections the discovered connections; the saved ones are added after them
+     * @param settings the user's settings, or null to keep none
+     */
+    AppContext(BackgroundWork work, Connector connector, List<ConnectionEntry> connections, SandboxHolder sandbox,
+               SettingsService settings) {
         this.work = work;
         this.sandbox = sandbox;
-        this.shell = new ShellViewModel(connector, work, connections,
+        this.settings = settings;
+        this.settingsBinding = settings == null ? null : new SettingsBinding(settings);
+        this.shell = new ShellViewModel(connector, work,
+                settings == null ? connections : SettingsBinding.withSaved(connections, settings.current()),
                 (repository, table) -> new ItemGridViewModel(table, repository, work));
+        if (settingsBinding != null) {
+            settingsBinding.bind(shell, connections);
+        }
     }
 
     /** The app as people run it: the sandbox first, then DynamoDB Local, then every AWS profile. */
@@ -51,7 +73,8 @@ public final class AppContext implements AutoCloseable {
             ConnectionSpec spec = entry.kind() == ConnectionEntry.Kind.SANDBOX ? sandbox.start() : entry.spec();
             return SdkDynamoRepository.connect(spec);
         };
-        return new AppContext(work, connector, discoverConnections(), sandbox);
+        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
+        return new AppContext(work, connector, discoverConnections(), sandbox, settings);
     }
 
     static List<ConnectionEntry> discoverConnections() {
@@ -75,6 +98,25 @@ public final class AppContext implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+    }
+
+    /** What went wrong reading the settings file at start, for the window to tell the user. */
+    Optional<String> settingsProblem() {
+        return settings == null ? Optional.empty() : settings.loadProblem().map(SettingsStore.Problem::message);
+    }
+
+    /** Puts the window where the settings say it was. */
+    void restoreWindow(Stage stage) {
+        if (settingsBinding != null) {
+            settingsBinding.restoreWindow(stage);
+        }
+    }
+
+    /** Records the window's layout in the settings; called as the app stops. */
+    void rememberWindow(Stage stage) {
+        if (settingsBinding != null) {
+            settingsBinding.saveWindow(stage);
+        }
     }
 
     public ShellViewModel shell() {
@@ -124,6 +166,9 @@ public final class AppContext implements AutoCloseable {
     public void close() {
         shell.shutdown();
         work.shutdown();
+        if (settings != null) {
+            settings.close();
+        }
         sandbox.close();
     }
 

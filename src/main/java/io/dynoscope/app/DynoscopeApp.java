@@ -5,24 +5,37 @@ import javafx.application.Application;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Alert;
 import javafx.stage.Stage;
 
 /** The JavaFX application: builds the context, loads the shell and shows the window. */
 public final class DynoscopeApp extends Application {
 
     private AppContext context;
+    private Stage stage;
 
     @Override
     public void start(Stage stage) throws IOException {
+        this.stage = stage;
         context = AppContext.create();
         Scene scene = createScene(context);
         stage.setTitle("Dynoscope");
         stage.setScene(scene);
         stage.setWidth(1280);
         stage.setHeight(800);
+        context.restoreWindow(stage);
         stage.show();
+        context.settingsProblem().ifPresent(message -> {
+            Alert alert = new Alert(Alert.AlertType.WARNING, message);
+            alert.setHeaderText("Your settings could not be read");
+            alert.initOwner(stage);
+            alert.show();
+        });
         if (Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"))) {
             context.shell().connect(context.shell().connections().get(0));
+        }
+        if (SmokeRun.requested()) {
+            SmokeRun.start(context);
         }
     }
 
@@ -40,6 +53,7 @@ public final class DynoscopeApp extends Application {
     @Override
     public void stop() {
         if (context != null) {
+            context.rememberWindow(stage);
             context.close();
         }
     }

@@ -1,0 +1,143 @@
+package io.dynoscope.app;
+
+import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.settings.Settings;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.ui.connection.ConnectionEntry;
+import io.dynoscope.ui.grid.ItemGridViewModel;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.control.SplitPane;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+
+/**
+ * Keeps the saved settings and the window's observable state in step: restores the theme, the
+ * connections the user added, each table's grid settings and the window's layout, and records
+ * their changes (the window's layout once, when it closes).
+ */
+final class SettingsBinding {
+
+    private final SettingsService settings;
+
+    SettingsBinding(SettingsService settings) {
+        this.settings = settings;
+    }
+
+    /** The discovered connections followed by the saved ones that are not among them. */
+    static List<ConnectionEntry> withSaved(List<ConnectionEntry> discovered, Settings saved) {
+        List<ConnectionEntry> entries = new ArrayList<>(discovered);
+        for (Settings.SavedEndpoint endpoint : saved.endpoints()) {
+            ConnectionEntry entry = ConnectionEntry.endpoint(endpoint.label() == null ? endpoint.url() : endpoint.label(),
+                    "A DynamoDB-compatible endpoint you added (region " + endpoint.region() + ").",
+                    new ConnectionSpec.Endpoint(URI.create(endpoint.url()), endpoint.region(), endpoint.accessKeyId()));
+            if (entries.stream().noneMatch(e -> e.spec() != null && e.spec().equals(entry.spec()))) {
+                entries.add(entry);
+            }
+        }
+        for (Settings.SavedProfile profile : saved.profiles()) {
+            ConnectionEntry entry = ConnectionEntry.profile(profile.profile(), profile.region());
+            if (entries.stream().noneMatch(e -> Objects.equals(e.spec(), entry.spec()))) {
+                entries.add(entry);
+            }
+        }
+        return entries;
+    }
+
+    /** Restores the theme and the open tables' grid settings, and saves their changes from now on. */
+    void bind(ShellViewModel shell, List<ConnectionEntry> discovered) {
+        shell.darkThemeProperty().set(settings.current().theme() == Settings.Theme.DARK);
+        shell.darkThemeProperty().addListener((obs, old, dark) ->
+                settings.update(s -> s.withTheme(dark ? Settings.Theme.DARK : Settings.Theme.LIGHT)));
+
+        shell.connections().addListener((ListChangeListener<ConnectionEntry>) change ->
+                saveAddedConnections(shell.connections(), discovered));
+
+        shell.openTables().addListener((ListChangeListener<ItemGridViewModel>) change -> {
+            while (change.next()) {
+                for (ItemGridViewModel grid : change.getAddedSubList()) {
+                    bindGrid(grid);
+                    ConnectionEntry connection = shell.activeConnectionProperty().get();
+                    settings.update(s -> s.withRecentTable(new Settings.RecentTable(
+                            connection == null ? null : connection.label(), grid.tableName())));
+                }
+            }
+        });
+    }
+
+    private void saveAddedConnections(List<ConnectionEntry> connections, List<ConnectionEntry> discovered) {
+        List<Settings.SavedEndpoint> endpoints = new ArrayList<>();
+        List<Settings.SavedProfile> profiles = new ArrayList<>();
+        for (ConnectionEntry entry : connections) {
+            if (discovered.contains(entry)) {
+                continue;
+            }
+            if (entry.spec() instanceof ConnectionSpec.Endpoint endpoint) {
+                endpoints.add(new Settings.SavedEndpoint(entry.label(), endpoint.endpoint().toString(),
+                        endpoint.region(), endpoint.accessKeyId()));
+            } else if (entry.spec() instanceof ConnectionSpec.Profile profile) {
+                profiles.add(new Settings.SavedProfile(profile.profileName(), profile.region()));
+            }
+        }
+        settings.update(s -> s.withEndpoints(endpoints).withProfiles(profiles));
+    }
+
+    private void bindGrid(ItemGridViewModel grid) {
+        String table = grid.tableName();
+        Settings.GridSettings saved = settings.current().grid(table);
+        if (saved.parentMarker() != null) {
+            grid.parentMarkerProperty().set(saved.parentMarker());
+        }
+        grid.newestFirstProperty().set(saved.newestFirst());
+        grid.parentMarkerProperty().addListener((obs, old, marker) ->
+                settings.update(s -> s.withGrid(table, s.grid(table).withParentMarker(marker))));
+        grid.newestFirstProperty().addListener((obs, old, newest) ->
+                settings.update(s -> s.withGrid(table, s.grid(table).withNewestFirst(newest))));
+    }
+
+    /** Puts the window where it was, if that place is still on a screen. */
+    void restoreWindow(Stage stage) {
+        Settings.WindowLayout layout = settings.current().window();
+        if (layout == null || layout.width() < 200 || layout.height() < 150) {
+            return;
+        }
+        Rectangle2D bounds = new Rectangle2D(layout.x(), layout.y(), layout.width(), layout.height());
+        if (!Screen.getScreensForRectangle(bounds).isEmpty()) {
+            stage.setX(layout.x());
+            stage.setY(layout.y());
+        }
+        stage.setWidth(layout.width());
+        stage.setHeight(layout.height());
+        stage.setMaximized(layout.maximized());
+        if (!layout.sidebarDividers().isEmpty()) {
+            sidebar(stage).ifPresent(split -> {
+                double[] positions = layout.sidebarDividers().stream().mapToDouble(Double::doubleValue).toArray();
+                split.setDividerPositions(positions);
+            });
+        }
+    }
+
+    /** Records the window's place, size and dividers; called as it closes. */
+    void saveWindow(Stage stage) {
+        List<Double> dividers = sidebar(stage).map(split -> java.util.Arrays.stream(split.getDividerPositions())
+                .boxed().toList()).orElse(List.of());
+        Settings.WindowLayout previous = settings.current().window();
+        // a maximized window's own size is the screen's: keep the size it returns to
+        boolean keepPrevious = stage.isMaximized() && previous != null;
+        Settings.WindowLayout layout = new Settings.WindowLayout(
+                keepPrevious ? previous.x() : stage.getX(), keepPrevious ? previous.y() : stage.getY(),
+                keepPrevious ? previous.width() : stage.getWidth(), keepPrevious ? previous.height() : stage.getHeight(),
+                stage.isMaximized(), dividers);
+        settings.update(s -> s.withWindow(layout));
+    }
+
+    private static java.util.Optional<SplitPane> sidebar(Stage stage) {
+        return stage.getScene() == null ? java.util.Optional.empty()
+                : java.util.Optional.ofNullable(stage.getScene().lookup(".sidebar"))
+                        .filter(SplitPane.class::isInstance).map(SplitPane.class::cast);
+    }
+}
