@@ -17,9 +17,11 @@ import io.dynoscope.ui.item.ItemChange;
 import io.dynoscope.ui.item.ItemInspectorView;
 import io.dynoscope.ui.item.ItemInspectorViewModel;
 import javafx.scene.Node;
+import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -103,6 +105,13 @@ public final class AppContext implements AutoCloseable {
     /** What went wrong reading the settings file at start, for the window to tell the user. */
     Optional<String> settingsProblem() {
         return settings == null ? Optional.empty() : settings.loadProblem().map(SettingsStore.Problem::message);
+    }
+
+    /** Called once a table tab's view is loaded, with its FXML namespace: its columns follow the settings. */
+    void gridViewLoaded(ItemGridViewModel grid, Map<String, Object> namespace) {
+        if (settingsBinding != null && namespace.get("grid") instanceof TableView<?> table) {
+            settingsBinding.bindColumns(table, grid.tableName());
+        }
     }
 
     /** Puts the window where the settings say it was. */

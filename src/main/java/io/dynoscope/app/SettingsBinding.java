@@ -9,15 +9,19 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
  * Keeps the saved settings and the window's observable state in step: restores the theme, the
- * connections the user added, each table's grid settings and the window's layout, and records
+ * connections the user added, each table's grid settings (parent marker, direction, column order
+ * and hidden columns) and the window's layout, and records
  * their changes (the window's layout once, when it closes).
  */
 final class SettingsBinding {
@@ -97,6 +101,77 @@ final class SettingsBinding {
                 settings.update(s -> s.withGrid(table, s.grid(table).withParentMarker(marker))));
         grid.newestFirstProperty().addListener((obs, old, newest) ->
                 settings.update(s -> s.withGrid(table, s.grid(table).withNewestFirst(newest))));
+    }
+
+    /**
+     * Keeps a table's attribute columns in the order the user dragged them to and hidden as the
+     * user hid them. The grid replaces its columns wholesale when a read starts or brings new
+     * attributes (then the saved order is applied); a drag moves one column (then the order is saved).
+     */
+    void bindColumns(TableView<?> table, String tableName) {
+        ListChangeListener<TableColumn<?, ?>> columnsChanged = change -> {
+            boolean replacedWholesale = false;
+            while (change.next()) {
+                replacedWholesale |= change.wasAdded() && change.getFrom() == 0
+                        && change.getTo() == change.getList().size();
+            }
+            List<String> shown = columnNames(table.getColumns());
+            Settings.GridSettings saved = settings.current().grid(tableName);
+            if (replacedWholesale) {
+                table.getColumns().forEach(column -> column.setVisible(!saved.hiddenColumns().contains(name(column))));
+                List<String> arranged = saved.arrange(shown);
+                if (!arranged.equals(shown)) {
+                    // not from inside this change's notification: the list may not be changed while it reports
+                    Platform.runLater(() -> arrange(table, arranged));
+                }
+            } else if (!shown.isEmpty()) {
+                settings.update(s -> s.withGrid(tableName, s.grid(tableName).withShownOrder(shown)));
+            }
+            table.getColumns().forEach(column -> watchVisibility(column, tableName));
+        };
+        table.getColumns().addListener(columnsChanged);
+    }
+
+    private void arrange(TableView<?> table, List<String> order) {
+        if (!columnNames(table.getColumns()).containsAll(order) || table.getColumns().size() != order.size()) {
+            return; // the grid changed its columns meanwhile; its next change brings the order back
+        }
+        List<TableColumn<?, ?>> arranged = new ArrayList<>();
+        order.forEach(name -> table.getColumns().stream().filter(c -> name.equals(name(c))).findFirst().ifPresent(arranged::add));
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        List<TableColumn> columns = (List) table.getColumns();
+        columns.clear();
+        columns.addAll(arranged);
+    }
+
+    private void watchVisibility(TableColumn<?, ?> column, String tableName) {
+        if (column.getProperties().containsKey(SettingsBinding.class)) {
+            return;
+        }
+        column.getProperties().put(SettingsBinding.class, Boolean.TRUE);
+        column.visibleProperty().addListener((obs, old, visible) -> {
+            String name = name(column);
+            if (name == null) {
+                return;
+            }
+            settings.update(s -> {
+                List<String> hidden = new ArrayList<>(s.grid(tableName).hiddenColumns());
+                hidden.remove(name);
+                if (!visible) {
+                    hidden.add(name);
+                }
+                return s.withGrid(tableName, s.grid(tableName).withHiddenColumns(hidden));
+            });
+        });
+    }
+
+    private static List<String> columnNames(List<? extends TableColumn<?, ?>> columns) {
+        return columns.stream().map(SettingsBinding::name).filter(Objects::nonNull).toList();
+    }
+
+    /** The attribute a grid column shows: the grid keeps it as the column's user data. */
+    private static String name(TableColumn<?, ?> column) {
+        return column.getUserData() instanceof String name ? name : null;
     }
 
     /** Puts the window where it was, if that place is still on a screen. */

@@ -193,7 +193,9 @@ public final class ShellView {
         FXMLLoader loader = new FXMLLoader(ItemGridView.class.getResource("ItemGrid.fxml"));
         loader.setControllerFactory(type -> context.createGridController(type, grid));
         try {
-            return loader.load();
+            Parent view = loader.load();
+            context.gridViewLoaded(grid, loader.getNamespace());
+            return view;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
