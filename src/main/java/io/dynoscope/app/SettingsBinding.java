@@ -189,10 +189,22 @@ final class SettingsBinding {
         stage.setHeight(layout.height());
         stage.setMaximized(layout.maximized());
         if (!layout.sidebarDividers().isEmpty()) {
-            sidebar(stage).ifPresent(split -> {
-                double[] positions = layout.sidebarDividers().stream().mapToDouble(Double::doubleValue).toArray();
-                split.setDividerPositions(positions);
-            });
+            double[] positions = layout.sidebarDividers().stream().mapToDouble(Double::doubleValue).toArray();
+            // set once the window has its size: a split pane laid out at another height moves its dividers
+            Runnable setDividers = () -> Platform.runLater(() -> sidebar(stage).ifPresent(split -> split.setDividerPositions(positions)));
+            if (stage.isShowing()) {
+                setDividers.run();
+            } else {
+                stage.showingProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+                    @Override
+                    public void changed(javafx.beans.value.ObservableValue<? extends Boolean> showing, Boolean was, Boolean is) {
+                        if (is) {
+                            showing.removeListener(this);
+                            setDividers.run();
+                        }
+                    }
+                });
+            }
         }
     }
 
