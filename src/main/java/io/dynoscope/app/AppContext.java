@@ -16,9 +16,14 @@ import io.dynoscope.ui.item.InspectedTable;
 import io.dynoscope.ui.item.ItemChange;
 import io.dynoscope.ui.item.ItemInspectorView;
 import io.dynoscope.ui.item.ItemInspectorViewModel;
+import io.dynoscope.ui.drift.DriftInspectorView;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import javafx.scene.Node;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
+import io.dynoscope.repository.TableInfo;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -147,7 +152,7 @@ public final class AppContext implements AutoCloseable {
     /** The controller factory of one table tab. */
     public Object createGridController(Class<?> type, ItemGridViewModel grid) {
         if (type == ItemGridView.class) {
-            return new ItemGridView(grid, this::inspectorFor);
+            return new ItemGridView(grid, this::inspectorFor, this::dockedPanelsFor);
         }
         throw new IllegalArgumentException("no controller " + type.getName());
     }
@@ -169,6 +174,22 @@ public final class AppContext implements AutoCloseable {
             }
         });
         return ItemInspectorView.load(inspector);
+    }
+
+    /** The panels docked below a table's grid. */
+    private List<Tab> dockedPanelsFor(ItemGridViewModel grid) {
+        Tab expressions = new Tab("Expression builder", new Label("Reading the table's description…"));
+        Runnable build = () -> {
+            TableInfo info = grid.tableInfoProperty().get();
+            if (info != null && !(expressions.getContent() instanceof javafx.scene.Parent p && p.getId() != null)) {
+                expressions.setContent(ExpressionPanel.create(grid, info));
+            }
+        };
+        grid.tableInfoProperty().addListener((obs, old, info) -> build.run());
+        build.run();
+        Tab drift = new Tab("Drift inspector",
+                DriftInspectorView.load(new DriftInspectorViewModel(grid.tableName(), grid.repository(), work)));
+        return List.of(expressions, drift);
     }
 
     @Override

@@ -35,7 +35,7 @@ import picocli.CommandLine.ScopeType;
         description = "Browse and script DynamoDB single-table designs.",
         subcommands = {TablesCommand.class, DescribeCommand.class, SeedCommand.class, GetCommand.class,
                 PutCommand.class, DeleteCommand.class, QueryCommand.class, ScanCommand.class,
-                ExportCommand.class, ImportCommand.class, SandboxCommand.class},
+                ExportCommand.class, ImportCommand.class, SandboxCommand.class, ExprCommand.class, DriftCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  done", "  1  DynamoDB or the connection failed", "  2  bad arguments or input (nothing was written)",
                 "  3  drift found", "  4  a condition failed (nothing was written)"})

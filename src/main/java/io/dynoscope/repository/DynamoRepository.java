@@ -14,6 +14,11 @@ import java.util.List;
  */
 public interface DynamoRepository extends AutoCloseable {
 
+    /** Where this repository is connected, when it knows (snippets name a local endpoint). */
+    default java.util.Optional<ConnectionSpec> connection() {
+        return java.util.Optional.empty();
+    }
+
     /** All table names, every ListTables page. */
     List<String> listTables();
 

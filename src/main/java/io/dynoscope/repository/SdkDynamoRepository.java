@@ -78,6 +78,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
     private final boolean ownsClient;
     private final SdkErrors errors;
     private final Map<String, TableInfo> descriptions = new ConcurrentHashMap<>();
+    private final ConnectionSpec connection;
 
     /** A repository over a client the caller owns and closes. */
     public SdkDynamoRepository(DynamoDbClient client, ConnectionSpec connection) {
@@ -87,7 +88,13 @@ public final class SdkDynamoRepository implements DynamoRepository {
     private SdkDynamoRepository(DynamoDbClient client, ConnectionSpec connection, boolean ownsClient) {
         this.client = Objects.requireNonNull(client, "client");
         this.ownsClient = ownsClient;
+        this.connection = connection;
         this.errors = new SdkErrors(connection, endpointName(client, connection));
+    }
+
+    @Override
+    public java.util.Optional<ConnectionSpec> connection() {
+        return java.util.Optional.ofNullable(connection);
     }
 
     /** A repository with its own client for {@code connection}, closed with the repository. */

@@ -118,4 +118,35 @@ class ShellUiTest {
         assertEquals(List.of(TABLE), List.copyOf(tables.getItems()));
         assertTrue(all >= 1);
     }
+
+    @Test
+    void aScanStreamingManyPagesShowsEveryVisibleRowAtItsPlace(FxRobot robot) throws Exception {
+        robot.doubleClickOn("Local sandbox");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup(TABLE).tryQuery().isPresent());
+        robot.doubleClickOn(TABLE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
+        robot.interact(() -> {
+            @SuppressWarnings("unchecked")
+            javafx.scene.control.ChoiceBox<Object> mode = robot.lookup("#modeChoice").queryAs(javafx.scene.control.ChoiceBox.class);
+            mode.getSelectionModel().select(1); // Scan
+        });
+        robot.clickOn("#runButton");
+
+        Label status = robot.lookup(".status-line").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(status.getText().matches("[2-9] requests · .*|\\d\\d+ requests · .*"), "several pages: " + status.getText());
+
+        @SuppressWarnings("unchecked")
+        TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
+        List<javafx.scene.control.TableRow<?>> shown = robot.lookup(".table-row-cell").queryAll().stream()
+                .<javafx.scene.control.TableRow<?>>map(node -> (javafx.scene.control.TableRow<?>) node)
+                .filter(row -> row.getIndex() >= 0 && row.getIndex() < grid.getItems().size() && row.isVisible())
+                .toList();
+        assertTrue(shown.size() > 5, "rows are shown");
+        for (javafx.scene.control.TableRow<?> row : shown) {
+            assertEquals(grid.getItems().get(row.getIndex()), row.getItem(), "row " + row.getIndex() + " shows what is there");
+        }
+    }
 }

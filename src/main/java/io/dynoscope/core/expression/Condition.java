@@ -75,21 +75,25 @@ public sealed interface Condition
         }
     }
 
-    /** {@code function(path[, argument])}. */
-    record FunctionCall(Function function, DocumentPath path, Optional<Operand> argument, int column)
+    /**
+     * {@code function(subject[, argument])}. The subject of attribute_exists and attribute_not_exists
+     * is always a {@link DocumentPath}; begins_with, contains and attribute_type also take a
+     * {@code :value} or {@code size(...)} there, as DynamoDB does.
+     */
+    record FunctionCall(Function function, Operand subject, Optional<Operand> argument, int column)
             implements Condition {
     }
 
-    /** {@code left AND right}. */
-    record And(Condition left, Condition right) implements Condition {
+    /** {@code left AND right}; {@code keywordColumn} is where the AND itself is written. */
+    record And(Condition left, Condition right, int keywordColumn) implements Condition {
         @Override
         public int column() {
             return left.column();
         }
     }
 
-    /** {@code left OR right}. */
-    record Or(Condition left, Condition right) implements Condition {
+    /** {@code left OR right}; {@code keywordColumn} is where the OR itself is written. */
+    record Or(Condition left, Condition right, int keywordColumn) implements Condition {
         @Override
         public int column() {
             return left.column();

@@ -232,8 +232,8 @@ public final class ExpressionCompiler {
         if (c instanceof Condition.And and) {
             flattenAnd(and.left(), out);
             flattenAnd(and.right(), out);
-        } else if (c instanceof Condition.Or) {
-            throw new CannotShow("column " + c.column() + ": OR cannot be shown as rows; rows are joined with AND");
+        } else if (c instanceof Condition.Or or) {
+            throw new CannotShow("column " + or.keywordColumn() + ": OR cannot be shown as rows; rows are joined with AND");
         } else if (c instanceof Condition.Not) {
             throw new CannotShow("column " + c.column() + ": NOT cannot be shown as rows");
         } else {
@@ -271,7 +271,7 @@ public final class ExpressionCompiler {
         if (f.argument().isPresent()) {
             refs.add(value(f.argument().get(), part, values));
         }
-        return row(resolve(f.path(), names), op, refs, values);
+        return row(subject(f.subject(), part, names), op, refs, values);
     }
 
     private static Row row(AttributePath path, Row.Operator op, List<Operand.ValueRef> refs,

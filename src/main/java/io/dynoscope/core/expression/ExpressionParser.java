@@ -17,7 +17,9 @@ import java.util.Set;
  *
  * <p>Conditions follow DynamoDB's precedence, tightest first: comparators, IN, BETWEEN, functions,
  * parentheses, NOT, AND, OR. Keywords are case-insensitive; function names are case-sensitive, as
- * in DynamoDB. The parser checks the grammar only (including each function's arguments); the
+ * in DynamoDB. As in DynamoDB, an operand may be wrapped in one pair of parentheses, {@code NOT}
+ * applies to one comparison, function or parenthesised condition (not to another {@code NOT}), and
+ * a SET value may be parenthesised. The parser checks the grammar only (including each function's arguments); the
  * rules that depend on placeholder maps, key schema or limits are {@link ExpressionValidator}'s.
  */
 public final class ExpressionParser {
@@ -25,6 +27,9 @@ public final class ExpressionParser {
     private static final Set<String> CONDITION_KEYWORDS = Set.of("AND", "OR", "NOT", "BETWEEN", "IN");
     private static final List<String> ALL_FUNCTIONS = List.of("attribute_exists", "attribute_not_exists",
             "attribute_type", "begins_with", "contains", "size", "if_not_exists", "list_append");
+
+    private static final String REDUNDANT_OPERAND_PARENTHESES =
+            "redundant parentheses: DynamoDB rejects an operand wrapped in two pairs";
 
     private final ExpressionKind kind;
     private final List<Token> tokens;
@@ -65,8 +70,8 @@ public final class ExpressionParser {
     private Condition condition() {
         Condition left = conjunction();
         while (peek().isKeyword("OR")) {
-            next();
-            left = new Condition.Or(left, conjunction());
+            Token or = next();
+            left = new Condition.Or(left, conjunction(), or.column());
         }
         return left;
     }
@@ -74,8 +79,8 @@ public final class ExpressionParser {
     private Condition conjunction() {
         Condition left = negation();
         while (peek().isKeyword("AND")) {
-            next();
-            left = new Condition.And(left, negation());
+            Token and = next();
+            left = new Condition.And(left, negation(), and.column());
         }
         return left;
     }
@@ -83,7 +88,10 @@ public final class ExpressionParser {
     private Condition negation() {
         if (peek().isKeyword("NOT")) {
             Token not = next();
-            return new Condition.Not(negation(), not.column());
+            if (peek().isKeyword("NOT")) {
+                throw error(peek(), "NOT cannot follow NOT; write NOT (NOT ...) or drop both");
+            }
+            return new Condition.Not(primary(), not.column());
         }
         return primary();
     }
@@ -91,6 +99,10 @@ public final class ExpressionParser {
     private Condition primary() {
         Token start = peek();
         if (start.type() == Type.LPAREN) {
+            Optional<Condition> comparison = parenthesizedOperandComparison(start);
+            if (comparison.isPresent()) {
+                return comparison.get();
+            }
             next();
             Condition inner = condition();
             expectClosing(start);
@@ -116,6 +128,28 @@ public final class ExpressionParser {
         }
         Operand left = conditionOperand();
         return comparisonTail(left, start);
+    }
+
+    /**
+     * Reads {@code (operand) comparator ...}, e.g. {@code (a) = :v}, when that is what follows; empty
+     * (and nothing consumed) when the parenthesis opens a condition instead.
+     */
+    private Optional<Condition> parenthesizedOperandComparison(Token start) {
+        int mark = position;
+        try {
+            Operand left = conditionOperand();
+            Token t = peek();
+            if (comparator(t.type()) != null || t.isKeyword("BETWEEN") || t.isKeyword("IN")) {
+                return Optional.of(comparisonTail(left, start));
+            }
+        } catch (ExpressionSyntaxException e) {
+            if (e.reason().equals(REDUNDANT_OPERAND_PARENTHESES)) {
+                throw e;
+            }
+            // Not an operand in parentheses: read it as a parenthesised condition.
+        }
+        position = mark;
+        return Optional.empty();
     }
 
     private Condition comparisonTail(Operand left, Token start) {
@@ -172,34 +206,44 @@ public final class ExpressionParser {
             case CONTAINS -> "contains takes a path and a value";
         };
         int arity = function.takesArgument() ? 2 : 1;
-        if (args.size() != arity || !(args.get(0) instanceof DocumentPath path)) {
+        if (args.size() != arity || (!function.takesArgument() && !(args.get(0) instanceof DocumentPath))) {
             throw error(name, usage);
         }
         Optional<Operand> argument = Optional.empty();
         if (arity == 2) {
             Operand second = args.get(1);
-            boolean fits = function == Condition.Function.ATTRIBUTE_TYPE
-                    ? second instanceof Operand.ValueRef
-                    : second instanceof Operand.ValueRef || second instanceof DocumentPath;
-            if (!fits) {
+            if (function == Condition.Function.ATTRIBUTE_TYPE && !(second instanceof Operand.ValueRef)) {
                 throw error(name, usage);
             }
             argument = Optional.of(second);
         }
-        return new Condition.FunctionCall(function, path, argument, name.column());
+        return new Condition.FunctionCall(function, args.get(0), argument, name.column());
     }
 
-    /** A path, a :value or size(path): what a comparison, BETWEEN or IN compares. */
+    /**
+     * A path, a :value or size(...), optionally in one pair of parentheses: what a comparison,
+     * BETWEEN, IN or a function compares.
+     */
     private Operand conditionOperand() {
         Token t = peek();
+        if (t.type() == Type.LPAREN) {
+            next();
+            boolean twoPairs = peek().type() == Type.LPAREN;
+            Operand inner = conditionOperand();
+            expectClosing(t);
+            if (twoPairs) {
+                throw error(t, REDUNDANT_OPERAND_PARENTHESES);
+            }
+            return inner;
+        }
         if (isFunctionCall()) {
             if (t.text().equals("size")) {
                 next();
                 List<Operand> args = arguments(t);
-                if (args.size() != 1 || !(args.get(0) instanceof DocumentPath path)) {
+                if (args.size() != 1) {
                     throw error(t, "size takes one path");
                 }
-                return new Operand.Size(path, t.column());
+                return new Operand.Size(args.get(0), t.column());
             }
             if (Condition.Function.named(t.text()).isPresent()) {
                 throw error(t, t.text() + " is a condition on its own and cannot be compared; only size() can");
@@ -228,19 +272,19 @@ public final class ExpressionParser {
 
     private Operand argument() {
         Token t = peek();
-        if (isFunctionCall()) {
-            if (kind == ExpressionKind.UPDATE) {
-                return updateOperand();
+        if (kind == ExpressionKind.UPDATE) {
+            if (t.type() == Type.LPAREN) {
+                next();
+                Operand inner = updateOperand();
+                expectClosing(t);
+                return inner;
             }
-            if (t.text().equals("size")) {
-                return conditionOperand();
-            }
-            if (Condition.Function.named(t.text()).isPresent()) {
-                throw error(t, t.text() + " cannot be used as an argument");
-            }
-            throw unknownFunction(t);
+            return updateOperand();
         }
-        return pathOrValue("an attribute or a :value");
+        if (isFunctionCall() && Condition.Function.named(t.text()).isPresent()) {
+            throw error(t, t.text() + " cannot be used as an argument");
+        }
+        return conditionOperand();
     }
 
     // ---- update ----------------------------------------------------------------------------
@@ -301,11 +345,33 @@ public final class ExpressionParser {
     }
 
     private Operand setValue() {
+        return setValue(0);
+    }
+
+    /**
+     * A SET value as DynamoDB reads it: {@code left + right} or {@code left - right}, where only the
+     * right operand may be parenthesised, or a single operand; the whole value may be in one pair of
+     * parentheses, and a single operand in two.
+     */
+    private Operand setValue(int pairs) {
+        Token open = peek();
+        if (open.type() == Type.LPAREN) {
+            if (pairs == 2) {
+                throw error(open, "a SET value takes at most two pairs of parentheses");
+            }
+            next();
+            Operand inner = pairs == 0 ? setValue(1) : setValue(2);
+            expectClosing(open);
+            if (pairs == 1 && inner instanceof Operand.Arithmetic) {
+                throw error(open, "DynamoDB takes only a single operand, not + or -, in two pairs of parentheses");
+            }
+            return inner;
+        }
         Operand left = updateOperand();
         Token t = peek();
         if (t.type() == Type.PLUS || t.type() == Type.MINUS) {
             next();
-            Operand right = updateOperand();
+            Operand right = argument();
             return new Operand.Arithmetic(left, t.type() == Type.PLUS, right, left.column());
         }
         return left;

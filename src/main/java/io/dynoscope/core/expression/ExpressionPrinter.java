@@ -49,7 +49,10 @@ public final class ExpressionPrinter {
             return slot == Level.NOT ? "(" + text + ")" : text;
         }
         if (c instanceof Condition.Not not) {
-            return "NOT " + condition(not.operand(), Level.NOT);
+            // DynamoDB reads NOT NOT as an error, so a negated NOT keeps its parentheses.
+            return not.operand() instanceof Condition.Not
+                    ? "NOT (" + condition(not.operand(), Level.OR) + ")"
+                    : "NOT " + condition(not.operand(), Level.NOT);
         }
         if (c instanceof Condition.Comparison cmp) {
             return operand(cmp.left()) + " " + cmp.comparator().symbol() + " " + operand(cmp.right());
@@ -62,7 +65,7 @@ public final class ExpressionPrinter {
                     + in.candidates().stream().map(ExpressionPrinter::operand).collect(Collectors.joining(", ")) + ")";
         }
         Condition.FunctionCall f = (Condition.FunctionCall) c;
-        return f.function().functionName() + "(" + f.path().text()
+        return f.function().functionName() + "(" + operand(f.subject())
                 + f.argument().map(a -> ", " + operand(a)).orElse("") + ")";
     }
 
@@ -75,7 +78,7 @@ public final class ExpressionPrinter {
             return v.name();
         }
         if (operand instanceof Operand.Size s) {
-            return "size(" + s.path().text() + ")";
+            return "size(" + operand(s.subject()) + ")";
         }
         if (operand instanceof Operand.IfNotExists i) {
             return "if_not_exists(" + i.path().text() + ", " + operand(i.fallback()) + ")";

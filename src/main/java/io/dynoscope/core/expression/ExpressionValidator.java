@@ -21,18 +21,21 @@ import java.util.TreeMap;
  * Checks expressions and their placeholder maps for what DynamoDB would reject, before anything is
  * sent, and reports every problem found with its column.
  *
- * <p>Rules, from the DynamoDB developer guide (and dynalite, which reproduces the service's checks):
+ * <p>Rules, from the DynamoDB developer guide and checked against dynalite (which reproduces the
+ * service's checks) by the engine-agreement corpus test:
  * <ul>
  *   <li>grammar (any {@link ExpressionSyntaxException}, including function arity);</li>
- *   <li>reserved words used bare, and bare names that are not a letter followed by letters,
- *       digits or {@code _}: both need a {@code #name} placeholder;</li>
+ *   <li>reserved words used bare, and bare names that do not start with a letter or {@code _}:
+ *       both need a {@code #name} placeholder;</li>
  *   <li>placeholders missing from the maps, map entries no expression uses, placeholders over
  *       255 bytes;</li>
  *   <li>expressions over 4 KB (4096 bytes of UTF-8), more than 300 operators, IN over 100 operands;
  *       operators counted are comparators, BETWEEN, IN, AND, OR, NOT, {@code +}, {@code -} and
  *       every function call;</li>
- *   <li>attribute_type codes, begins_with and BETWEEN operand types, identical operands on both
- *       sides ({@code a = a}, {@code contains(a, a)});</li>
+ *   <li>attribute_type codes, begins_with operands that are not strings or binary (a number
+ *       value or {@code size()}), size() of a number, boolean or NULL, BETWEEN bounds of different
+ *       types or in the wrong order, identical paths on both sides ({@code a = a},
+ *       {@code contains(a, a)});</li>
  *   <li>updates: a clause used twice, two actions on overlapping or conflicting paths, ADD with a
  *       value that is not a number or set, DELETE with a value that is not a set, {@code +}/{@code -}
  *       with non-numbers, list_append with non-lists;</li>
@@ -218,7 +221,7 @@ public final class ExpressionValidator {
                             + MAX_IN_OPERANDS);
                 }
             } else if (c instanceof Condition.FunctionCall f) {
-                path(f.path());
+                operand(f.subject());
                 f.argument().ifPresent(this::operand);
                 function(f);
             }
@@ -243,17 +246,20 @@ public final class ExpressionValidator {
                 }
                 case BEGINS_WITH -> {
                     Operand argument = f.argument().orElseThrow();
+                    stringOrBinary(f.subject(), "begins_with");
                     stringOrBinary(argument, "begins_with");
-                    distinct(name, f.path(), argument, f.column());
+                    distinct(name, f.subject(), argument, f.column());
                 }
-                case CONTAINS -> distinct(name, f.path(), f.argument().orElseThrow(), f.column());
+                case CONTAINS -> distinct(name, f.subject(), f.argument().orElseThrow(), f.column());
                 default -> {
                 }
             }
         }
 
         private void stringOrBinary(Operand operand, String what) {
-            if (operand instanceof Operand.ValueRef ref) {
+            if (operand instanceof Operand.Size size) {
+                report(size.column(), what + " compares strings or binary, but size(...) is a number");
+            } else if (operand instanceof Operand.ValueRef ref) {
                 AttributeValue v = values.get(ref.name());
                 if (v != null && v.type() != AttributeValue.Type.S && v.type() != AttributeValue.Type.B) {
                     report(ref.column(), what + " compares with a string or binary, but " + ref.name() + " holds "
@@ -340,8 +346,8 @@ public final class ExpressionValidator {
                 boolean right = conjuncts(and.right(), out);
                 return left && right;
             }
-            if (c instanceof Condition.Or) {
-                report(c.column(), "key conditions cannot use OR; run one Query per alternative");
+            if (c instanceof Condition.Or or) {
+                report(or.keywordColumn(), "key conditions cannot use OR; run one Query per alternative");
                 return false;
             }
             if (c instanceof Condition.Not not) {
@@ -368,7 +374,7 @@ public final class ExpressionValidator {
                     return Optional.empty();
                 }
                 keyValue(f.argument().orElseThrow(), f.column(), "begins_with");
-                return keyPath(f.path()).map(name -> new KeyUse(name, false));
+                return keyPath(f.subject()).map(name -> new KeyUse(name, false));
             }
             if (part instanceof Condition.Between b) {
                 if (b.subject() instanceof Operand.Size) {
@@ -525,9 +531,24 @@ public final class ExpressionValidator {
                 }
             } else if (operand instanceof Operand.Size size) {
                 operators++;
-                path(size.path());
+                operand(size.subject());
+                sizeable(size);
             } else {
                 updateValue(operand);
+            }
+        }
+
+        /** size() measures strings, binary, sets, lists and maps; a number, boolean or NULL has no size. */
+        private void sizeable(Operand.Size size) {
+            if (size.subject() instanceof Operand.Size inner) {
+                report(inner.column(), "size() of size() is the size of a number, which has none");
+            } else if (size.subject() instanceof Operand.ValueRef ref) {
+                AttributeValue v = values.get(ref.name());
+                if (v != null && (v.type() == AttributeValue.Type.N || v.type() == AttributeValue.Type.BOOL
+                        || v.type() == AttributeValue.Type.NULL)) {
+                    report(ref.column(), "size() measures strings, binary, sets, lists and maps, but " + ref.name()
+                            + " holds " + v.type());
+                }
             }
         }
 
@@ -545,9 +566,9 @@ public final class ExpressionValidator {
                 } else if (ReservedWords.isReserved(m.text())) {
                     report(m.column(), "'" + m.text() + "' is a reserved word in DynamoDB; use a #name placeholder, e.g. #"
                             + m.text().toLowerCase(Locale.ROOT));
-                } else if (!Character.isLetter(m.text().charAt(0))) {
-                    report(m.column(), "'" + m.text() + "' cannot be written bare (a bare name starts with a letter); "
-                            + "use a #name placeholder");
+                } else if (!Character.isLetter(m.text().charAt(0)) && m.text().charAt(0) != '_') {
+                    report(m.column(), "'" + m.text() + "' cannot be written bare (a bare name starts with a letter "
+                            + "or _); use a #name placeholder");
                 }
             }
         }

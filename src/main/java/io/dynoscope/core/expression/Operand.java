@@ -16,8 +16,11 @@ public sealed interface Operand
     record ValueRef(String name, int column) implements Operand {
     }
 
-    /** {@code size(path)}: the length of a string or binary, or the element count of a set, list or map. */
-    record Size(DocumentPath path, int column) implements Operand {
+    /**
+     * {@code size(subject)}: the length of a string or binary, or the element count of a set, list or
+     * map; the subject is usually a path, but DynamoDB also takes a {@code :value}.
+     */
+    record Size(Operand subject, int column) implements Operand {
     }
 
     /** {@code if_not_exists(path, fallback)} in a SET action. */

@@ -3,8 +3,6 @@ package io.dynoscope.core.item;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -263,8 +261,7 @@ public sealed interface AttributeValue
     /** M: a map of names to values, in the order given. */
     record MapValue(Map<String, AttributeValue> entries) implements AttributeValue {
         public MapValue {
-            entries = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(entries, "map")));
-            entries.forEach((k, v) -> Objects.requireNonNull(v, () -> "map entry '" + k + "'"));
+            entries = entries instanceof ArrayMap ? entries : new ArrayMap(entries, "map");
         }
 
         @Override
@@ -291,7 +288,7 @@ public sealed interface AttributeValue
             if (members.isEmpty()) {
                 throw new IllegalArgumentException("a string set (SS) cannot be empty");
             }
-            members = Collections.unmodifiableSet(new LinkedHashSet<>(members));
+            members = members instanceof ArraySet ? members : new ArraySet(members);
         }
 
         @Override

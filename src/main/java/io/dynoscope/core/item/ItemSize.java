@@ -1,7 +1,5 @@
 package io.dynoscope.core.item;
 
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -93,12 +91,67 @@ public final class ItemSize {
     }
 
     private static long ofNumber(AttributeValue.Num number) {
-        BigDecimal value = number.value();
-        int significantDigits = value.signum() == 0 ? 1 : value.stripTrailingZeros().precision();
-        return (significantDigits + 1) / 2 + 1;
+        return (significantDigits(number.text()) + 1) / 2 + 1;
     }
 
-    private static long utf8Bytes(String text) {
-        return text.getBytes(StandardCharsets.UTF_8).length;
+    /**
+     * Significant digits read off the number's text (leading and trailing zeros trimmed), without
+     * parsing it: sizes are computed for every loaded item.
+     */
+    static int significantDigits(String text) {
+        int end = text.length();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == 'e' || c == 'E') {
+                end = i;
+                break;
+            }
+        }
+        int first = -1;
+        int last = -1;
+        int digitsBetween = 0;
+        for (int i = 0; i < end; i++) {
+            char c = text.charAt(i);
+            if (c >= '0' && c <= '9') {
+                if (c != '0') {
+                    if (first < 0) {
+                        first = i;
+                    }
+                    last = i;
+                }
+            }
+        }
+        if (first < 0) {
+            return 1; // zero
+        }
+        for (int i = first; i <= last; i++) {
+            char c = text.charAt(i);
+            if (c >= '0' && c <= '9') {
+                digitsBetween++;
+            }
+        }
+        return digitsBetween;
+    }
+
+    /** UTF-8 length counted from the characters, without encoding a copy. */
+    static long utf8Bytes(String text) {
+        long bytes = 0;
+        int length = text.length();
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                bytes += 1; // a lone surrogate is encoded as '?'
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
     }
 }

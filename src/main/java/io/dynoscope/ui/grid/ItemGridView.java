@@ -42,8 +42,11 @@ import javafx.stage.FileChooser;
 /** Binds one table tab — the read form, the grouped grid and the inspector — to its view model. */
 public final class ItemGridView {
 
+    private static final double ROW_HEIGHT = 24;
+
     private final ItemGridViewModel viewModel;
     private final Function<ItemGridViewModel, Node> inspectorFactory;
+    private final Function<ItemGridViewModel, List<javafx.scene.control.Tab>> dockedPanelsFactory;
     private final java.util.Set<ExpandedCell> expanded = new java.util.HashSet<>();
 
     @FXML private BorderPane root;
@@ -81,10 +84,17 @@ public final class ItemGridView {
     @FXML private Label messageLabel;
     @FXML private TableView<CollectionRow> grid;
     @FXML private StackPane inspectorHolder;
+    @FXML private javafx.scene.control.TabPane dockedPanels;
 
-    public ItemGridView(ItemGridViewModel viewModel, Function<ItemGridViewModel, Node> inspectorFactory) {
+    /**
+     * @param inspectorFactory    the item inspector beside the grid
+     * @param dockedPanelsFactory the panels docked below the grid (expression builder, drift inspector)
+     */
+    public ItemGridView(ItemGridViewModel viewModel, Function<ItemGridViewModel, Node> inspectorFactory,
+                        Function<ItemGridViewModel, List<javafx.scene.control.Tab>> dockedPanelsFactory) {
         this.viewModel = viewModel;
         this.inspectorFactory = inspectorFactory;
+        this.dockedPanelsFactory = dockedPanelsFactory;
     }
 
     @FXML
@@ -93,6 +103,7 @@ public final class ItemGridView {
         bindGrid();
         bindActions();
         inspectorHolder.getChildren().setAll(inspectorFactory.apply(viewModel));
+        dockedPanels.getTabs().setAll(dockedPanelsFactory.apply(viewModel));
         if (viewModel.tableInfoProperty().get() == null) {
             viewModel.describe();
         }
@@ -193,6 +204,7 @@ public final class ItemGridView {
         grid.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         grid.setItems(viewModel.rows());
         grid.setRowFactory(table -> new CollectionTableRow(viewModel));
+        grid.setFixedCellSize(ROW_HEIGHT);
         grid.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> viewModel.select(row));
         viewModel.rowToSelectProperty().addListener((obs, old, row) -> {
             if (row.intValue() >= 0) {
@@ -388,6 +400,8 @@ public final class ItemGridView {
                 if (!expanded.remove(key)) {
                     expanded.add(key);
                 }
+                // fixed row heights keep the grid fast; an expanded value needs rows of their own height
+                getTableView().setFixedCellSize(expanded.isEmpty() ? ROW_HEIGHT : javafx.scene.layout.Region.USE_COMPUTED_SIZE);
                 getTableView().refresh();
             });
             if (!open) {

@@ -139,7 +139,10 @@ public final class ItemGridViewModel {
             List<String> choices = new ArrayList<>();
             choices.add(TABLE);
             info.indexes().forEach(i -> choices.add(i.name()));
+            String chosen = index.get();
             indexChoices.setAll(choices);
+            // a ComboBox clears its value when its items are replaced: keep the choice, or the table
+            index.set(chosen != null && choices.contains(chosen) ? chosen : TABLE);
             updateKeyNames();
         }, error -> message.set(ErrorMessages.describe(error)));
     }
@@ -173,6 +176,31 @@ public final class ItemGridViewModel {
             message.set(e.getMessage());
             return;
         }
+        startNew(request, info);
+    }
+
+    /** Runs a Query built elsewhere (the expression builder) into this grid. */
+    public void run(io.dynoscope.repository.QuerySpec query) {
+        runReady(ReadRequest.of(query));
+    }
+
+    /** Runs a Scan built elsewhere (the expression builder) into this grid. */
+    public void run(io.dynoscope.repository.ScanSpec scan) {
+        runReady(ReadRequest.of(scan.withLimit(scan.limit() == 0 ? limit.get() : scan.limit())));
+    }
+
+    private void runReady(ReadRequest request) {
+        TableInfo info = tableInfo.get();
+        if (running.get() || info == null) {
+            return;
+        }
+        if (request.readyQuery() != null && request.readyQuery().limit() == 0) {
+            request = ReadRequest.of(request.readyQuery().withLimit(limit.get()));
+        }
+        startNew(request, info);
+    }
+
+    private void startNew(ReadRequest request, TableInfo info) {
         lastRequest = request;
         KeySchema keys = info.keySchemaOf(request.index());
         GroupingOptions options = GroupingOptions.of(keys)
@@ -389,7 +417,7 @@ public final class ItemGridViewModel {
     }
 
     private boolean belongsToLastRead(TableInfo info, Item item) {
-        if (lastRequest == null) {
+        if (lastRequest == null || lastRequest.ready()) {
             return false;
         }
         if (lastRequest.mode() == ReadMode.SCAN) {
@@ -446,6 +474,45 @@ public final class ItemGridViewModel {
 
     public DynamoRepository repository() {
         return repository;
+    }
+
+    // ---- writes built elsewhere (the expression builder) -------------------------------------
+
+    /** Runs an UpdateItem the user built and confirmed; the updated item then shows in the grid. */
+    public BackgroundWork.Handle runUpdate(io.dynoscope.repository.UpdateSpec update) {
+        return runWrite("UpdateItem", update.key(), () -> repository.updateItem(update), false);
+    }
+
+    /** Runs a DeleteItem the user built and confirmed; the item then leaves the grid. */
+    public BackgroundWork.Handle runDelete(Key key, io.dynoscope.repository.ExpressionSpec condition) {
+        return runWrite("DeleteItem", key, () -> repository.deleteItem(tableName, key, condition), true);
+    }
+
+    private BackgroundWork.Handle runWrite(String operation, Key key,
+                                           java.util.function.Supplier<io.dynoscope.repository.WriteOutcome> write,
+                                           boolean delete) {
+        message.set("");
+        return work.submit(operation + " on " + tableName, cancellation -> {
+            io.dynoscope.repository.WriteOutcome outcome = write.get();
+            Item now = outcome instanceof io.dynoscope.repository.WriteOutcome.Written && !delete
+                    ? repository.getItem(tableName, key, true).item().orElse(null) : null;
+            return new WriteDone(outcome, now);
+        }, done -> {
+            if (done.outcome() instanceof io.dynoscope.repository.WriteOutcome.ConditionFailed) {
+                statusLine.set(operation + ": the condition did not hold, so nothing was written");
+                message.set(operation + ": the condition did not hold, so nothing was written.");
+            } else {
+                statusLine.set(operation + " done");
+                if (delete) {
+                    itemDeleted(key);
+                } else if (done.item() != null) {
+                    itemSaved(done.item());
+                }
+            }
+        }, error -> message.set(ErrorMessages.describe(error)));
+    }
+
+    private record WriteDone(io.dynoscope.repository.WriteOutcome outcome, Item item) {
     }
 
     // ---- export ----------------------------------------------------------------------------

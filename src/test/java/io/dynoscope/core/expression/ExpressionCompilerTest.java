@@ -230,7 +230,7 @@ class ExpressionCompilerTest {
         Map<String, AttributeValue> v = new LinkedHashMap<>();
         v.put(":a", n(1));
         v.put(":b", n(2));
-        assertEquals("column 1: OR cannot be shown as rows; rows are joined with AND",
+        assertEquals("column 8: OR cannot be shown as rows; rows are joined with AND",
                 notShown(ExpressionCompiler.conditionRows(ExpressionKind.FILTER, "a = :a OR b = :b", Map.of(), v)));
         assertEquals("column 12: NOT cannot be shown as rows",
                 notShown(ExpressionCompiler.conditionRows(ExpressionKind.FILTER, "a = :a AND NOT b = :b", Map.of(), v)));

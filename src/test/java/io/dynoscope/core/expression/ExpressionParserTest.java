@@ -35,7 +35,7 @@ class ExpressionParserTest {
         assertEquals(":er", ((Operand.ValueRef) eq.right()).name());
         Condition.FunctionCall begins = assertInstanceOf(Condition.FunctionCall.class, and.right());
         assertEquals(Condition.Function.BEGINS_WITH, begins.function());
-        assertEquals("#d", begins.path().text());
+        assertEquals("#d", ((DocumentPath) begins.subject()).text());
         assertEquals(15, begins.column());
     }
 
@@ -95,7 +95,7 @@ class ExpressionParserTest {
     @Test
     void parsesSizeAsAnOperand() {
         Condition.Comparison cmp = (Condition.Comparison) condition("size(tags) > :n");
-        assertEquals("tags", ((Operand.Size) cmp.left()).path().text());
+        assertEquals("tags", ((DocumentPath) ((Operand.Size) cmp.left()).subject()).text());
     }
 
     @Test
@@ -153,7 +153,10 @@ class ExpressionParserTest {
     @ParameterizedTest(name = "{0} -> column {1}")
     @CsvSource(delimiter = '|', value = {
         "#er = :er AND begins_with(#d)               | 15 | begins_with      | begins_with takes a path and a value",
-        "begins_with(:p, #d)                         | 1  | begins_with      | begins_with takes a path and a value",
+        "begins_with(a, :p, :q)                      | 1  | begins_with      | begins_with takes a path and a value",
+        "not not a = :a                              | 5  | not              | NOT cannot follow NOT; write NOT (NOT ...) or drop both",
+        "((a)) = :a                                  | 1  | (                | redundant parentheses: DynamoDB rejects an operand wrapped in two pairs",
+        "a = ((:a))                                  | 5  | (                | redundant parentheses: DynamoDB rejects an operand wrapped in two pairs",
         "attribute_exists(a, :b)                     | 1  | attribute_exists | attribute_exists takes one path",
         "attribute_type(a, S)                        | 1  | attribute_type   | attribute_type takes a path and a :value holding the type code",
         "a = :a AND                                  | 11 | end of expression | the condition is incomplete: expected an attribute, a :value or a function",

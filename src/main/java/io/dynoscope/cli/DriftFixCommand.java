@@ -1,0 +1,99 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.core.drift.PropagationPlan;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.drift.DriftDetection;
+import io.dynoscope.drift.DriftPropagation;
+import io.dynoscope.drift.PropagationReport;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ReadStatistics;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope drift fix}: detection, then one guarded write per drifted copy (or only the plan, --dry-run). */
+@Command(name = "fix", mixinStandardHelpOptions = true,
+        description = "Write each source's value to its drifted copies. Each write is SET <copy> = :new with the "
+                + "condition <copy> = :old and the item still existing, so a copy changed since detection is left alone "
+                + "and reported. Running it again finishes what is left and changes nothing twice. "
+                + "Exit 0 unless a write failed (1).")
+final class DriftFixCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private DriftCommand drift;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(names = "--rule", required = true, paramLabel = "FILE", description = "A rule file (see drift suggest).")
+    private Path ruleFile;
+
+    @Option(names = "--dry-run", description = "Print the exact items and new values; write nothing.")
+    private boolean dryRun;
+
+    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "4",
+            description = "The most writes in flight at once. Default: ${DEFAULT-VALUE}.")
+    private int concurrency;
+
+    @Override
+    public Integer call() {
+        if (concurrency < 1) {
+            throw CliException.usage("--concurrency must be at least 1");
+        }
+        DynoscopeCli cli = drift.cli();
+        List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile);
+        try (DynamoRepository repository = cli.repository()) {
+            KeySchema schema = repository.describeTable(table).keySchema();
+            DriftDetection detection = new DriftDetection(repository);
+            List<PropagationPlan> plans = new ArrayList<>();
+            ReadStatistics reads = ReadStatistics.NONE;
+            for (DenormalizationRule rule : rules) {
+                DriftDetection.Result result = detection.detect(table, rule, progress -> { }, Cancellation.none());
+                plans.add(PropagationPlan.of(result.report(), schema));
+                reads = DriftCommand.plus(reads, result.reads());
+            }
+            PropagationPlan plan = PropagationPlan.concat(schema.partitionKey(), plans);
+            if (dryRun) {
+                plan.describe().forEach(cli.out()::println);
+                cli.out().println(plan.size() + " writes planned (dry run: nothing written)");
+                cli.printStatistics(reads);
+                return ExitCodes.OK;
+            }
+            PropagationReport report = new DriftPropagation(repository).propagate(table, plan,
+                    DriftPropagation.Options.withConcurrency(concurrency), progress -> { }, Cancellation.none());
+            print(cli, report);
+            cli.printStatistics(reads);
+            return report.failed().isEmpty() && report.stoppedBy() == null ? ExitCodes.OK : ExitCodes.SERVICE_ERROR;
+        }
+    }
+
+    private static void print(DynoscopeCli cli, PropagationReport report) {
+        for (PropagationPlan.PlannedWrite write : report.updated()) {
+            cli.out().println("updated " + PropagationPlan.describe(write));
+        }
+        for (PropagationPlan.PlannedWrite write : report.alreadyCurrent()) {
+            cli.out().println("already-current " + PropagationPlan.keyText(write.copy()) + "  " + write.path());
+        }
+        for (PropagationReport.ChangedElsewhere changed : report.changedElsewhere()) {
+            PropagationPlan.PlannedWrite write = changed.write();
+            cli.out().println("changed-elsewhere " + PropagationPlan.keyText(write.copy()) + "  " + write.path() + ": "
+                    + (changed.itemDeleted() ? "the item was deleted"
+                    : changed.currentValue() == null ? "the attribute was removed"
+                    : "now " + DynamoJson.write(changed.currentValue())) + " (left alone)");
+        }
+        for (PropagationReport.Failed failed : report.failed()) {
+            cli.out().println("failed " + PropagationPlan.keyText(failed.write().copy()) + "  " + failed.write().path() + ": " + failed.why());
+        }
+        if (report.stoppedBy() != null) {
+            cli.out().println("stopped: " + report.stoppedBy());
+        }
+        cli.out().println(report.summary() + " writes=" + report.writeRequests());
+    }
+}

@@ -1,0 +1,158 @@
+package io.dynoscope.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.core.drift.DriftReport;
+import io.dynoscope.core.drift.PropagationPlan;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.drift.DriftDetection;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ReadStatistics;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope drift scan}: detection for every rule of a rule file; exit 3 when a copy drifted. */
+@Command(name = "scan", mixinStandardHelpOptions = true,
+        description = "Compare every copy with its source for each rule of the file. Exit 0 when no copy drifted, "
+                + "3 when some did (usable in a CI pipeline). Copies whose source is missing are listed but are not drift.")
+final class DriftScanCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private DriftCommand drift;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(names = "--rule", required = true, paramLabel = "FILE", description = "A rule file (see drift suggest).")
+    private Path ruleFile;
+
+    @Option(names = "--json", description = "Print one JSON document listing every drifted copy with its full key, "
+            + "its value and the source's value (DynamoDB JSON).")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        DynoscopeCli cli = drift.cli();
+        List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile);
+        List<DriftReport> reports = new ArrayList<>();
+        ReadStatistics reads = ReadStatistics.NONE;
+        try (DynamoRepository repository = cli.repository()) {
+            DriftDetection detection = new DriftDetection(repository);
+            for (DenormalizationRule rule : rules) {
+                DriftDetection.Result result = detection.detect(table, rule, progress -> { }, Cancellation.none());
+                reports.add(result.report());
+                reads = DriftCommand.plus(reads, result.reads());
+            }
+        }
+        if (json) {
+            cli.out().println(json(reports));
+        } else {
+            printText(cli, reports);
+        }
+        cli.printStatistics(reads);
+        return reports.stream().anyMatch(DriftReport::hasDrift) ? ExitCodes.DRIFT_FOUND : ExitCodes.OK;
+    }
+
+    private static void printText(DynoscopeCli cli, List<DriftReport> reports) {
+        int drifted = 0;
+        int copies = 0;
+        int orphans = 0;
+        for (DriftReport report : reports) {
+            DenormalizationRule rule = report.rule();
+            String copyPath = rule.copies().attribute().toString();
+            cli.out().println("rule '" + rule.name() + "': " + rule.copies().lookup() + " (" + rule.costDescription() + ")");
+            for (DriftReport.SourceReport source : report.sources()) {
+                if (source.drifted().isEmpty()) {
+                    continue;
+                }
+                cli.out().println("  " + PropagationPlan.keyText(source.source()) + "  " + rule.source().attribute() + " = "
+                        + DynamoJson.write(source.value()) + "  copies=" + source.copies() + " drifted=" + source.drifted().size());
+                for (DriftReport.DriftedCopy copy : source.drifted()) {
+                    cli.out().println("    " + PropagationPlan.keyText(copy.copy()) + "  " + copyPath + " = "
+                            + DynamoJson.write(copy.copyValue()) + (copy.typeDiffers() ? "  (another type)" : ""));
+                }
+            }
+            for (DriftReport.OrphanCopy orphan : report.orphans()) {
+                cli.out().println("  orphan " + PropagationPlan.keyText(orphan.copy()) + "  " + copyPath + " = "
+                        + DynamoJson.write(orphan.copyValue()) + "  (" + (orphan.reason() == DriftReport.OrphanReason.SOURCE_MISSING
+                        ? "source " + PropagationPlan.keyText(orphan.expectedSource()) + " is missing"
+                        : "source " + PropagationPlan.keyText(orphan.expectedSource()) + " has no " + rule.source().attribute()) + ")");
+            }
+            drifted += report.driftedCopies().size();
+            copies += report.copyCount();
+            orphans += report.orphans().size();
+        }
+        cli.out().println("rules=" + reports.size() + " copies=" + copies + " drifted=" + drifted + " orphans=" + orphans);
+    }
+
+    private String json(List<DriftReport> reports) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator generator = new JsonFactory().createGenerator(out)) {
+            generator.useDefaultPrettyPrinter();
+            generator.writeStartObject();
+            generator.writeStringField("table", table);
+            generator.writeNumberField("drifted", reports.stream().mapToInt(r -> r.driftedCopies().size()).sum());
+            generator.writeArrayFieldStart("rules");
+            for (DriftReport report : reports) {
+                String copyPath = report.rule().copies().attribute().toString();
+                generator.writeStartObject();
+                generator.writeStringField("name", report.rule().name());
+                generator.writeStringField("lookup", report.rule().copies().lookup().name());
+                generator.writeNumberField("sources", report.sources().size());
+                generator.writeNumberField("copies", report.copyCount());
+                generator.writeArrayFieldStart("drifted");
+                for (DriftReport.DriftedCopy copy : report.driftedCopies()) {
+                    generator.writeStartObject();
+                    key(generator, "key", copy.copy());
+                    generator.writeStringField("attribute", copyPath);
+                    value(generator, "value", copy.copyValue());
+                    key(generator, "sourceKey", copy.source());
+                    generator.writeStringField("sourceAttribute", report.rule().source().attribute().toString());
+                    value(generator, "sourceValue", copy.sourceValue());
+                    generator.writeBooleanField("typeDiffers", copy.typeDiffers());
+                    generator.writeEndObject();
+                }
+                generator.writeEndArray();
+                generator.writeArrayFieldStart("orphans");
+                for (DriftReport.OrphanCopy orphan : report.orphans()) {
+                    generator.writeStartObject();
+                    key(generator, "key", orphan.copy());
+                    generator.writeStringField("attribute", copyPath);
+                    value(generator, "value", orphan.copyValue());
+                    key(generator, "expectedSourceKey", orphan.expectedSource());
+                    generator.writeStringField("reason", orphan.reason().name());
+                    generator.writeEndObject();
+                }
+                generator.writeEndArray();
+                generator.writeEndObject();
+            }
+            generator.writeEndArray();
+            generator.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    private static void key(JsonGenerator generator, String field, Key key) throws IOException {
+        generator.writeFieldName(field);
+        generator.writeRawValue(DynamoJson.write(key.asItem()));
+    }
+
+    private static void value(JsonGenerator generator, String field, AttributeValue value) throws IOException {
+        generator.writeFieldName(field);
+        generator.writeRawValue(DynamoJson.write(value));
+    }
+}

@@ -1,0 +1,353 @@
+package io.dynoscope.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.expression.ExpressionCompiler;
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.ExpressionProblem;
+import io.dynoscope.core.expression.ExpressionValidator;
+import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.UpdateRow;
+import io.dynoscope.core.expression.ValueInput;
+import io.dynoscope.core.expression.Verdict;
+import io.dynoscope.core.expression.snippet.SnippetLanguage;
+import io.dynoscope.core.expression.snippet.SnippetOptions;
+import io.dynoscope.core.expression.snippet.SnippetRequest;
+import io.dynoscope.core.expression.snippet.Snippets;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.repository.ConnectionSpec;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code dynoscope expr build}: writes the expressions of a common request with readable
+ * placeholders and prints them with both maps as the request's JSON (ready for
+ * {@code aws dynamodb ... --cli-input-json}), or as a snippet.
+ */
+@Command(name = "build", mixinStandardHelpOptions = true,
+        description = {"Build the expressions of a common request with their placeholder maps, without connecting.",
+                "A Query: --pk NAME=VALUE [--sk 'NAME OP VALUE'] [--filter ...] [--projection ...]. "
+                        + "A Scan: --filter and/or --projection alone. A guarded update: --set NAME=VALUE [--guard ...] "
+                        + "[--key JSON].",
+                "Rows are 'ATTRIBUTE OP VALUE' with OP one of = <> < <= > >= begins_with contains between (VALUE and "
+                        + "VALUE) in ([JSON array]) exists not_exists attribute_type. ATTRIBUTE may be a path "
+                        + "(author.name, tags[0]).",
+                "A VALUE is DynamoDB JSON ({\"SS\": [\"a\"]}), else plain JSON (12, \"12\", true, null, [..], {..}), "
+                        + "else the text itself as a string.",
+                "Prints the request's JSON (TableName, expressions, ExpressionAttributeNames, "
+                        + "ExpressionAttributeValues), or with --snippet the code to run it."})
+final class ExprBuildCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final Pattern SYMBOL_ROW = Pattern.compile("^\\s*(\\S+?)\\s*(<>|<=|>=|=|<|>)\\s*(.*?)\\s*$");
+    private static final Pattern WORD_ROW = Pattern.compile("^\\s*(\\S+)\\s+([A-Za-z_]+)\\s*(.*?)\\s*$", Pattern.DOTALL);
+    private static final Pattern BETWEEN_VALUES = Pattern.compile("^(.*?)\\s+(?i:and)\\s+(.*)$");
+
+    @ParentCommand
+    private ExprCommand expr;
+
+    @Option(names = "--table", paramLabel = "TABLE", description = "The table (needed for --snippet).")
+    private String table;
+
+    @Option(names = "--index", paramLabel = "INDEX", description = "Query or scan this index.")
+    private String index;
+
+    @Option(names = "--pk", paramLabel = "NAME=VALUE", description = "The partition key and its value: a Query.")
+    private String partitionKey;
+
+    @Option(names = "--sk", paramLabel = "ROW", description = "The sort-key condition, e.g. 'Detail begins_with PROJ#'.")
+    private String sortKey;
+
+    @Option(names = "--desc", description = "Read the Query newest first (ScanIndexForward false).")
+    private boolean descending;
+
+    @Option(names = "--filter", paramLabel = "ROW", description = "A filter row; rows are joined with AND.")
+    private List<String> filters = new ArrayList<>();
+
+    @Option(names = "--projection", paramLabel = "PATH", split = ",", description = "Attributes to return.")
+    private List<String> projection = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "SET an attribute: an UpdateItem.")
+    private List<String> sets = new ArrayList<>();
+
+    @Option(names = "--guard", paramLabel = "ROW", description = "A condition row the update is guarded by.")
+    private List<String> guards = new ArrayList<>();
+
+    @Option(names = "--key", paramLabel = "JSON", description = "The item's key for the update, plain or DynamoDB JSON.")
+    private String key;
+
+    @Option(names = "--snippet", paramLabel = "LANGUAGE", description = "Print code instead: java, python, js or cli.")
+    private String snippet;
+
+    @Override
+    public Integer call() {
+        boolean update = !sets.isEmpty();
+        boolean query = partitionKey != null;
+        if (update && (query || !filters.isEmpty() || !projection.isEmpty() || descending || index != null)) {
+            throw CliException.usage("--set builds an update; it does not go with --pk, --sk, --filter, --projection, "
+                    + "--desc or --index");
+        }
+        if (!update && (!guards.isEmpty() || key != null)) {
+            throw CliException.usage("--guard and --key go with --set");
+        }
+        if (!query && (sortKey != null || descending)) {
+            throw CliException.usage("--sk and --desc go with --pk");
+        }
+        if (!update && !query && filters.isEmpty() && projection.isEmpty()) {
+            throw CliException.usage("nothing to build: give --pk, --filter, --projection or --set");
+        }
+        SnippetLanguage language = snippet == null ? null : language(snippet);
+        ExpressionCompiler compiler = new ExpressionCompiler();
+        Map<ExpressionKind, String> expressions = new EnumMap<>(ExpressionKind.class);
+        Optional<KeySchema> keys = Optional.empty();
+        if (update) {
+            List<UpdateRow> actions = sets.stream().map(ExprBuildCommand::setRow).toList();
+            expressions.put(ExpressionKind.UPDATE, compiler.update(actions));
+            if (!guards.isEmpty()) {
+                expressions.put(ExpressionKind.CONDITION, compiler.condition(rows(guards, "--guard")));
+            }
+        } else {
+            if (query) {
+                int equals = partitionKey.indexOf('=');
+                if (equals <= 0) {
+                    throw CliException.usage("--pk takes NAME=VALUE, e.g. --pk EntityRef=WS#acme");
+                }
+                String pkName = partitionKey.substring(0, equals).strip();
+                List<Row> keyRows = new ArrayList<>();
+                keyRows.add(Row.of(AttributePath.of(pkName), Row.Operator.EQ,
+                        value(partitionKey.substring(equals + 1).strip(), "--pk")));
+                String skName = null;
+                if (sortKey != null) {
+                    Row row = row(sortKey, "--sk");
+                    keyRows.add(row);
+                    skName = row.path().attribute();
+                }
+                keys = Optional.of(new KeySchema(pkName, Optional.ofNullable(skName)));
+                expressions.put(ExpressionKind.KEY_CONDITION, compiler.condition(keyRows));
+            }
+            if (!filters.isEmpty()) {
+                expressions.put(ExpressionKind.FILTER, compiler.condition(rows(filters, "--filter")));
+            }
+            if (!projection.isEmpty()) {
+                expressions.put(ExpressionKind.PROJECTION, compiler.projection(
+                        projection.stream().map(p -> path(p.strip(), "--projection")).toList()));
+            }
+        }
+        Verdict verdict = ExpressionValidator.validate(expressions, compiler.names(), compiler.values(), keys);
+        if (!verdict.ok()) {
+            for (ExpressionProblem problem : verdict.problems()) {
+                String where = problem.expression().map(k -> k.parameterName() + " ").orElse("");
+                expr.cli().err().println(where + problem.column() + ": " + problem.message());
+            }
+            return ExitCodes.USAGE;
+        }
+        Optional<Key> itemKey = key == null ? Optional.empty() : Optional.of(itemKey(key));
+        if (language != null) {
+            if (table == null) {
+                throw CliException.usage("--snippet needs --table");
+            }
+            if (update && itemKey.isEmpty()) {
+                throw CliException.usage("a snippet for an update needs the item's --key");
+            }
+            SnippetRequest request = request(update, query, itemKey, expressions)
+                    .withNames(compiler.names()).withValues(compiler.values());
+            expr.cli().out().print(Snippets.write(language, request, snippetOptions()));
+            return ExitCodes.OK;
+        }
+        expr.cli().out().println(requestJson(expressions, compiler, itemKey));
+        return ExitCodes.OK;
+    }
+
+    private SnippetRequest request(boolean update, boolean query, Optional<Key> itemKey,
+                                   Map<ExpressionKind, String> expressions) {
+        SnippetRequest request;
+        if (update) {
+            request = SnippetRequest.updateItem(table, itemKey.orElseThrow(), expressions.get(ExpressionKind.UPDATE));
+        } else if (query) {
+            request = SnippetRequest.query(table, expressions.get(ExpressionKind.KEY_CONDITION));
+            if (descending) {
+                request = request.descending();
+            }
+        } else {
+            request = SnippetRequest.scan(table);
+        }
+        if (index != null) {
+            request = request.onIndex(index);
+        }
+        for (Map.Entry<ExpressionKind, String> e : expressions.entrySet()) {
+            request = request.withExpression(e.getKey(), e.getValue());
+        }
+        return request;
+    }
+
+    /** A snippet for the endpoint this command line would use, or for AWS (nothing named). */
+    private SnippetOptions snippetOptions() {
+        ConnectionSpec connection = expr.cli().connection();
+        if (connection instanceof ConnectionSpec.Endpoint endpoint) {
+            return SnippetOptions.local(endpoint.endpoint(), endpoint.region(), endpoint.accessKeyId());
+        }
+        return SnippetOptions.aws();
+    }
+
+    private String requestJson(Map<ExpressionKind, String> expressions, ExpressionCompiler compiler,
+                               Optional<Key> itemKey) {
+        ObjectNode request = JSON.createObjectNode();
+        if (table != null) {
+            request.put("TableName", table);
+        }
+        if (index != null) {
+            request.put("IndexName", index);
+        }
+        itemKey.ifPresent(k -> request.set("Key", tree(DynamoJson.write(k.asItem()))));
+        expressions.forEach((kind, text) -> request.put(kind.parameterName(), text));
+        if (!compiler.names().isEmpty()) {
+            ObjectNode names = request.putObject("ExpressionAttributeNames");
+            compiler.names().forEach(names::put);
+        }
+        if (!compiler.values().isEmpty()) {
+            ObjectNode values = request.putObject("ExpressionAttributeValues");
+            compiler.values().forEach((placeholder, value) -> values.set(placeholder, tree(DynamoJson.write(value))));
+        }
+        if (descending) {
+            request.put("ScanIndexForward", false);
+        }
+        try {
+            return JSON.writeValueAsString(request);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode tree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static SnippetLanguage language(String id) {
+        try {
+            return SnippetLanguage.fromId(id);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--snippet: " + e.getMessage());
+        }
+    }
+
+    private static List<Row> rows(List<String> texts, String option) {
+        return texts.stream().map(t -> row(t, option)).toList();
+    }
+
+    /** One builder row from {@code ATTRIBUTE OP VALUE}. */
+    static Row row(String text, String option) {
+        Matcher symbol = SYMBOL_ROW.matcher(text);
+        if (symbol.matches()) {
+            Row.Operator op = switch (symbol.group(2)) {
+                case "=" -> Row.Operator.EQ;
+                case "<>" -> Row.Operator.NE;
+                case "<" -> Row.Operator.LT;
+                case "<=" -> Row.Operator.LE;
+                case ">" -> Row.Operator.GT;
+                default -> Row.Operator.GE;
+            };
+            return Row.of(path(symbol.group(1), option), op, value(symbol.group(3), option));
+        }
+        Matcher word = WORD_ROW.matcher(text);
+        if (!word.matches()) {
+            throw CliException.usage(option + " '" + text + "': write ATTRIBUTE OP VALUE, e.g. 'status = ACTIVE'");
+        }
+        AttributePath path = path(word.group(1), option);
+        String rest = word.group(3);
+        String op = word.group(2).toLowerCase(Locale.ROOT);
+        return switch (op) {
+            case "begins_with" -> Row.of(path, Row.Operator.BEGINS_WITH, value(rest, option));
+            case "contains" -> Row.of(path, Row.Operator.CONTAINS, value(rest, option));
+            case "attribute_type" -> Row.of(path, Row.Operator.ATTRIBUTE_TYPE, AttributeValue.s(rest));
+            case "exists", "attribute_exists" -> noValue(path, Row.Operator.ATTRIBUTE_EXISTS, rest, option);
+            case "not_exists", "attribute_not_exists" -> noValue(path, Row.Operator.ATTRIBUTE_NOT_EXISTS, rest, option);
+            case "between" -> {
+                Matcher bounds = BETWEEN_VALUES.matcher(rest);
+                if (!bounds.matches()) {
+                    throw CliException.usage(option + " '" + text + "': between takes LOW and HIGH");
+                }
+                yield Row.of(path, Row.Operator.BETWEEN, value(bounds.group(1), option), value(bounds.group(2), option));
+            }
+            case "in" -> {
+                AttributeValue list = value(rest, option);
+                if (!(list instanceof AttributeValue.ListValue candidates) || candidates.elements().isEmpty()) {
+                    throw CliException.usage(option + " '" + text + "': in takes a JSON array, e.g. in [\"A\", \"B\"]");
+                }
+                yield Row.of(path, Row.Operator.IN, candidates.elements().toArray(AttributeValue[]::new));
+            }
+            default -> throw CliException.usage(option + " '" + text + "': '" + word.group(2) + "' is not an operator; use "
+                    + "= <> < <= > >= begins_with contains between in exists not_exists attribute_type");
+        };
+    }
+
+    private static Row noValue(AttributePath path, Row.Operator op, String rest, String option) {
+        if (!rest.isEmpty()) {
+            throw CliException.usage(option + ": " + op.symbol() + " takes no value, but '" + rest + "' follows it");
+        }
+        return Row.of(path, op);
+    }
+
+    private static UpdateRow setRow(String text) {
+        int equals = text.indexOf('=');
+        if (equals <= 0) {
+            throw CliException.usage("--set takes NAME=VALUE, e.g. --set 'authorName=Mara Vance'");
+        }
+        return new UpdateRow(io.dynoscope.core.expression.UpdateClause.Keyword.SET,
+                path(text.substring(0, equals).strip(), "--set"),
+                Optional.of(value(text.substring(equals + 1).strip(), "--set")), Optional.empty());
+    }
+
+    private static AttributePath path(String text, String option) {
+        try {
+            return AttributePath.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(option + ": " + e.getMessage());
+        }
+    }
+
+    static AttributeValue value(String text, String option) {
+        if (text.isEmpty()) {
+            throw CliException.usage(option + ": a value is missing");
+        }
+        return ValueInput.read(text);
+    }
+
+    private static Key itemKey(String json) {
+        Item item;
+        try {
+            item = ItemInput.resolve(Formats.InputFormat.AUTO, json, "") == Formats.InputFormat.DYNAMODB_JSON
+                    ? DynamoJson.readItem(json) : PlainJson.readItem(json);
+        } catch (ItemFormatException e) {
+            throw CliException.usage("--key: " + e.getMessage());
+        }
+        try {
+            return new Key(item.attributes());
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--key: " + e.getMessage());
+        }
+    }
+}

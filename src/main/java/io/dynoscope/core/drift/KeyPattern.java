@@ -1,0 +1,207 @@
+package io.dynoscope.core.drift;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A pattern for key-like string values, such as {@code USER#{id}}, {@code U#{id}} or the sharded
+ * {@code WS#{id}#{01..10}}.
+ *
+ * <p>Text outside braces is literal. {@code {name}} stands for one key segment: one or more
+ * characters other than {@code #}, the separator of single-table designs; the same name in a
+ * source pattern and a reference pattern joins a copy to its source. {@code {01..10}} stands for
+ * one number of a range, written with as many digits as the bounds (a shard suffix); a range binds
+ * nothing, and rendering the pattern gives one value per number (the fan-out over the shards).
+ */
+public final class KeyPattern {
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern RANGE = Pattern.compile("([0-9]+)\\.\\.([0-9]+)");
+
+    /** One piece of a pattern. */
+    private sealed interface Part permits Literal, Variable, Range {
+    }
+
+    private record Literal(String text) implements Part {
+    }
+
+    private record Variable(String name) implements Part {
+    }
+
+    private record Range(int from, int to, int width) implements Part {
+        String format(int number) {
+            return String.format(Locale.ROOT, "%0" + width + "d", number);
+        }
+    }
+
+    private final String text;
+    private final List<Part> parts;
+    private final Pattern regex;
+
+    private KeyPattern(String text, List<Part> parts) {
+        this.text = text;
+        this.parts = List.copyOf(parts);
+        StringBuilder regexText = new StringBuilder("^");
+        for (Part part : parts) {
+            if (part instanceof Literal literal) {
+                regexText.append(Pattern.quote(literal.text()));
+            } else if (part instanceof Variable) {
+                regexText.append("([^#]+)");
+            } else {
+                regexText.append("([0-9]+)");
+            }
+        }
+        this.regex = Pattern.compile(regexText.append('$').toString());
+    }
+
+    /** Reads a pattern; throws {@link IllegalArgumentException} saying what is wrong and where. */
+    public static KeyPattern parse(String text) {
+        Objects.requireNonNull(text, "pattern");
+        if (text.isEmpty()) {
+            throw new IllegalArgumentException("a key pattern cannot be empty");
+        }
+        List<Part> parts = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        Matcher m = PLACEHOLDER.matcher(text);
+        int at = 0;
+        while (m.find()) {
+            literal(text, text.substring(at, m.start()), at, parts);
+            if (!parts.isEmpty() && !(parts.get(parts.size() - 1) instanceof Literal)) {
+                throw new IllegalArgumentException("pattern '" + text + "': two placeholders need a literal between them"
+                        + " (column " + (m.start() + 1) + ")");
+            }
+            String inside = m.group(1);
+            Matcher range = RANGE.matcher(inside);
+            if (range.matches()) {
+                int from = Integer.parseInt(range.group(1));
+                int to = Integer.parseInt(range.group(2));
+                if (from > to) {
+                    throw new IllegalArgumentException("pattern '" + text + "': the range {" + inside + "} runs backwards");
+                }
+                parts.add(new Range(from, to, range.group(1).length()));
+            } else if (NAME.matcher(inside).matches()) {
+                if (!names.add(inside)) {
+                    throw new IllegalArgumentException("pattern '" + text + "' uses {" + inside + "} twice");
+                }
+                parts.add(new Variable(inside));
+            } else {
+                throw new IllegalArgumentException("pattern '" + text + "': {" + inside + "} at column " + (m.start() + 1)
+                        + " is neither a name such as {id} nor a range such as {01..10}");
+            }
+            at = m.end();
+        }
+        literal(text, text.substring(at), at, parts);
+        return new KeyPattern(text, parts);
+    }
+
+    private static void literal(String pattern, String literal, int column, List<Part> parts) {
+        if (literal.indexOf('{') >= 0 || literal.indexOf('}') >= 0) {
+            throw new IllegalArgumentException("pattern '" + pattern + "': unmatched brace near column " + (column + 1));
+        }
+        if (!literal.isEmpty()) {
+            parts.add(new Literal(literal));
+        }
+    }
+
+    /** The pattern as written. */
+    public String text() {
+        return text;
+    }
+
+    /** The names this pattern binds, in order. */
+    public Set<String> variables() {
+        Set<String> names = new LinkedHashSet<>();
+        for (Part part : parts) {
+            if (part instanceof Variable v) {
+                names.add(v.name());
+            }
+        }
+        return names;
+    }
+
+    /** Whether the pattern has a range, so rendering fans out. */
+    public boolean hasRange() {
+        return parts.stream().anyMatch(p -> p instanceof Range);
+    }
+
+    /** The literal text every matching value starts with (may be empty). */
+    public String literalPrefix() {
+        return !parts.isEmpty() && parts.get(0) instanceof Literal literal ? literal.text() : "";
+    }
+
+    /** The bindings of {@code value}, or empty when it does not match (ranges must hold). */
+    public Optional<Map<String, String>> match(String value) {
+        Matcher m = regex.matcher(value);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        Map<String, String> bindings = new LinkedHashMap<>();
+        int group = 1;
+        for (Part part : parts) {
+            if (part instanceof Variable v) {
+                bindings.put(v.name(), m.group(group++));
+            } else if (part instanceof Range r) {
+                String digits = m.group(group++);
+                if (digits.length() != r.width()) {
+                    return Optional.empty();
+                }
+                int number = Integer.parseInt(digits);
+                if (number < r.from() || number > r.to()) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of(bindings);
+    }
+
+    /** Every value this pattern takes with these bindings: one, or one per number of each range. */
+    public List<String> render(Map<String, String> bindings) {
+        List<String> values = List.of("");
+        for (Part part : parts) {
+            List<String> longer = new ArrayList<>();
+            for (String prefix : values) {
+                if (part instanceof Literal literal) {
+                    longer.add(prefix + literal.text());
+                } else if (part instanceof Variable v) {
+                    String bound = bindings.get(v.name());
+                    if (bound == null) {
+                        throw new IllegalArgumentException("pattern '" + text + "' needs a value for {" + v.name() + "}");
+                    }
+                    longer.add(prefix + bound);
+                } else {
+                    Range r = (Range) part;
+                    for (int n = r.from(); n <= r.to(); n++) {
+                        longer.add(prefix + r.format(n));
+                    }
+                }
+            }
+            values = longer;
+        }
+        return values;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof KeyPattern other && text.equals(other.text);
+    }
+
+    @Override
+    public int hashCode() {
+        return text.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,115 @@
+package io.dynoscope.core.drift;
+
+import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.expression.ExpressionCompiler;
+import io.dynoscope.core.expression.GuardedUpdate;
+import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.UpdateRow;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * The propagation of a source value to its drifted copies, before anything is written: the exact
+ * items and the value each will get (the dry run), and the guarded write for each.
+ *
+ * <p>Each write is {@code SET <copy> = :new} with the condition {@code <copy> = :old AND
+ * attribute_exists(<partition key>)}: a copy that someone changed since detection, or an item that
+ * was deleted, is left alone. Running a plan twice changes nothing twice, since a written copy no
+ * longer holds the old value.
+ */
+public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
+
+    public PropagationPlan {
+        Objects.requireNonNull(partitionKey, "partitionKey");
+        writes = List.copyOf(writes);
+    }
+
+    /**
+     * One guarded write.
+     *
+     * @param copy     the key of the item holding the copy
+     * @param path     the copy's attribute path
+     * @param oldValue the stale value detection saw
+     * @param newValue the source's value, to be written
+     * @param source   the key of the source item
+     */
+    public record PlannedWrite(Key copy, AttributePath path, AttributeValue oldValue, AttributeValue newValue, Key source) {
+        public PlannedWrite {
+            Objects.requireNonNull(copy, "copy");
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(oldValue, "oldValue");
+            Objects.requireNonNull(newValue, "newValue");
+        }
+    }
+
+    /** A plan for every drifted copy of the report. */
+    public static PropagationPlan of(DriftReport report, KeySchema schema) {
+        return of(report, schema, copy -> true);
+    }
+
+    /** A plan for the drifted copies of the report that the user selected. */
+    public static PropagationPlan of(DriftReport report, KeySchema schema, Predicate<DriftReport.DriftedCopy> selected) {
+        List<PlannedWrite> writes = new ArrayList<>();
+        for (DriftReport.DriftedCopy drifted : report.driftedCopies()) {
+            if (selected.test(drifted)) {
+                writes.add(new PlannedWrite(drifted.copy(), report.rule().copies().attribute(),
+                        drifted.copyValue(), drifted.sourceValue(), drifted.source()));
+            }
+        }
+        return new PropagationPlan(schema.partitionKey(), writes);
+    }
+
+    /** Several plans (one per rule) as one. */
+    public static PropagationPlan concat(String partitionKey, List<PropagationPlan> plans) {
+        List<PlannedWrite> writes = new ArrayList<>();
+        for (PropagationPlan plan : plans) {
+            if (!plan.partitionKey().equals(partitionKey)) {
+                throw new IllegalArgumentException("plans for different tables cannot be joined");
+            }
+            writes.addAll(plan.writes());
+        }
+        return new PropagationPlan(partitionKey, writes);
+    }
+
+    /** The update and condition of one planned write, compiled by the expression compiler. */
+    public GuardedUpdate guardedUpdate(PlannedWrite write) {
+        return ExpressionCompiler.guardedUpdate(
+                List.of(UpdateRow.set(write.path(), write.newValue()).named("new")),
+                List.of(Row.of(write.path(), Row.Operator.EQ, write.oldValue()).named("old"),
+                        Row.of(partitionKey, Row.Operator.ATTRIBUTE_EXISTS)));
+    }
+
+    public int size() {
+        return writes.size();
+    }
+
+    public boolean isEmpty() {
+        return writes.isEmpty();
+    }
+
+    /** The dry run, one line per write: key, path, the stale value and the value it will get, typed. */
+    public List<String> describe() {
+        return writes.stream().map(PropagationPlan::describe).toList();
+    }
+
+    public static String describe(PlannedWrite write) {
+        return keyText(write.copy()) + "  " + write.path() + ": " + DynamoJson.write(write.oldValue())
+                + " -> " + DynamoJson.write(write.newValue());
+    }
+
+    /** A key as its values joined with " / ", e.g. {@code POST#c55 / META}. */
+    public static String keyText(Key key) {
+        List<String> parts = new ArrayList<>();
+        for (AttributeValue value : key.attributes().values()) {
+            parts.add(value instanceof AttributeValue.Str s ? s.value()
+                    : value instanceof AttributeValue.Num n ? n.text() : DynamoJson.write(value));
+        }
+        return String.join(" / ", parts);
+    }
+}

@@ -1,0 +1,247 @@
+package io.dynoscope.drift;
+
+import io.dynoscope.core.drift.ItemPaths;
+import io.dynoscope.core.drift.PropagationPlan;
+import io.dynoscope.core.drift.PropagationPlan.PlannedWrite;
+import io.dynoscope.core.expression.GuardedUpdate;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.repository.WriteOutcome;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.function.Consumer;
+
+/**
+ * Runs a {@link PropagationPlan}: one guarded UpdateItem per copy, by a bounded number of workers,
+ * backing off when DynamoDB throttles, stopping between writes when cancelled.
+ *
+ * <p>A write whose condition fails is never retried: the copy is re-read (or taken from the failed
+ * write's answer) to tell "already current" from "changed by someone else". Because each write
+ * only applies while the copy holds the old value, running a plan again after a cancel or a crash
+ * finishes what is left and changes nothing twice.
+ */
+public final class DriftPropagation {
+
+    /** Waits between attempts; tests replace it to avoid real sleeps. */
+    @FunctionalInterface
+    public interface Sleeper {
+        void sleep(Duration duration) throws InterruptedException;
+    }
+
+    /**
+     * How to run.
+     *
+     * @param concurrency  the most writes in flight at once
+     * @param maxAttempts  attempts per write when throttled, the first included
+     * @param firstBackoff the wait after the first throttled attempt; doubled each time, with jitter
+     * @param maxBackoff   the longest wait
+     */
+    public record Options(int concurrency, int maxAttempts, Duration firstBackoff, Duration maxBackoff) {
+        public Options {
+            if (concurrency < 1) {
+                throw new IllegalArgumentException("concurrency must be at least 1, not " + concurrency);
+            }
+            if (maxAttempts < 1) {
+                throw new IllegalArgumentException("a write needs at least one attempt");
+            }
+        }
+
+        public static Options withConcurrency(int concurrency) {
+            return new Options(concurrency, 8, Duration.ofMillis(50), Duration.ofSeconds(5));
+        }
+    }
+
+    /** Writes finished (in any way) out of the plan's total. */
+    public record Progress(int done, int total) {
+    }
+
+    private enum Outcome { UPDATED, ALREADY_CURRENT, CHANGED_ELSEWHERE, FAILED }
+
+    private record Result(Outcome outcome, AttributeValue currentValue, boolean itemDeleted, String why) {
+    }
+
+    private final DynamoRepository repository;
+    private final Sleeper sleeper;
+
+    public DriftPropagation(DynamoRepository repository) {
+        this(repository, duration -> Thread.sleep(duration.toMillis()));
+    }
+
+    public DriftPropagation(DynamoRepository repository, Sleeper sleeper) {
+        this.repository = Objects.requireNonNull(repository);
+        this.sleeper = Objects.requireNonNull(sleeper);
+    }
+
+    /** Runs the plan against {@code table}; {@code progress} is called on the worker threads. */
+    public PropagationReport propagate(String table, PropagationPlan plan, Options options, Consumer<Progress> progress,
+                                       Cancellation cancellation) {
+        long started = System.nanoTime();
+        List<PlannedWrite> writes = plan.writes();
+        Result[] results = new Result[writes.size()];
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
+        AtomicInteger requests = new AtomicInteger();
+        DoubleAdder capacity = new DoubleAdder();
+        AtomicReference<String> stoppedBy = new AtomicReference<>();
+        Runnable worker = () -> {
+            while (!cancellation.isCancelled() && stoppedBy.get() == null) {
+                int i = next.getAndIncrement();
+                if (i >= writes.size()) {
+                    return;
+                }
+                Result result = write(table, plan, writes.get(i), options, requests, capacity, stoppedBy, cancellation);
+                if (result == null) {
+                    return;
+                }
+                results[i] = result;
+                progress.accept(new Progress(done.incrementAndGet(), writes.size()));
+            }
+        };
+        int workers = Math.min(options.concurrency(), Math.max(1, writes.size()));
+        if (workers == 1) {
+            worker.run();
+        } else {
+            runWorkers(worker, workers, cancellation);
+        }
+
+        List<PlannedWrite> updated = new ArrayList<>();
+        List<PlannedWrite> alreadyCurrent = new ArrayList<>();
+        List<PropagationReport.ChangedElsewhere> changed = new ArrayList<>();
+        List<PropagationReport.Failed> failed = new ArrayList<>();
+        List<PlannedWrite> notAttempted = new ArrayList<>();
+        for (int i = 0; i < writes.size(); i++) {
+            Result result = results[i];
+            PlannedWrite write = writes.get(i);
+            if (result == null) {
+                notAttempted.add(write);
+                continue;
+            }
+            switch (result.outcome()) {
+                case UPDATED -> updated.add(write);
+                case ALREADY_CURRENT -> alreadyCurrent.add(write);
+                case CHANGED_ELSEWHERE -> changed.add(new PropagationReport.ChangedElsewhere(write, result.currentValue(), result.itemDeleted()));
+                case FAILED -> failed.add(new PropagationReport.Failed(write, result.why()));
+            }
+        }
+        return new PropagationReport(updated, alreadyCurrent, changed, failed, notAttempted,
+                cancellation.isCancelled() && !notAttempted.isEmpty(), stoppedBy.get(), requests.get(), capacity.sum(),
+                Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    private static void runWorkers(Runnable worker, int workers, Cancellation cancellation) {
+        ExecutorService pool = Executors.newFixedThreadPool(workers, runnable -> {
+            Thread thread = new Thread(runnable, "dynoscope-drift-propagation");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int w = 0; w < workers; w++) {
+                futures.add(pool.submit(worker));
+            }
+            for (Future<?> future : futures) {
+                try {
+                    future.get();
+                } catch (InterruptedException e) {
+                    // The caller was interrupted: workers stop before their next write.
+                    cancellation.cancel();
+                    Thread.currentThread().interrupt();
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("a propagation worker failed", e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** One guarded write with its retries; null when it was not attempted (cancelled while backing off). */
+    private Result write(String table, PropagationPlan plan, PlannedWrite write, Options options, AtomicInteger requests,
+                         DoubleAdder capacity, AtomicReference<String> stoppedBy, Cancellation cancellation) {
+        GuardedUpdate guarded = plan.guardedUpdate(write);
+        UpdateSpec spec = new UpdateSpec(table, write.copy(), guarded.updateExpression(), guarded.conditionExpression(),
+                guarded.names(), guarded.values());
+        for (int attempt = 1; ; attempt++) {
+            WriteOutcome outcome;
+            try {
+                requests.incrementAndGet();
+                outcome = repository.updateItem(spec);
+            } catch (RepositoryException e) {
+                if (e.kind() == RepositoryException.Kind.THROTTLED && attempt < options.maxAttempts()) {
+                    if (!backOff(attempt, options, cancellation)) {
+                        return null;
+                    }
+                    continue;
+                }
+                if (stopsEverything(e.kind())) {
+                    stoppedBy.compareAndSet(null, e.getMessage());
+                }
+                return new Result(Outcome.FAILED, null, false,
+                        e.kind() == RepositoryException.Kind.THROTTLED ? "still throttled after " + attempt + " attempts: " + e.getMessage()
+                                : e.getMessage());
+            }
+            capacity.add(outcome.consumedCapacity());
+            if (outcome instanceof WriteOutcome.Written) {
+                return new Result(Outcome.UPDATED, null, false, null);
+            }
+            return afterConditionFailed(table, write, (WriteOutcome.ConditionFailed) outcome, capacity);
+        }
+    }
+
+    /** Tells a copy that already holds the new value from one someone else changed. */
+    private Result afterConditionFailed(String table, PlannedWrite write, WriteOutcome.ConditionFailed failed, DoubleAdder capacity) {
+        Item current = failed.currentItem();
+        if (current == null) {
+            try {
+                var read = repository.getItem(table, write.copy(), true);
+                capacity.add(read.statistics().consumedCapacity());
+                current = read.item().orElse(null);
+            } catch (RepositoryException e) {
+                return new Result(Outcome.FAILED, null, false,
+                        "the copy had changed, and re-reading it to see how failed: " + e.getMessage());
+            }
+        }
+        if (current == null) {
+            return new Result(Outcome.CHANGED_ELSEWHERE, null, true, null);
+        }
+        AttributeValue value = ItemPaths.valueAt(current, write.path()).orElse(null);
+        if (write.newValue().equals(value)) {
+            return new Result(Outcome.ALREADY_CURRENT, value, false, null);
+        }
+        return new Result(Outcome.CHANGED_ELSEWHERE, value, false, null);
+    }
+
+    /** Waits before the next attempt; false when cancelled or interrupted meanwhile. */
+    private boolean backOff(int attempt, Options options, Cancellation cancellation) {
+        long ceiling = Math.min(options.maxBackoff().toMillis(), options.firstBackoff().toMillis() << Math.min(attempt - 1, 20));
+        // Jitter spreads the workers' retries so they do not hit the table in step.
+        long wait = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
+        try {
+            sleeper.sleep(Duration.ofMillis(wait));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return !cancellation.isCancelled();
+    }
+
+    /** Failures that every further write would meet as well. */
+    private static boolean stopsEverything(RepositoryException.Kind kind) {
+        return kind == RepositoryException.Kind.CREDENTIALS || kind == RepositoryException.Kind.ACCESS_DENIED
+                || kind == RepositoryException.Kind.UNREACHABLE || kind == RepositoryException.Kind.NOT_FOUND;
+    }
+}

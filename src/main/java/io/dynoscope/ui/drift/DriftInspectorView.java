@@ -1,0 +1,178 @@
+package io.dynoscope.ui.drift;
+
+import io.dynoscope.core.drift.DenormalizationRule;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.fxml.FXML;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.cell.CheckBoxTableCell;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.FileChooser;
+
+/** Binds the drift inspector panel to its view model; all logic stays in the view model. */
+public final class DriftInspectorView {
+
+    private final DriftInspectorViewModel viewModel;
+
+    @FXML private BorderPane root;
+    @FXML private ComboBox<DenormalizationRule> ruleChoice;
+    @FXML private Button suggestButton;
+    @FXML private Button importButton;
+    @FXML private Button exportButton;
+    @FXML private Button detectButton;
+    @FXML private Button cancelButton;
+    @FXML private ProgressBar progressBar;
+    @FXML private Label progressLabel;
+    @FXML private Label costLabel;
+    @FXML private Label messageLabel;
+    @FXML private TableView<DriftInspectorViewModel.SourceRow> sourcesTable;
+    @FXML private TableColumn<DriftInspectorViewModel.SourceRow, String> sourceKeyColumn;
+    @FXML private TableColumn<DriftInspectorViewModel.SourceRow, String> sourceValueColumn;
+    @FXML private TableColumn<DriftInspectorViewModel.SourceRow, Integer> sourceCopiesColumn;
+    @FXML private TableColumn<DriftInspectorViewModel.SourceRow, Integer> sourceDriftedColumn;
+    @FXML private TableView<DriftInspectorViewModel.CopyRow> copiesTable;
+    @FXML private TableColumn<DriftInspectorViewModel.CopyRow, Boolean> selectedColumn;
+    @FXML private TableColumn<DriftInspectorViewModel.CopyRow, String> copyKeyColumn;
+    @FXML private TableColumn<DriftInspectorViewModel.CopyRow, String> copyValueColumn;
+    @FXML private TableColumn<DriftInspectorViewModel.CopyRow, String> copySourceValueColumn;
+    @FXML private TableColumn<DriftInspectorViewModel.CopyRow, String> copySourceKeyColumn;
+    @FXML private Button selectAllButton;
+    @FXML private Button selectNoneButton;
+    @FXML private Spinner<Integer> concurrencySpinner;
+    @FXML private Button previewButton;
+    @FXML private Button propagateButton;
+    @FXML private Label readsLabel;
+    @FXML private ListView<String> orphanList;
+    @FXML private ListView<String> previewList;
+    @FXML private ListView<String> reportList;
+
+    public DriftInspectorView(DriftInspectorViewModel viewModel) {
+        this.viewModel = viewModel;
+    }
+
+    /** Loads the panel for {@code viewModel}. */
+    public static Parent load(DriftInspectorViewModel viewModel) {
+        FXMLLoader loader = new FXMLLoader(DriftInspectorView.class.getResource("DriftInspector.fxml"));
+        loader.setControllerFactory(type -> {
+            if (type == DriftInspectorView.class) {
+                return new DriftInspectorView(viewModel);
+            }
+            throw new IllegalArgumentException("no controller " + type.getName());
+        });
+        try {
+            return loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot load the drift inspector", e);
+        }
+    }
+
+    @FXML
+    private void initialize() {
+        ruleChoice.setItems(viewModel.rules());
+        ruleChoice.valueProperty().bindBidirectional(viewModel.selectedRuleProperty());
+        ruleChoice.setCellFactory(list -> new RuleCell());
+        ruleChoice.setButtonCell(new RuleCell());
+        costLabel.textProperty().bind(viewModel.costProperty());
+        messageLabel.textProperty().bind(viewModel.messageProperty());
+        messageLabel.managedProperty().bind(viewModel.messageProperty().isNotEmpty());
+        progressBar.progressProperty().bind(viewModel.progressProperty());
+        progressBar.visibleProperty().bind(viewModel.runningProperty());
+        progressLabel.textProperty().bind(viewModel.progressTextProperty());
+        readsLabel.textProperty().bind(viewModel.readsTextProperty());
+
+        sourcesTable.setItems(viewModel.sources());
+        sourceKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
+        sourceValueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
+        sourceCopiesColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().copies()));
+        sourceDriftedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().drifted()));
+
+        copiesTable.setItems(viewModel.copies());
+        selectedColumn.setCellValueFactory(c -> c.getValue().selectedProperty());
+        selectedColumn.setCellFactory(CheckBoxTableCell.forTableColumn(selectedColumn));
+        copyKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().copyKey()));
+        copyValueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().copyValue()));
+        copySourceValueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sourceValue()));
+        copySourceKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
+
+        orphanList.setItems(viewModel.orphans());
+        orphanList.managedProperty().bind(Bindings.isNotEmpty(viewModel.orphans()));
+        orphanList.visibleProperty().bind(orphanList.managedProperty());
+        previewList.setItems(viewModel.previewLines());
+        reportList.setItems(viewModel.reportLines());
+
+        concurrencySpinner.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(1, 64, viewModel.concurrencyProperty().get()));
+        concurrencySpinner.valueProperty().addListener((obs, old, value) -> viewModel.concurrencyProperty().set(value));
+
+        var running = viewModel.runningProperty();
+        suggestButton.setOnAction(e -> viewModel.suggestRules());
+        suggestButton.disableProperty().bind(running);
+        importButton.setOnAction(e -> importRules());
+        exportButton.setOnAction(e -> exportRules());
+        exportButton.disableProperty().bind(Bindings.isEmpty(viewModel.rules()));
+        detectButton.setOnAction(e -> viewModel.detect());
+        detectButton.disableProperty().bind(running.or(viewModel.selectedRuleProperty().isNull()));
+        cancelButton.setOnAction(e -> viewModel.cancel());
+        cancelButton.disableProperty().bind(running.not());
+        selectAllButton.setOnAction(e -> viewModel.selectAll(true));
+        selectNoneButton.setOnAction(e -> viewModel.selectAll(false));
+        previewButton.setOnAction(e -> viewModel.preview());
+        previewButton.disableProperty().bind(running.or(viewModel.reportProperty().isNull()));
+        propagateButton.setOnAction(e -> viewModel.propagate());
+        propagateButton.disableProperty().bind(running.or(viewModel.planProperty().isNull()));
+    }
+
+    private void importRules() {
+        File file = ruleFileChooser().showOpenDialog(root.getScene().getWindow());
+        if (file != null) {
+            try {
+                viewModel.importRules(Files.readString(file.toPath(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                viewModel.fileProblem("cannot read " + file + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private void exportRules() {
+        File file = ruleFileChooser().showSaveDialog(root.getScene().getWindow());
+        if (file != null) {
+            try {
+                Files.writeString(file.toPath(), viewModel.exportRules(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                viewModel.fileProblem("cannot write " + file + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static FileChooser ruleFileChooser() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Drift rules");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Rule files (*.json)", "*.json"));
+        return chooser;
+    }
+
+    /** Shows a rule by its name, with its lookup. */
+    private static final class RuleCell extends ListCell<DenormalizationRule> {
+        @Override
+        protected void updateItem(DenormalizationRule rule, boolean empty) {
+            super.updateItem(rule, empty);
+            setText(empty || rule == null ? null : rule.name() + "  [" + rule.copies().lookup() + "]");
+        }
+    }
+}

@@ -1,0 +1,399 @@
+package io.dynoscope.ui.drift;
+
+import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.core.drift.DriftReport;
+import io.dynoscope.core.drift.PropagationPlan;
+import io.dynoscope.core.drift.RuleFiles;
+import io.dynoscope.core.drift.RuleSuggester;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.ValueText;
+import io.dynoscope.drift.DriftDetection;
+import io.dynoscope.drift.DriftPropagation;
+import io.dynoscope.drift.PropagationReport;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.TableInfo;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.ErrorMessages;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The drift inspector of one table: its rules (written, imported or suggested from the data), a
+ * detection run with progress and cancel, the drifted copies beside their source's value, the
+ * user's choice of copies, the dry run of what will be written, and the propagation with progress,
+ * cancel and its final report.
+ *
+ * <p>Nothing is written that the user did not preview: {@link #propagate()} runs the plan of the
+ * last {@link #preview()}, and changing the selection discards that preview.
+ */
+public final class DriftInspectorViewModel {
+
+    /** How many items {@link #suggestRules()} reads. */
+    static final int SUGGESTION_SAMPLE = 10_000;
+
+    /** One drifted copy beside its source's value, with the user's choice to propagate it. */
+    public static final class CopyRow {
+        private final DriftReport.DriftedCopy copy;
+        private final BooleanProperty selected = new SimpleBooleanProperty(true);
+
+        CopyRow(DriftReport.DriftedCopy copy) {
+            this.copy = copy;
+        }
+
+        public DriftReport.DriftedCopy copy() {
+            return copy;
+        }
+
+        public String copyKey() {
+            return PropagationPlan.keyText(copy.copy());
+        }
+
+        public String copyValue() {
+            return ValueText.of(copy.copyValue()) + (copy.typeDiffers() ? " (" + copy.copyValue().type() + ")" : "");
+        }
+
+        public String sourceKey() {
+            return PropagationPlan.keyText(copy.source());
+        }
+
+        public String sourceValue() {
+            return ValueText.of(copy.sourceValue()) + (copy.typeDiffers() ? " (" + copy.sourceValue().type() + ")" : "");
+        }
+
+        public BooleanProperty selectedProperty() {
+            return selected;
+        }
+    }
+
+    /** One source with drifted copies: how many copies it has and which drifted. */
+    public record SourceRow(String sourceKey, String value, int copies, int drifted) {
+    }
+
+    private final String table;
+    private final DynamoRepository repository;
+    private final BackgroundWork work;
+
+    private final ObservableList<DenormalizationRule> rules = FXCollections.observableArrayList();
+    private final ObjectProperty<DenormalizationRule> selectedRule = new SimpleObjectProperty<>();
+    private final ReadOnlyStringWrapper cost = new ReadOnlyStringWrapper("");
+    private final IntegerProperty concurrency = new SimpleIntegerProperty(4);
+
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+
+    private final ReadOnlyObjectWrapper<DriftReport> report = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper readsText = new ReadOnlyStringWrapper("");
+    private final ObservableList<SourceRow> sources = FXCollections.observableArrayList();
+    private final ObservableList<CopyRow> copies = FXCollections.observableArrayList();
+    private final ObservableList<String> orphans = FXCollections.observableArrayList();
+
+    private final ReadOnlyObjectWrapper<PropagationPlan> plan = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<String> preview = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<PropagationReport> propagationReport = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<String> reportLines = FXCollections.observableArrayList();
+
+    private KeySchema keySchema;
+    private BackgroundWork.Handle current;
+
+    public DriftInspectorViewModel(String table, DynamoRepository repository, BackgroundWork work) {
+        this.table = table;
+        this.repository = repository;
+        this.work = work;
+        selectedRule.addListener((obs, old, rule) -> cost.set(rule == null ? "" : rule.costDescription()));
+    }
+
+    // ---- rules -----------------------------------------------------------------------------
+
+    public ObservableList<DenormalizationRule> rules() {
+        return rules;
+    }
+
+    public ObjectProperty<DenormalizationRule> selectedRuleProperty() {
+        return selectedRule;
+    }
+
+    /** What finding the selected rule's copies costs, shown before running. */
+    public ReadOnlyStringProperty costProperty() {
+        return cost.getReadOnlyProperty();
+    }
+
+    /** Adds the rules of a rule file; a bad file is reported in {@link #messageProperty()}. */
+    public void importRules(String ruleFile) {
+        try {
+            addRules(RuleFiles.read(ruleFile));
+            message.set("");
+        } catch (IllegalArgumentException e) {
+            message.set(e.getMessage());
+        }
+    }
+
+    /** Shows why a rule file could not be read or written. */
+    public void fileProblem(String why) {
+        message.set(why);
+    }
+
+    /** The rules as a rule file, to save next to the connection or share. */
+    public String exportRules() {
+        return RuleFiles.write(List.copyOf(rules));
+    }
+
+    /** Reads a sample of the table and adds the rules it suggests, with their evidence in each description. */
+    public BackgroundWork.Handle suggestRules() {
+        return start("suggest rules for " + table, cancellation -> {
+            TableInfo info = repository.describeTable(table);
+            List<Item> sample = new ArrayList<>();
+            repository.scan(ScanSpec.table(table).withLimit(SUGGESTION_SAMPLE), page -> {
+                sample.addAll(page.items());
+                work.ui().execute(() -> progressText.set("sampled " + sample.size() + " items"));
+                return true;
+            }, cancellation);
+            Map<String, String> indexes = new LinkedHashMap<>();
+            info.globalSecondaryIndexes().forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
+            return new RuleSuggester(info.keySchema(), indexes).suggest(sample);
+        }, suggestions -> {
+            addRules(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList());
+            progressText.set(suggestions.isEmpty() ? "no denormalized copies found in the sample"
+                    : suggestions.size() + " rules suggested");
+        });
+    }
+
+    private void addRules(List<DenormalizationRule> added) {
+        for (DenormalizationRule rule : added) {
+            if (!rules.contains(rule)) {
+                rules.add(rule);
+            }
+        }
+        if (selectedRule.get() == null && !rules.isEmpty()) {
+            selectedRule.set(rules.get(0));
+        }
+    }
+
+    // ---- detection -------------------------------------------------------------------------
+
+    /** Runs detection for the selected rule; the drifted copies replace the previous run's. */
+    public BackgroundWork.Handle detect() {
+        DenormalizationRule rule = selectedRule.get();
+        if (rule == null) {
+            message.set("choose or add a rule first");
+            return null;
+        }
+        clearResults();
+        return start("detect drift in " + table, cancellation -> {
+            keySchema = repository.describeTable(table).keySchema();
+            return new DriftDetection(repository).detect(table, rule, p -> work.ui().execute(() -> {
+                progress.set(p.sourcesTotal() > 0 ? (double) p.sourcesQueried() / p.sourcesTotal() : -1);
+                progressText.set(p.itemsRead() + " items read in " + p.requests() + " requests"
+                        + (p.sourcesTotal() >= 0 ? ", " + p.sourcesQueried() + " of " + p.sourcesTotal() + " sources" : ""));
+            }), cancellation);
+        }, result -> {
+            showReport(result.report());
+            readsText.set(result.reads().summary());
+            progressText.set((result.complete() ? "" : "cancelled: partial result; ")
+                    + result.report().driftedCopies().size() + " drifted of " + result.report().copyCount() + " copies");
+        });
+    }
+
+    private void showReport(DriftReport found) {
+        report.set(found);
+        sources.setAll(found.sources().stream().filter(s -> !s.drifted().isEmpty())
+                .map(s -> new SourceRow(PropagationPlan.keyText(s.source()), ValueText.of(s.value()), s.copies(), s.drifted().size()))
+                .toList());
+        List<CopyRow> rows = found.driftedCopies().stream().map(CopyRow::new).toList();
+        rows.forEach(row -> row.selectedProperty().addListener((obs, was, is) -> discardPreview()));
+        copies.setAll(rows);
+        orphans.setAll(found.orphans().stream()
+                .map(o -> PropagationPlan.keyText(o.copy()) + ": " + (o.reason() == DriftReport.OrphanReason.SOURCE_MISSING
+                        ? "source " + PropagationPlan.keyText(o.expectedSource()) + " is missing"
+                        : "source " + PropagationPlan.keyText(o.expectedSource()) + " has no value"))
+                .toList());
+    }
+
+    public ReadOnlyObjectProperty<DriftReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
+
+    /** The sources with drifted copies. */
+    public ObservableList<SourceRow> sources() {
+        return sources;
+    }
+
+    /** Every drifted copy beside its source's value, each with a selection box. */
+    public ObservableList<CopyRow> copies() {
+        return copies;
+    }
+
+    /** Copies whose source is missing or has no value; they are shown, never written. */
+    public ObservableList<String> orphans() {
+        return orphans;
+    }
+
+    /** The reads detection made: requests, consumed capacity, scanned and returned items. */
+    public ReadOnlyStringProperty readsTextProperty() {
+        return readsText.getReadOnlyProperty();
+    }
+
+    public void selectAll(boolean selected) {
+        copies.forEach(row -> row.selectedProperty().set(selected));
+    }
+
+    // ---- propagation -----------------------------------------------------------------------
+
+    /** The dry run: the exact items and values the selected copies will get. Writes nothing. */
+    public void preview() {
+        DriftReport found = report.get();
+        if (found == null) {
+            message.set("run detection first");
+            return;
+        }
+        Set<DriftReport.DriftedCopy> chosen = copies.stream().filter(r -> r.selectedProperty().get())
+                .map(CopyRow::copy).collect(Collectors.toSet());
+        PropagationPlan planned = PropagationPlan.of(found, keySchema, chosen::contains);
+        plan.set(planned);
+        preview.setAll(planned.describe());
+    }
+
+    public ReadOnlyObjectProperty<PropagationPlan> planProperty() {
+        return plan.getReadOnlyProperty();
+    }
+
+    /** The dry run's lines: each copy's key, path, stale value and the value it will get. */
+    public ObservableList<String> previewLines() {
+        return preview;
+    }
+
+    /** Runs the previewed plan; without a preview nothing happens. */
+    public BackgroundWork.Handle propagate() {
+        PropagationPlan planned = plan.get();
+        if (planned == null) {
+            message.set("preview the writes first: nothing is written unconfirmed");
+            return null;
+        }
+        int workers = Math.max(1, concurrency.get());
+        propagationReport.set(null);
+        reportLines.clear();
+        return start("propagate drift in " + table, cancellation -> new DriftPropagation(repository)
+                .propagate(table, planned, DriftPropagation.Options.withConcurrency(workers), p -> work.ui().execute(() -> {
+                    progress.set(p.total() == 0 ? 1 : (double) p.done() / p.total());
+                    progressText.set(p.done() + " of " + p.total() + " writes");
+                }), cancellation), done -> {
+            propagationReport.set(done);
+            reportLines.setAll(reportLines(done));
+            progressText.set((done.cancelled() ? "cancelled: " : "") + done.summary());
+            plan.set(null);
+            preview.clear();
+        });
+    }
+
+    private static List<String> reportLines(PropagationReport done) {
+        List<String> lines = new ArrayList<>();
+        done.updated().forEach(w -> lines.add("updated: " + PropagationPlan.describe(w)));
+        done.alreadyCurrent().forEach(w -> lines.add("already current: " + PropagationPlan.keyText(w.copy()) + "  " + w.path()));
+        done.changedElsewhere().forEach(c -> lines.add("changed by someone else, left alone: " + PropagationPlan.keyText(c.write().copy())
+                + "  " + c.write().path() + (c.itemDeleted() ? " (item deleted)"
+                : c.currentValue() == null ? " (attribute removed)" : " now " + ValueText.of(c.currentValue()))));
+        done.failed().forEach(f -> lines.add("failed: " + PropagationPlan.keyText(f.write().copy()) + "  " + f.write().path() + ": " + f.why()));
+        done.notAttempted().forEach(w -> lines.add("not attempted: " + PropagationPlan.keyText(w.copy()) + "  " + w.path()));
+        return lines;
+    }
+
+    public ReadOnlyObjectProperty<PropagationReport> propagationReportProperty() {
+        return propagationReport.getReadOnlyProperty();
+    }
+
+    /** The final report, one line per copy: updated, already current, changed by someone else, failed. */
+    public ObservableList<String> reportLines() {
+        return reportLines;
+    }
+
+    public IntegerProperty concurrencyProperty() {
+        return concurrency;
+    }
+
+    // ---- running ---------------------------------------------------------------------------
+
+    /** Asks the running detection, suggestion or propagation to stop at its next step. */
+    public void cancel() {
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    /** 0 to 1, or -1 while the amount of work is not known yet. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty progressTextProperty() {
+        return progressText.getReadOnlyProperty();
+    }
+
+    /** The last error or refusal, in words; empty when all is well. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    private <T> BackgroundWork.Handle start(String what, BackgroundWork.Work<T> task, Consumer<T> onSuccess) {
+        if (running.get()) {
+            message.set("wait for the running task to finish or cancel it");
+            return null;
+        }
+        running.set(true);
+        message.set("");
+        progress.set(-1);
+        current = work.submit(what, task, result -> {
+            running.set(false);
+            progress.set(1);
+            onSuccess.accept(result);
+        }, error -> {
+            running.set(false);
+            progress.set(0);
+            message.set(ErrorMessages.describe(error));
+        });
+        return current;
+    }
+
+    private void clearResults() {
+        report.set(null);
+        sources.clear();
+        copies.clear();
+        orphans.clear();
+        readsText.set("");
+        discardPreview();
+        propagationReport.set(null);
+        reportLines.clear();
+    }
+
+    private void discardPreview() {
+        plan.set(null);
+        preview.clear();
+    }
+}

@@ -1,0 +1,372 @@
+package io.dynoscope.ui.expression;
+
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.UpdateClause;
+import io.dynoscope.core.expression.snippet.SnippetLanguage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.fxml.FXML;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/**
+ * Binds the expression builder panel to its view model: the kind and index, a line of controls per
+ * row (attribute with completion, operator or action, value), the live preview with a caret under
+ * each problem's column, a tab per snippet language, and the paste-and-load form.
+ */
+public final class ExpressionBuilderView {
+
+    private static final int MAX_COMPLETIONS = 8;
+
+    private final ExpressionBuilderViewModel viewModel;
+
+    @FXML private VBox root;
+    @FXML private ChoiceBox<ExpressionKind> kindChoice;
+    @FXML private ComboBox<String> indexChoice;
+    @FXML private CheckBox newestFirstCheck;
+    @FXML private Label itemKeyLabel;
+    @FXML private TextField itemKeyField;
+    @FXML private Button runButton;
+    @FXML private VBox rowsBox;
+    @FXML private Button addRowButton;
+    @FXML private Button clearButton;
+    @FXML private VBox guardSection;
+    @FXML private VBox guardRowsBox;
+    @FXML private Button addGuardRowButton;
+    @FXML private Label expressionLabel;
+    @FXML private Label expressionText;
+    @FXML private Label expressionMarker;
+    @FXML private Button copyExpressionButton;
+    @FXML private Label guardLabel;
+    @FXML private Label guardText;
+    @FXML private TextArea namesArea;
+    @FXML private Button copyNamesButton;
+    @FXML private TextArea valuesArea;
+    @FXML private Button copyValuesButton;
+    @FXML private Label problemsLabel;
+    @FXML private TabPane snippetTabs;
+    @FXML private TextField pasteExpressionField;
+    @FXML private Label pasteMarker;
+    @FXML private TextField pasteNamesField;
+    @FXML private TextField pasteValuesField;
+    @FXML private Button loadButton;
+    @FXML private Label loadMessage;
+    @FXML private Label pasteProblemsLabel;
+
+    public ExpressionBuilderView(ExpressionBuilderViewModel viewModel) {
+        this.viewModel = viewModel;
+    }
+
+    /** Loads the panel for a view model (FXML and controller). */
+    public static Parent load(ExpressionBuilderViewModel viewModel) {
+        FXMLLoader loader = new FXMLLoader(ExpressionBuilderView.class.getResource("ExpressionBuilder.fxml"));
+        loader.setControllerFactory(type -> {
+            if (type == ExpressionBuilderView.class) {
+                return new ExpressionBuilderView(viewModel);
+            }
+            throw new IllegalArgumentException("no controller " + type.getName());
+        });
+        try {
+            return loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @FXML
+    private void initialize() {
+        root.getStylesheets().add(Objects.requireNonNull(
+                ExpressionBuilderView.class.getResource("ExpressionBuilder.css")).toExternalForm());
+        bindHeader();
+        bindRows(viewModel.rows(), rowsBox, false);
+        bindRows(viewModel.guardRows(), guardRowsBox, true);
+        bindPreview();
+        bindSnippets();
+        bindPaste();
+    }
+
+    private void bindHeader() {
+        kindChoice.getItems().setAll(ExpressionKind.values());
+        kindChoice.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ExpressionKind kind) {
+                return kind == null ? "" : kind.parameterName();
+            }
+
+            @Override
+            public ExpressionKind fromString(String text) {
+                return ExpressionKind.valueOf(text);
+            }
+        });
+        kindChoice.valueProperty().bindBidirectional(viewModel.kindProperty());
+        indexChoice.setItems(viewModel.indexChoices());
+        indexChoice.valueProperty().bindBidirectional(viewModel.indexProperty());
+        newestFirstCheck.selectedProperty().bindBidirectional(viewModel.newestFirstProperty());
+        itemKeyField.textProperty().bindBidirectional(viewModel.itemKeyProperty());
+
+        BooleanBinding keyCondition = viewModel.kindProperty().isEqualTo(ExpressionKind.KEY_CONDITION);
+        BooleanBinding reads = keyCondition.or(viewModel.kindProperty().isEqualTo(ExpressionKind.FILTER))
+                .or(viewModel.kindProperty().isEqualTo(ExpressionKind.PROJECTION));
+        BooleanBinding update = viewModel.kindProperty().isEqualTo(ExpressionKind.UPDATE);
+        show(newestFirstCheck, keyCondition);
+        show(indexChoice, reads);
+        show(itemKeyLabel, reads.not());
+        show(itemKeyField, reads.not());
+        show(guardSection, update);
+        show(guardLabel, update);
+        show(guardText, update);
+        runButton.setOnAction(e -> viewModel.run());
+        runButton.disableProperty().bind(viewModel.canRunProperty().not());
+        addRowButton.setOnAction(e -> viewModel.addRow());
+        clearButton.setOnAction(e -> viewModel.clear());
+        addGuardRowButton.setOnAction(e -> viewModel.addGuardRow());
+    }
+
+    /** Rebuilds a row's controls when rows come or go; edits flow through the bound properties. */
+    private void bindRows(ObservableList<BuilderRow> rows, VBox box, boolean guard) {
+        Runnable rebuild = () -> {
+            box.getChildren().clear();
+            for (int i = 0; i < rows.size(); i++) {
+                box.getChildren().add(rowControls(rows.get(i), i, guard));
+            }
+            showRowProblems();
+        };
+        rows.addListener((ListChangeListener<BuilderRow>) change -> {
+            boolean structural = false;
+            while (change.next()) {
+                structural |= change.wasAdded() || change.wasRemoved() || change.wasPermutated();
+            }
+            if (structural) {
+                rebuild.run();
+            }
+        });
+        viewModel.kindProperty().addListener((o, before, now) -> rebuild.run());
+        rebuild.run();
+    }
+
+    private Node rowControls(BuilderRow row, int index, boolean guard) {
+        String id = (guard ? "guard-" : "row-") + index;
+        boolean update = !guard && viewModel.kindProperty().get() == ExpressionKind.UPDATE;
+        boolean projection = !guard && viewModel.kindProperty().get() == ExpressionKind.PROJECTION;
+
+        TextField attribute = new TextField();
+        attribute.setId(id + "-attribute");
+        attribute.setPromptText("attribute");
+        attribute.setPrefColumnCount(12);
+        attribute.textProperty().bindBidirectional(row.attributeProperty());
+        completion(attribute);
+
+        ChoiceBox<Row.Operator> operator = new ChoiceBox<>();
+        operator.setId(id + "-operator");
+        operator.getItems().setAll(Row.Operator.values());
+        operator.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Row.Operator op) {
+                return op == null ? "" : op.symbol();
+            }
+
+            @Override
+            public Row.Operator fromString(String text) {
+                return Row.Operator.valueOf(text);
+            }
+        });
+        operator.valueProperty().bindBidirectional(row.operatorProperty());
+
+        ChoiceBox<UpdateClause.Keyword> action = new ChoiceBox<>();
+        action.setId(id + "-action");
+        action.getItems().setAll(UpdateClause.Keyword.values());
+        action.valueProperty().bindBidirectional(row.actionProperty());
+
+        TextField value = new TextField();
+        value.setId(id + "-value");
+        value.setPromptText("value");
+        value.setPrefColumnCount(14);
+        value.textProperty().bindBidirectional(row.valueProperty());
+        TextField upper = new TextField();
+        upper.setId(id + "-upper");
+        upper.setPromptText("upper bound");
+        upper.setPrefColumnCount(10);
+        upper.textProperty().bindBidirectional(row.upperProperty());
+
+        Button remove = new Button("−");
+        remove.setId(id + "-remove");
+        remove.setOnAction(e -> viewModel.removeRow(row));
+        Label problem = new Label();
+        problem.setId(id + "-problem");
+        problem.getStyleClass().add("row-problem");
+
+        HBox line = new HBox(6);
+        if (update) {
+            line.getChildren().addAll(action, attribute, value, remove, problem);
+            show(value, row.actionProperty().isNotEqualTo(UpdateClause.Keyword.REMOVE));
+        } else if (projection) {
+            line.getChildren().addAll(attribute, remove, problem);
+        } else {
+            line.getChildren().addAll(attribute, operator, value, upper, remove, problem);
+            ObservableValue<Row.Operator> op = row.operatorProperty();
+            show(value, Bindings.createBooleanBinding(() -> op.getValue() != Row.Operator.ATTRIBUTE_EXISTS
+                    && op.getValue() != Row.Operator.ATTRIBUTE_NOT_EXISTS, op));
+            show(upper, Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op));
+        }
+        line.setUserData(new RowPlace(guard, index));
+        return line;
+    }
+
+    private record RowPlace(boolean guard, int index) {
+    }
+
+    /** A menu of known attributes under the attribute field as the person types. */
+    private void completion(TextField field) {
+        ContextMenu menu = new ContextMenu();
+        field.textProperty().addListener((o, before, text) -> {
+            if (!field.isFocused() || text == null || text.isEmpty()) {
+                menu.hide();
+                return;
+            }
+            List<String> offered = viewModel.completions(text).stream()
+                    .filter(name -> !name.equals(text)).limit(MAX_COMPLETIONS).toList();
+            if (offered.isEmpty()) {
+                menu.hide();
+                return;
+            }
+            menu.getItems().setAll(offered.stream().map(name -> {
+                MenuItem item = new MenuItem(name);
+                item.setOnAction(e -> {
+                    field.setText(name);
+                    field.positionCaret(name.length());
+                });
+                return item;
+            }).toList());
+            if (!menu.isShowing() && field.getScene() != null && field.getScene().getWindow() != null) {
+                menu.show(field, javafx.geometry.Side.BOTTOM, 0, 0);
+            }
+        });
+        field.focusedProperty().addListener((o, before, focused) -> {
+            if (!focused) {
+                menu.hide();
+            }
+        });
+    }
+
+    private void bindPreview() {
+        expressionLabel.textProperty().bind(Bindings.createStringBinding(
+                () -> viewModel.kindProperty().get().parameterName(), viewModel.kindProperty()));
+        expressionText.textProperty().bind(viewModel.expressionTextProperty());
+        guardText.textProperty().bind(viewModel.guardTextProperty());
+        namesArea.textProperty().bind(viewModel.namesJsonProperty());
+        valuesArea.textProperty().bind(viewModel.valuesJsonProperty());
+        copyExpressionButton.setOnAction(e -> copy(viewModel.expressionTextProperty().get()));
+        copyNamesButton.setOnAction(e -> copy(viewModel.namesJsonProperty().get()));
+        copyValuesButton.setOnAction(e -> copy(viewModel.valuesJsonProperty().get()));
+        viewModel.problems().addListener((ListChangeListener<ExpressionBuilderViewModel.Problem>) c -> showProblems());
+        showProblems();
+    }
+
+    private void showProblems() {
+        List<ExpressionBuilderViewModel.Problem> problems = viewModel.problems();
+        ExpressionKind kind = viewModel.kindProperty().get();
+        expressionMarker.setText(marker(problems.stream()
+                .filter(p -> p.expression().orElse(null) == kind && !p.guard()).map(ExpressionBuilderViewModel.Problem::column)
+                .toList()));
+        problemsLabel.setText(problems.stream().map(ExpressionBuilderView::describe).collect(Collectors.joining("\n")));
+        showRowProblems();
+    }
+
+    private void showRowProblems() {
+        for (VBox box : List.of(rowsBox, guardRowsBox)) {
+            for (Node line : box.getChildren()) {
+                RowPlace place = (RowPlace) line.getUserData();
+                String text = viewModel.problems().stream()
+                        .filter(p -> p.row() == place.index() && p.guard() == place.guard())
+                        .map(ExpressionBuilderViewModel.Problem::message).collect(Collectors.joining("; "));
+                ((HBox) line).getChildren().stream().filter(n -> n instanceof Label).map(n -> (Label) n)
+                        .forEach(label -> label.setText(text));
+            }
+        }
+    }
+
+    private static String describe(ExpressionBuilderViewModel.Problem p) {
+        String where = p.row() >= 0 ? (p.guard() ? "condition row " : "row ") + (p.row() + 1) + ", " : "";
+        return p.column() > 0 ? where + "column " + p.column() + ": " + p.message()
+                : (where.isEmpty() ? "" : where) + p.message();
+    }
+
+    /** A line with a caret under each column, to sit under the expression in the same monospace font. */
+    static String marker(List<Integer> columns) {
+        StringBuilder out = new StringBuilder();
+        columns.stream().filter(c -> c > 0).distinct().sorted().forEach(column -> {
+            while (out.length() < column - 1) {
+                out.append(' ');
+            }
+            if (out.length() == column - 1) {
+                out.append('^');
+            }
+        });
+        return out.toString();
+    }
+
+    private void bindSnippets() {
+        for (SnippetLanguage language : SnippetLanguage.values()) {
+            TextArea code = new TextArea();
+            code.setId("snippet-" + language.id());
+            code.setEditable(false);
+            code.getStyleClass().add("code");
+            code.textProperty().bind(viewModel.snippetProperty(language));
+            Button copy = new Button("Copy");
+            copy.setOnAction(e -> copy(code.getText()));
+            BorderPane pane = new BorderPane(code);
+            pane.setBottom(copy);
+            Tab tab = new Tab(language.title(), pane);
+            snippetTabs.getTabs().add(tab);
+        }
+    }
+
+    private void bindPaste() {
+        loadButton.setOnAction(e -> {
+            List<ExpressionBuilderViewModel.Problem> problems = viewModel.load(pasteExpressionField.getText(),
+                    pasteNamesField.getText(), pasteValuesField.getText());
+            pasteMarker.setText(marker(problems.stream().map(ExpressionBuilderViewModel.Problem::column).toList()));
+            pasteProblemsLabel.setText(problems.stream().map(ExpressionBuilderView::describe)
+                    .collect(Collectors.joining("\n")));
+        });
+        loadMessage.textProperty().bind(viewModel.messageProperty());
+    }
+
+    private static void copy(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    private static void show(Node node, ObservableValue<Boolean> when) {
+        node.visibleProperty().bind(when);
+        node.managedProperty().bind(when);
+    }
+}

@@ -1,0 +1,626 @@
+package io.dynoscope.ui.expression;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dynoscope.core.expression.AsRows;
+import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.expression.ExpressionCompiler;
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.ExpressionProblem;
+import io.dynoscope.core.expression.ExpressionValidator;
+import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.UpdateClause;
+import io.dynoscope.core.expression.UpdateRow;
+import io.dynoscope.core.expression.ValueInput;
+import io.dynoscope.core.expression.Verdict;
+import io.dynoscope.core.expression.snippet.SnippetLanguage;
+import io.dynoscope.core.expression.snippet.SnippetOptions;
+import io.dynoscope.core.expression.snippet.SnippetRequest;
+import io.dynoscope.core.expression.snippet.Snippets;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.repository.TableInfo;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The expression builder of one table: the kind being built, its rows, and live, as they are typed,
+ * the expression text, both placeholder maps, the problems DynamoDB would report (at their column
+ * and, where it is known, their row), and a snippet per language. An expression the person already
+ * has can be pasted, checked and loaded back into rows. Run hands the request to whoever wired
+ * {@link #setOnRun} (the grid). No controls here; everything is computed on the calling thread.
+ */
+public final class ExpressionBuilderViewModel {
+
+    /** The index choice that means "the table itself". */
+    public static final String TABLE = "(table)";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * A problem to show. {@code expression} is the kind whose text it is in (empty for the maps or
+     * the item key), {@code column} its 1-based place in that text (0 when it has none), and
+     * {@code row} the index of the row it came from in {@link #rows()} or {@link #guardRows()}
+     * (those of the guard when {@code guard}), or -1.
+     */
+    public record Problem(Optional<ExpressionKind> expression, int column, int row, boolean guard, String message) {
+        @Override
+        public String toString() {
+            return column > 0 ? "column " + column + ": " + message : message;
+        }
+    }
+
+    private final String tableName;
+    private final TableInfo table;
+    private final SnippetOptions snippetOptions;
+
+    private final ObjectProperty<ExpressionKind> kind = new SimpleObjectProperty<>(ExpressionKind.KEY_CONDITION);
+    private final StringProperty index = new SimpleStringProperty(TABLE);
+    private final BooleanProperty newestFirst = new SimpleBooleanProperty(false);
+    private final StringProperty itemKey = new SimpleStringProperty("");
+    private final ObservableList<String> indexChoices = FXCollections.observableArrayList(TABLE);
+    private final ObservableList<String> knownAttributes = FXCollections.observableArrayList();
+    private final ObservableList<BuilderRow> rows = FXCollections.observableArrayList(BuilderRow::observables);
+    private final ObservableList<BuilderRow> guardRows = FXCollections.observableArrayList(BuilderRow::observables);
+
+    private final ReadOnlyStringWrapper expressionText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper guardText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper namesJson = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper valuesJson = new ReadOnlyStringWrapper("");
+    private final ObservableList<Problem> problems = FXCollections.observableArrayList();
+    // One read-only view for everyone: a wrapper made per call would drop its listeners when collected.
+    private final ObservableList<Problem> readOnlyProblems = FXCollections.unmodifiableObservableList(problems);
+    private final Map<SnippetLanguage, ReadOnlyStringWrapper> snippets = new EnumMap<>(SnippetLanguage.class);
+    private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+
+    private Consumer<SnippetRequest> onRun = request -> { };
+    private SnippetRequest current;
+    private boolean refreshing;
+
+    /**
+     * @param table          the table's description (keys and indexes)
+     * @param snippetOptions where snippets connect: {@link SnippetOptions#local} for a local engine,
+     *                       {@link SnippetOptions#aws()} otherwise
+     */
+    public ExpressionBuilderViewModel(TableInfo table, SnippetOptions snippetOptions) {
+        this.table = table;
+        this.tableName = table.name();
+        this.snippetOptions = snippetOptions;
+        for (SnippetLanguage language : SnippetLanguage.values()) {
+            snippets.put(language, new ReadOnlyStringWrapper(""));
+        }
+        table.indexes().forEach(i -> indexChoices.add(i.name()));
+        knownAttributes.setAll(keyAttributes());
+        kind.addListener((o, before, now) -> {
+            if (now == ExpressionKind.KEY_CONDITION && rows.stream().allMatch(BuilderRow::isBlank)) {
+                startKeyCondition();
+            }
+            refresh();
+        });
+        index.addListener((o, before, now) -> {
+            // A key condition not filled in yet follows the chosen index's keys.
+            if (kind.get() == ExpressionKind.KEY_CONDITION && rows.stream().allMatch(r -> r.valueProperty().get().isBlank())) {
+                startKeyCondition();
+            }
+            refresh();
+        });
+        newestFirst.addListener((o, before, now) -> refresh());
+        itemKey.addListener((o, before, now) -> refresh());
+        rows.addListener((javafx.collections.ListChangeListener<BuilderRow>) c -> refresh());
+        guardRows.addListener((javafx.collections.ListChangeListener<BuilderRow>) c -> refresh());
+        startKeyCondition();
+    }
+
+    // ---- actions -------------------------------------------------------------------------------
+
+    /** Adds an empty row to the main rows. */
+    public BuilderRow addRow() {
+        BuilderRow row = new BuilderRow();
+        if (kind.get() == ExpressionKind.KEY_CONDITION && rows.size() == 1) {
+            // The second row of a key condition is the sort key's, if the keys have one.
+            keys().sortKey().ifPresent(sk -> {
+                row.attributeProperty().set(sk);
+                row.operatorProperty().set(Row.Operator.BEGINS_WITH);
+            });
+        }
+        rows.add(row);
+        return row;
+    }
+
+    /** Adds an empty row to the guard (the condition an update is applied under). */
+    public BuilderRow addGuardRow() {
+        BuilderRow row = new BuilderRow();
+        guardRows.add(row);
+        return row;
+    }
+
+    public void removeRow(BuilderRow row) {
+        rows.remove(row);
+        guardRows.remove(row);
+    }
+
+    /** Empties the rows and starts over for the current kind. */
+    public void clear() {
+        guardRows.clear();
+        if (kind.get() == ExpressionKind.KEY_CONDITION) {
+            startKeyCondition();
+        } else {
+            rows.clear();
+        }
+    }
+
+    /** Known attributes starting with {@code prefix} (any case), key attributes first. */
+    public List<String> completions(String prefix) {
+        String wanted = prefix == null ? "" : prefix.strip().toLowerCase(Locale.ROOT);
+        return knownAttributes.stream().filter(a -> a.toLowerCase(Locale.ROOT).startsWith(wanted)).distinct().toList();
+    }
+
+    /**
+     * Checks an expression the person pasted, of the current kind, with its maps (names as JSON,
+     * values as DynamoDB JSON; either may be blank), and loads it into the rows when rows can show
+     * it. Returns the problems DynamoDB would report in it; {@link #messageProperty()} says whether
+     * it was loaded, or why not.
+     */
+    public List<Problem> load(String text, String names, String values) {
+        Map<String, String> nameMap;
+        Map<String, AttributeValue> valueMap;
+        try {
+            nameMap = names(names);
+            valueMap = values == null || values.isBlank() ? Map.of() : DynamoJson.readItem(values).attributes();
+        } catch (IllegalArgumentException | ItemFormatException e) {
+            message.set("Cannot read the maps: " + e.getMessage());
+            return List.of(new Problem(Optional.empty(), 0, -1, false, e.getMessage()));
+        }
+        ExpressionKind k = kind.get();
+        Verdict verdict = ExpressionValidator.validate(k, text, nameMap, valueMap, Optional.of(keys()));
+        List<Problem> found = verdict.problems().stream()
+                .map(p -> new Problem(p.expression(), p.column(), -1, false, p.message())).toList();
+        AsRows<?> shown = switch (k) {
+            case PROJECTION -> ExpressionCompiler.projectionRows(text, nameMap);
+            case UPDATE -> ExpressionCompiler.updateRows(text, nameMap, valueMap);
+            default -> ExpressionCompiler.conditionRows(k, text, nameMap, valueMap);
+        };
+        if (shown instanceof AsRows.NotShown<?> notShown) {
+            message.set("Not loaded into rows: " + notShown.reason());
+            return found;
+        }
+        List<BuilderRow> loaded = new ArrayList<>();
+        for (Object row : ((AsRows.Shown<?>) shown).rows()) {
+            loaded.add(toBuilderRow(row));
+        }
+        refreshing = true;
+        try {
+            rows.setAll(loaded);
+            guardRows.clear();
+        } finally {
+            refreshing = false;
+        }
+        refresh();
+        message.set(found.isEmpty() ? "Loaded into rows." : "Loaded into rows; DynamoDB would reject it as pasted.");
+        return found;
+    }
+
+    /** Sends the built request to the Run handler, when there is one to send. */
+    public void run() {
+        if (canRun.get() && current != null) {
+            onRun.accept(current);
+        }
+    }
+
+    /** Who runs the request (the grid shows a read's items, the request count and consumed capacity). */
+    public void setOnRun(Consumer<SnippetRequest> handler) {
+        this.onRun = handler == null ? request -> { } : handler;
+    }
+
+    // ---- computing the preview ----------------------------------------------------------------
+
+    private void startKeyCondition() {
+        BuilderRow partition = new BuilderRow();
+        partition.attributeProperty().set(keys().partitionKey());
+        rows.setAll(partition);
+    }
+
+    /** Recomputes the text, maps, problems and snippets from the rows. */
+    private void refresh() {
+        if (refreshing) {
+            return;
+        }
+        List<Problem> found = new ArrayList<>();
+        ExpressionCompiler compiler = new ExpressionCompiler();
+        ExpressionKind k = kind.get();
+        Map<ExpressionKind, String> expressions = new EnumMap<>(ExpressionKind.class);
+        List<int[]> spans = new ArrayList<>();
+        String text = switch (k) {
+            case PROJECTION -> projection(compiler, found);
+            case UPDATE -> update(compiler, found);
+            default -> condition(compiler, k, rows, false, found, spans);
+        };
+        String guard = "";
+        if (!text.isEmpty()) {
+            expressions.put(k, text);
+        }
+        if (k == ExpressionKind.UPDATE) {
+            guard = condition(compiler, ExpressionKind.CONDITION, guardRows, true, found, new ArrayList<>());
+            if (!guard.isEmpty()) {
+                expressions.put(ExpressionKind.CONDITION, guard);
+            }
+        }
+        if (!expressions.isEmpty() && found.isEmpty()) {
+            Verdict verdict = ExpressionValidator.validate(expressions, compiler.names(), compiler.values(),
+                    Optional.of(keys()));
+            for (ExpressionProblem p : verdict.problems()) {
+                int row = p.expression().orElse(null) == k ? rowAt(spans, p.column()) : -1;
+                found.add(new Problem(p.expression(), p.column(), row, p.expression().orElse(null) == ExpressionKind.CONDITION
+                        && k == ExpressionKind.UPDATE, p.message()));
+            }
+        }
+        Optional<Key> key = Optional.empty();
+        if (needsKey(k)) {
+            key = itemKey(found);
+        }
+        expressionText.set(text);
+        guardText.set(guard);
+        namesJson.set(json(compiler.names(), null));
+        valuesJson.set(json(null, compiler.values()));
+        problems.setAll(found);
+        current = null;
+        if (!expressions.isEmpty() && found.isEmpty() && (!needsKey(k) || key.isPresent())) {
+            current = request(k, expressions, key, compiler);
+        }
+        for (SnippetLanguage language : SnippetLanguage.values()) {
+            snippets.get(language).set(current == null ? "" : Snippets.write(language, current, snippetOptions));
+        }
+        canRun.set(current != null);
+    }
+
+    private String condition(ExpressionCompiler compiler, ExpressionKind k, List<BuilderRow> source, boolean guard,
+                             List<Problem> found, List<int[]> spans) {
+        List<String> parts = new ArrayList<>();
+        int column = 1;
+        for (int i = 0; i < source.size(); i++) {
+            BuilderRow row = source.get(i);
+            if (row.isBlank()) {
+                continue;
+            }
+            Row built;
+            try {
+                built = row(row);
+            } catch (IllegalArgumentException e) {
+                found.add(new Problem(Optional.of(k), 0, i, guard, e.getMessage()));
+                continue;
+            }
+            String part = compiler.condition(List.of(built));
+            spans.add(new int[] {column, column + part.length(), i});
+            column += part.length() + " AND ".length();
+            parts.add(part);
+        }
+        return String.join(" AND ", parts);
+    }
+
+    private String projection(ExpressionCompiler compiler, List<Problem> found) {
+        List<AttributePath> paths = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (!rows.get(i).isBlank()) {
+                try {
+                    paths.add(AttributePath.parse(rows.get(i).attributeProperty().get().strip()));
+                } catch (IllegalArgumentException e) {
+                    found.add(new Problem(Optional.of(ExpressionKind.PROJECTION), 0, i, false, e.getMessage()));
+                }
+            }
+        }
+        return paths.isEmpty() ? "" : compiler.projection(paths);
+    }
+
+    private String update(ExpressionCompiler compiler, List<Problem> found) {
+        List<UpdateRow> actions = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            BuilderRow row = rows.get(i);
+            if (row.isBlank()) {
+                continue;
+            }
+            try {
+                AttributePath path = AttributePath.parse(row.attributeProperty().get().strip());
+                UpdateClause.Keyword action = row.actionProperty().get();
+                actions.add(action == UpdateClause.Keyword.REMOVE ? UpdateRow.remove(path)
+                        : new UpdateRow(action, path, Optional.of(value(row.valueProperty().get())), Optional.empty()));
+            } catch (IllegalArgumentException e) {
+                found.add(new Problem(Optional.of(ExpressionKind.UPDATE), 0, i, false, e.getMessage()));
+            }
+        }
+        return actions.isEmpty() ? "" : compiler.update(actions);
+    }
+
+    private static Row row(BuilderRow row) {
+        AttributePath path = AttributePath.parse(row.attributeProperty().get().strip());
+        Row.Operator op = row.operatorProperty().get();
+        return switch (op) {
+            case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> Row.of(path, op);
+            case BETWEEN -> Row.of(path, op, value(row.valueProperty().get()), value(row.upperProperty().get()));
+            case IN -> {
+                AttributeValue list = value(row.valueProperty().get());
+                if (!(list instanceof AttributeValue.ListValue candidates) || candidates.elements().isEmpty()) {
+                    throw new IllegalArgumentException("IN takes a JSON array of values, e.g. [\"ACTIVE\", \"PAUSED\"]");
+                }
+                yield Row.of(path, op, candidates.elements().toArray(AttributeValue[]::new));
+            }
+            case ATTRIBUTE_TYPE -> Row.of(path, op, AttributeValue.s(text(row.valueProperty().get())));
+            // The seed's naming: a prefix is :p.
+            case BEGINS_WITH -> Row.of(path, op, value(row.valueProperty().get())).named("p");
+            default -> Row.of(path, op, value(row.valueProperty().get()));
+        };
+    }
+
+    private static AttributeValue value(String text) {
+        if (text == null || text.isEmpty()) {
+            throw new IllegalArgumentException("a value is missing");
+        }
+        return ValueInput.read(text);
+    }
+
+    private static String text(String text) {
+        return text == null ? "" : text.strip();
+    }
+
+    private static int rowAt(List<int[]> spans, int column) {
+        for (int[] span : spans) {
+            if (column >= span[0] && column < span[1]) {
+                return span[2];
+            }
+        }
+        return -1;
+    }
+
+    private static boolean needsKey(ExpressionKind k) {
+        return k == ExpressionKind.UPDATE || k == ExpressionKind.CONDITION;
+    }
+
+    private Optional<Key> itemKey(List<Problem> found) {
+        String text = itemKey.get() == null ? "" : itemKey.get().strip();
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Item item = looksTyped(text) ? DynamoJson.readItem(text) : PlainJson.readItem(text);
+            return Optional.of(new Key(item.attributes()));
+        } catch (ItemFormatException | IllegalArgumentException e) {
+            found.add(new Problem(Optional.empty(), 0, -1, false, "The item key: " + e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    /** DynamoDB JSON when the first value is an object with one type descriptor such as {"S": ...}. */
+    private static boolean looksTyped(String json) {
+        try {
+            JsonNode tree = JSON.readTree(json);
+            if (tree == null || !tree.isObject() || tree.isEmpty()) {
+                return false;
+            }
+            JsonNode first = tree.elements().next();
+            if (!first.isObject() || first.size() != 1) {
+                return false;
+            }
+            AttributeValue.Type.fromDescriptor(first.fieldNames().next());
+            return true;
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private SnippetRequest request(ExpressionKind k, Map<ExpressionKind, String> expressions, Optional<Key> key,
+                                   ExpressionCompiler compiler) {
+        SnippetRequest request = switch (k) {
+            case KEY_CONDITION -> {
+                SnippetRequest query = SnippetRequest.query(tableName, expressions.get(k));
+                yield newestFirst.get() ? query.descending() : query;
+            }
+            case FILTER, PROJECTION -> SnippetRequest.scan(tableName).withExpression(k, expressions.get(k));
+            case CONDITION -> SnippetRequest.deleteItem(tableName, key.orElseThrow()).withCondition(expressions.get(k));
+            case UPDATE -> {
+                SnippetRequest update = SnippetRequest.updateItem(tableName, key.orElseThrow(), expressions.get(k));
+                String guard = expressions.get(ExpressionKind.CONDITION);
+                yield guard == null ? update : update.withCondition(guard);
+            }
+        };
+        String chosenIndex = index.get();
+        if ((k == ExpressionKind.KEY_CONDITION || k == ExpressionKind.FILTER || k == ExpressionKind.PROJECTION)
+                && chosenIndex != null && !chosenIndex.equals(TABLE)) {
+            request = request.onIndex(chosenIndex);
+        }
+        return request.withNames(compiler.names()).withValues(compiler.values());
+    }
+
+    private BuilderRow toBuilderRow(Object row) {
+        if (row instanceof Row r) {
+            BuilderRow b = new BuilderRow();
+            b.attributeProperty().set(r.path().toString());
+            b.operatorProperty().set(r.operator());
+            List<AttributeValue> values = r.values();
+            switch (r.operator()) {
+                case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {
+                }
+                case BETWEEN -> {
+                    b.valueProperty().set(ValueInput.show(values.get(0)));
+                    b.upperProperty().set(ValueInput.show(values.get(1)));
+                }
+                case IN -> b.valueProperty().set(ValueInput.show(AttributeValue.l(values)));
+                case ATTRIBUTE_TYPE -> b.valueProperty().set(((AttributeValue.Str) values.get(0)).value());
+                default -> b.valueProperty().set(ValueInput.show(values.get(0)));
+            }
+            return b;
+        }
+        if (row instanceof UpdateRow u) {
+            return BuilderRow.action(u.action(), u.path().toString(), u.value().map(ValueInput::show).orElse(""));
+        }
+        BuilderRow b = new BuilderRow();
+        b.attributeProperty().set(row.toString());
+        return b;
+    }
+
+    private KeySchema keys() {
+        String chosen = index.get();
+        return table.keySchemaOf(chosen == null || chosen.equals(TABLE) ? null : chosen);
+    }
+
+    private List<String> keyAttributes() {
+        List<String> names = new ArrayList<>();
+        names.add(table.keySchema().partitionKey());
+        table.keySchema().sortKey().ifPresent(names::add);
+        for (TableInfo.IndexInfo i : table.indexes()) {
+            names.add(i.keySchema().partitionKey());
+            i.keySchema().sortKey().ifPresent(names::add);
+        }
+        return names.stream().distinct().toList();
+    }
+
+    private static Map<String, String> names(String json) {
+        if (json == null || json.isBlank()) {
+            return Map.of();
+        }
+        try {
+            JsonNode tree = JSON.readTree(json);
+            if (!tree.isObject()) {
+                throw new IllegalArgumentException("ExpressionAttributeNames is a JSON object such as {\"#d\": \"Detail\"}");
+            }
+            Map<String, String> names = new LinkedHashMap<>();
+            tree.properties().forEach(e -> names.put(e.getKey(), e.getValue().asText()));
+            return names;
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("ExpressionAttributeNames is not JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /** The names map as JSON, or the values map as DynamoDB JSON; empty text for an empty map. */
+    private static String json(Map<String, String> names, Map<String, AttributeValue> values) {
+        ObjectNode node = JSON.createObjectNode();
+        if (names != null) {
+            names.forEach(node::put);
+        } else {
+            values.forEach((placeholder, value) -> {
+                try {
+                    node.set(placeholder, JSON.readTree(DynamoJson.write(value)));
+                } catch (JsonProcessingException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+        if (node.isEmpty()) {
+            return "";
+        }
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---- properties ----------------------------------------------------------------------------
+
+    public String tableName() {
+        return tableName;
+    }
+
+    /** What is being built; switching to a key condition with no rows filled starts the partition key's row. */
+    public ObjectProperty<ExpressionKind> kindProperty() {
+        return kind;
+    }
+
+    /** The index a key condition (or a scan) reads, or {@link #TABLE}. */
+    public StringProperty indexProperty() {
+        return index;
+    }
+
+    public ObservableList<String> indexChoices() {
+        return indexChoices;
+    }
+
+    /** A Query's read direction. */
+    public BooleanProperty newestFirstProperty() {
+        return newestFirst;
+    }
+
+    /** The key of the item an update or condition applies to, as plain or DynamoDB JSON. */
+    public StringProperty itemKeyProperty() {
+        return itemKey;
+    }
+
+    /** Attribute names for completion; the key attributes are there from the start, add what the grid has seen. */
+    public ObservableList<String> knownAttributes() {
+        return knownAttributes;
+    }
+
+    /** The rows of the expression being built. */
+    public ObservableList<BuilderRow> rows() {
+        return rows;
+    }
+
+    /** For an update: the rows of the condition it is applied under ("only where ..."). */
+    public ObservableList<BuilderRow> guardRows() {
+        return guardRows;
+    }
+
+    public ReadOnlyStringProperty expressionTextProperty() {
+        return expressionText.getReadOnlyProperty();
+    }
+
+    /** An update's condition expression, or empty. */
+    public ReadOnlyStringProperty guardTextProperty() {
+        return guardText.getReadOnlyProperty();
+    }
+
+    /** ExpressionAttributeNames as pretty JSON, empty when there are none. */
+    public ReadOnlyStringProperty namesJsonProperty() {
+        return namesJson.getReadOnlyProperty();
+    }
+
+    /** ExpressionAttributeValues as pretty DynamoDB JSON, empty when there are none. */
+    public ReadOnlyStringProperty valuesJsonProperty() {
+        return valuesJson.getReadOnlyProperty();
+    }
+
+    /** What DynamoDB would reject, live; empty when the request is good to send. */
+    public ObservableList<Problem> problems() {
+        return readOnlyProblems;
+    }
+
+    /** The snippet in one language; empty while there are problems. */
+    public ReadOnlyStringProperty snippetProperty(SnippetLanguage language) {
+        return snippets.get(language).getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty canRunProperty() {
+        return canRun.getReadOnlyProperty();
+    }
+
+    /** The outcome of the last {@link #load}. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+}

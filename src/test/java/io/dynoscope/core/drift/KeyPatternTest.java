@@ -1,0 +1,63 @@
+package io.dynoscope.core.drift;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class KeyPatternTest {
+
+    @Test
+    void aPlaceholderBindsOneKeySegment() {
+        KeyPattern pattern = KeyPattern.parse("USER#{id}");
+
+        assertEquals(Optional.of(Map.of("id", "12")), pattern.match("USER#12"));
+        assertEquals(Optional.empty(), pattern.match("USER#12#archive"));
+        assertEquals(Optional.empty(), pattern.match("USER#"));
+        assertEquals(Optional.empty(), pattern.match("POST#12"));
+        assertEquals(List.of("USER#12"), pattern.render(Map.of("id", "12")));
+        assertEquals("USER#", pattern.literalPrefix());
+    }
+
+    @Test
+    void aRangeMatchesItsShardsAndFansOutWhenRendered() {
+        KeyPattern pattern = KeyPattern.parse("WS#{id}#{01..10}");
+
+        assertEquals(Optional.of(Map.of("id", "big")), pattern.match("WS#big#01"));
+        assertEquals(Optional.of(Map.of("id", "big")), pattern.match("WS#big#10"));
+        assertEquals(Optional.empty(), pattern.match("WS#big#11"));
+        assertEquals(Optional.empty(), pattern.match("WS#big#1"));
+        assertEquals(Optional.empty(), pattern.match("WS#big"));
+        List<String> shards = pattern.render(Map.of("id", "big"));
+        assertEquals(10, shards.size());
+        assertEquals("WS#big#01", shards.get(0));
+        assertEquals("WS#big#10", shards.get(9));
+        assertTrue(pattern.hasRange());
+        assertEquals(Set.of("id"), pattern.variables());
+    }
+
+    @Test
+    void literalsAreTakenLiterally() {
+        KeyPattern pattern = KeyPattern.parse("A.B+{x}");
+        assertTrue(pattern.match("A.B+1").isPresent());
+        assertFalse(pattern.match("AxB+1").isPresent());
+        assertEquals("", KeyPattern.parse("{id}#META").literalPrefix());
+    }
+
+    @Test
+    void badPatternsSayWhy() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("USER#{id")).getMessage().contains("unmatched brace"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("{a}{b}")).getMessage().contains("literal between"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("X#{10..01}")).getMessage().contains("backwards"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("X#{a b}")).getMessage().contains("neither a name"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("{id}#{id}")).getMessage().contains("twice"));
+        assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse(""));
+        assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("U#{id}").render(Map.of()));
+    }
+}

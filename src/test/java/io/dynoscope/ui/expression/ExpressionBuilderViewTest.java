@@ -1,0 +1,110 @@
+package io.dynoscope.ui.expression;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.snippet.SnippetOptions;
+import io.dynoscope.core.expression.snippet.SnippetRequest;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.repository.TableInfo;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The expression builder panel, clicked through headless as a person would. */
+@ExtendWith(ApplicationExtension.class)
+class ExpressionBuilderViewTest {
+
+    private static final TableInfo SAAS = new TableInfo("saas", "ACTIVE", KeySchema.of("EntityRef", "Detail"),
+            Map.of("EntityRef", "S", "Detail", "S"), List.of(), List.of(), "PAY_PER_REQUEST", 0, 0,
+            Optional.empty(), Optional.empty());
+
+    private ExpressionBuilderViewModel viewModel;
+    private final List<SnippetRequest> ran = new ArrayList<>();
+
+    @Start
+    void start(Stage stage) {
+        viewModel = new ExpressionBuilderViewModel(SAAS,
+                SnippetOptions.local(URI.create("http://localhost:8000"), "us-east-1", "dynoscope"));
+        viewModel.setOnRun(ran::add);
+        stage.setScene(new Scene(ExpressionBuilderView.load(viewModel), 1000, 800));
+        stage.show();
+    }
+
+    /** Clicks into a field, lets the click settle (the first one also focuses the window), and types. */
+    private static void type(FxRobot robot, String query, String text) {
+        robot.clickOn(query);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.write(text);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void theSeedKeyConditionIsBuiltByClicking(FxRobot robot) {
+        type(robot, "#row-0-value", "WS#acme");
+        robot.clickOn("+ row");
+        type(robot, "#row-1-value", "PROJ#");
+        robot.clickOn("#newestFirstCheck");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("#er = :er AND begins_with(#d, :p)", robot.lookup("#expressionText").queryAs(Label.class).getText());
+        String names = robot.lookup("#namesArea").queryAs(TextArea.class).getText();
+        assertTrue(names.contains("\"#er\" : \"EntityRef\"") && names.contains("\"#d\" : \"Detail\""), names);
+        String values = robot.lookup("#valuesArea").queryAs(TextArea.class).getText();
+        assertTrue(values.contains("\"WS#acme\"") && values.contains("\"PROJ#\""), values);
+        assertEquals("", robot.lookup("#problemsLabel").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#snippet-js").queryAs(TextArea.class).getText().contains("ScanIndexForward: false"));
+
+        robot.clickOn("#runButton");
+
+        assertEquals(1, ran.size());
+        assertEquals("#er = :er AND begins_with(#d, :p)", ran.get(0).expressions().get(ExpressionKind.KEY_CONDITION));
+    }
+
+    @Test
+    void aMisplacedOrInAKeyConditionIsShownAtItsPosition(FxRobot robot) {
+        robot.interact(() -> robot.lookup(".titled-pane").queryAs(TitledPane.class).setExpanded(true));
+        type(robot, "#pasteExpressionField", "#er = :er OR begins_with(#d, :p)");
+        type(robot, "#pasteNamesField", "{\"#er\": \"EntityRef\", \"#d\": \"Detail\"}");
+        type(robot, "#pasteValuesField", "{\":er\": {\"S\": \"WS#acme\"}, \":p\": {\"S\": \"PROJ#\"}}");
+        robot.clickOn("#loadButton");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("column 11: key conditions cannot use OR; run one Query per alternative",
+                robot.lookup("#pasteProblemsLabel").queryAs(Label.class).getText());
+        assertEquals("          ^", robot.lookup("#pasteMarker").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#loadMessage").queryAs(Label.class).getText().startsWith("Not loaded into rows"));
+    }
+
+    @Test
+    void aRowOnANonKeyAttributeShowsItsProblemOnTheRow(FxRobot robot) {
+        type(robot, "#row-0-value", "WS#acme");
+        robot.clickOn("+ row");
+        robot.clickOn("#row-1-attribute");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.eraseText(6).write("status");
+        type(robot, "#row-1-value", "ACTIVE");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("status is not a key here; key conditions can only use EntityRef and Detail",
+                robot.lookup("#row-1-problem").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#runButton").queryAs(Button.class).isDisabled());
+        assertEquals("status", robot.lookup("#row-1-attribute").queryAs(TextField.class).getText());
+    }
+}
