@@ -187,8 +187,11 @@ public final class AppContext implements AutoCloseable {
         };
         grid.tableInfoProperty().addListener((obs, old, info) -> build.run());
         build.run();
-        Tab drift = new Tab("Drift inspector",
-                DriftInspectorView.load(new DriftInspectorViewModel(grid.tableName(), grid.repository(), work)));
+        DriftInspectorViewModel driftInspector = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
+        if (settingsBinding != null) {
+            settingsBinding.bindDriftRules(driftInspector, grid.tableName());
+        }
+        Tab drift = new Tab("Drift inspector", DriftInspectorView.load(driftInspector));
         return List.of(expressions, drift);
     }
 

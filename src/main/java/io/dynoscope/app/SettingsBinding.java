@@ -1,9 +1,14 @@
 package io.dynoscope.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.ui.connection.ConnectionEntry;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import java.net.URI;
 import java.util.ArrayList;
@@ -21,10 +26,12 @@ import javafx.stage.Stage;
 /**
  * Keeps the saved settings and the window's observable state in step: restores the theme, the
  * connections the user added, each table's grid settings (parent marker, direction, column order
- * and hidden columns) and the window's layout, and records
+ * and hidden columns), its drift rules and the window's layout, and records
  * their changes (the window's layout once, when it closes).
  */
 final class SettingsBinding {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SettingsService settings;
 
@@ -172,6 +179,23 @@ final class SettingsBinding {
     /** The attribute a grid column shows: the grid keeps it as the column's user data. */
     private static String name(TableColumn<?, ?> column) {
         return column.getUserData() instanceof String name ? name : null;
+    }
+
+    /** Restores a table's drift rules into its drift inspector and saves them as they change. */
+    void bindDriftRules(DriftInspectorViewModel drift, String tableName) {
+        JsonNode saved = settings.current().driftRulesOf(tableName);
+        if (saved != null) {
+            drift.importRules(saved.toString());
+        }
+        drift.rules().addListener((ListChangeListener<DenormalizationRule>) change -> {
+            JsonNode rules;
+            try {
+                rules = drift.rules().isEmpty() ? null : JSON.readTree(drift.exportRules());
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("the drift rules were written as JSON that does not parse", e);
+            }
+            settings.update(s -> s.withDriftRulesOf(tableName, rules));
+        });
     }
 
     /** Puts the window where it was, if that place is still on a screen. */

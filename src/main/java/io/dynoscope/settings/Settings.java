@@ -3,6 +3,8 @@ package io.dynoscope.settings;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,7 +18,7 @@ import java.util.TreeMap;
  * credentials stay in the AWS files and the SDK's credential chain.
  *
  * @param savedExpressions opaque JSON owned by the expression feature (null until it saves any)
- * @param driftRules opaque JSON owned by the drift feature (null until it saves any)
+ * @param driftRules the drift feature's rule files by table name (null until it saves any)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -73,6 +75,22 @@ public record Settings(
 
     public Settings withDriftRules(JsonNode value) {
         return new Settings(version, theme, window, endpoints, profiles, recentTables, grids, savedExpressions, value);
+    }
+
+    /** A table's drift rules as the drift feature wrote them, or null: {@link #driftRules} maps table names to them. */
+    public JsonNode driftRulesOf(String tableName) {
+        return driftRules instanceof ObjectNode byTable ? byTable.get(tableName) : null;
+    }
+
+    /** Replaces a table's drift rules; null removes them. */
+    public Settings withDriftRulesOf(String tableName, JsonNode rules) {
+        ObjectNode byTable = driftRules instanceof ObjectNode existing ? existing.deepCopy() : JsonNodeFactory.instance.objectNode();
+        if (rules == null) {
+            byTable.remove(tableName);
+        } else {
+            byTable.set(tableName, rules);
+        }
+        return withDriftRules(byTable);
     }
 
     /** Puts {@code table} first in the recent tables, once, keeping the last {@value #RECENT_TABLES_KEPT}. */

@@ -3,6 +3,7 @@ package io.dynoscope.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
@@ -14,6 +15,7 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.connection.ConnectionEntry;
 import io.dynoscope.ui.connection.Connector;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import java.net.URI;
 import java.nio.file.Path;
@@ -93,5 +95,37 @@ class SettingsBindingTest {
             assertTrue(context.settingsProblem().isEmpty());
         }
         assertEquals(Settings.defaults(), store.load().settings());
+    }
+
+    @Test
+    void aTablesDriftRulesComeBackInItsDriftInspector() {
+        String ruleFile = """
+                {"version": 1, "rules": [{"name": "workspaceName",
+                  "source": {"partitionKey": "WS#{id}", "sortKey": "META", "attribute": "name"},
+                  "copies": {"lookup": "COLLECTION", "reference": {"attribute": "EntityRef", "patterns": ["WS#{id}"]},
+                             "sortKeyPrefix": "PROJ#", "attribute": "workspaceName"}}]}
+                """;
+        SettingsStore store = new SettingsStore(directory);
+        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
+        List<DenormalizationRule> imported;
+        try (SettingsService settings = SettingsService.open(store)) {
+            DriftInspectorViewModel drift = new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
+            new SettingsBinding(settings).bindDriftRules(drift, TABLE);
+            drift.importRules(ruleFile);
+            imported = List.copyOf(drift.rules());
+            assertEquals(1, imported.size());
+        }
+
+        try (SettingsService settings = SettingsService.open(store)) {
+            DriftInspectorViewModel sameTable = new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
+            new SettingsBinding(settings).bindDriftRules(sameTable, TABLE);
+            DriftInspectorViewModel otherTable = new DriftInspectorViewModel("blog", TestEngine.repository(), work);
+            new SettingsBinding(settings).bindDriftRules(otherTable, "blog");
+
+            assertEquals(imported, List.copyOf(sameTable.rules()));
+            assertEquals(List.of(), List.copyOf(otherTable.rules()));
+        } finally {
+            work.shutdown();
+        }
     }
 }
