@@ -119,6 +119,13 @@ public final class AppContext implements AutoCloseable {
         }
     }
 
+    /** Where a failed save of the settings is reported (it is logged either way); called on the saving thread. */
+    void onSettingsSaveFailure(java.util.function.Consumer<String> listener) {
+        if (settings != null) {
+            settings.onSaveFailure(listener);
+        }
+    }
+
     /** Puts the window where the settings say it was. */
     void restoreWindow(Stage stage) {
         if (settingsBinding != null) {

@@ -1,7 +1,9 @@
 package io.dynoscope.app;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -25,11 +27,14 @@ public final class DynoscopeApp extends Application {
         stage.setHeight(800);
         context.restoreWindow(stage);
         stage.show();
-        context.settingsProblem().ifPresent(message -> {
-            Alert alert = new Alert(Alert.AlertType.WARNING, message);
-            alert.setHeaderText("Your settings could not be read");
-            alert.initOwner(stage);
-            alert.show();
+        context.settingsProblem().ifPresent(message -> warn("Your settings could not be read", message));
+        AtomicBoolean saveFailureShown = new AtomicBoolean();
+        context.onSettingsSaveFailure(message -> {
+            // once per run: every later change would fail the same way
+            if (saveFailureShown.compareAndSet(false, true)) {
+                Platform.runLater(() -> warn("Your settings could not be saved",
+                        message + "\nDynoscope keeps working; changes from now on may not be remembered."));
+            }
         });
         if (Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"))) {
             context.shell().connect(context.shell().connections().get(0));
@@ -37,6 +42,13 @@ public final class DynoscopeApp extends Application {
         if (SmokeRun.requested()) {
             SmokeRun.start(context);
         }
+    }
+
+    private void warn(String header, String message) {
+        Alert alert = new Alert(Alert.AlertType.WARNING, message);
+        alert.setHeaderText(header);
+        alert.initOwner(stage);
+        alert.show();
     }
 
     /** Loads the shell into a scene; shared with the UI tests. */

@@ -11,13 +11,13 @@ import javafx.application.Platform;
 /**
  * The packaged app's self-test, switched on with {@code -Ddynoscope.smoke=true}: once the window
  * shows, connect to the local sandbox, open the saas table, query one workspace, print one line
- * ({@code SMOKE OK items=21 requests=1 window-ms=...}) and quit. A failure or a minute without an
+ * ({@code SMOKE OK items=21 requests=1 window-ms=...}) and quit. A failure or two minutes without an
  * answer prints {@code SMOKE FAILED <reason>} and exits with status 1.
  */
 final class SmokeRun {
 
     static final String PROPERTY = "dynoscope.smoke";
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
     private final AppContext context;
     private final long windowMillis;

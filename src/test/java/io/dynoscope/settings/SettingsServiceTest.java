@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,5 +65,18 @@ class SettingsServiceTest {
         } finally {
             Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
+    }
+
+    @Test
+    void aFailedSaveIsReported() throws IOException {
+        // a file where the settings folder should be: nothing can be saved there
+        Path notAFolder = Files.writeString(directory.resolve("occupied"), "");
+        List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (SettingsService service = SettingsService.open(new SettingsStore(notAFolder))) {
+            service.onSaveFailure(failures::add);
+            service.update(s -> s.withTheme(Settings.Theme.DARK));
+        }
+
+        assertTrue(!failures.isEmpty() && failures.get(0).contains("Could not save the settings to " + notAFolder), failures.toString());
     }
 }
