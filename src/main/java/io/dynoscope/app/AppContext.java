@@ -31,6 +31,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -120,7 +121,7 @@ public final class AppContext implements AutoCloseable {
     }
 
     /** Where a failed save of the settings is reported (it is logged either way); called on the saving thread. */
-    void onSettingsSaveFailure(java.util.function.Consumer<String> listener) {
+    void onSettingsSaveFailure(Consumer<String> listener) {
         if (settings != null) {
             settings.onSaveFailure(listener);
         }

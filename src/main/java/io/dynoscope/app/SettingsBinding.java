@@ -12,9 +12,13 @@ import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.SplitPane;
@@ -219,9 +223,9 @@ final class SettingsBinding {
             if (stage.isShowing()) {
                 setDividers.run();
             } else {
-                stage.showingProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+                stage.showingProperty().addListener(new ChangeListener<>() {
                     @Override
-                    public void changed(javafx.beans.value.ObservableValue<? extends Boolean> showing, Boolean was, Boolean is) {
+                    public void changed(ObservableValue<? extends Boolean> showing, Boolean was, Boolean is) {
                         if (is) {
                             showing.removeListener(this);
                             setDividers.run();
@@ -234,7 +238,7 @@ final class SettingsBinding {
 
     /** Records the window's place, size and dividers; called as it closes. */
     void saveWindow(Stage stage) {
-        List<Double> dividers = sidebar(stage).map(split -> java.util.Arrays.stream(split.getDividerPositions())
+        List<Double> dividers = sidebar(stage).map(split -> Arrays.stream(split.getDividerPositions())
                 .boxed().toList()).orElse(List.of());
         Settings.WindowLayout previous = settings.current().window();
         // a maximized window's own size is the screen's: keep the size it returns to
@@ -246,9 +250,9 @@ final class SettingsBinding {
         settings.update(s -> s.withWindow(layout));
     }
 
-    private static java.util.Optional<SplitPane> sidebar(Stage stage) {
-        return stage.getScene() == null ? java.util.Optional.empty()
-                : java.util.Optional.ofNullable(stage.getScene().lookup(".sidebar"))
+    private static Optional<SplitPane> sidebar(Stage stage) {
+        return stage.getScene() == null ? Optional.empty()
+                : Optional.ofNullable(stage.getScene().lookup(".sidebar"))
                         .filter(SplitPane.class::isInstance).map(SplitPane.class::cast);
     }
 }
