@@ -4,6 +4,8 @@ import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalSandbox;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.connection.ConnectionEntry;
@@ -17,14 +19,19 @@ import io.dynoscope.ui.item.ItemInspectorViewModel;
 import io.dynoscope.ui.drift.DriftInspectorView;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import javafx.scene.Node;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
 import io.dynoscope.repository.TableInfo;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,12 +43,30 @@ public final class AppContext implements AutoCloseable {
     private final BackgroundWork work;
     private final ShellViewModel shell;
     private final SandboxHolder sandbox;
+    private final SettingsService settings;
+    private final SettingsBinding settingsBinding;
 
+    /** A context that neither reads nor writes the user's settings (tests). */
     AppContext(BackgroundWork work, Connector connector, List<ConnectionEntry> connections, SandboxHolder sandbox) {
+        this(work, connector, connections, sandbox, null);
+    }
+
+    /**
+     * @param connections the discovered connections; the saved ones are added after them
+     * @param settings the user's settings, or null to keep none
+     */
+    AppContext(BackgroundWork work, Connector connector, List<ConnectionEntry> connections, SandboxHolder sandbox,
+               SettingsService settings) {
         this.work = work;
         this.sandbox = sandbox;
-        this.shell = new ShellViewModel(connector, work, connections,
+        this.settings = settings;
+        this.settingsBinding = settings == null ? null : new SettingsBinding(settings);
+        this.shell = new ShellViewModel(connector, work,
+                settings == null ? connections : SettingsBinding.withSaved(connections, settings.current()),
                 (repository, table) -> new ItemGridViewModel(table, repository, work));
+        if (settingsBinding != null) {
+            settingsBinding.bind(shell, connections);
+        }
     }
 
     /** The app as people run it: the sandbox first, then DynamoDB Local, then every AWS profile. */
@@ -56,7 +81,8 @@ public final class AppContext implements AutoCloseable {
             ConnectionSpec spec = entry.kind() == ConnectionEntry.Kind.SANDBOX ? sandbox.start() : entry.spec();
             return SdkDynamoRepository.connect(spec);
         };
-        return new AppContext(work, connector, discoverConnections(), sandbox);
+        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
+        return new AppContext(work, connector, discoverConnections(), sandbox, settings);
     }
 
     static List<ConnectionEntry> discoverConnections() {
@@ -80,6 +106,39 @@ public final class AppContext implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+    }
+
+    /** What went wrong reading the settings file at start, for the window to tell the user. */
+    Optional<String> settingsProblem() {
+        return settings == null ? Optional.empty() : settings.loadProblem().map(SettingsStore.Problem::message);
+    }
+
+    /** Called once a table tab's view is loaded, with its FXML namespace: its columns follow the settings. */
+    void gridViewLoaded(ItemGridViewModel grid, Map<String, Object> namespace) {
+        if (settingsBinding != null && namespace.get("grid") instanceof TableView<?> table) {
+            settingsBinding.bindColumns(table, grid.tableName());
+        }
+    }
+
+    /** Where a failed save of the settings is reported (it is logged either way); called on the saving thread. */
+    void onSettingsSaveFailure(Consumer<String> listener) {
+        if (settings != null) {
+            settings.onSaveFailure(listener);
+        }
+    }
+
+    /** Puts the window where the settings say it was. */
+    void restoreWindow(Stage stage) {
+        if (settingsBinding != null) {
+            settingsBinding.restoreWindow(stage);
+        }
+    }
+
+    /** Records the window's layout in the settings; called as the app stops. */
+    void rememberWindow(Stage stage) {
+        if (settingsBinding != null) {
+            settingsBinding.saveWindow(stage);
+        }
     }
 
     public ShellViewModel shell() {
@@ -136,8 +195,11 @@ public final class AppContext implements AutoCloseable {
         };
         grid.tableInfoProperty().addListener((obs, old, info) -> build.run());
         build.run();
-        Tab drift = new Tab("Drift inspector",
-                DriftInspectorView.load(new DriftInspectorViewModel(grid.tableName(), grid.repository(), work)));
+        DriftInspectorViewModel driftInspector = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
+        if (settingsBinding != null) {
+            settingsBinding.bindDriftRules(driftInspector, grid.tableName());
+        }
+        Tab drift = new Tab("Drift inspector", DriftInspectorView.load(driftInspector));
         return List.of(expressions, drift);
     }
 
@@ -145,6 +207,9 @@ public final class AppContext implements AutoCloseable {
     public void close() {
         shell.shutdown();
         work.shutdown();
+        if (settings != null) {
+            settings.close();
+        }
         sandbox.close();
     }
 

@@ -34,6 +34,7 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
 
 /** The shell's controller: binds the window to {@link ShellViewModel} and wires the keyboard. */
 public final class ShellView {
@@ -85,14 +86,7 @@ public final class ShellView {
         });
 
         connectionList.setItems(viewModel.connections());
-        connectionList.setCellFactory(list -> new ListCell<>() {
-            @Override
-            protected void updateItem(ConnectionEntry entry, boolean empty) {
-                super.updateItem(entry, empty);
-                setText(empty || entry == null ? null : entry.label());
-                setTooltip(empty || entry == null || entry.description() == null ? null : new Tooltip(entry.description()));
-            }
-        });
+        connectionList.setCellFactory(list -> new ConnectionCell());
         connectionList.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
                 viewModel.connect(connectionList.getSelectionModel().getSelectedItem());
@@ -125,6 +119,38 @@ public final class ShellView {
                 installShortcuts(scene);
             }
         });
+    }
+
+    /** A connection's name, and below it, small and muted, one sentence on what it is (read on a first run). */
+    private static final class ConnectionCell extends ListCell<ConnectionEntry> {
+        private final Label name = new Label();
+        private final Label description = new Label();
+        private final VBox lines = new VBox(1, name, description);
+
+        ConnectionCell() {
+            description.getStyleClass().add("connection-description");
+            description.setWrapText(true);
+            // wrap at the list's width instead of widening the list
+            description.maxWidthProperty().bind(widthProperty().subtract(20));
+        }
+
+        @Override
+        protected void updateItem(ConnectionEntry entry, boolean empty) {
+            super.updateItem(entry, empty);
+            setText(null);
+            if (empty || entry == null) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            name.setText(entry.label());
+            boolean described = entry.description() != null && !entry.description().isBlank();
+            description.setText(described ? entry.description() : null);
+            description.setVisible(described);
+            description.setManaged(described);
+            setGraphic(lines);
+            setTooltip(described ? new Tooltip(entry.description()) : null);
+        }
     }
 
     private void installShortcuts(Scene scene) {
@@ -167,7 +193,9 @@ public final class ShellView {
         FXMLLoader loader = new FXMLLoader(ItemGridView.class.getResource("ItemGrid.fxml"));
         loader.setControllerFactory(type -> context.createGridController(type, grid));
         try {
-            return loader.load();
+            Parent view = loader.load();
+            context.gridViewLoaded(grid, loader.getNamespace());
+            return view;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -92,8 +92,9 @@ public final class LocalEngine implements AutoCloseable {
     /**
      * The engine directory: the {@value #ENGINE_DIR_PROPERTY} system property, else
      * {@code src/main/engine} under the working directory, else {@code ../src/main/engine} next to
-     * the jar this class was loaded from. Returns the first candidate that holds an installed engine,
-     * or the first candidate when none does (so the error names where it looked).
+     * the jar this class was loaded from, else {@code engine} beside that jar (the packaged app).
+     * Returns the first candidate that holds an installed engine, or the first candidate when none
+     * does (so the error names where it looked).
      */
     public static Path locateEngineDir() {
         List<Path> candidates = new ArrayList<>();
@@ -103,6 +104,8 @@ public final class LocalEngine implements AutoCloseable {
         }
         candidates.add(Path.of(System.getProperty("user.dir"), "src", "main", "engine"));
         jarDirectory().ifPresent(dir -> candidates.add(dir.resolve("..").resolve("src").resolve("main").resolve("engine")));
+        // the packaged app: jpackage puts the jars and the engine side by side in its app folder
+        jarDirectory().ifPresent(dir -> candidates.add(dir.resolve("engine")));
         return candidates.stream()
                 .map(p -> p.toAbsolutePath().normalize())
                 .filter(p -> Files.isRegularFile(p.resolve(CLI_IN_ENGINE_DIR)))

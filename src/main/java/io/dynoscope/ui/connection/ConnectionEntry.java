@@ -37,7 +37,7 @@ public record ConnectionEntry(Kind kind, String label, String description, Conne
 
     public static ConnectionEntry profile(String profileName, String region) {
         return new ConnectionEntry(Kind.PROFILE, profileName + (region == null ? "" : " (" + region + ")"),
-                "AWS profile '" + profileName + "' from ~/.aws/config", new ConnectionSpec.Profile(profileName, region));
+                "Your AWS account through the profile '" + profileName + "' of ~/.aws (for SSO, run aws sso login first).", new ConnectionSpec.Profile(profileName, region));
     }
 
     @Override

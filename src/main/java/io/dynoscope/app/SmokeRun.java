@@ -1,0 +1,111 @@
+package io.dynoscope.app;
+
+import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.ui.connection.ConnectionEntry;
+import io.dynoscope.ui.grid.ItemGridViewModel;
+import java.time.Duration;
+import java.time.Instant;
+import javafx.application.Platform;
+
+/**
+ * The packaged app's self-test, switched on with {@code -Ddynoscope.smoke=true}: once the window
+ * shows, connect to the local sandbox, open the saas table, query one workspace, print one line
+ * ({@code SMOKE OK items=21 requests=1 window-ms=... loaded-ms=...}, times since the process
+ * started) and quit. A failure or two minutes without an answer prints
+ * {@code SMOKE FAILED <reason>} and exits with status 1.
+ */
+final class SmokeRun {
+
+    static final String PROPERTY = "dynoscope.smoke";
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+    private final AppContext context;
+    private final long windowMillis;
+    private boolean tableOpened;
+
+    private SmokeRun(AppContext context, long windowMillis) {
+        this.context = context;
+        this.windowMillis = windowMillis;
+    }
+
+    static boolean requested() {
+        return Boolean.getBoolean(PROPERTY);
+    }
+
+    /** Starts the run; call on the FX thread once the window is showing. */
+    static void start(AppContext context) {
+        new SmokeRun(context, millisSinceProcessStart()).run();
+    }
+
+    private static long millisSinceProcessStart() {
+        return ProcessHandle.current().info().startInstant()
+                .map(start -> Duration.between(start, Instant.now()).toMillis()).orElse(-1L);
+    }
+
+    private void run() {
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(TIMEOUT.toMillis());
+                fail("no answer within " + TIMEOUT.toSeconds() + " s");
+            } catch (InterruptedException stopped) {
+                Thread.currentThread().interrupt();
+            }
+        }, "dynoscope-smoke-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+
+        ShellViewModel shell = context.shell();
+        shell.connectionMessageProperty().addListener((obs, old, text) -> {
+            if (text != null && text.startsWith("Could not connect")) {
+                fail(text);
+            }
+        });
+        shell.activeConnectionProperty().addListener((obs, old, entry) -> openSampleTable(entry));
+        if (shell.activeConnectionProperty().get() != null) {
+            openSampleTable(shell.activeConnectionProperty().get());
+        } else if (!shell.connectingProperty().get()) {
+            shell.connect(shell.connections().stream().filter(e -> e.kind() == ConnectionEntry.Kind.SANDBOX)
+                    .findFirst().orElseThrow());
+        }
+    }
+
+    private void openSampleTable(ConnectionEntry entry) {
+        if (entry == null || tableOpened) {
+            return;
+        }
+        tableOpened = true;
+        ItemGridViewModel grid = context.shell().openTable(SampleData.Dataset.SAAS.id())
+                .orElseThrow(() -> new IllegalStateException("the saas table did not open"));
+        grid.messageProperty().addListener((obs, old, message) -> {
+            if (message != null && !message.isBlank()) {
+                fail(message);
+            }
+        });
+        grid.onReadFinished(this::report);
+        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        if (grid.tableInfoProperty().get() != null) {
+            grid.run();
+        } else {
+            grid.tableInfoProperty().addListener((obs, old, info) -> {
+                if (info != null) {
+                    grid.run();
+                }
+            });
+        }
+    }
+
+    private void report(ItemGridViewModel grid) {
+        ReadStatistics statistics = grid.lastStatisticsProperty().get();
+        System.out.println("SMOKE OK items=" + grid.loadedItems().size() + " requests=" + statistics.requests()
+                + " window-ms=" + windowMillis + " loaded-ms=" + millisSinceProcessStart());
+        System.out.flush();
+        Platform.exit();
+    }
+
+    private static void fail(String reason) {
+        System.out.println("SMOKE FAILED " + reason);
+        System.out.flush();
+        System.exit(1);
+    }
+}

@@ -1,0 +1,204 @@
+package io.dynoscope.settings;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * What Dynoscope remembers between runs, as it is written to {@code settings.json}: the Jackson
+ * form, immutable, kept apart from the observable view models that show it. It holds no secrets:
+ * credentials stay in the AWS files and the SDK's credential chain.
+ *
+ * @param savedExpressions opaque JSON owned by the expression feature (null until it saves any)
+ * @param driftRules the drift feature's rule files by table name (null until it saves any)
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Settings(
+        int version,
+        Theme theme,
+        WindowLayout window,
+        List<SavedEndpoint> endpoints,
+        List<SavedProfile> profiles,
+        List<RecentTable> recentTables,
+        Map<String, GridSettings> grids,
+        JsonNode savedExpressions,
+        JsonNode driftRules) {
+
+    public static final int CURRENT_VERSION = 1;
+    /** How many recently opened tables are kept. */
+    public static final int RECENT_TABLES_KEPT = 10;
+
+    public enum Theme { LIGHT, DARK }
+
+    public Settings {
+        theme = theme == null ? Theme.LIGHT : theme;
+        endpoints = endpoints == null ? List.of() : List.copyOf(endpoints);
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
+        recentTables = recentTables == null ? List.of() : List.copyOf(recentTables);
+        // sorted, so the file reads the same from run to run
+        grids = grids == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(grids));
+    }
+
+    /** The settings of a first run. */
+    public static Settings defaults() {
+        return new Settings(CURRENT_VERSION, Theme.LIGHT, null, List.of(), List.of(), List.of(), Map.of(), null, null);
+    }
+
+    public Settings withTheme(Theme value) {
+        return new Settings(version, value, window, endpoints, profiles, recentTables, grids, savedExpressions, driftRules);
+    }
+
+    public Settings withWindow(WindowLayout value) {
+        return new Settings(version, theme, value, endpoints, profiles, recentTables, grids, savedExpressions, driftRules);
+    }
+
+    public Settings withEndpoints(List<SavedEndpoint> value) {
+        return new Settings(version, theme, window, value, profiles, recentTables, grids, savedExpressions, driftRules);
+    }
+
+    public Settings withProfiles(List<SavedProfile> value) {
+        return new Settings(version, theme, window, endpoints, value, recentTables, grids, savedExpressions, driftRules);
+    }
+
+    public Settings withSavedExpressions(JsonNode value) {
+        return new Settings(version, theme, window, endpoints, profiles, recentTables, grids, value, driftRules);
+    }
+
+    public Settings withDriftRules(JsonNode value) {
+        return new Settings(version, theme, window, endpoints, profiles, recentTables, grids, savedExpressions, value);
+    }
+
+    /** A table's drift rules as the drift feature wrote them, or null: {@link #driftRules} maps table names to them. */
+    public JsonNode driftRulesOf(String tableName) {
+        return driftRules instanceof ObjectNode byTable ? byTable.get(tableName) : null;
+    }
+
+    /** Replaces a table's drift rules; null removes them. */
+    public Settings withDriftRulesOf(String tableName, JsonNode rules) {
+        ObjectNode byTable = driftRules instanceof ObjectNode existing ? existing.deepCopy() : JsonNodeFactory.instance.objectNode();
+        if (rules == null) {
+            byTable.remove(tableName);
+        } else {
+            byTable.set(tableName, rules);
+        }
+        return withDriftRules(byTable);
+    }
+
+    /** Puts {@code table} first in the recent tables, once, keeping the last {@value #RECENT_TABLES_KEPT}. */
+    public Settings withRecentTable(RecentTable table) {
+        List<RecentTable> recent = new ArrayList<>();
+        recent.add(table);
+        recentTables.stream().filter(t -> !t.equals(table)).forEach(recent::add);
+        List<RecentTable> kept = recent.subList(0, Math.min(recent.size(), RECENT_TABLES_KEPT));
+        return new Settings(version, theme, window, endpoints, profiles, kept, grids, savedExpressions, driftRules);
+    }
+
+    /** The grid settings of a table, by table name: the same design usually has the same name in every stage. */
+    public GridSettings grid(String tableName) {
+        return grids.getOrDefault(tableName, GridSettings.DEFAULTS);
+    }
+
+    public Settings withGrid(String tableName, GridSettings value) {
+        Map<String, GridSettings> changed = new TreeMap<>(grids);
+        changed.put(Objects.requireNonNull(tableName), Objects.requireNonNull(value));
+        return new Settings(version, theme, window, endpoints, profiles, recentTables, changed, savedExpressions, driftRules);
+    }
+
+    /** The window's place and size, and the positions of its split panes' dividers (0..1). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record WindowLayout(double x, double y, double width, double height, boolean maximized,
+                               List<Double> sidebarDividers) {
+        public WindowLayout {
+            sidebarDividers = sidebarDividers == null ? List.of() : List.copyOf(sidebarDividers);
+        }
+    }
+
+    /**
+     * A DynamoDB-compatible endpoint the user added. The access key id only selects DynamoDB Local's
+     * database; no secret key is kept.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SavedEndpoint(String label, String url, String region, String accessKeyId) {
+        public SavedEndpoint {
+            Objects.requireNonNull(url, "url");
+        }
+    }
+
+    /** An AWS profile from the AWS files, with the region to use it in. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SavedProfile(String profile, String region) {
+        public SavedProfile {
+            Objects.requireNonNull(profile, "profile");
+        }
+    }
+
+    /** A table opened recently, with the label of the connection it was opened on. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RecentTable(String connection, String table) {
+        public RecentTable {
+            Objects.requireNonNull(table, "table");
+        }
+    }
+
+    /**
+     * How a table's grid is shown: the sort key value that marks an item collection's parent, the
+     * attribute columns in the user's order and those hidden, and the read direction.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record GridSettings(String parentMarker, List<String> columnOrder, List<String> hiddenColumns,
+                               boolean newestFirst) {
+
+        public static final GridSettings DEFAULTS = new GridSettings(null, List.of(), List.of(), false);
+
+        public GridSettings {
+            columnOrder = columnOrder == null ? List.of() : List.copyOf(columnOrder);
+            hiddenColumns = hiddenColumns == null ? List.of() : List.copyOf(hiddenColumns);
+        }
+
+        public GridSettings withParentMarker(String value) {
+            return new GridSettings(value, columnOrder, hiddenColumns, newestFirst);
+        }
+
+        public GridSettings withColumnOrder(List<String> value) {
+            return new GridSettings(parentMarker, value, hiddenColumns, newestFirst);
+        }
+
+        public GridSettings withHiddenColumns(List<String> value) {
+            return new GridSettings(parentMarker, columnOrder, value, newestFirst);
+        }
+
+        public GridSettings withNewestFirst(boolean value) {
+            return new GridSettings(parentMarker, columnOrder, hiddenColumns, value);
+        }
+
+        /**
+         * The shown columns in the saved order: those with a saved place first, in that order, then
+         * the others as they came (new attributes stay at the end, as the grid adds them).
+         */
+        public List<String> arrange(List<String> shown) {
+            List<String> arranged = new ArrayList<>(columnOrder.stream().filter(shown::contains).toList());
+            shown.stream().filter(name -> !arranged.contains(name)).forEach(arranged::add);
+            return arranged;
+        }
+
+        /**
+         * Records the order the user gave the shown columns; columns not shown now (a read that did
+         * not return them) keep their place after these.
+         */
+        public GridSettings withShownOrder(List<String> shown) {
+            List<String> order = new ArrayList<>(shown);
+            columnOrder.stream().filter(name -> !order.contains(name)).forEach(order::add);
+            return withColumnOrder(order);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.settings.Settings;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.connection.ConnectionEntry;
+import io.dynoscope.ui.connection.Connector;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
+import io.dynoscope.ui.grid.ItemGridViewModel;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The settings restore the shell's state at start and record the user's changes, through the view models. */
+class SettingsBindingTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("settings-saas");
+    private static final List<ConnectionEntry> DISCOVERED = List.of(ConnectionEntry.sandbox(), ConnectionEntry.dynamoDbLocal());
+
+    @TempDir
+    Path directory;
+
+    @BeforeAll
+    static void seed() {
+        SampleData.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    }
+
+    private AppContext open(SettingsStore store) {
+        Connector connector = (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
+        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
+        return new AppContext(work, connector, DISCOVERED, new AppContext.SandboxHolder(), SettingsService.open(store));
+    }
+
+    private static ItemGridViewModel connectAndOpen(AppContext context) throws InterruptedException {
+        context.shell().connect(DISCOVERED.get(0));
+        for (int i = 0; i < 200 && context.shell().activeConnectionProperty().get() == null; i++) {
+            Thread.sleep(50);
+        }
+        return context.shell().openTable(TABLE).orElseThrow();
+    }
+
+    @Test
+    void theUsersChangesAreThereOnTheNextStart() throws Exception {
+        SettingsStore store = new SettingsStore(directory);
+        ConnectionEntry added = ConnectionEntry.endpoint("Team DynamoDB Local", "Custom endpoint",
+                new ConnectionSpec.Endpoint(URI.create("http://localhost:8001"), "eu-west-1", "team"));
+
+        try (AppContext first = open(store)) {
+            first.shell().darkThemeProperty().set(true);
+            first.shell().connections().add(added);
+            ItemGridViewModel grid = connectAndOpen(first);
+            grid.parentMarkerProperty().set("#PROFILE");
+            grid.newestFirstProperty().set(true);
+        }
+
+        Settings saved = store.load().settings();
+        assertEquals(Settings.Theme.DARK, saved.theme());
+        assertEquals(List.of(new Settings.SavedEndpoint("Team DynamoDB Local", "http://localhost:8001", "eu-west-1", "team")),
+                saved.endpoints(), "only the added endpoint: the discovered ones are found again at each start");
+        assertEquals(List.of(new Settings.RecentTable("Local sandbox", TABLE)), saved.recentTables());
+        assertEquals(new Settings.GridSettings("#PROFILE", List.of(), List.of(), true), saved.grid(TABLE));
+
+        try (AppContext second = open(store)) {
+            assertTrue(second.shell().darkThemeProperty().get());
+            List<ConnectionEntry> connections = List.copyOf(second.shell().connections());
+            assertEquals(DISCOVERED, connections.subList(0, 2), "discovered connections first");
+            assertEquals(added.spec(), connections.get(2).spec());
+            assertEquals("Team DynamoDB Local", connections.get(2).label());
+            ItemGridViewModel grid = connectAndOpen(second);
+            assertEquals("#PROFILE", grid.parentMarkerProperty().get());
+            assertTrue(grid.newestFirstProperty().get());
+        }
+    }
+
+    @Test
+    void aFirstRunListsOnlyWhatWasDiscoveredAndChangesNothingUntilTheUserDoes() throws Exception {
+        SettingsStore store = new SettingsStore(directory);
+        try (AppContext context = open(store)) {
+            assertEquals(DISCOVERED, List.copyOf(context.shell().connections()));
+            assertEquals(false, context.shell().darkThemeProperty().get());
+            assertTrue(context.settingsProblem().isEmpty());
+        }
+        assertEquals(Settings.defaults(), store.load().settings());
+    }
+
+    @Test
+    void aTablesDriftRulesComeBackInItsDriftInspector() {
+        String ruleFile = """
+                {"version": 1, "rules": [{"name": "workspaceName",
+                  "source": {"partitionKey": "WS#{id}", "sortKey": "META", "attribute": "name"},
+                  "copies": {"lookup": "COLLECTION", "reference": {"attribute": "EntityRef", "patterns": ["WS#{id}"]},
+                             "sortKeyPrefix": "PROJ#", "attribute": "workspaceName"}}]}
+                """;
+        SettingsStore store = new SettingsStore(directory);
+        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
+        List<DenormalizationRule> imported;
+        try (SettingsService settings = SettingsService.open(store)) {
+            DriftInspectorViewModel drift = new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
+            new SettingsBinding(settings).bindDriftRules(drift, TABLE);
+            drift.importRules(ruleFile);
+            imported = List.copyOf(drift.rules());
+            assertEquals(1, imported.size());
+        }
+
+        try (SettingsService settings = SettingsService.open(store)) {
+            DriftInspectorViewModel sameTable = new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
+            new SettingsBinding(settings).bindDriftRules(sameTable, TABLE);
+            DriftInspectorViewModel otherTable = new DriftInspectorViewModel("blog", TestEngine.repository(), work);
+            new SettingsBinding(settings).bindDriftRules(otherTable, "blog");
+
+            assertEquals(imported, List.copyOf(sameTable.rules()));
+            assertEquals(List.of(), List.copyOf(otherTable.rules()));
+        } finally {
+            work.shutdown();
+        }
+    }
+}
