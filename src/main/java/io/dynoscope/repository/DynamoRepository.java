@@ -10,7 +10,10 @@ import java.util.List;
  * an outcome, not an exception. Other failures throw {@link RepositoryException}.
  *
  * <p>Methods block the calling thread: call them off the UI thread. Long reads stream pages to a
- * {@link PageListener} and stop when it returns false or the {@link Cancellation} is set.
+ * {@link PageListener} and stop when it returns false or the {@link Cancellation} is set. A
+ * single-segment read asks for the next page while it delivers the current one (only when the limit
+ * wants it), so a read that is stopped early has made one request more than it delivered; the
+ * statistics count it. A read of one page is always exactly one request.
  */
 public interface DynamoRepository extends AutoCloseable {
 

@@ -99,8 +99,17 @@ final class PagedRead {
     /** Reads one segment from {@code startKey}. */
     ReadResult runSingle(Key startKey) {
         long started = System.nanoTime();
-        SegmentEnd end = readSegment(0, startKey == null ? null : SdkConversions.toSdk(startKey));
-        return new ReadResult(statistics(started), end.resumeKey, end.stopped);
+        ExecutorService prefetcher = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "dynoscope-read-ahead");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            SegmentEnd end = readSegment(0, startKey == null ? null : SdkConversions.toSdk(startKey), prefetcher);
+            return new ReadResult(statistics(started), end.resumeKey, end.stopped);
+        } finally {
+            prefetcher.shutdownNow();
+        }
     }
 
     /** Reads {@code segments} parallel-scan segments concurrently, one thread each. */
@@ -117,7 +126,7 @@ final class PagedRead {
                 int s = segment;
                 futures.add(pool.submit(() -> {
                     try {
-                        return readSegment(s, null);
+                        return readSegment(s, null, null);
                     } catch (RuntimeException e) {
                         // One failed segment ends the scan: the others stop after their current request.
                         stopRequested.set(true);
@@ -174,15 +183,24 @@ final class PagedRead {
     private record SegmentEnd(Key resumeKey, boolean stopped) {
     }
 
-    private SegmentEnd readSegment(int segment, Map<String, AttributeValue> startKey) {
+    /**
+     * Reads one segment. With a {@code readAhead} executor, the next request is sent as soon as a
+     * page's response says there is more and the limit will surely want it, so the service works on
+     * the next page while this one is converted and delivered. A request sent ahead is a request
+     * made: if the read then stops, its response is waited for and counted, but not delivered.
+     */
+    private SegmentEnd readSegment(int segment, Map<String, AttributeValue> startKey, ExecutorService readAhead) {
         Map<String, AttributeValue> next = startKey;
+        Future<Response> ahead = null;
         while (true) {
             if (cancellation.isCancelled() || stopRequested.get()) {
+                settle(ahead);
                 return new SegmentEnd(SdkConversions.keyOrNull(next), true);
             }
             Response response;
             try {
-                response = fetcher.fetch(segment, next, requestLimit());
+                response = ahead != null ? awaitResponse(ahead) : fetcher.fetch(segment, next, requestLimit());
+                ahead = null;
             } catch (SdkException e) {
                 if (cancellation.isCancelled()) {
                     return new SegmentEnd(SdkConversions.keyOrNull(next), true);
@@ -203,6 +221,12 @@ final class PagedRead {
                 // Other segments already reached the limit: nothing of this page is delivered.
                 return new SegmentEnd(resumeKey, false);
             }
+            if (readAhead != null && resumeKey != null && granted == received.size() && remaining.get() > 0
+                    && !cancellation.isCancelled()) {
+                Map<String, AttributeValue> aheadStart = response.lastEvaluatedKey();
+                Integer aheadLimit = requestLimit();
+                ahead = readAhead.submit(() -> fetcher.fetch(segment, aheadStart, aheadLimit));
+            }
             List<Item> items = new ArrayList<>(returned.size());
             for (Map<String, AttributeValue> item : returned) {
                 items.add(SdkConversions.item(item));
@@ -213,12 +237,43 @@ final class PagedRead {
                 return new SegmentEnd(null, false);
             }
             if (!keepReading) {
+                settle(ahead);
                 return new SegmentEnd(resumeKey, true);
             }
             if (remaining.get() == 0) {
+                settle(ahead);
                 return new SegmentEnd(resumeKey, false);
             }
             next = SdkConversions.toSdk(resumeKey);
+        }
+    }
+
+    /** The response of a request sent ahead; its failure is thrown as the SDK's own exception. */
+    private static Response awaitResponse(Future<Response> ahead) {
+        try {
+            return ahead.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ahead.cancel(true);
+            throw software.amazon.awssdk.core.exception.AbortedException.builder()
+                    .message("the read was interrupted").cause(e).build();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Waits for a request sent ahead that will not be delivered, and counts it: it was made. */
+    private void settle(Future<Response> ahead) {
+        if (ahead == null) {
+            return;
+        }
+        try {
+            record(awaitResponse(ahead), 0);
+        } catch (RuntimeException e) {
+            // the read is ending anyway; a failed request sent ahead changes nothing the caller saw
         }
     }
 
