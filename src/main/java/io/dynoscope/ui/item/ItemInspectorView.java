@@ -27,6 +27,7 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
@@ -61,6 +62,10 @@ public final class ItemInspectorView {
     @FXML private RadioButton plainJsonFormat;
     @FXML private StackPane editorStack;
     @FXML private TextArea editArea;
+    @FXML private javafx.scene.control.ToggleButton formToggle;
+    @FXML private javafx.scene.control.ScrollPane formPane;
+    @FXML private VBox formBox;
+    private List<javafx.scene.Node> formInputs = List.of();
     @FXML private Label errorLabel;
     @FXML private ListView<ItemDiff.Change> diffList;
     @FXML private Button reviewButton;
@@ -117,6 +122,17 @@ public final class ItemInspectorView {
         }, viewModel.editKindProperty()));
 
         editArea.textProperty().bindBidirectional(viewModel.editTextProperty());
+        // the form edits the same text, one scalar at a time; nested values and lists included
+        formPane.visibleProperty().bind(formToggle.selectedProperty());
+        editArea.visibleProperty().bind(formToggle.selectedProperty().not());
+        errorLabel.visibleProperty().addListener((obs, old, shown) -> {
+            if (shown && formToggle.isSelected()) {
+                errorLabel.setVisible(false);
+            }
+        });
+        viewModel.formFieldsProperty().addListener((obs, old, fields) -> buildForm());
+        viewModel.editProblemProperty().addListener((obs, old, problem) -> buildForm());
+        formToggle.selectedProperty().addListener((obs, old, selected) -> buildForm());
         plainJsonFormat.disableProperty().bind(viewModel.plainJsonEditableProperty().not());
         formatGroup.selectedToggleProperty().addListener((obs, old, now) -> {
             if (syncingFormat || now == null) {
@@ -237,6 +253,70 @@ public final class ItemInspectorView {
         TreeItem<AttributeNode> item = new TreeItem<>(node);
         item.getChildren().setAll(node.children().stream().map(ItemInspectorView::treeItem).toList());
         return item;
+    }
+
+    /** One row per scalar: its path, its type, and a field that writes back through the view model. */
+    private void buildForm() {
+        if (!formToggle.isSelected()) {
+            return;
+        }
+        formBox.getChildren().clear();
+        EditProblem problem = viewModel.editProblemProperty().get();
+        if (problem != null) {
+            Label error = new Label(problem.describe());
+            error.getStyleClass().add("error-text");
+            error.setWrapText(true);
+            formBox.getChildren().add(error);
+        }
+        List<io.dynoscope.core.item.ItemFields.Field> fields = viewModel.formFieldsProperty().get();
+        List<javafx.scene.Node> inputs = new java.util.ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            io.dynoscope.core.item.ItemFields.Field field = fields.get(i);
+            int index = i;
+            Label name = new Label(field.path());
+            name.setMinWidth(120);
+            name.setPrefWidth(140);
+            Label type = new Label(field.type().descriptor());
+            type.getStyleClass().add("type-badge");
+            type.setMinWidth(36);
+            javafx.scene.Node input;
+            if (field.type() == io.dynoscope.core.item.AttributeValue.Type.BOOL) {
+                javafx.scene.control.CheckBox check = new javafx.scene.control.CheckBox();
+                check.setSelected(Boolean.parseBoolean(field.text()));
+                check.setOnAction(e -> commitForm(field, Boolean.toString(check.isSelected()), index));
+                input = check;
+            } else {
+                TextField text = new TextField(field.type() == io.dynoscope.core.item.AttributeValue.Type.NULL ? "NULL" : field.text());
+                text.setId("form-" + field.path());
+                text.setEditable(field.editable() && field.type() != io.dynoscope.core.item.AttributeValue.Type.NULL);
+                text.setOnAction(e -> commitForm(field, text.getText(), index + 1));
+                text.focusedProperty().addListener((obs, was, focused) -> {
+                    if (!focused && !text.getText().equals(field.text()) && text.isEditable()) {
+                        commitForm(field, text.getText(), -1);
+                    }
+                });
+                if (problem != null && field.path().equals(problem.path())) {
+                    text.setStyle("-fx-border-color: -ds-error;");
+                }
+                HBox.setHgrow(text, javafx.scene.layout.Priority.ALWAYS);
+                input = text;
+            }
+            inputs.add(input);
+            HBox row = new HBox(6, name, type, input);
+            row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+            formBox.getChildren().add(row);
+        }
+        formInputs = inputs;
+    }
+
+    /** Writes a field back (after the current event, since it rebuilds the form) and moves on to the next one. */
+    private void commitForm(io.dynoscope.core.item.ItemFields.Field field, String text, int focusNext) {
+        javafx.application.Platform.runLater(() -> {
+            viewModel.setFormValue(field, text);
+            if (focusNext >= 0 && focusNext < formInputs.size()) {
+                formInputs.get(focusNext).requestFocus();
+            }
+        });
     }
 
     /** Puts the error label just below the line and column the problem is at, and the caret there. */

@@ -103,6 +103,8 @@ public final class ItemInspectorViewModel {
     private final ReadOnlyBooleanWrapper plainJsonEditable = new ReadOnlyBooleanWrapper(this, "plainJsonEditable");
     private final StringProperty editText = new SimpleStringProperty(this, "editText", "");
     private final ReadOnlyObjectWrapper<EditProblem> editProblem = new ReadOnlyObjectWrapper<>(this, "editProblem");
+    private final ReadOnlyObjectWrapper<List<io.dynoscope.core.item.ItemFields.Field>> formFields =
+            new ReadOnlyObjectWrapper<>(this, "formFields", List.of());
     private final ReadOnlyObjectWrapper<ItemDiff> stagedDiff = new ReadOnlyObjectWrapper<>(this, "stagedDiff");
     private final ReadOnlyObjectWrapper<Conflict> conflict = new ReadOnlyObjectWrapper<>(this, "conflict");
     private final ReadOnlyObjectWrapper<List<Item>> pendingDelete = new ReadOnlyObjectWrapper<>(this, "pendingDelete");
@@ -118,6 +120,13 @@ public final class ItemInspectorViewModel {
 
     public ItemInspectorViewModel(BackgroundWork work) {
         this.work = Objects.requireNonNull(work, "work");
+        // the form follows the text: whenever the text parses, its scalars are the form's fields
+        editText.addListener((obs, old, text) -> {
+            Item parsed = quietParse();
+            if (parsed != null) {
+                formFields.set(io.dynoscope.core.item.ItemFields.of(parsed));
+            }
+        });
         item.addListener((obs, old, now) -> {
             leaveEditor();
             pendingDelete.set(null);
@@ -613,6 +622,45 @@ public final class ItemInspectorViewModel {
         conflict.set(null);
         editProblem.set(null);
         stagedDiff.set(null);
+    }
+
+    /** The editor's item as form fields (scalars, nested ones included); empty while the text does not parse. */
+    public ReadOnlyObjectProperty<List<io.dynoscope.core.item.ItemFields.Field>> formFieldsProperty() {
+        return formFields.getReadOnlyProperty();
+    }
+
+    /**
+     * Sets one form field from text, read as the field's type, and writes the result back into the
+     * editor text. A wrong value is reported with the field's path and changes nothing.
+     */
+    public boolean setFormValue(io.dynoscope.core.item.ItemFields.Field field, String text) {
+        if (!editing.get()) {
+            return false;
+        }
+        Item current = parse();
+        if (current == null) {
+            return false;
+        }
+        Item edited;
+        try {
+            edited = io.dynoscope.core.item.ItemFields.with(current, field, text);
+        } catch (IllegalArgumentException e) {
+            editProblem.set(new EditProblem(e.getMessage(), field.path(), 0, 0));
+            return false;
+        }
+        editProblem.set(null);
+        stagedDiff.set(null);
+        editText.set(editFormat.get() == EditFormat.PLAIN_JSON ? PlainJson.writePretty(edited) : DynamoJson.writePretty(edited));
+        return true;
+    }
+
+    private Item quietParse() {
+        try {
+            return editFormat.get() == EditFormat.PLAIN_JSON ? PlainJson.readItem(editText.get())
+                    : DynamoJson.readItem(editText.get());
+        } catch (ItemFormatException | NullPointerException e) {
+            return null;
+        }
     }
 
     /** Parses the editor text; on failure sets the problem and returns null. */

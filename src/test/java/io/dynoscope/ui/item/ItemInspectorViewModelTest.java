@@ -419,4 +419,31 @@ class ItemInspectorViewModelTest {
             return true;
         }
     }
+
+    @Test
+    void theFormEditsNestedValuesAndAWrongValueSaysWhereAndWritesNothing() {
+        Item seen = workspace();
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        List<io.dynoscope.core.item.ItemFields.Field> fields = inspector.formFieldsProperty().get();
+        io.dynoscope.core.item.ItemFields.Field ownerName = fields.stream()
+                .filter(f -> f.path().equals("owner.name")).findFirst().orElseThrow();
+        io.dynoscope.core.item.ItemFields.Field seats = fields.stream()
+                .filter(f -> f.path().equals("seats")).findFirst().orElseThrow();
+
+        assertFalse(inspector.setFormValue(seats, "twelve"));
+        assertEquals("seats", inspector.editProblemProperty().get().path());
+        assertEquals("seats: 'twelve' is not a number", inspector.editProblemProperty().get().message());
+        assertEquals(seen, read(seen.key(inspector.tableProperty().get().info().keySchema())), "nothing was written");
+
+        assertTrue(inspector.setFormValue(ownerName, "Mara V."));
+        assertNull(inspector.editProblemProperty().get());
+        assertTrue(inspector.stage());
+        assertEquals(List.of("owner"), inspector.stagedDiffProperty().get().attributes());
+        await(inspector.save());
+
+        Item now = read(seen.key(inspector.tableProperty().get().info().keySchema()));
+        assertEquals(m(Map.of("id", s("U#12"), "name", s("Mara V."))), now.attributes().get("owner"));
+        assertEquals(seen.attributes().get("seats"), now.attributes().get("seats"));
+    }
 }

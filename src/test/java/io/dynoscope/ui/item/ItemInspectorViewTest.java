@@ -121,4 +121,23 @@ class ItemInspectorViewTest {
 
         assertEquals(seen.with("name", s("Acme Corp")), current());
     }
+
+    @Test
+    void theFormChangesOneValueAndSavesIt(FxRobot robot) throws Exception {
+        robot.clickOn("#editButton");
+        robot.clickOn("#formToggle");
+        javafx.scene.control.TextField name = robot.lookup("#form-name").queryAs(javafx.scene.control.TextField.class);
+        robot.doubleClickOn(name).eraseText(name.getText().length()).write("Acme Form").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TextField seats = robot.lookup("#form-seats").queryAs(javafx.scene.control.TextField.class);
+        robot.doubleClickOn(seats).eraseText(seats.getText().length()).write("many").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup(".error-text").queryAllAs(Label.class).stream()
+                .anyMatch(l -> l.isVisible() && l.getText().equals("seats: 'many' is not a number")), "the wrong value is named");
+
+        robot.clickOn("#reviewButton");
+        robot.clickOn("#saveButton");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> s("Acme Form").equals(current().attributes().get("name")));
+        assertEquals(seen.attributes().get("seats"), current().attributes().get("seats"), "the rejected value was not written");
+    }
 }
