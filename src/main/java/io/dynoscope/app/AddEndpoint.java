@@ -26,4 +26,15 @@ final class AddEndpoint {
             return "Not a URL: " + e.getReason() + " at position " + (e.getIndex() + 1);
         }
     }
+
+    /** @return null when the profile and region are usable, else what is wrong */
+    static String problemWithProfile(String profile, String region) {
+        if (profile == null || profile.isBlank()) {
+            return "Enter the name of a profile from ~/.aws/config";
+        }
+        if (region == null || !region.strip().matches("[a-z]{2}(-[a-z]+)+-\\d+")) {
+            return "Enter a region such as eu-west-1";
+        }
+        return null;
+    }
 }

@@ -54,6 +54,7 @@ public final class ShellView {
     @FXML private ListView<ConnectionEntry> connectionList;
     @FXML private Button connectButton;
     @FXML private Button addEndpointButton;
+    @FXML private Button addProfileButton;
     @FXML private Label connectionMessage;
     @FXML private TabPane tablesTabs;
     @FXML private Label emptyHint;
@@ -96,6 +97,7 @@ public final class ShellView {
                 .or(connectionList.getSelectionModel().selectedItemProperty().isNull()));
         connectButton.setOnAction(e -> viewModel.connect(connectionList.getSelectionModel().getSelectedItem()));
         addEndpointButton.setOnAction(e -> addEndpoint());
+        addProfileButton.setOnAction(e -> addProfile());
         connectionMessage.textProperty().bind(viewModel.connectionMessageProperty());
         connectingIndicator.visibleProperty().bind(viewModel.connectingProperty());
         connectionLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
@@ -199,6 +201,50 @@ public final class ShellView {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A profile with another region (or one without a region in ~/.aws/config) as its own connection. */
+    private void addProfile() {
+        Dialog<ConnectionEntry> dialog = new Dialog<>();
+        dialog.setTitle("Add AWS profile");
+        dialog.setHeaderText("A profile from ~/.aws/config with the region to use it in.\n"
+                + "Credentials stay in the AWS files; for SSO profiles run `aws sso login --profile NAME` first.");
+        javafx.scene.control.ComboBox<String> profile = new javafx.scene.control.ComboBox<>();
+        profile.setEditable(true);
+        viewModel.connections().stream()
+                .filter(c -> c.spec() instanceof ConnectionSpec.Profile)
+                .map(c -> ((ConnectionSpec.Profile) c.spec()).profileName())
+                .distinct()
+                .forEach(profile.getItems()::add);
+        TextField region = new TextField();
+        region.setPromptText("eu-west-1");
+        Label error = new Label();
+        error.getStyleClass().add("error-text");
+        GridPane form = new GridPane();
+        form.setHgap(8);
+        form.setVgap(6);
+        form.setPadding(new Insets(10));
+        form.addRow(0, new Label("Profile"), profile);
+        form.addRow(1, new Label("Region"), region);
+        form.add(error, 1, 2);
+        dialog.getDialogPane().setContent(form);
+        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        dialog.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+            String problem = AddEndpoint.problemWithProfile(profile.getEditor().getText(), region.getText());
+            if (problem != null) {
+                error.setText(problem);
+                e.consume();
+            }
+        });
+        dialog.setResultConverter(button -> button == ButtonType.OK
+                ? ConnectionEntry.profile(profile.getEditor().getText().strip(), region.getText().strip())
+                : null);
+        dialog.showAndWait().ifPresent(entry -> {
+            if (!viewModel.connections().contains(entry)) {
+                viewModel.connections().add(entry);
+            }
+            connectionList.getSelectionModel().select(entry);
+        });
     }
 
     private void addEndpoint() {
