@@ -86,7 +86,12 @@ class ExpressionBuilderViewTest {
 
     @Test
     void aMisplacedOrInAKeyConditionIsShownAtItsPosition(FxRobot robot) {
-        robot.interact(() -> robot.lookup(".titled-pane").queryAs(TitledPane.class).setExpanded(true));
+        robot.interact(() -> {
+            TitledPane paste = robot.lookup(".titled-pane").queryAs(TitledPane.class);
+            paste.setAnimated(false); // clicks during the unfolding animation can miss the fields
+            paste.setExpanded(true);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
         type(robot, "#pasteExpressionField", "#er = :er OR begins_with(#d, :p)");
         type(robot, "#pasteNamesField", "{\"#er\": \"EntityRef\", \"#d\": \"Detail\"}");
         type(robot, "#pasteValuesField", "{\":er\": {\"S\": \"WS#acme\"}, \":p\": {\"S\": \"PROJ#\"}}");
