@@ -75,6 +75,7 @@ public final class ItemGridView {
     @FXML private MenuItem collapseAllItem;
     @FXML private MenuItem expandAllItem;
     @FXML private MenuItem describeItem;
+    @FXML private Button describeButton;
     @FXML private MenuItem exportJsonItem;
     @FXML private MenuItem exportDynamoJsonItem;
     @FXML private MenuItem exportCsvItem;
@@ -165,6 +166,8 @@ public final class ItemGridView {
         collapseAllItem.setOnAction(e -> viewModel.collapseAll());
         expandAllItem.setOnAction(e -> viewModel.expandAll());
         describeItem.setOnAction(e -> showDescription());
+        describeButton.setOnAction(e -> showDescription());
+        describeButton.disableProperty().bind(viewModel.tableInfoProperty().isNull());
         exportJsonItem.setOnAction(e -> export(viewModel.loadedItems(), ExportFormat.JSON));
         exportDynamoJsonItem.setOnAction(e -> export(viewModel.loadedItems(), ExportFormat.DYNAMODB_JSON));
         exportCsvItem.setOnAction(e -> export(viewModel.loadedItems(), ExportFormat.CSV));
