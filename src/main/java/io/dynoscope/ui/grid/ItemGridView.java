@@ -154,6 +154,7 @@ public final class ItemGridView {
         messageLabel.textProperty().bind(viewModel.messageProperty());
         messageLabel.managedProperty().bind(viewModel.messageProperty().isNotEmpty());
         runningIndicator.visibleProperty().bind(viewModel.runningProperty());
+        runningIndicator.managedProperty().bind(viewModel.runningProperty());
     }
 
     private void bindActions() {
