@@ -4,25 +4,18 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
-import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
-import io.dynoscope.repository.GetResult;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.PageListener;
-import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.repository.UpdateSpec;
-import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -164,7 +157,7 @@ public final class GridBenchmark {
     }
 
     /** The real engine's repository, noting when the first page reached the grid's listener. */
-    private static final class FirstPageClock extends Delegating {
+    private static final class FirstPageClock extends io.dynoscope.testsupport.ForwardingRepository {
         final AtomicLong firstPage = new AtomicLong();
 
         FirstPageClock(DynamoRepository delegate) {
@@ -255,7 +248,7 @@ public final class GridBenchmark {
     }
 
     /** Serves a Scan of synthetic saas-like items in 1 MB-ish pages, as fast as they can be made. */
-    private static final class SyntheticTable extends Delegating {
+    private static final class SyntheticTable extends io.dynoscope.testsupport.ForwardingRepository {
         private final int itemCount;
         long totalItemBytes;
 
@@ -348,81 +341,5 @@ public final class GridBenchmark {
 
     private static double seconds(long startNanos) {
         return (System.nanoTime() - startNanos) / 1e9;
-    }
-
-    /** Forwards every call to a real repository; subclasses observe or replace one call. */
-    private abstract static class Delegating implements DynamoRepository {
-        final DynamoRepository delegate;
-
-        Delegating(DynamoRepository delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public List<String> listTables() {
-            return delegate.listTables();
-        }
-
-        @Override
-        public TableInfo describeTable(String table) {
-            return delegate.describeTable(table);
-        }
-
-        @Override
-        public void createTable(TableDefinition definition) {
-            delegate.createTable(definition);
-        }
-
-        @Override
-        public void deleteTable(String table) {
-            delegate.deleteTable(table);
-        }
-
-        @Override
-        public ReadResult query(QuerySpec spec, PageListener listener, Cancellation cancellation) {
-            return delegate.query(spec, listener, cancellation);
-        }
-
-        @Override
-        public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
-            return delegate.scan(spec, listener, cancellation);
-        }
-
-        @Override
-        public GetResult getItem(String table, Key key, boolean consistentRead) {
-            return delegate.getItem(table, key, consistentRead);
-        }
-
-        @Override
-        public WriteOutcome putItem(String table, Item item, ExpressionSpec condition) {
-            return delegate.putItem(table, item, condition);
-        }
-
-        @Override
-        public WriteOutcome updateItem(UpdateSpec update) {
-            return delegate.updateItem(update);
-        }
-
-        @Override
-        public WriteOutcome deleteItem(String table, Key key, ExpressionSpec condition) {
-            return delegate.deleteItem(table, key, condition);
-        }
-
-        @Override
-        public BatchResult batchGet(String table, List<Key> keys, Cancellation cancellation) {
-            return delegate.batchGet(table, keys, cancellation);
-        }
-
-        @Override
-        public BatchResult batchWrite(String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
-            return delegate.batchWrite(table, puts, deletes, cancellation);
-        }
-
-        @Override
-        public void close() {
-            if (delegate != null) {
-                delegate.close();
-            }
-        }
     }
 }

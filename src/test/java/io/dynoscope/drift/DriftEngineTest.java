@@ -1,5 +1,7 @@
 package io.dynoscope.drift;
 
+import io.dynoscope.testsupport.ForwardingRepository;
+
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.dynoscope.drift;
+package io.dynoscope.testsupport;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
@@ -18,11 +18,16 @@ import io.dynoscope.repository.WriteOutcome;
 import java.util.List;
 
 /** A repository that passes every call to another; tests override the calls they watch or break. */
-class ForwardingRepository implements DynamoRepository {
-    private final DynamoRepository delegate;
+public class ForwardingRepository implements DynamoRepository {
+    protected final DynamoRepository delegate;
 
-    ForwardingRepository(DynamoRepository delegate) {
+    public ForwardingRepository(DynamoRepository delegate) {
         this.delegate = delegate;
+    }
+
+    @Override
+    public java.util.Optional<io.dynoscope.repository.ConnectionSpec> connection() {
+        return delegate == null ? java.util.Optional.empty() : delegate.connection();
     }
 
     @Override
