@@ -1,6 +1,5 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.cli.Formats.InputFormat;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ExpressionSpec;
@@ -21,15 +20,8 @@ final class DeleteCommand implements Callable<Integer> {
     @ParentCommand
     private DynoscopeCli cli;
 
-    @Option(names = "--table", required = true, paramLabel = "TABLE")
-    private String table;
-
-    @Option(names = "--key", required = true, paramLabel = "JSON", description = "The item's primary key.")
-    private String key;
-
-    @Option(names = "--key-format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "auto, json or dynamodb-json. Default: ${DEFAULT-VALUE}.")
-    private InputFormat keyFormat;
+    @Mixin
+    private KeyOptions target;
 
     @Mixin
     private ConditionOptions conditionOptions;
@@ -38,9 +30,9 @@ final class DeleteCommand implements Callable<Integer> {
     public Integer call() {
         ExpressionSpec condition = conditionOptions.condition();
         try (DynamoRepository repository = cli.repository()) {
-            TableInfo info = repository.describeTable(table);
-            Key itemKey = ItemInput.readKey(key, keyFormat, info, "--key");
-            WriteOutcome outcome = repository.deleteItem(table, itemKey, condition);
+            TableInfo info = repository.describeTable(target.table);
+            Key itemKey = target.key(info);
+            WriteOutcome outcome = repository.deleteItem(target.table, itemKey, condition);
             ConditionOptions.requireWritten(outcome, "deleted");
             WriteOutcome.Written written = (WriteOutcome.Written) outcome;
             if (written.oldItem() == null) {
@@ -49,7 +41,7 @@ final class DeleteCommand implements Callable<Integer> {
                 ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
                 printer.print(written.oldItem());
                 printer.finish();
-                cli.err().println("deleted 1 item from table '" + table + "'");
+                cli.err().println("deleted 1 item from table '" + target.table + "'");
             }
         }
         return ExitCodes.OK;

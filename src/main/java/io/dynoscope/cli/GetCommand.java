@@ -1,12 +1,12 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.cli.Formats.InputFormat;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.GetResult;
 import io.dynoscope.repository.TableInfo;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -19,15 +19,8 @@ final class GetCommand implements Callable<Integer> {
     @ParentCommand
     private DynoscopeCli cli;
 
-    @Option(names = "--table", required = true, paramLabel = "TABLE")
-    private String table;
-
-    @Option(names = "--key", required = true, paramLabel = "JSON", description = "The item's primary key.")
-    private String key;
-
-    @Option(names = "--key-format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "auto, json or dynamodb-json. Default: ${DEFAULT-VALUE}.")
-    private InputFormat keyFormat;
+    @Mixin
+    private KeyOptions target;
 
     @Option(names = "--consistent", description = "A strongly consistent read.")
     private boolean consistent;
@@ -35,9 +28,9 @@ final class GetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (DynamoRepository repository = cli.repository()) {
-            TableInfo info = repository.describeTable(table);
-            Key itemKey = ItemInput.readKey(key, keyFormat, info, "--key");
-            GetResult result = repository.getItem(table, itemKey, consistent);
+            TableInfo info = repository.describeTable(target.table);
+            Key itemKey = target.key(info);
+            GetResult result = repository.getItem(target.table, itemKey, consistent);
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
             result.item().ifPresent(printer::print);
             printer.finish();

@@ -125,6 +125,20 @@ public final class ItemCollection {
         sizeBytes += itemSizeBytes;
     }
 
+    /** Removes the first item that matches (parents first); returns it, or null when none does. */
+    Item removeFirst(java.util.function.Predicate<Item> match) {
+        for (int i = 0; i < parents.size(); i++) {
+            if (match.test(parents.get(i))) {
+                return parents.remove(i);
+            }
+        }
+        return children.removeFirst(match);
+    }
+
+    void shrink(long removedSizeBytes) {
+        sizeBytes -= removedSizeBytes;
+    }
+
     void setCollapsed(boolean collapsed) {
         this.collapsed = collapsed;
     }

@@ -104,6 +104,35 @@ public final class ItemCollections {
         itemCount += n;
     }
 
+    /**
+     * Takes out the first loaded item that matches (an item saved or deleted since it was read),
+     * looking in the collection of {@code likelyPartitionKey} first. Its collection stays, even if
+     * now empty, so the grid does not jump. Returns whether an item was removed.
+     */
+    public boolean remove(AttributeValue likelyPartitionKey, java.util.function.Predicate<Item> match) {
+        ItemCollection likely = likelyPartitionKey == null ? null : byPartitionKey.get(likelyPartitionKey);
+        if (likely != null && removeFrom(likely, match)) {
+            return true;
+        }
+        for (ItemCollection collection : ordered) {
+            if (collection != likely && removeFrom(collection, match)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean removeFrom(ItemCollection collection, java.util.function.Predicate<Item> match) {
+        Item removed = collection.removeFirst(match);
+        if (removed == null) {
+            return false;
+        }
+        collection.shrink(itemSize.applyAsLong(removed));
+        itemCount--;
+        rowsChangedFrom(collection);
+        return true;
+    }
+
     /** The number of rows the grid shows: one per collection plus the items of expanded ones. */
     public int rowCount() {
         updateLayout();

@@ -61,6 +61,29 @@ final class SortedItems {
         validStarts = Math.min(validStarts, b + 1);
     }
 
+    /** Removes the first item that matches, in display order; returns it, or null when none does. */
+    Item removeFirst(java.util.function.Predicate<Item> match) {
+        for (int b = 0; b < blockCount; b++) {
+            Block block = blocks[b];
+            for (int i = 0; i < block.size; i++) {
+                if (match.test(block.items[i])) {
+                    Item removed = block.items[i];
+                    block.remove(i);
+                    size--;
+                    if (block.size == 0 && blockCount > 1) {
+                        System.arraycopy(blocks, b + 1, blocks, b, blockCount - b - 1);
+                        blocks[--blockCount] = null;
+                        validStarts = Math.min(validStarts, b);
+                    } else {
+                        validStarts = Math.min(validStarts, b + 1);
+                    }
+                    return removed;
+                }
+            }
+        }
+        return null;
+    }
+
     Item get(int index) {
         if (index < 0 || index >= size) {
             throw new IndexOutOfBoundsException("item " + index + " of " + size);
@@ -123,6 +146,14 @@ final class SortedItems {
         Item[] items;
         Object[] keys;
         int size;
+
+        void remove(int position) {
+            System.arraycopy(items, position + 1, items, position, size - position - 1);
+            System.arraycopy(keys, position + 1, keys, position, size - position - 1);
+            size--;
+            items[size] = null;
+            keys[size] = null;
+        }
 
         Block(int capacity) {
             items = new Item[capacity];

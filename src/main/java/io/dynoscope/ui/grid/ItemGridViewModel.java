@@ -4,6 +4,7 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.GroupingOptions;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.collection.ItemCollections;
+import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
@@ -381,10 +382,16 @@ public final class ItemGridViewModel {
             return;
         }
         Key key = info.keySchema().keyOf(item);
-        if (!replaceLoaded(info, key, item) && belongsToLastRead(info, item)) {
-            List<Item> all = loadedItems();
-            all.add(item);
-            regroup(all);
+        boolean removed = removeLoaded(info, key, item);
+        // an index view shows the item only while it still has the index's key attributes
+        KeySchema view = collections.options().keySchema();
+        boolean inView = item.attributes().containsKey(view.partitionKey())
+                && view.sortKey().map(item.attributes()::containsKey).orElse(true);
+        if (inView && (removed || belongsToLastRead(info, item))) {
+            collections.addPage(List.of(item));
+        }
+        if (removed || inView) {
+            refreshRows();
         }
         selectRow(key);
     }
@@ -392,28 +399,33 @@ public final class ItemGridViewModel {
     /** Takes a deleted item out of the grid. */
     public void itemDeleted(Key key) {
         TableInfo info = tableInfo.get();
-        if (info != null && collections != null) {
-            replaceLoaded(info, key, null);
+        if (info != null && collections != null && removeLoaded(info, key, null)) {
+            refreshRows();
         }
     }
 
-    private boolean replaceLoaded(TableInfo info, Key key, Item replacement) {
-        List<Item> items = new ArrayList<>();
-        boolean found = false;
-        for (Item loaded : loadedItems()) {
-            if (info.keySchema().keyOf(loaded).equals(key)) {
-                found = true;
-                if (replacement != null) {
-                    items.add(replacement);
-                }
-            } else {
-                items.add(loaded);
+    /**
+     * Removes the loaded item with this table key, looking first in the collection the saved item
+     * belongs to (its partition in the current view); no item is copied, so a million rows stay cheap.
+     */
+    private boolean removeLoaded(TableInfo info, Key key, Item saved) {
+        String viewPartitionKey = collections.options().keySchema().partitionKey();
+        AttributeValue likely = saved == null ? null : saved.attributes().get(viewPartitionKey);
+        return collections.remove(likely, loaded -> hasKey(loaded, key));
+    }
+
+    private static boolean hasKey(Item item, Key key) {
+        for (java.util.Map.Entry<String, AttributeValue> part : key.attributes().entrySet()) {
+            if (!part.getValue().equals(item.attributes().get(part.getKey()))) {
+                return false;
             }
         }
-        if (found) {
-            regroup(items);
-        }
-        return found;
+        return true;
+    }
+
+    /** After an edit: the row count may not have changed, so the rows are announced afresh. */
+    private void refreshRows() {
+        rows.show(collections);
     }
 
     private boolean belongsToLastRead(TableInfo info, Item item) {
@@ -426,23 +438,6 @@ public final class ItemGridViewModel {
         KeySchema keys = info.keySchemaOf(lastRequest.index());
         return lastRequest.sortKey() == null && lastRequest.filter() == null
                 && lastRequest.partitionKey().equals(item.attributes().get(keys.partitionKey()));
-    }
-
-    /** Groups the given items afresh with the same options, keeping collapsed collections collapsed. */
-    private void regroup(List<Item> items) {
-        ItemCollections previous = collections;
-        ItemCollections next = new ItemCollections(previous.options(), ItemSize::of);
-        next.setCollectionOrder(previous.collectionOrder());
-        for (int from = 0; from < items.size(); from += 4096) {
-            next.addPage(items.subList(from, Math.min(items.size(), from + 4096)));
-        }
-        for (ItemCollection c : previous.collections()) {
-            if (c.isCollapsed()) {
-                next.collection(c.partitionKey()).ifPresent(n -> next.setCollapsed(n, true));
-            }
-        }
-        collections = next;
-        rows.show(next);
     }
 
     private void selectRow(Key key) {

@@ -434,4 +434,37 @@ class ItemCollectionsTest {
             assertEquals(expected, render(grid, "tenant", "seq"), "after step " + step);
         }
     }
+
+    @Test
+    void anItemTakenOutLeavesItsCollectionInOrderWithItsCountAndSizeReduced() {
+        KeySchema schema = KeySchema.of("EntityRef", "Detail");
+        ItemCollections grouping = new ItemCollections(GroupingOptions.of(schema).withParentMarker("META"), item -> 10);
+        List<io.dynoscope.core.item.Item> page = new java.util.ArrayList<>();
+        page.add(io.dynoscope.core.item.Item.of(java.util.Map.of("EntityRef", AttributeValue.s("WS#acme"), "Detail", AttributeValue.s("META"))));
+        for (int i = 0; i < 1200; i++) { // more than two sorted blocks
+            page.add(io.dynoscope.core.item.Item.of(java.util.Map.of("EntityRef", AttributeValue.s("WS#acme"),
+                    "Detail", AttributeValue.s(String.format("PROJ#%04d", i)))));
+        }
+        page.add(io.dynoscope.core.item.Item.of(java.util.Map.of("EntityRef", AttributeValue.s("WS#beta"), "Detail", AttributeValue.s("META"))));
+        grouping.addPage(page);
+
+        assertTrue(grouping.remove(AttributeValue.s("WS#beta"),
+                item -> item.string("Detail").orElse("").equals("PROJ#0600")), "found outside the likely collection");
+        assertTrue(grouping.remove(AttributeValue.s("WS#acme"), item -> item.string("Detail").orElse("").equals("META")));
+        assertFalse(grouping.remove(AttributeValue.s("WS#acme"), item -> item.string("Detail").orElse("").equals("PROJ#9999")));
+
+        var acme = grouping.collection(AttributeValue.s("WS#acme")).orElseThrow();
+        assertEquals(1199, acme.itemCount());
+        assertEquals(11990, acme.sizeBytes());
+        assertEquals(1200, grouping.itemCount(), "1,202 loaded, 2 taken out");
+        assertFalse(acme.parent().isPresent());
+        List<String> details = new java.util.ArrayList<>();
+        for (int row = 1; row <= acme.itemCount(); row++) {
+            details.add(((CollectionRow.ItemRow) grouping.row(row)).item().string("Detail").orElseThrow());
+        }
+        assertEquals("PROJ#0599", details.get(599));
+        assertEquals("PROJ#0601", details.get(600));
+        assertEquals("PROJ#1199", details.get(1198));
+        assertEquals(2 + 1199 + 1, grouping.rowCount(), "two headers and every remaining item");
+    }
 }
