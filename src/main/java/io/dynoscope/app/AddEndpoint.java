@@ -5,10 +5,11 @@ import java.net.URISyntaxException;
 
 /** Checks an endpoint URL typed by the user before it is saved. */
 final class AddEndpoint {
-    private AddEndpoint() {
-    }
+    private AddEndpoint() {}
 
-    /** @return null when the URL is usable, else what is wrong with it */
+    /**
+     * @return null when the URL is usable, else what is wrong with it
+     */
     static String problemWith(String text) {
         if (text == null || text.isBlank()) {
             return "Enter an endpoint URL such as http://localhost:8000";
@@ -27,7 +28,9 @@ final class AddEndpoint {
         }
     }
 
-    /** @return null when the profile and region are usable, else what is wrong */
+    /**
+     * @return null when the profile and region are usable, else what is wrong
+     */
     static String problemWithProfile(String profile, String region) {
         if (profile == null || profile.isBlank()) {
             return "Enter the name of a profile from ~/.aws/config";

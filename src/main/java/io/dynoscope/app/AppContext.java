@@ -3,6 +3,7 @@ package io.dynoscope.app;
 import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.LocalSandbox;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -10,20 +11,14 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.connection.ConnectionEntry;
 import io.dynoscope.ui.connection.Connector;
+import io.dynoscope.ui.drift.DriftInspectorView;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridView;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.item.InspectedTable;
 import io.dynoscope.ui.item.ItemChange;
 import io.dynoscope.ui.item.ItemInspectorView;
 import io.dynoscope.ui.item.ItemInspectorViewModel;
-import io.dynoscope.ui.drift.DriftInspectorView;
-import io.dynoscope.ui.drift.DriftInspectorViewModel;
-import javafx.scene.Node;
-import javafx.scene.control.TableView;
-import javafx.stage.Stage;
-import io.dynoscope.repository.TableInfo;
-import javafx.scene.control.Label;
-import javafx.scene.control.Tab;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +27,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +48,11 @@ public final class AppContext implements AutoCloseable {
     private final SettingsBinding settingsBinding;
 
     /** A context that neither reads nor writes the user's settings (tests). */
-    AppContext(BackgroundWork work, Connector connector, List<ConnectionEntry> connections, SandboxHolder sandbox) {
+    AppContext(
+            BackgroundWork work,
+            Connector connector,
+            List<ConnectionEntry> connections,
+            SandboxHolder sandbox) {
         this(work, connector, connections, sandbox, null);
     }
 
@@ -55,15 +60,24 @@ public final class AppContext implements AutoCloseable {
      * @param connections the discovered connections; the saved ones are added after them
      * @param settings the user's settings, or null to keep none
      */
-    AppContext(BackgroundWork work, Connector connector, List<ConnectionEntry> connections, SandboxHolder sandbox,
-               SettingsService settings) {
+    AppContext(
+            BackgroundWork work,
+            Connector connector,
+            List<ConnectionEntry> connections,
+            SandboxHolder sandbox,
+            SettingsService settings) {
         this.work = work;
         this.sandbox = sandbox;
         this.settings = settings;
         this.settingsBinding = settings == null ? null : new SettingsBinding(settings);
-        this.shell = new ShellViewModel(connector, work,
-                settings == null ? connections : SettingsBinding.withSaved(connections, settings.current()),
-                (repository, table) -> new ItemGridViewModel(table, repository, work));
+        this.shell =
+                new ShellViewModel(
+                        connector,
+                        work,
+                        settings == null
+                                ? connections
+                                : SettingsBinding.withSaved(connections, settings.current()),
+                        (repository, table) -> new ItemGridViewModel(table, repository, work));
         if (settingsBinding != null) {
             settingsBinding.bind(shell, connections);
         }
@@ -77,10 +91,14 @@ public final class AppContext implements AutoCloseable {
     public static AppContext create(UiExecutor ui) {
         BackgroundWork work = new BackgroundWork(backgroundPool(), ui);
         SandboxHolder sandbox = new SandboxHolder();
-        Connector connector = (entry, cancellation) -> {
-            ConnectionSpec spec = entry.kind() == ConnectionEntry.Kind.SANDBOX ? sandbox.start() : entry.spec();
-            return SdkDynamoRepository.connect(spec);
-        };
+        Connector connector =
+                (entry, cancellation) -> {
+                    ConnectionSpec spec =
+                            entry.kind() == ConnectionEntry.Kind.SANDBOX
+                                    ? sandbox.start()
+                                    : entry.spec();
+                    return SdkDynamoRepository.connect(spec);
+                };
         SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         return new AppContext(work, connector, discoverConnections(), sandbox, settings);
     }
@@ -101,26 +119,36 @@ public final class AppContext implements AutoCloseable {
 
     private static ExecutorService backgroundPool() {
         AtomicInteger count = new AtomicInteger();
-        return Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "dynoscope-background-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        return Executors.newCachedThreadPool(
+                runnable -> {
+                    Thread thread =
+                            new Thread(runnable, "dynoscope-background-" + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
     }
 
     /** What went wrong reading the settings file at start, for the window to tell the user. */
     Optional<String> settingsProblem() {
-        return settings == null ? Optional.empty() : settings.loadProblem().map(SettingsStore.Problem::message);
+        return settings == null
+                ? Optional.empty()
+                : settings.loadProblem().map(SettingsStore.Problem::message);
     }
 
-    /** Called once a table tab's view is loaded, with its FXML namespace: its columns follow the settings. */
+    /**
+     * Called once a table tab's view is loaded, with its FXML namespace: its columns follow the
+     * settings.
+     */
     void gridViewLoaded(ItemGridViewModel grid, Map<String, Object> namespace) {
         if (settingsBinding != null && namespace.get("grid") instanceof TableView<?> table) {
             settingsBinding.bindColumns(table, grid.tableName());
         }
     }
 
-    /** Where a failed save of the settings is reported (it is logged either way); called on the saving thread. */
+    /**
+     * Where a failed save of the settings is reported (it is logged either way); called on the
+     * saving thread.
+     */
     void onSettingsSaveFailure(Consumer<String> listener) {
         if (settings != null) {
             settings.onSaveFailure(listener);
@@ -165,37 +193,54 @@ public final class AppContext implements AutoCloseable {
         throw new IllegalArgumentException("no controller " + type.getName());
     }
 
-    /** The item inspector beside a grid: shows the selected item; its saves and deletes update the grid. */
+    /**
+     * The item inspector beside a grid: shows the selected item; its saves and deletes update the
+     * grid.
+     */
     private Node inspectorFor(ItemGridViewModel grid) {
         ItemInspectorViewModel inspector = new ItemInspectorViewModel(work);
-        Runnable showTable = () -> inspector.tableProperty().set(grid.tableInfoProperty().get() == null ? null
-                : new InspectedTable(grid.tableInfoProperty().get(), grid.repository()));
+        Runnable showTable =
+                () ->
+                        inspector
+                                .tableProperty()
+                                .set(
+                                        grid.tableInfoProperty().get() == null
+                                                ? null
+                                                : new InspectedTable(
+                                                        grid.tableInfoProperty().get(),
+                                                        grid.repository()));
         grid.tableInfoProperty().addListener((obs, old, info) -> showTable.run());
         showTable.run();
         inspector.itemProperty().bind(grid.selectedItemProperty());
         grid.onDeleteRequested(inspector::requestDelete);
-        inspector.addItemChangeListener(change -> {
-            if (change instanceof ItemChange.Saved saved) {
-                grid.itemSaved(saved.item());
-            } else if (change instanceof ItemChange.Deleted deleted) {
-                grid.itemDeleted(deleted.key());
-            }
-        });
+        inspector.addItemChangeListener(
+                change -> {
+                    if (change instanceof ItemChange.Saved saved) {
+                        grid.itemSaved(saved.item());
+                    } else if (change instanceof ItemChange.Deleted deleted) {
+                        grid.itemDeleted(deleted.key());
+                    }
+                });
         return ItemInspectorView.load(inspector);
     }
 
     /** The panels docked below a table's grid. */
     private List<Tab> dockedPanelsFor(ItemGridViewModel grid) {
-        Tab expressions = new Tab("Expression builder", new Label("Reading the table's description…"));
-        Runnable build = () -> {
-            TableInfo info = grid.tableInfoProperty().get();
-            if (info != null && !(expressions.getContent() instanceof javafx.scene.Parent p && p.getId() != null)) {
-                expressions.setContent(ExpressionPanel.create(grid, info));
-            }
-        };
+        Tab expressions =
+                new Tab("Expression builder", new Label("Reading the table's description…"));
+        Runnable build =
+                () -> {
+                    TableInfo info = grid.tableInfoProperty().get();
+                    if (info != null
+                            && !(expressions.getContent() instanceof Parent p
+                                    && p.getId() != null)) {
+                        expressions.setContent(ExpressionPanel.create(grid, info));
+                    }
+                };
         grid.tableInfoProperty().addListener((obs, old, info) -> build.run());
         build.run();
-        DriftInspectorViewModel driftInspector = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
+        DriftInspectorViewModel driftInspector =
+                new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
         if (settingsBinding != null) {
             settingsBinding.bindDriftRules(driftInspector, grid.tableName());
         }

@@ -27,15 +27,21 @@ public final class DynoscopeApp extends Application {
         stage.setHeight(800);
         context.restoreWindow(stage);
         stage.show();
-        context.settingsProblem().ifPresent(message -> warn("Your settings could not be read", message));
+        context.settingsProblem()
+                .ifPresent(message -> warn("Your settings could not be read", message));
         AtomicBoolean saveFailureShown = new AtomicBoolean();
-        context.onSettingsSaveFailure(message -> {
-            // once per run: every later change would fail the same way
-            if (saveFailureShown.compareAndSet(false, true)) {
-                Platform.runLater(() -> warn("Your settings could not be saved",
-                        message + "\nDynoscope keeps working; changes from now on may not be remembered."));
-            }
-        });
+        context.onSettingsSaveFailure(
+                message -> {
+                    // once per run: every later change would fail the same way
+                    if (saveFailureShown.compareAndSet(false, true)) {
+                        Platform.runLater(
+                                () ->
+                                        warn(
+                                                "Your settings could not be saved",
+                                                message
+                                                        + "\nDynoscope keeps working; changes from now on may not be remembered."));
+                    }
+                });
         if (Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"))) {
             context.shell().connect(context.shell().connections().get(0));
         }
@@ -58,7 +64,9 @@ public final class DynoscopeApp extends Application {
         Parent root = loader.load();
         Scene scene = new Scene(root);
         ShellView.applyTheme(scene, context.shell().darkThemeProperty().get());
-        context.shell().darkThemeProperty().addListener((obs, old, dark) -> ShellView.applyTheme(scene, dark));
+        context.shell()
+                .darkThemeProperty()
+                .addListener((obs, old, dark) -> ShellView.applyTheme(scene, dark));
         return scene;
     }
 

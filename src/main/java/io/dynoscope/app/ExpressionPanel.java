@@ -1,13 +1,20 @@
 package io.dynoscope.app;
 
+import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
+import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.ExpressionSpec;
+import io.dynoscope.repository.QuerySpec;
+import io.dynoscope.repository.SortKeyCondition;
+import io.dynoscope.repository.SortKeyCondition.Operator;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.ui.expression.ExpressionBuilderView;
 import io.dynoscope.ui.expression.ExpressionBuilderViewModel;
 import io.dynoscope.ui.expression.RequestSpecs;
 import io.dynoscope.ui.grid.ItemGridViewModel;
+import java.util.Map;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
@@ -18,24 +25,28 @@ import javafx.scene.control.ButtonType;
  * user confirms the exact request, and the grid shows the result.
  */
 final class ExpressionPanel {
-    private ExpressionPanel() {
-    }
+    private ExpressionPanel() {}
 
     static Parent create(ItemGridViewModel grid, TableInfo info) {
-        SnippetOptions options = grid.repository().connection()
-                .filter(ConnectionSpec.Endpoint.class::isInstance)
-                .map(ConnectionSpec.Endpoint.class::cast)
-                .map(e -> SnippetOptions.local(e.endpoint(), e.region(), e.accessKeyId()))
-                .orElse(SnippetOptions.aws());
+        SnippetOptions options =
+                grid.repository()
+                        .connection()
+                        .filter(ConnectionSpec.Endpoint.class::isInstance)
+                        .map(ConnectionSpec.Endpoint.class::cast)
+                        .map(e -> SnippetOptions.local(e.endpoint(), e.region(), e.accessKeyId()))
+                        .orElse(SnippetOptions.aws());
         ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(info, options);
         builder.knownAttributes().setAll(grid.columns());
-        grid.columns().addListener((ListChangeListener<String>) change -> {
-            for (String column : grid.columns()) {
-                if (!builder.knownAttributes().contains(column)) {
-                    builder.knownAttributes().add(column);
-                }
-            }
-        });
+        grid.columns()
+                .addListener(
+                        (ListChangeListener<String>)
+                                change -> {
+                                    for (String column : grid.columns()) {
+                                        if (!builder.knownAttributes().contains(column)) {
+                                            builder.knownAttributes().add(column);
+                                        }
+                                    }
+                                });
         builder.setOnRun(request -> run(grid, request));
         Parent view = ExpressionBuilderView.load(builder);
         view.setId("expressionBuilder");
@@ -62,31 +73,54 @@ final class ExpressionPanel {
         }
     }
 
-    /** A GetItem shown in the grid as the Query for exactly that key (same item, same projection). */
-    private static io.dynoscope.repository.QuerySpec keyQuery(ItemGridViewModel grid, SnippetRequest request) {
+    /**
+     * A GetItem shown in the grid as the Query for exactly that key (same item, same projection).
+     */
+    private static QuerySpec keyQuery(ItemGridViewModel grid, SnippetRequest request) {
         TableInfo info = grid.tableInfoProperty().get();
         var key = request.key().orElseThrow();
         var keys = info.keySchema();
-        var query = io.dynoscope.repository.QuerySpec.partition(request.table(), key.attributes().get(keys.partitionKey()));
+        var query = QuerySpec.partition(request.table(), key.attributes().get(keys.partitionKey()));
         if (keys.sortKey().isPresent()) {
-            query = query.withSortKey(io.dynoscope.repository.SortKeyCondition.of(
-                    io.dynoscope.repository.SortKeyCondition.Operator.EQ, key.attributes().get(keys.sortKey().get())));
+            query =
+                    query.withSortKey(
+                            SortKeyCondition.of(
+                                    Operator.EQ, key.attributes().get(keys.sortKey().get())));
         }
-        String projection = request.expressions().get(io.dynoscope.core.expression.ExpressionKind.PROJECTION);
-        return projection == null ? query
-                : query.withProjection(new io.dynoscope.repository.ExpressionSpec(projection, request.names(), java.util.Map.of()));
+        String projection = request.expressions().get(ExpressionKind.PROJECTION);
+        return projection == null
+                ? query
+                : query.withProjection(new ExpressionSpec(projection, request.names(), Map.of()));
     }
 
     /** Shows the exact write and asks before sending it; a write without a condition says so. */
-    private static boolean confirm(String operation, SnippetRequest request, boolean unconditional) {
+    private static boolean confirm(
+            String operation, SnippetRequest request, boolean unconditional) {
         StringBuilder text = new StringBuilder();
         text.append("Table: ").append(request.table()).append('\n');
-        request.key().ifPresent(key -> text.append("Key: ").append(io.dynoscope.core.item.DynamoJson.write(key.asItem())).append('\n'));
-        request.expressions().forEach((kind, expression) -> text.append(kind.parameterName()).append(": ").append(expression).append('\n'));
+        request.key()
+                .ifPresent(
+                        key ->
+                                text.append("Key: ")
+                                        .append(DynamoJson.write(key.asItem()))
+                                        .append('\n'));
+        request.expressions()
+                .forEach(
+                        (kind, expression) ->
+                                text.append(kind.parameterName())
+                                        .append(": ")
+                                        .append(expression)
+                                        .append('\n'));
         if (unconditional) {
-            text.append("\nThis write has no condition: it changes the item whatever it holds now.");
+            text.append(
+                    "\nThis write has no condition: it changes the item whatever it holds now.");
         }
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, text.toString(), ButtonType.OK, ButtonType.CANCEL);
+        Alert alert =
+                new Alert(
+                        Alert.AlertType.CONFIRMATION,
+                        text.toString(),
+                        ButtonType.OK,
+                        ButtonType.CANCEL);
         alert.setTitle("Run " + operation);
         alert.setHeaderText("Run this " + operation + "?");
         return alert.showAndWait().filter(ButtonType.OK::equals).isPresent();

@@ -10,7 +10,9 @@ import java.net.URI;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
+import javafx.event.ActionEvent;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.geometry.Insets;
@@ -18,6 +20,7 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -39,8 +42,10 @@ import javafx.scene.layout.VBox;
 /** The shell's controller: binds the window to {@link ShellViewModel} and wires the keyboard. */
 public final class ShellView {
 
-    private static final String LIGHT = Objects.requireNonNull(ShellView.class.getResource("light.css")).toExternalForm();
-    private static final String DARK = Objects.requireNonNull(ShellView.class.getResource("dark.css")).toExternalForm();
+    private static final String LIGHT =
+            Objects.requireNonNull(ShellView.class.getResource("light.css")).toExternalForm();
+    private static final String DARK =
+            Objects.requireNonNull(ShellView.class.getResource("dark.css")).toExternalForm();
 
     private final ShellViewModel viewModel;
     private final AppContext context;
@@ -75,55 +80,95 @@ public final class ShellView {
         themeToggle.selectedProperty().bindBidirectional(viewModel.darkThemeProperty());
         tableFilter.textProperty().bindBidirectional(viewModel.tableFilterProperty());
         tableList.setItems(viewModel.visibleTables());
-        tableList.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
-                viewModel.openTable(tableList.getSelectionModel().getSelectedItem());
-            }
-        });
-        tableList.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ENTER) {
-                viewModel.openTable(tableList.getSelectionModel().getSelectedItem());
-            }
-        });
+        tableList.setOnMouseClicked(
+                e -> {
+                    if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                        viewModel.openTable(tableList.getSelectionModel().getSelectedItem());
+                    }
+                });
+        tableList.setOnKeyPressed(
+                e -> {
+                    if (e.getCode() == KeyCode.ENTER) {
+                        viewModel.openTable(tableList.getSelectionModel().getSelectedItem());
+                    }
+                });
 
         connectionList.setItems(viewModel.connections());
         connectionList.setCellFactory(list -> new ConnectionCell());
-        connectionList.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
-                viewModel.connect(connectionList.getSelectionModel().getSelectedItem());
-            }
-        });
-        connectButton.disableProperty().bind(viewModel.connectingProperty()
-                .or(connectionList.getSelectionModel().selectedItemProperty().isNull()));
-        connectButton.setOnAction(e -> viewModel.connect(connectionList.getSelectionModel().getSelectedItem()));
+        connectionList.setOnMouseClicked(
+                e -> {
+                    if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                        viewModel.connect(connectionList.getSelectionModel().getSelectedItem());
+                    }
+                });
+        connectButton
+                .disableProperty()
+                .bind(
+                        viewModel
+                                .connectingProperty()
+                                .or(
+                                        connectionList
+                                                .getSelectionModel()
+                                                .selectedItemProperty()
+                                                .isNull()));
+        connectButton.setOnAction(
+                e -> viewModel.connect(connectionList.getSelectionModel().getSelectedItem()));
         addEndpointButton.setOnAction(e -> addEndpoint());
         addProfileButton.setOnAction(e -> addProfile());
         connectionMessage.textProperty().bind(viewModel.connectionMessageProperty());
         connectingIndicator.visibleProperty().bind(viewModel.connectingProperty());
-        connectionLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> viewModel.activeConnectionProperty().get() == null ? "not connected"
-                        : "connection: " + viewModel.activeConnectionProperty().get().label(),
-                viewModel.activeConnectionProperty()));
+        connectionLabel
+                .textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () ->
+                                        viewModel.activeConnectionProperty().get() == null
+                                                ? "not connected"
+                                                : "connection: "
+                                                        + viewModel
+                                                                .activeConnectionProperty()
+                                                                .get()
+                                                                .label(),
+                                viewModel.activeConnectionProperty()));
         statusLine.textProperty().bind(viewModel.statusLineProperty());
 
-        emptyHint.visibleProperty().bind(javafx.beans.binding.Bindings.isEmpty(viewModel.openTables()));
-        viewModel.openTables().addListener((ListChangeListener<ItemGridViewModel>) change -> syncTabs());
-        viewModel.selectedTableProperty().addListener((obs, old, grid) -> {
-            if (grid != null && tabs.containsKey(grid)) {
-                tablesTabs.getSelectionModel().select(tabs.get(grid));
-            }
-        });
-        tablesTabs.getSelectionModel().selectedItemProperty().addListener((obs, old, tab) ->
-                viewModel.selectedTableProperty().set(tab == null ? null : (ItemGridViewModel) tab.getUserData()));
+        emptyHint.visibleProperty().bind(Bindings.isEmpty(viewModel.openTables()));
+        viewModel
+                .openTables()
+                .addListener((ListChangeListener<ItemGridViewModel>) change -> syncTabs());
+        viewModel
+                .selectedTableProperty()
+                .addListener(
+                        (obs, old, grid) -> {
+                            if (grid != null && tabs.containsKey(grid)) {
+                                tablesTabs.getSelectionModel().select(tabs.get(grid));
+                            }
+                        });
+        tablesTabs
+                .getSelectionModel()
+                .selectedItemProperty()
+                .addListener(
+                        (obs, old, tab) ->
+                                viewModel
+                                        .selectedTableProperty()
+                                        .set(
+                                                tab == null
+                                                        ? null
+                                                        : (ItemGridViewModel) tab.getUserData()));
 
-        root.sceneProperty().addListener((obs, old, scene) -> {
-            if (scene != null) {
-                installShortcuts(scene);
-            }
-        });
+        root.sceneProperty()
+                .addListener(
+                        (obs, old, scene) -> {
+                            if (scene != null) {
+                                installShortcuts(scene);
+                            }
+                        });
     }
 
-    /** A connection's name, and below it, small and muted, one sentence on what it is (read on a first run). */
+    /**
+     * A connection's name, and below it, small and muted, one sentence on what it is (read on a
+     * first run).
+     */
     private static final class ConnectionCell extends ListCell<ConnectionEntry> {
         private final Label name = new Label();
         private final Label description = new Label();
@@ -156,30 +201,40 @@ public final class ShellView {
     }
 
     private void installShortcuts(Scene scene) {
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN),
-                () -> tableFilter.requestFocus());
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), () -> {
-            ItemGridViewModel grid = viewModel.selectedTableProperty().get();
-            if (grid != null) {
-                viewModel.closeTable(grid);
-            }
-        });
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN), () -> {
-            ItemGridViewModel grid = viewModel.selectedTableProperty().get();
-            if (grid != null) {
-                grid.run();
-            }
-        });
+        scene.getAccelerators()
+                .put(
+                        new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN),
+                        () -> tableFilter.requestFocus());
+        scene.getAccelerators()
+                .put(
+                        new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN),
+                        () -> {
+                            ItemGridViewModel grid = viewModel.selectedTableProperty().get();
+                            if (grid != null) {
+                                viewModel.closeTable(grid);
+                            }
+                        });
+        scene.getAccelerators()
+                .put(
+                        new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN),
+                        () -> {
+                            ItemGridViewModel grid = viewModel.selectedTableProperty().get();
+                            if (grid != null) {
+                                grid.run();
+                            }
+                        });
     }
 
     private void syncTabs() {
-        tabs.keySet().removeIf(grid -> {
-            if (!viewModel.openTables().contains(grid)) {
-                tablesTabs.getTabs().remove(tabs.get(grid));
-                return true;
-            }
-            return false;
-        });
+        tabs.keySet()
+                .removeIf(
+                        grid -> {
+                            if (!viewModel.openTables().contains(grid)) {
+                                tablesTabs.getTabs().remove(tabs.get(grid));
+                                return true;
+                            }
+                            return false;
+                        });
         for (ItemGridViewModel grid : viewModel.openTables()) {
             if (!tabs.containsKey(grid)) {
                 Tab tab = new Tab(grid.tableName(), loadGrid(grid));
@@ -203,13 +258,17 @@ public final class ShellView {
         }
     }
 
-    /** A profile with another region (or one without a region in ~/.aws/config) as its own connection. */
+    /**
+     * A profile with another region (or one without a region in ~/.aws/config) as its own
+     * connection.
+     */
     private void addProfile() {
         Dialog<ConnectionEntry> dialog = new Dialog<>();
         dialog.setTitle("Add AWS profile");
-        dialog.setHeaderText("A profile from ~/.aws/config with the region to use it in.\n"
-                + "Credentials stay in the AWS files; for SSO profiles run `aws sso login --profile NAME` first.");
-        javafx.scene.control.ComboBox<String> profile = new javafx.scene.control.ComboBox<>();
+        dialog.setHeaderText(
+                "A profile from ~/.aws/config with the region to use it in.\n"
+                        + "Credentials stay in the AWS files; for SSO profiles run `aws sso login --profile NAME` first.");
+        ComboBox<String> profile = new ComboBox<>();
         profile.setEditable(true);
         viewModel.connections().stream()
                 .filter(c -> c.spec() instanceof ConnectionSpec.Profile)
@@ -229,29 +288,42 @@ public final class ShellView {
         form.add(error, 1, 2);
         dialog.getDialogPane().setContent(form);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
-            String problem = AddEndpoint.problemWithProfile(profile.getEditor().getText(), region.getText());
-            if (problem != null) {
-                error.setText(problem);
-                e.consume();
-            }
-        });
-        dialog.setResultConverter(button -> button == ButtonType.OK
-                ? ConnectionEntry.profile(profile.getEditor().getText().strip(), region.getText().strip())
-                : null);
-        dialog.showAndWait().ifPresent(entry -> {
-            if (!viewModel.connections().contains(entry)) {
-                viewModel.connections().add(entry);
-            }
-            connectionList.getSelectionModel().select(entry);
-        });
+        dialog.getDialogPane()
+                .lookupButton(ButtonType.OK)
+                .addEventFilter(
+                        ActionEvent.ACTION,
+                        e -> {
+                            String problem =
+                                    AddEndpoint.problemWithProfile(
+                                            profile.getEditor().getText(), region.getText());
+                            if (problem != null) {
+                                error.setText(problem);
+                                e.consume();
+                            }
+                        });
+        dialog.setResultConverter(
+                button ->
+                        button == ButtonType.OK
+                                ? ConnectionEntry.profile(
+                                        profile.getEditor().getText().strip(),
+                                        region.getText().strip())
+                                : null);
+        dialog.showAndWait()
+                .ifPresent(
+                        entry -> {
+                            if (!viewModel.connections().contains(entry)) {
+                                viewModel.connections().add(entry);
+                            }
+                            connectionList.getSelectionModel().select(entry);
+                        });
     }
 
     private void addEndpoint() {
         Dialog<ConnectionEntry> dialog = new Dialog<>();
         dialog.setTitle("Add endpoint");
-        dialog.setHeaderText("A DynamoDB-compatible endpoint such as DynamoDB Local or dynalite.\n"
-                + "DynamoDB Local keeps one database per access key id and region unless started with -sharedDb.");
+        dialog.setHeaderText(
+                "A DynamoDB-compatible endpoint such as DynamoDB Local or dynalite.\n"
+                        + "DynamoDB Local keeps one database per access key id and region unless started with -sharedDb.");
         TextField url = new TextField("http://localhost:8000");
         TextField keyId = new TextField(ConnectionSpec.Endpoint.DEFAULT_ACCESS_KEY_ID);
         TextField region = new TextField(ConnectionSpec.Endpoint.DEFAULT_REGION);
@@ -267,20 +339,33 @@ public final class ShellView {
         form.add(error, 1, 3);
         dialog.getDialogPane().setContent(form);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
-            String problem = AddEndpoint.problemWith(url.getText());
-            if (problem != null) {
-                error.setText(problem);
-                e.consume();
-            }
-        });
-        dialog.setResultConverter(button -> button == ButtonType.OK
-                ? ConnectionEntry.endpoint(url.getText().strip(), "Custom endpoint",
-                        new ConnectionSpec.Endpoint(URI.create(url.getText().strip()), region.getText(), keyId.getText()))
-                : null);
-        dialog.showAndWait().ifPresent(entry -> {
-            viewModel.connections().add(entry);
-            connectionList.getSelectionModel().select(entry);
-        });
+        dialog.getDialogPane()
+                .lookupButton(ButtonType.OK)
+                .addEventFilter(
+                        ActionEvent.ACTION,
+                        e -> {
+                            String problem = AddEndpoint.problemWith(url.getText());
+                            if (problem != null) {
+                                error.setText(problem);
+                                e.consume();
+                            }
+                        });
+        dialog.setResultConverter(
+                button ->
+                        button == ButtonType.OK
+                                ? ConnectionEntry.endpoint(
+                                        url.getText().strip(),
+                                        "Custom endpoint",
+                                        new ConnectionSpec.Endpoint(
+                                                URI.create(url.getText().strip()),
+                                                region.getText(),
+                                                keyId.getText()))
+                                : null);
+        dialog.showAndWait()
+                .ifPresent(
+                        entry -> {
+                            viewModel.connections().add(entry);
+                            connectionList.getSelectionModel().select(entry);
+                        });
     }
 }

@@ -39,25 +39,34 @@ public final class ShellViewModel {
     private final ObservableList<String> tables = FXCollections.observableArrayList();
     private final FilteredList<String> visibleTables = new FilteredList<>(tables);
     private final StringProperty tableFilter = new SimpleStringProperty("");
-    private final ObservableList<ItemGridViewModel> openTables = FXCollections.observableArrayList();
+    private final ObservableList<ItemGridViewModel> openTables =
+            FXCollections.observableArrayList();
     private final ObjectProperty<ItemGridViewModel> selectedTable = new SimpleObjectProperty<>();
     private final BooleanProperty connecting = new SimpleBooleanProperty();
-    private final ReadOnlyStringWrapper connectionMessage = new ReadOnlyStringWrapper("Pick a connection.");
+    private final ReadOnlyStringWrapper connectionMessage =
+            new ReadOnlyStringWrapper("Pick a connection.");
     private final ReadOnlyStringWrapper statusLine = new ReadOnlyStringWrapper("");
     private final BooleanProperty darkTheme = new SimpleBooleanProperty();
 
     private DynamoRepository repository;
 
-    public ShellViewModel(Connector connector, BackgroundWork work, List<ConnectionEntry> initialConnections,
-                          BiFunction<DynamoRepository, String, ItemGridViewModel> gridFactory) {
+    public ShellViewModel(
+            Connector connector,
+            BackgroundWork work,
+            List<ConnectionEntry> initialConnections,
+            BiFunction<DynamoRepository, String, ItemGridViewModel> gridFactory) {
         this.connector = connector;
         this.work = work;
         this.gridFactory = gridFactory;
         connections.setAll(initialConnections);
-        tableFilter.addListener((obs, old, text) -> {
-            String needle = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
-            visibleTables.setPredicate(name -> needle.isEmpty() || name.toLowerCase(Locale.ROOT).contains(needle));
-        });
+        tableFilter.addListener(
+                (obs, old, text) -> {
+                    String needle = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+                    visibleTables.setPredicate(
+                            name ->
+                                    needle.isEmpty()
+                                            || name.toLowerCase(Locale.ROOT).contains(needle));
+                });
         selectedTable.addListener((obs, old, grid) -> updateStatusLine());
     }
 
@@ -101,40 +110,57 @@ public final class ShellViewModel {
         return darkTheme;
     }
 
-    /** Connects in the background, then lists the tables. Open tabs of the previous connection close. */
+    /**
+     * Connects in the background, then lists the tables. Open tabs of the previous connection
+     * close.
+     */
     public void connect(ConnectionEntry entry) {
         if (entry == null || connecting.get()) {
             return;
         }
         connecting.set(true);
-        connectionMessage.set(entry.kind() == ConnectionEntry.Kind.SANDBOX
-                ? "Starting the local sandbox and loading the sample tables…" : "Connecting to " + entry.label() + "…");
-        work.submit("connect to " + entry.label(), cancellation -> {
-            DynamoRepository repo = connector.connect(entry, cancellation);
-            try {
-                return new Connected(repo, repo.listTables());
-            } catch (RuntimeException e) {
-                repo.close();
-                throw e;
-            }
-        }, connected -> {
-            connecting.set(false);
-            closeAllTables();
-            if (repository != null) {
-                repository.close();
-            }
-            repository = connected.repository();
-            activeConnection.set(entry);
-            tables.setAll(connected.tables());
-            connectionMessage.set("Connected to " + entry.label() + " · " + connected.tables().size() + " tables");
-        }, error -> {
-            connecting.set(false);
-            connectionMessage.set("Could not connect to " + entry.label() + ": " + ErrorMessages.describe(error));
-        });
+        connectionMessage.set(
+                entry.kind() == ConnectionEntry.Kind.SANDBOX
+                        ? "Starting the local sandbox and loading the sample tables…"
+                        : "Connecting to " + entry.label() + "…");
+        work.submit(
+                "connect to " + entry.label(),
+                cancellation -> {
+                    DynamoRepository repo = connector.connect(entry, cancellation);
+                    try {
+                        return new Connected(repo, repo.listTables());
+                    } catch (RuntimeException e) {
+                        repo.close();
+                        throw e;
+                    }
+                },
+                connected -> {
+                    connecting.set(false);
+                    closeAllTables();
+                    if (repository != null) {
+                        repository.close();
+                    }
+                    repository = connected.repository();
+                    activeConnection.set(entry);
+                    tables.setAll(connected.tables());
+                    connectionMessage.set(
+                            "Connected to "
+                                    + entry.label()
+                                    + " · "
+                                    + connected.tables().size()
+                                    + " tables");
+                },
+                error -> {
+                    connecting.set(false);
+                    connectionMessage.set(
+                            "Could not connect to "
+                                    + entry.label()
+                                    + ": "
+                                    + ErrorMessages.describe(error));
+                });
     }
 
-    private record Connected(DynamoRepository repository, List<String> tables) {
-    }
+    private record Connected(DynamoRepository repository, List<String> tables) {}
 
     /** Opens a table in a tab, or selects its tab when it is open already. */
     public Optional<ItemGridViewModel> openTable(String table) {

@@ -12,8 +12,8 @@ import javafx.application.Platform;
  * The packaged app's self-test, switched on with {@code -Ddynoscope.smoke=true}: once the window
  * shows, connect to the local sandbox, open the saas table, query one workspace, print one line
  * ({@code SMOKE OK items=21 requests=1 window-ms=... loaded-ms=...}, times since the process
- * started) and quit. A failure or two minutes without an answer prints
- * {@code SMOKE FAILED <reason>} and exits with status 1.
+ * started) and quit. A failure or two minutes without an answer prints {@code SMOKE FAILED
+ * <reason>} and exits with status 1.
  */
 final class SmokeRun {
 
@@ -39,34 +39,45 @@ final class SmokeRun {
     }
 
     private static long millisSinceProcessStart() {
-        return ProcessHandle.current().info().startInstant()
-                .map(start -> Duration.between(start, Instant.now()).toMillis()).orElse(-1L);
+        return ProcessHandle.current()
+                .info()
+                .startInstant()
+                .map(start -> Duration.between(start, Instant.now()).toMillis())
+                .orElse(-1L);
     }
 
     private void run() {
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(TIMEOUT.toMillis());
-                fail("no answer within " + TIMEOUT.toSeconds() + " s");
-            } catch (InterruptedException stopped) {
-                Thread.currentThread().interrupt();
-            }
-        }, "dynoscope-smoke-watchdog");
+        Thread watchdog =
+                new Thread(
+                        () -> {
+                            try {
+                                Thread.sleep(TIMEOUT.toMillis());
+                                fail("no answer within " + TIMEOUT.toSeconds() + " s");
+                            } catch (InterruptedException stopped) {
+                                Thread.currentThread().interrupt();
+                            }
+                        },
+                        "dynoscope-smoke-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
 
         ShellViewModel shell = context.shell();
-        shell.connectionMessageProperty().addListener((obs, old, text) -> {
-            if (text != null && text.startsWith("Could not connect")) {
-                fail(text);
-            }
-        });
+        shell.connectionMessageProperty()
+                .addListener(
+                        (obs, old, text) -> {
+                            if (text != null && text.startsWith("Could not connect")) {
+                                fail(text);
+                            }
+                        });
         shell.activeConnectionProperty().addListener((obs, old, entry) -> openSampleTable(entry));
         if (shell.activeConnectionProperty().get() != null) {
             openSampleTable(shell.activeConnectionProperty().get());
         } else if (!shell.connectingProperty().get()) {
-            shell.connect(shell.connections().stream().filter(e -> e.kind() == ConnectionEntry.Kind.SANDBOX)
-                    .findFirst().orElseThrow());
+            shell.connect(
+                    shell.connections().stream()
+                            .filter(e -> e.kind() == ConnectionEntry.Kind.SANDBOX)
+                            .findFirst()
+                            .orElseThrow());
         }
     }
 
@@ -75,30 +86,44 @@ final class SmokeRun {
             return;
         }
         tableOpened = true;
-        ItemGridViewModel grid = context.shell().openTable(SampleData.Dataset.SAAS.id())
-                .orElseThrow(() -> new IllegalStateException("the saas table did not open"));
-        grid.messageProperty().addListener((obs, old, message) -> {
-            if (message != null && !message.isBlank()) {
-                fail(message);
-            }
-        });
+        ItemGridViewModel grid =
+                context.shell()
+                        .openTable(SampleData.Dataset.SAAS.id())
+                        .orElseThrow(
+                                () -> new IllegalStateException("the saas table did not open"));
+        grid.messageProperty()
+                .addListener(
+                        (obs, old, message) -> {
+                            if (message != null && !message.isBlank()) {
+                                fail(message);
+                            }
+                        });
         grid.onReadFinished(this::report);
         grid.partitionKeyValueProperty().set(SampleData.ACME);
         if (grid.tableInfoProperty().get() != null) {
             grid.run();
         } else {
-            grid.tableInfoProperty().addListener((obs, old, info) -> {
-                if (info != null) {
-                    grid.run();
-                }
-            });
+            grid.tableInfoProperty()
+                    .addListener(
+                            (obs, old, info) -> {
+                                if (info != null) {
+                                    grid.run();
+                                }
+                            });
         }
     }
 
     private void report(ItemGridViewModel grid) {
         ReadStatistics statistics = grid.lastStatisticsProperty().get();
-        System.out.println("SMOKE OK items=" + grid.loadedItems().size() + " requests=" + statistics.requests()
-                + " window-ms=" + windowMillis + " loaded-ms=" + millisSinceProcessStart());
+        System.out.println(
+                "SMOKE OK items="
+                        + grid.loadedItems().size()
+                        + " requests="
+                        + statistics.requests()
+                        + " window-ms="
+                        + windowMillis
+                        + " loaded-ms="
+                        + millisSinceProcessStart());
         System.out.flush();
         Platform.exit();
     }

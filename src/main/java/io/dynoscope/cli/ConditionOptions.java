@@ -6,19 +6,30 @@ import io.dynoscope.repository.WriteOutcome;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** The condition a single write must meet: {@code --condition} with its {@code --names} and {@code --values}. */
+/**
+ * The condition a single write must meet: {@code --condition} with its {@code --names} and {@code
+ * --values}.
+ */
 final class ConditionOptions {
 
-    @Option(names = "--condition", paramLabel = "EXPR",
-            description = "Write only if this condition expression holds, e.g. 'authorName = :old'.")
+    @Option(
+            names = "--condition",
+            paramLabel = "EXPR",
+            description =
+                    "Write only if this condition expression holds, e.g. 'authorName = :old'.")
     private String condition;
 
-    @Option(names = "--names", paramLabel = "JSON",
+    @Option(
+            names = "--names",
+            paramLabel = "JSON",
             description = "Expression attribute names, e.g. {\"#d\": \"Detail\"}.")
     private String names;
 
-    @Option(names = "--values", paramLabel = "JSON",
-            description = "Expression attribute values in DynamoDB JSON, e.g. {\":old\": {\"S\": \"Mara Vance\"}}.")
+    @Option(
+            names = "--values",
+            paramLabel = "JSON",
+            description =
+                    "Expression attribute values in DynamoDB JSON, e.g. {\":old\": {\"S\": \"Mara Vance\"}}.")
     private String values;
 
     boolean present() {
@@ -44,8 +55,13 @@ final class ConditionOptions {
     /** Turns a refused write into exit code 4; the write did nothing. */
     static void requireWritten(WriteOutcome outcome, String nothingWhat) {
         if (outcome instanceof WriteOutcome.ConditionFailed failed) {
-            String reason = failed.message() == null || failed.message().isBlank() ? "" : " (" + failed.message() + ")";
-            throw new CliException(ExitCodes.CONDITION_FAILED, "the condition failed; nothing was " + nothingWhat + reason);
+            String reason =
+                    failed.message() == null || failed.message().isBlank()
+                            ? ""
+                            : " (" + failed.message() + ")";
+            throw new CliException(
+                    ExitCodes.CONDITION_FAILED,
+                    "the condition failed; nothing was " + nothingWhat + reason);
         }
     }
 }

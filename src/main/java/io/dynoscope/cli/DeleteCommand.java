@@ -8,23 +8,22 @@ import io.dynoscope.repository.WriteOutcome;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope delete}: removes one item by key, optionally only if a condition holds. */
-@Command(name = "delete", mixinStandardHelpOptions = true,
-        description = "Delete one item by its key (plain JSON or DynamoDB JSON, as for get). "
-                + "Prints the deleted item when there was one.")
+@Command(
+        name = "delete",
+        mixinStandardHelpOptions = true,
+        description =
+                "Delete one item by its key (plain JSON or DynamoDB JSON, as for get). "
+                        + "Prints the deleted item when there was one.")
 final class DeleteCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
-    @Mixin
-    private KeyOptions target;
+    @Mixin private KeyOptions target;
 
-    @Mixin
-    private ConditionOptions conditionOptions;
+    @Mixin private ConditionOptions conditionOptions;
 
     @Override
     public Integer call() {

@@ -15,18 +15,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope describe TABLE}: keys with their types, indexes, billing, size and features. */
-@Command(name = "describe", mixinStandardHelpOptions = true,
-        description = "Describe a table: keys, indexes, billing, item count and size (JSON, or text with --output table).")
+@Command(
+        name = "describe",
+        mixinStandardHelpOptions = true,
+        description =
+                "Describe a table: keys, indexes, billing, item count and size (JSON, or text with --output table).")
 final class DescribeCommand implements Callable<Integer> {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     @Parameters(paramLabel = "TABLE", description = "The table to describe.")
     private String table;
@@ -82,8 +85,11 @@ final class DescribeCommand implements Callable<Integer> {
     }
 
     private static void putKeys(Map<String, Object> map, KeySchema keys, TableInfo info) {
-        map.put("partitionKey", Map.of("name", keys.partitionKey(), "type", type(info, keys.partitionKey())));
-        keys.sortKey().ifPresent(sk -> map.put("sortKey", Map.of("name", sk, "type", type(info, sk))));
+        map.put(
+                "partitionKey",
+                Map.of("name", keys.partitionKey(), "type", type(info, keys.partitionKey())));
+        keys.sortKey()
+                .ifPresent(sk -> map.put("sortKey", Map.of("name", sk, "type", type(info, sk))));
     }
 
     private void printText(TableInfo info) {
@@ -95,10 +101,20 @@ final class DescribeCommand implements Callable<Integer> {
         rows.add(new String[] {"items", Long.toString(info.itemCount())});
         rows.add(new String[] {"size", info.sizeBytes() + " bytes"});
         for (IndexInfo index : info.indexes()) {
-            rows.add(new String[] {index.global() ? "GSI" : "LSI", index.name() + ": " + keys(index.keySchema(), info)
-                    + ", projection " + index.projectionType()
-                    + (index.nonKeyAttributes().isEmpty() ? "" : " " + index.nonKeyAttributes())
-                    + ", " + index.status()});
+            rows.add(
+                    new String[] {
+                        index.global() ? "GSI" : "LSI",
+                        index.name()
+                                + ": "
+                                + keys(index.keySchema(), info)
+                                + ", projection "
+                                + index.projectionType()
+                                + (index.nonKeyAttributes().isEmpty()
+                                        ? ""
+                                        : " " + index.nonKeyAttributes())
+                                + ", "
+                                + index.status()
+                    });
         }
         rows.add(new String[] {"ttl", info.ttlAttribute().orElse("-")});
         rows.add(new String[] {"stream", info.streamViewType().orElse("-")});
@@ -108,8 +124,13 @@ final class DescribeCommand implements Callable<Integer> {
     }
 
     private static String keys(KeySchema keys, TableInfo info) {
-        return keys.partitionKey() + " (" + type(info, keys.partitionKey()) + ", partition)"
-                + keys.sortKey().map(sk -> ", " + sk + " (" + type(info, sk) + ", sort)").orElse("");
+        return keys.partitionKey()
+                + " ("
+                + type(info, keys.partitionKey())
+                + ", partition)"
+                + keys.sortKey()
+                        .map(sk -> ", " + sk + " (" + type(info, sk) + ", sort)")
+                        .orElse("");
     }
 
     private static String type(TableInfo info, String attribute) {

@@ -11,13 +11,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope drift}: the denormalization drift inspector's verbs. */
-@Command(name = "drift", mixinStandardHelpOptions = true,
-        description = "Find denormalized copies that drifted from their source, and propagate the fix safely.",
+@Command(
+        name = "drift",
+        mixinStandardHelpOptions = true,
+        description =
+                "Find denormalized copies that drifted from their source, and propagate the fix safely.",
         subcommands = {DriftSuggestCommand.class, DriftScanCommand.class, DriftFixCommand.class})
 final class DriftCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     DynoscopeCli cli() {
         return cli;
@@ -25,11 +27,15 @@ final class DriftCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        cli.err().println("dynoscope drift: name a command: suggest, scan or fix (see dynoscope drift --help)");
+        cli.err()
+                .println(
+                        "dynoscope drift: name a command: suggest, scan or fix (see dynoscope drift --help)");
         return ExitCodes.USAGE;
     }
 
-    /** The rules of a rule file; a file that cannot be read or is not a rule file is a usage error. */
+    /**
+     * The rules of a rule file; a file that cannot be read or is not a rule file is a usage error.
+     */
     static List<DenormalizationRule> readRules(Path file) {
         try {
             List<DenormalizationRule> rules = RuleFiles.read(TextFiles.read(file));
@@ -44,8 +50,11 @@ final class DriftCommand implements Callable<Integer> {
 
     /** Two reads' statistics as one. */
     static ReadStatistics plus(ReadStatistics a, ReadStatistics b) {
-        return new ReadStatistics(a.requests() + b.requests(), a.consumedCapacity() + b.consumedCapacity(),
-                a.scannedCount() + b.scannedCount(), a.returnedCount() + b.returnedCount(),
+        return new ReadStatistics(
+                a.requests() + b.requests(),
+                a.consumedCapacity() + b.consumedCapacity(),
+                a.scannedCount() + b.scannedCount(),
+                a.returnedCount() + b.returnedCount(),
                 a.elapsed().plus(b.elapsed() == null ? Duration.ZERO : b.elapsed()));
     }
 }

@@ -18,27 +18,41 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code dynoscope drift fix}: detection, then one guarded write per drifted copy (or only the plan, --dry-run). */
-@Command(name = "fix", mixinStandardHelpOptions = true,
-        description = "Write each source's value to its drifted copies. Each write is SET <copy> = :new with the "
-                + "condition <copy> = :old and the item still existing, so a copy changed since detection is left alone "
-                + "and reported. Running it again finishes what is left and changes nothing twice. "
-                + "Exit 0 unless a write failed (1).")
+/**
+ * {@code dynoscope drift fix}: detection, then one guarded write per drifted copy (or only the
+ * plan, --dry-run).
+ */
+@Command(
+        name = "fix",
+        mixinStandardHelpOptions = true,
+        description =
+                "Write each source's value to its drifted copies. Each write is SET <copy> = :new with the "
+                        + "condition <copy> = :old and the item still existing, so a copy changed since detection is left alone "
+                        + "and reported. Running it again finishes what is left and changes nothing twice. "
+                        + "Exit 0 unless a write failed (1).")
 final class DriftFixCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DriftCommand drift;
+    @ParentCommand private DriftCommand drift;
 
     @Option(names = "--table", required = true, paramLabel = "TABLE")
     private String table;
 
-    @Option(names = "--rule", required = true, paramLabel = "FILE", description = "A rule file (see drift suggest).")
+    @Option(
+            names = "--rule",
+            required = true,
+            paramLabel = "FILE",
+            description = "A rule file (see drift suggest).")
     private Path ruleFile;
 
-    @Option(names = "--dry-run", description = "Print the exact items and new values; write nothing.")
+    @Option(
+            names = "--dry-run",
+            description = "Print the exact items and new values; write nothing.")
     private boolean dryRun;
 
-    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "4",
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            defaultValue = "4",
             description = "The most writes in flight at once. Default: ${DEFAULT-VALUE}.")
     private int concurrency;
 
@@ -55,7 +69,8 @@ final class DriftFixCommand implements Callable<Integer> {
             List<PropagationPlan> plans = new ArrayList<>();
             ReadStatistics reads = ReadStatistics.NONE;
             for (DenormalizationRule rule : rules) {
-                DriftDetection.Result result = detection.detect(table, rule, progress -> { }, Cancellation.none());
+                DriftDetection.Result result =
+                        detection.detect(table, rule, progress -> {}, Cancellation.none());
                 plans.add(PropagationPlan.of(result.report(), schema));
                 reads = DriftCommand.plus(reads, result.reads());
             }
@@ -66,11 +81,19 @@ final class DriftFixCommand implements Callable<Integer> {
                 cli.printStatistics(reads);
                 return ExitCodes.OK;
             }
-            PropagationReport report = new DriftPropagation(repository).propagate(table, plan,
-                    DriftPropagation.Options.withConcurrency(concurrency), progress -> { }, Cancellation.none());
+            PropagationReport report =
+                    new DriftPropagation(repository)
+                            .propagate(
+                                    table,
+                                    plan,
+                                    DriftPropagation.Options.withConcurrency(concurrency),
+                                    progress -> {},
+                                    Cancellation.none());
             print(cli, report);
             cli.printStatistics(reads);
-            return report.failed().isEmpty() && report.stoppedBy() == null ? ExitCodes.OK : ExitCodes.SERVICE_ERROR;
+            return report.failed().isEmpty() && report.stoppedBy() == null
+                    ? ExitCodes.OK
+                    : ExitCodes.SERVICE_ERROR;
         }
     }
 
@@ -79,17 +102,40 @@ final class DriftFixCommand implements Callable<Integer> {
             cli.out().println("updated " + PropagationPlan.describe(write));
         }
         for (PropagationPlan.PlannedWrite write : report.alreadyCurrent()) {
-            cli.out().println("already-current " + PropagationPlan.keyText(write.copy()) + "  " + write.path());
+            cli.out()
+                    .println(
+                            "already-current "
+                                    + PropagationPlan.keyText(write.copy())
+                                    + "  "
+                                    + write.path());
         }
         for (PropagationReport.ChangedElsewhere changed : report.changedElsewhere()) {
             PropagationPlan.PlannedWrite write = changed.write();
-            cli.out().println("changed-elsewhere " + PropagationPlan.keyText(write.copy()) + "  " + write.path() + ": "
-                    + (changed.itemDeleted() ? "the item was deleted"
-                    : changed.currentValue() == null ? "the attribute was removed"
-                    : "now " + DynamoJson.write(changed.currentValue())) + " (left alone)");
+            cli.out()
+                    .println(
+                            "changed-elsewhere "
+                                    + PropagationPlan.keyText(write.copy())
+                                    + "  "
+                                    + write.path()
+                                    + ": "
+                                    + (changed.itemDeleted()
+                                            ? "the item was deleted"
+                                            : changed.currentValue() == null
+                                                    ? "the attribute was removed"
+                                                    : "now "
+                                                            + DynamoJson.write(
+                                                                    changed.currentValue()))
+                                    + " (left alone)");
         }
         for (PropagationReport.Failed failed : report.failed()) {
-            cli.out().println("failed " + PropagationPlan.keyText(failed.write().copy()) + "  " + failed.write().path() + ": " + failed.why());
+            cli.out()
+                    .println(
+                            "failed "
+                                    + PropagationPlan.keyText(failed.write().copy())
+                                    + "  "
+                                    + failed.write().path()
+                                    + ": "
+                                    + failed.why());
         }
         if (report.stoppedBy() != null) {
             cli.out().println("stopped: " + report.stoppedBy());

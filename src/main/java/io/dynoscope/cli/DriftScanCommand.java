@@ -23,23 +23,35 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code dynoscope drift scan}: detection for every rule of a rule file; exit 3 when a copy drifted. */
-@Command(name = "scan", mixinStandardHelpOptions = true,
-        description = "Compare every copy with its source for each rule of the file. Exit 0 when no copy drifted, "
-                + "3 when some did (usable in a CI pipeline). Copies whose source is missing are listed but are not drift.")
+/**
+ * {@code dynoscope drift scan}: detection for every rule of a rule file; exit 3 when a copy
+ * drifted.
+ */
+@Command(
+        name = "scan",
+        mixinStandardHelpOptions = true,
+        description =
+                "Compare every copy with its source for each rule of the file. Exit 0 when no copy drifted, "
+                        + "3 when some did (usable in a CI pipeline). Copies whose source is missing are listed but are not drift.")
 final class DriftScanCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DriftCommand drift;
+    @ParentCommand private DriftCommand drift;
 
     @Option(names = "--table", required = true, paramLabel = "TABLE")
     private String table;
 
-    @Option(names = "--rule", required = true, paramLabel = "FILE", description = "A rule file (see drift suggest).")
+    @Option(
+            names = "--rule",
+            required = true,
+            paramLabel = "FILE",
+            description = "A rule file (see drift suggest).")
     private Path ruleFile;
 
-    @Option(names = "--json", description = "Print one JSON document listing every drifted copy with its full key, "
-            + "its value and the source's value (DynamoDB JSON).")
+    @Option(
+            names = "--json",
+            description =
+                    "Print one JSON document listing every drifted copy with its full key, "
+                            + "its value and the source's value (DynamoDB JSON).")
     private boolean json;
 
     @Override
@@ -51,7 +63,8 @@ final class DriftScanCommand implements Callable<Integer> {
         try (DynamoRepository repository = cli.repository()) {
             DriftDetection detection = new DriftDetection(repository);
             for (DenormalizationRule rule : rules) {
-                DriftDetection.Result result = detection.detect(table, rule, progress -> { }, Cancellation.none());
+                DriftDetection.Result result =
+                        detection.detect(table, rule, progress -> {}, Cancellation.none());
                 reports.add(result.report());
                 reads = DriftCommand.plus(reads, result.reads());
             }
@@ -62,7 +75,9 @@ final class DriftScanCommand implements Callable<Integer> {
             printText(cli, reports);
         }
         cli.printStatistics(reads);
-        return reports.stream().anyMatch(DriftReport::hasDrift) ? ExitCodes.DRIFT_FOUND : ExitCodes.OK;
+        return reports.stream().anyMatch(DriftReport::hasDrift)
+                ? ExitCodes.DRIFT_FOUND
+                : ExitCodes.OK;
     }
 
     private static void printText(DynoscopeCli cli, List<DriftReport> reports) {
@@ -72,29 +87,80 @@ final class DriftScanCommand implements Callable<Integer> {
         for (DriftReport report : reports) {
             DenormalizationRule rule = report.rule();
             String copyPath = rule.copies().attribute().toString();
-            cli.out().println("rule '" + rule.name() + "': " + rule.copies().lookup() + " (" + rule.costDescription() + ")");
+            cli.out()
+                    .println(
+                            "rule '"
+                                    + rule.name()
+                                    + "': "
+                                    + rule.copies().lookup()
+                                    + " ("
+                                    + rule.costDescription()
+                                    + ")");
             for (DriftReport.SourceReport source : report.sources()) {
                 if (source.drifted().isEmpty()) {
                     continue;
                 }
-                cli.out().println("  " + PropagationPlan.keyText(source.source()) + "  " + rule.source().attribute() + " = "
-                        + DynamoJson.write(source.value()) + "  copies=" + source.copies() + " drifted=" + source.drifted().size());
+                cli.out()
+                        .println(
+                                "  "
+                                        + PropagationPlan.keyText(source.source())
+                                        + "  "
+                                        + rule.source().attribute()
+                                        + " = "
+                                        + DynamoJson.write(source.value())
+                                        + "  copies="
+                                        + source.copies()
+                                        + " drifted="
+                                        + source.drifted().size());
                 for (DriftReport.DriftedCopy copy : source.drifted()) {
-                    cli.out().println("    " + PropagationPlan.keyText(copy.copy()) + "  " + copyPath + " = "
-                            + DynamoJson.write(copy.copyValue()) + (copy.typeDiffers() ? "  (another type)" : ""));
+                    cli.out()
+                            .println(
+                                    "    "
+                                            + PropagationPlan.keyText(copy.copy())
+                                            + "  "
+                                            + copyPath
+                                            + " = "
+                                            + DynamoJson.write(copy.copyValue())
+                                            + (copy.typeDiffers() ? "  (another type)" : ""));
                 }
             }
             for (DriftReport.OrphanCopy orphan : report.orphans()) {
-                cli.out().println("  orphan " + PropagationPlan.keyText(orphan.copy()) + "  " + copyPath + " = "
-                        + DynamoJson.write(orphan.copyValue()) + "  (" + (orphan.reason() == DriftReport.OrphanReason.SOURCE_MISSING
-                        ? "source " + PropagationPlan.keyText(orphan.expectedSource()) + " is missing"
-                        : "source " + PropagationPlan.keyText(orphan.expectedSource()) + " has no " + rule.source().attribute()) + ")");
+                cli.out()
+                        .println(
+                                "  orphan "
+                                        + PropagationPlan.keyText(orphan.copy())
+                                        + "  "
+                                        + copyPath
+                                        + " = "
+                                        + DynamoJson.write(orphan.copyValue())
+                                        + "  ("
+                                        + (orphan.reason()
+                                                        == DriftReport.OrphanReason.SOURCE_MISSING
+                                                ? "source "
+                                                        + PropagationPlan.keyText(
+                                                                orphan.expectedSource())
+                                                        + " is missing"
+                                                : "source "
+                                                        + PropagationPlan.keyText(
+                                                                orphan.expectedSource())
+                                                        + " has no "
+                                                        + rule.source().attribute())
+                                        + ")");
             }
             drifted += report.driftedCopies().size();
             copies += report.copyCount();
             orphans += report.orphans().size();
         }
-        cli.out().println("rules=" + reports.size() + " copies=" + copies + " drifted=" + drifted + " orphans=" + orphans);
+        cli.out()
+                .println(
+                        "rules="
+                                + reports.size()
+                                + " copies="
+                                + copies
+                                + " drifted="
+                                + drifted
+                                + " orphans="
+                                + orphans);
     }
 
     private String json(List<DriftReport> reports) {
@@ -103,7 +169,8 @@ final class DriftScanCommand implements Callable<Integer> {
             generator.useDefaultPrettyPrinter();
             generator.writeStartObject();
             generator.writeStringField("table", table);
-            generator.writeNumberField("drifted", reports.stream().mapToInt(r -> r.driftedCopies().size()).sum());
+            generator.writeNumberField(
+                    "drifted", reports.stream().mapToInt(r -> r.driftedCopies().size()).sum());
             generator.writeArrayFieldStart("rules");
             for (DriftReport report : reports) {
                 String copyPath = report.rule().copies().attribute().toString();
@@ -119,7 +186,8 @@ final class DriftScanCommand implements Callable<Integer> {
                     generator.writeStringField("attribute", copyPath);
                     value(generator, "value", copy.copyValue());
                     key(generator, "sourceKey", copy.source());
-                    generator.writeStringField("sourceAttribute", report.rule().source().attribute().toString());
+                    generator.writeStringField(
+                            "sourceAttribute", report.rule().source().attribute().toString());
                     value(generator, "sourceValue", copy.sourceValue());
                     generator.writeBooleanField("typeDiffers", copy.typeDiffers());
                     generator.writeEndObject();
@@ -151,7 +219,8 @@ final class DriftScanCommand implements Callable<Integer> {
         generator.writeRawValue(DynamoJson.write(key.asItem()));
     }
 
-    private static void value(JsonGenerator generator, String field, AttributeValue value) throws IOException {
+    private static void value(JsonGenerator generator, String field, AttributeValue value)
+            throws IOException {
         generator.writeFieldName(field);
         generator.writeRawValue(DynamoJson.write(value));
     }

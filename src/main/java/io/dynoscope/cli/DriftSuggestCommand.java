@@ -17,20 +17,28 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code dynoscope drift suggest}: rules proposed from a sample of the table, printed as a rule file. */
-@Command(name = "suggest", mixinStandardHelpOptions = true,
-        description = "Sample a table and print the denormalization rules its data suggests, as a rule file that "
-                + "drift scan and drift fix take as is. The evidence (copies that agree with their source, and "
-                + "those that differ) goes to stderr and into each rule's description.")
+/**
+ * {@code dynoscope drift suggest}: rules proposed from a sample of the table, printed as a rule
+ * file.
+ */
+@Command(
+        name = "suggest",
+        mixinStandardHelpOptions = true,
+        description =
+                "Sample a table and print the denormalization rules its data suggests, as a rule file that "
+                        + "drift scan and drift fix take as is. The evidence (copies that agree with their source, and "
+                        + "those that differ) goes to stderr and into each rule's description.")
 final class DriftSuggestCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DriftCommand drift;
+    @ParentCommand private DriftCommand drift;
 
     @Option(names = "--table", required = true, paramLabel = "TABLE")
     private String table;
 
-    @Option(names = "--sample", paramLabel = "N", defaultValue = "10000",
+    @Option(
+            names = "--sample",
+            paramLabel = "N",
+            defaultValue = "10000",
             description = "Read at most N items (one Scan). Default: ${DEFAULT-VALUE}.")
     private int sample;
 
@@ -43,18 +51,41 @@ final class DriftSuggestCommand implements Callable<Integer> {
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
             List<Item> items = new ArrayList<>();
-            ReadResult read = repository.scan(ScanSpec.table(table).withLimit(sample), page -> items.addAll(page.items()),
-                    Cancellation.none());
+            ReadResult read =
+                    repository.scan(
+                            ScanSpec.table(table).withLimit(sample),
+                            page -> items.addAll(page.items()),
+                            Cancellation.none());
             Map<String, String> indexes = new LinkedHashMap<>();
-            info.globalSecondaryIndexes().forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
-            List<RuleSuggester.Suggestion> suggestions = new RuleSuggester(info.keySchema(), indexes).suggest(items);
-            cli.out().print(RuleFiles.write(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList()));
+            info.globalSecondaryIndexes()
+                    .forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
+            List<RuleSuggester.Suggestion> suggestions =
+                    new RuleSuggester(info.keySchema(), indexes).suggest(items);
+            cli.out()
+                    .print(
+                            RuleFiles.write(
+                                    suggestions.stream()
+                                            .map(RuleSuggester.Suggestion::rule)
+                                            .toList()));
             if (suggestions.isEmpty()) {
-                cli.err().println("no denormalized copies found in " + items.size() + " sampled items");
+                cli.err()
+                        .println(
+                                "no denormalized copies found in "
+                                        + items.size()
+                                        + " sampled items");
             }
             for (RuleSuggester.Suggestion suggestion : suggestions) {
-                cli.err().println("suggested '" + suggestion.rule().name() + "': " + suggestion.agree() + " copies agree, "
-                        + suggestion.disagree() + " differ, " + suggestion.sources() + " sources");
+                cli.err()
+                        .println(
+                                "suggested '"
+                                        + suggestion.rule().name()
+                                        + "': "
+                                        + suggestion.agree()
+                                        + " copies agree, "
+                                        + suggestion.disagree()
+                                        + " differ, "
+                                        + suggestion.sources()
+                                        + " sources");
             }
             cli.printStatistics(read.statistics());
         }

@@ -29,40 +29,81 @@ import picocli.CommandLine.ScopeType;
  * is the read's cost ({@code requests=N consumed=X scanned=S returned=R}). Failures are one line on
  * stderr and an exit code from {@link ExitCodes}.
  */
-@Command(name = "dynoscope",
+@Command(
+        name = "dynoscope",
         mixinStandardHelpOptions = true,
         versionProvider = DynoscopeCli.Version.class,
         description = "Browse and script DynamoDB single-table designs.",
-        subcommands = {TablesCommand.class, DescribeCommand.class, SeedCommand.class, GetCommand.class,
-                PutCommand.class, DeleteCommand.class, QueryCommand.class, ScanCommand.class,
-                ExportCommand.class, ImportCommand.class, SandboxCommand.class, ExprCommand.class, DriftCommand.class},
+        subcommands = {
+            TablesCommand.class,
+            DescribeCommand.class,
+            SeedCommand.class,
+            GetCommand.class,
+            PutCommand.class,
+            DeleteCommand.class,
+            QueryCommand.class,
+            ScanCommand.class,
+            ExportCommand.class,
+            ImportCommand.class,
+            SandboxCommand.class,
+            ExprCommand.class,
+            DriftCommand.class
+        },
         footerHeading = "%nExit codes:%n",
-        footer = {"  0  done", "  1  DynamoDB or the connection failed", "  2  bad arguments or input (nothing was written)",
-                "  3  drift found", "  4  a condition failed (nothing was written)"})
+        footer = {
+            "  0  done",
+            "  1  DynamoDB or the connection failed",
+            "  2  bad arguments or input (nothing was written)",
+            "  3  drift found",
+            "  4  a condition failed (nothing was written)"
+        })
 public final class DynoscopeCli implements Callable<Integer> {
 
     /** The environment variable whose URL is the default endpoint (a local engine, say). */
     public static final String ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT";
 
-    @Option(names = "--endpoint", paramLabel = "URL", scope = ScopeType.INHERIT,
-            description = "The URL of a DynamoDB-compatible endpoint, such as a local engine (default: $" + ENDPOINT_VARIABLE + ").")
+    @Option(
+            names = "--endpoint",
+            paramLabel = "URL",
+            scope = ScopeType.INHERIT,
+            description =
+                    "The URL of a DynamoDB-compatible endpoint, such as a local engine (default: $"
+                            + ENDPOINT_VARIABLE
+                            + ").")
     private String endpoint;
 
-    @Option(names = "--profile", paramLabel = "NAME", scope = ScopeType.INHERIT,
-            description = "A profile from ~/.aws/config (SSO, roles and credential_process included).")
+    @Option(
+            names = "--profile",
+            paramLabel = "NAME",
+            scope = ScopeType.INHERIT,
+            description =
+                    "A profile from ~/.aws/config (SSO, roles and credential_process included).")
     private String profile;
 
-    @Option(names = "--region", paramLabel = "REGION", scope = ScopeType.INHERIT,
-            description = "The AWS region (default: the profile's or the SDK's region chain; us-east-1 for endpoints).")
+    @Option(
+            names = "--region",
+            paramLabel = "REGION",
+            scope = ScopeType.INHERIT,
+            description =
+                    "The AWS region (default: the profile's or the SDK's region chain; us-east-1 for endpoints).")
     private String region;
 
-    @Option(names = "--access-key-id", paramLabel = "ID", scope = ScopeType.INHERIT,
-            description = "The access key id to sign with at a local endpoint (DynamoDB Local keeps one database per id).")
+    @Option(
+            names = "--access-key-id",
+            paramLabel = "ID",
+            scope = ScopeType.INHERIT,
+            description =
+                    "The access key id to sign with at a local endpoint (DynamoDB Local keeps one database per id).")
     private String accessKeyId;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", scope = ScopeType.INHERIT, defaultValue = "json",
-            description = "How items are printed: json (one plain JSON item a line), dynamodb-json (one typed item a line) "
-                    + "or table. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FORMAT",
+            scope = ScopeType.INHERIT,
+            defaultValue = "json",
+            description =
+                    "How items are printed: json (one plain JSON item a line), dynamodb-json (one typed item a line) "
+                            + "or table. Default: ${DEFAULT-VALUE}.")
     private OutputFormat output;
 
     private final PrintStream out;
@@ -70,8 +111,11 @@ public final class DynoscopeCli implements Callable<Integer> {
     private final Map<String, String> environment;
     private final Function<ConnectionSpec, DynamoRepository> repositories;
 
-    private DynoscopeCli(PrintStream out, PrintStream err, Map<String, String> environment,
-                         Function<ConnectionSpec, DynamoRepository> repositories) {
+    private DynoscopeCli(
+            PrintStream out,
+            PrintStream err,
+            Map<String, String> environment,
+            Function<ConnectionSpec, DynamoRepository> repositories) {
         this.out = out;
         this.err = err;
         this.environment = environment;
@@ -82,28 +126,44 @@ public final class DynoscopeCli implements Callable<Integer> {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** Runs one command line in this process and returns its exit code; writes only to {@code out} and {@code err}. */
+    /**
+     * Runs one command line in this process and returns its exit code; writes only to {@code out}
+     * and {@code err}.
+     */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return run(args, out, err, System.getenv(), SdkDynamoRepository::connect);
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> environment,
-                   Function<ConnectionSpec, DynamoRepository> repositories) {
-        CommandLine commandLine = new CommandLine(new DynoscopeCli(out, err, environment, repositories));
+    static int run(
+            String[] args,
+            PrintStream out,
+            PrintStream err,
+            Map<String, String> environment,
+            Function<ConnectionSpec, DynamoRepository> repositories) {
+        CommandLine commandLine =
+                new CommandLine(new DynoscopeCli(out, err, environment, repositories));
         Formats.register(commandLine);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
-        commandLine.setParameterExceptionHandler((e, arguments) -> {
-            String command = e.getCommandLine().getCommandSpec().qualifiedName();
-            err.println(command + ": " + oneLine(e.getMessage()) + " (see " + command + " --help)");
-            return ExitCodes.USAGE;
-        });
-        commandLine.setExecutionExceptionHandler((e, failed, parseResult) -> {
-            String command = failed.getCommandSpec().qualifiedName();
-            int code = exitCode(e);
-            err.println(command + ": " + oneLine(message(e)));
-            return code;
-        });
+        commandLine.setParameterExceptionHandler(
+                (e, arguments) -> {
+                    String command = e.getCommandLine().getCommandSpec().qualifiedName();
+                    err.println(
+                            command
+                                    + ": "
+                                    + oneLine(e.getMessage())
+                                    + " (see "
+                                    + command
+                                    + " --help)");
+                    return ExitCodes.USAGE;
+                });
+        commandLine.setExecutionExceptionHandler(
+                (e, failed, parseResult) -> {
+                    String command = failed.getCommandSpec().qualifiedName();
+                    int code = exitCode(e);
+                    err.println(command + ": " + oneLine(message(e)));
+                    return code;
+                });
         int code = commandLine.execute(args);
         out.flush();
         err.flush();
@@ -121,8 +181,11 @@ public final class DynoscopeCli implements Callable<Integer> {
     }
 
     private static String message(Exception e) {
-        if (e instanceof CliException || e instanceof RepositoryException || e instanceof ItemFormatException
-                || e instanceof IllegalArgumentException || e instanceof LocalEngineException) {
+        if (e instanceof CliException
+                || e instanceof RepositoryException
+                || e instanceof ItemFormatException
+                || e instanceof IllegalArgumentException
+                || e instanceof LocalEngineException) {
             return e.getMessage();
         }
         return "unexpected " + e;
@@ -138,26 +201,39 @@ public final class DynoscopeCli implements Callable<Integer> {
         return ExitCodes.USAGE;
     }
 
-    /** Where to connect: --endpoint, else --profile, else $DYNAMODB_ENDPOINT, else the default credential chain. */
+    /**
+     * Where to connect: --endpoint, else --profile, else $DYNAMODB_ENDPOINT, else the default
+     * credential chain.
+     */
     ConnectionSpec connection() {
         if (endpoint != null && profile != null) {
-            throw CliException.usage("--endpoint and --profile do not go together: an endpoint uses local dummy credentials");
+            throw CliException.usage(
+                    "--endpoint and --profile do not go together: an endpoint uses local dummy credentials");
         }
-        String url = endpoint != null ? endpoint : profile == null ? environment.get(ENDPOINT_VARIABLE) : null;
+        String url =
+                endpoint != null
+                        ? endpoint
+                        : profile == null ? environment.get(ENDPOINT_VARIABLE) : null;
         if (url != null && !url.isBlank()) {
             return new ConnectionSpec.Endpoint(endpointUri(url), region, accessKeyId);
         }
         if (accessKeyId != null) {
             throw CliException.usage("--access-key-id is for local endpoints: give --endpoint too");
         }
-        return profile != null ? new ConnectionSpec.Profile(profile, region) : new ConnectionSpec.DefaultChain(region);
+        return profile != null
+                ? new ConnectionSpec.Profile(profile, region)
+                : new ConnectionSpec.DefaultChain(region);
     }
 
     private static URI endpointUri(String url) {
         try {
             URI uri = new URI(url);
-            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw CliException.usage("endpoint '" + url + "' is not an http or https URL such as http://localhost:8000");
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())
+                    || uri.getHost() == null) {
+                throw CliException.usage(
+                        "endpoint '"
+                                + url
+                                + "' is not an http or https URL such as http://localhost:8000");
             }
             return uri;
         } catch (URISyntaxException e) {
@@ -197,7 +273,9 @@ public final class DynoscopeCli implements Callable<Integer> {
         @Override
         public String[] getVersion() {
             String version = DynoscopeCli.class.getPackage().getImplementationVersion();
-            return new String[] {"dynoscope " + (version == null ? "(development build)" : version)};
+            return new String[] {
+                "dynoscope " + (version == null ? "(development build)" : version)
+            };
         }
     }
 }

@@ -30,26 +30,38 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope export}: every item of a table as JSON lines or CSV, to a file or stdout. */
-@Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Write every item of a table: dynamodb-json (the S3-export lines {\"Item\": {...}}, lossless), "
-                + "json (one plain JSON item a line; sets and binary become arrays and base64) or csv.")
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
+        description =
+                "Write every item of a table: dynamodb-json (the S3-export lines {\"Item\": {...}}, lossless), "
+                        + "json (one plain JSON item a line; sets and binary become arrays and base64) or csv.")
 final class ExportCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     @Option(names = "--table", required = true, paramLabel = "TABLE")
     private String table;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "dynamodb-json",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "dynamodb-json",
             description = "dynamodb-json, json or csv. Default: ${DEFAULT-VALUE}.")
     private ExportFormat format;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "The file to write (default: stdout). "
-            + "It is replaced only once the whole table was read.")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description =
+                    "The file to write (default: stdout). "
+                            + "It is replaced only once the whole table was read.")
     private Path outFile;
 
-    @Option(names = "--segments", paramLabel = "N", defaultValue = "1",
+    @Option(
+            names = "--segments",
+            paramLabel = "N",
+            defaultValue = "1",
             description = "Read N segments in parallel. Default: ${DEFAULT-VALUE}.")
     private int segments;
 
@@ -63,17 +75,22 @@ final class ExportCommand implements Callable<Integer> {
             ReadResult result;
             long exported;
             if (outFile == null) {
-                Writer stdout = new BufferedWriter(new OutputStreamWriter(cli.out(), StandardCharsets.UTF_8));
+                Writer stdout =
+                        new BufferedWriter(
+                                new OutputStreamWriter(cli.out(), StandardCharsets.UTF_8));
                 ItemSink sink = new ItemSink(stdout, info);
                 result = repository.scan(spec(), sink, Cancellation.none());
                 sink.finish();
                 exported = sink.written;
             } else {
-                // Written next to the target and moved over it at the end, so a failed read leaves no half file.
+                // Written next to the target and moved over it at the end, so a failed read leaves
+                // no half file.
                 Path target = outFile.toAbsolutePath();
                 Path partial = null;
                 try {
-                    partial = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".part");
+                    partial =
+                            Files.createTempFile(
+                                    target.getParent(), target.getFileName().toString(), ".part");
                     try (Writer file = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
                         ItemSink sink = new ItemSink(file, info);
                         result = repository.scan(spec(), sink, Cancellation.none());
@@ -89,8 +106,14 @@ final class ExportCommand implements Callable<Integer> {
                     }
                 }
             }
-            cli.err().println("exported " + exported + " items from table '" + table + "'"
-                    + (outFile == null ? "" : " to " + outFile));
+            cli.err()
+                    .println(
+                            "exported "
+                                    + exported
+                                    + " items from table '"
+                                    + table
+                                    + "'"
+                                    + (outFile == null ? "" : " to " + outFile));
             cli.printStatistics(result.statistics());
         }
         return ExitCodes.OK;
@@ -102,13 +125,20 @@ final class ExportCommand implements Callable<Integer> {
 
     private static void moveOver(Path partial, Path target) throws IOException {
         try {
-            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    partial,
+                    target,
+                    StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
-    /** Writes each page as it arrives; CSV waits for all items because its header is every attribute name. */
+    /**
+     * Writes each page as it arrives; CSV waits for all items because its header is every attribute
+     * name.
+     */
     private final class ItemSink implements PageListener {
         private final Writer writer;
         private final TableInfo info;

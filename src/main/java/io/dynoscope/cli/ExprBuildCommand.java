@@ -1,6 +1,7 @@
 package io.dynoscope.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,6 +11,7 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
 import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.UpdateClause.Keyword;
 import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.expression.ValueInput;
 import io.dynoscope.core.expression.Verdict;
@@ -41,71 +43,111 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code dynoscope expr build}: writes the expressions of a common request with readable
- * placeholders and prints them with both maps as the request's JSON (ready for
- * {@code aws dynamodb ... --cli-input-json}), or as a snippet.
+ * placeholders and prints them with both maps as the request's JSON (ready for {@code aws dynamodb
+ * ... --cli-input-json}), or as a snippet.
  */
-@Command(name = "build", mixinStandardHelpOptions = true,
-        description = {"Build the expressions of a common request with their placeholder maps, without connecting.",
-                "A Query: --pk NAME=VALUE [--sk 'NAME OP VALUE'] [--filter ...] [--projection ...]. "
-                        + "A Scan: --filter and/or --projection alone. A guarded update: --set NAME=VALUE [--guard ...] "
-                        + "[--key JSON].",
-                "Rows are 'ATTRIBUTE OP VALUE' with OP one of = <> < <= > >= begins_with contains between (VALUE and "
-                        + "VALUE) in ([JSON array]) exists not_exists attribute_type. ATTRIBUTE may be a path "
-                        + "(author.name, tags[0]).",
-                "A VALUE is DynamoDB JSON ({\"SS\": [\"a\"]}), else plain JSON (12, \"12\", true, null, [..], {..}), "
-                        + "else the text itself as a string.",
-                "Prints the request's JSON (TableName, expressions, ExpressionAttributeNames, "
-                        + "ExpressionAttributeValues), or with --snippet the code to run it."})
+@Command(
+        name = "build",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Build the expressions of a common request with their placeholder maps, without connecting.",
+            "A Query: --pk NAME=VALUE [--sk 'NAME OP VALUE'] [--filter ...] [--projection ...]. "
+                    + "A Scan: --filter and/or --projection alone. A guarded update: --set NAME=VALUE [--guard ...] "
+                    + "[--key JSON].",
+            "Rows are 'ATTRIBUTE OP VALUE' with OP one of = <> < <= > >= begins_with contains between (VALUE and "
+                    + "VALUE) in ([JSON array]) exists not_exists attribute_type. ATTRIBUTE may be a path "
+                    + "(author.name, tags[0]).",
+            "A VALUE is DynamoDB JSON ({\"SS\": [\"a\"]}), else plain JSON (12, \"12\", true, null, [..], {..}), "
+                    + "else the text itself as a string.",
+            "Prints the request's JSON (TableName, expressions, ExpressionAttributeNames, "
+                    + "ExpressionAttributeValues), or with --snippet the code to run it."
+        })
 final class ExprBuildCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final Pattern SYMBOL_ROW = Pattern.compile("^\\s*(\\S+?)\\s*(<>|<=|>=|=|<|>)\\s*(.*?)\\s*$");
-    private static final Pattern WORD_ROW = Pattern.compile("^\\s*(\\S+)\\s+([A-Za-z_]+)\\s*(.*?)\\s*$", Pattern.DOTALL);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final Pattern SYMBOL_ROW =
+            Pattern.compile("^\\s*(\\S+?)\\s*(<>|<=|>=|=|<|>)\\s*(.*?)\\s*$");
+    private static final Pattern WORD_ROW =
+            Pattern.compile("^\\s*(\\S+)\\s+([A-Za-z_]+)\\s*(.*?)\\s*$", Pattern.DOTALL);
     private static final Pattern BETWEEN_VALUES = Pattern.compile("^(.*?)\\s+(?i:and)\\s+(.*)$");
 
-    @ParentCommand
-    private ExprCommand expr;
+    @ParentCommand private ExprCommand expr;
 
-    @Option(names = "--table", paramLabel = "TABLE", description = "The table (needed for --snippet).")
+    @Option(
+            names = "--table",
+            paramLabel = "TABLE",
+            description = "The table (needed for --snippet).")
     private String table;
 
     @Option(names = "--index", paramLabel = "INDEX", description = "Query or scan this index.")
     private String index;
 
-    @Option(names = "--pk", paramLabel = "NAME=VALUE", description = "The partition key and its value: a Query.")
+    @Option(
+            names = "--pk",
+            paramLabel = "NAME=VALUE",
+            description = "The partition key and its value: a Query.")
     private String partitionKey;
 
-    @Option(names = "--sk", paramLabel = "ROW", description = "The sort-key condition, e.g. 'Detail begins_with PROJ#'.")
+    @Option(
+            names = "--sk",
+            paramLabel = "ROW",
+            description = "The sort-key condition, e.g. 'Detail begins_with PROJ#'.")
     private String sortKey;
 
     @Option(names = "--desc", description = "Read the Query newest first (ScanIndexForward false).")
     private boolean descending;
 
-    @Option(names = "--filter", paramLabel = "ROW", description = "A filter row; rows are joined with AND.")
+    @Option(
+            names = "--filter",
+            paramLabel = "ROW",
+            description = "A filter row; rows are joined with AND.")
     private List<String> filters = new ArrayList<>();
 
-    @Option(names = "--projection", paramLabel = "PATH", split = ",", description = "Attributes to return.")
+    @Option(
+            names = "--projection",
+            paramLabel = "PATH",
+            split = ",",
+            description = "Attributes to return.")
     private List<String> projection = new ArrayList<>();
 
-    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "SET an attribute: an UpdateItem.")
+    @Option(
+            names = "--set",
+            paramLabel = "NAME=VALUE",
+            description = "SET an attribute: an UpdateItem.")
     private List<String> sets = new ArrayList<>();
 
-    @Option(names = "--guard", paramLabel = "ROW", description = "A condition row the update is guarded by.")
+    @Option(
+            names = "--guard",
+            paramLabel = "ROW",
+            description = "A condition row the update is guarded by.")
     private List<String> guards = new ArrayList<>();
 
-    @Option(names = "--key", paramLabel = "JSON", description = "The item's key for the update, plain or DynamoDB JSON.")
+    @Option(
+            names = "--key",
+            paramLabel = "JSON",
+            description = "The item's key for the update, plain or DynamoDB JSON.")
     private String key;
 
-    @Option(names = "--snippet", paramLabel = "LANGUAGE", description = "Print code instead: java, python, js or cli.")
+    @Option(
+            names = "--snippet",
+            paramLabel = "LANGUAGE",
+            description = "Print code instead: java, python, js or cli.")
     private String snippet;
 
     @Override
     public Integer call() {
         boolean update = !sets.isEmpty();
         boolean query = partitionKey != null;
-        if (update && (query || !filters.isEmpty() || !projection.isEmpty() || descending || index != null)) {
-            throw CliException.usage("--set builds an update; it does not go with --pk, --sk, --filter, --projection, "
-                    + "--desc or --index");
+        if (update
+                && (query
+                        || !filters.isEmpty()
+                        || !projection.isEmpty()
+                        || descending
+                        || index != null)) {
+            throw CliException.usage(
+                    "--set builds an update; it does not go with --pk, --sk, --filter, --projection, "
+                            + "--desc or --index");
         }
         if (!update && (!guards.isEmpty() || key != null)) {
             throw CliException.usage("--guard and --key go with --set");
@@ -114,7 +156,8 @@ final class ExprBuildCommand implements Callable<Integer> {
             throw CliException.usage("--sk and --desc go with --pk");
         }
         if (!update && !query && filters.isEmpty() && projection.isEmpty()) {
-            throw CliException.usage("nothing to build: give --pk, --filter, --projection or --set");
+            throw CliException.usage(
+                    "nothing to build: give --pk, --filter, --projection or --set");
         }
         SnippetLanguage language = snippet == null ? null : language(snippet);
         ExpressionCompiler compiler = new ExpressionCompiler();
@@ -124,7 +167,8 @@ final class ExprBuildCommand implements Callable<Integer> {
             List<UpdateRow> actions = sets.stream().map(ExprBuildCommand::setRow).toList();
             expressions.put(ExpressionKind.UPDATE, compiler.update(actions));
             if (!guards.isEmpty()) {
-                expressions.put(ExpressionKind.CONDITION, compiler.condition(rows(guards, "--guard")));
+                expressions.put(
+                        ExpressionKind.CONDITION, compiler.condition(rows(guards, "--guard")));
             }
         } else {
             if (query) {
@@ -134,8 +178,11 @@ final class ExprBuildCommand implements Callable<Integer> {
                 }
                 String pkName = partitionKey.substring(0, equals).strip();
                 List<Row> keyRows = new ArrayList<>();
-                keyRows.add(Row.of(AttributePath.of(pkName), Row.Operator.EQ,
-                        value(partitionKey.substring(equals + 1).strip(), "--pk")));
+                keyRows.add(
+                        Row.of(
+                                AttributePath.of(pkName),
+                                Row.Operator.EQ,
+                                value(partitionKey.substring(equals + 1).strip(), "--pk")));
                 String skName = null;
                 if (sortKey != null) {
                     Row row = row(sortKey, "--sk");
@@ -146,14 +193,21 @@ final class ExprBuildCommand implements Callable<Integer> {
                 expressions.put(ExpressionKind.KEY_CONDITION, compiler.condition(keyRows));
             }
             if (!filters.isEmpty()) {
-                expressions.put(ExpressionKind.FILTER, compiler.condition(rows(filters, "--filter")));
+                expressions.put(
+                        ExpressionKind.FILTER, compiler.condition(rows(filters, "--filter")));
             }
             if (!projection.isEmpty()) {
-                expressions.put(ExpressionKind.PROJECTION, compiler.projection(
-                        projection.stream().map(p -> path(p.strip(), "--projection")).toList()));
+                expressions.put(
+                        ExpressionKind.PROJECTION,
+                        compiler.projection(
+                                projection.stream()
+                                        .map(p -> path(p.strip(), "--projection"))
+                                        .toList()));
             }
         }
-        Verdict verdict = ExpressionValidator.validate(expressions, compiler.names(), compiler.values(), keys);
+        Verdict verdict =
+                ExpressionValidator.validate(
+                        expressions, compiler.names(), compiler.values(), keys);
         if (!verdict.ok()) {
             for (ExpressionProblem problem : verdict.problems()) {
                 String where = problem.expression().map(k -> k.parameterName() + " ").orElse("");
@@ -169,8 +223,10 @@ final class ExprBuildCommand implements Callable<Integer> {
             if (update && itemKey.isEmpty()) {
                 throw CliException.usage("a snippet for an update needs the item's --key");
             }
-            SnippetRequest request = request(update, query, itemKey, expressions)
-                    .withNames(compiler.names()).withValues(compiler.values());
+            SnippetRequest request =
+                    request(update, query, itemKey, expressions)
+                            .withNames(compiler.names())
+                            .withValues(compiler.values());
             expr.cli().out().print(Snippets.write(language, request, snippetOptions()));
             return ExitCodes.OK;
         }
@@ -178,11 +234,16 @@ final class ExprBuildCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private SnippetRequest request(boolean update, boolean query, Optional<Key> itemKey,
-                                   Map<ExpressionKind, String> expressions) {
+    private SnippetRequest request(
+            boolean update,
+            boolean query,
+            Optional<Key> itemKey,
+            Map<ExpressionKind, String> expressions) {
         SnippetRequest request;
         if (update) {
-            request = SnippetRequest.updateItem(table, itemKey.orElseThrow(), expressions.get(ExpressionKind.UPDATE));
+            request =
+                    SnippetRequest.updateItem(
+                            table, itemKey.orElseThrow(), expressions.get(ExpressionKind.UPDATE));
         } else if (query) {
             request = SnippetRequest.query(table, expressions.get(ExpressionKind.KEY_CONDITION));
             if (descending) {
@@ -204,13 +265,16 @@ final class ExprBuildCommand implements Callable<Integer> {
     private SnippetOptions snippetOptions() {
         ConnectionSpec connection = expr.cli().connection();
         if (connection instanceof ConnectionSpec.Endpoint endpoint) {
-            return SnippetOptions.local(endpoint.endpoint(), endpoint.region(), endpoint.accessKeyId());
+            return SnippetOptions.local(
+                    endpoint.endpoint(), endpoint.region(), endpoint.accessKeyId());
         }
         return SnippetOptions.aws();
     }
 
-    private String requestJson(Map<ExpressionKind, String> expressions, ExpressionCompiler compiler,
-                               Optional<Key> itemKey) {
+    private String requestJson(
+            Map<ExpressionKind, String> expressions,
+            ExpressionCompiler compiler,
+            Optional<Key> itemKey) {
         ObjectNode request = JSON.createObjectNode();
         if (table != null) {
             request.put("TableName", table);
@@ -226,7 +290,10 @@ final class ExprBuildCommand implements Callable<Integer> {
         }
         if (!compiler.values().isEmpty()) {
             ObjectNode values = request.putObject("ExpressionAttributeValues");
-            compiler.values().forEach((placeholder, value) -> values.set(placeholder, tree(DynamoJson.write(value))));
+            compiler.values()
+                    .forEach(
+                            (placeholder, value) ->
+                                    values.set(placeholder, tree(DynamoJson.write(value))));
         }
         if (descending) {
             request.put("ScanIndexForward", false);
@@ -238,7 +305,7 @@ final class ExprBuildCommand implements Callable<Integer> {
         }
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode tree(String json) {
+    private static JsonNode tree(String json) {
         try {
             return JSON.readTree(json);
         } catch (JsonProcessingException e) {
@@ -262,19 +329,21 @@ final class ExprBuildCommand implements Callable<Integer> {
     static Row row(String text, String option) {
         Matcher symbol = SYMBOL_ROW.matcher(text);
         if (symbol.matches()) {
-            Row.Operator op = switch (symbol.group(2)) {
-                case "=" -> Row.Operator.EQ;
-                case "<>" -> Row.Operator.NE;
-                case "<" -> Row.Operator.LT;
-                case "<=" -> Row.Operator.LE;
-                case ">" -> Row.Operator.GT;
-                default -> Row.Operator.GE;
-            };
+            Row.Operator op =
+                    switch (symbol.group(2)) {
+                        case "=" -> Row.Operator.EQ;
+                        case "<>" -> Row.Operator.NE;
+                        case "<" -> Row.Operator.LT;
+                        case "<=" -> Row.Operator.LE;
+                        case ">" -> Row.Operator.GT;
+                        default -> Row.Operator.GE;
+                    };
             return Row.of(path(symbol.group(1), option), op, value(symbol.group(3), option));
         }
         Matcher word = WORD_ROW.matcher(text);
         if (!word.matches()) {
-            throw CliException.usage(option + " '" + text + "': write ATTRIBUTE OP VALUE, e.g. 'status = ACTIVE'");
+            throw CliException.usage(
+                    option + " '" + text + "': write ATTRIBUTE OP VALUE, e.g. 'status = ACTIVE'");
         }
         AttributePath path = path(word.group(1), option);
         String rest = word.group(3);
@@ -282,31 +351,55 @@ final class ExprBuildCommand implements Callable<Integer> {
         return switch (op) {
             case "begins_with" -> Row.of(path, Row.Operator.BEGINS_WITH, value(rest, option));
             case "contains" -> Row.of(path, Row.Operator.CONTAINS, value(rest, option));
-            case "attribute_type" -> Row.of(path, Row.Operator.ATTRIBUTE_TYPE, AttributeValue.s(rest));
-            case "exists", "attribute_exists" -> noValue(path, Row.Operator.ATTRIBUTE_EXISTS, rest, option);
-            case "not_exists", "attribute_not_exists" -> noValue(path, Row.Operator.ATTRIBUTE_NOT_EXISTS, rest, option);
+            case "attribute_type" ->
+                    Row.of(path, Row.Operator.ATTRIBUTE_TYPE, AttributeValue.s(rest));
+            case "exists", "attribute_exists" ->
+                    noValue(path, Row.Operator.ATTRIBUTE_EXISTS, rest, option);
+            case "not_exists", "attribute_not_exists" ->
+                    noValue(path, Row.Operator.ATTRIBUTE_NOT_EXISTS, rest, option);
             case "between" -> {
                 Matcher bounds = BETWEEN_VALUES.matcher(rest);
                 if (!bounds.matches()) {
-                    throw CliException.usage(option + " '" + text + "': between takes LOW and HIGH");
+                    throw CliException.usage(
+                            option + " '" + text + "': between takes LOW and HIGH");
                 }
-                yield Row.of(path, Row.Operator.BETWEEN, value(bounds.group(1), option), value(bounds.group(2), option));
+                yield Row.of(
+                        path,
+                        Row.Operator.BETWEEN,
+                        value(bounds.group(1), option),
+                        value(bounds.group(2), option));
             }
             case "in" -> {
                 AttributeValue list = value(rest, option);
-                if (!(list instanceof AttributeValue.ListValue candidates) || candidates.elements().isEmpty()) {
-                    throw CliException.usage(option + " '" + text + "': in takes a JSON array, e.g. in [\"A\", \"B\"]");
+                if (!(list instanceof AttributeValue.ListValue candidates)
+                        || candidates.elements().isEmpty()) {
+                    throw CliException.usage(
+                            option
+                                    + " '"
+                                    + text
+                                    + "': in takes a JSON array, e.g. in [\"A\", \"B\"]");
                 }
-                yield Row.of(path, Row.Operator.IN, candidates.elements().toArray(AttributeValue[]::new));
+                yield Row.of(
+                        path,
+                        Row.Operator.IN,
+                        candidates.elements().toArray(AttributeValue[]::new));
             }
-            default -> throw CliException.usage(option + " '" + text + "': '" + word.group(2) + "' is not an operator; use "
-                    + "= <> < <= > >= begins_with contains between in exists not_exists attribute_type");
+            default ->
+                    throw CliException.usage(
+                            option
+                                    + " '"
+                                    + text
+                                    + "': '"
+                                    + word.group(2)
+                                    + "' is not an operator; use "
+                                    + "= <> < <= > >= begins_with contains between in exists not_exists attribute_type");
         };
     }
 
     private static Row noValue(AttributePath path, Row.Operator op, String rest, String option) {
         if (!rest.isEmpty()) {
-            throw CliException.usage(option + ": " + op.symbol() + " takes no value, but '" + rest + "' follows it");
+            throw CliException.usage(
+                    option + ": " + op.symbol() + " takes no value, but '" + rest + "' follows it");
         }
         return Row.of(path, op);
     }
@@ -316,9 +409,11 @@ final class ExprBuildCommand implements Callable<Integer> {
         if (equals <= 0) {
             throw CliException.usage("--set takes NAME=VALUE, e.g. --set 'authorName=Mara Vance'");
         }
-        return new UpdateRow(io.dynoscope.core.expression.UpdateClause.Keyword.SET,
+        return new UpdateRow(
+                Keyword.SET,
                 path(text.substring(0, equals).strip(), "--set"),
-                Optional.of(value(text.substring(equals + 1).strip(), "--set")), Optional.empty());
+                Optional.of(value(text.substring(equals + 1).strip(), "--set")),
+                Optional.empty());
     }
 
     private static AttributePath path(String text, String option) {
@@ -339,8 +434,11 @@ final class ExprBuildCommand implements Callable<Integer> {
     private static Key itemKey(String json) {
         Item item;
         try {
-            item = ItemInput.resolve(Formats.InputFormat.AUTO, json, "") == Formats.InputFormat.DYNAMODB_JSON
-                    ? DynamoJson.readItem(json) : PlainJson.readItem(json);
+            item =
+                    ItemInput.resolve(Formats.InputFormat.AUTO, json, "")
+                                    == Formats.InputFormat.DYNAMODB_JSON
+                            ? DynamoJson.readItem(json)
+                            : PlainJson.readItem(json);
         } catch (ItemFormatException e) {
             throw CliException.usage("--key: " + e.getMessage());
         }

@@ -37,47 +37,72 @@ import picocli.CommandLine.ParentCommand;
  * {@code position: message} line a problem on stderr (exit 2), where position is the 1-based
  * column, or 0 for a problem with the expression as a whole or with the maps.
  */
-@Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Check an expression and its placeholder maps the way DynamoDB would, without sending it.",
-                "Valid: the expression in canonical form on stdout, exit 0. Invalid: 'position: message' lines on "
-                        + "stderr (position is the 1-based column, 0 for the whole expression or the maps), exit 2.",
-                "With --batch FILE (- for stdin): one JSON object a line {\"kind\", \"expression\", \"names\", \"values\" "
-                        + "(DynamoDB JSON), and for key conditions \"table\"/\"index\" or \"partitionKey\"/\"sortKey\"}; "
-                        + "one JSON verdict a line {\"valid\", \"position\", \"message\"} in the same order; "
-                        + "blank lines are skipped. Exit 0 when every expression is valid, else 2."})
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Check an expression and its placeholder maps the way DynamoDB would, without sending it.",
+            "Valid: the expression in canonical form on stdout, exit 0. Invalid: 'position: message' lines on "
+                    + "stderr (position is the 1-based column, 0 for the whole expression or the maps), exit 2.",
+            "With --batch FILE (- for stdin): one JSON object a line {\"kind\", \"expression\", \"names\", \"values\" "
+                    + "(DynamoDB JSON), and for key conditions \"table\"/\"index\" or \"partitionKey\"/\"sortKey\"}; "
+                    + "one JSON verdict a line {\"valid\", \"position\", \"message\"} in the same order; "
+                    + "blank lines are skipped. Exit 0 when every expression is valid, else 2."
+        })
 final class ExprCheckCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @ParentCommand
-    private ExprCommand expr;
+    @ParentCommand private ExprCommand expr;
 
-    @Option(names = "--kind", paramLabel = "KIND",
+    @Option(
+            names = "--kind",
+            paramLabel = "KIND",
             description = "key-condition, filter, projection, condition or update.")
     private String kind;
 
-    @Option(names = "--table", paramLabel = "TABLE",
-            description = "Check a key condition against this table's keys (connects to read them).")
+    @Option(
+            names = "--table",
+            paramLabel = "TABLE",
+            description =
+                    "Check a key condition against this table's keys (connects to read them).")
     private String table;
 
-    @Option(names = "--index", paramLabel = "INDEX", description = "With --table: against this index's keys.")
+    @Option(
+            names = "--index",
+            paramLabel = "INDEX",
+            description = "With --table: against this index's keys.")
     private String index;
 
-    @Option(names = "--partition-key", paramLabel = "NAME",
+    @Option(
+            names = "--partition-key",
+            paramLabel = "NAME",
             description = "Check a key condition against this partition key, without connecting.")
     private String partitionKey;
 
-    @Option(names = "--sort-key", paramLabel = "NAME", description = "With --partition-key: the sort key, if any.")
+    @Option(
+            names = "--sort-key",
+            paramLabel = "NAME",
+            description = "With --partition-key: the sort key, if any.")
     private String sortKey;
 
-    @Option(names = "--names", paramLabel = "JSON", description = "ExpressionAttributeNames, e.g. {\"#d\": \"Detail\"}.")
+    @Option(
+            names = "--names",
+            paramLabel = "JSON",
+            description = "ExpressionAttributeNames, e.g. {\"#d\": \"Detail\"}.")
     private String names;
 
-    @Option(names = "--values", paramLabel = "JSON",
-            description = "ExpressionAttributeValues in DynamoDB JSON, e.g. {\":p\": {\"S\": \"PROJ#\"}}.")
+    @Option(
+            names = "--values",
+            paramLabel = "JSON",
+            description =
+                    "ExpressionAttributeValues in DynamoDB JSON, e.g. {\":p\": {\"S\": \"PROJ#\"}}.")
     private String values;
 
-    @Option(names = "--batch", paramLabel = "FILE", description = "Check one JSON request a line from FILE (- for stdin).")
+    @Option(
+            names = "--batch",
+            paramLabel = "FILE",
+            description = "Check one JSON request a line from FILE (- for stdin).")
     private Path batch;
 
     @Parameters(arity = "0..1", paramLabel = "EXPRESSION", description = "The expression text.")
@@ -111,9 +136,14 @@ final class ExprCheckCommand implements Callable<Integer> {
             throw CliException.usage(e.getMessage());
         }
         Optional<KeySchema> keys = keys(expressionKind, table, index, partitionKey, sortKey);
-        Verdict verdict = ExpressionValidator.validate(expressionKind, expression, nameMap, valueMap, keys);
+        Verdict verdict =
+                ExpressionValidator.validate(expressionKind, expression, nameMap, valueMap, keys);
         if (verdict.ok()) {
-            expr.cli().out().println(ExpressionPrinter.print(verdict.expression(expressionKind).orElseThrow()));
+            expr.cli()
+                    .out()
+                    .println(
+                            ExpressionPrinter.print(
+                                    verdict.expression(expressionKind).orElseThrow()));
             return ExitCodes.OK;
         }
         for (ExpressionProblem problem : verdict.problems()) {
@@ -123,11 +153,19 @@ final class ExprCheckCommand implements Callable<Integer> {
     }
 
     private int checkBatch() {
-        if (kind != null || expression != null || table != null || index != null || partitionKey != null
-                || sortKey != null || names != null || values != null) {
-            throw CliException.usage("--batch takes everything from its file; give no other options or EXPRESSION");
+        if (kind != null
+                || expression != null
+                || table != null
+                || index != null
+                || partitionKey != null
+                || sortKey != null
+                || names != null
+                || values != null) {
+            throw CliException.usage(
+                    "--batch takes everything from its file; give no other options or EXPRESSION");
         }
-        List<String> lines = batch.toString().equals("-") ? stdinLines() : TextFiles.readLines(batch);
+        List<String> lines =
+                batch.toString().equals("-") ? stdinLines() : TextFiles.readLines(batch);
         boolean allValid = true;
         int number = 0;
         for (String line : lines) {
@@ -158,17 +196,27 @@ final class ExprCheckCommand implements Callable<Integer> {
             String text = text(request, "expression", number, true);
             Map<String, String> nameMap = names(request.get("names"), "line " + number + ": names");
             JsonNode valuesNode = request.get("values");
-            Map<String, AttributeValue> valueMap = values(valuesNode == null || valuesNode.isNull() ? null
-                    : valuesNode.toString(), "line " + number + ": values");
-            Optional<KeySchema> keys = keys(lineKind, text(request, "table", number, false),
-                    text(request, "index", number, false), text(request, "partitionKey", number, false),
-                    text(request, "sortKey", number, false));
+            Map<String, AttributeValue> valueMap =
+                    values(
+                            valuesNode == null || valuesNode.isNull()
+                                    ? null
+                                    : valuesNode.toString(),
+                            "line " + number + ": values");
+            Optional<KeySchema> keys =
+                    keys(
+                            lineKind,
+                            text(request, "table", number, false),
+                            text(request, "index", number, false),
+                            text(request, "partitionKey", number, false),
+                            text(request, "sortKey", number, false));
             Verdict verdict = ExpressionValidator.validate(lineKind, text, nameMap, valueMap, keys);
             out.put("valid", verdict.ok());
             if (verdict.ok()) {
                 out.put("position", null);
                 out.put("message", null);
-                out.put("normalised", ExpressionPrinter.print(verdict.expression(lineKind).orElseThrow()));
+                out.put(
+                        "normalised",
+                        ExpressionPrinter.print(verdict.expression(lineKind).orElseThrow()));
             } else {
                 ExpressionProblem first = verdict.problems().get(0);
                 out.put("position", first.column());
@@ -191,8 +239,12 @@ final class ExprCheckCommand implements Callable<Integer> {
     }
 
     /** The key schema a key condition is held to: given by name, read from the table, or none. */
-    private Optional<KeySchema> keys(ExpressionKind expressionKind, String tableName, String indexName,
-                                     String partitionKeyName, String sortKeyName) {
+    private Optional<KeySchema> keys(
+            ExpressionKind expressionKind,
+            String tableName,
+            String indexName,
+            String partitionKeyName,
+            String sortKeyName) {
         if (partitionKeyName != null && tableName != null) {
             throw CliException.usage("give the keys by --table or by --partition-key, not both");
         }
@@ -260,7 +312,9 @@ final class ExprCheckCommand implements Callable<Integer> {
         return node.textValue();
     }
 
-    /** The names map as given; keys that are not placeholders are left for the validator to report. */
+    /**
+     * The names map as given; keys that are not placeholders are left for the validator to report.
+     */
     private static Map<String, String> names(JsonNode tree, String where) {
         Map<String, String> map = new LinkedHashMap<>();
         if (tree == null || tree.isNull()) {
@@ -271,7 +325,8 @@ final class ExprCheckCommand implements Callable<Integer> {
         }
         for (Map.Entry<String, JsonNode> field : tree.properties()) {
             if (!field.getValue().isTextual()) {
-                throw new BadInput(where + ": " + field.getKey() + " must name an attribute with a string");
+                throw new BadInput(
+                        where + ": " + field.getKey() + " must name an attribute with a string");
             }
             map.put(field.getKey(), field.getValue().textValue());
         }
@@ -285,13 +340,18 @@ final class ExprCheckCommand implements Callable<Integer> {
         try {
             return DynamoJson.readItem(json).attributes();
         } catch (ItemFormatException e) {
-            throw new BadInput(where + ": " + e.getMessage() + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
+            throw new BadInput(
+                    where
+                            + ": "
+                            + e.getMessage()
+                            + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
         }
     }
 
     private List<String> stdinLines() {
         try {
-            BufferedReader reader = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             return reader.lines().toList();
         } catch (UncheckedIOException e) {
             throw CliException.usage("cannot read stdin: " + e.getMessage());

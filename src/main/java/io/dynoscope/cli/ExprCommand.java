@@ -8,14 +8,19 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code dynoscope expr}: check expressions and build them with their placeholder maps and snippets. */
-@Command(name = "expr", mixinStandardHelpOptions = true,
-        description = "Check DynamoDB expressions before sending them, or build them with their maps and a snippet.",
+/**
+ * {@code dynoscope expr}: check expressions and build them with their placeholder maps and
+ * snippets.
+ */
+@Command(
+        name = "expr",
+        mixinStandardHelpOptions = true,
+        description =
+                "Check DynamoDB expressions before sending them, or build them with their maps and a snippet.",
         subcommands = {ExprCheckCommand.class, ExprBuildCommand.class})
 final class ExprCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     DynoscopeCli cli() {
         return cli;
@@ -23,7 +28,9 @@ final class ExprCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        cli.err().println("dynoscope expr: name a command: check or build (see dynoscope expr --help)");
+        cli.err()
+                .println(
+                        "dynoscope expr: name a command: check or build (see dynoscope expr --help)");
         return ExitCodes.USAGE;
     }
 
@@ -42,6 +49,8 @@ final class ExprCommand implements Callable<Integer> {
     }
 
     static String kinds() {
-        return Arrays.stream(ExpressionKind.values()).map(ExprCommand::id).collect(Collectors.joining(", "));
+        return Arrays.stream(ExpressionKind.values())
+                .map(ExprCommand::id)
+                .collect(Collectors.joining(", "));
     }
 }

@@ -8,8 +8,7 @@ import picocli.CommandLine.TypeConversionException;
 /** The text formats the CLI reads and writes, under the names the user types. */
 final class Formats {
 
-    private Formats() {
-    }
+    private Formats() {}
 
     /** A choice named on the command line by {@link #id()}. */
     interface Named {
@@ -22,7 +21,9 @@ final class Formats {
      * string or number in plain JSON (key values are scalars, so this cannot be mistaken).
      */
     enum InputFormat implements Named {
-        AUTO("auto"), JSON("json"), DYNAMODB_JSON("dynamodb-json");
+        AUTO("auto"),
+        JSON("json"),
+        DYNAMODB_JSON("dynamodb-json");
 
         private final String id;
 
@@ -38,7 +39,9 @@ final class Formats {
 
     /** How items are printed on stdout: one JSON item a line, or an aligned text table. */
     enum OutputFormat implements Named {
-        JSON("json"), DYNAMODB_JSON("dynamodb-json"), TABLE("table");
+        JSON("json"),
+        DYNAMODB_JSON("dynamodb-json"),
+        TABLE("table");
 
         private final String id;
 
@@ -54,7 +57,9 @@ final class Formats {
 
     /** Export formats: plain JSON lines, the S3-export DynamoDB JSON lines, or CSV. */
     enum ExportFormat implements Named {
-        JSON("json"), DYNAMODB_JSON("dynamodb-json"), CSV("csv");
+        JSON("json"),
+        DYNAMODB_JSON("dynamodb-json"),
+        CSV("csv");
 
         private final String id;
 
@@ -70,7 +75,8 @@ final class Formats {
 
     /** Import formats: the two lossless-enough JSON line formats that export writes. */
     enum ImportFormat implements Named {
-        JSON("json"), DYNAMODB_JSON("dynamodb-json");
+        JSON("json"),
+        DYNAMODB_JSON("dynamodb-json");
 
         private final String id;
 
@@ -84,7 +90,9 @@ final class Formats {
         }
     }
 
-    /** Lets picocli read these choices by their ids (which contain dashes, so are not enum names). */
+    /**
+     * Lets picocli read these choices by their ids (which contain dashes, so are not enum names).
+     */
     static void register(CommandLine commandLine) {
         commandLine.registerConverter(InputFormat.class, text -> choose(InputFormat.class, text));
         commandLine.registerConverter(OutputFormat.class, text -> choose(OutputFormat.class, text));
@@ -102,6 +110,8 @@ final class Formats {
     }
 
     static <E extends Enum<E> & Named> String ids(Class<E> type) {
-        return Arrays.stream(type.getEnumConstants()).map(Named::id).collect(Collectors.joining(", "));
+        return Arrays.stream(type.getEnumConstants())
+                .map(Named::id)
+                .collect(Collectors.joining(", "));
     }
 }

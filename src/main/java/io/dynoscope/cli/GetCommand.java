@@ -11,16 +11,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope get}: one item by its primary key. */
-@Command(name = "get", mixinStandardHelpOptions = true,
-        description = "Read one item by its key. The key is plain JSON ({\"EntityRef\": \"WS#acme\", \"Detail\": \"META\"}) "
-                + "or DynamoDB JSON ({\"EntityRef\": {\"S\": \"WS#acme\"}, ...}); --key-format auto tells them apart.")
+@Command(
+        name = "get",
+        mixinStandardHelpOptions = true,
+        description =
+                "Read one item by its key. The key is plain JSON ({\"EntityRef\": \"WS#acme\", \"Detail\": \"META\"}) "
+                        + "or DynamoDB JSON ({\"EntityRef\": {\"S\": \"WS#acme\"}, ...}); --key-format auto tells them apart.")
 final class GetCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
-    @Mixin
-    private KeyOptions target;
+    @Mixin private KeyOptions target;
 
     @Option(names = "--consistent", description = "A strongly consistent read.")
     private boolean consistent;

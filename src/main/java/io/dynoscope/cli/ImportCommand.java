@@ -29,19 +29,24 @@ import picocli.CommandLine.ParentCommand;
  * first (syntax, keys and their types, item size, duplicate keys); one bad line stops the import
  * with its line number before anything is written.
  */
-@Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Load items from JSON lines, as export writes them: dynamodb-json ({\"Item\": {...}} a line) "
-                + "or json (one plain JSON item a line). The whole input is checked before anything is written; "
-                + "items replace any item with the same key.")
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
+        description =
+                "Load items from JSON lines, as export writes them: dynamodb-json ({\"Item\": {...}} a line) "
+                        + "or json (one plain JSON item a line). The whole input is checked before anything is written; "
+                        + "items replace any item with the same key.")
 final class ImportCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     @Option(names = "--table", required = true, paramLabel = "TABLE")
     private String table;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "dynamodb-json",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "dynamodb-json",
             description = "dynamodb-json or json. Default: ${DEFAULT-VALUE}.")
     private ImportFormat format;
 
@@ -49,19 +54,27 @@ final class ImportCommand implements Callable<Integer> {
     private Path inFile;
 
     /** One parsed input line, remembered by its number for messages. */
-    private record NumberedItem(int line, Item item) {
-    }
+    private record NumberedItem(int line, Item item) {}
 
     @Override
     public Integer call() {
         String source = inFile == null ? "stdin" : inFile.toString();
-        List<NumberedItem> parsed = parse(inFile == null ? readStdin() : TextFiles.readLines(inFile), source);
+        List<NumberedItem> parsed =
+                parse(inFile == null ? readStdin() : TextFiles.readLines(inFile), source);
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
             List<Item> items = checked(parsed, info, source);
-            BatchResult result = repository.batchWrite(table, items, List.of(), Cancellation.none());
-            cli.err().println("imported " + result.processed() + " items into table '" + table + "' in "
-                    + result.requests() + " requests");
+            BatchResult result =
+                    repository.batchWrite(table, items, List.of(), Cancellation.none());
+            cli.err()
+                    .println(
+                            "imported "
+                                    + result.processed()
+                                    + " items into table '"
+                                    + table
+                                    + "' in "
+                                    + result.requests()
+                                    + " requests");
         }
         return ExitCodes.OK;
     }
@@ -75,9 +88,10 @@ final class ImportCommand implements Callable<Integer> {
                 continue;
             }
             try {
-                Item item = format == ImportFormat.DYNAMODB_JSON
-                        ? DynamoJsonLines.parseLine(text, lineNumber)
-                        : atLine(text, lineNumber);
+                Item item =
+                        format == ImportFormat.DYNAMODB_JSON
+                                ? DynamoJsonLines.parseLine(text, lineNumber)
+                                : atLine(text, lineNumber);
                 items.add(new NumberedItem(lineNumber, item));
             } catch (ItemFormatException e) {
                 throw CliException.usage(source + ": " + e.getMessage() + "; nothing was imported");
@@ -101,11 +115,16 @@ final class ImportCommand implements Callable<Integer> {
         for (NumberedItem numbered : parsed) {
             String where = source + ": line " + numbered.line();
             try {
-                Item item = ItemInput.checkedForWrite(
-                        ItemInput.typedForTable(numbered.item(), info, lenient, where), info, where);
-                Integer earlier = firstLineOfKey.putIfAbsent(item.key(info.keySchema()), numbered.line());
+                Item item =
+                        ItemInput.checkedForWrite(
+                                ItemInput.typedForTable(numbered.item(), info, lenient, where),
+                                info,
+                                where);
+                Integer earlier =
+                        firstLineOfKey.putIfAbsent(item.key(info.keySchema()), numbered.line());
                 if (earlier != null) {
-                    // BatchWriteItem refuses a batch with one key twice; say so before writing anything.
+                    // BatchWriteItem refuses a batch with one key twice; say so before writing
+                    // anything.
                     throw CliException.usage(where + ": the same key as line " + earlier);
                 }
                 items.add(item);
@@ -118,7 +137,8 @@ final class ImportCommand implements Callable<Integer> {
 
     private static List<String> readStdin() {
         try {
-            BufferedReader reader = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             return reader.lines().toList();
         } catch (UncheckedIOException e) {
             throw CliException.usage("cannot read stdin: " + e.getMessage());

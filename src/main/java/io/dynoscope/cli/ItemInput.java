@@ -28,8 +28,7 @@ final class ItemInput {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private ItemInput() {
-    }
+    private ItemInput() {}
 
     /**
      * Reads one item and types its key attributes by the table: in plain JSON a key attribute
@@ -64,8 +63,9 @@ final class ItemInput {
     static Item checkedForWrite(Item item, TableInfo table, String source) {
         for (String name : table.keyAttributeTypes().keySet()) {
             AttributeValue value = item.get(name).orElse(null);
-            boolean empty = value instanceof AttributeValue.Str s && s.value().isEmpty()
-                    || value instanceof AttributeValue.Bin b && b.length() == 0;
+            boolean empty =
+                    value instanceof AttributeValue.Str s && s.value().isEmpty()
+                            || value instanceof AttributeValue.Bin b && b.length() == 0;
             if (empty) {
                 throw CliException.usage(source + ": key attribute '" + name + "' cannot be empty");
             }
@@ -84,8 +84,14 @@ final class ItemInput {
         KeySchema schema = table.keySchema();
         for (String name : item.attributes().keySet()) {
             if (!schema.isKeyAttribute(name)) {
-                throw CliException.usage(source + ": '" + name + "' is not a key attribute; the key of table '"
-                        + table.name() + "' is " + describe(schema));
+                throw CliException.usage(
+                        source
+                                + ": '"
+                                + name
+                                + "' is not a key attribute; the key of table '"
+                                + table.name()
+                                + "' is "
+                                + describe(schema));
             }
         }
         return item.key(schema);
@@ -95,29 +101,57 @@ final class ItemInput {
      * Checks that the item holds every key attribute of {@code schema} with the type the table
      * declares, converting plain-JSON text to N or B where {@code lenient}.
      */
-    private static Item withTypedKey(Item item, TableInfo table, KeySchema schema, boolean lenient, String source) {
+    private static Item withTypedKey(
+            Item item, TableInfo table, KeySchema schema, boolean lenient, String source) {
         Item typed = item;
-        typed = typedKeyAttribute(typed, table, schema.partitionKey(), "partition key", lenient, source);
+        typed =
+                typedKeyAttribute(
+                        typed, table, schema.partitionKey(), "partition key", lenient, source);
         if (schema.sortKey().isPresent()) {
-            typed = typedKeyAttribute(typed, table, schema.sortKey().get(), "sort key", lenient, source);
+            typed =
+                    typedKeyAttribute(
+                            typed, table, schema.sortKey().get(), "sort key", lenient, source);
         }
         return typed;
     }
 
-    private static Item typedKeyAttribute(Item item, TableInfo table, String name, String role, boolean lenient,
-                                          String source) {
-        AttributeValue value = item.get(name).orElseThrow(() -> CliException.usage(
-                source + ": the item has no " + role + " '" + name + "' (the key of table '" + table.name() + "' is "
-                        + describe(table.keySchema()) + ")"));
+    private static Item typedKeyAttribute(
+            Item item, TableInfo table, String name, String role, boolean lenient, String source) {
+        AttributeValue value =
+                item.get(name)
+                        .orElseThrow(
+                                () ->
+                                        CliException.usage(
+                                                source
+                                                        + ": the item has no "
+                                                        + role
+                                                        + " '"
+                                                        + name
+                                                        + "' (the key of table '"
+                                                        + table.name()
+                                                        + "' is "
+                                                        + describe(table.keySchema())
+                                                        + ")"));
         String type = table.keyAttributeTypes().getOrDefault(name, "S");
         if (value.type().descriptor().equals(type)) {
             return item;
         }
         if (lenient && value instanceof AttributeValue.Str text && !type.equals("S")) {
-            return item.with(name, keyValue(text.value(), type, source + ": " + role + " '" + name + "'"));
+            return item.with(
+                    name, keyValue(text.value(), type, source + ": " + role + " '" + name + "'"));
         }
-        throw CliException.usage(source + ": " + role + " '" + name + "' must be of type " + type + " ("
-                + typeName(type) + "), not " + value.type().descriptor());
+        throw CliException.usage(
+                source
+                        + ": "
+                        + role
+                        + " '"
+                        + name
+                        + "' must be of type "
+                        + type
+                        + " ("
+                        + typeName(type)
+                        + "), not "
+                        + value.type().descriptor());
     }
 
     /** A key value typed on the command line, as the key attribute's type S, N or B (base64). */
@@ -143,20 +177,33 @@ final class ItemInput {
             tree = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw CliException.usage(option + ": " + (at == null ? "" : "line " + at.getLineNr() + ", column "
-                    + at.getColumnNr() + ": ") + "malformed JSON: " + e.getOriginalMessage());
+            throw CliException.usage(
+                    option
+                            + ": "
+                            + (at == null
+                                    ? ""
+                                    : "line "
+                                            + at.getLineNr()
+                                            + ", column "
+                                            + at.getColumnNr()
+                                            + ": ")
+                            + "malformed JSON: "
+                            + e.getOriginalMessage());
         }
         if (tree == null || !tree.isObject()) {
-            throw CliException.usage(option + ": expected a JSON object such as {\"#d\": \"Detail\"}");
+            throw CliException.usage(
+                    option + ": expected a JSON object such as {\"#d\": \"Detail\"}");
         }
         Map<String, String> names = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> fields = tree.fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> field = fields.next();
             if (!field.getKey().startsWith("#")) {
-                throw CliException.usage(option + ": the placeholder '" + field.getKey() + "' must start with #");
+                throw CliException.usage(
+                        option + ": the placeholder '" + field.getKey() + "' must start with #");
             }
             if (!field.getValue().isTextual()) {
-                throw CliException.usage(option + ": '" + field.getKey() + "' must name an attribute with a string");
+                throw CliException.usage(
+                        option + ": '" + field.getKey() + "' must name an attribute with a string");
             }
             names.put(field.getKey(), field.getValue().textValue());
         }
@@ -172,12 +219,16 @@ final class ItemInput {
         try {
             values = DynamoJson.readItem(json).attributes();
         } catch (ItemFormatException e) {
-            throw CliException.usage(option + ": " + e.getMessage()
-                    + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
+            throw CliException.usage(
+                    option
+                            + ": "
+                            + e.getMessage()
+                            + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
         }
         for (String placeholder : values.keySet()) {
             if (!placeholder.startsWith(":")) {
-                throw CliException.usage(option + ": the placeholder '" + placeholder + "' must start with :");
+                throw CliException.usage(
+                        option + ": the placeholder '" + placeholder + "' must start with :");
             }
         }
         return values;
@@ -185,7 +236,9 @@ final class ItemInput {
 
     static Item parse(String text, InputFormat format, String source) {
         try {
-            return format == InputFormat.DYNAMODB_JSON ? DynamoJson.readItem(text) : PlainJson.readItem(text);
+            return format == InputFormat.DYNAMODB_JSON
+                    ? DynamoJson.readItem(text)
+                    : PlainJson.readItem(text);
         } catch (ItemFormatException e) {
             throw CliException.usage(source + ": " + e.getMessage());
         }
@@ -214,7 +267,8 @@ final class ItemInput {
             return tree.get(partitionKey).isObject() ? InputFormat.DYNAMODB_JSON : InputFormat.JSON;
         }
         JsonNode first = tree.elements().next();
-        boolean typed = first.isObject() && first.size() == 1 && isDescriptor(first.fieldNames().next());
+        boolean typed =
+                first.isObject() && first.size() == 1 && isDescriptor(first.fieldNames().next());
         return typed ? InputFormat.DYNAMODB_JSON : InputFormat.JSON;
     }
 

@@ -14,8 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Prints items on stdout as they arrive: one JSON item a line ({@code json} or {@code dynamodb-json}),
- * or, for {@code table}, an aligned text table once all items are in.
+ * Prints items on stdout as they arrive: one JSON item a line ({@code json} or {@code
+ * dynamodb-json}), or, for {@code table}, an aligned text table once all items are in.
  */
 final class ItemPrinter implements PageListener {
 
@@ -28,7 +28,9 @@ final class ItemPrinter implements PageListener {
     private final List<Item> tableRows = new ArrayList<>();
     private long printed;
 
-    /** @param keySchema the table's keys, put first in the table format; may be null */
+    /**
+     * @param keySchema the table's keys, put first in the table format; may be null
+     */
     ItemPrinter(OutputFormat format, PrintStream out, KeySchema keySchema) {
         this.format = format;
         this.out = out;
@@ -91,7 +93,9 @@ final class ItemPrinter implements PageListener {
         return text.toString().stripTrailing();
     }
 
-    /** Strings and numbers as they are; other values as compact DynamoDB JSON so their type shows. */
+    /**
+     * Strings and numbers as they are; other values as compact DynamoDB JSON so their type shows.
+     */
     private static String cell(AttributeValue value) {
         String text;
         if (value instanceof AttributeValue.Str s) {

@@ -16,14 +16,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope put}: writes one item, optionally only if a condition holds. */
-@Command(name = "put", mixinStandardHelpOptions = true,
-        description = "Write one item (replacing any item with its key unless a condition says otherwise). "
-                + "The item is DynamoDB JSON (lossless: sets, binary, exact numbers) or plain JSON; "
-                + "--item-format auto tells them apart by the partition key's value.")
+@Command(
+        name = "put",
+        mixinStandardHelpOptions = true,
+        description =
+                "Write one item (replacing any item with its key unless a condition says otherwise). "
+                        + "The item is DynamoDB JSON (lossless: sets, binary, exact numbers) or plain JSON; "
+                        + "--item-format auto tells them apart by the partition key's value.")
 final class PutCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     @Option(names = "--table", required = true, paramLabel = "TABLE")
     private String table;
@@ -31,44 +33,61 @@ final class PutCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     private ItemSource source;
 
-    @Option(names = "--item-format", paramLabel = "FORMAT", defaultValue = "auto",
+    @Option(
+            names = "--item-format",
+            paramLabel = "FORMAT",
+            defaultValue = "auto",
             description = "auto, json or dynamodb-json. Default: ${DEFAULT-VALUE}.")
     private InputFormat itemFormat;
 
     @Option(names = "--if-not-exists", description = "Write only if no item has this key yet.")
     private boolean ifNotExists;
 
-    @Mixin
-    private ConditionOptions conditionOptions;
+    @Mixin private ConditionOptions conditionOptions;
 
     /** Where the item comes from: the command line or a file. */
     static final class ItemSource {
         @Option(names = "--item", required = true, paramLabel = "JSON", description = "The item.")
         private String json;
 
-        @Option(names = "--file", required = true, paramLabel = "FILE", description = "A file holding the item.")
+        @Option(
+                names = "--file",
+                required = true,
+                paramLabel = "FILE",
+                description = "A file holding the item.")
         private Path file;
     }
 
     @Override
     public Integer call() {
         if (ifNotExists && conditionOptions.present()) {
-            throw CliException.usage("--if-not-exists and --condition do not go together; write both into --condition");
+            throw CliException.usage(
+                    "--if-not-exists and --condition do not go together; write both into --condition");
         }
         String text = source.file == null ? source.json : TextFiles.read(source.file);
         String origin = source.file == null ? "--item" : source.file.toString();
         ExpressionSpec condition = conditionOptions.condition();
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
-            Item item = ItemInput.checkedForWrite(ItemInput.readItem(text, itemFormat, info, origin), info, origin);
+            Item item =
+                    ItemInput.checkedForWrite(
+                            ItemInput.readItem(text, itemFormat, info, origin), info, origin);
             if (ifNotExists) {
-                condition = new ExpressionSpec("attribute_not_exists(#pk)",
-                        Map.of("#pk", info.keySchema().partitionKey()), Map.of());
+                condition =
+                        new ExpressionSpec(
+                                "attribute_not_exists(#pk)",
+                                Map.of("#pk", info.keySchema().partitionKey()),
+                                Map.of());
             }
             WriteOutcome outcome = repository.putItem(table, item, condition);
             ConditionOptions.requireWritten(outcome, "written");
             boolean replaced = ((WriteOutcome.Written) outcome).oldItem() != null;
-            cli.err().println("put 1 item into table '" + table + "'" + (replaced ? ", replacing the item with its key" : ""));
+            cli.err()
+                    .println(
+                            "put 1 item into table '"
+                                    + table
+                                    + "'"
+                                    + (replaced ? ", replacing the item with its key" : ""));
         }
         return ExitCodes.OK;
     }

@@ -18,38 +18,54 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope query}: one item collection of a table or index, every page of it. */
-@Command(name = "query", mixinStandardHelpOptions = true,
-        description = "Query one item collection: the items sharing a partition-key value, in sort-key order. "
-                + "Key values are typed by the key's type (S as given, N as a number, B as base64).")
+@Command(
+        name = "query",
+        mixinStandardHelpOptions = true,
+        description =
+                "Query one item collection: the items sharing a partition-key value, in sort-key order. "
+                        + "Key values are typed by the key's type (S as given, N as a number, B as base64).")
 final class QueryCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     @Option(names = "--table", required = true, paramLabel = "TABLE")
     private String table;
 
-    @Option(names = "--index", paramLabel = "INDEX", description = "Query this secondary index instead of the table.")
+    @Option(
+            names = "--index",
+            paramLabel = "INDEX",
+            description = "Query this secondary index instead of the table.")
     private String index;
 
-    @Option(names = "--pk", required = true, paramLabel = "VALUE", description = "The partition-key value.")
+    @Option(
+            names = "--pk",
+            required = true,
+            paramLabel = "VALUE",
+            description = "The partition-key value.")
     private String partitionKeyValue;
 
     @ArgGroup(exclusive = true)
     private SortKeyOptions sortKey;
 
-    @Option(names = "--desc", description = "Descending sort-key order (newest first for time-ordered ids).")
+    @Option(
+            names = "--desc",
+            description = "Descending sort-key order (newest first for time-ordered ids).")
     private boolean descending;
 
-    @Option(names = "--limit", paramLabel = "N", description = "Return at most N items (after the filter).")
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            description = "Return at most N items (after the filter).")
     private int limit;
 
-    @Mixin
-    private ReadExpressionOptions expressionOptions;
+    @Mixin private ReadExpressionOptions expressionOptions;
 
     /** At most one condition on the sort key. */
     static final class SortKeyOptions {
-        @Option(names = "--sk-begins-with", paramLabel = "PREFIX", description = "begins_with(sort key, PREFIX)")
+        @Option(
+                names = "--sk-begins-with",
+                paramLabel = "PREFIX",
+                description = "begins_with(sort key, PREFIX)")
         private String beginsWith;
 
         @Option(names = "--sk-eq", paramLabel = "VALUE", description = "sort key = VALUE")
@@ -67,16 +83,22 @@ final class QueryCommand implements Callable<Integer> {
         @Option(names = "--sk-ge", paramLabel = "VALUE", description = "sort key >= VALUE")
         private String greaterOrEqual;
 
-        @Option(names = "--sk-between", arity = "2", paramLabel = "VALUE", description = "sort key BETWEEN the two values")
+        @Option(
+                names = "--sk-between",
+                arity = "2",
+                paramLabel = "VALUE",
+                description = "sort key BETWEEN the two values")
         private List<String> between;
 
         SortKeyCondition condition(String sortKey, String type) {
             String what = "the sort key '" + sortKey + "'";
             if (between != null) {
                 if (between.size() != 2) {
-                    throw CliException.usage("--sk-between takes two values, once: --sk-between LOW HIGH");
+                    throw CliException.usage(
+                            "--sk-between takes two values, once: --sk-between LOW HIGH");
                 }
-                return SortKeyCondition.between(ItemInput.keyValue(between.get(0), type, "--sk-between: " + what),
+                return SortKeyCondition.between(
+                        ItemInput.keyValue(between.get(0), type, "--sk-between: " + what),
                         ItemInput.keyValue(between.get(1), type, "--sk-between: " + what));
             }
             Operator operator;
@@ -108,9 +130,14 @@ final class QueryCommand implements Callable<Integer> {
                 option = "--sk-ge";
             }
             if (operator == Operator.BEGINS_WITH && type.equals("N")) {
-                throw CliException.usage(option + ": " + what + " is a number; begins_with works on strings and binary");
+                throw CliException.usage(
+                        option
+                                + ": "
+                                + what
+                                + " is a number; begins_with works on strings and binary");
             }
-            return SortKeyCondition.of(operator, ItemInput.keyValue(value, type, option + ": " + what));
+            return SortKeyCondition.of(
+                    operator, ItemInput.keyValue(value, type, option + ": " + what));
         }
     }
 
@@ -123,14 +150,22 @@ final class QueryCommand implements Callable<Integer> {
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
             KeySchema keys = info.keySchemaOf(index);
-            QuerySpec spec = QuerySpec.partition(table, typed(info, keys.partitionKey(), partitionKeyValue, "--pk"));
+            QuerySpec spec =
+                    QuerySpec.partition(
+                            table, typed(info, keys.partitionKey(), partitionKeyValue, "--pk"));
             if (index != null) {
                 spec = spec.onIndex(index);
             }
             if (sortKey != null) {
-                String sortKeyName = keys.sortKey().orElseThrow(() -> CliException.usage(
-                        (index == null ? "table '" + table + "'" : "index '" + index + "'")
-                                + " has no sort key, so it takes no --sk-* condition"));
+                String sortKeyName =
+                        keys.sortKey()
+                                .orElseThrow(
+                                        () ->
+                                                CliException.usage(
+                                                        (index == null
+                                                                        ? "table '" + table + "'"
+                                                                        : "index '" + index + "'")
+                                                                + " has no sort key, so it takes no --sk-* condition"));
                 spec = spec.withSortKey(sortKey.condition(sortKeyName, type(info, sortKeyName)));
             }
             if (descending) {
@@ -151,8 +186,10 @@ final class QueryCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static AttributeValue typed(TableInfo info, String attribute, String text, String option) {
-        return ItemInput.keyValue(text, type(info, attribute), option + ": the partition key '" + attribute + "'");
+    private static AttributeValue typed(
+            TableInfo info, String attribute, String text, String option) {
+        return ItemInput.keyValue(
+                text, type(info, attribute), option + ": the partition key '" + attribute + "'");
     }
 
     private static String type(TableInfo info, String attribute) {

@@ -8,23 +8,34 @@ import picocli.CommandLine.Option;
 /** The filter and projection of a Query or Scan, with the placeholder maps they share. */
 final class ReadExpressionOptions {
 
-    @Option(names = "--filter", paramLabel = "EXPR",
-            description = "A filter expression, applied after the read (it does not reduce the capacity consumed).")
+    @Option(
+            names = "--filter",
+            paramLabel = "EXPR",
+            description =
+                    "A filter expression, applied after the read (it does not reduce the capacity consumed).")
     private String filter;
 
-    @Option(names = "--projection", paramLabel = "EXPR", description = "The attributes to return, e.g. 'Detail, #n'.")
+    @Option(
+            names = "--projection",
+            paramLabel = "EXPR",
+            description = "The attributes to return, e.g. 'Detail, #n'.")
     private String projection;
 
-    @Option(names = "--names", paramLabel = "JSON", description = "Expression attribute names, e.g. {\"#n\": \"name\"}.")
+    @Option(
+            names = "--names",
+            paramLabel = "JSON",
+            description = "Expression attribute names, e.g. {\"#n\": \"name\"}.")
     private String names;
 
-    @Option(names = "--values", paramLabel = "JSON",
-            description = "Expression attribute values in DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}}.")
+    @Option(
+            names = "--values",
+            paramLabel = "JSON",
+            description =
+                    "Expression attribute values in DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}}.")
     private String values;
 
     /** The parsed expressions; either may be null. */
-    record Expressions(ExpressionSpec filter, ExpressionSpec projection) {
-    }
+    record Expressions(ExpressionSpec filter, ExpressionSpec projection) {}
 
     Expressions parse() {
         Map<String, String> nameMap = ItemInput.names(names, "--names");
@@ -35,10 +46,15 @@ final class ReadExpressionOptions {
         if (filter == null && projection == null && !nameMap.isEmpty()) {
             throw CliException.usage("--names belong to a --filter or --projection; give one");
         }
-        // The repository merges both expressions' maps into one request: the names need to travel with only one.
-        ExpressionSpec filterSpec = filter == null ? null : new ExpressionSpec(filter, nameMap, valueMap);
-        ExpressionSpec projectionSpec = projection == null ? null
-                : new ExpressionSpec(projection, filterSpec == null ? nameMap : Map.of(), Map.of());
+        // The repository merges both expressions' maps into one request: the names need to travel
+        // with only one.
+        ExpressionSpec filterSpec =
+                filter == null ? null : new ExpressionSpec(filter, nameMap, valueMap);
+        ExpressionSpec projectionSpec =
+                projection == null
+                        ? null
+                        : new ExpressionSpec(
+                                projection, filterSpec == null ? nameMap : Map.of(), Map.of());
         return new Expressions(filterSpec, projectionSpec);
     }
 }

@@ -11,14 +11,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code dynoscope sandbox}: an in-memory local engine with the sample data, served until interrupted. */
-@Command(name = "sandbox", mixinStandardHelpOptions = true,
-        description = "Start the local engine (dynalite, in memory), load the saas and blog sample tables, "
-                + "print its endpoint on stdout and serve until interrupted (Ctrl-C). Data is gone when it stops.")
+/**
+ * {@code dynoscope sandbox}: an in-memory local engine with the sample data, served until
+ * interrupted.
+ */
+@Command(
+        name = "sandbox",
+        mixinStandardHelpOptions = true,
+        description =
+                "Start the local engine (dynalite, in memory), load the saas and blog sample tables, "
+                        + "print its endpoint on stdout and serve until interrupted (Ctrl-C). Data is gone when it stops.")
 final class SandboxCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     @Option(names = "--empty", description = "Start without loading the sample data.")
     private boolean empty;
@@ -35,9 +40,18 @@ final class SandboxCommand implements Callable<Integer> {
                 }
             }
             cli.out().println(endpoint);
-            cli.err().println("local engine at " + endpoint + (empty ? "" : " with the tables saas and blog")
-                    + "; use --endpoint " + endpoint + " or " + DynoscopeCli.ENDPOINT_VARIABLE + "=" + endpoint
-                    + "; Ctrl-C stops it");
+            cli.err()
+                    .println(
+                            "local engine at "
+                                    + endpoint
+                                    + (empty ? "" : " with the tables saas and blog")
+                                    + "; use --endpoint "
+                                    + endpoint
+                                    + " or "
+                                    + DynoscopeCli.ENDPOINT_VARIABLE
+                                    + "="
+                                    + endpoint
+                                    + "; Ctrl-C stops it");
             // The engine's own shutdown hook stops it when the process is interrupted.
             new CountDownLatch(1).await();
         }

@@ -12,29 +12,40 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope scan}: every item of a table or index, optionally as parallel segments. */
-@Command(name = "scan", mixinStandardHelpOptions = true,
-        description = "Read a whole table or index. A Scan reads (and is charged for) every item, "
-                + "filter or not: query an item collection where the key schema allows.")
+@Command(
+        name = "scan",
+        mixinStandardHelpOptions = true,
+        description =
+                "Read a whole table or index. A Scan reads (and is charged for) every item, "
+                        + "filter or not: query an item collection where the key schema allows.")
 final class ScanCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     @Option(names = "--table", required = true, paramLabel = "TABLE")
     private String table;
 
-    @Option(names = "--index", paramLabel = "INDEX", description = "Scan this secondary index instead of the table.")
+    @Option(
+            names = "--index",
+            paramLabel = "INDEX",
+            description = "Scan this secondary index instead of the table.")
     private String index;
 
-    @Option(names = "--segments", paramLabel = "N", defaultValue = "1",
-            description = "Read N segments in parallel (a parallel Scan). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--segments",
+            paramLabel = "N",
+            defaultValue = "1",
+            description =
+                    "Read N segments in parallel (a parallel Scan). Default: ${DEFAULT-VALUE}.")
     private int segments;
 
-    @Option(names = "--limit", paramLabel = "N", description = "Return at most N items (after the filter).")
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            description = "Return at most N items (after the filter).")
     private int limit;
 
-    @Mixin
-    private ReadExpressionOptions expressionOptions;
+    @Mixin private ReadExpressionOptions expressionOptions;
 
     @Override
     public Integer call() {

@@ -12,18 +12,28 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.TypeConversionException;
 
 /** {@code dynoscope seed}: loads one of the sample data sets, creating its table when missing. */
-@Command(name = "seed", mixinStandardHelpOptions = true,
-        description = "Load a sample data set (saas or blog) into a table, creating the table when it is missing.")
+@Command(
+        name = "seed",
+        mixinStandardHelpOptions = true,
+        description =
+                "Load a sample data set (saas or blog) into a table, creating the table when it is missing.")
 final class SeedCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
-    @Option(names = "--dataset", required = true, paramLabel = "NAME", converter = DatasetConverter.class,
-            description = "saas (workspaces and projects) or blog (users and posts with drifted copies).")
+    @Option(
+            names = "--dataset",
+            required = true,
+            paramLabel = "NAME",
+            converter = DatasetConverter.class,
+            description =
+                    "saas (workspaces and projects) or blog (users and posts with drifted copies).")
     private Dataset dataset;
 
-    @Option(names = "--table", paramLabel = "TABLE", description = "The table to load (default: the data set's name).")
+    @Option(
+            names = "--table",
+            paramLabel = "TABLE",
+            description = "The table to load (default: the data set's name).")
     private String table;
 
     @Override
@@ -31,8 +41,17 @@ final class SeedCommand implements Callable<Integer> {
         String tableName = table == null ? dataset.id() : table;
         try (DynamoRepository repository = cli.repository()) {
             BatchResult result = SampleData.seed(repository, dataset, tableName);
-            cli.err().println("seeded " + result.processed() + " " + dataset + " items into table '" + tableName
-                    + "' in " + result.requests() + " requests");
+            cli.err()
+                    .println(
+                            "seeded "
+                                    + result.processed()
+                                    + " "
+                                    + dataset
+                                    + " items into table '"
+                                    + tableName
+                                    + "' in "
+                                    + result.requests()
+                                    + " requests");
         }
         return ExitCodes.OK;
     }

@@ -6,11 +6,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope tables}: the table names, one a line. */
-@Command(name = "tables", mixinStandardHelpOptions = true, description = "List the tables, one name a line.")
+@Command(
+        name = "tables",
+        mixinStandardHelpOptions = true,
+        description = "List the tables, one name a line.")
 final class TablesCommand implements Callable<Integer> {
 
-    @ParentCommand
-    private DynoscopeCli cli;
+    @ParentCommand private DynoscopeCli cli;
 
     @Override
     public Integer call() {

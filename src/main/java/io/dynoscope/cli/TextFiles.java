@@ -11,8 +11,7 @@ import java.util.List;
 /** Reads the UTF-8 files named on the command line; a file that cannot be read is a usage error. */
 final class TextFiles {
 
-    private TextFiles() {
-    }
+    private TextFiles() {}
 
     static String read(Path file) {
         try {
@@ -31,9 +30,12 @@ final class TextFiles {
     }
 
     private static CliException cannotRead(Path file, IOException e) {
-        String why = e instanceof NoSuchFileException ? "no such file"
-                : e instanceof CharacterCodingException ? "it is not UTF-8 text"
-                : e.getMessage();
+        String why =
+                e instanceof NoSuchFileException
+                        ? "no such file"
+                        : e instanceof CharacterCodingException
+                                ? "it is not UTF-8 text"
+                                : e.getMessage();
         return CliException.usage("cannot read " + file + ": " + why);
     }
 }

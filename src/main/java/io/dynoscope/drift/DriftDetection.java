@@ -32,9 +32,9 @@ import java.util.function.Consumer;
 
 /**
  * Runs drift detection for a rule against a table: reads the sources and copies the way the rule
- * says (one filtered Scan, or a Scan for the sources and a Query per source), streaming pages into a
- * {@link DriftDetector}, reporting progress, stopping when cancelled, and adding up what the reads
- * cost.
+ * says (one filtered Scan, or a Scan for the sources and a Query per source), streaming pages into
+ * a {@link DriftDetector}, reporting progress, stopping when cancelled, and adding up what the
+ * reads cost.
  *
  * <p>Reads project only the attributes the rule needs, so a wide item costs little transfer (the
  * capacity DynamoDB charges is the same).
@@ -50,26 +50,31 @@ public final class DriftDetection {
     /**
      * Where detection is.
      *
-     * @param itemsRead      items returned so far
-     * @param requests       requests sent so far
+     * @param itemsRead items returned so far
+     * @param requests requests sent so far
      * @param sourcesQueried sources whose copies have been queried (Query lookups only)
-     * @param sourcesTotal   sources to query, or -1 while they are still being found or for a Scan
+     * @param sourcesTotal sources to query, or -1 while they are still being found or for a Scan
      */
-    public record Progress(long itemsRead, int requests, int sourcesQueried, int sourcesTotal) {
-    }
+    public record Progress(long itemsRead, int requests, int sourcesQueried, int sourcesTotal) {}
 
     /**
      * How detection ended.
      *
-     * @param report   what was found (partial when not complete)
-     * @param reads    all the reads: requests, consumed capacity, scanned and returned items, time
+     * @param report what was found (partial when not complete)
+     * @param reads all the reads: requests, consumed capacity, scanned and returned items, time
      * @param complete false when cancelled before every item was read
      */
-    public record Result(DriftReport report, ReadStatistics reads, boolean complete) {
-    }
+    public record Result(DriftReport report, ReadStatistics reads, boolean complete) {}
 
-    /** Detects drift for {@code rule} in {@code table}; {@code progress} is called on the reading thread. */
-    public Result detect(String table, DenormalizationRule rule, Consumer<Progress> progress, Cancellation cancellation) {
+    /**
+     * Detects drift for {@code rule} in {@code table}; {@code progress} is called on the reading
+     * thread.
+     */
+    public Result detect(
+            String table,
+            DenormalizationRule rule,
+            Consumer<Progress> progress,
+            Cancellation cancellation) {
         long started = System.nanoTime();
         TableInfo info = repository.describeTable(table);
         KeySchema schema = info.keySchema();
@@ -94,8 +99,13 @@ public final class DriftDetection {
                 reads.report();
             }
         }
-        ReadStatistics total = new ReadStatistics(reads.requests, reads.capacity, reads.scanned, reads.returned,
-                Duration.ofNanos(System.nanoTime() - started));
+        ReadStatistics total =
+                new ReadStatistics(
+                        reads.requests,
+                        reads.capacity,
+                        reads.scanned,
+                        reads.returned,
+                        Duration.ofNanos(System.nanoTime() - started));
         return new Result(detector.report(), total, complete);
     }
 
@@ -104,20 +114,46 @@ public final class DriftDetection {
             return;
         }
         String index = rule.copies().index();
-        TableInfo.IndexInfo found = info.globalSecondaryIndexes().stream().filter(i -> i.name().equals(index)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("rule '" + rule.name() + "': table '" + info.name()
-                        + "' has no global secondary index '" + index + "'"));
+        TableInfo.IndexInfo found =
+                info.globalSecondaryIndexes().stream()
+                        .filter(i -> i.name().equals(index))
+                        .findFirst()
+                        .orElseThrow(
+                                () ->
+                                        new IllegalArgumentException(
+                                                "rule '"
+                                                        + rule.name()
+                                                        + "': table '"
+                                                        + info.name()
+                                                        + "' has no global secondary index '"
+                                                        + index
+                                                        + "'"));
         String reference = rule.copies().reference().attribute().toString();
         if (!found.keySchema().partitionKey().equals(reference)) {
-            throw new IllegalArgumentException("rule '" + rule.name() + "': index '" + index + "' is keyed by "
-                    + found.keySchema().partitionKey() + ", not by the reference " + reference);
+            throw new IllegalArgumentException(
+                    "rule '"
+                            + rule.name()
+                            + "': index '"
+                            + index
+                            + "' is keyed by "
+                            + found.keySchema().partitionKey()
+                            + ", not by the reference "
+                            + reference);
         }
         String copy = rule.copies().attribute().attribute();
-        boolean projected = found.projectionType().equals("ALL")
-                || (found.projectionType().equals("INCLUDE") && found.nonKeyAttributes().contains(copy));
+        boolean projected =
+                found.projectionType().equals("ALL")
+                        || (found.projectionType().equals("INCLUDE")
+                                && found.nonKeyAttributes().contains(copy));
         if (!projected) {
-            throw new IllegalArgumentException("rule '" + rule.name() + "': index '" + index + "' does not project "
-                    + copy + "; project it into the index or find the copies with a SCAN lookup");
+            throw new IllegalArgumentException(
+                    "rule '"
+                            + rule.name()
+                            + "': index '"
+                            + index
+                            + "' does not project "
+                            + copy
+                            + "; project it into the index or find the copies with a SCAN lookup");
         }
     }
 
@@ -149,28 +185,52 @@ public final class DriftDetection {
     }
 
     /** One Scan of the whole table that keeps sources and copies alike (the SCAN lookup). */
-    private boolean scan(String table, DenormalizationRule rule, KeySchema schema, DriftDetector detector, Reads reads,
-                         Cancellation cancellation) {
+    private boolean scan(
+            String table,
+            DenormalizationRule rule,
+            KeySchema schema,
+            DriftDetector detector,
+            Reads reads,
+            Cancellation cancellation) {
         ExpressionCompiler compiler = new ExpressionCompiler();
         // Without a filter on the sources, every item may be a source and no filter is sent.
-        String filter = sourceFilter(rule, schema)
-                .map(sourceRows -> "(" + compiler.condition(sourceRows) + ") OR (" + compiler.condition(copyFilter(rule, schema)) + ")")
-                .orElse(null);
+        String filter =
+                sourceFilter(rule, schema)
+                        .map(
+                                sourceRows ->
+                                        "("
+                                                + compiler.condition(sourceRows)
+                                                + ") OR ("
+                                                + compiler.condition(copyFilter(rule, schema))
+                                                + ")")
+                        .orElse(null);
         String projection = compiler.projection(projected(rule, schema));
-        ScanSpec spec = ScanSpec.table(table).withProjection(new ExpressionSpec(projection, compiler.names(), Map.of()));
+        ScanSpec spec =
+                ScanSpec.table(table)
+                        .withProjection(new ExpressionSpec(projection, compiler.names(), Map.of()));
         if (filter != null) {
             spec = spec.withFilter(new ExpressionSpec(filter, compiler.names(), compiler.values()));
         }
-        ReadResult result = repository.scan(spec, page -> {
-            detector.acceptAll(page.items());
-            reads.page(page);
-            return true;
-        }, cancellation);
+        ReadResult result =
+                repository.scan(
+                        spec,
+                        page -> {
+                            detector.acceptAll(page.items());
+                            reads.page(page);
+                            return true;
+                        },
+                        cancellation);
         return result.complete();
     }
 
-    private boolean scanSources(String table, DenormalizationRule rule, KeySchema schema, DriftDetector detector,
-                                List<Item> sources, Reads reads, Cancellation cancellation) {
+    private boolean scanSources(
+            String table,
+            DenormalizationRule rule,
+            KeySchema schema,
+            DriftDetector detector,
+            List<Item> sources,
+            Reads reads,
+            Cancellation cancellation) {
         ExpressionCompiler compiler = new ExpressionCompiler();
         Optional<List<Row>> filterRows = sourceFilter(rule, schema);
         String filter = filterRows.map(compiler::condition).orElse(null);
@@ -179,29 +239,47 @@ public final class DriftDetection {
         schema.sortKey().ifPresent(sk -> paths.add(AttributePath.of(sk)));
         paths.add(AttributePath.of(rule.source().attribute().attribute()));
         String projection = compiler.projection(distinct(paths));
-        ScanSpec spec = ScanSpec.table(table).withProjection(new ExpressionSpec(projection, compiler.names(), Map.of()));
+        ScanSpec spec =
+                ScanSpec.table(table)
+                        .withProjection(new ExpressionSpec(projection, compiler.names(), Map.of()));
         if (filter != null) {
             spec = spec.withFilter(new ExpressionSpec(filter, compiler.names(), compiler.values()));
         }
-        ReadResult result = repository.scan(spec, page -> {
-            for (Item item : page.items()) {
-                if (detector.isSource(item)) {
-                    detector.accept(item);
-                    sources.add(item);
-                }
-            }
-            reads.page(page);
-            return true;
-        }, cancellation);
+        ReadResult result =
+                repository.scan(
+                        spec,
+                        page -> {
+                            for (Item item : page.items()) {
+                                if (detector.isSource(item)) {
+                                    detector.accept(item);
+                                    sources.add(item);
+                                }
+                            }
+                            reads.page(page);
+                            return true;
+                        },
+                        cancellation);
         return result.complete();
     }
 
-    /** Queries every partition (collection lookup) or index partition the source's references can take. */
-    private boolean queryCopies(String table, DenormalizationRule rule, KeySchema schema, Item source,
-                                DriftDetector detector, Reads reads, Cancellation cancellation) {
+    /**
+     * Queries every partition (collection lookup) or index partition the source's references can
+     * take.
+     */
+    private boolean queryCopies(
+            String table,
+            DenormalizationRule rule,
+            KeySchema schema,
+            Item source,
+            DriftDetector detector,
+            Reads reads,
+            Cancellation cancellation) {
         DenormalizationRule.Copies copies = rule.copies();
-        Map<String, String> bindings = rule.source().partitionKey()
-                .match(source.string(schema.partitionKey()).orElseThrow()).orElseThrow();
+        Map<String, String> bindings =
+                rule.source()
+                        .partitionKey()
+                        .match(source.string(schema.partitionKey()).orElseThrow())
+                        .orElseThrow();
         Set<String> partitions = new LinkedHashSet<>();
         for (KeyPattern pattern : copies.reference().patterns()) {
             partitions.addAll(pattern.render(bindings));
@@ -217,7 +295,11 @@ public final class DriftDetection {
             keyRows.add(Row.of(keyAttribute, Row.Operator.EQ, AttributeValue.s(partition)));
             String filter = null;
             if (copies.sortKeyPrefix() != null) {
-                Row prefix = Row.of(schema.sortKey().orElseThrow(), Row.Operator.BEGINS_WITH, AttributeValue.s(copies.sortKeyPrefix()));
+                Row prefix =
+                        Row.of(
+                                schema.sortKey().orElseThrow(),
+                                Row.Operator.BEGINS_WITH,
+                                AttributeValue.s(copies.sortKeyPrefix()));
                 if (onIndex) {
                     filter = compiler.condition(List.of(prefix));
                 } else {
@@ -226,15 +308,33 @@ public final class DriftDetection {
             }
             String keyCondition = compiler.condition(keyRows);
             String projection = compiler.projection(projected(rule, schema));
-            ExpressionSpec filterSpec = filter == null ? null : new ExpressionSpec(filter, compiler.names(), compiler.values());
-            QuerySpec spec = new QuerySpec(table, onIndex ? copies.index() : null,
-                    new ExpressionSpec(keyCondition, compiler.names(), compiler.values()), null, null, true,
-                    filterSpec, new ExpressionSpec(projection, compiler.names(), Map.of()), 0, 0, null, false);
-            ReadResult result = repository.query(spec, page -> {
-                detector.acceptAll(page.items());
-                reads.page(page);
-                return true;
-            }, cancellation);
+            ExpressionSpec filterSpec =
+                    filter == null
+                            ? null
+                            : new ExpressionSpec(filter, compiler.names(), compiler.values());
+            QuerySpec spec =
+                    new QuerySpec(
+                            table,
+                            onIndex ? copies.index() : null,
+                            new ExpressionSpec(keyCondition, compiler.names(), compiler.values()),
+                            null,
+                            null,
+                            true,
+                            filterSpec,
+                            new ExpressionSpec(projection, compiler.names(), Map.of()),
+                            0,
+                            0,
+                            null,
+                            false);
+            ReadResult result =
+                    repository.query(
+                            spec,
+                            page -> {
+                                detector.acceptAll(page.items());
+                                reads.page(page);
+                                return true;
+                            },
+                            cancellation);
             if (!result.complete()) {
                 return false;
             }
@@ -247,19 +347,39 @@ public final class DriftDetection {
         List<Row> rows = new ArrayList<>();
         String prefix = rule.source().partitionKey().literalPrefix();
         if (!prefix.isEmpty()) {
-            rows.add(Row.of(schema.partitionKey(), Row.Operator.BEGINS_WITH, AttributeValue.s(prefix)).named("sourcePrefix"));
+            rows.add(
+                    Row.of(
+                                    schema.partitionKey(),
+                                    Row.Operator.BEGINS_WITH,
+                                    AttributeValue.s(prefix))
+                            .named("sourcePrefix"));
         }
-        schema.sortKey().ifPresent(sk -> rows.add(Row.of(sk, Row.Operator.EQ, AttributeValue.s(rule.source().sortKey())).named("sourceSort")));
+        schema.sortKey()
+                .ifPresent(
+                        sk ->
+                                rows.add(
+                                        Row.of(
+                                                        sk,
+                                                        Row.Operator.EQ,
+                                                        AttributeValue.s(rule.source().sortKey()))
+                                                .named("sourceSort")));
         return rows.isEmpty() ? Optional.empty() : Optional.of(rows);
     }
 
-    /** The rows that pick candidate copies: the copy attribute exists (and the sort key has the prefix). */
+    /**
+     * The rows that pick candidate copies: the copy attribute exists (and the sort key has the
+     * prefix).
+     */
     private static List<Row> copyFilter(DenormalizationRule rule, KeySchema schema) {
         List<Row> rows = new ArrayList<>();
         rows.add(Row.of(rule.copies().attribute(), Row.Operator.ATTRIBUTE_EXISTS));
         if (rule.copies().sortKeyPrefix() != null) {
-            rows.add(Row.of(schema.sortKey().orElseThrow(), Row.Operator.BEGINS_WITH,
-                    AttributeValue.s(rule.copies().sortKeyPrefix())).named("copyPrefix"));
+            rows.add(
+                    Row.of(
+                                    schema.sortKey().orElseThrow(),
+                                    Row.Operator.BEGINS_WITH,
+                                    AttributeValue.s(rule.copies().sortKeyPrefix()))
+                            .named("copyPrefix"));
         }
         return rows;
     }

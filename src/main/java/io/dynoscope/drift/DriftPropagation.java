@@ -30,8 +30,8 @@ import java.util.function.Consumer;
  * backing off when DynamoDB throttles, stopping between writes when cancelled.
  *
  * <p>A write whose condition fails is never retried: the copy is re-read (or taken from the failed
- * write's answer) to tell "already current" from "changed by someone else". Because each write
- * only applies while the copy holds the old value, running a plan again after a cancel or a crash
+ * write's answer) to tell "already current" from "changed by someone else". Because each write only
+ * applies while the copy holds the old value, running a plan again after a cancel or a crash
  * finishes what is left and changes nothing twice.
  */
 public final class DriftPropagation {
@@ -45,15 +45,18 @@ public final class DriftPropagation {
     /**
      * How to run.
      *
-     * @param concurrency  the most writes in flight at once
-     * @param maxAttempts  attempts per write when throttled, the first included
-     * @param firstBackoff the wait after the first throttled attempt; doubled each time, with jitter
-     * @param maxBackoff   the longest wait
+     * @param concurrency the most writes in flight at once
+     * @param maxAttempts attempts per write when throttled, the first included
+     * @param firstBackoff the wait after the first throttled attempt; doubled each time, with
+     *     jitter
+     * @param maxBackoff the longest wait
      */
-    public record Options(int concurrency, int maxAttempts, Duration firstBackoff, Duration maxBackoff) {
+    public record Options(
+            int concurrency, int maxAttempts, Duration firstBackoff, Duration maxBackoff) {
         public Options {
             if (concurrency < 1) {
-                throw new IllegalArgumentException("concurrency must be at least 1, not " + concurrency);
+                throw new IllegalArgumentException(
+                        "concurrency must be at least 1, not " + concurrency);
             }
             if (maxAttempts < 1) {
                 throw new IllegalArgumentException("a write needs at least one attempt");
@@ -66,13 +69,17 @@ public final class DriftPropagation {
     }
 
     /** Writes finished (in any way) out of the plan's total. */
-    public record Progress(int done, int total) {
+    public record Progress(int done, int total) {}
+
+    private enum Outcome {
+        UPDATED,
+        ALREADY_CURRENT,
+        CHANGED_ELSEWHERE,
+        FAILED
     }
 
-    private enum Outcome { UPDATED, ALREADY_CURRENT, CHANGED_ELSEWHERE, FAILED }
-
-    private record Result(Outcome outcome, AttributeValue currentValue, boolean itemDeleted, String why) {
-    }
+    private record Result(
+            Outcome outcome, AttributeValue currentValue, boolean itemDeleted, String why) {}
 
     private final DynamoRepository repository;
     private final Sleeper sleeper;
@@ -87,8 +94,12 @@ public final class DriftPropagation {
     }
 
     /** Runs the plan against {@code table}; {@code progress} is called on the worker threads. */
-    public PropagationReport propagate(String table, PropagationPlan plan, Options options, Consumer<Progress> progress,
-                                       Cancellation cancellation) {
+    public PropagationReport propagate(
+            String table,
+            PropagationPlan plan,
+            Options options,
+            Consumer<Progress> progress,
+            Cancellation cancellation) {
         long started = System.nanoTime();
         List<PlannedWrite> writes = plan.writes();
         Result[] results = new Result[writes.size()];
@@ -97,20 +108,30 @@ public final class DriftPropagation {
         AtomicInteger requests = new AtomicInteger();
         DoubleAdder capacity = new DoubleAdder();
         AtomicReference<String> stoppedBy = new AtomicReference<>();
-        Runnable worker = () -> {
-            while (!cancellation.isCancelled() && stoppedBy.get() == null) {
-                int i = next.getAndIncrement();
-                if (i >= writes.size()) {
-                    return;
-                }
-                Result result = write(table, plan, writes.get(i), options, requests, capacity, stoppedBy, cancellation);
-                if (result == null) {
-                    return;
-                }
-                results[i] = result;
-                progress.accept(new Progress(done.incrementAndGet(), writes.size()));
-            }
-        };
+        Runnable worker =
+                () -> {
+                    while (!cancellation.isCancelled() && stoppedBy.get() == null) {
+                        int i = next.getAndIncrement();
+                        if (i >= writes.size()) {
+                            return;
+                        }
+                        Result result =
+                                write(
+                                        table,
+                                        plan,
+                                        writes.get(i),
+                                        options,
+                                        requests,
+                                        capacity,
+                                        stoppedBy,
+                                        cancellation);
+                        if (result == null) {
+                            return;
+                        }
+                        results[i] = result;
+                        progress.accept(new Progress(done.incrementAndGet(), writes.size()));
+                    }
+                };
         int workers = Math.min(options.concurrency(), Math.max(1, writes.size()));
         if (workers == 1) {
             worker.run();
@@ -133,21 +154,35 @@ public final class DriftPropagation {
             switch (result.outcome()) {
                 case UPDATED -> updated.add(write);
                 case ALREADY_CURRENT -> alreadyCurrent.add(write);
-                case CHANGED_ELSEWHERE -> changed.add(new PropagationReport.ChangedElsewhere(write, result.currentValue(), result.itemDeleted()));
+                case CHANGED_ELSEWHERE ->
+                        changed.add(
+                                new PropagationReport.ChangedElsewhere(
+                                        write, result.currentValue(), result.itemDeleted()));
                 case FAILED -> failed.add(new PropagationReport.Failed(write, result.why()));
             }
         }
-        return new PropagationReport(updated, alreadyCurrent, changed, failed, notAttempted,
-                cancellation.isCancelled() && !notAttempted.isEmpty(), stoppedBy.get(), requests.get(), capacity.sum(),
+        return new PropagationReport(
+                updated,
+                alreadyCurrent,
+                changed,
+                failed,
+                notAttempted,
+                cancellation.isCancelled() && !notAttempted.isEmpty(),
+                stoppedBy.get(),
+                requests.get(),
+                capacity.sum(),
                 Duration.ofNanos(System.nanoTime() - started));
     }
 
     private static void runWorkers(Runnable worker, int workers, Cancellation cancellation) {
-        ExecutorService pool = Executors.newFixedThreadPool(workers, runnable -> {
-            Thread thread = new Thread(runnable, "dynoscope-drift-propagation");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool =
+                Executors.newFixedThreadPool(
+                        workers,
+                        runnable -> {
+                            Thread thread = new Thread(runnable, "dynoscope-drift-propagation");
+                            thread.setDaemon(true);
+                            return thread;
+                        });
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int w = 0; w < workers; w++) {
@@ -169,19 +204,36 @@ public final class DriftPropagation {
         }
     }
 
-    /** One guarded write with its retries; null when it was not attempted (cancelled while backing off). */
-    private Result write(String table, PropagationPlan plan, PlannedWrite write, Options options, AtomicInteger requests,
-                         DoubleAdder capacity, AtomicReference<String> stoppedBy, Cancellation cancellation) {
+    /**
+     * One guarded write with its retries; null when it was not attempted (cancelled while backing
+     * off).
+     */
+    private Result write(
+            String table,
+            PropagationPlan plan,
+            PlannedWrite write,
+            Options options,
+            AtomicInteger requests,
+            DoubleAdder capacity,
+            AtomicReference<String> stoppedBy,
+            Cancellation cancellation) {
         GuardedUpdate guarded = plan.guardedUpdate(write);
-        UpdateSpec spec = new UpdateSpec(table, write.copy(), guarded.updateExpression(), guarded.conditionExpression(),
-                guarded.names(), guarded.values());
+        UpdateSpec spec =
+                new UpdateSpec(
+                        table,
+                        write.copy(),
+                        guarded.updateExpression(),
+                        guarded.conditionExpression(),
+                        guarded.names(),
+                        guarded.values());
         for (int attempt = 1; ; attempt++) {
             WriteOutcome outcome;
             try {
                 requests.incrementAndGet();
                 outcome = repository.updateItem(spec);
             } catch (RepositoryException e) {
-                if (e.kind() == RepositoryException.Kind.THROTTLED && attempt < options.maxAttempts()) {
+                if (e.kind() == RepositoryException.Kind.THROTTLED
+                        && attempt < options.maxAttempts()) {
                     if (!backOff(attempt, options, cancellation)) {
                         return null;
                     }
@@ -190,20 +242,32 @@ public final class DriftPropagation {
                 if (stopsEverything(e.kind())) {
                     stoppedBy.compareAndSet(null, e.getMessage());
                 }
-                return new Result(Outcome.FAILED, null, false,
-                        e.kind() == RepositoryException.Kind.THROTTLED ? "still throttled after " + attempt + " attempts: " + e.getMessage()
+                return new Result(
+                        Outcome.FAILED,
+                        null,
+                        false,
+                        e.kind() == RepositoryException.Kind.THROTTLED
+                                ? "still throttled after "
+                                        + attempt
+                                        + " attempts: "
+                                        + e.getMessage()
                                 : e.getMessage());
             }
             capacity.add(outcome.consumedCapacity());
             if (outcome instanceof WriteOutcome.Written) {
                 return new Result(Outcome.UPDATED, null, false, null);
             }
-            return afterConditionFailed(table, write, (WriteOutcome.ConditionFailed) outcome, capacity);
+            return afterConditionFailed(
+                    table, write, (WriteOutcome.ConditionFailed) outcome, capacity);
         }
     }
 
     /** Tells a copy that already holds the new value from one someone else changed. */
-    private Result afterConditionFailed(String table, PlannedWrite write, WriteOutcome.ConditionFailed failed, DoubleAdder capacity) {
+    private Result afterConditionFailed(
+            String table,
+            PlannedWrite write,
+            WriteOutcome.ConditionFailed failed,
+            DoubleAdder capacity) {
         Item current = failed.currentItem();
         if (current == null) {
             try {
@@ -211,8 +275,12 @@ public final class DriftPropagation {
                 capacity.add(read.statistics().consumedCapacity());
                 current = read.item().orElse(null);
             } catch (RepositoryException e) {
-                return new Result(Outcome.FAILED, null, false,
-                        "the copy had changed, and re-reading it to see how failed: " + e.getMessage());
+                return new Result(
+                        Outcome.FAILED,
+                        null,
+                        false,
+                        "the copy had changed, and re-reading it to see how failed: "
+                                + e.getMessage());
             }
         }
         if (current == null) {
@@ -227,7 +295,10 @@ public final class DriftPropagation {
 
     /** Waits before the next attempt; false when cancelled or interrupted meanwhile. */
     private boolean backOff(int attempt, Options options, Cancellation cancellation) {
-        long ceiling = Math.min(options.maxBackoff().toMillis(), options.firstBackoff().toMillis() << Math.min(attempt - 1, 20));
+        long ceiling =
+                Math.min(
+                        options.maxBackoff().toMillis(),
+                        options.firstBackoff().toMillis() << Math.min(attempt - 1, 20));
         // Jitter spreads the workers' retries so they do not hit the table in step.
         long wait = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
         try {
@@ -241,7 +312,9 @@ public final class DriftPropagation {
 
     /** Failures that every further write would meet as well. */
     private static boolean stopsEverything(RepositoryException.Kind kind) {
-        return kind == RepositoryException.Kind.CREDENTIALS || kind == RepositoryException.Kind.ACCESS_DENIED
-                || kind == RepositoryException.Kind.UNREACHABLE || kind == RepositoryException.Kind.NOT_FOUND;
+        return kind == RepositoryException.Kind.CREDENTIALS
+                || kind == RepositoryException.Kind.ACCESS_DENIED
+                || kind == RepositoryException.Kind.UNREACHABLE
+                || kind == RepositoryException.Kind.NOT_FOUND;
     }
 }

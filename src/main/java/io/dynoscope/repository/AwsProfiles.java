@@ -7,19 +7,20 @@ import software.amazon.awssdk.profiles.Profile;
 import software.amazon.awssdk.profiles.ProfileFile;
 
 /**
- * The named profiles in the user's AWS config and credentials files, for the connection list.
- * Reads only names, regions and whether a profile signs in through SSO; never a secret.
+ * The named profiles in the user's AWS config and credentials files, for the connection list. Reads
+ * only names, regions and whether a profile signs in through SSO; never a secret.
  */
 public final class AwsProfiles {
 
     /** One profile as the connection list shows it. */
-    public record AwsProfile(String name, Optional<String> region, boolean usesSso) {
-    }
+    public record AwsProfile(String name, Optional<String> region, boolean usesSso) {}
 
-    private AwsProfiles() {
-    }
+    private AwsProfiles() {}
 
-    /** The profiles in ~/.aws/config and ~/.aws/credentials (or AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE). */
+    /**
+     * The profiles in ~/.aws/config and ~/.aws/credentials (or AWS_CONFIG_FILE /
+     * AWS_SHARED_CREDENTIALS_FILE).
+     */
     public static List<AwsProfile> list() {
         return list(ProfileFile.defaultProfileFile());
     }
@@ -32,20 +33,32 @@ public final class AwsProfiles {
     }
 
     static Optional<String> regionOf(ProfileFile profileFile, String profileName) {
-        return profileFile.profile(profileName).flatMap(p -> p.property("region")).filter(r -> !r.isBlank());
+        return profileFile
+                .profile(profileName)
+                .flatMap(p -> p.property("region"))
+                .filter(r -> !r.isBlank());
     }
 
-    /** Whether the named profile in the default files signs in through SSO (false when it does not exist). */
+    /**
+     * Whether the named profile in the default files signs in through SSO (false when it does not
+     * exist).
+     */
     static boolean usesSso(String profileName) {
         try {
-            return ProfileFile.defaultProfileFile().profile(profileName).map(p -> describe(p).usesSso()).orElse(false);
+            return ProfileFile.defaultProfileFile()
+                    .profile(profileName)
+                    .map(p -> describe(p).usesSso())
+                    .orElse(false);
         } catch (RuntimeException unreadable) {
             return false;
         }
     }
 
     private static AwsProfile describe(Profile profile) {
-        boolean sso = profile.property("sso_session").isPresent() || profile.property("sso_start_url").isPresent();
-        return new AwsProfile(profile.name(), profile.property("region").filter(r -> !r.isBlank()), sso);
+        boolean sso =
+                profile.property("sso_session").isPresent()
+                        || profile.property("sso_start_url").isPresent();
+        return new AwsProfile(
+                profile.name(), profile.property("region").filter(r -> !r.isBlank()), sso);
     }
 }

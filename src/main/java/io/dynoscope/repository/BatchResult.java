@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * What a BatchGet or BatchWrite did after retrying unprocessed items.
  *
- * @param items      the items read (BatchGet), empty for BatchWrite
- * @param processed  keys read or writes applied
- * @param requests   requests sent, retries included
+ * @param items the items read (BatchGet), empty for BatchWrite
+ * @param processed keys read or writes applied
+ * @param requests requests sent, retries included
  * @param consumedCapacity capacity units consumed in all
  */
 public record BatchResult(List<Item> items, int processed, int requests, double consumedCapacity) {

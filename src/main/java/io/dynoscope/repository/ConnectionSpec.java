@@ -15,7 +15,10 @@ public sealed interface ConnectionSpec {
     /** A short label for the connection list and error messages. */
     String displayName();
 
-    /** A named profile from ~/.aws/config and ~/.aws/credentials (static keys, SSO, credential_process, roles). */
+    /**
+     * A named profile from ~/.aws/config and ~/.aws/credentials (static keys, SSO,
+     * credential_process, roles).
+     */
     record Profile(String profileName, String region) implements ConnectionSpec {
         public Profile {
             Objects.requireNonNull(profileName, "profileName");
@@ -27,7 +30,10 @@ public sealed interface ConnectionSpec {
         }
     }
 
-    /** The SDK's default credential chain (environment, profile 'default', container, instance role). */
+    /**
+     * The SDK's default credential chain (environment, profile 'default', container, instance
+     * role).
+     */
     record DefaultChain(String region) implements ConnectionSpec {
         @Override
         public String displayName() {
@@ -43,7 +49,10 @@ public sealed interface ConnectionSpec {
         public Endpoint {
             Objects.requireNonNull(endpoint, "endpoint");
             region = region == null || region.isBlank() ? DEFAULT_REGION : region;
-            accessKeyId = accessKeyId == null || accessKeyId.isBlank() ? DEFAULT_ACCESS_KEY_ID : accessKeyId;
+            accessKeyId =
+                    accessKeyId == null || accessKeyId.isBlank()
+                            ? DEFAULT_ACCESS_KEY_ID
+                            : accessKeyId;
         }
 
         public static Endpoint of(String url) {

@@ -21,39 +21,45 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  */
 public final class DynamoClients {
 
-    /** A local engine accepts any secret; this one only has to be non-empty so requests get signed. */
+    /**
+     * A local engine accepts any secret; this one only has to be non-empty so requests get signed.
+     */
     static final String LOCAL_DUMMY_SECRET = "dynoscope-local";
 
     // Throttling is expected on busy tables; more attempts than the SDK's default 3 ride it out.
     private static final int MAX_ATTEMPTS = 6;
 
-    private DynamoClients() {
-    }
+    private DynamoClients() {}
 
     /**
      * @throws RepositoryException of kind VALIDATION when a profile connection has no region
-     *         anywhere (neither given nor in the profile)
+     *     anywhere (neither given nor in the profile)
      */
     // The pom pins the Apache 4 client, which SDK 2.57 deprecates in favour of apache5-client.
     @SuppressWarnings("deprecation")
     public static DynamoDbClient create(ConnectionSpec connection) {
-        DynamoDbClientBuilder builder = DynamoDbClient.builder()
-                .httpClientBuilder(ApacheHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(5))
-                        .socketTimeout(Duration.ofSeconds(60))
-                        .maxConnections(64))
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
-                                .maxAttempts(MAX_ATTEMPTS)
-                                .build())
-                        .build())
-                .credentialsProvider(credentialsFor(connection));
+        DynamoDbClientBuilder builder =
+                DynamoDbClient.builder()
+                        .httpClientBuilder(
+                                ApacheHttpClient.builder()
+                                        .connectionTimeout(Duration.ofSeconds(5))
+                                        .socketTimeout(Duration.ofSeconds(60))
+                                        .maxConnections(64))
+                        .overrideConfiguration(
+                                ClientOverrideConfiguration.builder()
+                                        .retryStrategy(
+                                                AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                                                        .maxAttempts(MAX_ATTEMPTS)
+                                                        .build())
+                                        .build())
+                        .credentialsProvider(credentialsFor(connection));
         if (connection instanceof ConnectionSpec.Profile profile) {
             builder.region(Region.of(profileRegion(profile)));
         } else if (connection instanceof ConnectionSpec.Endpoint endpoint) {
             builder.region(Region.of(endpoint.region())).endpointOverride(endpoint.endpoint());
         } else if (connection.region() != null && !connection.region().isBlank()) {
-            // Without a region the SDK's own region chain (AWS_REGION, the default profile) decides.
+            // Without a region the SDK's own region chain (AWS_REGION, the default profile)
+            // decides.
             builder.region(Region.of(connection.region()));
         }
         return builder.build();
@@ -64,7 +70,8 @@ public final class DynamoClients {
             return ProfileCredentialsProvider.builder().profileName(profile.profileName()).build();
         }
         if (connection instanceof ConnectionSpec.Endpoint endpoint) {
-            return StaticCredentialsProvider.create(AwsBasicCredentials.create(endpoint.accessKeyId(), LOCAL_DUMMY_SECRET));
+            return StaticCredentialsProvider.create(
+                    AwsBasicCredentials.create(endpoint.accessKeyId(), LOCAL_DUMMY_SECRET));
         }
         return DefaultCredentialsProvider.builder().build();
     }
@@ -73,8 +80,17 @@ public final class DynamoClients {
         if (profile.region() != null && !profile.region().isBlank()) {
             return profile.region();
         }
-        Optional<String> fromProfile = AwsProfiles.regionOf(ProfileFile.defaultProfileFile(), profile.profileName());
-        return fromProfile.orElseThrow(() -> new RepositoryException(RepositoryException.Kind.VALIDATION, "Connect", null,
-                "profile '" + profile.profileName() + "' has no region; choose a region for this connection", null));
+        Optional<String> fromProfile =
+                AwsProfiles.regionOf(ProfileFile.defaultProfileFile(), profile.profileName());
+        return fromProfile.orElseThrow(
+                () ->
+                        new RepositoryException(
+                                RepositoryException.Kind.VALIDATION,
+                                "Connect",
+                                null,
+                                "profile '"
+                                        + profile.profileName()
+                                        + "' has no region; choose a region for this connection",
+                                null));
     }
 }

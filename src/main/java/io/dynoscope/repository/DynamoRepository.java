@@ -3,11 +3,12 @@ package io.dynoscope.repository;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The one place that talks to DynamoDB. Returns Dynoscope's own types; every read reports its
- * request count and consumed capacity; every write can carry a condition; a failed condition is
- * an outcome, not an exception. Other failures throw {@link RepositoryException}.
+ * request count and consumed capacity; every write can carry a condition; a failed condition is an
+ * outcome, not an exception. Other failures throw {@link RepositoryException}.
  *
  * <p>Methods block the calling thread: call them off the UI thread. Long reads stream pages to a
  * {@link PageListener} and stop when it returns false or the {@link Cancellation} is set. A
@@ -18,8 +19,8 @@ import java.util.List;
 public interface DynamoRepository extends AutoCloseable {
 
     /** Where this repository is connected, when it knows (snippets name a local endpoint). */
-    default java.util.Optional<ConnectionSpec> connection() {
-        return java.util.Optional.empty();
+    default Optional<ConnectionSpec> connection() {
+        return Optional.empty();
     }
 
     /** All table names, every ListTables page. */
@@ -55,7 +56,8 @@ public interface DynamoRepository extends AutoCloseable {
      * Batch writes cannot carry conditions: the app uses them only to seed and import into tables
      * the user chose to load, never to change items the user has seen.
      */
-    BatchResult batchWrite(String table, List<Item> puts, List<Key> deletes, Cancellation cancellation);
+    BatchResult batchWrite(
+            String table, List<Item> puts, List<Key> deletes, Cancellation cancellation);
 
     @Override
     void close();

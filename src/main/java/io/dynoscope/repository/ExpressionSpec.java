@@ -11,12 +11,15 @@ import java.util.Objects;
  * Several expressions of one request (update + condition, key condition + filter) have their maps
  * merged by the repository, so placeholders must agree where they are shared.
  */
-public record ExpressionSpec(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+public record ExpressionSpec(
+        String expression, Map<String, String> names, Map<String, AttributeValue> values) {
 
     public ExpressionSpec {
         Objects.requireNonNull(expression, "expression");
         names = Collections.unmodifiableMap(new LinkedHashMap<>(names == null ? Map.of() : names));
-        values = Collections.unmodifiableMap(new LinkedHashMap<>(values == null ? Map.of() : values));
+        values =
+                Collections.unmodifiableMap(
+                        new LinkedHashMap<>(values == null ? Map.of() : values));
     }
 
     public static ExpressionSpec of(String expression) {

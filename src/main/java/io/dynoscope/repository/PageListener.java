@@ -6,6 +6,8 @@ package io.dynoscope.repository;
  */
 @FunctionalInterface
 public interface PageListener {
-    /** @return true to keep reading, false to stop after this page */
+    /**
+     * @return true to keep reading, false to stop after this page
+     */
     boolean onPage(Page page);
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -29,14 +30,20 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class PagedRead {
 
     /** One request of a read, as the SDK answered it. */
-    record Response(List<Map<String, AttributeValue>> items, int scannedCount,
-                    Map<String, AttributeValue> lastEvaluatedKey, double consumedCapacity) {
-    }
+    record Response(
+            List<Map<String, AttributeValue>> items,
+            int scannedCount,
+            Map<String, AttributeValue> lastEvaluatedKey,
+            double consumedCapacity) {}
 
-    /** Sends one request of a segment from a start key (null for the beginning) with a Limit (null for none). */
+    /**
+     * Sends one request of a segment from a start key (null for the beginning) with a Limit (null
+     * for none).
+     */
     @FunctionalInterface
     interface Fetcher {
-        Response fetch(int segment, Map<String, AttributeValue> exclusiveStartKey, Integer requestLimit);
+        Response fetch(
+                int segment, Map<String, AttributeValue> exclusiveStartKey, Integer requestLimit);
     }
 
     private final String operation;
@@ -62,11 +69,19 @@ final class PagedRead {
 
     /**
      * @param resumeKeyAttributes the attributes of a resume key (table keys, plus index keys when
-     *                            reading an index); asked for only when a page is cut short
+     *     reading an index); asked for only when a page is cut short
      */
-    PagedRead(String operation, String table, Fetcher fetcher, SdkErrors errors, int limit, int pageSize,
-              boolean filtered, Supplier<List<String>> resumeKeyAttributes, PageListener listener,
-              Cancellation cancellation) {
+    PagedRead(
+            String operation,
+            String table,
+            Fetcher fetcher,
+            SdkErrors errors,
+            int limit,
+            int pageSize,
+            boolean filtered,
+            Supplier<List<String>> resumeKeyAttributes,
+            PageListener listener,
+            Cancellation cancellation) {
         this.operation = operation;
         this.table = table;
         this.fetcher = fetcher;
@@ -84,7 +99,9 @@ final class PagedRead {
     static List<String> resumeKeyAttributes(TableInfo table, String index) {
         List<String> names = new ArrayList<>(keyNames(table.keySchema()));
         if (index != null) {
-            keyNames(table.keySchemaOf(index)).stream().filter(n -> !names.contains(n)).forEach(names::add);
+            keyNames(table.keySchemaOf(index)).stream()
+                    .filter(n -> !names.contains(n))
+                    .forEach(names::add);
         }
         return names;
     }
@@ -99,13 +116,19 @@ final class PagedRead {
     /** Reads one segment from {@code startKey}. */
     ReadResult runSingle(Key startKey) {
         long started = System.nanoTime();
-        ExecutorService prefetcher = Executors.newSingleThreadExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "dynoscope-read-ahead");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService prefetcher =
+                Executors.newSingleThreadExecutor(
+                        runnable -> {
+                            Thread thread = new Thread(runnable, "dynoscope-read-ahead");
+                            thread.setDaemon(true);
+                            return thread;
+                        });
         try {
-            SegmentEnd end = readSegment(0, startKey == null ? null : SdkConversions.toSdk(startKey), prefetcher);
+            SegmentEnd end =
+                    readSegment(
+                            0,
+                            startKey == null ? null : SdkConversions.toSdk(startKey),
+                            prefetcher);
             return new ReadResult(statistics(started), end.resumeKey, end.stopped);
         } finally {
             prefetcher.shutdownNow();
@@ -115,31 +138,38 @@ final class PagedRead {
     /** Reads {@code segments} parallel-scan segments concurrently, one thread each. */
     ReadResult runParallel(int segments) {
         long started = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(segments, runnable -> {
-            Thread thread = new Thread(runnable, "dynoscope-scan-segment");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool =
+                Executors.newFixedThreadPool(
+                        segments,
+                        runnable -> {
+                            Thread thread = new Thread(runnable, "dynoscope-scan-segment");
+                            thread.setDaemon(true);
+                            return thread;
+                        });
         try {
             List<Future<SegmentEnd>> futures = new ArrayList<>();
             for (int segment = 0; segment < segments; segment++) {
                 int s = segment;
-                futures.add(pool.submit(() -> {
-                    try {
-                        return readSegment(s, null, null);
-                    } catch (RuntimeException e) {
-                        // One failed segment ends the scan: the others stop after their current request.
-                        stopRequested.set(true);
-                        throw e;
-                    }
-                }));
+                futures.add(
+                        pool.submit(
+                                () -> {
+                                    try {
+                                        return readSegment(s, null, null);
+                                    } catch (RuntimeException e) {
+                                        // One failed segment ends the scan: the others stop after
+                                        // their current request.
+                                        stopRequested.set(true);
+                                        throw e;
+                                    }
+                                }));
             }
             boolean stopped = false;
             RuntimeException failure = null;
             for (Future<SegmentEnd> future : futures) {
                 try {
                     SegmentEnd end = awaitSegment(future);
-                    // A parallel scan has no single resume key, so one cut short by its limit is incomplete.
+                    // A parallel scan has no single resume key, so one cut short by its limit is
+                    // incomplete.
                     stopped |= end.stopped || end.resumeKey != null;
                 } catch (RuntimeException e) {
                     if (failure == null) {
@@ -180,8 +210,7 @@ final class PagedRead {
         }
     }
 
-    private record SegmentEnd(Key resumeKey, boolean stopped) {
-    }
+    private record SegmentEnd(Key resumeKey, boolean stopped) {}
 
     /**
      * Reads one segment. With a {@code readAhead} executor, the next request is sent as soon as a
@@ -189,7 +218,8 @@ final class PagedRead {
      * the next page while this one is converted and delivered. A request sent ahead is a request
      * made: if the read then stops, its response is waited for and counted, but not delivered.
      */
-    private SegmentEnd readSegment(int segment, Map<String, AttributeValue> startKey, ExecutorService readAhead) {
+    private SegmentEnd readSegment(
+            int segment, Map<String, AttributeValue> startKey, ExecutorService readAhead) {
         Map<String, AttributeValue> next = startKey;
         Future<Response> ahead = null;
         while (true) {
@@ -199,7 +229,10 @@ final class PagedRead {
             }
             Response response;
             try {
-                response = ahead != null ? awaitResponse(ahead) : fetcher.fetch(segment, next, requestLimit());
+                response =
+                        ahead != null
+                                ? awaitResponse(ahead)
+                                : fetcher.fetch(segment, next, requestLimit());
                 ahead = null;
             } catch (SdkException e) {
                 if (cancellation.isCancelled()) {
@@ -209,10 +242,14 @@ final class PagedRead {
             }
             List<Map<String, AttributeValue>> received = response.items();
             int granted = claim(received.size());
-            List<Map<String, AttributeValue>> returned = granted < received.size() ? received.subList(0, granted) : received;
+            List<Map<String, AttributeValue>> returned =
+                    granted < received.size() ? received.subList(0, granted) : received;
             Key resumeKey;
             if (granted < received.size()) {
-                resumeKey = granted == 0 ? SdkConversions.keyOrNull(next) : keyOf(returned.get(granted - 1));
+                resumeKey =
+                        granted == 0
+                                ? SdkConversions.keyOrNull(next)
+                                : keyOf(returned.get(granted - 1));
             } else {
                 resumeKey = SdkConversions.keyOrNull(response.lastEvaluatedKey());
             }
@@ -221,7 +258,10 @@ final class PagedRead {
                 // Other segments already reached the limit: nothing of this page is delivered.
                 return new SegmentEnd(resumeKey, false);
             }
-            if (readAhead != null && resumeKey != null && granted == received.size() && remaining.get() > 0
+            if (readAhead != null
+                    && resumeKey != null
+                    && granted == received.size()
+                    && remaining.get() > 0
                     && !cancellation.isCancelled()) {
                 Map<String, AttributeValue> aheadStart = response.lastEvaluatedKey();
                 Integer aheadLimit = requestLimit();
@@ -231,8 +271,14 @@ final class PagedRead {
             for (Map<String, AttributeValue> item : returned) {
                 items.add(SdkConversions.item(item));
             }
-            boolean keepReading = deliver(new Page(items, response.scannedCount(), resumeKey,
-                    response.consumedCapacity(), segment));
+            boolean keepReading =
+                    deliver(
+                            new Page(
+                                    items,
+                                    response.scannedCount(),
+                                    resumeKey,
+                                    response.consumedCapacity(),
+                                    segment));
             if (resumeKey == null) {
                 return new SegmentEnd(null, false);
             }
@@ -255,8 +301,7 @@ final class PagedRead {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             ahead.cancel(true);
-            throw software.amazon.awssdk.core.exception.AbortedException.builder()
-                    .message("the read was interrupted").cause(e).build();
+            throw AbortedException.builder().message("the read was interrupted").cause(e).build();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
@@ -279,7 +324,8 @@ final class PagedRead {
 
     /**
      * The Limit of the next request: the page size, and for an unfiltered read no more than the
-     * items still wanted (a filtered read asks for full pages, since most items may be filtered out).
+     * items still wanted (a filtered read asks for full pages, since most items may be filtered
+     * out).
      */
     private Integer requestLimit() {
         Integer size = pageSize > 0 ? pageSize : null;
@@ -287,7 +333,9 @@ final class PagedRead {
             return size;
         }
         int wanted = remaining.get();
-        return size == null ? Integer.valueOf(Math.max(1, wanted)) : Integer.valueOf(Math.max(1, Math.min(size, wanted)));
+        return size == null
+                ? Integer.valueOf(Math.max(1, wanted))
+                : Integer.valueOf(Math.max(1, Math.min(size, wanted)));
     }
 
     /** Takes up to {@code count} items from what the limit still allows. */
@@ -311,7 +359,8 @@ final class PagedRead {
         for (String name : names) {
             AttributeValue value = item.get(name);
             if (value == null) {
-                throw new IllegalStateException("a returned item has no key attribute '" + name + "'");
+                throw new IllegalStateException(
+                        "a returned item has no key attribute '" + name + "'");
             }
             key.put(name, SdkConversions.fromSdk(value));
         }
@@ -342,7 +391,11 @@ final class PagedRead {
 
     private ReadStatistics statistics(long startedNanos) {
         synchronized (statisticsLock) {
-            return new ReadStatistics(requests, consumedCapacity, scannedCount, returnedCount,
+            return new ReadStatistics(
+                    requests,
+                    consumedCapacity,
+                    scannedCount,
+                    returnedCount,
                     Duration.ofNanos(System.nanoTime() - startedNanos));
         }
     }

@@ -6,18 +6,30 @@ import java.time.Duration;
  * What a read cost: requests sent, capacity consumed (ReturnConsumedCapacity TOTAL), items scanned
  * and returned, and wall time.
  */
-public record ReadStatistics(int requests, double consumedCapacity, long scannedCount, long returnedCount,
-                             Duration elapsed) {
+public record ReadStatistics(
+        int requests,
+        double consumedCapacity,
+        long scannedCount,
+        long returnedCount,
+        Duration elapsed) {
 
     public static final ReadStatistics NONE = new ReadStatistics(0, 0, 0, 0, Duration.ZERO);
 
     /** The CLI's status line: {@code requests=N consumed=X scanned=S returned=R}. */
     public String summary() {
-        return "requests=" + requests + " consumed=" + formatCapacity(consumedCapacity)
-                + " scanned=" + scannedCount + " returned=" + returnedCount;
+        return "requests="
+                + requests
+                + " consumed="
+                + formatCapacity(consumedCapacity)
+                + " scanned="
+                + scannedCount
+                + " returned="
+                + returnedCount;
     }
 
     static String formatCapacity(double capacity) {
-        return capacity == Math.rint(capacity) ? Long.toString((long) capacity) : Double.toString(capacity);
+        return capacity == Math.rint(capacity)
+                ? Long.toString((long) capacity)
+                : Double.toString(capacity);
     }
 }

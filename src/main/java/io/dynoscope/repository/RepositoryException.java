@@ -11,10 +11,24 @@ public class RepositoryException extends RuntimeException {
     private final Kind kind;
 
     /** What kind of failure, so callers can react (retry later, fix credentials, reconnect). */
-    public enum Kind { VALIDATION, NOT_FOUND, THROTTLED, CREDENTIALS, UNREACHABLE, ACCESS_DENIED, OTHER }
+    public enum Kind {
+        VALIDATION,
+        NOT_FOUND,
+        THROTTLED,
+        CREDENTIALS,
+        UNREACHABLE,
+        ACCESS_DENIED,
+        OTHER
+    }
 
-    public RepositoryException(Kind kind, String operation, String table, String serviceMessage, Throwable cause) {
-        super(operation + (table == null ? "" : " on table '" + table + "'") + " failed: " + serviceMessage, cause);
+    public RepositoryException(
+            Kind kind, String operation, String table, String serviceMessage, Throwable cause) {
+        super(
+                operation
+                        + (table == null ? "" : " on table '" + table + "'")
+                        + " failed: "
+                        + serviceMessage,
+                cause);
         this.kind = kind;
         this.operation = operation;
         this.table = table;

@@ -6,16 +6,24 @@ import java.util.Objects;
 /**
  * A Scan of a table or index, optionally as parallel segments.
  *
- * @param index     index name, or null for the table
- * @param filter    optional filter expression, or null
+ * @param index index name, or null for the table
+ * @param filter optional filter expression, or null
  * @param projection optional projection expression, or null
- * @param segments  1 for a plain scan; N reads N segments concurrently (TotalSegments = N)
- * @param limit     the most items to return in all, or 0 for no limit
- * @param pageSize  the Limit sent with each request, or 0 for full 1 MB pages
+ * @param segments 1 for a plain scan; N reads N segments concurrently (TotalSegments = N)
+ * @param limit the most items to return in all, or 0 for no limit
+ * @param pageSize the Limit sent with each request, or 0 for full 1 MB pages
  * @param exclusiveStartKey where to resume a single-segment scan, or null
  */
-public record ScanSpec(String table, String index, ExpressionSpec filter, ExpressionSpec projection,
-                       int segments, int limit, int pageSize, Key exclusiveStartKey, boolean consistentRead) {
+public record ScanSpec(
+        String table,
+        String index,
+        ExpressionSpec filter,
+        ExpressionSpec projection,
+        int segments,
+        int limit,
+        int pageSize,
+        Key exclusiveStartKey,
+        boolean consistentRead) {
 
     public ScanSpec {
         Objects.requireNonNull(table, "table");
@@ -35,30 +43,85 @@ public record ScanSpec(String table, String index, ExpressionSpec filter, Expres
     }
 
     public ScanSpec onIndex(String indexName) {
-        return new ScanSpec(table, indexName, filter, projection, segments, limit, pageSize, exclusiveStartKey, consistentRead);
+        return new ScanSpec(
+                table,
+                indexName,
+                filter,
+                projection,
+                segments,
+                limit,
+                pageSize,
+                exclusiveStartKey,
+                consistentRead);
     }
 
     public ScanSpec withFilter(ExpressionSpec filterExpression) {
-        return new ScanSpec(table, index, filterExpression, projection, segments, limit, pageSize, exclusiveStartKey, consistentRead);
+        return new ScanSpec(
+                table,
+                index,
+                filterExpression,
+                projection,
+                segments,
+                limit,
+                pageSize,
+                exclusiveStartKey,
+                consistentRead);
     }
 
     public ScanSpec withProjection(ExpressionSpec projectionExpression) {
-        return new ScanSpec(table, index, filter, projectionExpression, segments, limit, pageSize, exclusiveStartKey, consistentRead);
+        return new ScanSpec(
+                table,
+                index,
+                filter,
+                projectionExpression,
+                segments,
+                limit,
+                pageSize,
+                exclusiveStartKey,
+                consistentRead);
     }
 
     public ScanSpec withSegments(int totalSegments) {
-        return new ScanSpec(table, index, filter, projection, totalSegments, limit, pageSize, exclusiveStartKey, consistentRead);
+        return new ScanSpec(
+                table,
+                index,
+                filter,
+                projection,
+                totalSegments,
+                limit,
+                pageSize,
+                exclusiveStartKey,
+                consistentRead);
     }
 
     public ScanSpec withLimit(int maxItems) {
-        return new ScanSpec(table, index, filter, projection, segments, maxItems, pageSize, exclusiveStartKey, consistentRead);
+        return new ScanSpec(
+                table,
+                index,
+                filter,
+                projection,
+                segments,
+                maxItems,
+                pageSize,
+                exclusiveStartKey,
+                consistentRead);
     }
 
     public ScanSpec withPageSize(int itemsPerRequest) {
-        return new ScanSpec(table, index, filter, projection, segments, limit, itemsPerRequest, exclusiveStartKey, consistentRead);
+        return new ScanSpec(
+                table,
+                index,
+                filter,
+                projection,
+                segments,
+                limit,
+                itemsPerRequest,
+                exclusiveStartKey,
+                consistentRead);
     }
 
     public ScanSpec startingAfter(Key key) {
-        return new ScanSpec(table, index, filter, projection, segments, limit, pageSize, key, consistentRead);
+        return new ScanSpec(
+                table, index, filter, projection, segments, limit, pageSize, key, consistentRead);
     }
 }

@@ -21,10 +21,10 @@ import software.amazon.awssdk.core.SdkBytes;
  */
 final class SdkConversions {
 
-    private SdkConversions() {
-    }
+    private SdkConversions() {}
 
-    static software.amazon.awssdk.services.dynamodb.model.AttributeValue toSdk(AttributeValue value) {
+    static software.amazon.awssdk.services.dynamodb.model.AttributeValue toSdk(
+            AttributeValue value) {
         var b = software.amazon.awssdk.services.dynamodb.model.AttributeValue.builder();
         if (value instanceof AttributeValue.Str s) {
             return b.s(s.value()).build();
@@ -39,7 +39,8 @@ final class SdkConversions {
         } else if (value instanceof AttributeValue.MapValue m) {
             return b.m(toSdk(m.entries())).build();
         } else if (value instanceof AttributeValue.ListValue l) {
-            List<software.amazon.awssdk.services.dynamodb.model.AttributeValue> elements = new ArrayList<>(l.elements().size());
+            List<software.amazon.awssdk.services.dynamodb.model.AttributeValue> elements =
+                    new ArrayList<>(l.elements().size());
             for (AttributeValue element : l.elements()) {
                 elements.add(toSdk(element));
             }
@@ -49,26 +50,35 @@ final class SdkConversions {
         } else if (value instanceof AttributeValue.NumSet ns) {
             return b.ns(ns.members().stream().map(AttributeValue.Num::text).toList()).build();
         } else if (value instanceof AttributeValue.BinSet bs) {
-            return b.bs(bs.members().stream().map(m -> SdkBytes.fromByteArrayUnsafe(m.bytes())).toList()).build();
+            return b.bs(
+                            bs.members().stream()
+                                    .map(m -> SdkBytes.fromByteArrayUnsafe(m.bytes()))
+                                    .toList())
+                    .build();
         }
         throw new IllegalArgumentException("unknown attribute value " + value);
     }
 
-    static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(Map<String, AttributeValue> values) {
-        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> out = new LinkedHashMap<>(values.size() * 2);
+    static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(
+            Map<String, AttributeValue> values) {
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> out =
+                new LinkedHashMap<>(values.size() * 2);
         values.forEach((name, value) -> out.put(name, toSdk(value)));
         return out;
     }
 
-    static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(Item item) {
+    static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(
+            Item item) {
         return toSdk(item.attributes());
     }
 
-    static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(Key key) {
+    static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(
+            Key key) {
         return toSdk(key.attributes());
     }
 
-    static AttributeValue fromSdk(software.amazon.awssdk.services.dynamodb.model.AttributeValue value) {
+    static AttributeValue fromSdk(
+            software.amazon.awssdk.services.dynamodb.model.AttributeValue value) {
         return switch (value.type()) {
             case S -> AttributeValue.s(value.s());
             case N -> AttributeValue.Num.fromEngine(value.n());
@@ -78,22 +88,33 @@ final class SdkConversions {
             case M -> AttributeValue.m(converting(value.m()));
             case L -> AttributeValue.l(converting(value.l()));
             case SS -> new AttributeValue.StrSet(new LinkedHashSet<>(value.ss()));
-            case NS -> new AttributeValue.NumSet(value.ns().stream().map(AttributeValue.Num::fromEngine).toList());
-            case BS -> new AttributeValue.BinSet(value.bs().stream().map(bytes -> AttributeValue.b(bytes.asByteArrayUnsafe())).toList());
-            case UNKNOWN_TO_SDK_VERSION -> throw new IllegalArgumentException("the service returned a value of a type this SDK does not know: " + value);
+            case NS ->
+                    new AttributeValue.NumSet(
+                            value.ns().stream().map(AttributeValue.Num::fromEngine).toList());
+            case BS ->
+                    new AttributeValue.BinSet(
+                            value.bs().stream()
+                                    .map(bytes -> AttributeValue.b(bytes.asByteArrayUnsafe()))
+                                    .toList());
+            case UNKNOWN_TO_SDK_VERSION ->
+                    throw new IllegalArgumentException(
+                            "the service returned a value of a type this SDK does not know: "
+                                    + value);
         };
     }
 
-    static Item item(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+    static Item item(
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
         return new Item(converting(values));
     }
 
     /**
-     * The SDK's map seen as Dynoscope values, converted while it is read. Item, Key and MapValue copy
-     * what they are given, so reading through this view builds each map once instead of twice
+     * The SDK's map seen as Dynoscope values, converted while it is read. Item, Key and MapValue
+     * copy what they are given, so reading through this view builds each map once instead of twice
      * (this is the hot path of every page read). Each read of the view converts again.
      */
-    private static Map<String, AttributeValue> converting(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+    private static Map<String, AttributeValue> converting(
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
         return new AbstractMap<>() {
             @Override
             public int size() {
@@ -110,7 +131,12 @@ final class SdkConversions {
 
                     @Override
                     public Iterator<Entry<String, AttributeValue>> iterator() {
-                        Iterator<Entry<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> source = values.entrySet().iterator();
+                        Iterator<
+                                        Entry<
+                                                String,
+                                                software.amazon.awssdk.services.dynamodb.model
+                                                        .AttributeValue>>
+                                source = values.entrySet().iterator();
                         return new Iterator<>() {
                             @Override
                             public boolean hasNext() {
@@ -120,7 +146,8 @@ final class SdkConversions {
                             @Override
                             public Entry<String, AttributeValue> next() {
                                 var entry = source.next();
-                                return new SimpleImmutableEntry<>(entry.getKey(), fromSdk(entry.getValue()));
+                                return new SimpleImmutableEntry<>(
+                                        entry.getKey(), fromSdk(entry.getValue()));
                             }
                         };
                     }
@@ -129,8 +156,12 @@ final class SdkConversions {
         };
     }
 
-    /** The SDK's list seen as Dynoscope values, converted while it is read (see {@link #converting(Map)}). */
-    private static List<AttributeValue> converting(List<software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+    /**
+     * The SDK's list seen as Dynoscope values, converted while it is read (see {@link
+     * #converting(Map)}).
+     */
+    private static List<AttributeValue> converting(
+            List<software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
         return new AbstractList<>() {
             @Override
             public AttributeValue get(int index) {
@@ -144,8 +175,12 @@ final class SdkConversions {
         };
     }
 
-    /** A key from the SDK's map, or null when the map is absent or empty (DynamoDB's "no more pages"). */
-    static Key keyOrNull(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+    /**
+     * A key from the SDK's map, or null when the map is absent or empty (DynamoDB's "no more
+     * pages").
+     */
+    static Key keyOrNull(
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
         return values == null || values.isEmpty() ? null : new Key(converting(values));
     }
 }

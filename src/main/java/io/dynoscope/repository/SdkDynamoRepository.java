@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -25,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -38,6 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -50,6 +53,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
@@ -71,7 +75,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
     private static final long BACKOFF_BASE_MILLIS = 50;
     private static final long BACKOFF_CAP_MILLIS = 5_000;
     private static final Duration TABLE_WAIT_TIMEOUT = Duration.ofMinutes(10);
-    // Placeholders the repository adds itself; the #dynoscope prefix keeps them apart from the user's.
+    // Placeholders the repository adds itself; the #dynoscope prefix keeps them apart from the
+    // user's.
     private static final String KEY_PROJECTION_PLACEHOLDER = "#dynoscopeKey";
 
     private final DynamoDbClient client;
@@ -85,7 +90,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
         this(client, connection, false);
     }
 
-    private SdkDynamoRepository(DynamoDbClient client, ConnectionSpec connection, boolean ownsClient) {
+    private SdkDynamoRepository(
+            DynamoDbClient client, ConnectionSpec connection, boolean ownsClient) {
         this.client = Objects.requireNonNull(client, "client");
         this.ownsClient = ownsClient;
         this.connection = connection;
@@ -93,8 +99,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
     }
 
     @Override
-    public java.util.Optional<ConnectionSpec> connection() {
-        return java.util.Optional.ofNullable(connection);
+    public Optional<ConnectionSpec> connection() {
+        return Optional.ofNullable(connection);
     }
 
     /** A repository with its own client for {@code connection}, closed with the repository. */
@@ -107,7 +113,9 @@ public final class SdkDynamoRepository implements DynamoRepository {
             return endpoint.endpoint().toString();
         }
         var configuration = client.serviceClientConfiguration();
-        return configuration.endpointOverride().map(Object::toString)
+        return configuration
+                .endpointOverride()
+                .map(Object::toString)
                 .orElseGet(() -> "DynamoDB in " + configuration.region());
     }
 
@@ -118,14 +126,24 @@ public final class SdkDynamoRepository implements DynamoRepository {
         return listTables(null);
     }
 
-    /** ListTables with at most {@code namesPerRequest} names a page (null for DynamoDB's 100), following every page. */
+    /**
+     * ListTables with at most {@code namesPerRequest} names a page (null for DynamoDB's 100),
+     * following every page.
+     */
     List<String> listTables(Integer namesPerRequest) {
         List<String> names = new ArrayList<>();
         String start = null;
         do {
             String from = start;
-            ListTablesResponse response = call("ListTables", null,
-                    () -> client.listTables(r -> r.exclusiveStartTableName(from).limit(namesPerRequest)));
+            ListTablesResponse response =
+                    call(
+                            "ListTables",
+                            null,
+                            () ->
+                                    client.listTables(
+                                            r ->
+                                                    r.exclusiveStartTableName(from)
+                                                            .limit(namesPerRequest)));
             names.addAll(response.tableNames());
             start = response.lastEvaluatedTableName();
         } while (start != null);
@@ -137,15 +155,22 @@ public final class SdkDynamoRepository implements DynamoRepository {
         return describe("DescribeTable", table);
     }
 
-    /** DescribeTable on behalf of {@code operation}, so a missing table is reported as that operation's failure. */
+    /**
+     * DescribeTable on behalf of {@code operation}, so a missing table is reported as that
+     * operation's failure.
+     */
     private TableInfo describe(String operation, String table) {
-        TableDescription description = call(operation, table, () -> client.describeTable(r -> r.tableName(table))).table();
+        TableDescription description =
+                call(operation, table, () -> client.describeTable(r -> r.tableName(table))).table();
         TableInfo info = toTableInfo(description, timeToLiveAttribute(table));
         descriptions.put(table, info);
         return info;
     }
 
-    /** The TTL attribute, or empty when TTL is off or the engine does not implement DescribeTimeToLive. */
+    /**
+     * The TTL attribute, or empty when TTL is off or the engine does not implement
+     * DescribeTimeToLive.
+     */
     private Optional<String> timeToLiveAttribute(String table) {
         try {
             var ttl = client.describeTimeToLive(r -> r.tableName(table)).timeToLiveDescription();
@@ -165,25 +190,53 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     private static TableInfo toTableInfo(TableDescription d, Optional<String> ttlAttribute) {
         Map<String, String> types = new LinkedHashMap<>();
-        d.attributeDefinitions().forEach(a -> types.put(a.attributeName(), a.attributeTypeAsString()));
+        d.attributeDefinitions()
+                .forEach(a -> types.put(a.attributeName(), a.attributeTypeAsString()));
         List<TableInfo.IndexInfo> globals = new ArrayList<>();
         for (GlobalSecondaryIndexDescription g : d.globalSecondaryIndexes()) {
-            globals.add(new TableInfo.IndexInfo(g.indexName(), true, keySchema(g.keySchema()),
-                    g.projection().projectionTypeAsString(), g.projection().nonKeyAttributes(),
-                    g.indexStatusAsString(), orZero(g.itemCount())));
+            globals.add(
+                    new TableInfo.IndexInfo(
+                            g.indexName(),
+                            true,
+                            keySchema(g.keySchema()),
+                            g.projection().projectionTypeAsString(),
+                            g.projection().nonKeyAttributes(),
+                            g.indexStatusAsString(),
+                            orZero(g.itemCount())));
         }
         List<TableInfo.IndexInfo> locals = new ArrayList<>();
         for (LocalSecondaryIndexDescription l : d.localSecondaryIndexes()) {
-            locals.add(new TableInfo.IndexInfo(l.indexName(), false, keySchema(l.keySchema()),
-                    l.projection().projectionTypeAsString(), l.projection().nonKeyAttributes(),
-                    d.tableStatusAsString(), orZero(l.itemCount())));
+            locals.add(
+                    new TableInfo.IndexInfo(
+                            l.indexName(),
+                            false,
+                            keySchema(l.keySchema()),
+                            l.projection().projectionTypeAsString(),
+                            l.projection().nonKeyAttributes(),
+                            d.tableStatusAsString(),
+                            orZero(l.itemCount())));
         }
-        String billing = d.billingModeSummary() == null || d.billingModeSummary().billingMode() == null
-                ? BillingMode.PROVISIONED.toString() : d.billingModeSummary().billingModeAsString();
-        Optional<String> stream = d.streamSpecification() != null && Boolean.TRUE.equals(d.streamSpecification().streamEnabled())
-                ? Optional.ofNullable(d.streamSpecification().streamViewTypeAsString()) : Optional.empty();
-        return new TableInfo(d.tableName(), d.tableStatusAsString(), keySchema(d.keySchema()), types, globals, locals,
-                billing, orZero(d.itemCount()), orZero(d.tableSizeBytes()), ttlAttribute, stream);
+        String billing =
+                d.billingModeSummary() == null || d.billingModeSummary().billingMode() == null
+                        ? BillingMode.PROVISIONED.toString()
+                        : d.billingModeSummary().billingModeAsString();
+        Optional<String> stream =
+                d.streamSpecification() != null
+                                && Boolean.TRUE.equals(d.streamSpecification().streamEnabled())
+                        ? Optional.ofNullable(d.streamSpecification().streamViewTypeAsString())
+                        : Optional.empty();
+        return new TableInfo(
+                d.tableName(),
+                d.tableStatusAsString(),
+                keySchema(d.keySchema()),
+                types,
+                globals,
+                locals,
+                billing,
+                orZero(d.itemCount()),
+                orZero(d.tableSizeBytes()),
+                ttlAttribute,
+                stream);
     }
 
     private static long orZero(Long value) {
@@ -205,8 +258,19 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     private static List<KeySchemaElement> keySchemaElements(KeySchema schema) {
         List<KeySchemaElement> elements = new ArrayList<>(2);
-        elements.add(KeySchemaElement.builder().attributeName(schema.partitionKey()).keyType(KeyType.HASH).build());
-        schema.sortKey().ifPresent(sk -> elements.add(KeySchemaElement.builder().attributeName(sk).keyType(KeyType.RANGE).build()));
+        elements.add(
+                KeySchemaElement.builder()
+                        .attributeName(schema.partitionKey())
+                        .keyType(KeyType.HASH)
+                        .build());
+        schema.sortKey()
+                .ifPresent(
+                        sk ->
+                                elements.add(
+                                        KeySchemaElement.builder()
+                                                .attributeName(sk)
+                                                .keyType(KeyType.RANGE)
+                                                .build()));
         return elements;
     }
 
@@ -221,24 +285,43 @@ public final class SdkDynamoRepository implements DynamoRepository {
     @Override
     public void createTable(TableDefinition definition) {
         String table = definition.name();
-        CreateTableRequest.Builder request = CreateTableRequest.builder()
-                .tableName(table)
-                .billingMode(BillingMode.PAY_PER_REQUEST)
-                .keySchema(keySchemaElements(definition.keySchema()))
-                .attributeDefinitions(definition.attributeTypes().entrySet().stream()
-                        .map(e -> AttributeDefinition.builder().attributeName(e.getKey()).attributeType(e.getValue()).build())
-                        .toList());
+        CreateTableRequest.Builder request =
+                CreateTableRequest.builder()
+                        .tableName(table)
+                        .billingMode(BillingMode.PAY_PER_REQUEST)
+                        .keySchema(keySchemaElements(definition.keySchema()))
+                        .attributeDefinitions(
+                                definition.attributeTypes().entrySet().stream()
+                                        .map(
+                                                e ->
+                                                        AttributeDefinition.builder()
+                                                                .attributeName(e.getKey())
+                                                                .attributeType(e.getValue())
+                                                                .build())
+                                        .toList());
         if (!definition.globalSecondaryIndexes().isEmpty()) {
-            request.globalSecondaryIndexes(definition.globalSecondaryIndexes().stream()
-                    .map(i -> GlobalSecondaryIndex.builder().indexName(i.name()).keySchema(keySchemaElements(i.keySchema()))
-                            .projection(projection(i)).build())
-                    .toList());
+            request.globalSecondaryIndexes(
+                    definition.globalSecondaryIndexes().stream()
+                            .map(
+                                    i ->
+                                            GlobalSecondaryIndex.builder()
+                                                    .indexName(i.name())
+                                                    .keySchema(keySchemaElements(i.keySchema()))
+                                                    .projection(projection(i))
+                                                    .build())
+                            .toList());
         }
         if (!definition.localSecondaryIndexes().isEmpty()) {
-            request.localSecondaryIndexes(definition.localSecondaryIndexes().stream()
-                    .map(i -> LocalSecondaryIndex.builder().indexName(i.name()).keySchema(keySchemaElements(i.keySchema()))
-                            .projection(projection(i)).build())
-                    .toList());
+            request.localSecondaryIndexes(
+                    definition.localSecondaryIndexes().stream()
+                            .map(
+                                    i ->
+                                            LocalSecondaryIndex.builder()
+                                                    .indexName(i.name())
+                                                    .keySchema(keySchemaElements(i.keySchema()))
+                                                    .projection(projection(i))
+                                                    .build())
+                            .toList());
         }
         descriptions.remove(table);
         call("CreateTable", table, () -> client.createTable(request.build()));
@@ -259,7 +342,9 @@ public final class SdkDynamoRepository implements DynamoRepository {
         while (true) {
             try {
                 TableDescription d = client.describeTable(r -> r.tableName(table)).table();
-                boolean indexesActive = d.globalSecondaryIndexes().stream().allMatch(g -> "ACTIVE".equals(g.indexStatusAsString()));
+                boolean indexesActive =
+                        d.globalSecondaryIndexes().stream()
+                                .allMatch(g -> "ACTIVE".equals(g.indexStatusAsString()));
                 if (untilActive && "ACTIVE".equals(d.tableStatusAsString()) && indexesActive) {
                     return;
                 }
@@ -271,8 +356,16 @@ public final class SdkDynamoRepository implements DynamoRepository {
                 throw errors.translate(operation, table, e);
             }
             if (System.nanoTime() > deadline) {
-                throw new RepositoryException(Kind.OTHER, operation, table, "the table did not become "
-                        + (untilActive ? "ACTIVE" : "deleted") + " within " + TABLE_WAIT_TIMEOUT.toMinutes() + " minutes", null);
+                throw new RepositoryException(
+                        Kind.OTHER,
+                        operation,
+                        table,
+                        "the table did not become "
+                                + (untilActive ? "ACTIVE" : "deleted")
+                                + " within "
+                                + TABLE_WAIT_TIMEOUT.toMinutes()
+                                + " minutes",
+                        null);
             }
             sleep(operation, table, pause);
             pause = Math.min(pause * 2, 2_000);
@@ -293,30 +386,55 @@ public final class SdkDynamoRepository implements DynamoRepository {
             keyCondition = keyConditionFor(spec, placeholders);
         }
         placeholders.add(spec.filter());
-        String projection = projectionWithKeys(spec.projection(), table, spec.index(), placeholders);
+        String projection =
+                projectionWithKeys(spec.projection(), table, spec.index(), placeholders);
 
-        QueryRequest.Builder base = QueryRequest.builder()
-                .tableName(table)
-                .indexName(spec.index())
-                .keyConditionExpression(keyCondition)
-                .filterExpression(spec.filter() == null ? null : spec.filter().expression())
-                .projectionExpression(projection)
-                .scanIndexForward(spec.scanForward())
-                .consistentRead(spec.consistentRead() ? Boolean.TRUE : null)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        QueryRequest.Builder base =
+                QueryRequest.builder()
+                        .tableName(table)
+                        .indexName(spec.index())
+                        .keyConditionExpression(keyCondition)
+                        .filterExpression(spec.filter() == null ? null : spec.filter().expression())
+                        .projectionExpression(projection)
+                        .scanIndexForward(spec.scanForward())
+                        .consistentRead(spec.consistentRead() ? Boolean.TRUE : null)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
         placeholders.applyTo(base::expressionAttributeNames, base::expressionAttributeValues);
         QueryRequest template = base.build();
 
-        PagedRead read = new PagedRead("Query", table, (segment, startKey, requestLimit) -> {
-            QueryResponse response = client.query(template.toBuilder().exclusiveStartKey(startKey).limit(requestLimit).build());
-            return new PagedRead.Response(response.items(), orZero(response.scannedCount()),
-                    response.lastEvaluatedKey(), capacity(response.consumedCapacity()));
-        }, errors, spec.limit(), spec.pageSize(), spec.filter() != null,
-                () -> PagedRead.resumeKeyAttributes(cachedDescription("Query", table), spec.index()), listener, cancellation);
+        PagedRead read =
+                new PagedRead(
+                        "Query",
+                        table,
+                        (segment, startKey, requestLimit) -> {
+                            QueryResponse response =
+                                    client.query(
+                                            template.toBuilder()
+                                                    .exclusiveStartKey(startKey)
+                                                    .limit(requestLimit)
+                                                    .build());
+                            return new PagedRead.Response(
+                                    response.items(),
+                                    orZero(response.scannedCount()),
+                                    response.lastEvaluatedKey(),
+                                    capacity(response.consumedCapacity()));
+                        },
+                        errors,
+                        spec.limit(),
+                        spec.pageSize(),
+                        spec.filter() != null,
+                        () ->
+                                PagedRead.resumeKeyAttributes(
+                                        cachedDescription("Query", table), spec.index()),
+                        listener,
+                        cancellation);
         return read.runSingle(spec.exclusiveStartKey());
     }
 
-    /** {@code #pk = :pk [AND <sort-key condition on #sk with :sk, :sk2>]}, key names from the table or index. */
+    /**
+     * {@code #pk = :pk [AND <sort-key condition on #sk with :sk, :sk2>]}, key names from the table
+     * or index.
+     */
     private String keyConditionFor(QuerySpec spec, Placeholders placeholders) {
         KeySchema schema = keySchemaOf("Query", spec.table(), spec.index());
         placeholders.name("#pk", schema.partitionKey());
@@ -325,22 +443,34 @@ public final class SdkDynamoRepository implements DynamoRepository {
         if (sk == null) {
             return "#pk = :pk";
         }
-        String sortKey = schema.sortKey().orElseThrow(() -> new RepositoryException(Kind.VALIDATION, "Query", spec.table(),
-                (spec.index() == null ? "the table" : "index '" + spec.index() + "'") + " has no sort key to put a condition on", null));
+        String sortKey =
+                schema.sortKey()
+                        .orElseThrow(
+                                () ->
+                                        new RepositoryException(
+                                                Kind.VALIDATION,
+                                                "Query",
+                                                spec.table(),
+                                                (spec.index() == null
+                                                                ? "the table"
+                                                                : "index '" + spec.index() + "'")
+                                                        + " has no sort key to put a condition on",
+                                                null));
         placeholders.name("#sk", sortKey);
         placeholders.value(":sk", sk.value());
-        String condition = switch (sk.operator()) {
-            case EQ -> "#sk = :sk";
-            case LT -> "#sk < :sk";
-            case LE -> "#sk <= :sk";
-            case GT -> "#sk > :sk";
-            case GE -> "#sk >= :sk";
-            case BEGINS_WITH -> "begins_with(#sk, :sk)";
-            case BETWEEN -> {
-                placeholders.value(":sk2", sk.upper());
-                yield "#sk BETWEEN :sk AND :sk2";
-            }
-        };
+        String condition =
+                switch (sk.operator()) {
+                    case EQ -> "#sk = :sk";
+                    case LT -> "#sk < :sk";
+                    case LE -> "#sk <= :sk";
+                    case GT -> "#sk > :sk";
+                    case GE -> "#sk >= :sk";
+                    case BEGINS_WITH -> "begins_with(#sk, :sk)";
+                    case BETWEEN -> {
+                        placeholders.value(":sk2", sk.upper());
+                        yield "#sk BETWEEN :sk AND :sk2";
+                    }
+                };
         return "#pk = :pk AND " + condition;
     }
 
@@ -353,7 +483,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
             try {
                 return describe(operation, table).keySchemaOf(index);
             } catch (IllegalArgumentException stillMissing) {
-                throw new RepositoryException(Kind.NOT_FOUND, operation, table, stillMissing.getMessage(), stillMissing);
+                throw new RepositoryException(
+                        Kind.NOT_FOUND, operation, table, stillMissing.getMessage(), stillMissing);
             }
         }
     }
@@ -363,14 +494,16 @@ public final class SdkDynamoRepository implements DynamoRepository {
         String table = spec.table();
         Placeholders placeholders = new Placeholders("Scan", table);
         placeholders.add(spec.filter());
-        String projection = projectionWithKeys(spec.projection(), table, spec.index(), placeholders);
-        ScanRequest.Builder base = ScanRequest.builder()
-                .tableName(table)
-                .indexName(spec.index())
-                .filterExpression(spec.filter() == null ? null : spec.filter().expression())
-                .projectionExpression(projection)
-                .consistentRead(spec.consistentRead() ? Boolean.TRUE : null)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        String projection =
+                projectionWithKeys(spec.projection(), table, spec.index(), placeholders);
+        ScanRequest.Builder base =
+                ScanRequest.builder()
+                        .tableName(table)
+                        .indexName(spec.index())
+                        .filterExpression(spec.filter() == null ? null : spec.filter().expression())
+                        .projectionExpression(projection)
+                        .consistentRead(spec.consistentRead() ? Boolean.TRUE : null)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
         if (spec.segments() > 1) {
             base.totalSegments(spec.segments());
         }
@@ -378,17 +511,37 @@ public final class SdkDynamoRepository implements DynamoRepository {
         ScanRequest template = base.build();
         boolean parallel = spec.segments() > 1;
 
-        PagedRead read = new PagedRead("Scan", table, (segment, startKey, requestLimit) -> {
-            ScanRequest.Builder request = template.toBuilder().exclusiveStartKey(startKey).limit(requestLimit);
-            if (parallel) {
-                request.segment(segment);
-            }
-            ScanResponse response = client.scan(request.build());
-            return new PagedRead.Response(response.items(), orZero(response.scannedCount()),
-                    response.lastEvaluatedKey(), capacity(response.consumedCapacity()));
-        }, errors, spec.limit(), spec.pageSize(), spec.filter() != null,
-                () -> PagedRead.resumeKeyAttributes(cachedDescription("Scan", table), spec.index()), listener, cancellation);
-        return parallel ? read.runParallel(spec.segments()) : read.runSingle(spec.exclusiveStartKey());
+        PagedRead read =
+                new PagedRead(
+                        "Scan",
+                        table,
+                        (segment, startKey, requestLimit) -> {
+                            ScanRequest.Builder request =
+                                    template.toBuilder()
+                                            .exclusiveStartKey(startKey)
+                                            .limit(requestLimit);
+                            if (parallel) {
+                                request.segment(segment);
+                            }
+                            ScanResponse response = client.scan(request.build());
+                            return new PagedRead.Response(
+                                    response.items(),
+                                    orZero(response.scannedCount()),
+                                    response.lastEvaluatedKey(),
+                                    capacity(response.consumedCapacity()));
+                        },
+                        errors,
+                        spec.limit(),
+                        spec.pageSize(),
+                        spec.filter() != null,
+                        () ->
+                                PagedRead.resumeKeyAttributes(
+                                        cachedDescription("Scan", table), spec.index()),
+                        listener,
+                        cancellation);
+        return parallel
+                ? read.runParallel(spec.segments())
+                : read.runSingle(spec.exclusiveStartKey());
     }
 
     private static int orZero(Integer value) {
@@ -399,7 +552,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
      * The user's projection plus the key attributes it leaves out, so every returned item can be
      * identified and a read cut short by its limit can resume from the last item's key.
      */
-    private String projectionWithKeys(ExpressionSpec projection, String table, String index, Placeholders placeholders) {
+    private String projectionWithKeys(
+            ExpressionSpec projection, String table, String index, Placeholders placeholders) {
         if (projection == null) {
             return null;
         }
@@ -407,11 +561,16 @@ public final class SdkDynamoRepository implements DynamoRepository {
         List<String> projected = new ArrayList<>();
         for (String path : projection.expression().split(",")) {
             String trimmed = path.strip();
-            projected.add(trimmed.startsWith("#") ? projection.names().getOrDefault(trimmed, trimmed) : trimmed);
+            projected.add(
+                    trimmed.startsWith("#")
+                            ? projection.names().getOrDefault(trimmed, trimmed)
+                            : trimmed);
         }
         StringBuilder expression = new StringBuilder(projection.expression());
         int added = 0;
-        for (String keyName : PagedRead.resumeKeyAttributes(cachedDescription(placeholders.operation, table), index)) {
+        for (String keyName :
+                PagedRead.resumeKeyAttributes(
+                        cachedDescription(placeholders.operation, table), index)) {
             if (!projected.contains(keyName)) {
                 String placeholder = KEY_PROJECTION_PLACEHOLDER + added++;
                 placeholders.name(placeholder, keyName);
@@ -426,21 +585,39 @@ public final class SdkDynamoRepository implements DynamoRepository {
     }
 
     private static double capacity(List<ConsumedCapacity> consumed) {
-        return consumed == null ? 0 : consumed.stream().mapToDouble(SdkDynamoRepository::capacity).sum();
+        return consumed == null
+                ? 0
+                : consumed.stream().mapToDouble(SdkDynamoRepository::capacity).sum();
     }
 
     @Override
     public GetResult getItem(String table, Key key, boolean consistentRead) {
         long started = System.nanoTime();
-        GetItemResponse response = call("GetItem", table, () -> client.getItem(r -> r.tableName(table)
-                .key(SdkConversions.toSdk(key))
-                .consistentRead(consistentRead)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-        Optional<Item> item = response.hasItem() && !response.item().isEmpty()
-                ? Optional.of(SdkConversions.item(response.item())) : Optional.empty();
+        GetItemResponse response =
+                call(
+                        "GetItem",
+                        table,
+                        () ->
+                                client.getItem(
+                                        r ->
+                                                r.tableName(table)
+                                                        .key(SdkConversions.toSdk(key))
+                                                        .consistentRead(consistentRead)
+                                                        .returnConsumedCapacity(
+                                                                ReturnConsumedCapacity.TOTAL)));
+        Optional<Item> item =
+                response.hasItem() && !response.item().isEmpty()
+                        ? Optional.of(SdkConversions.item(response.item()))
+                        : Optional.empty();
         int count = item.isPresent() ? 1 : 0;
-        return new GetResult(item, new ReadStatistics(1, capacity(response.consumedCapacity()), count, count,
-                Duration.ofNanos(System.nanoTime() - started)));
+        return new GetResult(
+                item,
+                new ReadStatistics(
+                        1,
+                        capacity(response.consumedCapacity()),
+                        count,
+                        count,
+                        Duration.ofNanos(System.nanoTime() - started)));
     }
 
     // ---- single writes ---------------------------------------------------------------------
@@ -449,71 +626,97 @@ public final class SdkDynamoRepository implements DynamoRepository {
     public WriteOutcome putItem(String table, Item item, ExpressionSpec condition) {
         Placeholders placeholders = new Placeholders("PutItem", table);
         placeholders.add(condition);
-        var request = software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder()
-                .tableName(table)
-                .item(SdkConversions.toSdk(item))
-                .conditionExpression(condition == null ? null : condition.expression())
-                .returnValues(ReturnValue.ALL_OLD)
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        var request =
+                PutItemRequest.builder()
+                        .tableName(table)
+                        .item(SdkConversions.toSdk(item))
+                        .conditionExpression(condition == null ? null : condition.expression())
+                        .returnValues(ReturnValue.ALL_OLD)
+                        .returnValuesOnConditionCheckFailure(
+                                ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
         placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
-        return conditionalWrite("PutItem", table, () -> {
-            PutItemResponse response = client.putItem(request.build());
-            return new WriteOutcome.Written(oldItem(response.hasAttributes(), response.attributes()),
-                    capacity(response.consumedCapacity()));
-        });
+        return conditionalWrite(
+                "PutItem",
+                table,
+                () -> {
+                    PutItemResponse response = client.putItem(request.build());
+                    return new WriteOutcome.Written(
+                            oldItem(response.hasAttributes(), response.attributes()),
+                            capacity(response.consumedCapacity()));
+                });
     }
 
     @Override
     public WriteOutcome updateItem(UpdateSpec update) {
         String table = update.table();
         Placeholders placeholders = new Placeholders("UpdateItem", table);
-        placeholders.add(new ExpressionSpec(update.updateExpression(), update.names(), update.values()));
-        var request = software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
-                .tableName(table)
-                .key(SdkConversions.toSdk(update.key()))
-                .updateExpression(update.updateExpression())
-                .conditionExpression(update.conditionExpression())
-                .returnValues(ReturnValue.ALL_OLD)
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        placeholders.add(
+                new ExpressionSpec(update.updateExpression(), update.names(), update.values()));
+        var request =
+                UpdateItemRequest.builder()
+                        .tableName(table)
+                        .key(SdkConversions.toSdk(update.key()))
+                        .updateExpression(update.updateExpression())
+                        .conditionExpression(update.conditionExpression())
+                        .returnValues(ReturnValue.ALL_OLD)
+                        .returnValuesOnConditionCheckFailure(
+                                ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
         placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
-        return conditionalWrite("UpdateItem", table, () -> {
-            UpdateItemResponse response = client.updateItem(request.build());
-            return new WriteOutcome.Written(oldItem(response.hasAttributes(), response.attributes()),
-                    capacity(response.consumedCapacity()));
-        });
+        return conditionalWrite(
+                "UpdateItem",
+                table,
+                () -> {
+                    UpdateItemResponse response = client.updateItem(request.build());
+                    return new WriteOutcome.Written(
+                            oldItem(response.hasAttributes(), response.attributes()),
+                            capacity(response.consumedCapacity()));
+                });
     }
 
     @Override
     public WriteOutcome deleteItem(String table, Key key, ExpressionSpec condition) {
         Placeholders placeholders = new Placeholders("DeleteItem", table);
         placeholders.add(condition);
-        var request = software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
-                .tableName(table)
-                .key(SdkConversions.toSdk(key))
-                .conditionExpression(condition == null ? null : condition.expression())
-                .returnValues(ReturnValue.ALL_OLD)
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        var request =
+                DeleteItemRequest.builder()
+                        .tableName(table)
+                        .key(SdkConversions.toSdk(key))
+                        .conditionExpression(condition == null ? null : condition.expression())
+                        .returnValues(ReturnValue.ALL_OLD)
+                        .returnValuesOnConditionCheckFailure(
+                                ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
         placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
-        return conditionalWrite("DeleteItem", table, () -> {
-            DeleteItemResponse response = client.deleteItem(request.build());
-            return new WriteOutcome.Written(oldItem(response.hasAttributes(), response.attributes()),
-                    capacity(response.consumedCapacity()));
-        });
+        return conditionalWrite(
+                "DeleteItem",
+                table,
+                () -> {
+                    DeleteItemResponse response = client.deleteItem(request.build());
+                    return new WriteOutcome.Written(
+                            oldItem(response.hasAttributes(), response.attributes()),
+                            capacity(response.consumedCapacity()));
+                });
     }
 
     private static Item oldItem(boolean present, Map<String, AttributeValue> attributes) {
         return present && !attributes.isEmpty() ? SdkConversions.item(attributes) : null;
     }
 
-    private WriteOutcome conditionalWrite(String operation, String table, Supplier<WriteOutcome> write) {
+    private WriteOutcome conditionalWrite(
+            String operation, String table, Supplier<WriteOutcome> write) {
         try {
             return write.get();
         } catch (ConditionalCheckFailedException failed) {
-            Item current = failed.hasItem() && !failed.item().isEmpty() ? SdkConversions.item(failed.item()) : null;
-            String message = failed.awsErrorDetails() == null ? failed.getMessage() : failed.awsErrorDetails().errorMessage();
+            Item current =
+                    failed.hasItem() && !failed.item().isEmpty()
+                            ? SdkConversions.item(failed.item())
+                            : null;
+            String message =
+                    failed.awsErrorDetails() == null
+                            ? failed.getMessage()
+                            : failed.awsErrorDetails().errorMessage();
             return new WriteOutcome.ConditionFailed(current, message, 0);
         } catch (SdkException e) {
             throw errors.translate(operation, table, e);
@@ -529,22 +732,45 @@ public final class SdkDynamoRepository implements DynamoRepository {
         int processed = 0;
         int requests = 0;
         double consumed = 0;
-        for (int from = 0; from < distinct.size() && !cancellation.isCancelled(); from += BATCH_GET_MAX_KEYS) {
-            List<Map<String, AttributeValue>> pending = distinct.subList(from, Math.min(from + BATCH_GET_MAX_KEYS, distinct.size()))
-                    .stream().map(SdkConversions::toSdk).toList();
+        for (int from = 0;
+                from < distinct.size() && !cancellation.isCancelled();
+                from += BATCH_GET_MAX_KEYS) {
+            List<Map<String, AttributeValue>> pending =
+                    distinct
+                            .subList(from, Math.min(from + BATCH_GET_MAX_KEYS, distinct.size()))
+                            .stream()
+                            .map(SdkConversions::toSdk)
+                            .toList();
             int roundsWithoutProgress = 0;
             while (!pending.isEmpty() && !cancellation.isCancelled()) {
                 List<Map<String, AttributeValue>> asked = pending;
-                BatchGetItemResponse response = call("BatchGetItem", table, () -> client.batchGetItem(r -> r
-                        .requestItems(Map.of(table, KeysAndAttributes.builder().keys(asked).build()))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                BatchGetItemResponse response =
+                        call(
+                                "BatchGetItem",
+                                table,
+                                () ->
+                                        client.batchGetItem(
+                                                r ->
+                                                        r.requestItems(
+                                                                        Map.of(
+                                                                                table,
+                                                                                KeysAndAttributes
+                                                                                        .builder()
+                                                                                        .keys(asked)
+                                                                                        .build()))
+                                                                .returnConsumedCapacity(
+                                                                        ReturnConsumedCapacity
+                                                                                .TOTAL)));
                 requests++;
                 consumed += capacity(response.consumedCapacity());
-                response.responses().getOrDefault(table, List.of()).forEach(i -> items.add(SdkConversions.item(i)));
+                response.responses()
+                        .getOrDefault(table, List.of())
+                        .forEach(i -> items.add(SdkConversions.item(i)));
                 KeysAndAttributes unprocessed = response.unprocessedKeys().get(table);
                 pending = unprocessed == null ? List.of() : unprocessed.keys();
                 processed += asked.size() - pending.size();
-                roundsWithoutProgress = pending.size() < asked.size() ? 0 : roundsWithoutProgress + 1;
+                roundsWithoutProgress =
+                        pending.size() < asked.size() ? 0 : roundsWithoutProgress + 1;
                 if (!pending.isEmpty()) {
                     backOff("BatchGetItem", table, roundsWithoutProgress);
                 }
@@ -554,26 +780,55 @@ public final class SdkDynamoRepository implements DynamoRepository {
     }
 
     @Override
-    public BatchResult batchWrite(String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
+    public BatchResult batchWrite(
+            String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
         List<WriteRequest> writes = new ArrayList<>(puts.size() + deletes.size());
-        puts.forEach(item -> writes.add(WriteRequest.builder().putRequest(PutRequest.builder().item(SdkConversions.toSdk(item)).build()).build()));
-        deletes.forEach(key -> writes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(SdkConversions.toSdk(key)).build()).build()));
+        puts.forEach(
+                item ->
+                        writes.add(
+                                WriteRequest.builder()
+                                        .putRequest(
+                                                PutRequest.builder()
+                                                        .item(SdkConversions.toSdk(item))
+                                                        .build())
+                                        .build()));
+        deletes.forEach(
+                key ->
+                        writes.add(
+                                WriteRequest.builder()
+                                        .deleteRequest(
+                                                DeleteRequest.builder()
+                                                        .key(SdkConversions.toSdk(key))
+                                                        .build())
+                                        .build()));
         int processed = 0;
         int requests = 0;
         double consumed = 0;
-        for (int from = 0; from < writes.size() && !cancellation.isCancelled(); from += BATCH_WRITE_MAX_ITEMS) {
-            List<WriteRequest> pending = writes.subList(from, Math.min(from + BATCH_WRITE_MAX_ITEMS, writes.size()));
+        for (int from = 0;
+                from < writes.size() && !cancellation.isCancelled();
+                from += BATCH_WRITE_MAX_ITEMS) {
+            List<WriteRequest> pending =
+                    writes.subList(from, Math.min(from + BATCH_WRITE_MAX_ITEMS, writes.size()));
             int roundsWithoutProgress = 0;
             while (!pending.isEmpty() && !cancellation.isCancelled()) {
                 List<WriteRequest> sent = pending;
-                BatchWriteItemResponse response = call("BatchWriteItem", table, () -> client.batchWriteItem(r -> r
-                        .requestItems(Map.of(table, sent))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                BatchWriteItemResponse response =
+                        call(
+                                "BatchWriteItem",
+                                table,
+                                () ->
+                                        client.batchWriteItem(
+                                                r ->
+                                                        r.requestItems(Map.of(table, sent))
+                                                                .returnConsumedCapacity(
+                                                                        ReturnConsumedCapacity
+                                                                                .TOTAL)));
                 requests++;
                 consumed += capacity(response.consumedCapacity());
                 pending = response.unprocessedItems().getOrDefault(table, List.of());
                 processed += sent.size() - pending.size();
-                roundsWithoutProgress = pending.size() < sent.size() ? 0 : roundsWithoutProgress + 1;
+                roundsWithoutProgress =
+                        pending.size() < sent.size() ? 0 : roundsWithoutProgress + 1;
                 if (!pending.isEmpty()) {
                     backOff("BatchWriteItem", table, roundsWithoutProgress);
                 }
@@ -588,10 +843,19 @@ public final class SdkDynamoRepository implements DynamoRepository {
      */
     private void backOff(String operation, String table, int roundsWithoutProgress) {
         if (roundsWithoutProgress >= BATCH_ROUNDS_WITHOUT_PROGRESS) {
-            throw new RepositoryException(Kind.THROTTLED, operation, table, "DynamoDB left items unprocessed in "
-                    + roundsWithoutProgress + " requests in a row; the table is throttled, try again later", null);
+            throw new RepositoryException(
+                    Kind.THROTTLED,
+                    operation,
+                    table,
+                    "DynamoDB left items unprocessed in "
+                            + roundsWithoutProgress
+                            + " requests in a row; the table is throttled, try again later",
+                    null);
         }
-        long ceiling = Math.min(BACKOFF_CAP_MILLIS, BACKOFF_BASE_MILLIS << Math.min(roundsWithoutProgress, 16));
+        long ceiling =
+                Math.min(
+                        BACKOFF_CAP_MILLIS,
+                        BACKOFF_BASE_MILLIS << Math.min(roundsWithoutProgress, 16));
         long half = ceiling / 2;
         sleep(operation, table, half + ThreadLocalRandom.current().nextLong(half + 1));
     }
@@ -611,7 +875,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RepositoryException(Kind.OTHER, operation, table, "interrupted while waiting", e);
+            throw new RepositoryException(
+                    Kind.OTHER, operation, table, "interrupted while waiting", e);
         }
     }
 
@@ -631,7 +896,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
         private final String table;
         private final Map<String, String> names = new LinkedHashMap<>();
         private final Map<String, AttributeValue> values = new LinkedHashMap<>();
-        private final Map<String, io.dynoscope.core.item.AttributeValue> givenValues = new LinkedHashMap<>();
+        private final Map<String, io.dynoscope.core.item.AttributeValue> givenValues =
+                new LinkedHashMap<>();
 
         Placeholders(String operation, String table) {
             this.operation = operation;
@@ -662,13 +928,24 @@ public final class SdkDynamoRepository implements DynamoRepository {
         }
 
         private RepositoryException conflict(String placeholder, String first, String second) {
-            return new RepositoryException(Kind.VALIDATION, operation, table, "placeholder " + placeholder
-                    + " stands for both " + first + " and " + second + "; give them different placeholders", null);
+            return new RepositoryException(
+                    Kind.VALIDATION,
+                    operation,
+                    table,
+                    "placeholder "
+                            + placeholder
+                            + " stands for both "
+                            + first
+                            + " and "
+                            + second
+                            + "; give them different placeholders",
+                    null);
         }
 
         /** Sets the maps on a request, leaving out empty ones (DynamoDB rejects empty maps). */
-        void applyTo(java.util.function.Consumer<Map<String, String>> setNames,
-                     java.util.function.Consumer<Map<String, AttributeValue>> setValues) {
+        void applyTo(
+                Consumer<Map<String, String>> setNames,
+                Consumer<Map<String, AttributeValue>> setValues) {
             if (!names.isEmpty()) {
                 setNames.accept(names);
             }

@@ -18,21 +18,36 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  */
 final class SdkErrors {
 
-    private static final Set<String> THROTTLING_CODES = Set.of("ThrottlingException",
-            "ProvisionedThroughputExceededException", "RequestLimitExceeded", "LimitExceededException");
-    private static final Set<String> CREDENTIAL_CODES = Set.of("UnrecognizedClientException",
-            "InvalidSignatureException", "ExpiredTokenException", "ExpiredToken", "MissingAuthenticationToken",
-            "IncompleteSignature", "InvalidClientTokenId", "SignatureDoesNotMatch");
+    private static final Set<String> THROTTLING_CODES =
+            Set.of(
+                    "ThrottlingException",
+                    "ProvisionedThroughputExceededException",
+                    "RequestLimitExceeded",
+                    "LimitExceededException");
+    private static final Set<String> CREDENTIAL_CODES =
+            Set.of(
+                    "UnrecognizedClientException",
+                    "InvalidSignatureException",
+                    "ExpiredTokenException",
+                    "ExpiredToken",
+                    "MissingAuthenticationToken",
+                    "IncompleteSignature",
+                    "InvalidClientTokenId",
+                    "SignatureDoesNotMatch");
 
-    // Words of the SDK's credential-provider and SSO messages; "token" alone would also match JSON parse errors.
-    private static final Pattern CREDENTIAL_WORDS = Pattern.compile(
-            "credential|\\bSSO\\b|(security|session|access|refresh|bearer) token|token (is|has) expired",
-            Pattern.CASE_INSENSITIVE);
+    // Words of the SDK's credential-provider and SSO messages; "token" alone would also match JSON
+    // parse errors.
+    private static final Pattern CREDENTIAL_WORDS =
+            Pattern.compile(
+                    "credential|\\bSSO\\b|(security|session|access|refresh|bearer) token|token (is|has) expired",
+                    Pattern.CASE_INSENSITIVE);
 
     private final ConnectionSpec connection;
     private final String endpointName;
 
-    /** @param endpointName where requests go, for "cannot reach" messages */
+    /**
+     * @param endpointName where requests go, for "cannot reach" messages
+     */
     SdkErrors(ConnectionSpec connection, String endpointName) {
         this.connection = connection;
         this.endpointName = endpointName;
@@ -43,7 +58,10 @@ final class SdkErrors {
             return new RepositoryException(Kind.NOT_FOUND, operation, table, serviceMessage(e), e);
         }
         if (e instanceof AwsServiceException service) {
-            String code = service.awsErrorDetails() == null ? "" : String.valueOf(service.awsErrorDetails().errorCode());
+            String code =
+                    service.awsErrorDetails() == null
+                            ? ""
+                            : String.valueOf(service.awsErrorDetails().errorCode());
             Kind kind;
             if ("ValidationException".equals(code)) {
                 kind = Kind.VALIDATION;
@@ -52,31 +70,54 @@ final class SdkErrors {
             } else if ("AccessDeniedException".equals(code)) {
                 kind = Kind.ACCESS_DENIED;
             } else if (CREDENTIAL_CODES.contains(code)) {
-                return new RepositoryException(Kind.CREDENTIALS, operation, table,
-                        serviceMessage(e) + ". " + credentialAdvice(serviceMessage(e)), e);
+                return new RepositoryException(
+                        Kind.CREDENTIALS,
+                        operation,
+                        table,
+                        serviceMessage(e) + ". " + credentialAdvice(serviceMessage(e)),
+                        e);
             } else {
                 kind = Kind.OTHER;
             }
             return new RepositoryException(kind, operation, table, serviceMessage(e), e);
         }
         if (e instanceof SdkClientException) {
-            Throwable unreachable = causeOf(e, ConnectException.class, UnknownHostException.class, NoRouteToHostException.class);
+            Throwable unreachable =
+                    causeOf(
+                            e,
+                            ConnectException.class,
+                            UnknownHostException.class,
+                            NoRouteToHostException.class);
             if (unreachable != null) {
-                String reason = unreachable instanceof UnknownHostException ? "unknown host " + unreachable.getMessage()
-                        : unreachable.getMessage() == null ? unreachable.getClass().getSimpleName() : unreachable.getMessage();
-                return new RepositoryException(Kind.UNREACHABLE, operation, table,
-                        "cannot reach " + endpointName + " (" + reason + ")", e);
+                String reason =
+                        unreachable instanceof UnknownHostException
+                                ? "unknown host " + unreachable.getMessage()
+                                : unreachable.getMessage() == null
+                                        ? unreachable.getClass().getSimpleName()
+                                        : unreachable.getMessage();
+                return new RepositoryException(
+                        Kind.UNREACHABLE,
+                        operation,
+                        table,
+                        "cannot reach " + endpointName + " (" + reason + ")",
+                        e);
             }
             if (isAboutCredentials(e)) {
-                return new RepositoryException(Kind.CREDENTIALS, operation, table,
-                        e.getMessage() + " " + credentialAdvice(e.getMessage()), e);
+                return new RepositoryException(
+                        Kind.CREDENTIALS,
+                        operation,
+                        table,
+                        e.getMessage() + " " + credentialAdvice(e.getMessage()),
+                        e);
             }
         }
-        return new RepositoryException(Kind.OTHER, operation, table, String.valueOf(e.getMessage()), e);
+        return new RepositoryException(
+                Kind.OTHER, operation, table, String.valueOf(e.getMessage()), e);
     }
 
     private static String serviceMessage(SdkException e) {
-        if (e instanceof AwsServiceException service && service.awsErrorDetails() != null
+        if (e instanceof AwsServiceException service
+                && service.awsErrorDetails() != null
                 && service.awsErrorDetails().errorMessage() != null) {
             return service.awsErrorDetails().errorMessage();
         }
@@ -87,7 +128,8 @@ final class SdkErrors {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String message = t.getMessage() == null ? "" : t.getMessage();
             String type = t.getClass().getName();
-            if (CREDENTIAL_WORDS.matcher(message).find() || type.startsWith("software.amazon.awssdk.services.sso")
+            if (CREDENTIAL_WORDS.matcher(message).find()
+                    || type.startsWith("software.amazon.awssdk.services.sso")
                     || type.startsWith("software.amazon.awssdk.services.sts")) {
                 return true;
             }
@@ -98,18 +140,24 @@ final class SdkErrors {
     /** What the user can do about failed credentials, for the kind of connection they chose. */
     private String credentialAdvice(String message) {
         if (connection instanceof ConnectionSpec.Profile profile) {
-            boolean sso = message != null && message.toLowerCase(Locale.ROOT).contains("sso")
-                    || AwsProfiles.usesSso(profile.profileName());
-            return sso ? "Run `aws sso login --profile " + profile.profileName() + "` and try again."
-                    : "Check the credentials of profile '" + profile.profileName()
-                    + "' in ~/.aws/credentials or ~/.aws/config (or run `aws configure --profile "
-                    + profile.profileName() + "`).";
+            boolean sso =
+                    message != null && message.toLowerCase(Locale.ROOT).contains("sso")
+                            || AwsProfiles.usesSso(profile.profileName());
+            return sso
+                    ? "Run `aws sso login --profile " + profile.profileName() + "` and try again."
+                    : "Check the credentials of profile '"
+                            + profile.profileName()
+                            + "' in ~/.aws/credentials or ~/.aws/config (or run `aws configure --profile "
+                            + profile.profileName()
+                            + "`).";
         }
         if (connection instanceof ConnectionSpec.DefaultChain) {
             return "Set AWS_PROFILE (and run `aws sso login` for an SSO profile), set AWS_ACCESS_KEY_ID and "
                     + "AWS_SECRET_ACCESS_KEY, or run `aws configure`; or choose a named profile.";
         }
-        return "A local endpoint accepts any credentials; check that " + endpointName + " is DynamoDB Local or dynalite.";
+        return "A local endpoint accepts any credentials; check that "
+                + endpointName
+                + " is DynamoDB Local or dynalite.";
     }
 
     @SafeVarargs

@@ -7,13 +7,22 @@ import java.util.Objects;
 public record SortKeyCondition(Operator operator, AttributeValue value, AttributeValue upper) {
 
     /** The comparisons DynamoDB allows on a sort key. */
-    public enum Operator { EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH }
+    public enum Operator {
+        EQ,
+        LT,
+        LE,
+        GT,
+        GE,
+        BETWEEN,
+        BEGINS_WITH
+    }
 
     public SortKeyCondition {
         Objects.requireNonNull(operator, "operator");
         Objects.requireNonNull(value, "value");
         if ((operator == Operator.BETWEEN) != (upper != null)) {
-            throw new IllegalArgumentException("BETWEEN takes two values; the other operators take one");
+            throw new IllegalArgumentException(
+                    "BETWEEN takes two values; the other operators take one");
         }
     }
 

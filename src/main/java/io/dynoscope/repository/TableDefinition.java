@@ -9,9 +9,12 @@ import java.util.Map;
  *
  * @param attributeTypes S, N or B for every key attribute of the table and its indexes
  */
-public record TableDefinition(String name, KeySchema keySchema, Map<String, String> attributeTypes,
-                              List<IndexDefinition> globalSecondaryIndexes,
-                              List<IndexDefinition> localSecondaryIndexes) {
+public record TableDefinition(
+        String name,
+        KeySchema keySchema,
+        Map<String, String> attributeTypes,
+        List<IndexDefinition> globalSecondaryIndexes,
+        List<IndexDefinition> localSecondaryIndexes) {
 
     public TableDefinition {
         attributeTypes = Map.copyOf(attributeTypes);
@@ -21,12 +24,22 @@ public record TableDefinition(String name, KeySchema keySchema, Map<String, Stri
 
     /** A table with string partition and (optional) sort keys and no indexes. */
     public static TableDefinition simple(String name, String partitionKey, String sortKey) {
-        Map<String, String> types = sortKey == null ? Map.of(partitionKey, "S") : Map.of(partitionKey, "S", sortKey, "S");
-        return new TableDefinition(name, KeySchema.of(partitionKey, sortKey), types, List.of(), List.of());
+        Map<String, String> types =
+                sortKey == null
+                        ? Map.of(partitionKey, "S")
+                        : Map.of(partitionKey, "S", sortKey, "S");
+        return new TableDefinition(
+                name, KeySchema.of(partitionKey, sortKey), types, List.of(), List.of());
     }
 
-    /** @param projectionType ALL, KEYS_ONLY or INCLUDE (with nonKeyAttributes) */
-    public record IndexDefinition(String name, KeySchema keySchema, String projectionType, List<String> nonKeyAttributes) {
+    /**
+     * @param projectionType ALL, KEYS_ONLY or INCLUDE (with nonKeyAttributes)
+     */
+    public record IndexDefinition(
+            String name,
+            KeySchema keySchema,
+            String projectionType,
+            List<String> nonKeyAttributes) {
         public IndexDefinition {
             nonKeyAttributes = List.copyOf(nonKeyAttributes);
         }

@@ -4,19 +4,30 @@ import io.dynoscope.core.item.KeySchema;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A table's description: keys, indexes with their projections, billing, size and features.
  *
- * @param keyAttributeTypes the scalar type (S, N or B) of each key attribute of the table and its indexes
- * @param billingMode       PROVISIONED or PAY_PER_REQUEST
- * @param ttlAttribute      the TTL attribute when TTL is enabled, else empty (also when the engine cannot say)
- * @param streamViewType    the stream view type when a stream is enabled, else empty
+ * @param keyAttributeTypes the scalar type (S, N or B) of each key attribute of the table and its
+ *     indexes
+ * @param billingMode PROVISIONED or PAY_PER_REQUEST
+ * @param ttlAttribute the TTL attribute when TTL is enabled, else empty (also when the engine
+ *     cannot say)
+ * @param streamViewType the stream view type when a stream is enabled, else empty
  */
-public record TableInfo(String name, String status, KeySchema keySchema, Map<String, String> keyAttributeTypes,
-                        List<IndexInfo> globalSecondaryIndexes, List<IndexInfo> localSecondaryIndexes,
-                        String billingMode, long itemCount, long sizeBytes,
-                        Optional<String> ttlAttribute, Optional<String> streamViewType) {
+public record TableInfo(
+        String name,
+        String status,
+        KeySchema keySchema,
+        Map<String, String> keyAttributeTypes,
+        List<IndexInfo> globalSecondaryIndexes,
+        List<IndexInfo> localSecondaryIndexes,
+        String billingMode,
+        long itemCount,
+        long sizeBytes,
+        Optional<String> ttlAttribute,
+        Optional<String> streamViewType) {
 
     public TableInfo {
         keyAttributeTypes = Map.copyOf(keyAttributeTypes);
@@ -29,13 +40,19 @@ public record TableInfo(String name, String status, KeySchema keySchema, Map<Str
         if (index == null) {
             return keySchema;
         }
-        return indexes().stream().filter(i -> i.name().equals(index)).findFirst()
+        return indexes().stream()
+                .filter(i -> i.name().equals(index))
+                .findFirst()
                 .map(IndexInfo::keySchema)
-                .orElseThrow(() -> new IllegalArgumentException("table '" + name + "' has no index '" + index + "'"));
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        "table '" + name + "' has no index '" + index + "'"));
     }
 
     public List<IndexInfo> indexes() {
-        return java.util.stream.Stream.concat(globalSecondaryIndexes.stream(), localSecondaryIndexes.stream()).toList();
+        return Stream.concat(globalSecondaryIndexes.stream(), localSecondaryIndexes.stream())
+                .toList();
     }
 
     public boolean hasLocalSecondaryIndex() {
@@ -45,11 +62,17 @@ public record TableInfo(String name, String status, KeySchema keySchema, Map<Str
     /**
      * A secondary index.
      *
-     * @param projectionType   ALL, KEYS_ONLY or INCLUDE
+     * @param projectionType ALL, KEYS_ONLY or INCLUDE
      * @param nonKeyAttributes the INCLUDE attributes
      */
-    public record IndexInfo(String name, boolean global, KeySchema keySchema, String projectionType,
-                            List<String> nonKeyAttributes, String status, long itemCount) {
+    public record IndexInfo(
+            String name,
+            boolean global,
+            KeySchema keySchema,
+            String projectionType,
+            List<String> nonKeyAttributes,
+            String status,
+            long itemCount) {
         public IndexInfo {
             nonKeyAttributes = List.copyOf(nonKeyAttributes);
         }

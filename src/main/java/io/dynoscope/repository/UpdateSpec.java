@@ -12,13 +12,20 @@ import java.util.Objects;
  *
  * @param conditionExpression the condition, or null for none
  */
-public record UpdateSpec(String table, Key key, String updateExpression, String conditionExpression,
-                         Map<String, String> names, Map<String, AttributeValue> values) {
+public record UpdateSpec(
+        String table,
+        Key key,
+        String updateExpression,
+        String conditionExpression,
+        Map<String, String> names,
+        Map<String, AttributeValue> values) {
     public UpdateSpec {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(updateExpression, "updateExpression");
         names = Collections.unmodifiableMap(new LinkedHashMap<>(names == null ? Map.of() : names));
-        values = Collections.unmodifiableMap(new LinkedHashMap<>(values == null ? Map.of() : values));
+        values =
+                Collections.unmodifiableMap(
+                        new LinkedHashMap<>(values == null ? Map.of() : values));
     }
 }

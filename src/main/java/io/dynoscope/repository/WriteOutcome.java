@@ -7,14 +7,16 @@ public sealed interface WriteOutcome {
 
     double consumedCapacity();
 
-    /** The write took effect. {@code oldItem} is the item before the write, or null if none or not asked. */
-    record Written(Item oldItem, double consumedCapacity) implements WriteOutcome {
-    }
+    /**
+     * The write took effect. {@code oldItem} is the item before the write, or null if none or not
+     * asked.
+     */
+    record Written(Item oldItem, double consumedCapacity) implements WriteOutcome {}
 
     /**
      * The condition did not hold, so nothing was written. {@code currentItem} is the item as it is
      * now when the engine returns it (ReturnValuesOnConditionCheckFailure ALL_OLD), else null.
      */
-    record ConditionFailed(Item currentItem, String message, double consumedCapacity) implements WriteOutcome {
-    }
+    record ConditionFailed(Item currentItem, String message, double consumedCapacity)
+            implements WriteOutcome {}
 }

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -27,7 +28,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalEngine implements AutoCloseable {
 
-    /** System property naming the engine directory (the one holding {@code node_modules/dynalite}). */
+    /**
+     * System property naming the engine directory (the one holding {@code node_modules/dynalite}).
+     */
     public static final String ENGINE_DIR_PROPERTY = "dynoscope.engine.dir";
 
     static final Path CLI_IN_ENGINE_DIR = Path.of("node_modules", "dynalite", "cli.js");
@@ -56,20 +59,32 @@ public final class LocalEngine implements AutoCloseable {
     }
 
     /**
-     * Starts the engine installed in {@code engineDir} and waits up to {@code timeout} for it to answer.
+     * Starts the engine installed in {@code engineDir} and waits up to {@code timeout} for it to
+     * answer.
      *
-     * @throws LocalEngineException when node or the engine is missing, or it does not come up in time
+     * @throws LocalEngineException when node or the engine is missing, or it does not come up in
+     *     time
      */
     public static LocalEngine start(Path engineDir, Duration timeout) {
         Path cli = engineDir.resolve(CLI_IN_ENGINE_DIR);
         if (!Files.isRegularFile(cli)) {
-            throw new LocalEngineException("The local engine (dynalite) is not installed: " + cli + " does not exist. "
-                    + "Install Node 20+ and run the build (./mvnw package), which runs `npm ci` in " + engineDir + ". "
-                    + ALTERNATIVES);
+            throw new LocalEngineException(
+                    "The local engine (dynalite) is not installed: "
+                            + cli
+                            + " does not exist. "
+                            + "Install Node 20+ and run the build (./mvnw package), which runs `npm ci` in "
+                            + engineDir
+                            + ". "
+                            + ALTERNATIVES);
         }
-        Path node = findNode().orElseThrow(() -> new LocalEngineException(
-                "The local engine needs Node.js, but `node` is not on the PATH. "
-                        + "Install Node 20+ (https://nodejs.org) and run the build. " + ALTERNATIVES));
+        Path node =
+                findNode()
+                        .orElseThrow(
+                                () ->
+                                        new LocalEngineException(
+                                                "The local engine needs Node.js, but `node` is not on the PATH. "
+                                                        + "Install Node 20+ (https://nodejs.org) and run the build. "
+                                                        + ALTERNATIVES));
         LocalEngineException lastFailure = null;
         for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
             int port = freeLoopbackPort();
@@ -80,7 +95,8 @@ public final class LocalEngine implements AutoCloseable {
             } catch (LocalEngineException e) {
                 engine.close();
                 lastFailure = e;
-                // Another process may have taken the port between choosing and binding it: try another.
+                // Another process may have taken the port between choosing and binding it: try
+                // another.
                 if (!engine.output.text().contains("EADDRINUSE")) {
                     throw e;
                 }
@@ -90,11 +106,11 @@ public final class LocalEngine implements AutoCloseable {
     }
 
     /**
-     * The engine directory: the {@value #ENGINE_DIR_PROPERTY} system property, else
-     * {@code src/main/engine} under the working directory, else {@code ../src/main/engine} next to
-     * the jar this class was loaded from, else {@code engine} beside that jar (the packaged app).
-     * Returns the first candidate that holds an installed engine, or the first candidate when none
-     * does (so the error names where it looked).
+     * The engine directory: the {@value #ENGINE_DIR_PROPERTY} system property, else {@code
+     * src/main/engine} under the working directory, else {@code ../src/main/engine} next to the jar
+     * this class was loaded from, else {@code engine} beside that jar (the packaged app). Returns
+     * the first candidate that holds an installed engine, or the first candidate when none does (so
+     * the error names where it looked).
      */
     public static Path locateEngineDir() {
         List<Path> candidates = new ArrayList<>();
@@ -103,7 +119,14 @@ public final class LocalEngine implements AutoCloseable {
             candidates.add(Path.of(property));
         }
         candidates.add(Path.of(System.getProperty("user.dir"), "src", "main", "engine"));
-        jarDirectory().ifPresent(dir -> candidates.add(dir.resolve("..").resolve("src").resolve("main").resolve("engine")));
+        jarDirectory()
+                .ifPresent(
+                        dir ->
+                                candidates.add(
+                                        dir.resolve("..")
+                                                .resolve("src")
+                                                .resolve("main")
+                                                .resolve("engine")));
         // the packaged app: jpackage puts the jars and the engine side by side in its app folder
         jarDirectory().ifPresent(dir -> candidates.add(dir.resolve("engine")));
         return candidates.stream()
@@ -157,48 +180,81 @@ public final class LocalEngine implements AutoCloseable {
     }
 
     private static LocalEngine launch(Path node, Path cli, Path engineDir, int port) {
-        ProcessBuilder builder = new ProcessBuilder(node.toString(), cli.toString(),
-                "--host", "127.0.0.1", "--port", Integer.toString(port),
-                "--createTableMs", "0", "--deleteTableMs", "0", "--updateTableMs", "0")
-                .directory(engineDir.toFile())
-                .redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(
+                                node.toString(),
+                                cli.toString(),
+                                "--host",
+                                "127.0.0.1",
+                                "--port",
+                                Integer.toString(port),
+                                "--createTableMs",
+                                "0",
+                                "--deleteTableMs",
+                                "0",
+                                "--updateTableMs",
+                                "0")
+                        .directory(engineDir.toFile())
+                        .redirectErrorStream(true);
         Process process;
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new LocalEngineException("Could not start the local engine with " + node + ": " + e.getMessage()
-                    + ". " + ALTERNATIVES, e);
+            throw new LocalEngineException(
+                    "Could not start the local engine with "
+                            + node
+                            + ": "
+                            + e.getMessage()
+                            + ". "
+                            + ALTERNATIVES,
+                    e);
         }
-        return new LocalEngine(process, port, ProcessOutput.drain(process.getInputStream(), OUTPUT_KEPT_CHARS));
+        return new LocalEngine(
+                process, port, ProcessOutput.drain(process.getInputStream(), OUTPUT_KEPT_CHARS));
     }
 
     private void awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (!process.isAlive()) {
-                throw new LocalEngineException("The local engine exited with code " + process.exitValue()
-                        + " before it answered on port " + port + ". Its output:\n" + output.awaitText());
+                throw new LocalEngineException(
+                        "The local engine exited with code "
+                                + process.exitValue()
+                                + " before it answered on port "
+                                + port
+                                + ". Its output:\n"
+                                + output.awaitText());
             }
             if (answersHttp()) {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new LocalEngineException("The local engine did not answer on " + endpoint() + " within "
-                        + timeout.toSeconds() + " s. Its output:\n" + output.text());
+                throw new LocalEngineException(
+                        "The local engine did not answer on "
+                                + endpoint()
+                                + " within "
+                                + timeout.toSeconds()
+                                + " s. Its output:\n"
+                                + output.text());
             }
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new LocalEngineException("Interrupted while waiting for the local engine to start", e);
+                throw new LocalEngineException(
+                        "Interrupted while waiting for the local engine to start", e);
             }
         }
     }
 
-    /** Any HTTP answer (dynalite says 200 to a bare GET, DynamoDB Local 400) means the server is listening. */
+    /**
+     * Any HTTP answer (dynalite says 200 to a bare GET, DynamoDB Local 400) means the server is
+     * listening.
+     */
     private boolean answersHttp() {
         try {
-            HttpURLConnection connection = (HttpURLConnection) new URL(endpoint().toString() + "/").openConnection();
+            HttpURLConnection connection =
+                    (HttpURLConnection) new URL(endpoint().toString() + "/").openConnection();
             connection.setConnectTimeout(500);
             connection.setReadTimeout(1000);
             try {
@@ -212,10 +268,12 @@ public final class LocalEngine implements AutoCloseable {
     }
 
     private static int freeLoopbackPort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new LocalEngineException("Could not find a free loopback port for the local engine: " + e.getMessage(), e);
+            throw new LocalEngineException(
+                    "Could not find a free loopback port for the local engine: " + e.getMessage(),
+                    e);
         }
     }
 
@@ -224,7 +282,8 @@ public final class LocalEngine implements AutoCloseable {
      * double-click on macOS gets a PATH without Homebrew's directories.
      */
     static Optional<Path> findNode() {
-        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win");
+        boolean windows =
+                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win");
         String executable = windows ? "node.exe" : "node";
         List<String> directories = new ArrayList<>();
         String path = System.getenv("PATH");
@@ -248,13 +307,18 @@ public final class LocalEngine implements AutoCloseable {
                 return Optional.empty();
             }
             Path location = Path.of(source.getLocation().toURI());
-            return Files.isRegularFile(location) ? Optional.ofNullable(location.getParent()) : Optional.empty();
+            return Files.isRegularFile(location)
+                    ? Optional.ofNullable(location.getParent())
+                    : Optional.empty();
         } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
             return Optional.empty();
         }
     }
 
-    /** Keeps the tail of the engine's output so a failure can show it, and keeps the pipe from filling. */
+    /**
+     * Keeps the tail of the engine's output so a failure can show it, and keeps the pipe from
+     * filling.
+     */
     private static final class ProcessOutput {
         private final StringBuilder tail = new StringBuilder();
         private final int keep;

@@ -19,7 +19,9 @@ public final class LocalSandbox implements AutoCloseable {
         this.connection = new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
     }
 
-    /** Starts the engine and seeds both sample tables; throws with what to do when Node is missing. */
+    /**
+     * Starts the engine and seeds both sample tables; throws with what to do when Node is missing.
+     */
     public static LocalSandbox start() {
         LocalEngine engine = LocalEngine.start();
         try {

@@ -34,17 +34,17 @@ import java.util.Map;
  * The two sample data sets the app ships, modelled on the seed articles, with deterministic items
  * (the same on every run, so tests can count and compare them) and a loader.
  *
- * <p>{@code saas} is the one-to-many workspace/project design under {@code EntityRef}/{@code Detail}:
- * {@value #ACME} (a workspace and {@value #ACME_PROJECTS} projects, newest {@code PROJ#2026-0042}),
- * {@value #BETA}, the oversized tenant {@value #HUGE} whose item collection needs several 1 MB
- * Query pages, and the sharded tenant whose workspace item is {@value #BIG} / {@code META} and whose
- * projects are spread over {@code WS#big#01 … WS#big#10}. Every project carries a denormalized
- * {@code workspaceName} copied from its workspace's {@code name}.
+ * <p>{@code saas} is the one-to-many workspace/project design under {@code EntityRef}/{@code
+ * Detail}: {@value #ACME} (a workspace and {@value #ACME_PROJECTS} projects, newest {@code
+ * PROJ#2026-0042}), {@value #BETA}, the oversized tenant {@value #HUGE} whose item collection needs
+ * several 1 MB Query pages, and the sharded tenant whose workspace item is {@value #BIG} / {@code
+ * META} and whose projects are spread over {@code WS#big#01 … WS#big#10}. Every project carries a
+ * denormalized {@code workspaceName} copied from its workspace's {@code name}.
  *
  * <p>{@code blog} is the denormalization example under {@code PK}/{@code SK}: canonical users
- * ({@code USER#12} / {@code META}, name "Mara Vance") and posts ({@code POST#9f3} / {@code META}) that
- * copy the author's name twice, duplicated as {@code authorName} and embedded as {@code author.name},
- * with a GSI {@value #BLOG_AUTHOR_INDEX} on {@code authorId}/{@code createdAt}.
+ * ({@code USER#12} / {@code META}, name "Mara Vance") and posts ({@code POST#9f3} / {@code META})
+ * that copy the author's name twice, duplicated as {@code authorName} and embedded as {@code
+ * author.name}, with a GSI {@value #BLOG_AUTHOR_INDEX} on {@code authorId}/{@code createdAt}.
  *
  * <p>Both sets plant drifted copies on purpose; {@link #plantedDrift(Dataset)} lists exactly which.
  * Between them the items use every DynamoDB type, 38-digit numbers, an empty string and NULL.
@@ -53,7 +53,8 @@ public final class SampleData {
 
     /** The sample data sets, by the name the CLI and the UI use for them. */
     public enum Dataset {
-        SAAS("saas"), BLOG("blog");
+        SAAS("saas"),
+        BLOG("blog");
 
         private final String id;
 
@@ -65,14 +66,18 @@ public final class SampleData {
             return id;
         }
 
-        /** The data set called {@code id}; throws {@link IllegalArgumentException} naming the choices. */
+        /**
+         * The data set called {@code id}; throws {@link IllegalArgumentException} naming the
+         * choices.
+         */
         public static Dataset fromId(String id) {
             for (Dataset dataset : values()) {
                 if (dataset.id.equals(id)) {
                     return dataset;
                 }
             }
-            throw new IllegalArgumentException("unknown dataset '" + id + "' (expected saas or blog)");
+            throw new IllegalArgumentException(
+                    "unknown dataset '" + id + "' (expected saas or blog)");
         }
 
         @Override
@@ -89,17 +94,28 @@ public final class SampleData {
     public static final String ACME = "WS#acme";
     public static final String BETA = "WS#beta";
     public static final String HUGE = "WS#huge";
-    /** The sharded tenant's workspace item; its projects live in {@link #bigShard(int)} partitions. */
+
+    /**
+     * The sharded tenant's workspace item; its projects live in {@link #bigShard(int)} partitions.
+     */
     public static final String BIG = "WS#big";
+
     public static final int BIG_SHARDS = 10;
 
-    /** Acme's projects are PROJ#2026-0023 … PROJ#2026-0042 (the seed's example id is the newest). */
+    /**
+     * Acme's projects are PROJ#2026-0023 … PROJ#2026-0042 (the seed's example id is the newest).
+     */
     public static final int ACME_FIRST_PROJECT = 23;
+
     public static final int ACME_PROJECTS = 20;
     public static final int BETA_PROJECTS = 3;
     public static final int HUGE_PROJECTS = 700;
     public static final int BIG_PROJECTS = 30;
-    /** The length of each oversized-tenant project's description, enough to make the collection exceed 1 MB. */
+
+    /**
+     * The length of each oversized-tenant project's description, enough to make the collection
+     * exceed 1 MB.
+     */
     public static final int HUGE_DESCRIPTION_CHARS = 2_000;
 
     public static final String BLOG_PARTITION_KEY = "PK";
@@ -107,20 +123,27 @@ public final class SampleData {
     public static final String BLOG_AUTHOR_INDEX = "byAuthor";
     public static final String ENTITY_DETAIL = "META";
 
-    /** A 38-digit number, the most precision DynamoDB keeps, so that any loss through double shows. */
+    /**
+     * A 38-digit number, the most precision DynamoDB keeps, so that any loss through double shows.
+     */
     public static final String PRECISE_NUMBER = "12345678901234567890.123456789012345678";
 
     private static final Instant EPOCH = Instant.parse("2026-01-01T08:00:00Z");
 
-    private SampleData() {
-    }
+    private SampleData() {}
 
-    /** The partition-key value of one shard of the sharded tenant, {@code WS#big#01} … {@code WS#big#10}. */
+    /**
+     * The partition-key value of one shard of the sharded tenant, {@code WS#big#01} … {@code
+     * WS#big#10}.
+     */
     public static String bigShard(int shard) {
         return String.format(Locale.ROOT, "%s#%02d", BIG, shard);
     }
 
-    /** The zero-padded, time-ordered sort key of project {@code number}, e.g. {@code PROJ#2026-0042}. */
+    /**
+     * The zero-padded, time-ordered sort key of project {@code number}, e.g. {@code
+     * PROJ#2026-0042}.
+     */
     public static String projectDetail(int number) {
         return String.format(Locale.ROOT, "%s2026-%04d", PROJECT_PREFIX, number);
     }
@@ -137,9 +160,23 @@ public final class SampleData {
     public static TableDefinition definition(Dataset dataset, String tableName) {
         return switch (dataset) {
             case SAAS -> TableDefinition.simple(tableName, SAAS_PARTITION_KEY, SAAS_SORT_KEY);
-            case BLOG -> new TableDefinition(tableName, KeySchema.of(BLOG_PARTITION_KEY, BLOG_SORT_KEY),
-                    Map.of(BLOG_PARTITION_KEY, "S", BLOG_SORT_KEY, "S", "authorId", "S", "createdAt", "S"),
-                    List.of(IndexDefinition.all(BLOG_AUTHOR_INDEX, "authorId", "createdAt")), List.of());
+            case BLOG ->
+                    new TableDefinition(
+                            tableName,
+                            KeySchema.of(BLOG_PARTITION_KEY, BLOG_SORT_KEY),
+                            Map.of(
+                                    BLOG_PARTITION_KEY,
+                                    "S",
+                                    BLOG_SORT_KEY,
+                                    "S",
+                                    "authorId",
+                                    "S",
+                                    "createdAt",
+                                    "S"),
+                            List.of(
+                                    IndexDefinition.all(
+                                            BLOG_AUTHOR_INDEX, "authorId", "createdAt")),
+                            List.of());
         };
     }
 
@@ -169,14 +206,24 @@ public final class SampleData {
      *
      * @throws IllegalArgumentException when the table exists with other keys than the data set's
      */
-    public static BatchResult seed(DynamoRepository repository, Dataset dataset, String tableName,
-                                   Cancellation cancellation) {
+    public static BatchResult seed(
+            DynamoRepository repository,
+            Dataset dataset,
+            String tableName,
+            Cancellation cancellation) {
         TableDefinition definition = definition(dataset, tableName);
         if (repository.listTables().contains(tableName)) {
             TableInfo existing = repository.describeTable(tableName);
             if (!existing.keySchema().equals(definition.keySchema())) {
-                throw new IllegalArgumentException("table '" + tableName + "' has the keys " + describe(existing.keySchema())
-                        + " but the " + dataset + " sample needs " + describe(definition.keySchema()));
+                throw new IllegalArgumentException(
+                        "table '"
+                                + tableName
+                                + "' has the keys "
+                                + describe(existing.keySchema())
+                                + " but the "
+                                + dataset
+                                + " sample needs "
+                                + describe(definition.keySchema()));
             }
         } else {
             repository.createTable(definition);
@@ -195,52 +242,90 @@ public final class SampleData {
     private static final String HUGE_NAME = "Huge Co";
     private static final String BIG_NAME = "Big Retail";
 
-    private static final Map<Integer, String> ACME_DRIFTED_COPIES = Map.of(31, "Acme Inc.", 37, "ACME");
+    private static final Map<Integer, String> ACME_DRIFTED_COPIES =
+            Map.of(31, "Acme Inc.", 37, "ACME");
 
-    private static final List<PlantedDrift> SAAS_DRIFT = ACME_DRIFTED_COPIES.entrySet().stream()
-            .sorted(Map.Entry.comparingByKey())
-            .map(e -> new PlantedDrift(saasKey(ACME, projectDetail(e.getKey())), "workspaceName",
-                    saasKey(ACME, WORKSPACE_DETAIL), "name", s(ACME_NAME), s(e.getValue())))
-            .toList();
+    private static final List<PlantedDrift> SAAS_DRIFT =
+            ACME_DRIFTED_COPIES.entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .map(
+                            e ->
+                                    new PlantedDrift(
+                                            saasKey(ACME, projectDetail(e.getKey())),
+                                            "workspaceName",
+                                            saasKey(ACME, WORKSPACE_DETAIL),
+                                            "name",
+                                            s(ACME_NAME),
+                                            s(e.getValue())))
+                    .toList();
 
     private static List<Item> saasItems() {
         List<Item> items = new ArrayList<>();
 
-        items.add(item(SAAS_PARTITION_KEY, s(ACME), SAAS_SORT_KEY, s(WORKSPACE_DETAIL))
-                .put("name", s(ACME_NAME))
-                .put("plan", s("pro"))
-                .put("createdAt", s("2025-11-03T09:15:00Z"))
-                .put("seats", n(25))
-                .put("creditBalance", n(PRECISE_NUMBER))
-                .put("features", ss("sso", "audit-log", "api"))
-                .put("budgetAlerts", ns("50", "80", "100"))
-                .put("owner", m(orderedMap("userId", s("U#12"), "email", s("ops@acme.example"))))
-                .put("regions", l(s("eu-west-1"), s("us-east-1")))
-                .put("logo", b(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0x00, (byte) 0xFF}))
-                .put("signingKeys", bs(bytes("key-2025"), bytes("key-2026")))
-                .put("trial", bool(false))
-                .put("billingContact", nul())
-                .put("notes", s(""))
-                .build());
+        items.add(
+                item(SAAS_PARTITION_KEY, s(ACME), SAAS_SORT_KEY, s(WORKSPACE_DETAIL))
+                        .put("name", s(ACME_NAME))
+                        .put("plan", s("pro"))
+                        .put("createdAt", s("2025-11-03T09:15:00Z"))
+                        .put("seats", n(25))
+                        .put("creditBalance", n(PRECISE_NUMBER))
+                        .put("features", ss("sso", "audit-log", "api"))
+                        .put("budgetAlerts", ns("50", "80", "100"))
+                        .put(
+                                "owner",
+                                m(orderedMap("userId", s("U#12"), "email", s("ops@acme.example"))))
+                        .put("regions", l(s("eu-west-1"), s("us-east-1")))
+                        .put(
+                                "logo",
+                                b(
+                                        new byte[] {
+                                            (byte) 0x89,
+                                            'P',
+                                            'N',
+                                            'G',
+                                            0x0D,
+                                            0x0A,
+                                            0x1A,
+                                            0x0A,
+                                            0x00,
+                                            (byte) 0xFF
+                                        }))
+                        .put("signingKeys", bs(bytes("key-2025"), bytes("key-2026")))
+                        .put("trial", bool(false))
+                        .put("billingContact", nul())
+                        .put("notes", s(""))
+                        .build());
         for (int i = 0; i < ACME_PROJECTS; i++) {
             int number = ACME_FIRST_PROJECT + i;
-            items.add(project(ACME, number, ACME_DRIFTED_COPIES.getOrDefault(number, ACME_NAME)).build());
+            items.add(
+                    project(ACME, number, ACME_DRIFTED_COPIES.getOrDefault(number, ACME_NAME))
+                            .build());
         }
 
-        items.add(workspace(BETA, BETA_NAME, "free", "2026-01-20T14:00:00Z").put("seats", n(3)).build());
+        items.add(
+                workspace(BETA, BETA_NAME, "free", "2026-01-20T14:00:00Z")
+                        .put("seats", n(3))
+                        .build());
         for (int number = 1; number <= BETA_PROJECTS; number++) {
             items.add(project(BETA, number, BETA_NAME).build());
         }
 
-        items.add(workspace(HUGE, HUGE_NAME, "enterprise", "2024-06-01T00:00:00Z").put("seats", n(4800)).build());
+        items.add(
+                workspace(HUGE, HUGE_NAME, "enterprise", "2024-06-01T00:00:00Z")
+                        .put("seats", n(4800))
+                        .build());
         for (int number = 1; number <= HUGE_PROJECTS; number++) {
-            items.add(project(HUGE, number, HUGE_NAME).put("description", s(longDescription(number))).build());
+            items.add(
+                    project(HUGE, number, HUGE_NAME)
+                            .put("description", s(longDescription(number)))
+                            .build());
         }
 
-        items.add(workspace(BIG, BIG_NAME, "enterprise", "2025-02-10T10:30:00Z")
-                .put("shardCount", n(BIG_SHARDS))
-                .put("shardPattern", s(BIG + "#NN"))
-                .build());
+        items.add(
+                workspace(BIG, BIG_NAME, "enterprise", "2025-02-10T10:30:00Z")
+                        .put("shardCount", n(BIG_SHARDS))
+                        .put("shardPattern", s(BIG + "#NN"))
+                        .build());
         for (int number = 1; number <= BIG_PROJECTS; number++) {
             // Round-robin over the shards, so each shard partition holds a few projects.
             int shard = (number - 1) % BIG_SHARDS + 1;
@@ -249,7 +334,8 @@ public final class SampleData {
         return items;
     }
 
-    private static ItemBuilder workspace(String entityRef, String name, String plan, String createdAt) {
+    private static ItemBuilder workspace(
+            String entityRef, String name, String plan, String createdAt) {
         return item(SAAS_PARTITION_KEY, s(entityRef), SAAS_SORT_KEY, s(WORKSPACE_DETAIL))
                 .put("name", s(name))
                 .put("plan", s(plan))
@@ -258,13 +344,21 @@ public final class SampleData {
 
     private static ItemBuilder project(String entityRef, int number, String workspaceName) {
         String[] statuses = {"ACTIVE", "ACTIVE", "PAUSED", "ACTIVE", "ARCHIVED"};
-        ItemBuilder project = item(SAAS_PARTITION_KEY, s(entityRef), SAAS_SORT_KEY, s(projectDetail(number)))
-                .put("name", s("Project " + number))
-                .put("status", s(statuses[number % statuses.length]))
-                // Ids are time-ordered, so a later id always has a later createdAt.
-                .put("createdAt", s(EPOCH.plus(Duration.ofHours(11L * number)).toString()))
-                .put("workspaceName", s(workspaceName))
-                .put("budget", n(String.format(Locale.ROOT, "%d.%02d", 1_000 + 125L * number, number % 100)));
+        ItemBuilder project =
+                item(SAAS_PARTITION_KEY, s(entityRef), SAAS_SORT_KEY, s(projectDetail(number)))
+                        .put("name", s("Project " + number))
+                        .put("status", s(statuses[number % statuses.length]))
+                        // Ids are time-ordered, so a later id always has a later createdAt.
+                        .put("createdAt", s(EPOCH.plus(Duration.ofHours(11L * number)).toString()))
+                        .put("workspaceName", s(workspaceName))
+                        .put(
+                                "budget",
+                                n(
+                                        String.format(
+                                                Locale.ROOT,
+                                                "%d.%02d",
+                                                1_000 + 125L * number,
+                                                number % 100)));
         if (number % 4 == 0) {
             project.put("labels", ss("billing", "q" + (number % 4 + 1)));
         }
@@ -272,8 +366,13 @@ public final class SampleData {
     }
 
     private static String longDescription(int number) {
-        String sentence = "Project " + number + " of " + HUGE_NAME + " keeps its whole history in one item collection, "
-                + "so reading the tenant takes several 1 MB Query pages. ";
+        String sentence =
+                "Project "
+                        + number
+                        + " of "
+                        + HUGE_NAME
+                        + " keeps its whole history in one item collection, "
+                        + "so reading the tenant takes several 1 MB Query pages. ";
         StringBuilder text = new StringBuilder(HUGE_DESCRIPTION_CHARS + sentence.length());
         while (text.length() < HUGE_DESCRIPTION_CHARS) {
             text.append(sentence);
@@ -297,7 +396,8 @@ public final class SampleData {
      * A post and the author-name copies it was written with; a copy that differs from the author's
      * current name is planted drift.
      */
-    private record Post(String id, String title, User author, String authorNameCopy, String embeddedNameCopy) {
+    private record Post(
+            String id, String title, User author, String authorNameCopy, String embeddedNameCopy) {
         Post(String id, String title, User author) {
             this(id, title, author, author.name(), author.name());
         }
@@ -309,19 +409,20 @@ public final class SampleData {
     private static final User KOFI = new User("47", "Kofi Mensah");
     private static final List<User> USERS = List.of(MARA, LIO, ANA, KOFI);
 
-    private static final List<Post> POSTS = List.of(
-            new Post("9f3", "Modeling 1:N", MARA),
-            new Post("a71", "Sparse GSIs", MARA),
-            new Post("b04", "Query vs Scan", LIO),
-            new Post("c55", "Hot partitions, cold coffee", LIO, "Lionel Tan", LIO.name()),
-            new Post("d20", "Denormalize on purpose", MARA, MARA.name(), "M. Vance"),
-            new Post("e88", "Item collections at a glance", ANA, "Ana R.", "Ana R."),
-            new Post("f16", "Condition expressions that bite", ANA),
-            new Post("1b7", "Paging with LastEvaluatedKey", KOFI),
-            new Post("2c9", "Numbers without floats", KOFI),
-            new Post("3d4", "Single-table design, revisited", MARA),
-            new Post("4e1", "GSI overloading", LIO),
-            new Post("5a2", "Streams and TTL", ANA));
+    private static final List<Post> POSTS =
+            List.of(
+                    new Post("9f3", "Modeling 1:N", MARA),
+                    new Post("a71", "Sparse GSIs", MARA),
+                    new Post("b04", "Query vs Scan", LIO),
+                    new Post("c55", "Hot partitions, cold coffee", LIO, "Lionel Tan", LIO.name()),
+                    new Post("d20", "Denormalize on purpose", MARA, MARA.name(), "M. Vance"),
+                    new Post("e88", "Item collections at a glance", ANA, "Ana R.", "Ana R."),
+                    new Post("f16", "Condition expressions that bite", ANA),
+                    new Post("1b7", "Paging with LastEvaluatedKey", KOFI),
+                    new Post("2c9", "Numbers without floats", KOFI),
+                    new Post("3d4", "Single-table design, revisited", MARA),
+                    new Post("4e1", "GSI overloading", LIO),
+                    new Post("5a2", "Streams and TTL", ANA));
 
     private static final List<PlantedDrift> BLOG_DRIFT = blogDrift();
 
@@ -331,12 +432,24 @@ public final class SampleData {
             Key copy = blogKey("POST#" + post.id(), ENTITY_DETAIL);
             Key source = blogKey(post.author().pk(), ENTITY_DETAIL);
             if (!post.authorNameCopy().equals(post.author().name())) {
-                drift.add(new PlantedDrift(copy, "authorName", source, "name",
-                        s(post.author().name()), s(post.authorNameCopy())));
+                drift.add(
+                        new PlantedDrift(
+                                copy,
+                                "authorName",
+                                source,
+                                "name",
+                                s(post.author().name()),
+                                s(post.authorNameCopy())));
             }
             if (!post.embeddedNameCopy().equals(post.author().name())) {
-                drift.add(new PlantedDrift(copy, "author.name", source, "name",
-                        s(post.author().name()), s(post.embeddedNameCopy())));
+                drift.add(
+                        new PlantedDrift(
+                                copy,
+                                "author.name",
+                                source,
+                                "name",
+                                s(post.author().name()),
+                                s(post.embeddedNameCopy())));
             }
         }
         return List.copyOf(drift);
@@ -346,36 +459,65 @@ public final class SampleData {
         List<Item> items = new ArrayList<>();
         for (int i = 0; i < USERS.size(); i++) {
             User user = USERS.get(i);
-            ItemBuilder profile = item(BLOG_PARTITION_KEY, s(user.pk()), BLOG_SORT_KEY, s(ENTITY_DETAIL))
-                    .put("userId", s(user.userId()))
-                    .put("name", s(user.name()))
-                    .put("email", s(user.name().toLowerCase(Locale.ROOT).replace(' ', '.') + "@blog.example"))
-                    .put("joinedAt", s(EPOCH.minus(Duration.ofDays(90L * (i + 1))).toString()))
-                    .put("followers", n(1_200L * (i + 1) + 7))
-                    .put("interests", ss("dynamodb", i % 2 == 0 ? "modeling" : "performance"))
-                    .put("avatar", b(bytes("avatar-" + user.number())))
-                    .put("publicKeys", bs(bytes("ssh-" + user.number() + "-a"), bytes("ssh-" + user.number() + "-b")))
-                    .put("links", l(s("https://blog.example/" + user.number())));
+            ItemBuilder profile =
+                    item(BLOG_PARTITION_KEY, s(user.pk()), BLOG_SORT_KEY, s(ENTITY_DETAIL))
+                            .put("userId", s(user.userId()))
+                            .put("name", s(user.name()))
+                            .put(
+                                    "email",
+                                    s(
+                                            user.name().toLowerCase(Locale.ROOT).replace(' ', '.')
+                                                    + "@blog.example"))
+                            .put(
+                                    "joinedAt",
+                                    s(EPOCH.minus(Duration.ofDays(90L * (i + 1))).toString()))
+                            .put("followers", n(1_200L * (i + 1) + 7))
+                            .put(
+                                    "interests",
+                                    ss("dynamodb", i % 2 == 0 ? "modeling" : "performance"))
+                            .put("avatar", b(bytes("avatar-" + user.number())))
+                            .put(
+                                    "publicKeys",
+                                    bs(
+                                            bytes("ssh-" + user.number() + "-a"),
+                                            bytes("ssh-" + user.number() + "-b")))
+                            .put("links", l(s("https://blog.example/" + user.number())));
             profile.put("bio", i == 0 ? s("Writes about single-table design.") : s(""));
             profile.put("website", i == 1 ? nul() : s("https://" + user.number() + ".example"));
             items.add(profile.build());
         }
         for (int i = 0; i < POSTS.size(); i++) {
             Post post = POSTS.get(i);
-            ItemBuilder item = item(BLOG_PARTITION_KEY, s("POST#" + post.id()), BLOG_SORT_KEY, s(ENTITY_DETAIL))
-                    .put("title", s(post.title()))
-                    .put("authorId", s(post.author().userId()))
-                    .put("authorName", s(post.authorNameCopy()))
-                    .put("author", m(orderedMap("id", s(post.author().userId()), "name", s(post.embeddedNameCopy()))))
-                    .put("createdAt", s(EPOCH.plus(Duration.ofDays(3L * (i + 1))).toString()))
-                    .put("tags", l(s("dynamodb"), s(i % 3 == 0 ? "aws" : "modeling")))
-                    .put("views", n(137L * (i + 1) * (i + 1)))
-                    .put("draft", bool(i == POSTS.size() - 1))
-                    .put("subtitle", s(""))
-                    .put("heroImage", i % 2 == 0 ? nul() : b(bytes("hero-" + post.id())));
+            ItemBuilder item =
+                    item(
+                                    BLOG_PARTITION_KEY,
+                                    s("POST#" + post.id()),
+                                    BLOG_SORT_KEY,
+                                    s(ENTITY_DETAIL))
+                            .put("title", s(post.title()))
+                            .put("authorId", s(post.author().userId()))
+                            .put("authorName", s(post.authorNameCopy()))
+                            .put(
+                                    "author",
+                                    m(
+                                            orderedMap(
+                                                    "id",
+                                                    s(post.author().userId()),
+                                                    "name",
+                                                    s(post.embeddedNameCopy()))))
+                            .put(
+                                    "createdAt",
+                                    s(EPOCH.plus(Duration.ofDays(3L * (i + 1))).toString()))
+                            .put("tags", l(s("dynamodb"), s(i % 3 == 0 ? "aws" : "modeling")))
+                            .put("views", n(137L * (i + 1) * (i + 1)))
+                            .put("draft", bool(i == POSTS.size() - 1))
+                            .put("subtitle", s(""))
+                            .put("heroImage", i % 2 == 0 ? nul() : b(bytes("hero-" + post.id())));
             if (post.id().equals("2c9")) {
                 item.put("exampleNumber", n(PRECISE_NUMBER))
-                        .put("exampleNumbers", ns("0.1", "-99999999999999999999999999999999999999", "1E-130"));
+                        .put(
+                                "exampleNumbers",
+                                ns("0.1", "-99999999999999999999999999999999999999", "1E-130"));
             }
             items.add(item.build());
         }
@@ -388,14 +530,16 @@ public final class SampleData {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static Map<String, AttributeValue> orderedMap(String k1, AttributeValue v1, String k2, AttributeValue v2) {
+    private static Map<String, AttributeValue> orderedMap(
+            String k1, AttributeValue v1, String k2, AttributeValue v2) {
         Map<String, AttributeValue> map = new LinkedHashMap<>();
         map.put(k1, v1);
         map.put(k2, v2);
         return map;
     }
 
-    private static ItemBuilder item(String pkName, AttributeValue pk, String skName, AttributeValue sk) {
+    private static ItemBuilder item(
+            String pkName, AttributeValue pk, String skName, AttributeValue sk) {
         return new ItemBuilder().put(pkName, pk).put(skName, sk);
     }
 

@@ -34,10 +34,14 @@ public record Settings(
         JsonNode driftRules) {
 
     public static final int CURRENT_VERSION = 1;
+
     /** How many recently opened tables are kept. */
     public static final int RECENT_TABLES_KEPT = 10;
 
-    public enum Theme { LIGHT, DARK }
+    public enum Theme {
+        LIGHT,
+        DARK
+    }
 
     public Settings {
         theme = theme == null ? Theme.LIGHT : theme;
@@ -50,41 +54,110 @@ public record Settings(
 
     /** The settings of a first run. */
     public static Settings defaults() {
-        return new Settings(CURRENT_VERSION, Theme.LIGHT, null, List.of(), List.of(), List.of(), Map.of(), null, null);
+        return new Settings(
+                CURRENT_VERSION,
+                Theme.LIGHT,
+                null,
+                List.of(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                null,
+                null);
     }
 
     public Settings withTheme(Theme value) {
-        return new Settings(version, value, window, endpoints, profiles, recentTables, grids, savedExpressions, driftRules);
+        return new Settings(
+                version,
+                value,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules);
     }
 
     public Settings withWindow(WindowLayout value) {
-        return new Settings(version, theme, value, endpoints, profiles, recentTables, grids, savedExpressions, driftRules);
+        return new Settings(
+                version,
+                theme,
+                value,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules);
     }
 
     public Settings withEndpoints(List<SavedEndpoint> value) {
-        return new Settings(version, theme, window, value, profiles, recentTables, grids, savedExpressions, driftRules);
+        return new Settings(
+                version,
+                theme,
+                window,
+                value,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules);
     }
 
     public Settings withProfiles(List<SavedProfile> value) {
-        return new Settings(version, theme, window, endpoints, value, recentTables, grids, savedExpressions, driftRules);
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                value,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules);
     }
 
     public Settings withSavedExpressions(JsonNode value) {
-        return new Settings(version, theme, window, endpoints, profiles, recentTables, grids, value, driftRules);
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                value,
+                driftRules);
     }
 
     public Settings withDriftRules(JsonNode value) {
-        return new Settings(version, theme, window, endpoints, profiles, recentTables, grids, savedExpressions, value);
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                value);
     }
 
-    /** A table's drift rules as the drift feature wrote them, or null: {@link #driftRules} maps table names to them. */
+    /**
+     * A table's drift rules as the drift feature wrote them, or null: {@link #driftRules} maps
+     * table names to them.
+     */
     public JsonNode driftRulesOf(String tableName) {
         return driftRules instanceof ObjectNode byTable ? byTable.get(tableName) : null;
     }
 
     /** Replaces a table's drift rules; null removes them. */
     public Settings withDriftRulesOf(String tableName, JsonNode rules) {
-        ObjectNode byTable = driftRules instanceof ObjectNode existing ? existing.deepCopy() : JsonNodeFactory.instance.objectNode();
+        ObjectNode byTable =
+                driftRules instanceof ObjectNode existing
+                        ? existing.deepCopy()
+                        : JsonNodeFactory.instance.objectNode();
         if (rules == null) {
             byTable.remove(tableName);
         } else {
@@ -93,16 +166,31 @@ public record Settings(
         return withDriftRules(byTable);
     }
 
-    /** Puts {@code table} first in the recent tables, once, keeping the last {@value #RECENT_TABLES_KEPT}. */
+    /**
+     * Puts {@code table} first in the recent tables, once, keeping the last {@value
+     * #RECENT_TABLES_KEPT}.
+     */
     public Settings withRecentTable(RecentTable table) {
         List<RecentTable> recent = new ArrayList<>();
         recent.add(table);
         recentTables.stream().filter(t -> !t.equals(table)).forEach(recent::add);
         List<RecentTable> kept = recent.subList(0, Math.min(recent.size(), RECENT_TABLES_KEPT));
-        return new Settings(version, theme, window, endpoints, profiles, kept, grids, savedExpressions, driftRules);
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                kept,
+                grids,
+                savedExpressions,
+                driftRules);
     }
 
-    /** The grid settings of a table, by table name: the same design usually has the same name in every stage. */
+    /**
+     * The grid settings of a table, by table name: the same design usually has the same name in
+     * every stage.
+     */
     public GridSettings grid(String tableName) {
         return grids.getOrDefault(tableName, GridSettings.DEFAULTS);
     }
@@ -110,21 +198,35 @@ public record Settings(
     public Settings withGrid(String tableName, GridSettings value) {
         Map<String, GridSettings> changed = new TreeMap<>(grids);
         changed.put(Objects.requireNonNull(tableName), Objects.requireNonNull(value));
-        return new Settings(version, theme, window, endpoints, profiles, recentTables, changed, savedExpressions, driftRules);
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                changed,
+                savedExpressions,
+                driftRules);
     }
 
     /** The window's place and size, and the positions of its split panes' dividers (0..1). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record WindowLayout(double x, double y, double width, double height, boolean maximized,
-                               List<Double> sidebarDividers) {
+    public record WindowLayout(
+            double x,
+            double y,
+            double width,
+            double height,
+            boolean maximized,
+            List<Double> sidebarDividers) {
         public WindowLayout {
             sidebarDividers = sidebarDividers == null ? List.of() : List.copyOf(sidebarDividers);
         }
     }
 
     /**
-     * A DynamoDB-compatible endpoint the user added. The access key id only selects DynamoDB Local's
-     * database; no secret key is kept.
+     * A DynamoDB-compatible endpoint the user added. The access key id only selects DynamoDB
+     * Local's database; no secret key is kept.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record SavedEndpoint(String label, String url, String region, String accessKeyId) {
@@ -155,10 +257,14 @@ public record Settings(
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record GridSettings(String parentMarker, List<String> columnOrder, List<String> hiddenColumns,
-                               boolean newestFirst) {
+    public record GridSettings(
+            String parentMarker,
+            List<String> columnOrder,
+            List<String> hiddenColumns,
+            boolean newestFirst) {
 
-        public static final GridSettings DEFAULTS = new GridSettings(null, List.of(), List.of(), false);
+        public static final GridSettings DEFAULTS =
+                new GridSettings(null, List.of(), List.of(), false);
 
         public GridSettings {
             columnOrder = columnOrder == null ? List.of() : List.copyOf(columnOrder);
@@ -186,7 +292,8 @@ public record Settings(
          * the others as they came (new attributes stay at the end, as the grid adds them).
          */
         public List<String> arrange(List<String> shown) {
-            List<String> arranged = new ArrayList<>(columnOrder.stream().filter(shown::contains).toList());
+            List<String> arranged =
+                    new ArrayList<>(columnOrder.stream().filter(shown::contains).toList());
             shown.stream().filter(name -> !arranged.contains(name)).forEach(arranged::add);
             return arranged;
         }

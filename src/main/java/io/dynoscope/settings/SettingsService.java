@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,17 +27,20 @@ public final class SettingsService implements AutoCloseable {
     private final boolean mayWrite;
     private final AtomicReference<Settings> current;
     private final AtomicBoolean writePending = new AtomicBoolean();
-    private final ExecutorService writer = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "dynoscope-settings");
-        thread.setDaemon(true);
-        return thread;
-    });
-    private volatile Consumer<String> saveFailures = message -> { };
+    private final ExecutorService writer =
+            Executors.newSingleThreadExecutor(
+                    runnable -> {
+                        Thread thread = new Thread(runnable, "dynoscope-settings");
+                        thread.setDaemon(true);
+                        return thread;
+                    });
+    private volatile Consumer<String> saveFailures = message -> {};
 
     private SettingsService(SettingsStore store, SettingsStore.Loaded loaded) {
         this.store = store;
         this.loadProblem = loaded.problem();
-        // a file that could be neither read nor moved aside is the user's to rescue: never write over it
+        // a file that could be neither read nor moved aside is the user's to rescue: never write
+        // over it
         this.mayWrite = loaded.problem().map(SettingsStore.Problem::fileSetAside).orElse(true);
         this.current = new AtomicReference<>(loaded.settings());
         loadProblem.ifPresent(problem -> LOG.warn(problem.message()));
@@ -72,7 +76,7 @@ public final class SettingsService implements AutoCloseable {
         if (!after.equals(before) && writePending.compareAndSet(false, true)) {
             try {
                 writer.execute(this::writeLatest);
-            } catch (java.util.concurrent.RejectedExecutionException closed) {
+            } catch (RejectedExecutionException closed) {
                 writePending.set(false);
             }
         }
@@ -95,7 +99,10 @@ public final class SettingsService implements AutoCloseable {
         }
     }
 
-    /** Waits for the pending write and writes the latest settings once more, so nothing changed at exit is lost. */
+    /**
+     * Waits for the pending write and writes the latest settings once more, so nothing changed at
+     * exit is lost.
+     */
     @Override
     public void close() {
         writer.shutdown();

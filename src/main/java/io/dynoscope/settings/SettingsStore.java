@@ -24,24 +24,27 @@ import java.util.Optional;
 /**
  * Reads and writes {@code settings.json} in the per-user configuration folder. A write goes to a
  * temporary file that is flushed to disk and then moved over the old file in one step, so a crash
- * leaves either the old or the new settings, never half of one. A file that cannot be read is
- * moved aside (renamed {@code settings.json.broken-<time>}) and reported, never silently replaced.
+ * leaves either the old or the new settings, never half of one. A file that cannot be read is moved
+ * aside (renamed {@code settings.json.broken-<time>}) and reported, never silently replaced.
  */
 public final class SettingsStore {
 
     /** System property naming the configuration folder; tests and portable installs set it. */
     public static final String DIRECTORY_PROPERTY = "dynoscope.config.dir";
+
     public static final String FILE_NAME = "settings.json";
 
     private static final DateTimeFormatter BROKEN_SUFFIX =
-            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC);
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT)
+                    .withZone(ZoneOffset.UTC);
 
     private final Path directory;
     private final Clock clock;
-    private final ObjectMapper mapper = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    private final ObjectMapper mapper =
+            JsonMapper.builder()
+                    .enable(SerializationFeature.INDENT_OUTPUT)
+                    .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .build();
 
     public SettingsStore(Path directory) {
         this(directory, Clock.systemUTC());
@@ -60,21 +63,28 @@ public final class SettingsStore {
     /**
      * The {@value #DIRECTORY_PROPERTY} system property, else the operating system's per-user
      * configuration folder: {@code %APPDATA%\Dynoscope} on Windows, {@code ~/Library/Application
-     * Support/Dynoscope} on macOS, {@code $XDG_CONFIG_HOME/dynoscope} (default {@code ~/.config}) elsewhere.
+     * Support/Dynoscope} on macOS, {@code $XDG_CONFIG_HOME/dynoscope} (default {@code ~/.config})
+     * elsewhere.
      */
     public static Path defaultDirectory() {
-        return directoryFor(System.getProperty("os.name", ""), Optional.ofNullable(System.getProperty(DIRECTORY_PROPERTY)),
-                System.getenv(), Path.of(System.getProperty("user.home")));
+        return directoryFor(
+                System.getProperty("os.name", ""),
+                Optional.ofNullable(System.getProperty(DIRECTORY_PROPERTY)),
+                System.getenv(),
+                Path.of(System.getProperty("user.home")));
     }
 
-    static Path directoryFor(String osName, Optional<String> override, Map<String, String> env, Path home) {
+    static Path directoryFor(
+            String osName, Optional<String> override, Map<String, String> env, Path home) {
         if (override.isPresent() && !override.get().isBlank()) {
             return Path.of(override.get());
         }
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.contains("win")) {
             String appData = env.get("APPDATA");
-            return (appData == null || appData.isBlank() ? home.resolve("AppData").resolve("Roaming") : Path.of(appData))
+            return (appData == null || appData.isBlank()
+                            ? home.resolve("AppData").resolve("Roaming")
+                            : Path.of(appData))
                     .resolve("Dynoscope");
         }
         if (os.contains("mac")) {
@@ -82,7 +92,10 @@ public final class SettingsStore {
         }
         String xdg = env.get("XDG_CONFIG_HOME");
         // the XDG spec says to ignore a relative XDG_CONFIG_HOME
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg) : home.resolve(".config");
+        Path base =
+                xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
+                        ? Path.of(xdg)
+                        : home.resolve(".config");
         return base.resolve("dynoscope");
     }
 
@@ -112,30 +125,58 @@ public final class SettingsStore {
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             return new Loaded(Settings.defaults(), Optional.of(setAside(file, describe(e))));
         } catch (IOException e) {
-            // unreadable (permissions, a folder in the way): leave it where it is, say so, and go on with defaults
-            return new Loaded(Settings.defaults(), Optional.of(new Problem(
-                    "Could not read the settings in " + file + ": " + e.getMessage()
-                            + ". Dynoscope starts with default settings.", null)));
+            // unreadable (permissions, a folder in the way): leave it where it is, say so, and go
+            // on with defaults
+            return new Loaded(
+                    Settings.defaults(),
+                    Optional.of(
+                            new Problem(
+                                    "Could not read the settings in "
+                                            + file
+                                            + ": "
+                                            + e.getMessage()
+                                            + ". Dynoscope starts with default settings.",
+                                    null)));
         }
     }
 
     private Problem setAside(Path file, String reason) {
-        Path aside = file.resolveSibling(FILE_NAME + ".broken-" + BROKEN_SUFFIX.format(clock.instant()));
+        Path aside =
+                file.resolveSibling(FILE_NAME + ".broken-" + BROKEN_SUFFIX.format(clock.instant()));
         try {
             Files.move(file, aside);
-            return new Problem("The settings in " + file + " could not be read (" + reason + "). They were moved to "
-                    + aside + " and Dynoscope starts with default settings.", aside);
+            return new Problem(
+                    "The settings in "
+                            + file
+                            + " could not be read ("
+                            + reason
+                            + "). They were moved to "
+                            + aside
+                            + " and Dynoscope starts with default settings.",
+                    aside);
         } catch (IOException e) {
-            return new Problem("The settings in " + file + " could not be read (" + reason + ") nor moved aside ("
-                    + e.getMessage() + "). Dynoscope starts with default settings and will not overwrite them "
-                    + "until they are moved.", null);
+            return new Problem(
+                    "The settings in "
+                            + file
+                            + " could not be read ("
+                            + reason
+                            + ") nor moved aside ("
+                            + e.getMessage()
+                            + "). Dynoscope starts with default settings and will not overwrite them "
+                            + "until they are moved.",
+                    null);
         }
     }
 
     private static String describe(Exception e) {
         if (e instanceof JsonProcessingException json) {
-            String location = json.getLocation() == null ? ""
-                    : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr();
+            String location =
+                    json.getLocation() == null
+                            ? ""
+                            : " at line "
+                                    + json.getLocation().getLineNr()
+                                    + ", column "
+                                    + json.getLocation().getColumnNr();
             return json.getOriginalMessage() + location;
         }
         return e.getMessage();
@@ -151,8 +192,11 @@ public final class SettingsStore {
             byte[] json = mapper.writeValueAsBytes(settings);
             Path temporary = Files.createTempFile(directory, FILE_NAME + ".", ".tmp");
             try {
-                try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE,
-                        StandardOpenOption.TRUNCATE_EXISTING)) {
+                try (FileChannel channel =
+                        FileChannel.open(
+                                temporary,
+                                StandardOpenOption.WRITE,
+                                StandardOpenOption.TRUNCATE_EXISTING)) {
                     ByteBuffer buffer = ByteBuffer.wrap(json);
                     while (buffer.hasRemaining()) {
                         channel.write(buffer);
@@ -165,20 +209,26 @@ public final class SettingsStore {
             }
             forceDirectory();
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not save the settings to " + file() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "Could not save the settings to " + file() + ": " + e.getMessage(), e);
         }
     }
 
     private static void move(Path from, Path to) throws IOException {
         try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
-            // a file system without atomic rename (rare for a home folder): the plain replace is the best left
+            // a file system without atomic rename (rare for a home folder): the plain replace is
+            // the best left
             Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
-    /** Makes the rename itself durable on POSIX systems; Windows cannot open a folder this way and needs not. */
+    /**
+     * Makes the rename itself durable on POSIX systems; Windows cannot open a folder this way and
+     * needs not.
+     */
     private void forceDirectory() {
         try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
             channel.force(true);
@@ -188,8 +238,7 @@ public final class SettingsStore {
     }
 
     /** The loaded settings and, when the file could not be read, what happened to it. */
-    public record Loaded(Settings settings, Optional<Problem> problem) {
-    }
+    public record Loaded(Settings settings, Optional<Problem> problem) {}
 
     /**
      * A settings file that could not be read: a message for the user, and where the file was moved

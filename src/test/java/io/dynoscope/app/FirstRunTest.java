@@ -29,11 +29,13 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class FirstRunTest {
 
-    private static final List<ConnectionEntry> DISCOVERED = List.of(ConnectionEntry.sandbox(),
-            ConnectionEntry.dynamoDbLocal(), ConnectionEntry.profile("prod", "eu-west-1"));
+    private static final List<ConnectionEntry> DISCOVERED =
+            List.of(
+                    ConnectionEntry.sandbox(),
+                    ConnectionEntry.dynamoDbLocal(),
+                    ConnectionEntry.profile("prod", "eu-west-1"));
 
-    @TempDir
-    Path directory;
+    @TempDir Path directory;
 
     private AppContext context;
 
@@ -47,18 +49,26 @@ class FirstRunTest {
 
     private Stage show(SettingsStore store) throws Exception {
         // a connector that is never called: these tests do not connect
-        context = new AppContext(new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
-                (entry, cancellation) -> { throw new AssertionError("no connection expected"); },
-                DISCOVERED, new AppContext.SandboxHolder(), SettingsService.open(store));
-        return WaitForAsyncUtils.asyncFx(() -> {
-            Stage stage = new Stage();
-            stage.setScene(DynoscopeApp.createScene(context));
-            stage.setWidth(1000);
-            stage.setHeight(700);
-            context.restoreWindow(stage);
-            stage.show();
-            return stage;
-        }).get(10, TimeUnit.SECONDS);
+        context =
+                new AppContext(
+                        new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
+                        (entry, cancellation) -> {
+                            throw new AssertionError("no connection expected");
+                        },
+                        DISCOVERED,
+                        new AppContext.SandboxHolder(),
+                        SettingsService.open(store));
+        return WaitForAsyncUtils.asyncFx(
+                        () -> {
+                            Stage stage = new Stage();
+                            stage.setScene(DynoscopeApp.createScene(context));
+                            stage.setWidth(1000);
+                            stage.setHeight(700);
+                            context.restoreWindow(stage);
+                            stage.show();
+                            return stage;
+                        })
+                .get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -66,8 +76,11 @@ class FirstRunTest {
         show(new SettingsStore(directory));
         WaitForAsyncUtils.waitForFxEvents();
 
-        List<String> sentences = robot.lookup(".connection-description").queryAllAs(Label.class).stream()
-                .filter(Label::isVisible).map(Label::getText).toList();
+        List<String> sentences =
+                robot.lookup(".connection-description").queryAllAs(Label.class).stream()
+                        .filter(Label::isVisible)
+                        .map(Label::getText)
+                        .toList();
         assertEquals(DISCOVERED.stream().map(ConnectionEntry::description).toList(), sentences);
         assertTrue(sentences.get(0).contains("sample tables"), sentences.get(0));
         assertTrue(sentences.get(2).contains("aws sso login"), sentences.get(2));
@@ -77,15 +90,18 @@ class FirstRunTest {
     void theWindowOpensWhereItWasLeft(FxRobot robot) throws Exception {
         SettingsStore store = new SettingsStore(directory);
         Stage first = show(store);
-        WaitForAsyncUtils.asyncFx(() -> {
-            first.setX(40);
-            first.setY(30);
-            first.setWidth(900);
-            first.setHeight(640);
-            ((SplitPane) first.getScene().lookup(".sidebar")).setDividerPositions(0.3);
-            context.rememberWindow(first);
-            context.close();
-        }).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(
+                        () -> {
+                            first.setX(40);
+                            first.setY(30);
+                            first.setWidth(900);
+                            first.setHeight(640);
+                            ((SplitPane) first.getScene().lookup(".sidebar"))
+                                    .setDividerPositions(0.3);
+                            context.rememberWindow(first);
+                            context.close();
+                        })
+                .get(10, TimeUnit.SECONDS);
         context = null;
         FxToolkit.cleanupStages();
 
@@ -94,7 +110,9 @@ class FirstRunTest {
 
         Stage next = show(store);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(List.of(40.0, 30.0, 900.0, 640.0), List.of(next.getX(), next.getY(), next.getWidth(), next.getHeight()));
+        assertEquals(
+                List.of(40.0, 30.0, 900.0, 640.0),
+                List.of(next.getX(), next.getY(), next.getWidth(), next.getHeight()));
         double divider = ((SplitPane) next.getScene().lookup(".sidebar")).getDividerPositions()[0];
         assertEquals(0.3, divider, 0.005, "within a pixel or two");
     }

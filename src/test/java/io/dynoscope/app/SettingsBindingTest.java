@@ -25,14 +25,17 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The settings restore the shell's state at start and record the user's changes, through the view models. */
+/**
+ * The settings restore the shell's state at start and record the user's changes, through the view
+ * models.
+ */
 class SettingsBindingTest {
 
     private static final String TABLE = TestEngine.uniqueTableName("settings-saas");
-    private static final List<ConnectionEntry> DISCOVERED = List.of(ConnectionEntry.sandbox(), ConnectionEntry.dynamoDbLocal());
+    private static final List<ConnectionEntry> DISCOVERED =
+            List.of(ConnectionEntry.sandbox(), ConnectionEntry.dynamoDbLocal());
 
-    @TempDir
-    Path directory;
+    @TempDir Path directory;
 
     @BeforeAll
     static void seed() {
@@ -40,12 +43,20 @@ class SettingsBindingTest {
     }
 
     private AppContext open(SettingsStore store) {
-        Connector connector = (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
-        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
-        return new AppContext(work, connector, DISCOVERED, new AppContext.SandboxHolder(), SettingsService.open(store));
+        Connector connector =
+                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
+        BackgroundWork work =
+                new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
+        return new AppContext(
+                work,
+                connector,
+                DISCOVERED,
+                new AppContext.SandboxHolder(),
+                SettingsService.open(store));
     }
 
-    private static ItemGridViewModel connectAndOpen(AppContext context) throws InterruptedException {
+    private static ItemGridViewModel connectAndOpen(AppContext context)
+            throws InterruptedException {
         context.shell().connect(DISCOVERED.get(0));
         for (int i = 0; i < 200 && context.shell().activeConnectionProperty().get() == null; i++) {
             Thread.sleep(50);
@@ -56,8 +67,12 @@ class SettingsBindingTest {
     @Test
     void theUsersChangesAreThereOnTheNextStart() throws Exception {
         SettingsStore store = new SettingsStore(directory);
-        ConnectionEntry added = ConnectionEntry.endpoint("Team DynamoDB Local", "Custom endpoint",
-                new ConnectionSpec.Endpoint(URI.create("http://localhost:8001"), "eu-west-1", "team"));
+        ConnectionEntry added =
+                ConnectionEntry.endpoint(
+                        "Team DynamoDB Local",
+                        "Custom endpoint",
+                        new ConnectionSpec.Endpoint(
+                                URI.create("http://localhost:8001"), "eu-west-1", "team"));
 
         try (AppContext first = open(store)) {
             first.shell().darkThemeProperty().set(true);
@@ -69,10 +84,20 @@ class SettingsBindingTest {
 
         Settings saved = store.load().settings();
         assertEquals(Settings.Theme.DARK, saved.theme());
-        assertEquals(List.of(new Settings.SavedEndpoint("Team DynamoDB Local", "http://localhost:8001", "eu-west-1", "team")),
-                saved.endpoints(), "only the added endpoint: the discovered ones are found again at each start");
-        assertEquals(List.of(new Settings.RecentTable("Local sandbox", TABLE)), saved.recentTables());
-        assertEquals(new Settings.GridSettings("#PROFILE", List.of(), List.of(), true), saved.grid(TABLE));
+        assertEquals(
+                List.of(
+                        new Settings.SavedEndpoint(
+                                "Team DynamoDB Local",
+                                "http://localhost:8001",
+                                "eu-west-1",
+                                "team")),
+                saved.endpoints(),
+                "only the added endpoint: the discovered ones are found again at each start");
+        assertEquals(
+                List.of(new Settings.RecentTable("Local sandbox", TABLE)), saved.recentTables());
+        assertEquals(
+                new Settings.GridSettings("#PROFILE", List.of(), List.of(), true),
+                saved.grid(TABLE));
 
         try (AppContext second = open(store)) {
             assertTrue(second.shell().darkThemeProperty().get());
@@ -99,17 +124,20 @@ class SettingsBindingTest {
 
     @Test
     void aTablesDriftRulesComeBackInItsDriftInspector() {
-        String ruleFile = """
+        String ruleFile =
+                """
                 {"version": 1, "rules": [{"name": "workspaceName",
                   "source": {"partitionKey": "WS#{id}", "sortKey": "META", "attribute": "name"},
                   "copies": {"lookup": "COLLECTION", "reference": {"attribute": "EntityRef", "patterns": ["WS#{id}"]},
                              "sortKeyPrefix": "PROJ#", "attribute": "workspaceName"}}]}
                 """;
         SettingsStore store = new SettingsStore(directory);
-        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
+        BackgroundWork work =
+                new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
         List<DenormalizationRule> imported;
         try (SettingsService settings = SettingsService.open(store)) {
-            DriftInspectorViewModel drift = new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
+            DriftInspectorViewModel drift =
+                    new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
             new SettingsBinding(settings).bindDriftRules(drift, TABLE);
             drift.importRules(ruleFile);
             imported = List.copyOf(drift.rules());
@@ -117,9 +145,11 @@ class SettingsBindingTest {
         }
 
         try (SettingsService settings = SettingsService.open(store)) {
-            DriftInspectorViewModel sameTable = new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
+            DriftInspectorViewModel sameTable =
+                    new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
             new SettingsBinding(settings).bindDriftRules(sameTable, TABLE);
-            DriftInspectorViewModel otherTable = new DriftInspectorViewModel("blog", TestEngine.repository(), work);
+            DriftInspectorViewModel otherTable =
+                    new DriftInspectorViewModel("blog", TestEngine.repository(), work);
             new SettingsBinding(settings).bindDriftRules(otherTable, "blog");
 
             assertEquals(imported, List.copyOf(sameTable.rules()));

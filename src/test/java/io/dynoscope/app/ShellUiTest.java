@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -16,8 +17,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -26,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -49,10 +56,15 @@ class ShellUiTest {
     @Start
     void start(Stage stage) throws Exception {
         // the "sandbox" entry connects to the suite's engine, where the saas table was seeded
-        Connector connector = (entry, cancellation) ->
-                io.dynoscope.repository.SdkDynamoRepository.connect(TestEngine.connection());
+        Connector connector =
+                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
         BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
-        context = new AppContext(work, connector, List.of(ConnectionEntry.sandbox()), new AppContext.SandboxHolder());
+        context =
+                new AppContext(
+                        work,
+                        connector,
+                        List.of(ConnectionEntry.sandbox()),
+                        new AppContext.SandboxHolder());
         stage.setScene(DynoscopeApp.createScene(context));
         stage.setWidth(1200);
         stage.setHeight(760);
@@ -62,31 +74,40 @@ class ShellUiTest {
     @AfterEach
     void close() throws Exception {
         WaitForAsyncUtils.asyncFx(context::close).get(10, TimeUnit.SECONDS);
-        // headless windows share one screen: close this test's so the next test's clicks reach its own
-        org.testfx.api.FxToolkit.cleanupStages();
+        // headless windows share one screen: close this test's so the next test's clicks reach its
+        // own
+        FxToolkit.cleanupStages();
     }
 
-    /** Connects and narrows the table list to this test's table: the engine holds every test class's tables. */
+    /**
+     * Connects and narrows the table list to this test's table: the engine holds every test class's
+     * tables.
+     */
     private void connectAndFind(FxRobot robot) throws Exception {
         robot.doubleClickOn("Local sandbox");
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
         robot.clickOn("#tableFilter").write(TABLE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
     }
 
     /** The table list's cell for this test's table (the filter field holds the same text). */
-    private static javafx.scene.Node tableCell(FxRobot robot) {
+    private static Node tableCell(FxRobot robot) {
         return robot.lookup("#tableList .list-cell")
-                .match((javafx.scene.control.ListCell<?> cell) -> TABLE.equals(cell.getText()))
-                .tryQuery().orElse(null);
+                .match((ListCell<?> cell) -> TABLE.equals(cell.getText()))
+                .tryQuery()
+                .orElse(null);
     }
 
     @Test
-    void aWorkspaceAndItsProjectsShowAsOneBlockParentFirstInOneRequest(FxRobot robot) throws Exception {
+    void aWorkspaceAndItsProjectsShowAsOneBlockParentFirstInOneRequest(FxRobot robot)
+            throws Exception {
         connectAndFind(robot);
         robot.doubleClickOn(tableCell(robot));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
                 () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
 
         robot.clickOn("#partitionKeyField");
@@ -94,16 +115,21 @@ class ShellUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 
         Label status = robot.lookup(".status-line").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
         assertTrue(status.getText().startsWith("1 request · "), status.getText());
 
         @SuppressWarnings("unchecked")
         TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
         List<String> sortKeys = new ArrayList<>();
-        CollectionRow.Header header = assertInstanceOf(CollectionRow.Header.class, grid.getItems().get(0));
+        CollectionRow.Header header =
+                assertInstanceOf(CollectionRow.Header.class, grid.getItems().get(0));
         for (CollectionRow row : grid.getItems().subList(1, grid.getItems().size())) {
-            CollectionRow.ItemRow item = assertInstanceOf(CollectionRow.ItemRow.class, row, "one contiguous block");
-            assertEquals(AttributeValue.s(SampleData.ACME), item.item().attributes().get(SampleData.SAAS_PARTITION_KEY));
+            CollectionRow.ItemRow item =
+                    assertInstanceOf(CollectionRow.ItemRow.class, row, "one contiguous block");
+            assertEquals(
+                    AttributeValue.s(SampleData.ACME),
+                    item.item().attributes().get(SampleData.SAAS_PARTITION_KEY));
             sortKeys.add(item.item().string(SampleData.SAAS_SORT_KEY).orElseThrow());
         }
         assertEquals(header.collection().itemCount(), sortKeys.size());
@@ -114,16 +140,22 @@ class ShellUiTest {
         sorted.sort(null);
         assertEquals(sorted, projects);
         // what a person reads in the header row's first cell
-        assertTrue(robot.lookup(".collection-header .table-cell").queryAll().stream()
-                .map(node -> ((javafx.scene.control.Labeled) node).getText())
-                .anyMatch(text -> text != null && text.startsWith("▼ " + SampleData.ACME + "   21 items")));
+        assertTrue(
+                robot.lookup(".collection-header .table-cell").queryAll().stream()
+                        .map(node -> ((Labeled) node).getText())
+                        .anyMatch(
+                                text ->
+                                        text != null
+                                                && text.startsWith(
+                                                        "▼ " + SampleData.ACME + "   21 items")));
     }
 
     @Test
     void theTableFilterNarrowsTheTableList(FxRobot robot) throws Exception {
         robot.doubleClickOn("Local sandbox");
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
         @SuppressWarnings("unchecked")
         ListView<String> tables = robot.lookup("#tableList").queryAs(ListView.class);
         int all = tables.getItems().size();
@@ -140,29 +172,43 @@ class ShellUiTest {
     void aScanStreamingManyPagesShowsEveryVisibleRowAtItsPlace(FxRobot robot) throws Exception {
         connectAndFind(robot);
         robot.doubleClickOn(tableCell(robot));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
                 () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
-        robot.interact(() -> {
-            @SuppressWarnings("unchecked")
-            javafx.scene.control.ChoiceBox<Object> mode = robot.lookup("#modeChoice").queryAs(javafx.scene.control.ChoiceBox.class);
-            mode.getSelectionModel().select(1); // Scan
-        });
+        robot.interact(
+                () -> {
+                    @SuppressWarnings("unchecked")
+                    ChoiceBox<Object> mode = robot.lookup("#modeChoice").queryAs(ChoiceBox.class);
+                    mode.getSelectionModel().select(1); // Scan
+                });
         robot.clickOn("#runButton");
 
         Label status = robot.lookup(".status-line").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(status.getText().matches("[2-9] requests · .*|\\d\\d+ requests · .*"), "several pages: " + status.getText());
+        assertTrue(
+                status.getText().matches("[2-9] requests · .*|\\d\\d+ requests · .*"),
+                "several pages: " + status.getText());
 
         @SuppressWarnings("unchecked")
         TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
-        List<javafx.scene.control.TableRow<?>> shown = robot.lookup(".table-row-cell").queryAll().stream()
-                .<javafx.scene.control.TableRow<?>>map(node -> (javafx.scene.control.TableRow<?>) node)
-                .filter(row -> row.getIndex() >= 0 && row.getIndex() < grid.getItems().size() && row.isVisible())
-                .toList();
+        List<TableRow<?>> shown =
+                robot.lookup(".table-row-cell").queryAll().stream()
+                        .<TableRow<?>>map(node -> (TableRow<?>) node)
+                        .filter(
+                                row ->
+                                        row.getIndex() >= 0
+                                                && row.getIndex() < grid.getItems().size()
+                                                && row.isVisible())
+                        .toList();
         assertTrue(shown.size() > 5, "rows are shown");
-        for (javafx.scene.control.TableRow<?> row : shown) {
-            assertEquals(grid.getItems().get(row.getIndex()), row.getItem(), "row " + row.getIndex() + " shows what is there");
+        for (TableRow<?> row : shown) {
+            assertEquals(
+                    grid.getItems().get(row.getIndex()),
+                    row.getItem(),
+                    "row " + row.getIndex() + " shows what is there");
         }
     }
 }

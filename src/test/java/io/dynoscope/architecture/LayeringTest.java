@@ -9,53 +9,80 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Holds the layering of the design card: core depends on nothing of ours, only repository and sandbox touch the SDK. */
+/**
+ * Holds the layering of the design card: core depends on nothing of ours, only repository and
+ * sandbox touch the SDK.
+ */
 class LayeringTest {
 
     private static JavaClasses classes;
 
     @BeforeAll
     static void importMainClasses() {
-        classes = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.dynoscope");
+        classes =
+                new ClassFileImporter()
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .importPackages("io.dynoscope");
     }
 
     @Test
     void coreImportsNeitherJavaFxNorTheSdk() {
-        noClasses().that().resideInAPackage("io.dynoscope.core..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "software.amazon.awssdk..")
+        noClasses()
+                .that()
+                .resideInAPackage("io.dynoscope.core..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx..", "software.amazon.awssdk..")
                 .check(classes);
     }
 
     @Test
     void coreDependsOnNothingElseOfOurs() {
-        noClasses().that().resideInAPackage("io.dynoscope.core..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "io.dynoscope.repository..", "io.dynoscope.sandbox..", "io.dynoscope.ui..",
-                        "io.dynoscope.cli..", "io.dynoscope.app..")
+        noClasses()
+                .that()
+                .resideInAPackage("io.dynoscope.core..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.dynoscope.repository..",
+                        "io.dynoscope.sandbox..",
+                        "io.dynoscope.ui..",
+                        "io.dynoscope.cli..",
+                        "io.dynoscope.app..")
                 .check(classes);
     }
 
     @Test
     void onlyRepositoryAndSandboxImportTheSdk() {
-        noClasses().that().resideOutsideOfPackages("io.dynoscope.repository..", "io.dynoscope.sandbox..")
-                .should().dependOnClassesThat().resideInAPackage("software.amazon.awssdk..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("io.dynoscope.repository..", "io.dynoscope.sandbox..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("software.amazon.awssdk..")
                 .check(classes);
     }
 
     @Test
     void repositoryAndSandboxKnowNoUserInterface() {
-        noClasses().that().resideInAnyPackage("io.dynoscope.repository..", "io.dynoscope.sandbox..")
-                .should().dependOnClassesThat().resideInAnyPackage(
+        noClasses()
+                .that()
+                .resideInAnyPackage("io.dynoscope.repository..", "io.dynoscope.sandbox..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
                         "javafx..", "io.dynoscope.ui..", "io.dynoscope.cli..", "io.dynoscope.app..")
                 .check(classes);
     }
 
     @Test
     void theCommandLineKnowsNoJavaFx() {
-        noClasses().that().resideInAPackage("io.dynoscope.cli..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "io.dynoscope.ui..")
+        noClasses()
+                .that()
+                .resideInAPackage("io.dynoscope.cli..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx..", "io.dynoscope.ui..")
                 .check(classes);
     }
 

@@ -17,6 +17,7 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.grid.ItemGridView;
@@ -38,7 +39,9 @@ import javafx.application.Platform;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.Pane;
 import javafx.stage.Stage;
 
 /**
@@ -54,8 +57,7 @@ import javafx.stage.Stage;
  */
 public final class GridBenchmark {
 
-    private GridBenchmark() {
-    }
+    private GridBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int scanItems = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
@@ -64,16 +66,19 @@ public final class GridBenchmark {
         System.setProperty("monocle.platform", "Headless");
         System.setProperty("prism.order", "sw");
         CountDownLatch started = new CountDownLatch(1);
-        Platform.startup(() -> {
-            Thread.currentThread().setUncaughtExceptionHandler((thread, error) -> error.printStackTrace());
-            started.countDown();
-        });
+        Platform.startup(
+                () -> {
+                    Thread.currentThread()
+                            .setUncaughtExceptionHandler(
+                                    (thread, error) -> error.printStackTrace());
+                    started.countDown();
+                });
         started.await();
         // the benchmark opens and closes one window at a time; closing one must not end JavaFX
         Platform.setImplicitExit(false);
         BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
 
-        firstRowsOfAScan(work, scanItems);
+        firstRowsOfAScan(scanItems);
         loadManyItems(work, loadedItems);
 
         work.shutdown();
@@ -83,10 +88,11 @@ public final class GridBenchmark {
 
     // ---- (1) first rows after the first page ------------------------------------------------
 
-    private static void firstRowsOfAScan(BackgroundWork work, int itemCount) throws Exception {
+    private static void firstRowsOfAScan(int itemCount) throws Exception {
         try (LocalEngine engine = LocalEngine.start();
-             SdkDynamoRepository engineRepository = SdkDynamoRepository.connect(
-                     new ConnectionSpec.Endpoint(engine.endpoint(), null, null))) {
+                SdkDynamoRepository engineRepository =
+                        SdkDynamoRepository.connect(
+                                new ConnectionSpec.Endpoint(engine.endpoint(), null, null))) {
             long loadStart = System.nanoTime();
             engineRepository.createTable(TableDefinition.simple("bench", "pk", "sk"));
             List<Item> batch = new ArrayList<>();
@@ -98,7 +104,11 @@ public final class GridBenchmark {
                 }
             }
             engineRepository.batchWrite("bench", batch, List.of(), Cancellation.none());
-            System.out.printf(Locale.ROOT, "loaded %,d items into dynalite in %.1f s%n", itemCount, seconds(loadStart));
+            System.out.printf(
+                    Locale.ROOT,
+                    "loaded %,d items into dynalite in %.1f s%n",
+                    itemCount,
+                    seconds(loadStart));
 
             List<Long> samples = new ArrayList<>();
             List<String> breakdown = new ArrayList<>();
@@ -108,56 +118,80 @@ public final class GridBenchmark {
                 AtomicLong handled = new AtomicLong();
                 UiExecutor fx = UiExecutor.fx();
                 // notes when the first page's work started and ended on the JavaFX thread
-                BackgroundWork timed = new BackgroundWork(Executors.newCachedThreadPool(), command -> fx.execute(() -> {
-                    boolean first = clock.firstPage.get() != 0 && handedOver.compareAndSet(0, System.nanoTime());
-                    command.run();
-                    if (first) {
-                        handled.set(System.nanoTime());
-                    }
-                }));
+                BackgroundWork timed =
+                        new BackgroundWork(
+                                Executors.newCachedThreadPool(),
+                                command ->
+                                        fx.execute(
+                                                () -> {
+                                                    boolean first =
+                                                            clock.firstPage.get() != 0
+                                                                    && handedOver.compareAndSet(
+                                                                            0, System.nanoTime());
+                                                    command.run();
+                                                    if (first) {
+                                                        handled.set(System.nanoTime());
+                                                    }
+                                                }));
                 ItemGridViewModel grid = new ItemGridViewModel("bench", clock, timed);
-                TableView<CollectionRow> table = show(grid, work);
+                TableView<CollectionRow> table = show(grid);
                 AtomicLong shown = new AtomicLong();
                 CountDownLatch visible = new CountDownLatch(1);
                 CountDownLatch finished = new CountDownLatch(1);
                 grid.onReadFinished(g -> finished.countDown());
-                Platform.runLater(() -> {
-                    grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
-                    grid.limitProperty().set(0);
-                    new AnimationTimer() {
-                        @Override
-                        public void handle(long now) {
-                            // a row cell laid out with an item row in it: what a person sees
-                            boolean rowVisible = table.lookupAll(".table-row-cell").stream()
-                                    .anyMatch(n -> ((javafx.scene.control.TableRow<?>) n).getItem() instanceof CollectionRow.ItemRow);
-                            if (rowVisible) {
-                                shown.set(System.nanoTime());
-                                visible.countDown();
-                                stop();
-                            }
-                        }
-                    }.start();
-                    grid.run();
-                });
+                Platform.runLater(
+                        () -> {
+                            grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
+                            grid.limitProperty().set(0);
+                            new AnimationTimer() {
+                                @Override
+                                public void handle(long now) {
+                                    // a row cell laid out with an item row in it: what a person
+                                    // sees
+                                    boolean rowVisible =
+                                            table.lookupAll(".table-row-cell").stream()
+                                                    .anyMatch(
+                                                            n ->
+                                                                    ((TableRow<?>) n).getItem()
+                                                                            instanceof
+                                                                            CollectionRow.ItemRow);
+                                    if (rowVisible) {
+                                        shown.set(System.nanoTime());
+                                        visible.countDown();
+                                        stop();
+                                    }
+                                }
+                            }.start();
+                            grid.run();
+                        });
                 visible.await(60, TimeUnit.SECONDS);
                 finished.await(120, TimeUnit.SECONDS);
                 samples.add(shown.get() - clock.firstPage.get());
-                breakdown.add(String.format(Locale.ROOT, "queued %.0f + grouped %.0f + rendered %.0f ms",
-                        (handedOver.get() - clock.firstPage.get()) / 1e6, (handled.get() - handedOver.get()) / 1e6,
-                        (shown.get() - handled.get()) / 1e6));
+                breakdown.add(
+                        String.format(
+                                Locale.ROOT,
+                                "queued %.0f + grouped %.0f + rendered %.0f ms",
+                                (handedOver.get() - clock.firstPage.get()) / 1e6,
+                                (handled.get() - handedOver.get()) / 1e6,
+                                (shown.get() - handled.get()) / 1e6));
                 closeStage(table);
                 timed.shutdown();
             }
             samples.sort(null);
-            System.out.printf(Locale.ROOT, "first rows after the first page of a %,d-item scan: median %.1f ms (runs: %s ms)%n",
-                    itemCount, samples.get(samples.size() / 2) / 1e6,
-                    samples.stream().map(n -> String.format(Locale.ROOT, "%.1f", n / 1e6)).toList());
+            System.out.printf(
+                    Locale.ROOT,
+                    "first rows after the first page of a %,d-item scan: median %.1f ms (runs: %s ms)%n",
+                    itemCount,
+                    samples.get(samples.size() / 2) / 1e6,
+                    samples.stream()
+                            .map(n -> String.format(Locale.ROOT, "%.1f", n / 1e6))
+                            .toList());
             breakdown.forEach(line -> System.out.println("  " + line));
         }
     }
 
     /** The real engine's repository, noting when the first page reached the grid's listener. */
-    private static final class FirstPageClock extends io.dynoscope.testsupport.ForwardingRepository {
+    private static final class FirstPageClock extends ForwardingRepository {
         final AtomicLong firstPage = new AtomicLong();
 
         FirstPageClock(DynamoRepository delegate) {
@@ -166,10 +200,13 @@ public final class GridBenchmark {
 
         @Override
         public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
-            return delegate.scan(spec, page -> {
-                firstPage.compareAndSet(0, System.nanoTime());
-                return listener.onPage(page);
-            }, cancellation);
+            return delegate.scan(
+                    spec,
+                    page -> {
+                        firstPage.compareAndSet(0, System.nanoTime());
+                        return listener.onPage(page);
+                    },
+                    cancellation);
         }
     }
 
@@ -180,75 +217,98 @@ public final class GridBenchmark {
         long heapBefore = usedHeap();
         SyntheticTable source = new SyntheticTable(itemCount);
         ItemGridViewModel grid = new ItemGridViewModel("synthetic", source, work);
-        TableView<CollectionRow> table = show(grid, work);
+        TableView<CollectionRow> table = show(grid);
 
         AtomicLong longestStall = new AtomicLong();
         AtomicLong lastBeat = new AtomicLong(System.nanoTime());
-        AnimationTimer heartbeat = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                long t = System.nanoTime();
-                longestStall.accumulateAndGet(t - lastBeat.getAndSet(t), Math::max);
-            }
-        };
+        AnimationTimer heartbeat =
+                new AnimationTimer() {
+                    @Override
+                    public void handle(long now) {
+                        long t = System.nanoTime();
+                        longestStall.accumulateAndGet(t - lastBeat.getAndSet(t), Math::max);
+                    }
+                };
         CountDownLatch finished = new CountDownLatch(1);
         grid.onReadFinished(g -> finished.countDown());
         long start = System.nanoTime();
-        Platform.runLater(() -> {
-            grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
-            grid.limitProperty().set(0);
-            lastBeat.set(System.nanoTime());
-            heartbeat.start();
-            grid.run();
-        });
+        Platform.runLater(
+                () -> {
+                    grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
+                    grid.limitProperty().set(0);
+                    lastBeat.set(System.nanoTime());
+                    heartbeat.start();
+                    grid.run();
+                });
         finished.await(10, TimeUnit.MINUTES);
         double loadSeconds = seconds(start);
         CountDownLatch stopped = new CountDownLatch(1);
-        Platform.runLater(() -> {
-            heartbeat.stop();
-            stopped.countDown();
-        });
+        Platform.runLater(
+                () -> {
+                    heartbeat.stop();
+                    stopped.countDown();
+                });
         stopped.await();
 
         long[] rows = new long[1];
         double collapse = onFx(() -> grid.collapseAll());
         onFx(() -> rows[0] = grid.rows().size());
         double expand = onFx(() -> grid.expandAll());
-        double scroll = onFx(() -> {
-            table.scrollTo(grid.rows().size() / 2);
-            table.layout();
-        });
+        double scroll =
+                onFx(
+                        () -> {
+                            table.scrollTo(grid.rows().size() / 2);
+                            table.layout();
+                        });
         System.gc();
         System.gc();
         long heapAfter = usedHeap();
         double heapPerItem = (heapAfter - heapBefore) / (double) itemCount;
         double itemBytes = source.totalItemBytes / (double) itemCount;
-        System.out.printf(Locale.ROOT, "loaded %,d items (%,d collections) into the grid in %.1f s; "
-                        + "longest JavaFX-thread stall %.0f ms%n", grid.loadedItems().size(), rows[0], loadSeconds,
+        System.out.printf(
+                Locale.ROOT,
+                "loaded %,d items (%,d collections) into the grid in %.1f s; "
+                        + "longest JavaFX-thread stall %.0f ms%n",
+                grid.loadedItems().size(),
+                rows[0],
+                loadSeconds,
                 longestStall.get() / 1e6);
-        System.out.printf(Locale.ROOT, "heap for %,d loaded items: %.0f MB, %.0f bytes per item; "
-                        + "DynamoDB item size %.0f bytes per item; ratio %.2f%n", itemCount,
-                (heapAfter - heapBefore) / 1048576.0, heapPerItem, itemBytes, heapPerItem / itemBytes);
-        System.out.printf(Locale.ROOT, "collapse all %.0f ms, expand all %.0f ms, scroll to the middle %.0f ms%n",
-                collapse, expand, scroll);
+        System.out.printf(
+                Locale.ROOT,
+                "heap for %,d loaded items: %.0f MB, %.0f bytes per item; "
+                        + "DynamoDB item size %.0f bytes per item; ratio %.2f%n",
+                itemCount,
+                (heapAfter - heapBefore) / 1048576.0,
+                heapPerItem,
+                itemBytes,
+                heapPerItem / itemBytes);
+        System.out.printf(
+                Locale.ROOT,
+                "collapse all %.0f ms, expand all %.0f ms, scroll to the middle %.0f ms%n",
+                collapse,
+                expand,
+                scroll);
         closeStage(table);
     }
 
     private static double onFx(Runnable action) throws InterruptedException {
         long[] took = new long[1];
         CountDownLatch done = new CountDownLatch(1);
-        Platform.runLater(() -> {
-            long t = System.nanoTime();
-            action.run();
-            took[0] = System.nanoTime() - t;
-            done.countDown();
-        });
+        Platform.runLater(
+                () -> {
+                    long t = System.nanoTime();
+                    action.run();
+                    took[0] = System.nanoTime() - t;
+                    done.countDown();
+                });
         done.await();
         return took[0] / 1e6;
     }
 
-    /** Serves a Scan of synthetic saas-like items in 1 MB-ish pages, as fast as they can be made. */
-    private static final class SyntheticTable extends io.dynoscope.testsupport.ForwardingRepository {
+    /**
+     * Serves a Scan of synthetic saas-like items in 1 MB-ish pages, as fast as they can be made.
+     */
+    private static final class SyntheticTable extends ForwardingRepository {
         private final int itemCount;
         long totalItemBytes;
 
@@ -259,8 +319,18 @@ public final class GridBenchmark {
 
         @Override
         public TableInfo describeTable(String table) {
-            return new TableInfo(table, "ACTIVE", KeySchema.of("pk", "sk"), Map.of("pk", "S", "sk", "S"),
-                    List.of(), List.of(), "PAY_PER_REQUEST", itemCount, 0, Optional.empty(), Optional.empty());
+            return new TableInfo(
+                    table,
+                    "ACTIVE",
+                    KeySchema.of("pk", "sk"),
+                    Map.of("pk", "S", "sk", "S"),
+                    List.of(),
+                    List.of(),
+                    "PAY_PER_REQUEST",
+                    itemCount,
+                    0,
+                    Optional.empty(),
+                    Optional.empty());
         }
 
         @Override
@@ -282,8 +352,15 @@ public final class GridBenchmark {
                     pageBytes = 0;
                 }
             }
-            return new ReadResult(new ReadStatistics(requests, 0, itemCount, itemCount,
-                    Duration.ofNanos(System.nanoTime() - start)), null, cancellation.isCancelled());
+            return new ReadResult(
+                    new ReadStatistics(
+                            requests,
+                            0,
+                            itemCount,
+                            itemCount,
+                            Duration.ofNanos(System.nanoTime() - start)),
+                    null,
+                    cancellation.isCancelled());
         }
     }
 
@@ -292,7 +369,8 @@ public final class GridBenchmark {
     /** A saas-like item of ~250 bytes: workspace partitions of projects. */
     static Item item(int i, int partitions) {
         Map<String, AttributeValue> attributes = new LinkedHashMap<>();
-        attributes.put("pk", AttributeValue.s(String.format(Locale.ROOT, "WS#%05d", i % partitions)));
+        attributes.put(
+                "pk", AttributeValue.s(String.format(Locale.ROOT, "WS#%05d", i % partitions)));
         attributes.put("sk", AttributeValue.s(String.format(Locale.ROOT, "PROJ#%08d", i)));
         attributes.put("name", AttributeValue.s("Project " + i));
         attributes.put("status", AttributeValue.s(i % 3 == 0 ? "ACTIVE" : "ARCHIVED"));
@@ -304,24 +382,27 @@ public final class GridBenchmark {
     }
 
     @SuppressWarnings("unchecked")
-    private static TableView<CollectionRow> show(ItemGridViewModel grid, BackgroundWork work) throws Exception {
+    private static TableView<CollectionRow> show(ItemGridViewModel grid) throws Exception {
         Object[] table = new Object[1];
         CountDownLatch shown = new CountDownLatch(1);
-        Platform.runLater(() -> {
-            try {
-                FXMLLoader loader = new FXMLLoader(ItemGridView.class.getResource("ItemGrid.fxml"));
-                loader.setControllerFactory(type -> new ItemGridView(grid, g -> new javafx.scene.layout.Pane(), g -> List.of()));
-                Parent root = loader.load();
-                Stage stage = new Stage();
-                stage.setScene(new Scene(root, 1200, 800));
-                stage.show();
-                table[0] = root.lookup("#grid");
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            } finally {
-                shown.countDown();
-            }
-        });
+        Platform.runLater(
+                () -> {
+                    try {
+                        FXMLLoader loader =
+                                new FXMLLoader(ItemGridView.class.getResource("ItemGrid.fxml"));
+                        loader.setControllerFactory(
+                                type -> new ItemGridView(grid, g -> new Pane(), g -> List.of()));
+                        Parent root = loader.load();
+                        Stage stage = new Stage();
+                        stage.setScene(new Scene(root, 1200, 800));
+                        stage.show();
+                        table[0] = root.lookup("#grid");
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    } finally {
+                        shown.countDown();
+                    }
+                });
         shown.await();
         // the tab reads the table's description as it opens; wait for it
         long deadline = System.currentTimeMillis() + 30_000;

@@ -1,5 +1,6 @@
 package io.dynoscope.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.Cancellation;
@@ -10,6 +11,7 @@ import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.sandbox.LocalEngine;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -17,17 +19,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * How much the repository costs over the bare SDK when paging through a table: loads a table
- * into a local engine, then alternates (a) a plain SDK Scan loop, (a') the same loop asking for the
+ * How much the repository costs over the bare SDK when paging through a table: loads a table into a
+ * local engine, then alternates (a) a plain SDK Scan loop, (a') the same loop asking for the
  * consumed capacity as the repository does, and (b) {@link SdkDynamoRepository#scan} over the same
  * client, and prints items/s for each and the ratios (b)/(a) and (b)/(a').
  *
  * <p>Run from the project directory (arguments: items, default 100000; rounds, default 3):
+ *
  * <pre>
  * ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
  * java -cp target/test-classes:target/classes:$(cat target/test-classpath.txt) io.dynoscope.bench.ReadThroughputBenchmark
@@ -37,16 +41,16 @@ public final class ReadThroughputBenchmark {
 
     private static final String TABLE = "bench";
 
-    private ReadThroughputBenchmark() {
-    }
+    private ReadThroughputBenchmark() {}
 
     public static void main(String[] args) {
         int itemCount = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         try (LocalEngine engine = LocalEngine.start()) {
-            ConnectionSpec.Endpoint connection = new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
+            ConnectionSpec.Endpoint connection =
+                    new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
             try (DynamoDbClient client = DynamoClients.create(connection);
-                 SdkDynamoRepository repository = new SdkDynamoRepository(client, connection)) {
+                    SdkDynamoRepository repository = new SdkDynamoRepository(client, connection)) {
                 load(repository, itemCount);
                 run(client, repository, itemCount, rounds);
             }
@@ -67,7 +71,10 @@ public final class ReadThroughputBenchmark {
         System.out.printf(Locale.ROOT, "loaded %,d items in %.1f s%n", itemCount, seconds(started));
     }
 
-    /** An item of a few hundred bytes with the usual mix of types: strings, numbers, a map, a list, a set. */
+    /**
+     * An item of a few hundred bytes with the usual mix of types: strings, numbers, a map, a list,
+     * a set.
+     */
     private static Item item(int i) {
         Map<String, AttributeValue> attributes = new LinkedHashMap<>();
         attributes.put("pk", AttributeValue.s(String.format("WS#%04d", i % 1_000)));
@@ -75,14 +82,26 @@ public final class ReadThroughputBenchmark {
         attributes.put("name", AttributeValue.s("Project " + i + " of the benchmark workspace"));
         attributes.put("status", AttributeValue.s(i % 3 == 0 ? "ACTIVE" : "ARCHIVED"));
         attributes.put("budget", AttributeValue.n(i + ".25"));
-        attributes.put("owner", AttributeValue.m(Map.of("id", AttributeValue.s("U#" + (i % 97)),
-                "name", AttributeValue.s("Mara Vance"))));
-        attributes.put("milestones", AttributeValue.l(AttributeValue.n(i), AttributeValue.bool(i % 2 == 0), AttributeValue.nul()));
+        attributes.put(
+                "owner",
+                AttributeValue.m(
+                        Map.of(
+                                "id",
+                                AttributeValue.s("U#" + (i % 97)),
+                                "name",
+                                AttributeValue.s("Mara Vance"))));
+        attributes.put(
+                "milestones",
+                AttributeValue.l(
+                        AttributeValue.n(i),
+                        AttributeValue.bool(i % 2 == 0),
+                        AttributeValue.nul()));
         attributes.put("tags", AttributeValue.ss("alpha", "beta", "t" + (i % 10)));
         return Item.of(attributes);
     }
 
-    private static void run(DynamoDbClient client, SdkDynamoRepository repository, int itemCount, int rounds) {
+    private static void run(
+            DynamoDbClient client, SdkDynamoRepository repository, int itemCount, int rounds) {
         // One unmeasured pass of each warms the JIT and the engine.
         sdkScan(client, false);
         sdkScan(client, true);
@@ -91,35 +110,70 @@ public final class ReadThroughputBenchmark {
         double[] sdkWithCapacity = new double[rounds];
         double[] repo = new double[rounds];
         for (int round = 0; round < rounds; round++) {
-            sdk[round] = measure("(a)  SDK Scan loop                 ", round, () -> sdkScan(client, false), itemCount);
-            sdkWithCapacity[round] = measure("(a') SDK Scan loop, capacity TOTAL", round, () -> sdkScan(client, true), itemCount);
-            repo[round] = measure("(b)  repository.scan               ", round, () -> repositoryScan(repository), itemCount);
+            sdk[round] =
+                    measure(
+                            "(a)  SDK Scan loop                 ",
+                            round,
+                            () -> sdkScan(client, false),
+                            itemCount);
+            sdkWithCapacity[round] =
+                    measure(
+                            "(a') SDK Scan loop, capacity TOTAL",
+                            round,
+                            () -> sdkScan(client, true),
+                            itemCount);
+            repo[round] =
+                    measure(
+                            "(b)  repository.scan               ",
+                            round,
+                            () -> repositoryScan(repository),
+                            itemCount);
         }
         double sdkMedian = median(sdk);
         double sdkWithCapacityMedian = median(sdkWithCapacity);
         double repoMedian = median(repo);
-        System.out.printf(Locale.ROOT, "median (a)  SDK Scan loop:                  %,10.0f items/s%n", sdkMedian);
-        System.out.printf(Locale.ROOT, "median (a') SDK Scan loop, capacity TOTAL:  %,10.0f items/s%n", sdkWithCapacityMedian);
-        System.out.printf(Locale.ROOT, "median (b)  repository.scan:                %,10.0f items/s%n", repoMedian);
-        System.out.printf(Locale.ROOT, "ratio (b)/(a):  %.3f (target >= 0.95)%n", repoMedian / sdkMedian);
-        System.out.printf(Locale.ROOT, "ratio (b)/(a'): %.3f (the same request as the repository sends)%n",
+        System.out.printf(
+                Locale.ROOT,
+                "median (a)  SDK Scan loop:                  %,10.0f items/s%n",
+                sdkMedian);
+        System.out.printf(
+                Locale.ROOT,
+                "median (a') SDK Scan loop, capacity TOTAL:  %,10.0f items/s%n",
+                sdkWithCapacityMedian);
+        System.out.printf(
+                Locale.ROOT,
+                "median (b)  repository.scan:                %,10.0f items/s%n",
+                repoMedian);
+        System.out.printf(
+                Locale.ROOT, "ratio (b)/(a):  %.3f (target >= 0.95)%n", repoMedian / sdkMedian);
+        System.out.printf(
+                Locale.ROOT,
+                "ratio (b)/(a'): %.3f (the same request as the repository sends)%n",
                 repoMedian / sdkWithCapacityMedian);
     }
 
-    private static double measure(String label, int round, java.util.function.LongSupplier pass, int expected) {
+    private static double measure(String label, int round, LongSupplier pass, int expected) {
         long cpuStarted = processCpuNanos();
         long started = System.nanoTime();
         long items = pass.getAsLong();
         double elapsed = seconds(started);
         double cpuMicrosPerItem = (processCpuNanos() - cpuStarted) / 1e3 / items;
         if (items != expected) {
-            throw new IllegalStateException(label.strip() + " read " + items + " items, expected " + expected);
+            throw new IllegalStateException(
+                    label.strip() + " read " + items + " items, expected " + expected);
         }
         double rate = items / elapsed;
-        // The client's CPU time per item (all JVM threads, the engine excluded) shows the repository's own
+        // The client's CPU time per item (all JVM threads, the engine excluded) shows the
+        // repository's own
         // cost apart from the engine's, and varies far less than wall time on a shared machine.
-        System.out.printf(Locale.ROOT, "round %d %s %,10.0f items/s (%.2f s, client CPU %.1f us/item)%n",
-                round + 1, label, rate, elapsed, cpuMicrosPerItem);
+        System.out.printf(
+                Locale.ROOT,
+                "round %d %s %,10.0f items/s (%.2f s, client CPU %.1f us/item)%n",
+                round + 1,
+                label,
+                rate,
+                elapsed,
+                cpuMicrosPerItem);
         return rate;
     }
 
@@ -133,20 +187,34 @@ public final class ReadThroughputBenchmark {
         Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> start = null;
         do {
             var from = start;
-            ScanResponse response = client.scan(r -> r.tableName(TABLE).exclusiveStartKey(from)
-                    .returnConsumedCapacity(withCapacity ? ReturnConsumedCapacity.TOTAL : null));
+            ScanResponse response =
+                    client.scan(
+                            r ->
+                                    r.tableName(TABLE)
+                                            .exclusiveStartKey(from)
+                                            .returnConsumedCapacity(
+                                                    withCapacity
+                                                            ? ReturnConsumedCapacity.TOTAL
+                                                            : null));
             count += response.items().size();
-            start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty() ? response.lastEvaluatedKey() : null;
+            start =
+                    response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                            ? response.lastEvaluatedKey()
+                            : null;
         } while (start != null);
         return count;
     }
 
     private static long repositoryScan(SdkDynamoRepository repository) {
         AtomicLong count = new AtomicLong();
-        ReadResult result = repository.scan(ScanSpec.table(TABLE), page -> {
-            count.addAndGet(page.items().size());
-            return true;
-        }, Cancellation.none());
+        ReadResult result =
+                repository.scan(
+                        ScanSpec.table(TABLE),
+                        page -> {
+                            count.addAndGet(page.items().size());
+                            return true;
+                        },
+                        Cancellation.none());
         if (!result.complete()) {
             throw new IllegalStateException("the repository scan did not reach the end");
         }
@@ -154,8 +222,8 @@ public final class ReadThroughputBenchmark {
     }
 
     private static long processCpuNanos() {
-        var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean jvm ? jvm.getProcessCpuTime() : 0;
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof OperatingSystemMXBean jvm ? jvm.getProcessCpuTime() : 0;
     }
 
     private static double median(double[] values) {

@@ -33,8 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code dynoscope drift suggest | scan | fix} against the test engine. */
 class DriftCliTest {
 
-    @TempDir
-    Path tempDir;
+    @TempDir Path tempDir;
 
     private static String seeded(Dataset dataset) {
         String table = TestEngine.uniqueTableName("drift-cli-" + dataset.id());
@@ -43,12 +42,17 @@ class DriftCliTest {
     }
 
     /** A drifted copy as {@code drift scan --json} lists it. */
-    private record Listed(Key key, String attribute, String value, String sourceValue) {
-    }
+    private record Listed(Key key, String attribute, String value, String sourceValue) {}
 
     private static Set<Listed> planted(Dataset dataset) {
         return SampleData.plantedDrift(dataset).stream()
-                .map(p -> new Listed(p.copy(), p.copyPath(), DynamoJson.write(p.copyValue()), DynamoJson.write(p.sourceValue())))
+                .map(
+                        p ->
+                                new Listed(
+                                        p.copy(),
+                                        p.copyPath(),
+                                        DynamoJson.write(p.copyValue()),
+                                        DynamoJson.write(p.sourceValue())))
                 .collect(Collectors.toSet());
     }
 
@@ -56,8 +60,14 @@ class DriftCliTest {
         Set<Listed> listed = new HashSet<>();
         for (JsonNode rule : new ObjectMapper().readTree(json).get("rules")) {
             for (JsonNode copy : rule.get("drifted")) {
-                listed.add(new Listed(new Key(DynamoJson.readItem(copy.get("key").toString()).attributes()),
-                        copy.get("attribute").asText(), copy.get("value").toString(), copy.get("sourceValue").toString()));
+                listed.add(
+                        new Listed(
+                                new Key(
+                                        DynamoJson.readItem(copy.get("key").toString())
+                                                .attributes()),
+                                copy.get("attribute").asText(),
+                                copy.get("value").toString(),
+                                copy.get("sourceValue").toString()));
             }
         }
         return listed;
@@ -71,8 +81,9 @@ class DriftCliTest {
 
         assertEquals(0, suggested.exitCode(), suggested.err());
         List<DenormalizationRule> rules = RuleFiles.read(suggested.out());
-        Map<String, DenormalizationRule> byCopy = rules.stream()
-                .collect(Collectors.toMap(r -> r.copies().attribute().toString(), r -> r));
+        Map<String, DenormalizationRule> byCopy =
+                rules.stream()
+                        .collect(Collectors.toMap(r -> r.copies().attribute().toString(), r -> r));
         assertEquals(Set.of("authorName", "author.name"), byCopy.keySet(), suggested.out());
         DenormalizationRule duplicated = byCopy.get("authorName");
         assertEquals("USER#{id}", duplicated.source().partitionKey().text());
@@ -81,7 +92,8 @@ class DriftCliTest {
         assertEquals(CopyLookup.INDEX, duplicated.copies().lookup());
         assertEquals("byAuthor", duplicated.copies().index());
         assertEquals("authorId", duplicated.copies().reference().attribute().toString());
-        assertEquals(List.of(KeyPattern.parse("U#{id}")), duplicated.copies().reference().patterns());
+        assertEquals(
+                List.of(KeyPattern.parse("U#{id}")), duplicated.copies().reference().patterns());
         DenormalizationRule embedded = byCopy.get("author.name");
         assertEquals("author.id", embedded.copies().reference().attribute().toString());
         assertEquals(CopyLookup.SCAN, embedded.copies().lookup());
@@ -89,22 +101,48 @@ class DriftCliTest {
 
         Path ruleFile = tempDir.resolve("blog-rules.json");
         Files.writeString(ruleFile, suggested.out());
-        Result scanned = cli("drift", "scan", "--table", table, "--rule", ruleFile.toString(), "--json");
+        Result scanned =
+                cli("drift", "scan", "--table", table, "--rule", ruleFile.toString(), "--json");
 
         assertEquals(ExitCodes.DRIFT_FOUND, scanned.exitCode(), scanned.err());
         assertEquals(planted(Dataset.BLOG), listed(scanned.out()));
 
-        Result dryRun = cli("drift", "fix", "--table", table, "--rule", ruleFile.toString(), "--dry-run");
+        Result dryRun =
+                cli("drift", "fix", "--table", table, "--rule", ruleFile.toString(), "--dry-run");
         assertEquals(0, dryRun.exitCode(), dryRun.err());
-        assertTrue(dryRun.out().contains("POST#c55 / META  authorName: {\"S\":\"Lionel Tan\"} -> {\"S\":\"Lio Tan\"}"), dryRun.out());
-        assertTrue(dryRun.out().contains(SampleData.plantedDrift(Dataset.BLOG).size() + " writes planned (dry run: nothing written)"),
+        assertTrue(
+                dryRun.out()
+                        .contains(
+                                "POST#c55 / META  authorName: {\"S\":\"Lionel Tan\"} -> {\"S\":\"Lio Tan\"}"),
                 dryRun.out());
-        assertEquals(ExitCodes.DRIFT_FOUND, cli("drift", "scan", "--table", table, "--rule", ruleFile.toString()).exitCode());
+        assertTrue(
+                dryRun.out()
+                        .contains(
+                                SampleData.plantedDrift(Dataset.BLOG).size()
+                                        + " writes planned (dry run: nothing written)"),
+                dryRun.out());
+        assertEquals(
+                ExitCodes.DRIFT_FOUND,
+                cli("drift", "scan", "--table", table, "--rule", ruleFile.toString()).exitCode());
 
-        Result fixed = cli("drift", "fix", "--table", table, "--rule", ruleFile.toString(), "--concurrency", "3");
+        Result fixed =
+                cli(
+                        "drift",
+                        "fix",
+                        "--table",
+                        table,
+                        "--rule",
+                        ruleFile.toString(),
+                        "--concurrency",
+                        "3");
 
         assertEquals(0, fixed.exitCode(), fixed.err());
-        assertTrue(fixed.out().contains("updated=" + SampleData.plantedDrift(Dataset.BLOG).size() + " already-current=0 changed-elsewhere=0 failed=0"),
+        assertTrue(
+                fixed.out()
+                        .contains(
+                                "updated="
+                                        + SampleData.plantedDrift(Dataset.BLOG).size()
+                                        + " already-current=0 changed-elsewhere=0 failed=0"),
                 fixed.out());
         Result clean = cli("drift", "scan", "--table", table, "--rule", ruleFile.toString());
         assertEquals(0, clean.exitCode(), clean.out() + clean.err());
@@ -127,24 +165,32 @@ class DriftCliTest {
         assertEquals("workspaceName", rule.copies().attribute().toString());
         assertEquals(CopyLookup.COLLECTION, rule.copies().lookup());
         assertEquals("PROJ#", rule.copies().sortKeyPrefix());
-        assertEquals(List.of(KeyPattern.parse("WS#{id}"), KeyPattern.parse("WS#{id}#{01..10}")), rule.copies().reference().patterns());
+        assertEquals(
+                List.of(KeyPattern.parse("WS#{id}"), KeyPattern.parse("WS#{id}#{01..10}")),
+                rule.copies().reference().patterns());
 
         Path ruleFile = tempDir.resolve("saas-rules.json");
         Files.writeString(ruleFile, suggested.out());
-        Result scanned = cli("drift", "scan", "--table", table, "--rule", ruleFile.toString(), "--json");
+        Result scanned =
+                cli("drift", "scan", "--table", table, "--rule", ruleFile.toString(), "--json");
 
         assertEquals(ExitCodes.DRIFT_FOUND, scanned.exitCode(), scanned.err());
         assertEquals(planted(Dataset.SAAS), listed(scanned.out()));
-        assertEquals(SampleData.plantedDrift(Dataset.SAAS).stream().map(PlantedDrift::copy).collect(Collectors.toSet()),
+        assertEquals(
+                SampleData.plantedDrift(Dataset.SAAS).stream()
+                        .map(PlantedDrift::copy)
+                        .collect(Collectors.toSet()),
                 listed(scanned.out()).stream().map(Listed::key).collect(Collectors.toSet()));
     }
 
     @Test
     void aBrokenRuleFileIsAUsageError() throws IOException {
         Path ruleFile = tempDir.resolve("broken.json");
-        Files.writeString(ruleFile, "{\"version\": 1, \"rules\": [{\"name\": \"x\", \"source\": {\"partitionKey\": \"USER#\", "
-                + "\"sortKey\": \"META\", \"attribute\": \"name\"}, \"copies\": {\"lookup\": \"SCAN\", "
-                + "\"reference\": {\"attribute\": \"authorId\", \"patterns\": [\"U#{id}\"]}, \"attribute\": \"authorName\"}}]}");
+        Files.writeString(
+                ruleFile,
+                "{\"version\": 1, \"rules\": [{\"name\": \"x\", \"source\": {\"partitionKey\": \"USER#\", "
+                        + "\"sortKey\": \"META\", \"attribute\": \"name\"}, \"copies\": {\"lookup\": \"SCAN\", "
+                        + "\"reference\": {\"attribute\": \"authorId\", \"patterns\": [\"U#{id}\"]}, \"attribute\": \"authorName\"}}]}");
 
         Result result = cli("drift", "scan", "--table", "whatever", "--rule", ruleFile.toString());
 
@@ -155,11 +201,18 @@ class DriftCliTest {
     private static Result cli(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String[] withEndpoint = Stream.concat(Stream.of("--endpoint", TestEngine.endpoint().toString()), Stream.of(args))
-                .toArray(String[]::new);
-        int code = DynoscopeCli.run(withEndpoint, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        String[] withEndpoint =
+                Stream.concat(
+                                Stream.of("--endpoint", TestEngine.endpoint().toString()),
+                                Stream.of(args))
+                        .toArray(String[]::new);
+        int code =
+                DynoscopeCli.run(
+                        withEndpoint,
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     private record Result(int exitCode, String out, String err) {

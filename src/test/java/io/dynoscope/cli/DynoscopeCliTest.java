@@ -39,13 +39,13 @@ import org.junit.jupiter.api.io.TempDir;
 class DynoscopeCliTest {
 
     private static final String PRECISE = "12345678901234567890.123456789012345678";
-    private static final Pattern REQUESTS = Pattern.compile("^requests=(\\d+) consumed=\\S+ scanned=(\\d+) returned=(\\d+)$");
+    private static final Pattern REQUESTS =
+            Pattern.compile("^requests=(\\d+) consumed=\\S+ scanned=(\\d+) returned=(\\d+)$");
 
     private static String saasTable;
     private static DynamoRepository repository;
 
-    @TempDir
-    Path tempDir;
+    @TempDir Path tempDir;
 
     @BeforeAll
     static void seedSaas() {
@@ -53,17 +53,33 @@ class DynoscopeCliTest {
         saasTable = TestEngine.uniqueTableName("cli-saas");
         Result seeded = cli("seed", "--dataset", "saas", "--table", saasTable);
         assertEquals(0, seeded.exitCode(), seeded.err());
-        assertTrue(seeded.err().contains("seeded " + SampleData.items(Dataset.SAAS).size() + " saas items"), seeded.err());
+        assertTrue(
+                seeded.err()
+                        .contains(
+                                "seeded " + SampleData.items(Dataset.SAAS).size() + " saas items"),
+                seeded.err());
     }
 
     @Test
     void queryForAcmeProjectsNewestFirstIsOneRequest() {
-        Result result = cli("query", "--table", saasTable, "--pk", "WS#acme", "--sk-begins-with", "PROJ#", "--desc");
+        Result result =
+                cli(
+                        "query",
+                        "--table",
+                        saasTable,
+                        "--pk",
+                        "WS#acme",
+                        "--sk-begins-with",
+                        "PROJ#",
+                        "--desc");
 
         assertEquals(0, result.exitCode(), result.err());
-        List<String> details = result.items().stream().map(i -> i.string("Detail").orElseThrow()).toList();
-        List<String> expected = IntStream.iterate(42, n -> n >= 23, n -> n - 1)
-                .mapToObj(SampleData::projectDetail).toList();
+        List<String> details =
+                result.items().stream().map(i -> i.string("Detail").orElseThrow()).toList();
+        List<String> expected =
+                IntStream.iterate(42, n -> n >= 23, n -> n - 1)
+                        .mapToObj(SampleData::projectDetail)
+                        .toList();
         assertEquals(expected, details);
         assertEquals(1, result.requests());
         assertTrue(result.lastErrLine().endsWith("returned=20"), result.lastErrLine());
@@ -80,10 +96,24 @@ class DynoscopeCliTest {
 
     @Test
     void globalOptionsAlsoWorkAfterTheVerbAndGetTakesBothKeyFormats() {
-        Result plain = run("get", "--endpoint", TestEngine.endpoint().toString(), "--table", saasTable,
-                "--key", "{\"EntityRef\": \"WS#acme\", \"Detail\": \"META\"}");
-        Result typed = cli("get", "--table", saasTable, "--output", "dynamodb-json",
-                "--key", "{\"EntityRef\": {\"S\": \"WS#acme\"}, \"Detail\": {\"S\": \"META\"}}");
+        Result plain =
+                run(
+                        "get",
+                        "--endpoint",
+                        TestEngine.endpoint().toString(),
+                        "--table",
+                        saasTable,
+                        "--key",
+                        "{\"EntityRef\": \"WS#acme\", \"Detail\": \"META\"}");
+        Result typed =
+                cli(
+                        "get",
+                        "--table",
+                        saasTable,
+                        "--output",
+                        "dynamodb-json",
+                        "--key",
+                        "{\"EntityRef\": {\"S\": \"WS#acme\"}, \"Detail\": {\"S\": \"META\"}}");
 
         assertEquals(0, plain.exitCode(), plain.err());
         assertEquals("Acme", plain.items().get(0).string("name").orElseThrow());
@@ -94,30 +124,66 @@ class DynoscopeCliTest {
     }
 
     @Test
-    void a38DigitNumberAndABinarySetComeBackByteIdenticalThroughGetAndExportImport() throws IOException {
+    void a38DigitNumberAndABinarySetComeBackByteIdenticalThroughGetAndExportImport()
+            throws IOException {
         String table = TestEngine.freshTable("cli-exact");
         byte[] first = {0, 1, 2, (byte) 0xFF};
         byte[] second = {(byte) 0x80, 0x7F};
-        String item = "{\"pk\": {\"S\": \"exact\"}, \"sk\": {\"S\": \"1\"}, \"amount\": {\"N\": \"" + PRECISE + "\"},"
-                + " \"keys\": {\"BS\": [\"AAEC/w==\", \"gH8=\"]}, \"empty\": {\"S\": \"\"}, \"none\": {\"NULL\": true}}";
+        String item =
+                "{\"pk\": {\"S\": \"exact\"}, \"sk\": {\"S\": \"1\"}, \"amount\": {\"N\": \""
+                        + PRECISE
+                        + "\"},"
+                        + " \"keys\": {\"BS\": [\"AAEC/w==\", \"gH8=\"]}, \"empty\": {\"S\": \"\"}, \"none\": {\"NULL\": true}}";
 
         Result put = cli("put", "--table", table, "--item", item);
         assertEquals(0, put.exitCode(), put.err());
 
-        Result get = cli("get", "--table", table, "--output", "dynamodb-json", "--key", "{\"pk\": \"exact\", \"sk\": \"1\"}");
+        Result get =
+                cli(
+                        "get",
+                        "--table",
+                        table,
+                        "--output",
+                        "dynamodb-json",
+                        "--key",
+                        "{\"pk\": \"exact\", \"sk\": \"1\"}");
         assertEquals(0, get.exitCode(), get.err());
         Item read = DynamoJson.readItem(get.out().strip());
         assertExact(read, first, second);
 
         Path export = tempDir.resolve("exact.jsonl");
-        Result exported = cli("export", "--table", table, "--format", "dynamodb-json", "--out", export.toString());
+        Result exported =
+                cli(
+                        "export",
+                        "--table",
+                        table,
+                        "--format",
+                        "dynamodb-json",
+                        "--out",
+                        export.toString());
         assertEquals(0, exported.exitCode(), exported.err());
 
         String copy = TestEngine.freshTable("cli-exact-copy");
-        Result imported = cli("import", "--table", copy, "--format", "dynamodb-json", "--in", export.toString());
+        Result imported =
+                cli(
+                        "import",
+                        "--table",
+                        copy,
+                        "--format",
+                        "dynamodb-json",
+                        "--in",
+                        export.toString());
         assertEquals(0, imported.exitCode(), imported.err());
 
-        Result copied = cli("get", "--table", copy, "--output", "dynamodb-json", "--key", "{\"pk\": \"exact\", \"sk\": \"1\"}");
+        Result copied =
+                cli(
+                        "get",
+                        "--table",
+                        copy,
+                        "--output",
+                        "dynamodb-json",
+                        "--key",
+                        "{\"pk\": \"exact\", \"sk\": \"1\"}");
         assertExact(DynamoJson.readItem(copied.out().strip()), first, second);
         Path reexport = tempDir.resolve("copy.jsonl");
         assertEquals(0, cli("export", "--table", copy, "--out", reexport.toString()).exitCode());
@@ -126,10 +192,15 @@ class DynoscopeCliTest {
 
     private static void assertExact(Item item, byte[] first, byte[] second) {
         assertEquals(PRECISE, ((AttributeValue.Num) item.get("amount").orElseThrow()).text());
-        List<AttributeValue.Bin> members = ((AttributeValue.BinSet) item.get("keys").orElseThrow()).members();
+        List<AttributeValue.Bin> members =
+                ((AttributeValue.BinSet) item.get("keys").orElseThrow()).members();
         assertEquals(2, members.size());
-        assertTrue(members.stream().anyMatch(b -> Arrays.equals(first, b.bytes())), members.toString());
-        assertTrue(members.stream().anyMatch(b -> Arrays.equals(second, b.bytes())), members.toString());
+        assertTrue(
+                members.stream().anyMatch(b -> Arrays.equals(first, b.bytes())),
+                members.toString());
+        assertTrue(
+                members.stream().anyMatch(b -> Arrays.equals(second, b.bytes())),
+                members.toString());
         assertEquals(AttributeValue.s(""), item.get("empty").orElseThrow());
         assertEquals(AttributeValue.nul(), item.get("none").orElseThrow());
     }
@@ -138,7 +209,13 @@ class DynoscopeCliTest {
     void badJsonToPutIsAUsageErrorWithItsPositionAndWritesNothing() {
         String table = TestEngine.freshTable("cli-bad-put");
 
-        Result result = cli("put", "--table", table, "--item", "{\"pk\": {\"S\": \"a\"}, \"sk\": {\"S\": \"b\"}, \"n\": {\"N\": 12}");
+        Result result =
+                cli(
+                        "put",
+                        "--table",
+                        table,
+                        "--item",
+                        "{\"pk\": {\"S\": \"a\"}, \"sk\": {\"S\": \"b\"}, \"n\": {\"N\": 12}");
 
         assertEquals(ExitCodes.USAGE, result.exitCode());
         assertTrue(result.err().contains("--item: line 1, column"), result.err());
@@ -150,11 +227,14 @@ class DynoscopeCliTest {
     void badImportNamesTheLineAndWritesNothing() throws IOException {
         String table = TestEngine.freshTable("cli-bad-import");
         Path input = tempDir.resolve("bad.jsonl");
-        Files.writeString(input, String.join("\n",
-                "{\"Item\": {\"pk\": {\"S\": \"a\"}, \"sk\": {\"S\": \"1\"}}}",
-                "{\"Item\": {\"pk\": {\"S\": \"b\"}, \"sk\": {\"S\": \"2\"}}}",
-                "{\"Item\": {\"pk\": {\"S\": \"c\"}, \"sk\": {\"S\": \"3\"}, \"n\": {\"N\": \"twelve\"}}}",
-                "{\"Item\": {\"pk\": {\"S\": \"d\"}, \"sk\": {\"S\": \"4\"}}}"));
+        Files.writeString(
+                input,
+                String.join(
+                        "\n",
+                        "{\"Item\": {\"pk\": {\"S\": \"a\"}, \"sk\": {\"S\": \"1\"}}}",
+                        "{\"Item\": {\"pk\": {\"S\": \"b\"}, \"sk\": {\"S\": \"2\"}}}",
+                        "{\"Item\": {\"pk\": {\"S\": \"c\"}, \"sk\": {\"S\": \"3\"}, \"n\": {\"N\": \"twelve\"}}}",
+                        "{\"Item\": {\"pk\": {\"S\": \"d\"}, \"sk\": {\"S\": \"4\"}}}"));
 
         Result result = cli("import", "--table", table, "--in", input.toString());
 
@@ -170,10 +250,14 @@ class DynoscopeCliTest {
         Path missingKey = tempDir.resolve("missing.jsonl");
         Files.writeString(missingKey, "{\"pk\": \"a\", \"sk\": \"1\"}\n\n{\"pk\": \"b\"}\n");
         Path duplicate = tempDir.resolve("duplicate.jsonl");
-        Files.writeString(duplicate, "{\"pk\": \"a\", \"sk\": \"1\"}\n{\"pk\": \"a\", \"sk\": \"1\", \"x\": 2}\n");
+        Files.writeString(
+                duplicate,
+                "{\"pk\": \"a\", \"sk\": \"1\"}\n{\"pk\": \"a\", \"sk\": \"1\", \"x\": 2}\n");
 
-        Result missing = cli("import", "--table", table, "--format", "json", "--in", missingKey.toString());
-        Result twice = cli("import", "--table", table, "--format", "json", "--in", duplicate.toString());
+        Result missing =
+                cli("import", "--table", table, "--format", "json", "--in", missingKey.toString());
+        Result twice =
+                cli("import", "--table", table, "--format", "json", "--in", duplicate.toString());
 
         assertEquals(ExitCodes.USAGE, missing.exitCode());
         assertTrue(missing.err().contains("line 3: the item has no sort key 'sk'"), missing.err());
@@ -186,29 +270,41 @@ class DynoscopeCliTest {
     void plainJsonImportLoadsEveryLine() throws IOException {
         String table = TestEngine.freshTable("cli-import-plain");
         Path input = tempDir.resolve("plain.jsonl");
-        Files.writeString(input, "{\"pk\": \"a\", \"sk\": \"1\", \"n\": 1.50}\n{\"pk\": \"a\", \"sk\": \"2\", \"tags\": [\"x\"]}\n");
+        Files.writeString(
+                input,
+                "{\"pk\": \"a\", \"sk\": \"1\", \"n\": 1.50}\n{\"pk\": \"a\", \"sk\": \"2\", \"tags\": [\"x\"]}\n");
 
-        Result result = cli("import", "--table", table, "--format", "json", "--in", input.toString());
+        Result result =
+                cli("import", "--table", table, "--format", "json", "--in", input.toString());
 
         assertEquals(0, result.exitCode(), result.err());
         Result query = cli("query", "--table", table, "--pk", "a");
-        assertEquals(List.of(PlainJson.readItem("{\"pk\": \"a\", \"sk\": \"1\", \"n\": 1.5}"),
-                PlainJson.readItem("{\"pk\": \"a\", \"sk\": \"2\", \"tags\": [\"x\"]}")), query.items());
+        assertEquals(
+                List.of(
+                        PlainJson.readItem("{\"pk\": \"a\", \"sk\": \"1\", \"n\": 1.5}"),
+                        PlainJson.readItem("{\"pk\": \"a\", \"sk\": \"2\", \"tags\": [\"x\"]}")),
+                query.items());
     }
 
     @Test
     void putFromAFileThenExportAsPlainJsonAndCsv() throws IOException {
         String table = TestEngine.freshTable("cli-file");
         Path file = tempDir.resolve("item.json");
-        Files.writeString(file, "{\n  \"pk\": {\"S\": \"p\"},\n  \"sk\": {\"S\": \"s\"},\n"
-                + "  \"tags\": {\"SS\": [\"a\"]},\n  \"author\": {\"M\": {\"name\": {\"S\": \"Mara, \\\"M\\\" Vance\"}}}\n}\n");
+        Files.writeString(
+                file,
+                "{\n  \"pk\": {\"S\": \"p\"},\n  \"sk\": {\"S\": \"s\"},\n"
+                        + "  \"tags\": {\"SS\": [\"a\"]},\n  \"author\": {\"M\": {\"name\": {\"S\": \"Mara, \\\"M\\\" Vance\"}}}\n}\n");
 
         assertEquals(0, cli("put", "--table", table, "--file", file.toString()).exitCode());
         Result json = cli("export", "--table", table, "--format", "json");
         Result csv = cli("export", "--table", table, "--format", "csv");
 
-        assertEquals(List.of(PlainJson.readItem("{\"pk\": \"p\", \"sk\": \"s\", \"tags\": [\"a\"],"
-                + " \"author\": {\"name\": \"Mara, \\\"M\\\" Vance\"}}")), json.items());
+        assertEquals(
+                List.of(
+                        PlainJson.readItem(
+                                "{\"pk\": \"p\", \"sk\": \"s\", \"tags\": [\"a\"],"
+                                        + " \"author\": {\"name\": \"Mara, \\\"M\\\" Vance\"}}")),
+                json.items());
         assertTrue(json.err().startsWith("exported 1 items from table"), json.err());
         assertTrue(csv.out().startsWith("pk,sk,"), csv.out());
         assertEquals(2, csv.out().lines().count(), csv.out());
@@ -216,7 +312,13 @@ class DynoscopeCliTest {
 
     @Test
     void aMissingFileIsAUsageError() {
-        Result result = cli("put", "--table", saasTable, "--file", tempDir.resolve("absent.json").toString());
+        Result result =
+                cli(
+                        "put",
+                        "--table",
+                        saasTable,
+                        "--file",
+                        tempDir.resolve("absent.json").toString());
 
         assertEquals(ExitCodes.USAGE, result.exitCode());
         assertTrue(result.err().contains("absent.json: no such file"), result.err());
@@ -233,7 +335,9 @@ class DynoscopeCliTest {
         assertEquals(0, json.exitCode(), json.err());
         assertTrue(json.out().contains("\"partitionKey\" : {"), json.out());
         assertTrue(json.out().contains("\"EntityRef\""), json.out());
-        assertTrue(text.out().contains("keys      EntityRef (S, partition), Detail (S, sort)"), text.out());
+        assertTrue(
+                text.out().contains("keys      EntityRef (S, partition), Detail (S, sort)"),
+                text.out());
     }
 
     @Test
@@ -251,17 +355,48 @@ class DynoscopeCliTest {
     @Test
     void aFailedConditionOnDeleteExitsWith4AndKeepsTheItem() {
         String table = TestEngine.freshTable("cli-delete");
-        assertEquals(0, cli("put", "--table", table, "--item", "{\"pk\": \"a\", \"sk\": \"1\", \"status\": \"ACTIVE\"}").exitCode());
+        assertEquals(
+                0,
+                cli(
+                                "put",
+                                "--table",
+                                table,
+                                "--item",
+                                "{\"pk\": \"a\", \"sk\": \"1\", \"status\": \"ACTIVE\"}")
+                        .exitCode());
 
-        Result refused = cli("delete", "--table", table, "--key", "{\"pk\": \"a\", \"sk\": \"1\"}",
-                "--condition", "#s = :s", "--names", "{\"#s\": \"status\"}", "--values", "{\":s\": {\"S\": \"ARCHIVED\"}}");
+        Result refused =
+                cli(
+                        "delete",
+                        "--table",
+                        table,
+                        "--key",
+                        "{\"pk\": \"a\", \"sk\": \"1\"}",
+                        "--condition",
+                        "#s = :s",
+                        "--names",
+                        "{\"#s\": \"status\"}",
+                        "--values",
+                        "{\":s\": {\"S\": \"ARCHIVED\"}}");
 
         assertEquals(ExitCodes.CONDITION_FAILED, refused.exitCode());
-        assertTrue(refused.err().contains("the condition failed; nothing was deleted"), refused.err());
+        assertTrue(
+                refused.err().contains("the condition failed; nothing was deleted"), refused.err());
         assertEquals(1, count(table));
 
-        Result deleted = cli("delete", "--table", table, "--key", "{\"pk\": \"a\", \"sk\": \"1\"}",
-                "--condition", "#s = :s", "--names", "{\"#s\": \"status\"}", "--values", "{\":s\": {\"S\": \"ACTIVE\"}}");
+        Result deleted =
+                cli(
+                        "delete",
+                        "--table",
+                        table,
+                        "--key",
+                        "{\"pk\": \"a\", \"sk\": \"1\"}",
+                        "--condition",
+                        "#s = :s",
+                        "--names",
+                        "{\"#s\": \"status\"}",
+                        "--values",
+                        "{\":s\": {\"S\": \"ACTIVE\"}}");
         assertEquals(0, deleted.exitCode(), deleted.err());
         assertEquals("ACTIVE", deleted.items().get(0).string("status").orElseThrow());
         assertEquals(0, count(table));
@@ -273,7 +408,14 @@ class DynoscopeCliTest {
         String item = "{\"pk\": \"a\", \"sk\": \"1\", \"v\": 1}";
         assertEquals(0, cli("put", "--table", table, "--item", item, "--if-not-exists").exitCode());
 
-        Result again = cli("put", "--table", table, "--item", "{\"pk\": \"a\", \"sk\": \"1\", \"v\": 2}", "--if-not-exists");
+        Result again =
+                cli(
+                        "put",
+                        "--table",
+                        table,
+                        "--item",
+                        "{\"pk\": \"a\", \"sk\": \"1\", \"v\": 2}",
+                        "--if-not-exists");
 
         assertEquals(ExitCodes.CONDITION_FAILED, again.exitCode());
         Result get = cli("get", "--table", table, "--key", "{\"pk\": \"a\", \"sk\": \"1\"}");
@@ -282,17 +424,30 @@ class DynoscopeCliTest {
 
     @Test
     void keyValuesAreTypedByTheTablesKeyTypes() {
-        String table = TestEngine.freshTable(new TableDefinition("cli-numeric", KeySchema.of("id", "version"),
-                Map.of("id", "N", "version", "N"), List.of(), List.of()));
-        assertEquals(0, cli("put", "--table", table, "--item", "{\"id\": 7, \"version\": \"1\"}").exitCode());
-        assertEquals(0, cli("put", "--table", table, "--item", "{\"id\": 7, \"version\": 2}").exitCode());
+        String table =
+                TestEngine.freshTable(
+                        new TableDefinition(
+                                "cli-numeric",
+                                KeySchema.of("id", "version"),
+                                Map.of("id", "N", "version", "N"),
+                                List.of(),
+                                List.of()));
+        assertEquals(
+                0,
+                cli("put", "--table", table, "--item", "{\"id\": 7, \"version\": \"1\"}")
+                        .exitCode());
+        assertEquals(
+                0,
+                cli("put", "--table", table, "--item", "{\"id\": 7, \"version\": 2}").exitCode());
 
         Result query = cli("query", "--table", table, "--pk", "7", "--sk-ge", "2");
         Result notANumber = cli("query", "--table", table, "--pk", "seven");
 
         assertEquals(List.of(PlainJson.readItem("{\"id\": 7, \"version\": 2}")), query.items());
         assertEquals(ExitCodes.USAGE, notANumber.exitCode());
-        assertTrue(notANumber.err().contains("--pk: the partition key 'id' is a number"), notANumber.err());
+        assertTrue(
+                notANumber.err().contains("--pk: the partition key 'id' is a number"),
+                notANumber.err());
     }
 
     @Test
@@ -300,26 +455,55 @@ class DynoscopeCliTest {
         String table = TestEngine.uniqueTableName("cli-blog");
         assertEquals(0, cli("seed", "--dataset", "blog", "--table", table).exitCode());
 
-        Result posts = cli("query", "--table", table, "--index", SampleData.BLOG_AUTHOR_INDEX, "--pk", "U#12",
-                "--filter", "#n = :n", "--names", "{\"#n\": \"authorName\"}", "--values", "{\":n\": {\"S\": \"Mara Vance\"}}",
-                "--projection", "PK, authorName, createdAt");
+        Result posts =
+                cli(
+                        "query",
+                        "--table",
+                        table,
+                        "--index",
+                        SampleData.BLOG_AUTHOR_INDEX,
+                        "--pk",
+                        "U#12",
+                        "--filter",
+                        "#n = :n",
+                        "--names",
+                        "{\"#n\": \"authorName\"}",
+                        "--values",
+                        "{\":n\": {\"S\": \"Mara Vance\"}}",
+                        "--projection",
+                        "PK, authorName, createdAt");
 
         assertEquals(0, posts.exitCode(), posts.err());
-        assertEquals(List.of("POST#9f3", "POST#a71", "POST#d20", "POST#3d4"),
+        assertEquals(
+                List.of("POST#9f3", "POST#a71", "POST#d20", "POST#3d4"),
                 posts.items().stream().map(i -> i.string("PK").orElseThrow()).toList());
-        // The repository keeps the table and index keys in every projection, so items stay addressable.
-        assertEquals(List.of("PK", "SK", "authorId", "authorName", "createdAt"),
+        // The repository keeps the table and index keys in every projection, so items stay
+        // addressable.
+        assertEquals(
+                List.of("PK", "SK", "authorId", "authorName", "createdAt"),
                 posts.items().get(0).attributes().keySet().stream().sorted().toList());
     }
 
     @Test
     void tableOutputPutsTheKeysFirst() {
-        Result result = cli("query", "--table", saasTable, "--pk", SampleData.BETA, "--output", "table", "--projection", "EntityRef, Detail, #n",
-                "--names", "{\"#n\": \"name\"}");
+        Result result =
+                cli(
+                        "query",
+                        "--table",
+                        saasTable,
+                        "--pk",
+                        SampleData.BETA,
+                        "--output",
+                        "table",
+                        "--projection",
+                        "EntityRef, Detail, #n",
+                        "--names",
+                        "{\"#n\": \"name\"}");
 
         assertEquals(0, result.exitCode(), result.err());
         List<String> lines = result.out().lines().toList();
-        assertEquals(List.of("EntityRef", "Detail", "name"), Arrays.asList(lines.get(0).split("\\s+")));
+        assertEquals(
+                List.of("EntityRef", "Detail", "name"), Arrays.asList(lines.get(0).split("\\s+")));
         assertEquals(1 + 1 + SampleData.BETA_PROJECTS, lines.size());
         assertTrue(lines.get(1).startsWith("WS#beta    META"), lines.get(1));
     }
@@ -328,17 +512,31 @@ class DynoscopeCliTest {
     void badArgumentsAreOneLineUsageErrors() {
         Result missingTable = cli("query", "--pk", "x");
         Result unknownDataset = cli("seed", "--dataset", "shop");
-        Result twoSortKeyConditions = cli("query", "--table", saasTable, "--pk", "x", "--sk-eq", "a", "--sk-gt", "b");
+        Result twoSortKeyConditions =
+                cli("query", "--table", saasTable, "--pk", "x", "--sk-eq", "a", "--sk-gt", "b");
         Result noSuchIndex = cli("query", "--table", saasTable, "--index", "nope", "--pk", "x");
-        Result valuesWithoutFilter = cli("scan", "--table", saasTable, "--values", "{\":v\": {\"S\": \"x\"}}");
+        Result valuesWithoutFilter =
+                cli("scan", "--table", saasTable, "--values", "{\":v\": {\"S\": \"x\"}}");
 
-        for (Result result : List.of(missingTable, unknownDataset, twoSortKeyConditions, noSuchIndex, valuesWithoutFilter)) {
+        for (Result result :
+                List.of(
+                        missingTable,
+                        unknownDataset,
+                        twoSortKeyConditions,
+                        noSuchIndex,
+                        valuesWithoutFilter)) {
             assertEquals(ExitCodes.USAGE, result.exitCode(), result.err());
             assertEquals(1, result.err().strip().lines().count(), result.err());
             assertTrue(result.out().isEmpty(), result.out());
         }
-        assertTrue(missingTable.err().startsWith("dynoscope query: Missing required option: '--table=TABLE'"), missingTable.err());
-        assertTrue(unknownDataset.err().contains("unknown dataset 'shop' (expected saas or blog)"), unknownDataset.err());
+        assertTrue(
+                missingTable
+                        .err()
+                        .startsWith("dynoscope query: Missing required option: '--table=TABLE'"),
+                missingTable.err());
+        assertTrue(
+                unknownDataset.err().contains("unknown dataset 'shop' (expected saas or blog)"),
+                unknownDataset.err());
         assertTrue(noSuchIndex.err().contains("has no index 'nope'"), noSuchIndex.err());
     }
 
@@ -347,7 +545,11 @@ class DynoscopeCliTest {
         Result result = cli("seed", "--dataset", "blog", "--table", saasTable);
 
         assertEquals(ExitCodes.USAGE, result.exitCode());
-        assertTrue(result.err().contains("has the keys (EntityRef, Detail) but the blog sample needs (PK, SK)"), result.err());
+        assertTrue(
+                result.err()
+                        .contains(
+                                "has the keys (EntityRef, Detail) but the blog sample needs (PK, SK)"),
+                result.err());
         assertEquals(SampleData.items(Dataset.SAAS).size(), count(saasTable));
     }
 
@@ -362,7 +564,13 @@ class DynoscopeCliTest {
 
     @Test
     void theStatisticsLineIsLastOnStderr() {
-        Result result = cli("get", "--table", saasTable, "--key", "{\"EntityRef\": \"WS#nobody\", \"Detail\": \"META\"}");
+        Result result =
+                cli(
+                        "get",
+                        "--table",
+                        saasTable,
+                        "--key",
+                        "{\"EntityRef\": \"WS#nobody\", \"Detail\": \"META\"}");
 
         assertEquals(0, result.exitCode(), result.err());
         assertTrue(result.out().isEmpty());
@@ -373,22 +581,32 @@ class DynoscopeCliTest {
 
     private static long count(String table) {
         List<Item> items = new ArrayList<>();
-        repository.scan(ScanSpec.table(table), page -> items.addAll(page.items()), Cancellation.none());
+        repository.scan(
+                ScanSpec.table(table), page -> items.addAll(page.items()), Cancellation.none());
         return items.size();
     }
 
-    /** Runs the CLI against the test engine, the endpoint given as a global option before the verb. */
+    /**
+     * Runs the CLI against the test engine, the endpoint given as a global option before the verb.
+     */
     private static Result cli(String... args) {
-        return run(Stream.concat(Stream.of("--endpoint", TestEngine.endpoint().toString()), Stream.of(args))
-                .toArray(String[]::new));
+        return run(
+                Stream.concat(
+                                Stream.of("--endpoint", TestEngine.endpoint().toString()),
+                                Stream.of(args))
+                        .toArray(String[]::new));
     }
 
     private static Result run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = DynoscopeCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        int code =
+                DynoscopeCli.run(
+                        args,
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     private record Result(int exitCode, String out, String err) {

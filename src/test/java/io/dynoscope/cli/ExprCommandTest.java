@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.testsupport.TestEngine;
@@ -15,22 +16,26 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code dynoscope expr check} and {@code expr build}, in-process; key schemas come from the test engine. */
+/**
+ * {@code dynoscope expr check} and {@code expr build}, in-process; key schemas come from the test
+ * engine.
+ */
 class ExprCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SEED_NAMES = "{\"#er\": \"EntityRef\", \"#d\": \"Detail\"}";
-    private static final String SEED_VALUES = "{\":er\": {\"S\": \"WS#acme\"}, \":p\": {\"S\": \"PROJ#\"}}";
+    private static final String SEED_VALUES =
+            "{\":er\": {\"S\": \"WS#acme\"}, \":p\": {\"S\": \"PROJ#\"}}";
 
     private static String saas;
     private static String blog;
 
-    @TempDir
-    Path tempDir;
+    @TempDir Path tempDir;
 
     @BeforeAll
     static void createTables() {
@@ -40,8 +45,19 @@ class ExprCommandTest {
 
     @Test
     void aValidKeyConditionIsEchoedInCanonicalForm() {
-        Result result = cli("expr", "check", "--kind", "key-condition", "--table", saas, "--names", SEED_NAMES,
-                "--values", SEED_VALUES, "#er=:er and begins_with( #d ,:p )");
+        Result result =
+                cli(
+                        "expr",
+                        "check",
+                        "--kind",
+                        "key-condition",
+                        "--table",
+                        saas,
+                        "--names",
+                        SEED_NAMES,
+                        "--values",
+                        SEED_VALUES,
+                        "#er=:er and begins_with( #d ,:p )");
 
         assertEquals(0, result.exitCode(), result.err());
         assertEquals("#er = :er AND begins_with(#d, :p)\n", result.out());
@@ -49,27 +65,65 @@ class ExprCommandTest {
 
     @Test
     void aMisplacedOrInAKeyConditionIsReportedAtTheOr() {
-        Result result = cli("expr", "check", "--kind", "key-condition", "--table", saas, "--names", SEED_NAMES,
-                "--values", SEED_VALUES, "#er = :er OR begins_with(#d, :p)");
+        Result result =
+                cli(
+                        "expr",
+                        "check",
+                        "--kind",
+                        "key-condition",
+                        "--table",
+                        saas,
+                        "--names",
+                        SEED_NAMES,
+                        "--values",
+                        SEED_VALUES,
+                        "#er = :er OR begins_with(#d, :p)");
 
         assertEquals(ExitCodes.USAGE, result.exitCode());
-        assertEquals("11: key conditions cannot use OR; run one Query per alternative\n", result.err());
+        assertEquals(
+                "11: key conditions cannot use OR; run one Query per alternative\n", result.err());
         assertEquals("", result.out());
     }
 
     @Test
     void aKeyConditionIsHeldToTheIndexKeys() {
-        Result result = cli("expr", "check", "--kind", "key-condition", "--table", blog, "--index",
-                SampleData.BLOG_AUTHOR_INDEX, "--values", "{\":pk\": {\"S\": \"USER#12\"}}", "PK = :pk");
+        Result result =
+                cli(
+                        "expr",
+                        "check",
+                        "--kind",
+                        "key-condition",
+                        "--table",
+                        blog,
+                        "--index",
+                        SampleData.BLOG_AUTHOR_INDEX,
+                        "--values",
+                        "{\":pk\": {\"S\": \"USER#12\"}}",
+                        "PK = :pk");
 
         assertEquals(ExitCodes.USAGE, result.exitCode());
-        assertEquals("1: PK is not a key here; key conditions can only use authorId and createdAt\n", result.err());
+        assertEquals(
+                "1: PK is not a key here; key conditions can only use authorId and createdAt\n",
+                result.err());
     }
 
     @Test
     void keyNamesCheckAKeyConditionWithoutConnecting() {
-        Result result = run("expr", "check", "--kind", "key-condition", "--partition-key", "EntityRef", "--sort-key",
-                "Detail", "--names", SEED_NAMES, "--values", SEED_VALUES, "#d = :er AND begins_with(#er, :p)");
+        Result result =
+                run(
+                        "expr",
+                        "check",
+                        "--kind",
+                        "key-condition",
+                        "--partition-key",
+                        "EntityRef",
+                        "--sort-key",
+                        "Detail",
+                        "--names",
+                        SEED_NAMES,
+                        "--values",
+                        SEED_VALUES,
+                        "#d = :er AND begins_with(#er, :p)");
 
         assertEquals(ExitCodes.USAGE, result.exitCode());
         assertEquals("14: the partition key EntityRef can only be compared with =\n", result.err());
@@ -77,28 +131,46 @@ class ExprCommandTest {
 
     @Test
     void everyProblemIsOneLineWithItsPosition() {
-        Result result = run("expr", "check", "--kind", "filter", "--values", "{\":x\": {\"N\": \"1\"}}", "status = :s");
+        Result result =
+                run(
+                        "expr",
+                        "check",
+                        "--kind",
+                        "filter",
+                        "--values",
+                        "{\":x\": {\"N\": \"1\"}}",
+                        "status = :s");
 
         assertEquals(ExitCodes.USAGE, result.exitCode());
-        assertEquals(List.of(
-                "1: 'status' is a reserved word in DynamoDB; use a #name placeholder, e.g. #status",
-                "10: :s is not defined in ExpressionAttributeValues",
-                "0: ExpressionAttributeValues has :x, which no expression uses; DynamoDB rejects unused entries"),
+        assertEquals(
+                List.of(
+                        "1: 'status' is a reserved word in DynamoDB; use a #name placeholder, e.g. #status",
+                        "10: :s is not defined in ExpressionAttributeValues",
+                        "0: ExpressionAttributeValues has :x, which no expression uses; DynamoDB rejects unused entries"),
                 result.err().lines().toList());
     }
 
     @Test
     void aBatchGivesOneVerdictALineInOrder() throws Exception {
         Path batch = tempDir.resolve("batch.jsonl");
-        Files.writeString(batch, String.join("\n",
-                "{\"kind\": \"key-condition\", \"expression\": \"#er = :er AND begins_with(#d, :p)\", \"names\": "
-                        + SEED_NAMES + ", \"values\": " + SEED_VALUES + ", \"table\": \"" + saas + "\"}",
-                "{\"kind\": \"update\", \"expression\": \"SET a = :a, a.b = :a\", \"values\": {\":a\": {\"N\": \"1\"}}}",
-                "",
-                "{\"kind\": \"key-condition\", \"expression\": \"PK = :pk\", \"values\": {\":pk\": {\"S\": \"x\"}}, "
-                        + "\"partitionKey\": \"EntityRef\"}",
-                "{\"kind\": \"projection\", \"expression\": \"a, b.c[0]\"}",
-                "not json") + "\n");
+        Files.writeString(
+                batch,
+                String.join(
+                                "\n",
+                                "{\"kind\": \"key-condition\", \"expression\": \"#er = :er AND begins_with(#d, :p)\", \"names\": "
+                                        + SEED_NAMES
+                                        + ", \"values\": "
+                                        + SEED_VALUES
+                                        + ", \"table\": \""
+                                        + saas
+                                        + "\"}",
+                                "{\"kind\": \"update\", \"expression\": \"SET a = :a, a.b = :a\", \"values\": {\":a\": {\"N\": \"1\"}}}",
+                                "",
+                                "{\"kind\": \"key-condition\", \"expression\": \"PK = :pk\", \"values\": {\":pk\": {\"S\": \"x\"}}, "
+                                        + "\"partitionKey\": \"EntityRef\"}",
+                                "{\"kind\": \"projection\", \"expression\": \"a, b.c[0]\"}",
+                                "not json")
+                        + "\n");
 
         Result result = cli("expr", "check", "--batch", batch.toString());
 
@@ -109,67 +181,118 @@ class ExprCommandTest {
         assertTrue(verdicts.get(0).get("position").isNull());
         assertFalse(verdicts.get(1).get("valid").booleanValue());
         assertEquals(13, verdicts.get(1).get("position").intValue());
-        assertEquals("paths a and a.b overlap; an update may touch each path once", verdicts.get(1).get("message").textValue());
+        assertEquals(
+                "paths a and a.b overlap; an update may touch each path once",
+                verdicts.get(1).get("message").textValue());
         assertFalse(verdicts.get(2).get("valid").booleanValue());
-        assertEquals("PK is not a key here; key conditions can only use EntityRef", verdicts.get(2).get("message").textValue());
+        assertEquals(
+                "PK is not a key here; key conditions can only use EntityRef",
+                verdicts.get(2).get("message").textValue());
         assertTrue(verdicts.get(3).get("valid").booleanValue());
         assertFalse(verdicts.get(4).get("valid").booleanValue());
         assertEquals(0, verdicts.get(4).get("position").intValue());
-        assertTrue(verdicts.get(4).get("message").textValue().startsWith("line 6: malformed JSON"), result.out());
+        assertTrue(
+                verdicts.get(4).get("message").textValue().startsWith("line 6: malformed JSON"),
+                result.out());
     }
 
     @Test
     void buildWritesTheSeedQueryWithBothMaps() {
-        Result result = run("expr", "build", "--table", "saas", "--pk", "EntityRef=WS#acme", "--sk",
-                "Detail begins_with PROJ#", "--desc");
+        Result result =
+                run(
+                        "expr",
+                        "build",
+                        "--table",
+                        "saas",
+                        "--pk",
+                        "EntityRef=WS#acme",
+                        "--sk",
+                        "Detail begins_with PROJ#",
+                        "--desc");
 
         assertEquals(0, result.exitCode(), result.err());
         JsonNode request = tree(result.out());
         assertEquals("saas", request.get("TableName").textValue());
-        assertEquals("#er = :er AND begins_with(#d, :d)", request.get("KeyConditionExpression").textValue());
-        assertEquals(tree("{\"#er\": \"EntityRef\", \"#d\": \"Detail\"}"), request.get("ExpressionAttributeNames"));
-        assertEquals(tree("{\":er\": {\"S\": \"WS#acme\"}, \":d\": {\"S\": \"PROJ#\"}}"),
+        assertEquals(
+                "#er = :er AND begins_with(#d, :d)",
+                request.get("KeyConditionExpression").textValue());
+        assertEquals(
+                tree("{\"#er\": \"EntityRef\", \"#d\": \"Detail\"}"),
+                request.get("ExpressionAttributeNames"));
+        assertEquals(
+                tree("{\":er\": {\"S\": \"WS#acme\"}, \":d\": {\"S\": \"PROJ#\"}}"),
                 request.get("ExpressionAttributeValues"));
         assertFalse(request.get("ScanIndexForward").booleanValue());
     }
 
     @Test
     void buildTypesFilterValuesAndSharesOneSetOfMaps() {
-        Result result = run("expr", "build", "--filter", "budget between 1000 and 2000.5", "--filter",
-                "status in [\"ACTIVE\", \"PAUSED\"]", "--filter", "labels contains {\"S\": \"q1\"}", "--filter",
-                "author.name = Mara", "--projection", "Detail,name");
+        Result result =
+                run(
+                        "expr",
+                        "build",
+                        "--filter",
+                        "budget between 1000 and 2000.5",
+                        "--filter",
+                        "status in [\"ACTIVE\", \"PAUSED\"]",
+                        "--filter",
+                        "labels contains {\"S\": \"q1\"}",
+                        "--filter",
+                        "author.name = Mara",
+                        "--projection",
+                        "Detail,name");
 
         assertEquals(0, result.exitCode(), result.err());
         JsonNode request = tree(result.out());
-        assertEquals("#b BETWEEN :b1 AND :b2 AND #s IN (:s1, :s2) AND contains(#l, :l) AND #a.#n = :n",
+        assertEquals(
+                "#b BETWEEN :b1 AND :b2 AND #s IN (:s1, :s2) AND contains(#l, :l) AND #a.#n = :n",
                 request.get("FilterExpression").textValue());
         assertEquals("#d, #n", request.get("ProjectionExpression").textValue());
-        assertEquals(tree("{\":b1\": {\"N\": \"1000\"}, \":b2\": {\"N\": \"2000.5\"}, \":s1\": {\"S\": \"ACTIVE\"}, "
-                + "\":s2\": {\"S\": \"PAUSED\"}, \":l\": {\"S\": \"q1\"}, \":n\": {\"S\": \"Mara\"}}"),
+        assertEquals(
+                tree(
+                        "{\":b1\": {\"N\": \"1000\"}, \":b2\": {\"N\": \"2000.5\"}, \":s1\": {\"S\": \"ACTIVE\"}, "
+                                + "\":s2\": {\"S\": \"PAUSED\"}, \":l\": {\"S\": \"q1\"}, \":n\": {\"S\": \"Mara\"}}"),
                 request.get("ExpressionAttributeValues"));
     }
 
     @Test
     void buildWritesTheGuardedPropagationAsASnippetForTheLocalEndpoint() {
-        Result result = cli("expr", "build", "--table", blog, "--set", "authorName=Mara Vance", "--guard",
-                "authorName = Mara V.", "--key", "{\"PK\": \"POST#9f3\", \"SK\": \"META\"}", "--snippet", "cli");
+        Result result =
+                cli(
+                        "expr",
+                        "build",
+                        "--table",
+                        blog,
+                        "--set",
+                        "authorName=Mara Vance",
+                        "--guard",
+                        "authorName = Mara V.",
+                        "--key",
+                        "{\"PK\": \"POST#9f3\", \"SK\": \"META\"}",
+                        "--snippet",
+                        "cli");
 
         assertEquals(0, result.exitCode(), result.err());
         assertTrue(result.out().contains("--update-expression 'SET #an = :an'"), result.out());
         assertTrue(result.out().contains("--condition-expression '#an = :an2'"), result.out());
-        assertTrue(result.out().contains("--key '{\"PK\":{\"S\":\"POST#9f3\"},\"SK\":{\"S\":\"META\"}}'"), result.out());
+        assertTrue(
+                result.out()
+                        .contains("--key '{\"PK\":{\"S\":\"POST#9f3\"},\"SK\":{\"S\":\"META\"}}'"),
+                result.out());
         assertTrue(result.out().contains("--endpoint-url " + TestEngine.endpoint()), result.out());
     }
 
     @Test
     void buildRefusesShapesThatDoNotGoTogether() {
         Result mixed = run("expr", "build", "--pk", "PK=a", "--set", "x=1");
-        Result keyConditionOnAFunction = run("expr", "build", "--pk", "PK=a", "--sk", "SK contains x");
+        Result keyConditionOnAFunction =
+                run("expr", "build", "--pk", "PK=a", "--sk", "SK contains x");
 
         assertEquals(ExitCodes.USAGE, mixed.exitCode());
         assertTrue(mixed.err().contains("--set builds an update"), mixed.err());
         assertEquals(ExitCodes.USAGE, keyConditionOnAFunction.exitCode());
-        assertTrue(keyConditionOnAFunction.err().contains("key conditions cannot use contains"),
+        assertTrue(
+                keyConditionOnAFunction.err().contains("key conditions cannot use contains"),
                 keyConditionOnAFunction.err());
     }
 
@@ -192,11 +315,16 @@ class ExprCommandTest {
     private static Result run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = DynoscopeCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), java.util.Map.of(), io.dynoscope.repository.SdkDynamoRepository::connect);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        int code =
+                DynoscopeCli.run(
+                        args,
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        Map.of(),
+                        SdkDynamoRepository::connect);
+        return new Result(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    private record Result(int exitCode, String out, String err) {
-    }
+    private record Result(int exitCode, String out, String err) {}
 }

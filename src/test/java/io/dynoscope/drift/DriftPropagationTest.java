@@ -1,7 +1,5 @@
 package io.dynoscope.drift;
 
-import io.dynoscope.testsupport.ForwardingRepository;
-
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +13,7 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.testsupport.ForwardingRepository;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -28,10 +27,18 @@ import org.junit.jupiter.api.Test;
 class DriftPropagationTest {
 
     private static PropagationPlan plan(int writes) {
-        return new PropagationPlan("PK", IntStream.range(0, writes)
-                .mapToObj(i -> new PlannedWrite(Key.of("PK", s("POST#" + i), "SK", s("META")), AttributePath.of("authorName"),
-                        s("old"), s("new"), Key.of("PK", s("USER#1"), "SK", s("META"))))
-                .toList());
+        return new PropagationPlan(
+                "PK",
+                IntStream.range(0, writes)
+                        .mapToObj(
+                                i ->
+                                        new PlannedWrite(
+                                                Key.of("PK", s("POST#" + i), "SK", s("META")),
+                                                AttributePath.of("authorName"),
+                                                s("old"),
+                                                s("new"),
+                                                Key.of("PK", s("USER#1"), "SK", s("META"))))
+                        .toList());
     }
 
     /** A repository whose UpdateItem answers are scripted by the caller. */
@@ -58,47 +65,77 @@ class DriftPropagationTest {
     @Test
     void throttledWritesBackOffAndSucceed() {
         AtomicInteger attempts = new AtomicInteger();
-        ScriptedRepository repository = new ScriptedRepository(update -> {
-            if (attempts.incrementAndGet() <= 2) {
-                throw failure(RepositoryException.Kind.THROTTLED);
-            }
-            return new WriteOutcome.Written(null, 1);
-        });
+        ScriptedRepository repository =
+                new ScriptedRepository(
+                        update -> {
+                            if (attempts.incrementAndGet() <= 2) {
+                                throw failure(RepositoryException.Kind.THROTTLED);
+                            }
+                            return new WriteOutcome.Written(null, 1);
+                        });
         List<Duration> waits = new ArrayList<>();
 
-        PropagationReport report = new DriftPropagation(repository, waits::add).propagate("blog", plan(1),
-                new DriftPropagation.Options(1, 8, Duration.ofMillis(100), Duration.ofSeconds(5)), p -> { }, Cancellation.none());
+        PropagationReport report =
+                new DriftPropagation(repository, waits::add)
+                        .propagate(
+                                "blog",
+                                plan(1),
+                                new DriftPropagation.Options(
+                                        1, 8, Duration.ofMillis(100), Duration.ofSeconds(5)),
+                                p -> {},
+                                Cancellation.none());
 
         assertEquals(1, report.updated().size());
         assertEquals(3, report.writeRequests());
         assertEquals(2, waits.size());
-        assertTrue(waits.get(0).toMillis() >= 50 && waits.get(0).toMillis() <= 100, waits.toString());
-        assertTrue(waits.get(1).toMillis() >= 100 && waits.get(1).toMillis() <= 200, waits.toString());
+        assertTrue(
+                waits.get(0).toMillis() >= 50 && waits.get(0).toMillis() <= 100, waits.toString());
+        assertTrue(
+                waits.get(1).toMillis() >= 100 && waits.get(1).toMillis() <= 200, waits.toString());
     }
 
     @Test
     void aWriteStillThrottledAfterItsAttemptsFailsWithWhy() {
-        ScriptedRepository repository = new ScriptedRepository(update -> {
-            throw failure(RepositoryException.Kind.THROTTLED);
-        });
+        ScriptedRepository repository =
+                new ScriptedRepository(
+                        update -> {
+                            throw failure(RepositoryException.Kind.THROTTLED);
+                        });
 
-        PropagationReport report = new DriftPropagation(repository, d -> { }).propagate("blog", plan(2),
-                new DriftPropagation.Options(1, 3, Duration.ofMillis(1), Duration.ofMillis(1)), p -> { }, Cancellation.none());
+        PropagationReport report =
+                new DriftPropagation(repository, d -> {})
+                        .propagate(
+                                "blog",
+                                plan(2),
+                                new DriftPropagation.Options(
+                                        1, 3, Duration.ofMillis(1), Duration.ofMillis(1)),
+                                p -> {},
+                                Cancellation.none());
 
         assertEquals(2, report.failed().size());
-        assertTrue(report.failed().get(0).why().startsWith("still throttled after 3 attempts"), report.failed().get(0).why());
+        assertTrue(
+                report.failed().get(0).why().startsWith("still throttled after 3 attempts"),
+                report.failed().get(0).why());
         assertEquals(6, repository.calls.get());
         assertNull(report.stoppedBy());
     }
 
     @Test
     void aFailureEveryWriteWouldMeetStopsTheRun() {
-        ScriptedRepository repository = new ScriptedRepository(update -> {
-            throw failure(RepositoryException.Kind.CREDENTIALS);
-        });
+        ScriptedRepository repository =
+                new ScriptedRepository(
+                        update -> {
+                            throw failure(RepositoryException.Kind.CREDENTIALS);
+                        });
 
-        PropagationReport report = new DriftPropagation(repository, d -> { }).propagate("blog", plan(5),
-                DriftPropagation.Options.withConcurrency(1), p -> { }, Cancellation.none());
+        PropagationReport report =
+                new DriftPropagation(repository, d -> {})
+                        .propagate(
+                                "blog",
+                                plan(5),
+                                DriftPropagation.Options.withConcurrency(1),
+                                p -> {},
+                                Cancellation.none());
 
         assertEquals(1, report.failed().size());
         assertEquals(4, report.notAttempted().size());
@@ -108,12 +145,20 @@ class DriftPropagationTest {
     @Test
     void cancellingWhileBackingOffLeavesTheWriteNotAttempted() {
         Cancellation cancellation = new Cancellation();
-        ScriptedRepository repository = new ScriptedRepository(update -> {
-            throw failure(RepositoryException.Kind.THROTTLED);
-        });
+        ScriptedRepository repository =
+                new ScriptedRepository(
+                        update -> {
+                            throw failure(RepositoryException.Kind.THROTTLED);
+                        });
 
-        PropagationReport report = new DriftPropagation(repository, d -> cancellation.cancel()).propagate("blog", plan(3),
-                DriftPropagation.Options.withConcurrency(1), p -> { }, cancellation);
+        PropagationReport report =
+                new DriftPropagation(repository, d -> cancellation.cancel())
+                        .propagate(
+                                "blog",
+                                plan(3),
+                                DriftPropagation.Options.withConcurrency(1),
+                                p -> {},
+                                cancellation);
 
         assertEquals(3, report.notAttempted().size());
         assertTrue(report.cancelled());
@@ -124,19 +169,27 @@ class DriftPropagationTest {
     void noMoreWritesAreInFlightThanTheConcurrencyAllows() {
         AtomicInteger inFlight = new AtomicInteger();
         List<Integer> seen = Collections.synchronizedList(new ArrayList<>());
-        ScriptedRepository repository = new ScriptedRepository(update -> {
-            seen.add(inFlight.incrementAndGet());
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            inFlight.decrementAndGet();
-            return new WriteOutcome.Written(null, 1);
-        });
+        ScriptedRepository repository =
+                new ScriptedRepository(
+                        update -> {
+                            seen.add(inFlight.incrementAndGet());
+                            try {
+                                Thread.sleep(5);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            inFlight.decrementAndGet();
+                            return new WriteOutcome.Written(null, 1);
+                        });
 
-        PropagationReport report = new DriftPropagation(repository).propagate("blog", plan(40),
-                DriftPropagation.Options.withConcurrency(3), p -> { }, Cancellation.none());
+        PropagationReport report =
+                new DriftPropagation(repository)
+                        .propagate(
+                                "blog",
+                                plan(40),
+                                DriftPropagation.Options.withConcurrency(3),
+                                p -> {},
+                                Cancellation.none());
 
         assertEquals(40, report.updated().size());
         int most = seen.stream().mapToInt(Integer::intValue).max().orElseThrow();

@@ -19,9 +19,11 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.testsupport.TestEngine;
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -57,20 +59,42 @@ class AttributeRoundTripTest {
         attributes.put("names", ss("a", "b", "c"));
         attributes.put("numbers", ns("1", THIRTY_EIGHT_DIGITS, "-1E-130"));
         attributes.put("blobs", bs(new byte[] {1}, new byte[] {2, 3}, new byte[] {(byte) 0xFE}));
-        attributes.put("author", m(Map.of("id", s("U#12"), "name", s("Mara Vance"),
-                "tags", l(s("x"), n("2"), nul(), m(Map.of("deep", l(l(bool(true)), m(Map.of()))))))));
+        attributes.put(
+                "author",
+                m(
+                        Map.of(
+                                "id",
+                                s("U#12"),
+                                "name",
+                                s("Mara Vance"),
+                                "tags",
+                                l(
+                                        s("x"),
+                                        n("2"),
+                                        nul(),
+                                        m(Map.of("deep", l(l(bool(true)), m(Map.of()))))))));
         attributes.put("emptyList", l());
         attributes.put("emptyMap", m(Map.of()));
         Item item = Item.of(attributes);
 
         assertInstanceOf(WriteOutcome.Written.class, repository.putItem(table, item, null));
-        Item read = repository.getItem(table, Key.of("pk", s("TYPES"), "sk", s("ALL")), true).item().orElseThrow();
+        Item read =
+                repository
+                        .getItem(table, Key.of("pk", s("TYPES"), "sk", s("ALL")), true)
+                        .item()
+                        .orElseThrow();
 
         assertEquals(item, read);
-        assertEquals(THIRTY_EIGHT_DIGITS, ((AttributeValue.Num) read.get("big").orElseThrow()).canonical());
-        assertEquals(new java.math.BigDecimal("1E-130"), ((AttributeValue.Num) read.get("tiny").orElseThrow()).value());
+        assertEquals(
+                THIRTY_EIGHT_DIGITS,
+                ((AttributeValue.Num) read.get("big").orElseThrow()).canonical());
+        assertEquals(
+                new BigDecimal("1E-130"),
+                ((AttributeValue.Num) read.get("tiny").orElseThrow()).value());
         assertEquals("0.1", ((AttributeValue.Num) read.get("decimal").orElseThrow()).canonical());
-        assertArrayEquals(new byte[] {0, 1, (byte) 0xFF, (byte) 0x80, 10}, ((AttributeValue.Bin) read.get("bin").orElseThrow()).bytes());
+        assertArrayEquals(
+                new byte[] {0, 1, (byte) 0xFF, (byte) 0x80, 10},
+                ((AttributeValue.Bin) read.get("bin").orElseThrow()).bytes());
         assertEquals(s(""), read.get("empty").orElseThrow());
         assertEquals(nul(), read.get("nothing").orElseThrow());
         assertEquals(3, ((AttributeValue.BinSet) read.get("blobs").orElseThrow()).members().size());
@@ -78,17 +102,32 @@ class AttributeRoundTripTest {
 
     @Test
     void aNumberWrittenAsTypedIsReadBackAsTheSameValue() {
-        Item item = Item.of(Map.of("pk", s("NUM"), "sk", s("1"), "padded", n("0012.50"), "exp", n("1.5e3")));
+        Item item =
+                Item.of(
+                        Map.of(
+                                "pk",
+                                s("NUM"),
+                                "sk",
+                                s("1"),
+                                "padded",
+                                n("0012.50"),
+                                "exp",
+                                n("1.5e3")));
         repository.putItem(table, item, null);
-        Item read = repository.getItem(table, Key.of("pk", s("NUM"), "sk", s("1")), true).item().orElseThrow();
+        Item read =
+                repository
+                        .getItem(table, Key.of("pk", s("NUM"), "sk", s("1")), true)
+                        .item()
+                        .orElseThrow();
         assertEquals("12.5", ((AttributeValue.Num) read.get("padded").orElseThrow()).canonical());
         assertEquals("1500", ((AttributeValue.Num) read.get("exp").orElseThrow()).canonical());
     }
 
     @Test
     void aMissingItemIsEmptyAndStillCountsOneRequest() {
-        GetResult result = repository.getItem(table, Key.of("pk", s("NOPE"), "sk", s("NOPE")), false);
-        assertEquals(java.util.Optional.empty(), result.item());
+        GetResult result =
+                repository.getItem(table, Key.of("pk", s("NOPE"), "sk", s("NOPE")), false);
+        assertEquals(Optional.empty(), result.item());
         assertEquals(1, result.statistics().requests());
         assertEquals(0, result.statistics().returnedCount());
     }
@@ -97,9 +136,11 @@ class AttributeRoundTripTest {
     void putReturnsTheOldItemWhenItReplacesOne() {
         Item first = Item.of(Map.of("pk", s("OLD"), "sk", s("1"), "v", n(1)));
         Item second = first.with("v", n(2));
-        WriteOutcome.Written created = (WriteOutcome.Written) repository.putItem(table, first, null);
+        WriteOutcome.Written created =
+                (WriteOutcome.Written) repository.putItem(table, first, null);
         assertNull(created.oldItem());
-        WriteOutcome.Written replaced = (WriteOutcome.Written) repository.putItem(table, second, null);
+        WriteOutcome.Written replaced =
+                (WriteOutcome.Written) repository.putItem(table, second, null);
         assertEquals(first, replaced.oldItem());
         assertEquals(List.of("pk", "sk", "v").size(), replaced.oldItem().attributes().size());
     }

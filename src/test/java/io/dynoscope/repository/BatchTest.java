@@ -31,7 +31,8 @@ class BatchTest {
     }
 
     private static Item item(int i) {
-        return Item.of(Map.of("pk", s("P#" + (i % 10)), "sk", s(String.format("I#%04d", i)), "n", n(i)));
+        return Item.of(
+                Map.of("pk", s("P#" + (i % 10)), "sk", s(String.format("I#%04d", i)), "n", n(i)));
     }
 
     @Test
@@ -42,11 +43,15 @@ class BatchTest {
         assertEquals(40, written.requests());
         assertTrue(written.items().isEmpty());
 
-        List<Key> keys = new ArrayList<>(IntStream.range(0, 250).mapToObj(i -> item(i * 4).key(KEYS)).toList());
+        List<Key> keys =
+                new ArrayList<>(
+                        IntStream.range(0, 250).mapToObj(i -> item(i * 4).key(KEYS)).toList());
         BatchResult read = repository.batchGet(table, keys, Cancellation.none());
         assertEquals(250, read.processed());
         assertEquals(3, read.requests());
-        assertEquals(new HashSet<>(IntStream.range(0, 250).mapToObj(i -> item(i * 4)).toList()), new HashSet<>(read.items()));
+        assertEquals(
+                new HashSet<>(IntStream.range(0, 250).mapToObj(i -> item(i * 4)).toList()),
+                new HashSet<>(read.items()));
         assertTrue(read.consumedCapacity() > 0);
 
         List<Key> deletes = IntStream.range(0, 30).mapToObj(i -> item(i).key(KEYS)).toList();
@@ -60,7 +65,8 @@ class BatchTest {
         repository.batchWrite(table, List.of(item(5_000)), List.of(), Cancellation.none());
         Key present = item(5_000).key(KEYS);
         Key absent = item(5_001).key(KEYS);
-        BatchResult read = repository.batchGet(table, List.of(present, present, absent), Cancellation.none());
+        BatchResult read =
+                repository.batchGet(table, List.of(present, present, absent), Cancellation.none());
         assertEquals(List.of(item(5_000)), read.items());
         assertEquals(2, read.processed());
     }
@@ -69,7 +75,8 @@ class BatchTest {
     void aCancelledBatchStopsBetweenRequests() {
         Cancellation cancellation = new Cancellation();
         cancellation.cancel();
-        BatchResult result = repository.batchWrite(table, List.of(item(7_000)), List.of(), cancellation);
+        BatchResult result =
+                repository.batchWrite(table, List.of(item(7_000)), List.of(), cancellation);
         assertEquals(0, result.requests());
         assertTrue(repository.getItem(table, item(7_000).key(KEYS), true).item().isEmpty());
     }

@@ -14,12 +14,23 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Writes guarded by what the user saw: a failed condition is an outcome, and nothing is written. */
+/**
+ * Writes guarded by what the user saw: a failed condition is an outcome, and nothing is written.
+ */
 class ConditionalWriteTest {
 
     private static final Key POST = Key.of("pk", s("POST#9f3"), "sk", s("META"));
-    private static final Item ORIGINAL = Item.of(Map.of("pk", s("POST#9f3"), "sk", s("META"),
-            "authorName", s("Mara Vance"), "version", n(1)));
+    private static final Item ORIGINAL =
+            Item.of(
+                    Map.of(
+                            "pk",
+                            s("POST#9f3"),
+                            "sk",
+                            s("META"),
+                            "authorName",
+                            s("Mara Vance"),
+                            "version",
+                            n(1)));
 
     private static DynamoRepository repository;
     private static String table;
@@ -42,10 +53,15 @@ class ConditionalWriteTest {
     @Test
     void aPutThatMustCreateFailsWhenTheItemExistsAndReportsTheCurrentItem() {
         Item replacement = ORIGINAL.with("authorName", s("Someone Else"));
-        WriteOutcome outcome = repository.putItem(table, replacement,
-                new ExpressionSpec("attribute_not_exists(#pk)", Map.of("#pk", "pk"), Map.of()));
+        WriteOutcome outcome =
+                repository.putItem(
+                        table,
+                        replacement,
+                        new ExpressionSpec(
+                                "attribute_not_exists(#pk)", Map.of("#pk", "pk"), Map.of()));
 
-        WriteOutcome.ConditionFailed failed = assertInstanceOf(WriteOutcome.ConditionFailed.class, outcome);
+        WriteOutcome.ConditionFailed failed =
+                assertInstanceOf(WriteOutcome.ConditionFailed.class, outcome);
         assertTrue(failed.message().contains("conditional request failed"), failed.message());
         // dynalite does not return the current item; DynamoDB and DynamoDB Local do.
         if (failed.currentItem() != null) {
@@ -56,10 +72,17 @@ class ConditionalWriteTest {
 
     @Test
     void aGuardedPropagationUpdatesOnlyWhileTheOldValueIsThere() {
-        UpdateSpec propagate = new UpdateSpec(table, POST, "SET #a = :new", "#a = :old",
-                Map.of("#a", "authorName"), Map.of(":new", s("Mara V."), ":old", s("Mara Vance")));
+        UpdateSpec propagate =
+                new UpdateSpec(
+                        table,
+                        POST,
+                        "SET #a = :new",
+                        "#a = :old",
+                        Map.of("#a", "authorName"),
+                        Map.of(":new", s("Mara V."), ":old", s("Mara Vance")));
 
-        WriteOutcome.Written written = assertInstanceOf(WriteOutcome.Written.class, repository.updateItem(propagate));
+        WriteOutcome.Written written =
+                assertInstanceOf(WriteOutcome.Written.class, repository.updateItem(propagate));
         assertEquals(ORIGINAL, written.oldItem());
         assertEquals(s("Mara V."), current().get("authorName").orElseThrow());
 
@@ -70,12 +93,19 @@ class ConditionalWriteTest {
 
     @Test
     void aDeleteOfAChangedItemIsRefused() {
-        ExpressionSpec sawVersionTwo = new ExpressionSpec("#v = :seen", Map.of("#v", "version"), Map.of(":seen", n(2)));
-        assertInstanceOf(WriteOutcome.ConditionFailed.class, repository.deleteItem(table, POST, sawVersionTwo));
+        ExpressionSpec sawVersionTwo =
+                new ExpressionSpec("#v = :seen", Map.of("#v", "version"), Map.of(":seen", n(2)));
+        assertInstanceOf(
+                WriteOutcome.ConditionFailed.class,
+                repository.deleteItem(table, POST, sawVersionTwo));
         assertEquals(ORIGINAL, current());
 
-        ExpressionSpec sawVersionOne = new ExpressionSpec("#v = :seen", Map.of("#v", "version"), Map.of(":seen", n(1)));
-        WriteOutcome.Written deleted = assertInstanceOf(WriteOutcome.Written.class, repository.deleteItem(table, POST, sawVersionOne));
+        ExpressionSpec sawVersionOne =
+                new ExpressionSpec("#v = :seen", Map.of("#v", "version"), Map.of(":seen", n(1)));
+        WriteOutcome.Written deleted =
+                assertInstanceOf(
+                        WriteOutcome.Written.class,
+                        repository.deleteItem(table, POST, sawVersionOne));
         assertEquals(ORIGINAL, deleted.oldItem());
         assertTrue(repository.getItem(table, POST, true).item().isEmpty());
     }

@@ -23,8 +23,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 class DynamoClientsTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
     private String previousConfig;
     private String previousCredentials;
 
@@ -32,7 +31,9 @@ class DynamoClientsTest {
     void useTemporaryAwsFiles() throws IOException {
         previousConfig = System.getProperty("aws.configFile");
         previousCredentials = System.getProperty("aws.sharedCredentialsFile");
-        Files.writeString(dir.resolve("config"), """
+        Files.writeString(
+                dir.resolve("config"),
+                """
                 [profile regional]
                 region = ap-southeast-2
                 [profile regionless]
@@ -59,9 +60,13 @@ class DynamoClientsTest {
 
     @Test
     void anEndpointConnectionUsesTheEndpointRegionAndChosenAccessKeyId() {
-        ConnectionSpec.Endpoint local = new ConnectionSpec.Endpoint(URI.create("http://127.0.0.1:8000"), "eu-west-3", "alice");
+        ConnectionSpec.Endpoint local =
+                new ConnectionSpec.Endpoint(
+                        URI.create("http://127.0.0.1:8000"), "eu-west-3", "alice");
         try (DynamoDbClient client = DynamoClients.create(local)) {
-            assertEquals(Optional.of(URI.create("http://127.0.0.1:8000")), client.serviceClientConfiguration().endpointOverride());
+            assertEquals(
+                    Optional.of(URI.create("http://127.0.0.1:8000")),
+                    client.serviceClientConfiguration().endpointOverride());
             assertEquals(Region.EU_WEST_3, client.serviceClientConfiguration().region());
         }
         AwsCredentials credentials = DynamoClients.credentialsFor(local).resolveCredentials();
@@ -71,25 +76,30 @@ class DynamoClientsTest {
 
     @Test
     void aProfileWithoutAGivenRegionUsesTheProfilesRegion() {
-        try (DynamoDbClient client = DynamoClients.create(new ConnectionSpec.Profile("regional", null))) {
+        try (DynamoDbClient client =
+                DynamoClients.create(new ConnectionSpec.Profile("regional", null))) {
             assertEquals(Region.AP_SOUTHEAST_2, client.serviceClientConfiguration().region());
         }
-        try (DynamoDbClient client = DynamoClients.create(new ConnectionSpec.Profile("regional", "us-west-2"))) {
+        try (DynamoDbClient client =
+                DynamoClients.create(new ConnectionSpec.Profile("regional", "us-west-2"))) {
             assertEquals(Region.US_WEST_2, client.serviceClientConfiguration().region());
         }
     }
 
     @Test
     void aProfileWithNoRegionAnywhereAsksForOne() {
-        RepositoryException e = assertThrows(RepositoryException.class,
-                () -> DynamoClients.create(new ConnectionSpec.Profile("regionless", null)));
+        RepositoryException e =
+                assertThrows(
+                        RepositoryException.class,
+                        () -> DynamoClients.create(new ConnectionSpec.Profile("regionless", null)));
         assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
         assertTrue(e.serviceMessage().contains("regionless"), e.serviceMessage());
     }
 
     @Test
     void aProfileWithoutCredentialsFailsAsCredentialsBeforeSendingAnything() {
-        try (SdkDynamoRepository repository = SdkDynamoRepository.connect(new ConnectionSpec.Profile("regional", null))) {
+        try (SdkDynamoRepository repository =
+                SdkDynamoRepository.connect(new ConnectionSpec.Profile("regional", null))) {
             RepositoryException e = assertThrows(RepositoryException.class, repository::listTables);
             assertEquals(RepositoryException.Kind.CREDENTIALS, e.kind());
             assertEquals("ListTables", e.operation());

@@ -26,18 +26,43 @@ class DynamoDbLocalContainerTest {
 
     @Container
     private static final GenericContainer<?> DYNAMODB_LOCAL =
-            new GenericContainer<>(DockerImageName.parse("amazon/dynamodb-local")).withExposedPorts(PORT);
+            new GenericContainer<>(DockerImageName.parse("amazon/dynamodb-local"))
+                    .withExposedPorts(PORT);
 
     @Test
     void anItemRoundTripsThroughDynamoDbLocal() {
-        URI endpoint = URI.create("http://" + DYNAMODB_LOCAL.getHost() + ":" + DYNAMODB_LOCAL.getMappedPort(PORT));
-        try (SdkDynamoRepository repository = SdkDynamoRepository.connect(new ConnectionSpec.Endpoint(endpoint, null, null))) {
+        URI endpoint =
+                URI.create(
+                        "http://"
+                                + DYNAMODB_LOCAL.getHost()
+                                + ":"
+                                + DYNAMODB_LOCAL.getMappedPort(PORT));
+        try (SdkDynamoRepository repository =
+                SdkDynamoRepository.connect(new ConnectionSpec.Endpoint(endpoint, null, null))) {
             repository.createTable(TableDefinition.simple("round-trip", "pk", "sk"));
-            Item item = Item.of(Map.of("pk", s("WS#acme"), "sk", s("META"), "big", n("12345678901234567890123456789012345678"),
-                    "empty", s(""), "nothing", AttributeValue.nul(), "tags", AttributeValue.ss("a", "b")));
+            Item item =
+                    Item.of(
+                            Map.of(
+                                    "pk",
+                                    s("WS#acme"),
+                                    "sk",
+                                    s("META"),
+                                    "big",
+                                    n("12345678901234567890123456789012345678"),
+                                    "empty",
+                                    s(""),
+                                    "nothing",
+                                    AttributeValue.nul(),
+                                    "tags",
+                                    AttributeValue.ss("a", "b")));
             repository.putItem("round-trip", item, null);
-            assertEquals(item, repository.getItem("round-trip", Key.of("pk", s("WS#acme"), "sk", s("META")), true)
-                    .item().orElseThrow());
+            assertEquals(
+                    item,
+                    repository
+                            .getItem(
+                                    "round-trip", Key.of("pk", s("WS#acme"), "sk", s("META")), true)
+                            .item()
+                            .orElseThrow());
         }
     }
 }

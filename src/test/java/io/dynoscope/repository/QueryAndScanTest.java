@@ -26,8 +26,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Query and Scan against the real engine: key conditions, paging past 1 MB, the item limit with
- * its resume key, filtered reads over empty pages, parallel segments, stopping and cancelling.
+ * Query and Scan against the real engine: key conditions, paging past 1 MB, the item limit with its
+ * resume key, filtered reads over empty pages, parallel segments, stopping and cancelling.
  */
 class QueryAndScanTest {
 
@@ -43,24 +43,49 @@ class QueryAndScanTest {
     @BeforeAll
     static void loadItems() {
         repository = TestEngine.repository();
-        TableDefinition definition = new TableDefinition("reads", KeySchema.of("pk", "sk"),
-                Map.of("pk", "S", "sk", "S", "status", "S", "seq", "N"),
-                List.of(new TableDefinition.IndexDefinition("byStatus", KeySchema.of("status", "seq"), "ALL", List.of())),
-                List.of());
+        TableDefinition definition =
+                new TableDefinition(
+                        "reads",
+                        KeySchema.of("pk", "sk"),
+                        Map.of("pk", "S", "sk", "S", "status", "S", "seq", "N"),
+                        List.of(
+                                new TableDefinition.IndexDefinition(
+                                        "byStatus",
+                                        KeySchema.of("status", "seq"),
+                                        "ALL",
+                                        List.of())),
+                        List.of());
         table = TestEngine.freshTable(definition);
         List<Item> items = new ArrayList<>();
         items.add(item("WS#acme", "META", Map.of("name", s("Acme"))));
         for (int i = 1; i <= PROJECTS; i++) {
-            items.add(item("WS#acme", String.format("PROJ#2026-%04d", i), Map.of("name", s("project " + i))));
+            items.add(
+                    item(
+                            "WS#acme",
+                            String.format("PROJ#2026-%04d", i),
+                            Map.of("name", s("project " + i))));
         }
         items.add(item("WS#acme", "USER#1", Map.of()));
         for (int i = 0; i < BIG_ITEMS; i++) {
             // Every item is on the index, under one of three statuses, numbered across the table.
-            items.add(item("BIG", String.format("ITEM#%05d", i), Map.of("payload", s(PAYLOAD),
-                    "status", s("S" + (i % 3)), "seq", n(i))));
+            items.add(
+                    item(
+                            "BIG",
+                            String.format("ITEM#%05d", i),
+                            Map.of(
+                                    "payload",
+                                    s(PAYLOAD),
+                                    "status",
+                                    s("S" + (i % 3)),
+                                    "seq",
+                                    n(i))));
         }
         for (int i = 0; i < FILTER_ITEMS; i++) {
-            items.add(item("FILTER", String.format("F#%04d", i), Map.of("flag", AttributeValue.bool(i == 137 || i == 251))));
+            items.add(
+                    item(
+                            "FILTER",
+                            String.format("F#%04d", i),
+                            Map.of("flag", AttributeValue.bool(i == 137 || i == 251))));
         }
         totalItems = items.size();
         BatchResult loaded = repository.batchWrite(table, items, List.of(), Cancellation.none());
@@ -97,37 +122,55 @@ class QueryAndScanTest {
     @Test
     void oneItemCollectionNewestFirstWithBeginsWithIsOneRequest() {
         Collector collector = new Collector();
-        ReadResult result = repository.query(QuerySpec.partition(table, s("WS#acme"))
-                .withSortKey(SortKeyCondition.beginsWith("PROJ#")).descending(), collector, Cancellation.none());
+        ReadResult result =
+                repository.query(
+                        QuerySpec.partition(table, s("WS#acme"))
+                                .withSortKey(SortKeyCondition.beginsWith("PROJ#"))
+                                .descending(),
+                        collector,
+                        Cancellation.none());
 
-        List<String> expected = IntStream.iterate(PROJECTS, i -> i >= 1, i -> i - 1)
-                .mapToObj(i -> String.format("PROJ#2026-%04d", i)).toList();
+        List<String> expected =
+                IntStream.iterate(PROJECTS, i -> i >= 1, i -> i - 1)
+                        .mapToObj(i -> String.format("PROJ#2026-%04d", i))
+                        .toList();
         assertEquals(expected, collector.sortKeys());
         assertEquals(1, result.statistics().requests());
         assertEquals(PROJECTS, result.statistics().returnedCount());
-        assertTrue(result.statistics().consumedCapacity() > 0, "the engine reports consumed capacity");
+        assertTrue(
+                result.statistics().consumedCapacity() > 0, "the engine reports consumed capacity");
         assertTrue(result.complete());
     }
 
     @Test
     void sortKeyComparisonsAndBetween() {
-        assertEquals(List.of("PROJ#2026-0029", "PROJ#2026-0030", "USER#1"), querySortKeys(
-                SortKeyCondition.of(SortKeyCondition.Operator.GT, s("PROJ#2026-0028"))));
-        assertEquals(List.of("PROJ#2026-0002", "PROJ#2026-0003"), querySortKeys(
-                SortKeyCondition.between(s("PROJ#2026-0002"), s("PROJ#2026-0003"))));
-        assertEquals(List.of("META"), querySortKeys(SortKeyCondition.of(SortKeyCondition.Operator.EQ, s("META"))));
+        assertEquals(
+                List.of("PROJ#2026-0029", "PROJ#2026-0030", "USER#1"),
+                querySortKeys(
+                        SortKeyCondition.of(SortKeyCondition.Operator.GT, s("PROJ#2026-0028"))));
+        assertEquals(
+                List.of("PROJ#2026-0002", "PROJ#2026-0003"),
+                querySortKeys(SortKeyCondition.between(s("PROJ#2026-0002"), s("PROJ#2026-0003"))));
+        assertEquals(
+                List.of("META"),
+                querySortKeys(SortKeyCondition.of(SortKeyCondition.Operator.EQ, s("META"))));
     }
 
     private static List<String> querySortKeys(SortKeyCondition condition) {
         Collector collector = new Collector();
-        repository.query(QuerySpec.partition(table, s("WS#acme")).withSortKey(condition), collector, Cancellation.none());
+        repository.query(
+                QuerySpec.partition(table, s("WS#acme")).withSortKey(condition),
+                collector,
+                Cancellation.none());
         return collector.sortKeys();
     }
 
     @Test
     void aPartitionOverOneMegabyteTakesSeveralPagesChainedByLastEvaluatedKey() {
         Collector collector = new Collector();
-        ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")), collector, Cancellation.none());
+        ReadResult result =
+                repository.query(
+                        QuerySpec.partition(table, s("BIG")), collector, Cancellation.none());
 
         assertTrue(result.statistics().requests() > 1, "1.5 MB cannot come back in one 1 MB page");
         assertEquals(collector.pages.size(), result.statistics().requests());
@@ -137,7 +180,10 @@ class QueryAndScanTest {
         for (int i = 0; i < collector.pages.size() - 1; i++) {
             Page page = collector.pages.get(i);
             Item last = page.items().get(page.items().size() - 1);
-            assertEquals(last.key(KeySchema.of("pk", "sk")), page.lastEvaluatedKey(), "page " + i + " ends at its last item");
+            assertEquals(
+                    last.key(KeySchema.of("pk", "sk")),
+                    page.lastEvaluatedKey(),
+                    "page " + i + " ends at its last item");
         }
         assertNull(collector.pages.get(collector.pages.size() - 1).lastEvaluatedKey());
         assertEquals(BIG_ITEMS, result.statistics().scannedCount());
@@ -151,8 +197,13 @@ class QueryAndScanTest {
         int reads = 0;
         do {
             Collector collector = new Collector();
-            ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")).withLimit(400).startingAfter(resume),
-                    collector, Cancellation.none());
+            ReadResult result =
+                    repository.query(
+                            QuerySpec.partition(table, s("BIG"))
+                                    .withLimit(400)
+                                    .startingAfter(resume),
+                            collector,
+                            Cancellation.none());
             reads++;
             assertTrue(collector.items().size() <= 400);
             seen.addAll(collector.sortKeys());
@@ -169,17 +220,27 @@ class QueryAndScanTest {
     @Test
     void aLimitThatCutsAFilteredPageShortResumesAfterTheLastReturnedItem() {
         // The filter keeps every item, so full pages come back and the limit must cut one short.
-        ExpressionSpec keepAll = new ExpressionSpec("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
+        ExpressionSpec keepAll =
+                new ExpressionSpec("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
         List<String> seen = new ArrayList<>();
         Key resume = null;
         do {
             Collector collector = new Collector();
-            ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")).withFilter(keepAll)
-                    .withPageSize(100).withLimit(250).startingAfter(resume), collector, Cancellation.none());
+            ReadResult result =
+                    repository.query(
+                            QuerySpec.partition(table, s("BIG"))
+                                    .withFilter(keepAll)
+                                    .withPageSize(100)
+                                    .withLimit(250)
+                                    .startingAfter(resume),
+                            collector,
+                            Cancellation.none());
             seen.addAll(collector.sortKeys());
             resume = result.resumeKey();
             if (resume != null) {
-                assertEquals(List.of(100, 100, 50), collector.pages.stream().map(p -> p.items().size()).toList());
+                assertEquals(
+                        List.of(100, 100, 50),
+                        collector.pages.stream().map(p -> p.items().size()).toList());
                 assertEquals(resume, collector.pages.get(2).lastEvaluatedKey());
             }
         } while (resume != null);
@@ -188,14 +249,23 @@ class QueryAndScanTest {
 
     @Test
     void aLimitedReadOfAnIndexResumesWithTheIndexKeysToo() {
-        ExpressionSpec keepAll = new ExpressionSpec("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
+        ExpressionSpec keepAll =
+                new ExpressionSpec("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
         List<AttributeValue> seen = new ArrayList<>();
         Key resume = null;
         int reads = 0;
         do {
             Collector collector = new Collector();
-            ReadResult result = repository.query(QuerySpec.partition(table, s("S1")).onIndex("byStatus")
-                    .withFilter(keepAll).withPageSize(70).withLimit(120).startingAfter(resume), collector, Cancellation.none());
+            ReadResult result =
+                    repository.query(
+                            QuerySpec.partition(table, s("S1"))
+                                    .onIndex("byStatus")
+                                    .withFilter(keepAll)
+                                    .withPageSize(70)
+                                    .withLimit(120)
+                                    .startingAfter(resume),
+                            collector,
+                            Cancellation.none());
             reads++;
             collector.items().forEach(i -> seen.add(i.get("seq").orElseThrow()));
             resume = result.resumeKey();
@@ -203,31 +273,55 @@ class QueryAndScanTest {
                 assertEquals(Set.of("pk", "sk", "status", "seq"), resume.attributes().keySet());
             }
         } while (resume != null);
-        List<AttributeValue> expected = IntStream.range(0, BIG_ITEMS).filter(i -> i % 3 == 1)
-                .mapToObj(i -> (AttributeValue) n(i)).toList();
+        List<AttributeValue> expected =
+                IntStream.range(0, BIG_ITEMS)
+                        .filter(i -> i % 3 == 1)
+                        .mapToObj(i -> (AttributeValue) n(i))
+                        .toList();
         assertEquals(expected, seen);
         assertEquals(5, reads);
     }
 
     @Test
     void aFilteredReadKeepsPagingPastEmptyPagesUntilItHasTheLimit() {
-        ExpressionSpec flagged = new ExpressionSpec("#f = :yes", Map.of("#f", "flag"), Map.of(":yes", AttributeValue.bool(true)));
+        ExpressionSpec flagged =
+                new ExpressionSpec(
+                        "#f = :yes",
+                        Map.of("#f", "flag"),
+                        Map.of(":yes", AttributeValue.bool(true)));
         Collector collector = new Collector();
-        ReadResult result = repository.query(QuerySpec.partition(table, s("FILTER")).withFilter(flagged)
-                .withPageSize(10).withLimit(2), collector, Cancellation.none());
+        ReadResult result =
+                repository.query(
+                        QuerySpec.partition(table, s("FILTER"))
+                                .withFilter(flagged)
+                                .withPageSize(10)
+                                .withLimit(2),
+                        collector,
+                        Cancellation.none());
 
         assertEquals(List.of("F#0137", "F#0251"), collector.sortKeys());
-        assertEquals(26, result.statistics().requests(), "pages of 10 up to and including the one holding F#0251");
-        assertTrue(collector.pages.stream().filter(p -> p.items().isEmpty()).count() >= 24, "empty pages were read past");
+        assertEquals(
+                26,
+                result.statistics().requests(),
+                "pages of 10 up to and including the one holding F#0251");
+        assertTrue(
+                collector.pages.stream().filter(p -> p.items().isEmpty()).count() >= 24,
+                "empty pages were read past");
         assertEquals(260, result.statistics().scannedCount());
         assertEquals(2, result.statistics().returnedCount());
     }
 
     @Test
     void aFilteredReadWithoutLimitReadsToTheEnd() {
-        ExpressionSpec flagged = new ExpressionSpec("#f = :yes", Map.of("#f", "flag"), Map.of(":yes", AttributeValue.bool(true)));
+        ExpressionSpec flagged =
+                new ExpressionSpec(
+                        "#f = :yes",
+                        Map.of("#f", "flag"),
+                        Map.of(":yes", AttributeValue.bool(true)));
         Collector collector = new Collector();
-        ReadResult result = repository.scan(ScanSpec.table(table).withFilter(flagged), collector, Cancellation.none());
+        ReadResult result =
+                repository.scan(
+                        ScanSpec.table(table).withFilter(flagged), collector, Cancellation.none());
         assertEquals(List.of("F#0137", "F#0251"), collector.sortKeys());
         assertEquals(totalItems, result.statistics().scannedCount());
         assertTrue(result.complete());
@@ -236,28 +330,52 @@ class QueryAndScanTest {
     @Test
     void aProjectionStillReturnsTheKeys() {
         Collector collector = new Collector();
-        repository.query(QuerySpec.partition(table, s("WS#acme")).withSortKey(SortKeyCondition.beginsWith("META"))
-                .withProjection(new ExpressionSpec("#n", Map.of("#n", "name"), Map.of())), collector, Cancellation.none());
-        assertEquals(List.of(item("WS#acme", "META", Map.of("name", s("Acme")))), collector.items());
+        repository.query(
+                QuerySpec.partition(table, s("WS#acme"))
+                        .withSortKey(SortKeyCondition.beginsWith("META"))
+                        .withProjection(new ExpressionSpec("#n", Map.of("#n", "name"), Map.of())),
+                collector,
+                Cancellation.none());
+        assertEquals(
+                List.of(item("WS#acme", "META", Map.of("name", s("Acme")))), collector.items());
     }
 
     @Test
     void aReadyKeyConditionSharesPlaceholdersWithTheFilter() {
-        ExpressionSpec keyCondition = new ExpressionSpec("#pk = :pk AND begins_with(#sk, :prefix)",
-                Map.of("#pk", "pk", "#sk", "sk"), Map.of(":pk", s("WS#acme"), ":prefix", s("PROJ#")));
-        ExpressionSpec filter = new ExpressionSpec("#n <> :pk AND contains(#n, :digit)", Map.of("#n", "name"),
-                Map.of(":pk", s("WS#acme"), ":digit", s("9")));
+        ExpressionSpec keyCondition =
+                new ExpressionSpec(
+                        "#pk = :pk AND begins_with(#sk, :prefix)",
+                        Map.of("#pk", "pk", "#sk", "sk"),
+                        Map.of(":pk", s("WS#acme"), ":prefix", s("PROJ#")));
+        ExpressionSpec filter =
+                new ExpressionSpec(
+                        "#n <> :pk AND contains(#n, :digit)",
+                        Map.of("#n", "name"),
+                        Map.of(":pk", s("WS#acme"), ":digit", s("9")));
         Collector collector = new Collector();
-        repository.query(QuerySpec.partition(table, s("ignored")).withKeyCondition(keyCondition).withFilter(filter),
-                collector, Cancellation.none());
-        assertEquals(List.of("PROJ#2026-0009", "PROJ#2026-0019", "PROJ#2026-0029"), collector.sortKeys());
+        repository.query(
+                QuerySpec.partition(table, s("ignored"))
+                        .withKeyCondition(keyCondition)
+                        .withFilter(filter),
+                collector,
+                Cancellation.none());
+        assertEquals(
+                List.of("PROJ#2026-0009", "PROJ#2026-0019", "PROJ#2026-0029"),
+                collector.sortKeys());
     }
 
     @Test
     void aPlaceholderUsedForTwoDifferentNamesIsRejectedBeforeSending() {
-        ExpressionSpec filter = new ExpressionSpec("#pk = :pk", Map.of("#pk", "name"), Map.of(":pk", s("Acme")));
-        RepositoryException e = assertThrows(RepositoryException.class, () -> repository.query(
-                QuerySpec.partition(table, s("WS#acme")).withFilter(filter), new Collector(), Cancellation.none()));
+        ExpressionSpec filter =
+                new ExpressionSpec("#pk = :pk", Map.of("#pk", "name"), Map.of(":pk", s("Acme")));
+        RepositoryException e =
+                assertThrows(
+                        RepositoryException.class,
+                        () ->
+                                repository.query(
+                                        QuerySpec.partition(table, s("WS#acme")).withFilter(filter),
+                                        new Collector(),
+                                        Cancellation.none()));
         assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
         assertTrue(e.getMessage().contains("#pk"), e.getMessage());
     }
@@ -268,15 +386,19 @@ class QueryAndScanTest {
         AtomicInteger overlaps = new AtomicInteger();
         Set<Integer> segments = new HashSet<>();
         List<Key> keys = new ArrayList<>();
-        ReadResult result = repository.scan(ScanSpec.table(table).withSegments(4).withPageSize(100), page -> {
-            if (inListener.incrementAndGet() > 1) {
-                overlaps.incrementAndGet();
-            }
-            segments.add(page.segment());
-            page.items().forEach(i -> keys.add(i.key(KeySchema.of("pk", "sk"))));
-            inListener.decrementAndGet();
-            return true;
-        }, Cancellation.none());
+        ReadResult result =
+                repository.scan(
+                        ScanSpec.table(table).withSegments(4).withPageSize(100),
+                        page -> {
+                            if (inListener.incrementAndGet() > 1) {
+                                overlaps.incrementAndGet();
+                            }
+                            segments.add(page.segment());
+                            page.items().forEach(i -> keys.add(i.key(KeySchema.of("pk", "sk"))));
+                            inListener.decrementAndGet();
+                            return true;
+                        },
+                        Cancellation.none());
 
         assertEquals(totalItems, keys.size());
         assertEquals(totalItems, new HashSet<>(keys).size());
@@ -289,8 +411,11 @@ class QueryAndScanTest {
     @Test
     void aParallelScanWithALimitReturnsExactlyThatManyAndIsIncomplete() {
         Collector collector = new Collector();
-        ReadResult result = repository.scan(ScanSpec.table(table).withSegments(4).withPageSize(60).withLimit(500),
-                collector, Cancellation.none());
+        ReadResult result =
+                repository.scan(
+                        ScanSpec.table(table).withSegments(4).withPageSize(60).withLimit(500),
+                        collector,
+                        Cancellation.none());
         assertEquals(500, collector.items().size());
         assertEquals(500, new HashSet<>(collector.items()).size());
         assertEquals(500, result.statistics().returnedCount());
@@ -301,13 +426,18 @@ class QueryAndScanTest {
     @Test
     void aListenerReturningFalseStopsAfterThatPage() {
         Collector collector = new Collector();
-        ReadResult result = repository.query(QuerySpec.partition(table, s("BIG")).withPageSize(100), page -> {
-            collector.onPage(page);
-            return false;
-        }, Cancellation.none());
+        ReadResult result =
+                repository.query(
+                        QuerySpec.partition(table, s("BIG")).withPageSize(100),
+                        page -> {
+                            collector.onPage(page);
+                            return false;
+                        },
+                        Cancellation.none());
         assertEquals(1, collector.pages.size());
         assertEquals(expectedBigSortKeys(0, 100), collector.sortKeys());
-        // the next page was requested ahead while this one was delivered: it is counted, not delivered
+        // the next page was requested ahead while this one was delivered: it is counted, not
+        // delivered
         assertEquals(2, result.statistics().requests(), "one request read ahead, none after it");
         assertEquals(200, result.statistics().scannedCount());
         assertEquals(100, result.statistics().returnedCount());
@@ -315,39 +445,59 @@ class QueryAndScanTest {
         assertEquals(Key.of("pk", s("BIG"), "sk", s("ITEM#00099")), result.resumeKey());
 
         Collector rest = new Collector();
-        repository.query(QuerySpec.partition(table, s("BIG")).withPageSize(100).withLimit(1).startingAfter(result.resumeKey()),
-                rest, Cancellation.none());
+        repository.query(
+                QuerySpec.partition(table, s("BIG"))
+                        .withPageSize(100)
+                        .withLimit(1)
+                        .startingAfter(result.resumeKey()),
+                rest,
+                Cancellation.none());
         assertEquals(List.of("ITEM#00100"), rest.sortKeys());
     }
 
     @Test
     void aParallelScanStopsEverySegmentWhenTheListenerSaysSo() {
         AtomicInteger pages = new AtomicInteger();
-        ReadResult result = repository.scan(ScanSpec.table(table).withSegments(4).withPageSize(50),
-                page -> pages.incrementAndGet() < 3, Cancellation.none());
+        ReadResult result =
+                repository.scan(
+                        ScanSpec.table(table).withSegments(4).withPageSize(50),
+                        page -> pages.incrementAndGet() < 3,
+                        Cancellation.none());
         assertEquals(3, pages.get());
         assertTrue(result.cancelled());
-        assertTrue(result.statistics().requests() < totalItems / 50, "the scan stopped long before the end");
+        assertTrue(
+                result.statistics().requests() < totalItems / 50,
+                "the scan stopped long before the end");
     }
 
     @Test
     void cancellingStopsAfterTheRequestAlreadySentAhead() {
         Cancellation cancellation = new Cancellation();
         Collector collector = new Collector();
-        ReadResult result = repository.scan(ScanSpec.table(table).withPageSize(100), page -> {
-            collector.onPage(page);
-            if (collector.pages.size() == 2) {
-                cancellation.cancel();
-            }
-            return true;
-        }, cancellation);
+        ReadResult result =
+                repository.scan(
+                        ScanSpec.table(table).withPageSize(100),
+                        page -> {
+                            collector.onPage(page);
+                            if (collector.pages.size() == 2) {
+                                cancellation.cancel();
+                            }
+                            return true;
+                        },
+                        cancellation);
         assertEquals(2, collector.pages.size());
         assertEquals(200, collector.items().size());
-        assertEquals(3, result.statistics().requests(), "the request read ahead, and none after the cancellation");
-        assertEquals(200, result.statistics().returnedCount(), "what was read ahead is not returned");
+        assertEquals(
+                3,
+                result.statistics().requests(),
+                "the request read ahead, and none after the cancellation");
+        assertEquals(
+                200, result.statistics().returnedCount(), "what was read ahead is not returned");
         assertTrue(result.cancelled());
         assertNotNull(result.resumeKey());
-        assertEquals(collector.pages.get(1).lastEvaluatedKey(), result.resumeKey(),
+        assertEquals(
+                collector.pages.get(1).lastEvaluatedKey(),
+                result.resumeKey(),
                 "resuming continues after the last page delivered");
         assertFalse(result.complete());
     }

@@ -15,7 +15,10 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Failures come back as RepositoryExceptions naming the operation, the table and the service's message. */
+/**
+ * Failures come back as RepositoryExceptions naming the operation, the table and the service's
+ * message.
+ */
 class RepositoryErrorsTest {
 
     private static DynamoRepository repository;
@@ -29,35 +32,64 @@ class RepositoryErrorsTest {
 
     @Test
     void anUnknownTableIsNotFoundWithTheTableAndOperationInTheMessage() {
-        RepositoryException e = assertThrows(RepositoryException.class, () -> repository.query(
-                QuerySpec.partition("no-such-table", s("x")), page -> true, Cancellation.none()));
+        RepositoryException e =
+                assertThrows(
+                        RepositoryException.class,
+                        () ->
+                                repository.query(
+                                        QuerySpec.partition("no-such-table", s("x")),
+                                        page -> true,
+                                        Cancellation.none()));
         assertEquals(RepositoryException.Kind.NOT_FOUND, e.kind());
         assertEquals("Query", e.operation());
         assertEquals("no-such-table", e.table());
-        assertTrue(e.getMessage().startsWith("Query on table 'no-such-table' failed: "), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("Query on table 'no-such-table' failed: "),
+                e.getMessage());
         assertTrue(e.serviceMessage().contains("not found"), e.serviceMessage());
 
-        ExpressionSpec readyKeyCondition = new ExpressionSpec("#pk = :pk", Map.of("#pk", "pk"), Map.of(":pk", s("x")));
-        RepositoryException scanOrQuery = assertThrows(RepositoryException.class, () -> repository.query(
-                QuerySpec.partition("no-such-table", s("x")).withKeyCondition(readyKeyCondition), page -> true, Cancellation.none()));
+        ExpressionSpec readyKeyCondition =
+                new ExpressionSpec("#pk = :pk", Map.of("#pk", "pk"), Map.of(":pk", s("x")));
+        RepositoryException scanOrQuery =
+                assertThrows(
+                        RepositoryException.class,
+                        () ->
+                                repository.query(
+                                        QuerySpec.partition("no-such-table", s("x"))
+                                                .withKeyCondition(readyKeyCondition),
+                                        page -> true,
+                                        Cancellation.none()));
         assertEquals(RepositoryException.Kind.NOT_FOUND, scanOrQuery.kind());
         assertEquals("Query", scanOrQuery.operation());
 
-        RepositoryException put = assertThrows(RepositoryException.class, () -> repository.putItem("no-such-table",
-                Key.of("pk", s("x")).asItem(), null));
+        RepositoryException put =
+                assertThrows(
+                        RepositoryException.class,
+                        () ->
+                                repository.putItem(
+                                        "no-such-table", Key.of("pk", s("x")).asItem(), null));
         assertEquals(RepositoryException.Kind.NOT_FOUND, put.kind());
         assertEquals("PutItem", put.operation());
 
-        RepositoryException describe = assertThrows(RepositoryException.class, () -> repository.describeTable("no-such-table"));
+        RepositoryException describe =
+                assertThrows(
+                        RepositoryException.class, () -> repository.describeTable("no-such-table"));
         assertEquals(RepositoryException.Kind.NOT_FOUND, describe.kind());
         assertEquals("DescribeTable", describe.operation());
     }
 
     @Test
     void aBadExpressionIsAValidationErrorWithTheServicesMessage() {
-        ExpressionSpec broken = new ExpressionSpec("#a = = :v", Map.of("#a", "a"), Map.of(":v", s("x")));
-        RepositoryException e = assertThrows(RepositoryException.class,
-                () -> repository.scan(ScanSpec.table(table).withFilter(broken), page -> true, Cancellation.none()));
+        ExpressionSpec broken =
+                new ExpressionSpec("#a = = :v", Map.of("#a", "a"), Map.of(":v", s("x")));
+        RepositoryException e =
+                assertThrows(
+                        RepositoryException.class,
+                        () ->
+                                repository.scan(
+                                        ScanSpec.table(table).withFilter(broken),
+                                        page -> true,
+                                        Cancellation.none()));
         assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
         assertEquals("Scan", e.operation());
         assertTrue(e.serviceMessage().startsWith("Invalid FilterExpression"), e.serviceMessage());
@@ -71,9 +103,12 @@ class RepositoryErrorsTest {
             closedPort = socket.getLocalPort();
         }
         URI endpoint = URI.create("http://127.0.0.1:" + closedPort);
-        try (SdkDynamoRepository unreachable = SdkDynamoRepository.connect(new ConnectionSpec.Endpoint(endpoint, null, null))) {
-            RepositoryException e = assertThrows(RepositoryException.class,
-                    () -> unreachable.getItem("anything", Key.of("pk", s("x")), false));
+        try (SdkDynamoRepository unreachable =
+                SdkDynamoRepository.connect(new ConnectionSpec.Endpoint(endpoint, null, null))) {
+            RepositoryException e =
+                    assertThrows(
+                            RepositoryException.class,
+                            () -> unreachable.getItem("anything", Key.of("pk", s("x")), false));
             assertEquals(RepositoryException.Kind.UNREACHABLE, e.kind());
             assertEquals("GetItem", e.operation());
             assertTrue(e.serviceMessage().contains(endpoint.toString()), e.serviceMessage());
@@ -83,9 +118,15 @@ class RepositoryErrorsTest {
     @Test
     void aSortKeyConditionOnATableWithoutSortKeyIsRejected() {
         String hashOnly = TestEngine.freshTable(TableDefinition.simple("hashonly", "id", null));
-        RepositoryException e = assertThrows(RepositoryException.class, () -> repository.query(
-                QuerySpec.partition(hashOnly, s("x")).withSortKey(SortKeyCondition.beginsWith("a")),
-                page -> true, Cancellation.none()));
+        RepositoryException e =
+                assertThrows(
+                        RepositoryException.class,
+                        () ->
+                                repository.query(
+                                        QuerySpec.partition(hashOnly, s("x"))
+                                                .withSortKey(SortKeyCondition.beginsWith("a")),
+                                        page -> true,
+                                        Cancellation.none()));
         assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
         assertTrue(e.serviceMessage().contains("no sort key"), e.serviceMessage());
     }

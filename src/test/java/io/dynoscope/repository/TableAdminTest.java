@@ -20,18 +20,29 @@ class TableAdminTest {
 
     @Test
     void aCreatedTableIsDescribedWithItsKeysIndexesAndBillingThenDeleted() {
-        TableDefinition definition = new TableDefinition("admin", KeySchema.of("EntityRef", "Detail"),
-                Map.of("EntityRef", "S", "Detail", "S", "authorId", "S", "createdAt", "N"),
-                List.of(new TableDefinition.IndexDefinition("byAuthor", KeySchema.of("authorId", "createdAt"),
-                        "INCLUDE", List.of("title"))),
-                List.of(TableDefinition.IndexDefinition.all("byCreated", "EntityRef", "createdAt")));
+        TableDefinition definition =
+                new TableDefinition(
+                        "admin",
+                        KeySchema.of("EntityRef", "Detail"),
+                        Map.of("EntityRef", "S", "Detail", "S", "authorId", "S", "createdAt", "N"),
+                        List.of(
+                                new TableDefinition.IndexDefinition(
+                                        "byAuthor",
+                                        KeySchema.of("authorId", "createdAt"),
+                                        "INCLUDE",
+                                        List.of("title"))),
+                        List.of(
+                                TableDefinition.IndexDefinition.all(
+                                        "byCreated", "EntityRef", "createdAt")));
         String table = TestEngine.freshTable(definition);
 
         TableInfo info = repository.describeTable(table);
         assertEquals(table, info.name());
         assertEquals("ACTIVE", info.status());
         assertEquals(KeySchema.of("EntityRef", "Detail"), info.keySchema());
-        assertEquals(Map.of("EntityRef", "S", "Detail", "S", "authorId", "S", "createdAt", "N"), info.keyAttributeTypes());
+        assertEquals(
+                Map.of("EntityRef", "S", "Detail", "S", "authorId", "S", "createdAt", "N"),
+                info.keyAttributeTypes());
         assertEquals("PAY_PER_REQUEST", info.billingMode());
         assertEquals(Optional.empty(), info.ttlAttribute());
         assertEquals(Optional.empty(), info.streamViewType());
@@ -49,15 +60,18 @@ class TableAdminTest {
         assertTrue(repository.listTables().contains(table));
         repository.deleteTable(table);
         assertFalse(repository.listTables().contains(table));
-        RepositoryException gone = assertThrows(RepositoryException.class, () -> repository.describeTable(table));
+        RepositoryException gone =
+                assertThrows(RepositoryException.class, () -> repository.describeTable(table));
         assertEquals(RepositoryException.Kind.NOT_FOUND, gone.kind());
     }
 
     @Test
     void listTablesFollowsEveryPage() {
-        List<String> created = List.of(TestEngine.freshTable(TableDefinition.simple("many", "id", null)),
-                TestEngine.freshTable(TableDefinition.simple("many", "id", null)),
-                TestEngine.freshTable(TableDefinition.simple("many", "id", null)));
+        List<String> created =
+                List.of(
+                        TestEngine.freshTable(TableDefinition.simple("many", "id", null)),
+                        TestEngine.freshTable(TableDefinition.simple("many", "id", null)),
+                        TestEngine.freshTable(TableDefinition.simple("many", "id", null)));
         try (SdkDynamoRepository twoAPage = SdkDynamoRepository.connect(TestEngine.connection())) {
             List<String> all = twoAPage.listTables(2);
             assertEquals(repository.listTables(), all);

@@ -23,7 +23,10 @@ class LocalEngineTest {
             assertEquals("127.0.0.1", engine.endpoint().getHost());
             assertEquals(engine.port(), engine.endpoint().getPort());
             assertTrue(engine.isRunning());
-            assertEquals(200, httpStatus(engine.endpoint()), "dynalite answers a bare GET with its health check");
+            assertEquals(
+                    200,
+                    httpStatus(engine.endpoint()),
+                    "dynalite answers a bare GET with its health check");
         } finally {
             engine.close();
         }
@@ -34,15 +37,18 @@ class LocalEngineTest {
 
     @Test
     void twoEnginesGetTwoPorts() {
-        try (LocalEngine first = LocalEngine.start(); LocalEngine second = LocalEngine.start()) {
+        try (LocalEngine first = LocalEngine.start();
+                LocalEngine second = LocalEngine.start()) {
             assertTrue(first.port() != second.port());
         }
     }
 
     @Test
     void anEngineDirectoryWithoutDynaliteIsReportedWithWhatToDo(@TempDir Path empty) {
-        LocalEngineException e = assertThrows(LocalEngineException.class,
-                () -> LocalEngine.start(empty, Duration.ofSeconds(5)));
+        LocalEngineException e =
+                assertThrows(
+                        LocalEngineException.class,
+                        () -> LocalEngine.start(empty, Duration.ofSeconds(5)));
         assertTrue(e.getMessage().contains("not installed"), e.getMessage());
         assertTrue(e.getMessage().contains("Node 20+"), e.getMessage());
         assertTrue(e.getMessage().contains("http://localhost:8000"), e.getMessage());
@@ -53,8 +59,10 @@ class LocalEngineTest {
         Path cli = dir.resolve(LocalEngine.CLI_IN_ENGINE_DIR);
         Files.createDirectories(cli.getParent());
         Files.writeString(cli, "console.error('engine exploded'); process.exit(3)\n");
-        LocalEngineException e = assertThrows(LocalEngineException.class,
-                () -> LocalEngine.start(dir, Duration.ofSeconds(10)));
+        LocalEngineException e =
+                assertThrows(
+                        LocalEngineException.class,
+                        () -> LocalEngine.start(dir, Duration.ofSeconds(10)));
         assertTrue(e.getMessage().contains("exited with code 3"), e.getMessage());
         assertTrue(e.getMessage().contains("engine exploded"), e.getMessage());
     }

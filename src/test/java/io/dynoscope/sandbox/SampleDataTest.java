@@ -26,19 +26,24 @@ import org.junit.jupiter.api.Test;
 
 class SampleDataTest {
 
-    private static final KeySchema SAAS_KEYS = KeySchema.of(SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY);
-    private static final KeySchema BLOG_KEYS = KeySchema.of(SampleData.BLOG_PARTITION_KEY, SampleData.BLOG_SORT_KEY);
+    private static final KeySchema SAAS_KEYS =
+            KeySchema.of(SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY);
+    private static final KeySchema BLOG_KEYS =
+            KeySchema.of(SampleData.BLOG_PARTITION_KEY, SampleData.BLOG_SORT_KEY);
 
     @Test
     void saasHasEveryTenantWithItsProjects() {
-        Map<String, List<Item>> collections = collections(SampleData.items(Dataset.SAAS), SampleData.SAAS_PARTITION_KEY);
+        Map<String, List<Item>> collections =
+                collections(SampleData.items(Dataset.SAAS), SampleData.SAAS_PARTITION_KEY);
 
         assertEquals(1 + SampleData.ACME_PROJECTS, collections.get(SampleData.ACME).size());
         assertEquals(1 + SampleData.BETA_PROJECTS, collections.get(SampleData.BETA).size());
         assertEquals(1 + SampleData.HUGE_PROJECTS, collections.get(SampleData.HUGE).size());
         assertEquals(1, collections.get(SampleData.BIG).size());
         for (int shard = 1; shard <= SampleData.BIG_SHARDS; shard++) {
-            assertEquals(SampleData.BIG_PROJECTS / SampleData.BIG_SHARDS, collections.get(SampleData.bigShard(shard)).size(),
+            assertEquals(
+                    SampleData.BIG_PROJECTS / SampleData.BIG_SHARDS,
+                    collections.get(SampleData.bigShard(shard)).size(),
                     SampleData.bigShard(shard));
         }
         assertEquals(4 + SampleData.BIG_SHARDS, collections.size());
@@ -48,29 +53,36 @@ class SampleDataTest {
 
     @Test
     void theOversizedTenantsCollectionIsLargerThanOneQueryPage() {
-        long bytes = SampleData.items(Dataset.SAAS).stream()
-                .filter(i -> i.string("EntityRef").orElseThrow().equals(SampleData.HUGE))
-                .mapToLong(ItemSize::of)
-                .sum();
+        long bytes =
+                SampleData.items(Dataset.SAAS).stream()
+                        .filter(i -> i.string("EntityRef").orElseThrow().equals(SampleData.HUGE))
+                        .mapToLong(ItemSize::of)
+                        .sum();
         assertTrue(bytes > 1_048_576, "WS#huge holds " + bytes + " bytes");
-        long acme = SampleData.items(Dataset.SAAS).stream()
-                .filter(i -> i.string("EntityRef").orElseThrow().equals(SampleData.ACME))
-                .mapToLong(ItemSize::of)
-                .sum();
+        long acme =
+                SampleData.items(Dataset.SAAS).stream()
+                        .filter(i -> i.string("EntityRef").orElseThrow().equals(SampleData.ACME))
+                        .mapToLong(ItemSize::of)
+                        .sum();
         assertTrue(acme < 1_048_576, "WS#acme fits one page: " + acme + " bytes");
     }
 
     @Test
     void acmeProjectsAreZeroPaddedAndTimeOrderedUpToTheSeedsExample() {
-        List<Item> projects = SampleData.items(Dataset.SAAS).stream()
-                .filter(i -> i.string("EntityRef").orElseThrow().equals(SampleData.ACME))
-                .filter(i -> i.string("Detail").orElseThrow().startsWith("PROJ#"))
-                .toList();
+        List<Item> projects =
+                SampleData.items(Dataset.SAAS).stream()
+                        .filter(i -> i.string("EntityRef").orElseThrow().equals(SampleData.ACME))
+                        .filter(i -> i.string("Detail").orElseThrow().startsWith("PROJ#"))
+                        .toList();
         List<String> ids = projects.stream().map(i -> i.string("Detail").orElseThrow()).toList();
         assertEquals("PROJ#2026-0023", ids.get(0));
         assertEquals("PROJ#2026-0042", ids.get(ids.size() - 1));
-        List<String> createdAt = projects.stream().map(i -> i.string("createdAt").orElseThrow()).toList();
-        assertEquals(createdAt.stream().sorted().toList(), createdAt, "a later id has a later createdAt");
+        List<String> createdAt =
+                projects.stream().map(i -> i.string("createdAt").orElseThrow()).toList();
+        assertEquals(
+                createdAt.stream().sorted().toList(),
+                createdAt,
+                "a later id has a later createdAt");
         assertEquals(new TreeSet<>(ids).stream().toList(), ids, "ids sort in time order");
     }
 
@@ -94,9 +106,17 @@ class SampleDataTest {
         Item post = blog.get(SampleData.blogKey("POST#9f3", "META"));
         assertEquals("U#12", post.string("authorId").orElseThrow());
         assertEquals("Mara Vance", post.string("authorName").orElseThrow());
-        assertEquals(AttributeValue.m(orderedMap("id", AttributeValue.s("U#12"), "name", AttributeValue.s("Mara Vance"))),
+        assertEquals(
+                AttributeValue.m(
+                        orderedMap(
+                                "id",
+                                AttributeValue.s("U#12"),
+                                "name",
+                                AttributeValue.s("Mara Vance"))),
                 post.get("author").orElseThrow());
-        assertEquals("byAuthor", SampleData.definition(Dataset.BLOG, "blog").globalSecondaryIndexes().get(0).name());
+        assertEquals(
+                "byAuthor",
+                SampleData.definition(Dataset.BLOG, "blog").globalSecondaryIndexes().get(0).name());
     }
 
     @Test
@@ -109,7 +129,8 @@ class SampleDataTest {
                 continue;
             }
             // A shard's workspace item is the one of the tenant without the shard suffix.
-            String workspaceRef = entityRef.startsWith(SampleData.BIG + "#") ? SampleData.BIG : entityRef;
+            String workspaceRef =
+                    entityRef.startsWith(SampleData.BIG + "#") ? SampleData.BIG : entityRef;
             Item workspace = saas.get(SampleData.saasKey(workspaceRef, "META"));
             if (!workspace.get("name").equals(item.get("workspaceName"))) {
                 drifted.add(item.key(SAAS_KEYS));
@@ -129,22 +150,38 @@ class SampleDataTest {
             if (post.string("authorId").isEmpty()) {
                 continue;
             }
-            Item author = blog.get(SampleData.blogKey("USER#" + post.string("authorId").orElseThrow().substring(2), "META"));
+            Item author =
+                    blog.get(
+                            SampleData.blogKey(
+                                    "USER#" + post.string("authorId").orElseThrow().substring(2),
+                                    "META"));
             AttributeValue name = author.get("name").orElseThrow();
             String pk = post.string("PK").orElseThrow();
             if (!post.get("authorName").orElseThrow().equals(name)) {
                 drifted.add(pk + " authorName");
             }
-            AttributeValue embedded = ((AttributeValue.MapValue) post.get("author").orElseThrow()).entries().get("name");
+            AttributeValue embedded =
+                    ((AttributeValue.MapValue) post.get("author").orElseThrow())
+                            .entries()
+                            .get("name");
             if (!embedded.equals(name)) {
                 drifted.add(pk + " author.name");
             }
         }
         List<PlantedDrift> planted = SampleData.plantedDrift(Dataset.BLOG);
-        assertEquals(drifted, planted.stream()
-                .map(d -> ((AttributeValue.Str) d.copy().attributes().get("PK")).value() + " " + d.copyPath())
-                .collect(Collectors.toSet()));
-        assertEquals(Set.of("authorName", "author.name"), planted.stream().map(PlantedDrift::copyPath).collect(Collectors.toSet()));
+        assertEquals(
+                drifted,
+                planted.stream()
+                        .map(
+                                d ->
+                                        ((AttributeValue.Str) d.copy().attributes().get("PK"))
+                                                        .value()
+                                                + " "
+                                                + d.copyPath())
+                        .collect(Collectors.toSet()));
+        assertEquals(
+                Set.of("authorName", "author.name"),
+                planted.stream().map(PlantedDrift::copyPath).collect(Collectors.toSet()));
         assertPlantedDriftReallyDiffers(planted, blog);
     }
 
@@ -152,12 +189,26 @@ class SampleDataTest {
     void theDataUsesEveryAttributeTypeAnEmptyStringAndA38DigitNumber() {
         for (Dataset dataset : Dataset.values()) {
             Set<AttributeValue.Type> types = EnumSet.noneOf(AttributeValue.Type.class);
-            SampleData.items(dataset).forEach(item -> item.attributes().values().forEach(v -> collectTypes(v, types)));
-            assertEquals(EnumSet.allOf(AttributeValue.Type.class), types, dataset + " uses " + types);
-            assertTrue(SampleData.items(dataset).stream()
-                    .anyMatch(i -> i.attributes().containsValue(AttributeValue.s(""))), dataset + " has an empty string");
-            assertTrue(SampleData.items(dataset).stream()
-                    .anyMatch(i -> i.attributes().containsValue(AttributeValue.n(SampleData.PRECISE_NUMBER))));
+            SampleData.items(dataset)
+                    .forEach(
+                            item ->
+                                    item.attributes()
+                                            .values()
+                                            .forEach(v -> collectTypes(v, types)));
+            assertEquals(
+                    EnumSet.allOf(AttributeValue.Type.class), types, dataset + " uses " + types);
+            assertTrue(
+                    SampleData.items(dataset).stream()
+                            .anyMatch(i -> i.attributes().containsValue(AttributeValue.s(""))),
+                    dataset + " has an empty string");
+            assertTrue(
+                    SampleData.items(dataset).stream()
+                            .anyMatch(
+                                    i ->
+                                            i.attributes()
+                                                    .containsValue(
+                                                            AttributeValue.n(
+                                                                    SampleData.PRECISE_NUMBER))));
         }
         assertEquals(38, SampleData.PRECISE_NUMBER.replace(".", "").length());
     }
@@ -166,11 +217,13 @@ class SampleDataTest {
     void datasetsAreNamedAsTheCliTakesThem() {
         assertEquals(Dataset.SAAS, Dataset.fromId("saas"));
         assertEquals(Dataset.BLOG, Dataset.fromId("blog"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Dataset.fromId("shop"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Dataset.fromId("shop"));
         assertTrue(e.getMessage().contains("saas or blog"), e.getMessage());
     }
 
-    private static void assertPlantedDriftReallyDiffers(List<PlantedDrift> planted, Map<Key, Item> items) {
+    private static void assertPlantedDriftReallyDiffers(
+            List<PlantedDrift> planted, Map<Key, Item> items) {
         for (PlantedDrift drift : planted) {
             Item copy = items.get(drift.copy());
             Item source = items.get(drift.source());
@@ -202,8 +255,12 @@ class SampleDataTest {
     }
 
     private static Map<String, List<Item>> collections(List<Item> items, String partitionKey) {
-        return items.stream().collect(Collectors.groupingBy(i -> i.string(partitionKey).orElseThrow(), TreeMap::new,
-                Collectors.toList()));
+        return items.stream()
+                .collect(
+                        Collectors.groupingBy(
+                                i -> i.string(partitionKey).orElseThrow(),
+                                TreeMap::new,
+                                Collectors.toList()));
     }
 
     private static Set<Key> keys(Dataset dataset, KeySchema schema) {
@@ -212,10 +269,16 @@ class SampleDataTest {
 
     private static Map<Key, Item> byKey(Dataset dataset, KeySchema schema) {
         return SampleData.items(dataset).stream()
-                .collect(Collectors.toMap(i -> i.key(schema), Function.identity(), (a, b) -> a, LinkedHashMap::new));
+                .collect(
+                        Collectors.toMap(
+                                i -> i.key(schema),
+                                Function.identity(),
+                                (a, b) -> a,
+                                LinkedHashMap::new));
     }
 
-    private static Map<String, AttributeValue> orderedMap(String k1, AttributeValue v1, String k2, AttributeValue v2) {
+    private static Map<String, AttributeValue> orderedMap(
+            String k1, AttributeValue v1, String k2, AttributeValue v2) {
         Map<String, AttributeValue> map = new LinkedHashMap<>();
         map.put(k1, v1);
         map.put(k2, v2);

@@ -8,14 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SettingsServiceTest {
 
-    @TempDir
-    Path directory;
+    @TempDir Path directory;
 
     @Test
     void changesAreSavedAndTheLastOneWinsAtClose() {
@@ -45,20 +45,30 @@ class SettingsServiceTest {
 
         assertEquals(Settings.Theme.DARK, store.load().settings().theme());
         try (var files = Files.list(directory)) {
-            assertEquals(1, files.filter(p -> p.getFileName().toString().startsWith("settings.json.broken-")).count());
+            assertEquals(
+                    1,
+                    files.filter(
+                                    p ->
+                                            p.getFileName()
+                                                    .toString()
+                                                    .startsWith("settings.json.broken-"))
+                            .count());
         }
     }
 
     @Test
     void aFileThatCannotBeMovedAsideIsNeverOverwritten() throws IOException {
-        Assumptions.assumeTrue(directory.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Assumptions.assumeTrue(
+                directory.getFileSystem().supportedFileAttributeViews().contains("posix"));
         SettingsStore store = new SettingsStore(directory);
         Files.writeString(store.file(), "not json");
         Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("r-xr-xr-x"));
-        Assumptions.assumeFalse(Files.isWritable(directory), "running as a user who can write anywhere");
+        Assumptions.assumeFalse(
+                Files.isWritable(directory), "running as a user who can write anywhere");
         try {
             try (SettingsService service = SettingsService.open(store)) {
-                assertTrue(service.loadProblem().orElseThrow().message().contains("nor moved aside"));
+                assertTrue(
+                        service.loadProblem().orElseThrow().message().contains("nor moved aside"));
                 service.update(s -> s.withTheme(Settings.Theme.DARK));
             }
             assertEquals("not json", Files.readString(store.file()));
@@ -71,12 +81,15 @@ class SettingsServiceTest {
     void aFailedSaveIsReported() throws IOException {
         // a file where the settings folder should be: nothing can be saved there
         Path notAFolder = Files.writeString(directory.resolve("occupied"), "");
-        List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> failures = new CopyOnWriteArrayList<>();
         try (SettingsService service = SettingsService.open(new SettingsStore(notAFolder))) {
             service.onSaveFailure(failures::add);
             service.update(s -> s.withTheme(Settings.Theme.DARK));
         }
 
-        assertTrue(!failures.isEmpty() && failures.get(0).contains("Could not save the settings to " + notAFolder), failures.toString());
+        assertTrue(
+                !failures.isEmpty()
+                        && failures.get(0).contains("Could not save the settings to " + notAFolder),
+                failures.toString());
     }
 }

@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -21,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SettingsStoreTest {
 
-    @TempDir
-    Path directory;
+    @TempDir Path directory;
 
     private final ObjectMapper json = new ObjectMapper();
 
@@ -30,13 +30,25 @@ class SettingsStoreTest {
         return Settings.defaults()
                 .withTheme(Settings.Theme.DARK)
                 .withWindow(new Settings.WindowLayout(10.5, 20, 1400, 900, false, List.of(0.55)))
-                .withEndpoints(List.of(new Settings.SavedEndpoint("Local 8001", "http://localhost:8001", "eu-west-1", "team")))
+                .withEndpoints(
+                        List.of(
+                                new Settings.SavedEndpoint(
+                                        "Local 8001",
+                                        "http://localhost:8001",
+                                        "eu-west-1",
+                                        "team")))
                 .withProfiles(List.of(new Settings.SavedProfile("prod", "eu-central-1")))
                 .withRecentTable(new Settings.RecentTable("Local sandbox", "blog"))
                 .withRecentTable(new Settings.RecentTable("Local sandbox", "saas"))
-                .withGrid("saas", new Settings.GridSettings("#META", List.of("name", "plan"), List.of("ttl"), true))
-                .withSavedExpressions(json.readTree("[{\"name\":\"big\",\"text\":\"size > :n\",\"values\":{\":n\":{\"N\":\"10\"}}}]"))
-                .withDriftRules(json.readTree("{\"rules\":[{\"source\":\"WS#\",\"copies\":[\"PROJ#\"]}]}"));
+                .withGrid(
+                        "saas",
+                        new Settings.GridSettings(
+                                "#META", List.of("name", "plan"), List.of("ttl"), true))
+                .withSavedExpressions(
+                        json.readTree(
+                                "[{\"name\":\"big\",\"text\":\"size > :n\",\"values\":{\":n\":{\"N\":\"10\"}}}]"))
+                .withDriftRules(
+                        json.readTree("{\"rules\":[{\"source\":\"WS#\",\"copies\":[\"PROJ#\"]}]}"));
     }
 
     @Test
@@ -49,8 +61,12 @@ class SettingsStoreTest {
 
         assertEquals(Optional.empty(), loaded.problem());
         assertEquals(saved, loaded.settings());
-        assertEquals(List.of(new Settings.RecentTable("Local sandbox", "saas"), new Settings.RecentTable("Local sandbox", "blog")),
-                loaded.settings().recentTables(), "most recent first");
+        assertEquals(
+                List.of(
+                        new Settings.RecentTable("Local sandbox", "saas"),
+                        new Settings.RecentTable("Local sandbox", "blog")),
+                loaded.settings().recentTables(),
+                "most recent first");
     }
 
     @Test
@@ -69,7 +85,9 @@ class SettingsStoreTest {
 
         assertEquals(Settings.defaults(), store.load().settings());
         try (Stream<Path> files = Files.list(directory)) {
-            assertEquals(List.of(SettingsStore.FILE_NAME), files.map(p -> p.getFileName().toString()).toList());
+            assertEquals(
+                    List.of(SettingsStore.FILE_NAME),
+                    files.map(p -> p.getFileName().toString()).toList());
         }
     }
 
@@ -79,7 +97,8 @@ class SettingsStoreTest {
         Settings saved = everything();
         store.save(saved);
         // what a crash before the rename leaves: a half-written temporary file beside the real one
-        Files.writeString(directory.resolve(SettingsStore.FILE_NAME + ".123.tmp"), "{\"theme\":\"DA");
+        Files.writeString(
+                directory.resolve(SettingsStore.FILE_NAME + ".123.tmp"), "{\"theme\":\"DA");
 
         assertEquals(saved, store.load().settings());
     }
@@ -117,7 +136,9 @@ class SettingsStoreTest {
     @Test
     void fieldsFromANewerVersionAreIgnored() throws IOException {
         SettingsStore store = new SettingsStore(directory);
-        Files.writeString(store.file(), "{\"version\": 2, \"theme\": \"DARK\", \"somethingNew\": {\"a\": 1}}");
+        Files.writeString(
+                store.file(),
+                "{\"version\": 2, \"theme\": \"DARK\", \"somethingNew\": {\"a\": 1}}");
 
         SettingsStore.Loaded loaded = store.load();
 
@@ -130,7 +151,8 @@ class SettingsStoreTest {
         SettingsStore store = new SettingsStore(directory);
         store.save(everything());
 
-        String text = Files.readString(store.file(), StandardCharsets.UTF_8).toLowerCase(java.util.Locale.ROOT);
+        String text =
+                Files.readString(store.file(), StandardCharsets.UTF_8).toLowerCase(Locale.ROOT);
         assertFalse(text.contains("secret"), text);
         assertFalse(text.contains("session"), text);
         assertTrue(text.contains("\"accesskeyid\" : \"team\""), text);
@@ -139,26 +161,47 @@ class SettingsStoreTest {
     @Test
     void theConfigurationFolderIsTheOperatingSystemsOwn() {
         Path home = Path.of("/home/ann");
-        assertEquals(Path.of("/home/ann/.config/dynoscope"),
+        assertEquals(
+                Path.of("/home/ann/.config/dynoscope"),
                 SettingsStore.directoryFor("Linux", Optional.empty(), Map.of(), home));
-        assertEquals(Path.of("/xdg/dynoscope"),
-                SettingsStore.directoryFor("Linux", Optional.empty(), Map.of("XDG_CONFIG_HOME", "/xdg"), home));
-        assertEquals(Path.of("/home/ann/.config/dynoscope"),
-                SettingsStore.directoryFor("Linux", Optional.empty(), Map.of("XDG_CONFIG_HOME", "relative"), home));
-        assertEquals(Path.of("/home/ann/Library/Application Support/Dynoscope"),
+        assertEquals(
+                Path.of("/xdg/dynoscope"),
+                SettingsStore.directoryFor(
+                        "Linux", Optional.empty(), Map.of("XDG_CONFIG_HOME", "/xdg"), home));
+        assertEquals(
+                Path.of("/home/ann/.config/dynoscope"),
+                SettingsStore.directoryFor(
+                        "Linux", Optional.empty(), Map.of("XDG_CONFIG_HOME", "relative"), home));
+        assertEquals(
+                Path.of("/home/ann/Library/Application Support/Dynoscope"),
                 SettingsStore.directoryFor("Mac OS X", Optional.empty(), Map.of(), home));
-        assertEquals(Path.of("C:/Users/ann/AppData/Roaming").resolve("Dynoscope"),
-                SettingsStore.directoryFor("Windows 11", Optional.empty(), Map.of("APPDATA", "C:/Users/ann/AppData/Roaming"), home));
-        assertEquals(Path.of("/tmp/portable"),
-                SettingsStore.directoryFor("Linux", Optional.of("/tmp/portable"), Map.of("XDG_CONFIG_HOME", "/xdg"), home));
+        assertEquals(
+                Path.of("C:/Users/ann/AppData/Roaming").resolve("Dynoscope"),
+                SettingsStore.directoryFor(
+                        "Windows 11",
+                        Optional.empty(),
+                        Map.of("APPDATA", "C:/Users/ann/AppData/Roaming"),
+                        home));
+        assertEquals(
+                Path.of("/tmp/portable"),
+                SettingsStore.directoryFor(
+                        "Linux",
+                        Optional.of("/tmp/portable"),
+                        Map.of("XDG_CONFIG_HOME", "/xdg"),
+                        home));
     }
 
     @Test
     void savedColumnsComeFirstInTheirOrderAndNewOnesStayAtTheEnd() {
-        Settings.GridSettings grid = Settings.GridSettings.DEFAULTS.withColumnOrder(List.of("plan", "EntityRef", "gone"));
+        Settings.GridSettings grid =
+                Settings.GridSettings.DEFAULTS.withColumnOrder(
+                        List.of("plan", "EntityRef", "gone"));
 
-        assertEquals(List.of("plan", "EntityRef", "Detail", "name"), grid.arrange(List.of("EntityRef", "Detail", "name", "plan")));
-        assertEquals(List.of("Detail", "plan", "EntityRef", "gone"),
+        assertEquals(
+                List.of("plan", "EntityRef", "Detail", "name"),
+                grid.arrange(List.of("EntityRef", "Detail", "name", "plan")));
+        assertEquals(
+                List.of("Detail", "plan", "EntityRef", "gone"),
                 grid.withShownOrder(List.of("Detail", "plan", "EntityRef")).columnOrder(),
                 "a column the last read did not show keeps its place after the shown ones");
     }

@@ -4,6 +4,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.GetResult;
@@ -16,6 +17,7 @@ import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
 import java.util.List;
+import java.util.Optional;
 
 /** A repository that passes every call to another; tests override the calls they watch or break. */
 public class ForwardingRepository implements DynamoRepository {
@@ -26,8 +28,8 @@ public class ForwardingRepository implements DynamoRepository {
     }
 
     @Override
-    public java.util.Optional<io.dynoscope.repository.ConnectionSpec> connection() {
-        return delegate == null ? java.util.Optional.empty() : delegate.connection();
+    public Optional<ConnectionSpec> connection() {
+        return delegate == null ? Optional.empty() : delegate.connection();
     }
 
     @Override
@@ -86,7 +88,8 @@ public class ForwardingRepository implements DynamoRepository {
     }
 
     @Override
-    public BatchResult batchWrite(String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
+    public BatchResult batchWrite(
+            String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
         return delegate.batchWrite(table, puts, deletes, cancellation);
     }
 

@@ -20,13 +20,13 @@ public final class TestEngine {
     public static final String ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT";
 
     private static final AtomicInteger TABLE_COUNTER = new AtomicInteger();
-    private static final String RUN_ID = Long.toString(System.currentTimeMillis() % 1_000_000_000L, 36);
+    private static final String RUN_ID =
+            Long.toString(System.currentTimeMillis() % 1_000_000_000L, 36);
 
     private static URI endpoint;
     private static SdkDynamoRepository repository;
 
-    private TestEngine() {
-    }
+    private TestEngine() {}
 
     /** The engine's endpoint, starting the local engine on first use. */
     public static synchronized URI endpoint() {
@@ -51,7 +51,9 @@ public final class TestEngine {
     public static synchronized DynamoRepository repository() {
         if (repository == null) {
             repository = SdkDynamoRepository.connect(connection());
-            Runtime.getRuntime().addShutdownHook(new Thread(repository::close, "dynoscope-test-repository-close"));
+            Runtime.getRuntime()
+                    .addShutdownHook(
+                            new Thread(repository::close, "dynoscope-test-repository-close"));
         }
         return repository;
     }
@@ -62,14 +64,24 @@ public final class TestEngine {
      */
     public static String uniqueTableName(String prefix) {
         String clean = prefix.replaceAll("[^A-Za-z0-9_.-]", "-").toLowerCase(Locale.ROOT);
-        return (clean.isEmpty() ? "table" : clean) + "-" + RUN_ID + "-" + TABLE_COUNTER.incrementAndGet();
+        return (clean.isEmpty() ? "table" : clean)
+                + "-"
+                + RUN_ID
+                + "-"
+                + TABLE_COUNTER.incrementAndGet();
     }
 
     /** Creates a table shaped like {@code template} under a fresh name and returns that name. */
     public static String freshTable(TableDefinition template) {
         String name = uniqueTableName(template.name());
-        repository().createTable(new TableDefinition(name, template.keySchema(), template.attributeTypes(),
-                template.globalSecondaryIndexes(), template.localSecondaryIndexes()));
+        repository()
+                .createTable(
+                        new TableDefinition(
+                                name,
+                                template.keySchema(),
+                                template.attributeTypes(),
+                                template.globalSecondaryIndexes(),
+                                template.localSecondaryIndexes()));
         return name;
     }
 

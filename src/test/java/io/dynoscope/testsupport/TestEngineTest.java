@@ -9,6 +9,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.ExpressionSpec;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,13 +23,34 @@ class TestEngineTest {
         String second = TestEngine.freshTable("te");
         assertNotEquals(first, second);
         assertTrue(first.length() >= 3);
-        assertTrue(TestEngine.repository().listTables().containsAll(java.util.List.of(first, second)));
+        assertTrue(TestEngine.repository().listTables().containsAll(List.of(first, second)));
 
-        Item item = Item.of(Map.of("pk", AttributeValue.s("a"), "sk", AttributeValue.s("b"), "n", AttributeValue.n("1")));
+        Item item =
+                Item.of(
+                        Map.of(
+                                "pk",
+                                AttributeValue.s("a"),
+                                "sk",
+                                AttributeValue.s("b"),
+                                "n",
+                                AttributeValue.n("1")));
         TestEngine.repository().putItem(first, item, (ExpressionSpec) null);
-        assertEquals(item, TestEngine.repository()
-                .getItem(first, Key.of("pk", AttributeValue.s("a"), "sk", AttributeValue.s("b")), true).item().orElseThrow());
-        assertTrue(TestEngine.repository().getItem(second,
-                Key.of("pk", AttributeValue.s("a"), "sk", AttributeValue.s("b")), true).item().isEmpty());
+        assertEquals(
+                item,
+                TestEngine.repository()
+                        .getItem(
+                                first,
+                                Key.of("pk", AttributeValue.s("a"), "sk", AttributeValue.s("b")),
+                                true)
+                        .item()
+                        .orElseThrow());
+        assertTrue(
+                TestEngine.repository()
+                        .getItem(
+                                second,
+                                Key.of("pk", AttributeValue.s("a"), "sk", AttributeValue.s("b")),
+                                true)
+                        .item()
+                        .isEmpty());
     }
 }

@@ -9,8 +9,7 @@ public sealed interface CollectionRow permits CollectionRow.Header, CollectionRo
     ItemCollection collection();
 
     /** The header of a collection: its partition key value, item count, size and warnings. */
-    record Header(ItemCollection collection) implements CollectionRow {
-    }
+    record Header(ItemCollection collection) implements CollectionRow {}
 
     /**
      * One item of a collection.
@@ -19,6 +18,5 @@ public sealed interface CollectionRow permits CollectionRow.Header, CollectionRo
      * @param parent whether this is the collection's parent item
      */
     record ItemRow(ItemCollection collection, int indexInCollection, Item item, boolean parent)
-            implements CollectionRow {
-    }
+            implements CollectionRow {}
 }

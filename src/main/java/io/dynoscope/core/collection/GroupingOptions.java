@@ -39,8 +39,12 @@ public record GroupingOptions(
         // A marker no key can equal (BOOL, M, ...) is a mistake worth reporting at once.
         parentMarker.ifPresent(KeyOrder::normalize);
         if (largeCollectionBytes < 1 || largeCollectionItems < 1) {
-            throw new IllegalArgumentException("large-collection thresholds must be positive, not "
-                    + largeCollectionBytes + " bytes / " + largeCollectionItems + " items");
+            throw new IllegalArgumentException(
+                    "large-collection thresholds must be positive, not "
+                            + largeCollectionBytes
+                            + " bytes / "
+                            + largeCollectionItems
+                            + " items");
         }
     }
 
@@ -49,8 +53,14 @@ public record GroupingOptions(
      * from 10 MB of loaded items (no item-count threshold), no LSI.
      */
     public static GroupingOptions of(KeySchema keySchema) {
-        return new GroupingOptions(keySchema, Optional.empty(), ReadDirection.ASCENDING,
-                CollectionOrder.ARRIVAL, DEFAULT_LARGE_COLLECTION_BYTES, Long.MAX_VALUE, false);
+        return new GroupingOptions(
+                keySchema,
+                Optional.empty(),
+                ReadDirection.ASCENDING,
+                CollectionOrder.ARRIVAL,
+                DEFAULT_LARGE_COLLECTION_BYTES,
+                Long.MAX_VALUE,
+                false);
     }
 
     /** With a string parent marker, e.g. {@code "META"}. */
@@ -60,33 +70,71 @@ public record GroupingOptions(
 
     /** With a parent marker of the sort key's type (S, N or B). */
     public GroupingOptions withParentMarker(AttributeValue marker) {
-        return new GroupingOptions(keySchema, Optional.of(marker), direction, collectionOrder,
-                largeCollectionBytes, largeCollectionItems, tableHasLocalSecondaryIndex);
+        return new GroupingOptions(
+                keySchema,
+                Optional.of(marker),
+                direction,
+                collectionOrder,
+                largeCollectionBytes,
+                largeCollectionItems,
+                tableHasLocalSecondaryIndex);
     }
 
     public GroupingOptions withoutParentMarker() {
-        return new GroupingOptions(keySchema, Optional.empty(), direction, collectionOrder,
-                largeCollectionBytes, largeCollectionItems, tableHasLocalSecondaryIndex);
+        return new GroupingOptions(
+                keySchema,
+                Optional.empty(),
+                direction,
+                collectionOrder,
+                largeCollectionBytes,
+                largeCollectionItems,
+                tableHasLocalSecondaryIndex);
     }
 
     public GroupingOptions withDirection(ReadDirection newDirection) {
-        return new GroupingOptions(keySchema, parentMarker, newDirection, collectionOrder,
-                largeCollectionBytes, largeCollectionItems, tableHasLocalSecondaryIndex);
+        return new GroupingOptions(
+                keySchema,
+                parentMarker,
+                newDirection,
+                collectionOrder,
+                largeCollectionBytes,
+                largeCollectionItems,
+                tableHasLocalSecondaryIndex);
     }
 
     public GroupingOptions withCollectionOrder(CollectionOrder newOrder) {
-        return new GroupingOptions(keySchema, parentMarker, direction, newOrder,
-                largeCollectionBytes, largeCollectionItems, tableHasLocalSecondaryIndex);
+        return new GroupingOptions(
+                keySchema,
+                parentMarker,
+                direction,
+                newOrder,
+                largeCollectionBytes,
+                largeCollectionItems,
+                tableHasLocalSecondaryIndex);
     }
 
-    /** Large from {@code bytes} loaded bytes or {@code items} loaded items, whichever comes first. */
+    /**
+     * Large from {@code bytes} loaded bytes or {@code items} loaded items, whichever comes first.
+     */
     public GroupingOptions withLargeCollectionThreshold(long bytes, long items) {
-        return new GroupingOptions(keySchema, parentMarker, direction, collectionOrder,
-                bytes, items, tableHasLocalSecondaryIndex);
+        return new GroupingOptions(
+                keySchema,
+                parentMarker,
+                direction,
+                collectionOrder,
+                bytes,
+                items,
+                tableHasLocalSecondaryIndex);
     }
 
     public GroupingOptions withLocalSecondaryIndex(boolean hasLocalSecondaryIndex) {
-        return new GroupingOptions(keySchema, parentMarker, direction, collectionOrder,
-                largeCollectionBytes, largeCollectionItems, hasLocalSecondaryIndex);
+        return new GroupingOptions(
+                keySchema,
+                parentMarker,
+                direction,
+                collectionOrder,
+                largeCollectionBytes,
+                largeCollectionItems,
+                hasLocalSecondaryIndex);
     }
 }

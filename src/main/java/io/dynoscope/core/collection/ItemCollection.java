@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Predicate;
 
 /**
  * The loaded items that share one partition key value: what the grid shows as one block under a
@@ -25,15 +26,22 @@ public final class ItemCollection {
     private final GroupingOptions options;
     private final int arrival;
     private final SortedItems children;
+
     /** Usually none or one; a GSI can hold several items with the marker as sort key. */
     private List<Item> parents = List.of();
+
     private long sizeBytes;
     private boolean collapsed;
+
     /** Index in the grid's current collection order, kept by {@link ItemCollections}. */
     int position;
 
-    ItemCollection(AttributeValue partitionKey, Object partitionOrderKey, GroupingOptions options,
-            int arrival, boolean collapsed) {
+    ItemCollection(
+            AttributeValue partitionKey,
+            Object partitionOrderKey,
+            GroupingOptions options,
+            int arrival,
+            boolean collapsed) {
         this.partitionKey = partitionKey;
         this.partitionOrderKey = partitionOrderKey;
         this.options = options;
@@ -52,17 +60,23 @@ public final class ItemCollection {
         return parents.size() + children.size();
     }
 
-    /** The total size in bytes of the loaded items, as measured by the grouping's item-size function. */
+    /**
+     * The total size in bytes of the loaded items, as measured by the grouping's item-size
+     * function.
+     */
     public long sizeBytes() {
         return sizeBytes;
     }
 
     /** Whether the loaded items reach the configured size or count threshold. */
     public boolean isLarge() {
-        return sizeBytes >= options.largeCollectionBytes() || itemCount() >= options.largeCollectionItems();
+        return sizeBytes >= options.largeCollectionBytes()
+                || itemCount() >= options.largeCollectionItems();
     }
 
-    /** DynamoDB's 10 GB size limit for this collection when the table has an LSI; empty without one. */
+    /**
+     * DynamoDB's 10 GB size limit for this collection when the table has an LSI; empty without one.
+     */
     public OptionalLong sizeLimitBytes() {
         return options.tableHasLocalSecondaryIndex()
                 ? OptionalLong.of(LOCAL_SECONDARY_INDEX_LIMIT_BYTES)
@@ -110,7 +124,13 @@ public final class ItemCollection {
 
     @Override
     public String toString() {
-        return "ItemCollection[" + partitionKey + ", " + itemCount() + " items, " + sizeBytes + " bytes]";
+        return "ItemCollection["
+                + partitionKey
+                + ", "
+                + itemCount()
+                + " items, "
+                + sizeBytes
+                + " bytes]";
     }
 
     void add(Item item, Object sortKey, boolean parent, long itemSizeBytes) {
@@ -126,7 +146,7 @@ public final class ItemCollection {
     }
 
     /** Removes the first item that matches (parents first); returns it, or null when none does. */
-    Item removeFirst(java.util.function.Predicate<Item> match) {
+    Item removeFirst(Predicate<Item> match) {
         for (int i = 0; i < parents.size(); i++) {
             if (match.test(parents.get(i))) {
                 return parents.remove(i);

@@ -12,11 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 /**
- * Groups the items of one read into item collections as its pages arrive, and presents them to
- * the item-collection grid as a flat list of rows: each collection's header, then (unless the
+ * Groups the items of one read into item collections as its pages arrive, and presents them to the
+ * item-collection grid as a flat list of rows: each collection's header, then (unless the
  * collection is collapsed) its items, parent first.
  *
  * <p>Adding a page costs about a hash lookup and a binary search per item; items that arrive in
@@ -24,8 +25,8 @@ import java.util.function.ToLongFunction;
  * date lazily from the first collection that changed, so {@link #row(int)} is O(log n).
  *
  * <p>One instance holds one read: a new read (or the same read run again) starts a new instance,
- * since items are not de-duplicated by key. Not thread-safe: feed and read it from one thread
- * (or hand pages over to that thread).
+ * since items are not de-duplicated by key. Not thread-safe: feed and read it from one thread (or
+ * hand pages over to that thread).
  */
 public final class ItemCollections {
 
@@ -41,15 +42,21 @@ public final class ItemCollections {
     private final Object parentMarker;
 
     private final Map<AttributeValue, ItemCollection> byPartitionKey = new HashMap<>();
+
     /** Collections in display order once {@link #updateLayout()} has run. */
     private final List<ItemCollection> ordered = new ArrayList<>();
+
     private CollectionOrder collectionOrder;
     private boolean orderStale;
     private boolean collapseNew;
     private long itemCount;
 
-    /** {@code rowStarts[c]} is the header row of collection c; entries up to {@link #validRowStarts} are current. */
+    /**
+     * {@code rowStarts[c]} is the header row of collection c; entries up to {@link #validRowStarts}
+     * are current.
+     */
     private int[] rowStarts = new int[16];
+
     private int validRowStarts;
 
     /**
@@ -62,9 +69,10 @@ public final class ItemCollections {
         KeySchema schema = options.keySchema();
         this.partitionKeyName = schema.partitionKey();
         this.sortKeyName = schema.sortKey().orElse(null);
-        this.parentMarker = sortKeyName == null
-                ? null
-                : options.parentMarker().map(KeyOrder::normalize).orElse(null);
+        this.parentMarker =
+                sortKeyName == null
+                        ? null
+                        : options.parentMarker().map(KeyOrder::normalize).orElse(null);
         this.collectionOrder = options.collectionOrder();
     }
 
@@ -93,11 +101,14 @@ public final class ItemCollections {
         }
         ItemCollection current = null;
         for (int i = 0; i < n; i++) {
-            // Reads return a partition's items together, so the previous item's collection usually fits.
+            // Reads return a partition's items together, so the previous item's collection usually
+            // fits.
             if (current == null || !current.partitionKey().equals(partitionKeys[i])) {
                 current = collectionFor(partitionKeys[i]);
             }
-            boolean parent = parentMarker != null && KeyOrder.compareNormalized(sortKeys[i], parentMarker) == 0;
+            boolean parent =
+                    parentMarker != null
+                            && KeyOrder.compareNormalized(sortKeys[i], parentMarker) == 0;
             current.add(page.get(i), sortKeys[i], parent, sizes[i]);
             rowsChangedFrom(current);
         }
@@ -109,8 +120,9 @@ public final class ItemCollections {
      * looking in the collection of {@code likelyPartitionKey} first. Its collection stays, even if
      * now empty, so the grid does not jump. Returns whether an item was removed.
      */
-    public boolean remove(AttributeValue likelyPartitionKey, java.util.function.Predicate<Item> match) {
-        ItemCollection likely = likelyPartitionKey == null ? null : byPartitionKey.get(likelyPartitionKey);
+    public boolean remove(AttributeValue likelyPartitionKey, Predicate<Item> match) {
+        ItemCollection likely =
+                likelyPartitionKey == null ? null : byPartitionKey.get(likelyPartitionKey);
         if (likely != null && removeFrom(likely, match)) {
             return true;
         }
@@ -122,7 +134,7 @@ public final class ItemCollections {
         return false;
     }
 
-    private boolean removeFrom(ItemCollection collection, java.util.function.Predicate<Item> match) {
+    private boolean removeFrom(ItemCollection collection, Predicate<Item> match) {
         Item removed = collection.removeFirst(match);
         if (removed == null) {
             return false;
@@ -147,13 +159,17 @@ public final class ItemCollections {
         }
         int c = Arrays.binarySearch(rowStarts, 0, ordered.size(), index);
         if (c >= 0) {
-            // Row starts strictly increase (every collection has its header row): a hit is a header.
+            // Row starts strictly increase (every collection has its header row): a hit is a
+            // header.
             return new CollectionRow.Header(ordered.get(c));
         }
         c = -c - 2;
         ItemCollection collection = ordered.get(c);
         int inCollection = index - rowStarts[c] - 1;
-        return new CollectionRow.ItemRow(collection, inCollection, collection.item(inCollection),
+        return new CollectionRow.ItemRow(
+                collection,
+                inCollection,
+                collection.item(inCollection),
                 collection.isParentAt(inCollection));
     }
 
@@ -241,13 +257,21 @@ public final class ItemCollections {
     private AttributeValue keyAttribute(Item item, String name, int indexInPage) {
         AttributeValue value = item.attributes().get(name);
         if (value == null) {
-            throw new IllegalArgumentException("item " + indexInPage + " of the page has no key attribute '"
-                    + name + "'");
+            throw new IllegalArgumentException(
+                    "item " + indexInPage + " of the page has no key attribute '" + name + "'");
         }
         AttributeValue.Type type = value.type();
-        if (type != AttributeValue.Type.S && type != AttributeValue.Type.N && type != AttributeValue.Type.B) {
-            throw new IllegalArgumentException("item " + indexInPage + " of the page has key attribute '"
-                    + name + "' of type " + type + "; key attributes are S, N or B");
+        if (type != AttributeValue.Type.S
+                && type != AttributeValue.Type.N
+                && type != AttributeValue.Type.B) {
+            throw new IllegalArgumentException(
+                    "item "
+                            + indexInPage
+                            + " of the page has key attribute '"
+                            + name
+                            + "' of type "
+                            + type
+                            + "; key attributes are S, N or B");
         }
         return value;
     }
@@ -255,8 +279,13 @@ public final class ItemCollections {
     private ItemCollection collectionFor(AttributeValue partitionKey) {
         ItemCollection collection = byPartitionKey.get(partitionKey);
         if (collection == null) {
-            collection = new ItemCollection(partitionKey, KeyOrder.normalize(partitionKey), options,
-                    byPartitionKey.size(), collapseNew);
+            collection =
+                    new ItemCollection(
+                            partitionKey,
+                            KeyOrder.normalize(partitionKey),
+                            options,
+                            byPartitionKey.size(),
+                            collapseNew);
             byPartitionKey.put(partitionKey, collection);
             collection.position = ordered.size();
             ordered.add(collection);
@@ -275,8 +304,10 @@ public final class ItemCollections {
     private void updateLayout() {
         int count = ordered.size();
         if (orderStale) {
-            // New collections sit after a sorted run, which the list's merge sort takes in one pass.
-            ordered.sort(collectionOrder == CollectionOrder.ARRIVAL ? BY_ARRIVAL : BY_PARTITION_KEY);
+            // New collections sit after a sorted run, which the list's merge sort takes in one
+            // pass.
+            ordered.sort(
+                    collectionOrder == CollectionOrder.ARRIVAL ? BY_ARRIVAL : BY_PARTITION_KEY);
             for (int c = 0; c < count; c++) {
                 ordered.get(c).position = c;
             }

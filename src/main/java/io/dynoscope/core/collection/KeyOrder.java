@@ -16,8 +16,7 @@ public final class KeyOrder {
 
     private static final Comparator<AttributeValue> COMPARATOR = KeyOrder::compare;
 
-    private KeyOrder() {
-    }
+    private KeyOrder() {}
 
     /** DynamoDB's order of key values, as a comparator. */
     public static Comparator<AttributeValue> comparator() {
@@ -71,10 +70,14 @@ public final class KeyOrder {
         if (value instanceof AttributeValue.Bin b) {
             return b.bytes();
         }
-        throw new IllegalArgumentException("a key value must be of type S, N or B, not " + value.type());
+        throw new IllegalArgumentException(
+                "a key value must be of type S, N or B, not " + value.type());
     }
 
-    /** Compares two values made by {@link #normalize}; {@code null} (no sort key) equals {@code null}. */
+    /**
+     * Compares two values made by {@link #normalize}; {@code null} (no sort key) equals {@code
+     * null}.
+     */
     static int compareNormalized(Object a, Object b) {
         if (a instanceof String x && b instanceof String y) {
             return compareUtf8(x, y);

@@ -4,7 +4,10 @@ package io.dynoscope.core.collection;
 public enum ReadDirection {
     /** Sort-key order, as a Scan and a default Query return it. */
     ASCENDING,
-    /** Reverse sort-key order ("newest first" for time-ordered ids): a Query with ScanIndexForward=false. */
+    /**
+     * Reverse sort-key order ("newest first" for time-ordered ids): a Query with
+     * ScanIndexForward=false.
+     */
     DESCENDING;
 
     /** The direction of a Query with the given {@code ScanIndexForward}. */

@@ -2,10 +2,11 @@ package io.dynoscope.core.collection;
 
 import io.dynoscope.core.item.Item;
 import java.util.Arrays;
+import java.util.function.Predicate;
 
 /**
- * The items of one collection in display order, held in blocks of at most {@value #MAX_BLOCK}
- * so that an out-of-order insert moves at most one block, while items arriving in order (a Query's
+ * The items of one collection in display order, held in blocks of at most {@value #MAX_BLOCK} so
+ * that an out-of-order insert moves at most one block, while items arriving in order (a Query's
  * pages, a Scan's run through one partition) are plain appends. Ties keep arrival order.
  *
  * <p>Each item is stored with its normalized sort key (see {@link KeyOrder#normalize}), which for
@@ -19,11 +20,15 @@ final class SortedItems {
     private Block[] blocks = new Block[1];
     private int blockCount;
     private int size;
+
     /** Index of the first item of each block; entries below {@link #validStarts} are current. */
     private int[] blockStarts = new int[1];
+
     private int validStarts;
 
-    /** @param descending whether larger sort keys come first */
+    /**
+     * @param descending whether larger sort keys come first
+     */
     SortedItems(boolean descending) {
         this.direction = descending ? -1 : 1;
     }
@@ -61,8 +66,10 @@ final class SortedItems {
         validStarts = Math.min(validStarts, b + 1);
     }
 
-    /** Removes the first item that matches, in display order; returns it, or null when none does. */
-    Item removeFirst(java.util.function.Predicate<Item> match) {
+    /**
+     * Removes the first item that matches, in display order; returns it, or null when none does.
+     */
+    Item removeFirst(Predicate<Item> match) {
         for (int b = 0; b < blockCount; b++) {
             Block block = blocks[b];
             for (int i = 0; i < block.size; i++) {
@@ -160,7 +167,10 @@ final class SortedItems {
             keys = new Object[capacity];
         }
 
-        /** The position after the last key not after {@code sortKey}, which keeps ties in arrival order. */
+        /**
+         * The position after the last key not after {@code sortKey}, which keeps ties in arrival
+         * order.
+         */
         int upperBound(Object sortKey, SortedItems order) {
             int low = 0;
             int high = size;

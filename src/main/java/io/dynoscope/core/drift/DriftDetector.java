@@ -12,13 +12,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Compares copies with their sources for one rule. Feed it items in any order and from any reads
- * (a Scan, per-source Queries, both); items that are neither source nor copy are ignored and an item
+ * Compares copies with their sources for one rule. Feed it items in any order and from any reads (a
+ * Scan, per-source Queries, both); items that are neither source nor copy are ignored and an item
  * seen twice counts once. Then ask for the {@link DriftReport}.
  *
- * <p>Values are compared as DynamoDB compares them: the type is part of the value ({@code {"N":"6"}}
- * is not {@code {"S":"6"}}), numbers by value ({@code 6} equals {@code 6.0}), sets without order.
- * Not thread-safe: call from one thread at a time.
+ * <p>Values are compared as DynamoDB compares them: the type is part of the value ({@code
+ * {"N":"6"}} is not {@code {"S":"6"}}), numbers by value ({@code 6} equals {@code 6.0}), sets
+ * without order. Not thread-safe: call from one thread at a time.
  */
 public final class DriftDetector {
 
@@ -27,11 +27,9 @@ public final class DriftDetector {
     private final Map<Key, Source> sources = new LinkedHashMap<>();
     private final Map<Key, Copy> copies = new LinkedHashMap<>();
 
-    private record Source(Key key, AttributeValue value) {
-    }
+    private record Source(Key key, AttributeValue value) {}
 
-    private record Copy(Key key, Key source, AttributeValue value) {
-    }
+    private record Copy(Key key, Key source, AttributeValue value) {}
 
     public DriftDetector(DenormalizationRule rule, KeySchema schema) {
         rule.checkAgainst(schema);
@@ -39,14 +37,19 @@ public final class DriftDetector {
         this.schema = schema;
     }
 
-    /** Takes one item read from the table (or an index that projects the attributes the rule needs). */
+    /**
+     * Takes one item read from the table (or an index that projects the attributes the rule needs).
+     */
     public void accept(Item item) {
         Key key = keyOf(item);
         if (key == null) {
             return;
         }
         if (isSource(item)) {
-            sources.put(key, new Source(key, ItemPaths.valueAt(item, rule.source().attribute()).orElse(null)));
+            sources.put(
+                    key,
+                    new Source(
+                            key, ItemPaths.valueAt(item, rule.source().attribute()).orElse(null)));
         }
         Optional<Key> source = sourceOfCopy(item);
         if (source.isPresent() && !source.get().equals(key)) {
@@ -72,7 +75,13 @@ public final class DriftDetector {
     public Key sourceKey(Map<String, String> bindings) {
         String partition = rule.source().partitionKey().render(bindings).get(0);
         return schema.sortKey()
-                .map(sk -> Key.of(schema.partitionKey(), AttributeValue.s(partition), sk, AttributeValue.s(rule.source().sortKey())))
+                .map(
+                        sk ->
+                                Key.of(
+                                        schema.partitionKey(),
+                                        AttributeValue.s(partition),
+                                        sk,
+                                        AttributeValue.s(rule.source().sortKey())))
                 .orElseGet(() -> Key.of(schema.partitionKey(), AttributeValue.s(partition)));
     }
 
@@ -82,7 +91,9 @@ public final class DriftDetector {
         if (pk.isEmpty() || rule.source().partitionKey().match(pk.get()).isEmpty()) {
             return false;
         }
-        return schema.sortKey().map(sk -> item.string(sk).map(rule.source().sortKey()::equals).orElse(false)).orElse(true);
+        return schema.sortKey()
+                .map(sk -> item.string(sk).map(rule.source().sortKey()::equals).orElse(false))
+                .orElse(true);
     }
 
     /** The key of the source this item copies from, when the item is a copy under the rule. */
@@ -117,9 +128,19 @@ public final class DriftDetector {
         for (Copy copy : copies.values()) {
             Source source = sources.get(copy.source());
             if (source == null) {
-                orphans.add(new DriftReport.OrphanCopy(copy.key(), copy.source(), copy.value(), DriftReport.OrphanReason.SOURCE_MISSING));
+                orphans.add(
+                        new DriftReport.OrphanCopy(
+                                copy.key(),
+                                copy.source(),
+                                copy.value(),
+                                DriftReport.OrphanReason.SOURCE_MISSING));
             } else if (source.value() == null) {
-                orphans.add(new DriftReport.OrphanCopy(copy.key(), copy.source(), copy.value(), DriftReport.OrphanReason.SOURCE_HAS_NO_VALUE));
+                orphans.add(
+                        new DriftReport.OrphanCopy(
+                                copy.key(),
+                                copy.source(),
+                                copy.value(),
+                                DriftReport.OrphanReason.SOURCE_HAS_NO_VALUE));
             } else {
                 bySource.computeIfAbsent(copy.source(), k -> new ArrayList<>()).add(copy);
             }
@@ -131,12 +152,21 @@ public final class DriftDetector {
                 continue;
             }
             List<Copy> ofSource = bySource.getOrDefault(source.key(), List.of());
-            List<DriftReport.DriftedCopy> drifted = ofSource.stream()
-                    .filter(c -> !c.value().equals(source.value()))
-                    .map(c -> new DriftReport.DriftedCopy(c.key(), source.key(), c.value(), source.value()))
-                    .sorted(Comparator.comparing(DriftReport.DriftedCopy::copy, keyOrder))
-                    .toList();
-            reports.add(new DriftReport.SourceReport(source.key(), source.value(), ofSource.size(), drifted));
+            List<DriftReport.DriftedCopy> drifted =
+                    ofSource.stream()
+                            .filter(c -> !c.value().equals(source.value()))
+                            .map(
+                                    c ->
+                                            new DriftReport.DriftedCopy(
+                                                    c.key(),
+                                                    source.key(),
+                                                    c.value(),
+                                                    source.value()))
+                            .sorted(Comparator.comparing(DriftReport.DriftedCopy::copy, keyOrder))
+                            .toList();
+            reports.add(
+                    new DriftReport.SourceReport(
+                            source.key(), source.value(), ofSource.size(), drifted));
         }
         reports.sort(Comparator.comparing(DriftReport.SourceReport::source, keyOrder));
         orphans.sort(Comparator.comparing(DriftReport.OrphanCopy::copy, keyOrder));
@@ -151,10 +181,13 @@ public final class DriftDetector {
         return schema.keyOf(item);
     }
 
-    /** Orders keys by partition-key text, then sort-key text, so reports read the same on every run. */
+    /**
+     * Orders keys by partition-key text, then sort-key text, so reports read the same on every run.
+     */
     private Comparator<Key> keyOrder() {
         return Comparator.comparing((Key k) -> text(k.attributes().get(schema.partitionKey())))
-                .thenComparing(k -> schema.sortKey().map(sk -> text(k.attributes().get(sk))).orElse(""));
+                .thenComparing(
+                        k -> schema.sortKey().map(sk -> text(k.attributes().get(sk))).orElse(""));
     }
 
     private static String text(AttributeValue value) {

@@ -9,7 +9,8 @@ import java.util.Objects;
  * What detection found for one rule: per source, its value, how many copies it has and which have
  * drifted; and the copies whose source is missing (or has no value to copy).
  */
-public record DriftReport(DenormalizationRule rule, List<SourceReport> sources, List<OrphanCopy> orphans) {
+public record DriftReport(
+        DenormalizationRule rule, List<SourceReport> sources, List<OrphanCopy> orphans) {
 
     public DriftReport {
         Objects.requireNonNull(rule, "rule");
@@ -20,30 +21,40 @@ public record DriftReport(DenormalizationRule rule, List<SourceReport> sources, 
     /**
      * One source item and its copies.
      *
-     * @param value   the canonical value
-     * @param copies  how many copies point at this source
+     * @param value the canonical value
+     * @param copies how many copies point at this source
      * @param drifted the copies that differ from the value, in key order
      */
-    public record SourceReport(Key source, AttributeValue value, int copies, List<DriftedCopy> drifted) {
+    public record SourceReport(
+            Key source, AttributeValue value, int copies, List<DriftedCopy> drifted) {
         public SourceReport {
             drifted = List.copyOf(drifted);
         }
     }
 
-    /** A copy that differs from its source's value (by DynamoDB's rules: type included, numbers by value). */
-    public record DriftedCopy(Key copy, Key source, AttributeValue copyValue, AttributeValue sourceValue) {
-        /** A copy of another type than its source, e.g. {@code {"N":"6"}} copying {@code {"S":"6"}}. */
+    /**
+     * A copy that differs from its source's value (by DynamoDB's rules: type included, numbers by
+     * value).
+     */
+    public record DriftedCopy(
+            Key copy, Key source, AttributeValue copyValue, AttributeValue sourceValue) {
+        /**
+         * A copy of another type than its source, e.g. {@code {"N":"6"}} copying {@code {"S":"6"}}.
+         */
         public boolean typeDiffers() {
             return copyValue.type() != sourceValue.type();
         }
     }
 
     /** Why a copy has nothing to be compared with. */
-    public enum OrphanReason { SOURCE_MISSING, SOURCE_HAS_NO_VALUE }
+    public enum OrphanReason {
+        SOURCE_MISSING,
+        SOURCE_HAS_NO_VALUE
+    }
 
     /** A copy whose source item is missing or lacks the source attribute. */
-    public record OrphanCopy(Key copy, Key expectedSource, AttributeValue copyValue, OrphanReason reason) {
-    }
+    public record OrphanCopy(
+            Key copy, Key expectedSource, AttributeValue copyValue, OrphanReason reason) {}
 
     /** Every drifted copy, source by source. */
     public List<DriftedCopy> driftedCopies() {

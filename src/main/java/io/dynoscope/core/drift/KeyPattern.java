@@ -17,9 +17,9 @@ import java.util.regex.Pattern;
  * {@code WS#{id}#{01..10}}.
  *
  * <p>Text outside braces is literal. {@code {name}} stands for one key segment: one or more
- * characters other than {@code #}, the separator of single-table designs; the same name in a
- * source pattern and a reference pattern joins a copy to its source. {@code {01..10}} stands for
- * one number of a range, written with as many digits as the bounds (a shard suffix); a range binds
+ * characters other than {@code #}, the separator of single-table designs; the same name in a source
+ * pattern and a reference pattern joins a copy to its source. {@code {01..10}} stands for one
+ * number of a range, written with as many digits as the bounds (a shard suffix); a range binds
  * nothing, and rendering the pattern gives one value per number (the fan-out over the shards).
  */
 public final class KeyPattern {
@@ -29,14 +29,11 @@ public final class KeyPattern {
     private static final Pattern RANGE = Pattern.compile("([0-9]+)\\.\\.([0-9]+)");
 
     /** One piece of a pattern. */
-    private sealed interface Part permits Literal, Variable, Range {
-    }
+    private sealed interface Part permits Literal, Variable, Range {}
 
-    private record Literal(String text) implements Part {
-    }
+    private record Literal(String text) implements Part {}
 
-    private record Variable(String name) implements Part {
-    }
+    private record Variable(String name) implements Part {}
 
     private record Range(int from, int to, int width) implements Part {
         String format(int number) {
@@ -77,8 +74,13 @@ public final class KeyPattern {
         while (m.find()) {
             literal(text, text.substring(at, m.start()), at, parts);
             if (!parts.isEmpty() && !(parts.get(parts.size() - 1) instanceof Literal)) {
-                throw new IllegalArgumentException("pattern '" + text + "': two placeholders need a literal between them"
-                        + " (column " + (m.start() + 1) + ")");
+                throw new IllegalArgumentException(
+                        "pattern '"
+                                + text
+                                + "': two placeholders need a literal between them"
+                                + " (column "
+                                + (m.start() + 1)
+                                + ")");
             }
             String inside = m.group(1);
             Matcher range = RANGE.matcher(inside);
@@ -86,17 +88,25 @@ public final class KeyPattern {
                 int from = Integer.parseInt(range.group(1));
                 int to = Integer.parseInt(range.group(2));
                 if (from > to) {
-                    throw new IllegalArgumentException("pattern '" + text + "': the range {" + inside + "} runs backwards");
+                    throw new IllegalArgumentException(
+                            "pattern '" + text + "': the range {" + inside + "} runs backwards");
                 }
                 parts.add(new Range(from, to, range.group(1).length()));
             } else if (NAME.matcher(inside).matches()) {
                 if (!names.add(inside)) {
-                    throw new IllegalArgumentException("pattern '" + text + "' uses {" + inside + "} twice");
+                    throw new IllegalArgumentException(
+                            "pattern '" + text + "' uses {" + inside + "} twice");
                 }
                 parts.add(new Variable(inside));
             } else {
-                throw new IllegalArgumentException("pattern '" + text + "': {" + inside + "} at column " + (m.start() + 1)
-                        + " is neither a name such as {id} nor a range such as {01..10}");
+                throw new IllegalArgumentException(
+                        "pattern '"
+                                + text
+                                + "': {"
+                                + inside
+                                + "} at column "
+                                + (m.start() + 1)
+                                + " is neither a name such as {id} nor a range such as {01..10}");
             }
             at = m.end();
         }
@@ -106,7 +116,8 @@ public final class KeyPattern {
 
     private static void literal(String pattern, String literal, int column, List<Part> parts) {
         if (literal.indexOf('{') >= 0 || literal.indexOf('}') >= 0) {
-            throw new IllegalArgumentException("pattern '" + pattern + "': unmatched brace near column " + (column + 1));
+            throw new IllegalArgumentException(
+                    "pattern '" + pattern + "': unmatched brace near column " + (column + 1));
         }
         if (!literal.isEmpty()) {
             parts.add(new Literal(literal));
@@ -175,7 +186,8 @@ public final class KeyPattern {
                 } else if (part instanceof Variable v) {
                     String bound = bindings.get(v.name());
                     if (bound == null) {
-                        throw new IllegalArgumentException("pattern '" + text + "' needs a value for {" + v.name() + "}");
+                        throw new IllegalArgumentException(
+                                "pattern '" + text + "' needs a value for {" + v.name() + "}");
                     }
                     longer.add(prefix + bound);
                 } else {

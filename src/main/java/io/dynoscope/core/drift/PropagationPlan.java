@@ -33,13 +33,18 @@ public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
     /**
      * One guarded write.
      *
-     * @param copy     the key of the item holding the copy
-     * @param path     the copy's attribute path
+     * @param copy the key of the item holding the copy
+     * @param path the copy's attribute path
      * @param oldValue the stale value detection saw
      * @param newValue the source's value, to be written
-     * @param source   the key of the source item
+     * @param source the key of the source item
      */
-    public record PlannedWrite(Key copy, AttributePath path, AttributeValue oldValue, AttributeValue newValue, Key source) {
+    public record PlannedWrite(
+            Key copy,
+            AttributePath path,
+            AttributeValue oldValue,
+            AttributeValue newValue,
+            Key source) {
         public PlannedWrite {
             Objects.requireNonNull(copy, "copy");
             Objects.requireNonNull(path, "path");
@@ -54,12 +59,18 @@ public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
     }
 
     /** A plan for the drifted copies of the report that the user selected. */
-    public static PropagationPlan of(DriftReport report, KeySchema schema, Predicate<DriftReport.DriftedCopy> selected) {
+    public static PropagationPlan of(
+            DriftReport report, KeySchema schema, Predicate<DriftReport.DriftedCopy> selected) {
         List<PlannedWrite> writes = new ArrayList<>();
         for (DriftReport.DriftedCopy drifted : report.driftedCopies()) {
             if (selected.test(drifted)) {
-                writes.add(new PlannedWrite(drifted.copy(), report.rule().copies().attribute(),
-                        drifted.copyValue(), drifted.sourceValue(), drifted.source()));
+                writes.add(
+                        new PlannedWrite(
+                                drifted.copy(),
+                                report.rule().copies().attribute(),
+                                drifted.copyValue(),
+                                drifted.sourceValue(),
+                                drifted.source()));
             }
         }
         return new PropagationPlan(schema.partitionKey(), writes);
@@ -81,7 +92,8 @@ public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
     public GuardedUpdate guardedUpdate(PlannedWrite write) {
         return ExpressionCompiler.guardedUpdate(
                 List.of(UpdateRow.set(write.path(), write.newValue()).named("new")),
-                List.of(Row.of(write.path(), Row.Operator.EQ, write.oldValue()).named("old"),
+                List.of(
+                        Row.of(write.path(), Row.Operator.EQ, write.oldValue()).named("old"),
                         Row.of(partitionKey, Row.Operator.ATTRIBUTE_EXISTS)));
     }
 
@@ -93,22 +105,33 @@ public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
         return writes.isEmpty();
     }
 
-    /** The dry run, one line per write: key, path, the stale value and the value it will get, typed. */
+    /**
+     * The dry run, one line per write: key, path, the stale value and the value it will get, typed.
+     */
     public List<String> describe() {
         return writes.stream().map(PropagationPlan::describe).toList();
     }
 
     public static String describe(PlannedWrite write) {
-        return keyText(write.copy()) + "  " + write.path() + ": " + DynamoJson.write(write.oldValue())
-                + " -> " + DynamoJson.write(write.newValue());
+        return keyText(write.copy())
+                + "  "
+                + write.path()
+                + ": "
+                + DynamoJson.write(write.oldValue())
+                + " -> "
+                + DynamoJson.write(write.newValue());
     }
 
     /** A key as its values joined with " / ", e.g. {@code POST#c55 / META}. */
     public static String keyText(Key key) {
         List<String> parts = new ArrayList<>();
         for (AttributeValue value : key.attributes().values()) {
-            parts.add(value instanceof AttributeValue.Str s ? s.value()
-                    : value instanceof AttributeValue.Num n ? n.text() : DynamoJson.write(value));
+            parts.add(
+                    value instanceof AttributeValue.Str s
+                            ? s.value()
+                            : value instanceof AttributeValue.Num n
+                                    ? n.text()
+                                    : DynamoJson.write(value));
         }
         return String.join(" / ", parts);
     }

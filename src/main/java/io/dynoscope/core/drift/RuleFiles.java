@@ -44,48 +44,60 @@ public final class RuleFiles {
     /** The format version this class writes and reads. */
     public static final int VERSION = 1;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper()
+                    .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                    .enable(SerializationFeature.INDENT_OUTPUT);
 
-    private RuleFiles() {
-    }
+    private RuleFiles() {}
 
     @JsonPropertyOrder({"version", "rules"})
-    record FileJson(Integer version, List<RuleJson> rules) {
-    }
+    record FileJson(Integer version, List<RuleJson> rules) {}
 
     @JsonPropertyOrder({"name", "description", "source", "copies"})
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    record RuleJson(String name, String description, SourceJson source, CopiesJson copies) {
-    }
+    record RuleJson(String name, String description, SourceJson source, CopiesJson copies) {}
 
     @JsonPropertyOrder({"partitionKey", "sortKey", "attribute"})
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record SourceJson(String partitionKey, String sortKey, String attribute) {
-    }
+    record SourceJson(String partitionKey, String sortKey, String attribute) {}
 
     @JsonPropertyOrder({"lookup", "index", "reference", "sortKeyPrefix", "attribute"})
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record CopiesJson(CopyLookup lookup, String index, ReferenceJson reference, String sortKeyPrefix, String attribute) {
-    }
+    record CopiesJson(
+            CopyLookup lookup,
+            String index,
+            ReferenceJson reference,
+            String sortKeyPrefix,
+            String attribute) {}
 
     @JsonPropertyOrder({"attribute", "patterns"})
-    record ReferenceJson(String attribute, List<String> patterns) {
-    }
+    record ReferenceJson(String attribute, List<String> patterns) {}
 
     /** The rules as a rule file. */
     public static String write(List<DenormalizationRule> rules) {
         List<RuleJson> json = new ArrayList<>();
         for (DenormalizationRule rule : rules) {
             DenormalizationRule.Copies copies = rule.copies();
-            json.add(new RuleJson(rule.name(), rule.description(),
-                    new SourceJson(rule.source().partitionKey().text(), rule.source().sortKey(), rule.source().attribute().toString()),
-                    new CopiesJson(copies.lookup(), copies.index(),
-                            new ReferenceJson(copies.reference().attribute().toString(),
-                                    copies.reference().patterns().stream().map(KeyPattern::text).toList()),
-                            copies.sortKeyPrefix(), copies.attribute().toString())));
+            json.add(
+                    new RuleJson(
+                            rule.name(),
+                            rule.description(),
+                            new SourceJson(
+                                    rule.source().partitionKey().text(),
+                                    rule.source().sortKey(),
+                                    rule.source().attribute().toString()),
+                            new CopiesJson(
+                                    copies.lookup(),
+                                    copies.index(),
+                                    new ReferenceJson(
+                                            copies.reference().attribute().toString(),
+                                            copies.reference().patterns().stream()
+                                                    .map(KeyPattern::text)
+                                                    .toList()),
+                                    copies.sortKeyPrefix(),
+                                    copies.attribute().toString())));
         }
         try {
             return MAPPER.writeValueAsString(new FileJson(VERSION, json)) + "\n";
@@ -94,25 +106,38 @@ public final class RuleFiles {
         }
     }
 
-    /** Reads a rule file; throws {@link IllegalArgumentException} saying what is wrong and where. */
+    /**
+     * Reads a rule file; throws {@link IllegalArgumentException} saying what is wrong and where.
+     */
     public static List<DenormalizationRule> read(String text) {
         FileJson file;
         try {
             file = MAPPER.readValue(text, FileJson.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a rule file: " + e.getOriginalMessage() + " at " + where(e), e);
+            throw new IllegalArgumentException(
+                    "not a rule file: " + e.getOriginalMessage() + " at " + where(e), e);
         }
         if (file == null || file.version() == null) {
             throw new IllegalArgumentException("not a rule file: \"version\" is missing");
         }
         if (file.version() != VERSION) {
-            throw new IllegalArgumentException("rule file version " + file.version() + " is not supported (expected " + VERSION + ")");
+            throw new IllegalArgumentException(
+                    "rule file version "
+                            + file.version()
+                            + " is not supported (expected "
+                            + VERSION
+                            + ")");
         }
         List<DenormalizationRule> rules = new ArrayList<>();
         List<RuleJson> entries = file.rules() == null ? List.of() : file.rules();
         for (int i = 0; i < entries.size(); i++) {
             RuleJson json = entries.get(i);
-            String where = "rule " + (i + 1) + (json != null && json.name() != null ? " ('" + json.name() + "')" : "");
+            String where =
+                    "rule "
+                            + (i + 1)
+                            + (json != null && json.name() != null
+                                    ? " ('" + json.name() + "')"
+                                    : "");
             try {
                 rules.add(rule(json));
             } catch (IllegalArgumentException | NullPointerException e) {
@@ -140,13 +165,25 @@ public final class RuleFiles {
         require(copies.lookup(), "\"copies.lookup\"");
         require(copies.reference(), "\"copies.reference\"");
         require(copies.reference().patterns(), "\"copies.reference.patterns\"");
-        return new DenormalizationRule(json.name(), json.description(),
-                new DenormalizationRule.Source(KeyPattern.parse(require(source.partitionKey(), "\"source.partitionKey\"")),
-                        source.sortKey(), path(source.attribute(), "\"source.attribute\"")),
-                new DenormalizationRule.Copies(copies.lookup(), copies.index(),
-                        new DenormalizationRule.Reference(path(copies.reference().attribute(), "\"copies.reference.attribute\""),
-                                copies.reference().patterns().stream().map(KeyPattern::parse).toList()),
-                        copies.sortKeyPrefix(), path(copies.attribute(), "\"copies.attribute\"")));
+        return new DenormalizationRule(
+                json.name(),
+                json.description(),
+                new DenormalizationRule.Source(
+                        KeyPattern.parse(require(source.partitionKey(), "\"source.partitionKey\"")),
+                        source.sortKey(),
+                        path(source.attribute(), "\"source.attribute\"")),
+                new DenormalizationRule.Copies(
+                        copies.lookup(),
+                        copies.index(),
+                        new DenormalizationRule.Reference(
+                                path(
+                                        copies.reference().attribute(),
+                                        "\"copies.reference.attribute\""),
+                                copies.reference().patterns().stream()
+                                        .map(KeyPattern::parse)
+                                        .toList()),
+                        copies.sortKeyPrefix(),
+                        path(copies.attribute(), "\"copies.attribute\"")));
     }
 
     private static AttributePath path(String notation, String field) {
@@ -161,6 +198,11 @@ public final class RuleFiles {
     }
 
     private static String where(JsonProcessingException e) {
-        return e.getLocation() == null ? "?" : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+        return e.getLocation() == null
+                ? "?"
+                : "line "
+                        + e.getLocation().getLineNr()
+                        + ", column "
+                        + e.getLocation().getColumnNr();
     }
 }

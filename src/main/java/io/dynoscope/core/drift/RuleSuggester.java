@@ -20,9 +20,9 @@ import java.util.TreeSet;
 
 /**
  * Proposes rules from a sample of a table: where an attribute of many items equals an attribute of
- * the item their reference points to, such as {@code authorName} equal to {@code USER#12}'s
- * {@code name} through {@code authorId = "U#12"}, or a project's {@code workspaceName} equal to the
- * {@code name} of {@code WS#acme} / {@code META} in the same item collection.
+ * the item their reference points to, such as {@code authorName} equal to {@code USER#12}'s {@code
+ * name} through {@code authorId = "U#12"}, or a project's {@code workspaceName} equal to the {@code
+ * name} of {@code WS#acme} / {@code META} in the same item collection.
  *
  * <p>A reference is a string of the form {@code PREFIX#id} (or the sharded {@code PREFIX#id#NN}) in
  * the partition key or in a top-level or once-nested attribute; a source is an item whose partition
@@ -34,30 +34,34 @@ import java.util.TreeSet;
 public final class RuleSuggester {
 
     /** A suggested rule and the evidence behind it. */
-    public record Suggestion(DenormalizationRule rule, int agree, int disagree, int sources) {
-    }
+    public record Suggestion(DenormalizationRule rule, int agree, int disagree, int sources) {}
 
     private final KeySchema schema;
     private final Map<String, String> indexPartitionKeys;
 
     /**
-     * @param indexPartitionKeys the partition-key attribute of each global secondary index, by index
-     *                           name, so a reference that is indexed can be looked up by Query
+     * @param indexPartitionKeys the partition-key attribute of each global secondary index, by
+     *     index name, so a reference that is indexed can be looked up by Query
      */
     public RuleSuggester(KeySchema schema, Map<String, String> indexPartitionKeys) {
         this.schema = Objects.requireNonNull(schema);
         this.indexPartitionKeys = Map.copyOf(indexPartitionKeys);
     }
 
-    private record Family(String prefix, String sortKey) {
-    }
+    private record Family(String prefix, String sortKey) {}
 
-    /** How a reference value is written: a literal prefix, the id, and maybe a shard number of some width. */
-    private record Shape(String prefix, int shardWidth) {
-    }
+    /**
+     * How a reference value is written: a literal prefix, the id, and maybe a shard number of some
+     * width.
+     */
+    private record Shape(String prefix, int shardWidth) {}
 
-    private record Candidate(String copyKind, String copyPath, Family family, String referencePath, String sourceAttribute) {
-    }
+    private record Candidate(
+            String copyKind,
+            String copyPath,
+            Family family,
+            String referencePath,
+            String sourceAttribute) {}
 
     private static final class Tally {
         int agree;
@@ -68,8 +72,7 @@ public final class RuleSuggester {
         final Set<String> sortKeyKinds = new HashSet<>();
     }
 
-    private record Reference(String path, String id, Shape shape, int shard) {
-    }
+    private record Reference(String path, String id, Shape shape, int shard) {}
 
     /** Suggestions, strongest evidence first. */
     public List<Suggestion> suggest(List<Item> sample) {
@@ -83,53 +86,80 @@ public final class RuleSuggester {
             }
             int cut = pk.get().lastIndexOf('#');
             String sk = schema.sortKey().flatMap(item::string).orElse(null);
-            if (cut < 0 || cut == pk.get().length() - 1 || (schema.sortKey().isPresent() && sk == null)) {
+            if (cut < 0
+                    || cut == pk.get().length() - 1
+                    || (schema.sortKey().isPresent() && sk == null)) {
                 continue;
             }
             Family family = new Family(pk.get().substring(0, cut + 1), sk);
             String id = pk.get().substring(cut + 1);
             if (families.computeIfAbsent(family, f -> new HashMap<>()).put(id, item) == null) {
-                byIdAndKind.computeIfAbsent(id, k -> new HashMap<>()).computeIfAbsent(kind(item), k -> new ArrayList<>()).add(family);
+                byIdAndKind
+                        .computeIfAbsent(id, k -> new HashMap<>())
+                        .computeIfAbsent(kind(item), k -> new ArrayList<>())
+                        .add(family);
             }
         }
-        // A source is the one item of its kind for its id (WS#acme / META); several items of one kind
+        // A source is the one item of its kind for its id (WS#acme / META); several items of one
+        // kind
         // for an id are children in a collection (WS#acme / PROJ#…), never a source, and would make
         // every copy compare with every sibling.
         Map<String, List<Family>> familiesById = new HashMap<>();
-        byIdAndKind.forEach((id, kinds) -> kinds.values().stream().filter(f -> f.size() == 1)
-                .forEach(f -> familiesById.computeIfAbsent(id, k -> new ArrayList<>()).add(f.get(0))));
+        byIdAndKind.forEach(
+                (id, kinds) ->
+                        kinds.values().stream()
+                                .filter(f -> f.size() == 1)
+                                .forEach(
+                                        f ->
+                                                familiesById
+                                                        .computeIfAbsent(id, k -> new ArrayList<>())
+                                                        .add(f.get(0))));
 
-        // Two passes: the first finds the pairs that agree at least once, the second counts them all.
+        // Two passes: the first finds the pairs that agree at least once, the second counts them
+        // all.
         Map<Candidate, Tally> tallies = new LinkedHashMap<>();
-        compare(sample, families, familiesById, (candidate, agrees, reference, sourceKey, value, item) -> {
-            if (agrees) {
-                tallies.computeIfAbsent(candidate, c -> new Tally());
-            }
-        });
-        compare(sample, families, familiesById, (candidate, agrees, reference, sourceKey, value, item) -> {
-            Tally tally = tallies.get(candidate);
-            if (tally == null) {
-                return;
-            }
-            if (agrees) {
-                tally.agree++;
-                tally.agreeingSources.add(sourceKey);
-                tally.agreeingValues.add(value);
-            } else {
-                tally.disagree++;
-            }
-            TreeSet<Integer> shards = tally.shapes.computeIfAbsent(reference.shape(), shape -> new TreeSet<>());
-            if (reference.shape().shardWidth() > 0) {
-                shards.add(reference.shard());
-            }
-            tally.sortKeyKinds.add(sortKeyKind(item));
-        });
+        compare(
+                sample,
+                families,
+                familiesById,
+                (candidate, agrees, reference, sourceKey, value, item) -> {
+                    if (agrees) {
+                        tallies.computeIfAbsent(candidate, c -> new Tally());
+                    }
+                });
+        compare(
+                sample,
+                families,
+                familiesById,
+                (candidate, agrees, reference, sourceKey, value, item) -> {
+                    Tally tally = tallies.get(candidate);
+                    if (tally == null) {
+                        return;
+                    }
+                    if (agrees) {
+                        tally.agree++;
+                        tally.agreeingSources.add(sourceKey);
+                        tally.agreeingValues.add(value);
+                    } else {
+                        tally.disagree++;
+                    }
+                    TreeSet<Integer> shards =
+                            tally.shapes.computeIfAbsent(
+                                    reference.shape(), shape -> new TreeSet<>());
+                    if (reference.shape().shardWidth() > 0) {
+                        shards.add(reference.shard());
+                    }
+                    tally.sortKeyKinds.add(sortKeyKind(item));
+                });
 
-        // One suggestion per kind of copy item and copy attribute: the best-supported source and reference.
+        // One suggestion per kind of copy item and copy attribute: the best-supported source and
+        // reference.
         Map<String, Map.Entry<Candidate, Tally>> best = new LinkedHashMap<>();
         for (Map.Entry<Candidate, Tally> entry : tallies.entrySet()) {
             Tally tally = entry.getValue();
-            if (tally.agree < 2 || tally.agree <= tally.disagree || tally.agree <= tally.agreeingSources.size()
+            if (tally.agree < 2
+                    || tally.agree <= tally.disagree
+                    || tally.agree <= tally.agreeingSources.size()
                     || (tally.agreeingSources.size() > 1 && tally.agreeingValues.size() < 2)) {
                 continue;
             }
@@ -141,17 +171,28 @@ public final class RuleSuggester {
         }
         return best.values().stream()
                 .map(e -> suggestion(e.getKey(), e.getValue(), sample.size()))
-                .sorted(Comparator.comparingInt((Suggestion s) -> -s.agree()).thenComparing(s -> s.rule().name()))
+                .sorted(
+                        Comparator.comparingInt((Suggestion s) -> -s.agree())
+                                .thenComparing(s -> s.rule().name()))
                 .toList();
     }
 
     /** Receives one comparison of a copy candidate's attribute with a source attribute. */
     private interface Comparison {
-        void seen(Candidate candidate, boolean agrees, Reference reference, Key sourceKey, AttributeValue sourceValue, Item copy);
+        void seen(
+                Candidate candidate,
+                boolean agrees,
+                Reference reference,
+                Key sourceKey,
+                AttributeValue sourceValue,
+                Item copy);
     }
 
-    private void compare(List<Item> sample, Map<Family, Map<String, Item>> families,
-                         Map<String, List<Family>> familiesById, Comparison comparison) {
+    private void compare(
+            List<Item> sample,
+            Map<Family, Map<String, Item>> families,
+            Map<String, List<Family>> familiesById,
+            Comparison comparison) {
         for (Item item : sample) {
             if (!hasKey(item)) {
                 continue;
@@ -173,9 +214,20 @@ public final class RuleSuggester {
                             continue;
                         }
                         for (Map.Entry<String, AttributeValue> original : sourceValues.entrySet()) {
-                            Candidate candidate = new Candidate(copyKind, copy.getKey(), family, reference.path(), original.getKey());
-                            comparison.seen(candidate, copy.getValue().equals(original.getValue()), reference, sourceKey,
-                                    original.getValue(), item);
+                            Candidate candidate =
+                                    new Candidate(
+                                            copyKind,
+                                            copy.getKey(),
+                                            family,
+                                            reference.path(),
+                                            original.getKey());
+                            comparison.seen(
+                                    candidate,
+                                    copy.getValue().equals(original.getValue()),
+                                    reference,
+                                    sourceKey,
+                                    original.getValue(),
+                                    item);
                         }
                     }
                 }
@@ -204,8 +256,12 @@ public final class RuleSuggester {
             int width = shape.getKey().shardWidth();
             if (width > 0) {
                 String format = "%0" + width + "d";
-                text += "#{" + String.format(Locale.ROOT, format, shape.getValue().first()) + ".."
-                        + String.format(Locale.ROOT, format, shape.getValue().last()) + "}";
+                text +=
+                        "#{"
+                                + String.format(Locale.ROOT, format, shape.getValue().first())
+                                + ".."
+                                + String.format(Locale.ROOT, format, shape.getValue().last())
+                                + "}";
             }
             KeyPattern pattern = KeyPattern.parse(text);
             if (!patterns.contains(pattern)) {
@@ -220,23 +276,49 @@ public final class RuleSuggester {
         if (referencePath.equals(schema.partitionKey())) {
             lookup = CopyLookup.COLLECTION;
         } else {
-            index = indexPartitionKeys.entrySet().stream().filter(e -> e.getValue().equals(referencePath))
-                    .map(Map.Entry::getKey).sorted().findFirst().orElse(null);
+            index =
+                    indexPartitionKeys.entrySet().stream()
+                            .filter(e -> e.getValue().equals(referencePath))
+                            .map(Map.Entry::getKey)
+                            .sorted()
+                            .findFirst()
+                            .orElse(null);
             lookup = index == null ? CopyLookup.SCAN : CopyLookup.INDEX;
         }
-        String sortKeyPrefix = tally.sortKeyKinds.size() == 1 && tally.sortKeyKinds.iterator().next().endsWith("#")
-                ? tally.sortKeyKinds.iterator().next() : null;
+        String sortKeyPrefix =
+                tally.sortKeyKinds.size() == 1 && tally.sortKeyKinds.iterator().next().endsWith("#")
+                        ? tally.sortKeyKinds.iterator().next()
+                        : null;
         Family family = candidate.family();
-        String sourceText = family.prefix() + "{id}" + (family.sortKey() == null ? "" : " / " + family.sortKey());
-        DenormalizationRule rule = new DenormalizationRule(
-                candidate.copyPath() + " copies " + candidate.sourceAttribute() + " of " + sourceText,
-                "suggested from " + sampled + " sampled items: " + tally.agree + " copies agree with their source, "
-                        + tally.disagree + " differ",
-                new DenormalizationRule.Source(KeyPattern.parse(family.prefix() + "{id}"), family.sortKey(),
-                        AttributePath.parse(candidate.sourceAttribute())),
-                new DenormalizationRule.Copies(lookup, index,
-                        new DenormalizationRule.Reference(AttributePath.parse(referencePath), patterns),
-                        sortKeyPrefix, AttributePath.parse(candidate.copyPath())));
+        String sourceText =
+                family.prefix()
+                        + "{id}"
+                        + (family.sortKey() == null ? "" : " / " + family.sortKey());
+        DenormalizationRule rule =
+                new DenormalizationRule(
+                        candidate.copyPath()
+                                + " copies "
+                                + candidate.sourceAttribute()
+                                + " of "
+                                + sourceText,
+                        "suggested from "
+                                + sampled
+                                + " sampled items: "
+                                + tally.agree
+                                + " copies agree with their source, "
+                                + tally.disagree
+                                + " differ",
+                        new DenormalizationRule.Source(
+                                KeyPattern.parse(family.prefix() + "{id}"),
+                                family.sortKey(),
+                                AttributePath.parse(candidate.sourceAttribute())),
+                        new DenormalizationRule.Copies(
+                                lookup,
+                                index,
+                                new DenormalizationRule.Reference(
+                                        AttributePath.parse(referencePath), patterns),
+                                sortKeyPrefix,
+                                AttributePath.parse(candidate.copyPath())));
         return new Suggestion(rule, tally.agree, tally.disagree, tally.agreeingSources.size());
     }
 
@@ -260,7 +342,10 @@ public final class RuleSuggester {
         return hash < 0 ? value : value.substring(0, hash + 1);
     }
 
-    /** Candidate references: the partition key and string attributes at the top level or one map down. */
+    /**
+     * Candidate references: the partition key and string attributes at the top level or one map
+     * down.
+     */
     private List<Reference> references(Item item) {
         List<Reference> references = new ArrayList<>();
         for (Map.Entry<String, AttributeValue> attribute : item.attributes().entrySet()) {
@@ -270,9 +355,11 @@ public final class RuleSuggester {
             }
             if (attribute.getValue() instanceof AttributeValue.Str s) {
                 addReferences(name, s.value(), references);
-            } else if (attribute.getValue() instanceof AttributeValue.MapValue map && !name.contains(".")) {
+            } else if (attribute.getValue() instanceof AttributeValue.MapValue map
+                    && !name.contains(".")) {
                 for (Map.Entry<String, AttributeValue> member : map.entries().entrySet()) {
-                    if (member.getValue() instanceof AttributeValue.Str s && !member.getKey().contains(".")) {
+                    if (member.getValue() instanceof AttributeValue.Str s
+                            && !member.getKey().contains(".")) {
                         addReferences(name + "." + member.getKey(), s.value(), references);
                     }
                 }
@@ -292,8 +379,12 @@ public final class RuleSuggester {
             String rest = value.substring(0, cut);
             int before = rest.lastIndexOf('#');
             if (before > 0 && before < rest.length() - 1) {
-                out.add(new Reference(path, rest.substring(before + 1),
-                        new Shape(rest.substring(0, before + 1), last.length()), Integer.parseInt(last)));
+                out.add(
+                        new Reference(
+                                path,
+                                rest.substring(before + 1),
+                                new Shape(rest.substring(0, before + 1), last.length()),
+                                Integer.parseInt(last)));
             }
         }
     }
@@ -303,8 +394,8 @@ public final class RuleSuggester {
     }
 
     /**
-     * The values worth comparing: not keys, not empty strings, NULL or booleans; for copies also the
-     * members of top-level maps ({@code author.name}).
+     * The values worth comparing: not keys, not empty strings, NULL or booleans; for copies also
+     * the members of top-level maps ({@code author.name}).
      */
     private Map<String, AttributeValue> comparableValues(Item item, boolean nested) {
         Map<String, AttributeValue> values = new LinkedHashMap<>();
@@ -315,11 +406,13 @@ public final class RuleSuggester {
             }
             AttributeValue value = attribute.getValue();
             if (nested && value instanceof AttributeValue.MapValue map) {
-                map.entries().forEach((member, memberValue) -> {
-                    if (!member.contains(".") && worthComparing(memberValue)) {
-                        values.put(name + "." + member, memberValue);
-                    }
-                });
+                map.entries()
+                        .forEach(
+                                (member, memberValue) -> {
+                                    if (!member.contains(".") && worthComparing(memberValue)) {
+                                        values.put(name + "." + member, memberValue);
+                                    }
+                                });
             } else if (worthComparing(value)) {
                 values.put(name, value);
             }
@@ -328,7 +421,8 @@ public final class RuleSuggester {
     }
 
     private static boolean worthComparing(AttributeValue value) {
-        return !(value instanceof AttributeValue.Null) && !(value instanceof AttributeValue.Bool)
+        return !(value instanceof AttributeValue.Null)
+                && !(value instanceof AttributeValue.Bool)
                 && !(value instanceof AttributeValue.Str s && s.value().isEmpty());
     }
 }

@@ -17,6 +17,5 @@ public sealed interface AsRows<T> permits AsRows.Shown, AsRows.NotShown {
     }
 
     /** The expression needs the text editor; {@code reason} says what the rows cannot express. */
-    record NotShown<T>(String reason) implements AsRows<T> {
-    }
+    record NotShown<T>(String reason) implements AsRows<T> {}
 }

@@ -19,8 +19,7 @@ public record AttributePath(List<Segment> segments) {
     }
 
     /** One step of the path. */
-    public sealed interface Segment permits Name, Index {
-    }
+    public sealed interface Segment permits Name, Index {}
 
     /** A top-level attribute or map member, by its real name. */
     public record Name(String name) implements Segment {
@@ -41,7 +40,9 @@ public record AttributePath(List<Segment> segments) {
         }
     }
 
-    /** A top-level attribute, taken literally: {@code of("Safety.Warning")} is one name with a dot. */
+    /**
+     * A top-level attribute, taken literally: {@code of("Safety.Warning")} is one name with a dot.
+     */
     public static AttributePath of(String attribute) {
         return new AttributePath(List.of(new Name(attribute)));
     }
@@ -78,7 +79,8 @@ public record AttributePath(List<Segment> segments) {
             } else if (nameDue) {
                 name.append(c);
             } else {
-                throw new IllegalArgumentException("expected '.' or '[' after ']' in '" + notation + "'");
+                throw new IllegalArgumentException(
+                        "expected '.' or '[' after ']' in '" + notation + "'");
             }
             i++;
         }

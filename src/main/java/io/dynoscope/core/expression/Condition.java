@@ -5,15 +5,25 @@ import java.util.Optional;
 
 /** A node of a condition: the grammar of key conditions, filters and condition expressions. */
 public sealed interface Condition
-        permits Condition.Comparison, Condition.Between, Condition.In, Condition.FunctionCall,
-                Condition.And, Condition.Or, Condition.Not {
+        permits Condition.Comparison,
+                Condition.Between,
+                Condition.In,
+                Condition.FunctionCall,
+                Condition.And,
+                Condition.Or,
+                Condition.Not {
 
     /** 1-based column where this condition starts in the text. */
     int column();
 
     /** The six comparators. */
     enum Comparator {
-        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+        EQ("="),
+        NE("<>"),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         private final String symbol;
 
@@ -61,12 +71,12 @@ public sealed interface Condition
     }
 
     /** {@code left comparator right}. */
-    record Comparison(Operand left, Comparator comparator, Operand right, int column) implements Condition {
-    }
+    record Comparison(Operand left, Comparator comparator, Operand right, int column)
+            implements Condition {}
 
     /** {@code subject BETWEEN lower AND upper}. */
-    record Between(Operand subject, Operand lower, Operand upper, int column) implements Condition {
-    }
+    record Between(Operand subject, Operand lower, Operand upper, int column)
+            implements Condition {}
 
     /** {@code subject IN (candidate, ...)}. */
     record In(Operand subject, List<Operand> candidates, int column) implements Condition {
@@ -76,13 +86,12 @@ public sealed interface Condition
     }
 
     /**
-     * {@code function(subject[, argument])}. The subject of attribute_exists and attribute_not_exists
-     * is always a {@link DocumentPath}; begins_with, contains and attribute_type also take a
-     * {@code :value} or {@code size(...)} there, as DynamoDB does.
+     * {@code function(subject[, argument])}. The subject of attribute_exists and
+     * attribute_not_exists is always a {@link DocumentPath}; begins_with, contains and
+     * attribute_type also take a {@code :value} or {@code size(...)} there, as DynamoDB does.
      */
     record FunctionCall(Function function, Operand subject, Optional<Operand> argument, int column)
-            implements Condition {
-    }
+            implements Condition {}
 
     /** {@code left AND right}; {@code keywordColumn} is where the AND itself is written. */
     record And(Condition left, Condition right, int keywordColumn) implements Condition {
@@ -101,6 +110,5 @@ public sealed interface Condition
     }
 
     /** {@code NOT operand}. */
-    record Not(Condition operand, int column) implements Condition {
-    }
+    record Not(Condition operand, int column) implements Condition {}
 }

@@ -3,9 +3,9 @@ package io.dynoscope.core.expression;
 import java.util.List;
 
 /**
- * A document path as written in an expression: {@code a}, {@code #a.b}, {@code list[3].#x}.
- * Members are kept as written (a bare name or a {@code #placeholder}); resolving placeholders is
- * the job of whoever holds the names map.
+ * A document path as written in an expression: {@code a}, {@code #a.b}, {@code list[3].#x}. Members
+ * are kept as written (a bare name or a {@code #placeholder}); resolving placeholders is the job of
+ * whoever holds the names map.
  */
 public record DocumentPath(List<Element> elements) implements Operand {
 
@@ -22,12 +22,10 @@ public record DocumentPath(List<Element> elements) implements Operand {
     }
 
     /** A map member or top-level attribute: a bare name, or a placeholder such as {@code #er}. */
-    public record Member(String text, boolean placeholder, int column) implements Element {
-    }
+    public record Member(String text, boolean placeholder, int column) implements Element {}
 
     /** A list element, {@code [3]}. */
-    public record Index(int index, int column) implements Element {
-    }
+    public record Index(int index, int column) implements Element {}
 
     @Override
     public int column() {

@@ -4,7 +4,9 @@ import java.util.List;
 
 /** A parsed expression of one of the five kinds; {@link ExpressionParser} makes them. */
 public sealed interface Expression
-        permits Expression.ConditionExpression, Expression.ProjectionExpression, Expression.UpdateExpression {
+        permits Expression.ConditionExpression,
+                Expression.ProjectionExpression,
+                Expression.UpdateExpression {
 
     ExpressionKind kind();
 

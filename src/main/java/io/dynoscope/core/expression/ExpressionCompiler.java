@@ -2,7 +2,6 @@ package io.dynoscope.core.expression;
 
 import io.dynoscope.core.expression.Condition.Comparator;
 import io.dynoscope.core.item.AttributeValue;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +23,7 @@ public final class ExpressionCompiler {
     private final Placeholders placeholders = new Placeholders();
 
     /** A compiler with no placeholders handed out yet. */
-    public ExpressionCompiler() {
-    }
+    public ExpressionCompiler() {}
 
     // ---- rows to text ----------------------------------------------------------------------
 
@@ -89,14 +87,16 @@ public final class ExpressionCompiler {
     public static CompiledExpression compileProjection(List<AttributePath> paths) {
         ExpressionCompiler compiler = new ExpressionCompiler();
         String text = compiler.projection(paths);
-        return new CompiledExpression(ExpressionKind.PROJECTION, text, compiler.names(), compiler.values());
+        return new CompiledExpression(
+                ExpressionKind.PROJECTION, text, compiler.names(), compiler.values());
     }
 
     /** Compiles an update on its own. */
     public static CompiledExpression compileUpdate(List<UpdateRow> actions) {
         ExpressionCompiler compiler = new ExpressionCompiler();
         String text = compiler.update(actions);
-        return new CompiledExpression(ExpressionKind.UPDATE, text, compiler.names(), compiler.values());
+        return new CompiledExpression(
+                ExpressionKind.UPDATE, text, compiler.names(), compiler.values());
     }
 
     /** Compiles an update that applies only while the guard rows hold, sharing one set of maps. */
@@ -112,8 +112,10 @@ public final class ExpressionCompiler {
         List<String> values = new ArrayList<>();
         String stem = valueStem(row.path());
         for (int i = 0; i < row.values().size(); i++) {
-            String wanted = !row.valueNames().isEmpty() ? row.valueNames().get(i)
-                    : row.values().size() == 1 ? stem : stem + (i + 1);
+            String wanted =
+                    !row.valueNames().isEmpty()
+                            ? row.valueNames().get(i)
+                            : row.values().size() == 1 ? stem : stem + (i + 1);
             values.add(placeholders.value(wanted, row.values().get(i)));
         }
         Row.Operator op = row.operator();
@@ -121,7 +123,8 @@ public final class ExpressionCompiler {
             case BETWEEN -> path + " BETWEEN " + values.get(0) + " AND " + values.get(1);
             case IN -> path + " IN (" + String.join(", ", values) + ")";
             case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> op.symbol() + "(" + path + ")";
-            case BEGINS_WITH, CONTAINS, ATTRIBUTE_TYPE -> op.symbol() + "(" + path + ", " + values.get(0) + ")";
+            case BEGINS_WITH, CONTAINS, ATTRIBUTE_TYPE ->
+                    op.symbol() + "(" + path + ", " + values.get(0) + ")";
             default -> path + " " + op.symbol() + " " + values.get(0);
         };
     }
@@ -131,8 +134,12 @@ public final class ExpressionCompiler {
         if (action.value().isEmpty()) {
             return path;
         }
-        String value = placeholders.value(action.valueName().orElse(valueStem(action.path())), action.value().get());
-        return action.action() == UpdateClause.Keyword.SET ? path + " = " + value : path + " " + value;
+        String value =
+                placeholders.value(
+                        action.valueName().orElse(valueStem(action.path())), action.value().get());
+        return action.action() == UpdateClause.Keyword.SET
+                ? path + " = " + value
+                : path + " " + value;
     }
 
     private String path(AttributePath path) {
@@ -147,7 +154,9 @@ public final class ExpressionCompiler {
         return out.toString();
     }
 
-    /** Default value names follow the last name in the path: {@code author.name} gives {@code :n}. */
+    /**
+     * Default value names follow the last name in the path: {@code author.name} gives {@code :n}.
+     */
     private static String valueStem(AttributePath path) {
         String last = path.attribute();
         for (AttributePath.Segment s : path.segments()) {
@@ -164,13 +173,18 @@ public final class ExpressionCompiler {
      * Reads a key condition, filter or condition back into rows: possible when it is an AND of
      * comparisons, BETWEEN, IN and functions on a path against {@code :values}.
      */
-    public static AsRows<Row> conditionRows(ExpressionKind kind, String text, Map<String, String> names,
-                                            Map<String, AttributeValue> values) {
+    public static AsRows<Row> conditionRows(
+            ExpressionKind kind,
+            String text,
+            Map<String, String> names,
+            Map<String, AttributeValue> values) {
         if (!kind.isCondition()) {
             throw new IllegalArgumentException(kind + " is not a condition kind");
         }
         try {
-            Condition condition = ((Expression.ConditionExpression) ExpressionParser.parse(kind, text)).condition();
+            Condition condition =
+                    ((Expression.ConditionExpression) ExpressionParser.parse(kind, text))
+                            .condition();
             List<Condition> parts = new ArrayList<>();
             flattenAnd(condition, parts);
             List<Row> rows = new ArrayList<>();
@@ -186,10 +200,12 @@ public final class ExpressionCompiler {
     }
 
     /** Reads an update back into rows: possible when every SET assigns a {@code :value}. */
-    public static AsRows<UpdateRow> updateRows(String text, Map<String, String> names,
-                                               Map<String, AttributeValue> values) {
+    public static AsRows<UpdateRow> updateRows(
+            String text, Map<String, String> names, Map<String, AttributeValue> values) {
         try {
-            Expression.UpdateExpression update = (Expression.UpdateExpression) ExpressionParser.parse(ExpressionKind.UPDATE, text);
+            Expression.UpdateExpression update =
+                    (Expression.UpdateExpression)
+                            ExpressionParser.parse(ExpressionKind.UPDATE, text);
             List<UpdateRow> rows = new ArrayList<>();
             for (UpdateClause clause : update.clauses()) {
                 for (UpdateClause.Action action : clause.actions()) {
@@ -208,7 +224,8 @@ public final class ExpressionCompiler {
     public static AsRows<AttributePath> projectionRows(String text, Map<String, String> names) {
         try {
             Expression.ProjectionExpression projection =
-                    (Expression.ProjectionExpression) ExpressionParser.parse(ExpressionKind.PROJECTION, text);
+                    (Expression.ProjectionExpression)
+                            ExpressionParser.parse(ExpressionKind.PROJECTION, text);
             List<AttributePath> paths = new ArrayList<>();
             for (DocumentPath path : projection.paths()) {
                 paths.add(resolve(path, names));
@@ -233,7 +250,10 @@ public final class ExpressionCompiler {
             flattenAnd(and.left(), out);
             flattenAnd(and.right(), out);
         } else if (c instanceof Condition.Or or) {
-            throw new CannotShow("column " + or.keywordColumn() + ": OR cannot be shown as rows; rows are joined with AND");
+            throw new CannotShow(
+                    "column "
+                            + or.keywordColumn()
+                            + ": OR cannot be shown as rows; rows are joined with AND");
         } else if (c instanceof Condition.Not) {
             throw new CannotShow("column " + c.column() + ": NOT cannot be shown as rows");
         } else {
@@ -241,7 +261,8 @@ public final class ExpressionCompiler {
         }
     }
 
-    private static Row toRow(Condition part, Map<String, String> names, Map<String, AttributeValue> values) {
+    private static Row toRow(
+            Condition part, Map<String, String> names, Map<String, AttributeValue> values) {
         if (part instanceof Condition.Comparison cmp) {
             Operand left = cmp.left();
             Operand right = cmp.right();
@@ -255,8 +276,11 @@ public final class ExpressionCompiler {
             return row(subject(left, part, names), op, List.of(value(right, part, values)), values);
         }
         if (part instanceof Condition.Between b) {
-            return row(subject(b.subject(), part, names), Row.Operator.BETWEEN,
-                    List.of(value(b.lower(), part, values), value(b.upper(), part, values)), values);
+            return row(
+                    subject(b.subject(), part, names),
+                    Row.Operator.BETWEEN,
+                    List.of(value(b.lower(), part, values), value(b.upper(), part, values)),
+                    values);
         }
         if (part instanceof Condition.In in) {
             List<Operand.ValueRef> refs = new ArrayList<>();
@@ -274,14 +298,22 @@ public final class ExpressionCompiler {
         return row(subject(f.subject(), part, names), op, refs, values);
     }
 
-    private static Row row(AttributePath path, Row.Operator op, List<Operand.ValueRef> refs,
-                           Map<String, AttributeValue> values) {
-        return new Row(path, op, refs.stream().map(r -> values.get(r.name())).toList(),
+    private static Row row(
+            AttributePath path,
+            Row.Operator op,
+            List<Operand.ValueRef> refs,
+            Map<String, AttributeValue> values) {
+        return new Row(
+                path,
+                op,
+                refs.stream().map(r -> values.get(r.name())).toList(),
                 refs.stream().map(r -> r.name().substring(1)).toList());
     }
 
-    private static UpdateRow toUpdateRow(UpdateClause.Action action, Map<String, String> names,
-                                         Map<String, AttributeValue> values) {
+    private static UpdateRow toUpdateRow(
+            UpdateClause.Action action,
+            Map<String, String> names,
+            Map<String, AttributeValue> values) {
         AttributePath path = resolve(action.path(), names);
         if (action instanceof UpdateClause.Remove) {
             return UpdateRow.remove(path);
@@ -299,31 +331,58 @@ public final class ExpressionCompiler {
             keyword = UpdateClause.Keyword.DELETE;
         }
         if (!(value instanceof Operand.ValueRef ref)) {
-            throw new CannotShow("column " + value.column() + ": SET " + action.path().text() + " = "
-                    + ExpressionPrinter.operand(value) + " cannot be shown as rows; a row sets a path to a :value");
+            throw new CannotShow(
+                    "column "
+                            + value.column()
+                            + ": SET "
+                            + action.path().text()
+                            + " = "
+                            + ExpressionPrinter.operand(value)
+                            + " cannot be shown as rows; a row sets a path to a :value");
         }
         AttributeValue resolved = values.get(ref.name());
         if (resolved == null) {
-            throw new CannotShow("column " + ref.column() + ": " + ref.name() + " is not defined in ExpressionAttributeValues");
+            throw new CannotShow(
+                    "column "
+                            + ref.column()
+                            + ": "
+                            + ref.name()
+                            + " is not defined in ExpressionAttributeValues");
         }
-        return new UpdateRow(keyword, path, Optional.of(resolved), Optional.of(ref.name().substring(1)));
+        return new UpdateRow(
+                keyword, path, Optional.of(resolved), Optional.of(ref.name().substring(1)));
     }
 
-    private static AttributePath subject(Operand operand, Condition part, Map<String, String> names) {
+    private static AttributePath subject(
+            Operand operand, Condition part, Map<String, String> names) {
         if (operand instanceof DocumentPath path) {
             return resolve(path, names);
         }
-        throw new CannotShow("column " + part.column() + ": " + ExpressionPrinter.condition(part)
-                + " cannot be shown as a row; a row tests an attribute against :values");
+        throw new CannotShow(
+                "column "
+                        + part.column()
+                        + ": "
+                        + ExpressionPrinter.condition(part)
+                        + " cannot be shown as a row; a row tests an attribute against :values");
     }
 
-    private static Operand.ValueRef value(Operand operand, Condition part, Map<String, AttributeValue> values) {
+    private static Operand.ValueRef value(
+            Operand operand, Condition part, Map<String, AttributeValue> values) {
         if (!(operand instanceof Operand.ValueRef ref)) {
-            throw new CannotShow("column " + part.column() + ": " + ExpressionPrinter.condition(part)
-                    + " cannot be shown as a row; a row tests an attribute against :values");
+            throw new CannotShow(
+                    "column "
+                            + part.column()
+                            + ": "
+                            + ExpressionPrinter.condition(part)
+                            + " cannot be shown as a row; a row tests an attribute against :values");
         }
         if (!values.containsKey(ref.name())) {
-            throw new CannotShow("column " + ref.column() + ": " + ref.name() + " is not defined in ExpressionAttributeValues");
+            throw new CannotShow(
+                    "column "
+                            + ref.column()
+                            + ": "
+                            + ref.name()
+                            + " is not defined in ExpressionAttributeValues");
         }
         return ref;
     }
@@ -336,8 +395,12 @@ public final class ExpressionCompiler {
                 if (m.placeholder()) {
                     name = names.get(m.text());
                     if (name == null) {
-                        throw new CannotShow("column " + m.column() + ": " + m.text()
-                                + " is not defined in ExpressionAttributeNames");
+                        throw new CannotShow(
+                                "column "
+                                        + m.column()
+                                        + ": "
+                                        + m.text()
+                                        + " is not defined in ExpressionAttributeNames");
                     }
                 }
                 segments.add(new AttributePath.Name(name));

@@ -17,7 +17,10 @@ public enum ExpressionKind {
         this.parameterName = parameterName;
     }
 
-    /** The request parameter that carries this kind of expression, e.g. {@code KeyConditionExpression}. */
+    /**
+     * The request parameter that carries this kind of expression, e.g. {@code
+     * KeyConditionExpression}.
+     */
     public String parameterName() {
         return parameterName;
     }

@@ -3,7 +3,6 @@ package io.dynoscope.core.expression;
 import io.dynoscope.core.expression.Condition.Comparator;
 import io.dynoscope.core.expression.Lexer.Token;
 import io.dynoscope.core.expression.Lexer.Type;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -19,14 +18,24 @@ import java.util.Set;
  * parentheses, NOT, AND, OR. Keywords are case-insensitive; function names are case-sensitive, as
  * in DynamoDB. As in DynamoDB, an operand may be wrapped in one pair of parentheses, {@code NOT}
  * applies to one comparison, function or parenthesised condition (not to another {@code NOT}), and
- * a SET value may be parenthesised. The parser checks the grammar only (including each function's arguments); the
- * rules that depend on placeholder maps, key schema or limits are {@link ExpressionValidator}'s.
+ * a SET value may be parenthesised. The parser checks the grammar only (including each function's
+ * arguments); the rules that depend on placeholder maps, key schema or limits are {@link
+ * ExpressionValidator}'s.
  */
 public final class ExpressionParser {
 
-    private static final Set<String> CONDITION_KEYWORDS = Set.of("AND", "OR", "NOT", "BETWEEN", "IN");
-    private static final List<String> ALL_FUNCTIONS = List.of("attribute_exists", "attribute_not_exists",
-            "attribute_type", "begins_with", "contains", "size", "if_not_exists", "list_append");
+    private static final Set<String> CONDITION_KEYWORDS =
+            Set.of("AND", "OR", "NOT", "BETWEEN", "IN");
+    private static final List<String> ALL_FUNCTIONS =
+            List.of(
+                    "attribute_exists",
+                    "attribute_not_exists",
+                    "attribute_type",
+                    "begins_with",
+                    "contains",
+                    "size",
+                    "if_not_exists",
+                    "list_append");
 
     private static final String REDUNDANT_OPERAND_PARENTHESES =
             "redundant parentheses: DynamoDB rejects an operand wrapped in two pairs";
@@ -34,6 +43,7 @@ public final class ExpressionParser {
     private final ExpressionKind kind;
     private final List<Token> tokens;
     private int position;
+
     /** Conditions that were written inside their own parentheses, to spot {@code ((x))}. */
     private final Set<Condition> parenthesized = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -46,21 +56,24 @@ public final class ExpressionParser {
      * Parses one expression.
      *
      * @throws ExpressionSyntaxException with the column and offending token when the text does not
-     *                                   follow the grammar of that kind
+     *     follow the grammar of that kind
      */
     public static Expression parse(ExpressionKind kind, String text) {
         ExpressionParser parser = new ExpressionParser(kind, text);
         if (parser.peek().type() == Type.END) {
             throw new ExpressionSyntaxException(1, "end of expression", "the expression is empty");
         }
-        Expression expression = switch (kind) {
-            case KEY_CONDITION, FILTER, CONDITION -> new Expression.ConditionExpression(kind, parser.condition());
-            case PROJECTION -> parser.projection();
-            case UPDATE -> parser.update();
-        };
+        Expression expression =
+                switch (kind) {
+                    case KEY_CONDITION, FILTER, CONDITION ->
+                            new Expression.ConditionExpression(kind, parser.condition());
+                    case PROJECTION -> parser.projection();
+                    case UPDATE -> parser.update();
+                };
         Token rest = parser.peek();
         if (rest.type() != Type.END) {
-            throw parser.unexpected(rest, "unexpected '" + rest.text() + "' after the end of the expression");
+            throw parser.unexpected(
+                    rest, "unexpected '" + rest.text() + "' after the end of the expression");
         }
         return expression;
     }
@@ -107,21 +120,30 @@ public final class ExpressionParser {
             Condition inner = condition();
             expectClosing(start);
             if (parenthesized.contains(inner)) {
-                throw error(start, "redundant parentheses: DynamoDB rejects a condition wrapped in two pairs");
+                throw error(
+                        start,
+                        "redundant parentheses: DynamoDB rejects a condition wrapped in two pairs");
             }
             parenthesized.add(inner);
             return inner;
         }
         if (start.type() == Type.END) {
-            throw error(start, "the condition is incomplete: expected an attribute, a :value or a function");
+            throw error(
+                    start,
+                    "the condition is incomplete: expected an attribute, a :value or a function");
         }
         if (isFunctionCall()) {
             Optional<Condition.Function> function = Condition.Function.named(start.text());
             if (function.isPresent()) {
                 Condition call = functionCondition(function.get());
                 Token after = peek();
-                if (comparator(after.type()) != null || after.isKeyword("BETWEEN") || after.isKeyword("IN")) {
-                    throw error(start, start.text() + " is a condition on its own and cannot be compared; only size() can");
+                if (comparator(after.type()) != null
+                        || after.isKeyword("BETWEEN")
+                        || after.isKeyword("IN")) {
+                    throw error(
+                            start,
+                            start.text()
+                                    + " is a condition on its own and cannot be compared; only size() can");
                 }
                 return call;
             }
@@ -131,8 +153,8 @@ public final class ExpressionParser {
     }
 
     /**
-     * Reads {@code (operand) comparator ...}, e.g. {@code (a) = :v}, when that is what follows; empty
-     * (and nothing consumed) when the parenthesis opens a condition instead.
+     * Reads {@code (operand) comparator ...}, e.g. {@code (a) = :v}, when that is what follows;
+     * empty (and nothing consumed) when the parenthesis opens a condition instead.
      */
     private Optional<Condition> parenthesizedOperandComparison(Token start) {
         int mark = position;
@@ -190,29 +212,41 @@ public final class ExpressionParser {
             throw error(start, "size returns a number; compare it, e.g. size(a) > :n");
         }
         if (t.type() == Type.END) {
-            throw error(t, "the condition is incomplete: expected a comparator (= <> < <= > >=), BETWEEN or IN after '"
-                    + textBetween(start, t) + "'");
+            throw error(
+                    t,
+                    "the condition is incomplete: expected a comparator (= <> < <= > >=), BETWEEN or IN after '"
+                            + textBetween(start, t)
+                            + "'");
         }
-        throw unexpected(t, "expected a comparator (= <> < <= > >=), BETWEEN or IN but found '" + t.text() + "'");
+        throw unexpected(
+                t,
+                "expected a comparator (= <> < <= > >=), BETWEEN or IN but found '"
+                        + t.text()
+                        + "'");
     }
 
     private Condition functionCondition(Condition.Function function) {
         Token name = next();
-        List<Operand> args = arguments(name);
-        String usage = switch (function) {
-            case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> function.functionName() + " takes one path";
-            case ATTRIBUTE_TYPE -> "attribute_type takes a path and a :value holding the type code";
-            case BEGINS_WITH -> "begins_with takes a path and a value";
-            case CONTAINS -> "contains takes a path and a value";
-        };
+        List<Operand> args = arguments();
+        String usage =
+                switch (function) {
+                    case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS ->
+                            function.functionName() + " takes one path";
+                    case ATTRIBUTE_TYPE ->
+                            "attribute_type takes a path and a :value holding the type code";
+                    case BEGINS_WITH -> "begins_with takes a path and a value";
+                    case CONTAINS -> "contains takes a path and a value";
+                };
         int arity = function.takesArgument() ? 2 : 1;
-        if (args.size() != arity || (!function.takesArgument() && !(args.get(0) instanceof DocumentPath))) {
+        if (args.size() != arity
+                || (!function.takesArgument() && !(args.get(0) instanceof DocumentPath))) {
             throw error(name, usage);
         }
         Optional<Operand> argument = Optional.empty();
         if (arity == 2) {
             Operand second = args.get(1);
-            if (function == Condition.Function.ATTRIBUTE_TYPE && !(second instanceof Operand.ValueRef)) {
+            if (function == Condition.Function.ATTRIBUTE_TYPE
+                    && !(second instanceof Operand.ValueRef)) {
                 throw error(name, usage);
             }
             argument = Optional.of(second);
@@ -239,14 +273,17 @@ public final class ExpressionParser {
         if (isFunctionCall()) {
             if (t.text().equals("size")) {
                 next();
-                List<Operand> args = arguments(t);
+                List<Operand> args = arguments();
                 if (args.size() != 1) {
                     throw error(t, "size takes one path");
                 }
                 return new Operand.Size(args.get(0), t.column());
             }
             if (Condition.Function.named(t.text()).isPresent()) {
-                throw error(t, t.text() + " is a condition on its own and cannot be compared; only size() can");
+                throw error(
+                        t,
+                        t.text()
+                                + " is a condition on its own and cannot be compared; only size() can");
             }
             throw unknownFunction(t);
         }
@@ -254,7 +291,7 @@ public final class ExpressionParser {
     }
 
     /** The parenthesised, comma-separated arguments of a function whose name was just read. */
-    private List<Operand> arguments(Token name) {
+    private List<Operand> arguments() {
         Token open = next();
         List<Operand> args = new ArrayList<>();
         if (peek().type() == Type.RPAREN) {
@@ -296,9 +333,15 @@ public final class ExpressionParser {
             UpdateClause.Keyword clauseKeyword = clauseKeyword(keyword);
             if (clauseKeyword == null) {
                 String found = keyword.text();
-                throw error(keyword, clauses.isEmpty()
-                        ? "an update starts with SET, REMOVE, ADD or DELETE, not '" + found + "'"
-                        : "expected ',' or one of SET, REMOVE, ADD, DELETE but found '" + found + "'");
+                throw error(
+                        keyword,
+                        clauses.isEmpty()
+                                ? "an update starts with SET, REMOVE, ADD or DELETE, not '"
+                                        + found
+                                        + "'"
+                                : "expected ',' or one of SET, REMOVE, ADD, DELETE but found '"
+                                        + found
+                                        + "'");
             }
             next();
             List<UpdateClause.Action> actions = new ArrayList<>();
@@ -333,7 +376,14 @@ public final class ExpressionParser {
             default -> {
                 Token value = peek();
                 if (value.type() != Type.VALUE_REF) {
-                    throw error(value, clause + " takes a path and a :value, e.g. " + clause + " " + path.text() + " :v");
+                    throw error(
+                            value,
+                            clause
+                                    + " takes a path and a :value, e.g. "
+                                    + clause
+                                    + " "
+                                    + path.text()
+                                    + " :v");
                 }
                 next();
                 Operand.ValueRef ref = new Operand.ValueRef(value.text(), value.column());
@@ -349,9 +399,9 @@ public final class ExpressionParser {
     }
 
     /**
-     * A SET value as DynamoDB reads it: {@code left + right} or {@code left - right}, where only the
-     * right operand may be parenthesised, or a single operand; the whole value may be in one pair of
-     * parentheses, and a single operand in two.
+     * A SET value as DynamoDB reads it: {@code left + right} or {@code left - right}, where only
+     * the right operand may be parenthesised, or a single operand; the whole value may be in one
+     * pair of parentheses, and a single operand in two.
      */
     private Operand setValue(int pairs) {
         Token open = peek();
@@ -363,7 +413,9 @@ public final class ExpressionParser {
             Operand inner = pairs == 0 ? setValue(1) : setValue(2);
             expectClosing(open);
             if (pairs == 1 && inner instanceof Operand.Arithmetic) {
-                throw error(open, "DynamoDB takes only a single operand, not + or -, in two pairs of parentheses");
+                throw error(
+                        open,
+                        "DynamoDB takes only a single operand, not + or -, in two pairs of parentheses");
             }
             return inner;
         }
@@ -381,7 +433,7 @@ public final class ExpressionParser {
         Token t = peek();
         if (isFunctionCall()) {
             next();
-            List<Operand> args = arguments(t);
+            List<Operand> args = arguments();
             switch (t.text()) {
                 case "if_not_exists" -> {
                     if (args.size() != 2 || !(args.get(0) instanceof DocumentPath path)) {
@@ -397,7 +449,10 @@ public final class ExpressionParser {
                 }
                 default -> {
                     if (Condition.Function.named(t.text()).isPresent() || t.text().equals("size")) {
-                        throw error(t, t.text() + " cannot be used in an update; SET accepts if_not_exists and list_append");
+                        throw error(
+                                t,
+                                t.text()
+                                        + " cannot be used in an update; SET accepts if_not_exists and list_append");
                     }
                     throw unknownFunction(t);
                 }
@@ -429,7 +484,8 @@ public final class ExpressionParser {
         }
         Token rest = peek();
         if (rest.type() != Type.END) {
-            throw unexpected(rest, "expected ',' between projected paths but found '" + rest.text() + "'");
+            throw unexpected(
+                    rest, "expected ',' between projected paths but found '" + rest.text() + "'");
         }
         return new Expression.ProjectionExpression(paths);
     }
@@ -456,7 +512,8 @@ public final class ExpressionParser {
             } else if (t.type() == Type.LBRACKET) {
                 next();
                 Token index = peek();
-                if (index.type() != Type.WORD || !index.text().chars().allMatch(Character::isDigit)) {
+                if (index.type() != Type.WORD
+                        || !index.text().chars().allMatch(Character::isDigit)) {
                     throw error(index, "a list index is a whole number, e.g. [0]");
                 }
                 next();
@@ -484,11 +541,14 @@ public final class ExpressionParser {
             next();
             return new DocumentPath.Member(t.text(), true, t.column());
         }
-        boolean keyword = t.type() == Type.WORD && (kind.isCondition()
-                ? CONDITION_KEYWORDS.contains(t.text().toUpperCase(Locale.ROOT))
-                : clauseKeyword(t) != null);
+        boolean keyword =
+                t.type() == Type.WORD
+                        && (kind.isCondition()
+                                ? CONDITION_KEYWORDS.contains(t.text().toUpperCase(Locale.ROOT))
+                                : clauseKeyword(t) != null);
         if (t.type() != Type.WORD || keyword) {
-            String found = t.type() == Type.END ? "the end of the expression" : "'" + t.text() + "'";
+            String found =
+                    t.type() == Type.END ? "the end of the expression" : "'" + t.text() + "'";
             throw error(t, "expected " + expected + " but found " + found);
         }
         next();
@@ -504,13 +564,16 @@ public final class ExpressionParser {
     /** The error for a stray token, explaining the usual cause of a stray '-'. */
     private ExpressionSyntaxException unexpected(Token t, String reason) {
         if (t.type() == Type.MINUS && kind != ExpressionKind.UPDATE) {
-            return error(t, "'-' cannot be part of a bare name; write a name such as shirt-size as a #name placeholder");
+            return error(
+                    t,
+                    "'-' cannot be part of a bare name; write a name such as shirt-size as a #name placeholder");
         }
         return error(t, reason);
     }
 
     private ExpressionSyntaxException unknownFunction(Token t) {
-        if (kind.isCondition() && (t.text().equals("if_not_exists") || t.text().equals("list_append"))) {
+        if (kind.isCondition()
+                && (t.text().equals("if_not_exists") || t.text().equals("list_append"))) {
             return error(t, t.text() + " can only be used in an update's SET action");
         }
         for (String known : ALL_FUNCTIONS) {

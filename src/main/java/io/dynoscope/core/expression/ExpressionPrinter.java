@@ -6,13 +6,12 @@ import java.util.stream.Collectors;
 
 /**
  * Prints a parsed expression in canonical form: keywords upper case, single spaces, {@code ", "}
- * between list items, parentheses only where precedence needs them, and update clauses in the
- * order SET, REMOVE, ADD, DELETE. Parsing the printed text gives back an equal tree (columns aside).
+ * between list items, parentheses only where precedence needs them, and update clauses in the order
+ * SET, REMOVE, ADD, DELETE. Parsing the printed text gives back an equal tree (columns aside).
  */
 public final class ExpressionPrinter {
 
-    private ExpressionPrinter() {
-    }
+    private ExpressionPrinter() {}
 
     /** The canonical text of an expression. */
     public static String print(Expression expression) {
@@ -36,16 +35,20 @@ public final class ExpressionPrinter {
 
     /** How loosely a position binds: a child looser than its slot gets parentheses. */
     private enum Level {
-        OR, AND, NOT
+        OR,
+        AND,
+        NOT
     }
 
     private static String condition(Condition c, Level slot) {
         if (c instanceof Condition.Or or) {
-            String text = condition(or.left(), Level.OR) + " OR " + condition(or.right(), Level.AND);
+            String text =
+                    condition(or.left(), Level.OR) + " OR " + condition(or.right(), Level.AND);
             return slot == Level.OR ? text : "(" + text + ")";
         }
         if (c instanceof Condition.And and) {
-            String text = condition(and.left(), Level.AND) + " AND " + condition(and.right(), Level.NOT);
+            String text =
+                    condition(and.left(), Level.AND) + " AND " + condition(and.right(), Level.NOT);
             return slot == Level.NOT ? "(" + text + ")" : text;
         }
         if (c instanceof Condition.Not not) {
@@ -55,18 +58,33 @@ public final class ExpressionPrinter {
                     : "NOT " + condition(not.operand(), Level.NOT);
         }
         if (c instanceof Condition.Comparison cmp) {
-            return operand(cmp.left()) + " " + cmp.comparator().symbol() + " " + operand(cmp.right());
+            return operand(cmp.left())
+                    + " "
+                    + cmp.comparator().symbol()
+                    + " "
+                    + operand(cmp.right());
         }
         if (c instanceof Condition.Between b) {
-            return operand(b.subject()) + " BETWEEN " + operand(b.lower()) + " AND " + operand(b.upper());
+            return operand(b.subject())
+                    + " BETWEEN "
+                    + operand(b.lower())
+                    + " AND "
+                    + operand(b.upper());
         }
         if (c instanceof Condition.In in) {
-            return operand(in.subject()) + " IN ("
-                    + in.candidates().stream().map(ExpressionPrinter::operand).collect(Collectors.joining(", ")) + ")";
+            return operand(in.subject())
+                    + " IN ("
+                    + in.candidates().stream()
+                            .map(ExpressionPrinter::operand)
+                            .collect(Collectors.joining(", "))
+                    + ")";
         }
         Condition.FunctionCall f = (Condition.FunctionCall) c;
-        return f.function().functionName() + "(" + operand(f.subject())
-                + f.argument().map(a -> ", " + operand(a)).orElse("") + ")";
+        return f.function().functionName()
+                + "("
+                + operand(f.subject())
+                + f.argument().map(a -> ", " + operand(a)).orElse("")
+                + ")";
     }
 
     /** The canonical text of an operand. */

@@ -6,11 +6,11 @@ import java.util.Optional;
 /**
  * One thing DynamoDB would reject in an expression or in the placeholder maps.
  *
- * @param expression the expression the problem is in, or empty for a problem in the shared maps
- *                   (an unused {@code #name} or {@code :value})
- * @param column     1-based column in that expression's text, or {@link #NO_COLUMN} when the
- *                   problem concerns the expression as a whole or the maps
- * @param message    a plain sentence saying what is wrong
+ * @param expression the expression the problem is in, or empty for a problem in the shared maps (an
+ *     unused {@code #name} or {@code :value})
+ * @param column 1-based column in that expression's text, or {@link #NO_COLUMN} when the problem
+ *     concerns the expression as a whole or the maps
+ * @param message a plain sentence saying what is wrong
  */
 public record ExpressionProblem(Optional<ExpressionKind> expression, int column, String message) {
 

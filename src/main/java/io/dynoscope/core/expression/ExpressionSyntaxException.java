@@ -1,8 +1,8 @@
 package io.dynoscope.core.expression;
 
 /**
- * An expression that does not follow DynamoDB's grammar. The message reads
- * {@code column 17: begins_with takes a path and a value}; the parts are available separately.
+ * An expression that does not follow DynamoDB's grammar. The message reads {@code column 17:
+ * begins_with takes a path and a value}; the parts are available separately.
  */
 public final class ExpressionSyntaxException extends RuntimeException {
 

@@ -3,7 +3,6 @@ package io.dynoscope.core.expression;
 import io.dynoscope.core.expression.Condition.Comparator;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,26 +22,27 @@ import java.util.TreeMap;
  *
  * <p>Rules, from the DynamoDB developer guide and checked against dynalite (which reproduces the
  * service's checks) by the engine-agreement corpus test:
+ *
  * <ul>
- *   <li>grammar (any {@link ExpressionSyntaxException}, including function arity);</li>
- *   <li>reserved words used bare, and bare names that do not start with a letter or {@code _}:
- *       both need a {@code #name} placeholder;</li>
- *   <li>placeholders missing from the maps, map entries no expression uses, placeholders over
- *       255 bytes;</li>
+ *   <li>grammar (any {@link ExpressionSyntaxException}, including function arity);
+ *   <li>reserved words used bare, and bare names that do not start with a letter or {@code _}: both
+ *       need a {@code #name} placeholder;
+ *   <li>placeholders missing from the maps, map entries no expression uses, placeholders over 255
+ *       bytes;
  *   <li>expressions over 4 KB (4096 bytes of UTF-8), more than 300 operators, IN over 100 operands;
  *       operators counted are comparators, BETWEEN, IN, AND, OR, NOT, {@code +}, {@code -} and
- *       every function call;</li>
- *   <li>attribute_type codes, begins_with operands that are not strings or binary (a number
- *       value or {@code size()}), size() of a number, boolean or NULL, BETWEEN bounds of different
- *       types or in the wrong order, identical paths on both sides ({@code a = a},
- *       {@code contains(a, a)});</li>
+ *       every function call;
+ *   <li>attribute_type codes, begins_with operands that are not strings or binary (a number value
+ *       or {@code size()}), size() of a number, boolean or NULL, BETWEEN bounds of different types
+ *       or in the wrong order, identical paths on both sides ({@code a = a}, {@code contains(a,
+ *       a)});
  *   <li>updates: a clause used twice, two actions on overlapping or conflicting paths, ADD with a
- *       value that is not a number or set, DELETE with a value that is not a set, {@code +}/{@code -}
- *       with non-numbers, list_append with non-lists;</li>
- *   <li>projections: overlapping paths;</li>
- *   <li>key conditions: {@code partitionKey = :v [AND sortKeyCondition]}, the sort key compared with
- *       = &lt; &lt;= &gt; &gt;= BETWEEN or begins_with, each key once, no OR, NOT, IN, &lt;&gt;,
- *       contains, size or attribute_*, key values of type S, N or B.</li>
+ *       value that is not a number or set, DELETE with a value that is not a set, {@code +}/{@code
+ *       -} with non-numbers, list_append with non-lists;
+ *   <li>projections: overlapping paths;
+ *   <li>key conditions: {@code partitionKey = :v [AND sortKeyCondition]}, the sort key compared
+ *       with = &lt; &lt;= &gt; &gt;= BETWEEN or begins_with, each key once, no OR, NOT, IN,
+ *       &lt;&gt;, contains, size or attribute_*, key values of type S, N or B.
  * </ul>
  */
 public final class ExpressionValidator {
@@ -52,27 +52,34 @@ public final class ExpressionValidator {
     public static final int MAX_IN_OPERANDS = 100;
     public static final int MAX_PLACEHOLDER_BYTES = 255;
 
-    private static final Set<String> TYPE_CODES = Set.of("S", "SS", "N", "NS", "B", "BS", "BOOL", "NULL", "L", "M");
+    private static final Set<String> TYPE_CODES =
+            Set.of("S", "SS", "N", "NS", "B", "BS", "BOOL", "NULL", "L", "M");
     private static final Set<AttributeValue.Type> KEY_TYPES =
             EnumSet.of(AttributeValue.Type.S, AttributeValue.Type.N, AttributeValue.Type.B);
     private static final Set<AttributeValue.Type> SETS =
             EnumSet.of(AttributeValue.Type.SS, AttributeValue.Type.NS, AttributeValue.Type.BS);
 
-    private ExpressionValidator() {
-    }
+    private ExpressionValidator() {}
 
     /** Validates one expression with the maps that go with it in the request. */
-    public static Verdict validate(ExpressionKind kind, String text, Map<String, String> names,
-                                   Map<String, AttributeValue> values, Optional<KeySchema> keys) {
+    public static Verdict validate(
+            ExpressionKind kind,
+            String text,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            Optional<KeySchema> keys) {
         return validate(Map.of(kind, text), names, values, keys);
     }
 
     /**
-     * Validates the expressions of one request (e.g. a Query's key condition, filter and projection)
-     * against the maps they share; an entry is unused only if no expression uses it.
+     * Validates the expressions of one request (e.g. a Query's key condition, filter and
+     * projection) against the maps they share; an entry is unused only if no expression uses it.
      */
-    public static Verdict validate(Map<ExpressionKind, String> expressions, Map<String, String> names,
-                                   Map<String, AttributeValue> values, Optional<KeySchema> keys) {
+    public static Verdict validate(
+            Map<ExpressionKind, String> expressions,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            Optional<KeySchema> keys) {
         List<ExpressionProblem> problems = new ArrayList<>();
         mapKeys(names, values, problems);
         Map<ExpressionKind, Expression> parsed = new EnumMap<>(ExpressionKind.class);
@@ -84,8 +91,15 @@ public final class ExpressionValidator {
             String text = entry.getValue();
             int bytes = text.getBytes(StandardCharsets.UTF_8).length;
             if (bytes > MAX_EXPRESSION_BYTES) {
-                problems.add(ExpressionProblem.at(kind, ExpressionProblem.NO_COLUMN, "the expression is " + bytes
-                        + " bytes; DynamoDB allows at most " + MAX_EXPRESSION_BYTES + " (4 KB)"));
+                problems.add(
+                        ExpressionProblem.at(
+                                kind,
+                                ExpressionProblem.NO_COLUMN,
+                                "the expression is "
+                                        + bytes
+                                        + " bytes; DynamoDB allows at most "
+                                        + MAX_EXPRESSION_BYTES
+                                        + " (4 KB)"));
             }
             Expression expression;
             try {
@@ -106,14 +120,20 @@ public final class ExpressionValidator {
         if (allParsed) {
             for (String name : names.keySet()) {
                 if (!usedNames.contains(name)) {
-                    problems.add(ExpressionProblem.inMaps("ExpressionAttributeNames has " + name
-                            + ", which no expression uses; DynamoDB rejects unused entries"));
+                    problems.add(
+                            ExpressionProblem.inMaps(
+                                    "ExpressionAttributeNames has "
+                                            + name
+                                            + ", which no expression uses; DynamoDB rejects unused entries"));
                 }
             }
             for (String value : values.keySet()) {
                 if (!usedValues.contains(value)) {
-                    problems.add(ExpressionProblem.inMaps("ExpressionAttributeValues has " + value
-                            + ", which no expression uses; DynamoDB rejects unused entries"));
+                    problems.add(
+                            ExpressionProblem.inMaps(
+                                    "ExpressionAttributeValues has "
+                                            + value
+                                            + ", which no expression uses; DynamoDB rejects unused entries"));
                 }
             }
         }
@@ -121,27 +141,41 @@ public final class ExpressionValidator {
     }
 
     /** Map entries DynamoDB refuses whatever the expressions say. */
-    private static void mapKeys(Map<String, String> names, Map<String, AttributeValue> values,
-                                List<ExpressionProblem> problems) {
-        names.forEach((key, name) -> {
-            if (!isPlaceholder(key, '#')) {
-                problems.add(ExpressionProblem.inMaps("ExpressionAttributeNames key '" + key
-                        + "' is not a placeholder: write # then letters, digits or _"));
-            }
-            if (name.isEmpty()) {
-                problems.add(ExpressionProblem.inMaps(key + " stands for an empty attribute name"));
-            }
-        });
-        values.keySet().forEach(key -> {
-            if (!isPlaceholder(key, ':')) {
-                problems.add(ExpressionProblem.inMaps("ExpressionAttributeValues key '" + key
-                        + "' is not a placeholder: write : then letters, digits or _"));
-            }
-        });
+    private static void mapKeys(
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            List<ExpressionProblem> problems) {
+        names.forEach(
+                (key, name) -> {
+                    if (!isPlaceholder(key, '#')) {
+                        problems.add(
+                                ExpressionProblem.inMaps(
+                                        "ExpressionAttributeNames key '"
+                                                + key
+                                                + "' is not a placeholder: write # then letters, digits or _"));
+                    }
+                    if (name.isEmpty()) {
+                        problems.add(
+                                ExpressionProblem.inMaps(
+                                        key + " stands for an empty attribute name"));
+                    }
+                });
+        values.keySet()
+                .forEach(
+                        key -> {
+                            if (!isPlaceholder(key, ':')) {
+                                problems.add(
+                                        ExpressionProblem.inMaps(
+                                                "ExpressionAttributeValues key '"
+                                                        + key
+                                                        + "' is not a placeholder: write : then letters, digits or _"));
+                            }
+                        });
     }
 
     private static boolean isPlaceholder(String key, char sigil) {
-        return key.length() > 1 && key.charAt(0) == sigil
+        return key.length() > 1
+                && key.charAt(0) == sigil
                 && key.substring(1).chars().allMatch(c -> Lexer.isNameChar((char) c));
     }
 
@@ -156,8 +190,11 @@ public final class ExpressionValidator {
         private final Set<String> usedValues = new LinkedHashSet<>();
         private int operators;
 
-        Check(ExpressionKind kind, Map<String, String> names, Map<String, AttributeValue> values,
-              Optional<KeySchema> keys) {
+        Check(
+                ExpressionKind kind,
+                Map<String, String> names,
+                Map<String, AttributeValue> values,
+                Optional<KeySchema> keys) {
             this.kind = kind;
             this.names = names;
             this.values = values;
@@ -187,8 +224,12 @@ public final class ExpressionValidator {
                 update((Expression.UpdateExpression) expression);
             }
             if (operators > MAX_OPERATORS) {
-                report(ExpressionProblem.NO_COLUMN, "the expression has " + operators
-                        + " operators and functions; DynamoDB allows at most " + MAX_OPERATORS);
+                report(
+                        ExpressionProblem.NO_COLUMN,
+                        "the expression has "
+                                + operators
+                                + " operators and functions; DynamoDB allows at most "
+                                + MAX_OPERATORS);
             }
         }
 
@@ -217,8 +258,12 @@ public final class ExpressionValidator {
                 operand(in.subject());
                 in.candidates().forEach(this::operand);
                 if (in.candidates().size() > MAX_IN_OPERANDS) {
-                    report(in.column(), "IN has " + in.candidates().size() + " operands; DynamoDB allows at most "
-                            + MAX_IN_OPERANDS);
+                    report(
+                            in.column(),
+                            "IN has "
+                                    + in.candidates().size()
+                                    + " operands; DynamoDB allows at most "
+                                    + MAX_IN_OPERANDS);
                 }
             } else if (c instanceof Condition.FunctionCall f) {
                 operand(f.subject());
@@ -237,11 +282,20 @@ public final class ExpressionValidator {
                         return;
                     }
                     if (!(code instanceof AttributeValue.Str s)) {
-                        report(ref.column(), "attribute_type needs a string type code, but " + ref.name() + " holds "
-                                + code.type());
+                        report(
+                                ref.column(),
+                                "attribute_type needs a string type code, but "
+                                        + ref.name()
+                                        + " holds "
+                                        + code.type());
                     } else if (!TYPE_CODES.contains(s.value())) {
-                        report(ref.column(), "'" + s.value() + "' in " + ref.name()
-                                + " is not a DynamoDB type; use one of S, SS, N, NS, B, BS, BOOL, NULL, L, M");
+                        report(
+                                ref.column(),
+                                "'"
+                                        + s.value()
+                                        + "' in "
+                                        + ref.name()
+                                        + " is not a DynamoDB type; use one of S, SS, N, NS, B, BS, BOOL, NULL, L, M");
                     }
                 }
                 case BEGINS_WITH -> {
@@ -250,32 +304,46 @@ public final class ExpressionValidator {
                     stringOrBinary(argument, "begins_with");
                     distinct(name, f.subject(), argument, f.column());
                 }
-                case CONTAINS -> distinct(name, f.subject(), f.argument().orElseThrow(), f.column());
-                default -> {
-                }
+                case CONTAINS ->
+                        distinct(name, f.subject(), f.argument().orElseThrow(), f.column());
+                default -> {}
             }
         }
 
         private void stringOrBinary(Operand operand, String what) {
             if (operand instanceof Operand.Size size) {
-                report(size.column(), what + " compares strings or binary, but size(...) is a number");
+                report(
+                        size.column(),
+                        what + " compares strings or binary, but size(...) is a number");
             } else if (operand instanceof Operand.ValueRef ref) {
                 AttributeValue v = values.get(ref.name());
-                if (v != null && v.type() != AttributeValue.Type.S && v.type() != AttributeValue.Type.B) {
-                    report(ref.column(), what + " compares with a string or binary, but " + ref.name() + " holds "
-                            + v.type());
+                if (v != null
+                        && v.type() != AttributeValue.Type.S
+                        && v.type() != AttributeValue.Type.B) {
+                    report(
+                            ref.column(),
+                            what
+                                    + " compares with a string or binary, but "
+                                    + ref.name()
+                                    + " holds "
+                                    + v.type());
                 }
             }
         }
 
         private void distinct(String operator, Operand left, Operand right, int column) {
-            if (left instanceof DocumentPath a && right instanceof DocumentPath b && resolve(a).equals(resolve(b))) {
-                report(column, operator + " needs two different operands, but both are " + a.text());
+            if (left instanceof DocumentPath a
+                    && right instanceof DocumentPath b
+                    && resolve(a).equals(resolve(b))) {
+                report(
+                        column,
+                        operator + " needs two different operands, but both are " + a.text());
             }
         }
 
         private void bounds(Condition.Between b) {
-            if (!(b.lower() instanceof Operand.ValueRef lo) || !(b.upper() instanceof Operand.ValueRef hi)) {
+            if (!(b.lower() instanceof Operand.ValueRef lo)
+                    || !(b.upper() instanceof Operand.ValueRef hi)) {
                 return;
             }
             AttributeValue lower = values.get(lo.name());
@@ -284,13 +352,26 @@ public final class ExpressionValidator {
                 return;
             }
             if (lower.type() != upper.type()) {
-                report(lo.column(), "BETWEEN bounds must have the same type, but " + lo.name() + " holds "
-                        + lower.type() + " and " + hi.name() + " holds " + upper.type());
+                report(
+                        lo.column(),
+                        "BETWEEN bounds must have the same type, but "
+                                + lo.name()
+                                + " holds "
+                                + lower.type()
+                                + " and "
+                                + hi.name()
+                                + " holds "
+                                + upper.type());
                 return;
             }
             Optional<Integer> order = compare(lower, upper);
             if (order.isPresent() && order.get() > 0) {
-                report(lo.column(), "BETWEEN lower bound " + lo.name() + " is greater than upper bound " + hi.name());
+                report(
+                        lo.column(),
+                        "BETWEEN lower bound "
+                                + lo.name()
+                                + " is greater than upper bound "
+                                + hi.name());
             }
         }
 
@@ -313,33 +394,54 @@ public final class ExpressionValidator {
                 }
                 KeyUse u = use.get();
                 if (!used.add(u.attribute)) {
-                    report(part.column(), "the key " + u.attribute + " is used more than once; a key condition names "
-                            + "each key once");
+                    report(
+                            part.column(),
+                            "the key "
+                                    + u.attribute
+                                    + " is used more than once; a key condition names "
+                                    + "each key once");
                     continue;
                 }
-                if (partitionKey != null && !u.attribute.equals(partitionKey) && !u.attribute.equals(sortKey)) {
-                    report(part.column(), u.attribute + " is not a key here; key conditions can only use "
-                            + partitionKey + (sortKey != null ? " and " + sortKey : ""));
+                if (partitionKey != null
+                        && !u.attribute.equals(partitionKey)
+                        && !u.attribute.equals(sortKey)) {
+                    report(
+                            part.column(),
+                            u.attribute
+                                    + " is not a key here; key conditions can only use "
+                                    + partitionKey
+                                    + (sortKey != null ? " and " + sortKey : ""));
                     continue;
                 }
                 // Without a schema, the equality comparison is taken to be the partition key's.
-                boolean isPartition = partitionKey != null ? u.attribute.equals(partitionKey) : u.equality;
+                boolean isPartition =
+                        partitionKey != null ? u.attribute.equals(partitionKey) : u.equality;
                 if (isPartition && !u.equality) {
-                    report(part.column(), "the partition key " + partitionKey + " can only be compared with =");
+                    report(
+                            part.column(),
+                            "the partition key " + partitionKey + " can only be compared with =");
                 } else if (isPartition) {
                     partitionEquality = true;
                 }
             }
             if (partitionKey == null && used.size() > 2) {
-                report(root.column(), "a key condition names at most two keys: the partition key and the sort key");
+                report(
+                        root.column(),
+                        "a key condition names at most two keys: the partition key and the sort key");
             }
             if (!partitionEquality && problems.size() == problemsBefore) {
                 String pk = partitionKey != null ? partitionKey : "partitionKey";
-                report(root.column(), "a key condition needs the partition key compared with =, e.g. " + pk + " = :v");
+                report(
+                        root.column(),
+                        "a key condition needs the partition key compared with =, e.g. "
+                                + pk
+                                + " = :v");
             }
         }
 
-        /** Splits the top-level ANDs, reporting OR and NOT; false when the shape is beyond repair. */
+        /**
+         * Splits the top-level ANDs, reporting OR and NOT; false when the shape is beyond repair.
+         */
         private boolean conjuncts(Condition c, List<Condition> out) {
             if (c instanceof Condition.And and) {
                 boolean left = conjuncts(and.left(), out);
@@ -347,7 +449,9 @@ public final class ExpressionValidator {
                 return left && right;
             }
             if (c instanceof Condition.Or or) {
-                report(or.keywordColumn(), "key conditions cannot use OR; run one Query per alternative");
+                report(
+                        or.keywordColumn(),
+                        "key conditions cannot use OR; run one Query per alternative");
                 return false;
             }
             if (c instanceof Condition.Not not) {
@@ -358,8 +462,7 @@ public final class ExpressionValidator {
             return true;
         }
 
-        private record KeyUse(String attribute, boolean equality) {
-        }
+        private record KeyUse(String attribute, boolean equality) {}
 
         /** The key a single key-condition part uses, reporting what key conditions do not allow. */
         private Optional<KeyUse> keyUse(Condition part) {
@@ -369,11 +472,14 @@ public final class ExpressionValidator {
             }
             if (part instanceof Condition.FunctionCall f) {
                 if (f.function() != Condition.Function.BEGINS_WITH) {
-                    report(f.column(), "key conditions cannot use " + f.function().functionName()
-                            + "; put it in a filter instead");
+                    report(
+                            f.column(),
+                            "key conditions cannot use "
+                                    + f.function().functionName()
+                                    + "; put it in a filter instead");
                     return Optional.empty();
                 }
-                keyValue(f.argument().orElseThrow(), f.column(), "begins_with");
+                keyValue(f.argument().orElseThrow(), "begins_with");
                 return keyPath(f.subject()).map(name -> new KeyUse(name, false));
             }
             if (part instanceof Condition.Between b) {
@@ -381,8 +487,8 @@ public final class ExpressionValidator {
                     report(b.column(), "key conditions cannot use size");
                     return Optional.empty();
                 }
-                keyValue(b.lower(), b.column(), "BETWEEN");
-                keyValue(b.upper(), b.column(), "BETWEEN");
+                keyValue(b.lower(), "BETWEEN");
+                keyValue(b.upper(), "BETWEEN");
                 return keyPath(b.subject()).map(name -> new KeyUse(name, false));
             }
             Condition.Comparison cmp = (Condition.Comparison) part;
@@ -396,22 +502,29 @@ public final class ExpressionValidator {
             }
             Operand keySide = cmp.left() instanceof Operand.ValueRef ? cmp.right() : cmp.left();
             Operand valueSide = keySide == cmp.left() ? cmp.right() : cmp.left();
-            keyValue(valueSide, cmp.column(), cmp.comparator().symbol());
-            return keyPath(keySide).map(name -> new KeyUse(name, cmp.comparator() == Comparator.EQ));
+            keyValue(valueSide, cmp.comparator().symbol());
+            return keyPath(keySide)
+                    .map(name -> new KeyUse(name, cmp.comparator() == Comparator.EQ));
         }
 
         private Optional<String> keyPath(Operand operand) {
             if (!(operand instanceof DocumentPath path) || !path.isTopLevel()) {
-                report(operand.column(), "a key condition compares a key attribute itself, not "
-                        + (operand instanceof DocumentPath p ? "the nested path " + p.text() : "this operand"));
+                report(
+                        operand.column(),
+                        "a key condition compares a key attribute itself, not "
+                                + (operand instanceof DocumentPath p
+                                        ? "the nested path " + p.text()
+                                        : "this operand"));
                 return Optional.empty();
             }
             return Optional.of(resolveMember(path.head()));
         }
 
-        private void keyValue(Operand operand, int column, String operator) {
+        private void keyValue(Operand operand, String operator) {
             if (!(operand instanceof Operand.ValueRef ref)) {
-                report(operand.column(), "a key is compared with a :value, not with another attribute");
+                report(
+                        operand.column(),
+                        "a key is compared with a :value, not with another attribute");
                 return;
             }
             AttributeValue v = values.get(ref.name());
@@ -420,7 +533,12 @@ public final class ExpressionValidator {
             }
             // begins_with has its own string-or-binary check; the others take any key type.
             if (!operator.equals("begins_with") && !KEY_TYPES.contains(v.type())) {
-                report(ref.column(), "key values are strings, numbers or binary, but " + ref.name() + " holds " + v.type());
+                report(
+                        ref.column(),
+                        "key values are strings, numbers or binary, but "
+                                + ref.name()
+                                + " holds "
+                                + v.type());
             } else if ((v instanceof AttributeValue.Str str && str.value().isEmpty())
                     || (v instanceof AttributeValue.Bin bin && bin.length() == 0)) {
                 report(ref.column(), "key values cannot be empty, but " + ref.name() + " is");
@@ -434,7 +552,10 @@ public final class ExpressionValidator {
             List<DocumentPath> touched = new ArrayList<>();
             for (UpdateClause clause : update.clauses()) {
                 if (!seenClauses.add(clause.keyword())) {
-                    report(clause.column(), clause.keyword() + " appears more than once; an update uses each clause once");
+                    report(
+                            clause.column(),
+                            clause.keyword()
+                                    + " appears more than once; an update uses each clause once");
                 }
                 for (UpdateClause.Action action : clause.actions()) {
                     path(action.path());
@@ -445,16 +566,26 @@ public final class ExpressionValidator {
                     } else if (action instanceof UpdateClause.Add add) {
                         operand(add.value());
                         AttributeValue v = values.get(add.value().name());
-                        if (v != null && v.type() != AttributeValue.Type.N && !SETS.contains(v.type())) {
-                            report(add.value().column(), "ADD needs a number or a set, but " + add.value().name()
-                                    + " holds " + v.type());
+                        if (v != null
+                                && v.type() != AttributeValue.Type.N
+                                && !SETS.contains(v.type())) {
+                            report(
+                                    add.value().column(),
+                                    "ADD needs a number or a set, but "
+                                            + add.value().name()
+                                            + " holds "
+                                            + v.type());
                         }
                     } else if (action instanceof UpdateClause.Delete delete) {
                         operand(delete.value());
                         AttributeValue v = values.get(delete.value().name());
                         if (v != null && !SETS.contains(v.type())) {
-                            report(delete.value().column(), "DELETE needs a set, but " + delete.value().name()
-                                    + " holds " + v.type());
+                            report(
+                                    delete.value().column(),
+                                    "DELETE needs a set, but "
+                                            + delete.value().name()
+                                            + " holds "
+                                            + v.type());
                         }
                     }
                 }
@@ -484,11 +615,20 @@ public final class ExpressionValidator {
             }
         }
 
-        private void valueType(Operand operand, AttributeValue.Type wanted, String operator, String wantedWords) {
+        private void valueType(
+                Operand operand, AttributeValue.Type wanted, String operator, String wantedWords) {
             if (operand instanceof Operand.ValueRef ref) {
                 AttributeValue v = values.get(ref.name());
                 if (v != null && v.type() != wanted) {
-                    report(ref.column(), operator + " needs " + wantedWords + ", but " + ref.name() + " holds " + v.type());
+                    report(
+                            ref.column(),
+                            operator
+                                    + " needs "
+                                    + wantedWords
+                                    + ", but "
+                                    + ref.name()
+                                    + " holds "
+                                    + v.type());
                 }
             }
         }
@@ -503,16 +643,27 @@ public final class ExpressionValidator {
                     Object a = mine.get(i);
                     Object b = theirs.get(i);
                     if (a.getClass() != b.getClass()) {
-                        report(path.column(), "paths " + other.text() + " and " + path.text()
-                                + " conflict: one treats " + show(mine.subList(0, i)) + " as a list, the other as a map");
+                        report(
+                                path.column(),
+                                "paths "
+                                        + other.text()
+                                        + " and "
+                                        + path.text()
+                                        + " conflict: one treats "
+                                        + show(mine.subList(0, i))
+                                        + " as a list, the other as a map");
                         return;
                     }
                     diverge = !a.equals(b);
                 }
                 if (!diverge) {
-                    String verb = kind == ExpressionKind.UPDATE ? "an update may touch each path once"
-                            : "a projection names each path once";
-                    report(path.column(), "paths " + other.text() + " and " + path.text() + " overlap; " + verb);
+                    String verb =
+                            kind == ExpressionKind.UPDATE
+                                    ? "an update may touch each path once"
+                                    : "a projection names each path once";
+                    report(
+                            path.column(),
+                            "paths " + other.text() + " and " + path.text() + " overlap; " + verb);
                     return;
                 }
             }
@@ -527,7 +678,9 @@ public final class ExpressionValidator {
                 usedValues.add(ref.name());
                 length(ref.name(), ref.column());
                 if (!values.containsKey(ref.name())) {
-                    report(ref.column(), ref.name() + " is not defined in ExpressionAttributeValues");
+                    report(
+                            ref.column(),
+                            ref.name() + " is not defined in ExpressionAttributeValues");
                 }
             } else if (operand instanceof Operand.Size size) {
                 operators++;
@@ -538,16 +691,25 @@ public final class ExpressionValidator {
             }
         }
 
-        /** size() measures strings, binary, sets, lists and maps; a number, boolean or NULL has no size. */
+        /**
+         * size() measures strings, binary, sets, lists and maps; a number, boolean or NULL has no
+         * size.
+         */
         private void sizeable(Operand.Size size) {
             if (size.subject() instanceof Operand.Size inner) {
                 report(inner.column(), "size() of size() is the size of a number, which has none");
             } else if (size.subject() instanceof Operand.ValueRef ref) {
                 AttributeValue v = values.get(ref.name());
-                if (v != null && (v.type() == AttributeValue.Type.N || v.type() == AttributeValue.Type.BOOL
-                        || v.type() == AttributeValue.Type.NULL)) {
-                    report(ref.column(), "size() measures strings, binary, sets, lists and maps, but " + ref.name()
-                            + " holds " + v.type());
+                if (v != null
+                        && (v.type() == AttributeValue.Type.N
+                                || v.type() == AttributeValue.Type.BOOL
+                                || v.type() == AttributeValue.Type.NULL)) {
+                    report(
+                            ref.column(),
+                            "size() measures strings, binary, sets, lists and maps, but "
+                                    + ref.name()
+                                    + " holds "
+                                    + v.type());
                 }
             }
         }
@@ -561,14 +723,24 @@ public final class ExpressionValidator {
                     usedNames.add(m.text());
                     length(m.text(), m.column());
                     if (!names.containsKey(m.text())) {
-                        report(m.column(), m.text() + " is not defined in ExpressionAttributeNames");
+                        report(
+                                m.column(),
+                                m.text() + " is not defined in ExpressionAttributeNames");
                     }
                 } else if (ReservedWords.isReserved(m.text())) {
-                    report(m.column(), "'" + m.text() + "' is a reserved word in DynamoDB; use a #name placeholder, e.g. #"
-                            + m.text().toLowerCase(Locale.ROOT));
+                    report(
+                            m.column(),
+                            "'"
+                                    + m.text()
+                                    + "' is a reserved word in DynamoDB; use a #name placeholder, e.g. #"
+                                    + m.text().toLowerCase(Locale.ROOT));
                 } else if (!Character.isLetter(m.text().charAt(0)) && m.text().charAt(0) != '_') {
-                    report(m.column(), "'" + m.text() + "' cannot be written bare (a bare name starts with a letter "
-                            + "or _); use a #name placeholder");
+                    report(
+                            m.column(),
+                            "'"
+                                    + m.text()
+                                    + "' cannot be written bare (a bare name starts with a letter "
+                                    + "or _); use a #name placeholder");
                 }
             }
         }
@@ -576,12 +748,20 @@ public final class ExpressionValidator {
         private void length(String placeholder, int column) {
             int bytes = placeholder.getBytes(StandardCharsets.UTF_8).length;
             if (bytes > MAX_PLACEHOLDER_BYTES) {
-                report(column, "the placeholder " + placeholder.substring(0, 16) + "... is " + bytes
-                        + " bytes; DynamoDB allows at most " + MAX_PLACEHOLDER_BYTES);
+                report(
+                        column,
+                        "the placeholder "
+                                + placeholder.substring(0, 16)
+                                + "... is "
+                                + bytes
+                                + " bytes; DynamoDB allows at most "
+                                + MAX_PLACEHOLDER_BYTES);
             }
         }
 
-        /** The path with placeholders replaced by the names they stand for (kept when undefined). */
+        /**
+         * The path with placeholders replaced by the names they stand for (kept when undefined).
+         */
         private List<Object> resolve(DocumentPath path) {
             List<Object> out = new ArrayList<>();
             for (DocumentPath.Element e : path.elements()) {
@@ -621,8 +801,10 @@ public final class ExpressionValidator {
             return Optional.of(x.compareTo(y));
         }
         if (a instanceof AttributeValue.Str x && b instanceof AttributeValue.Str y) {
-            return Optional.of(Arrays.compareUnsigned(x.value().getBytes(StandardCharsets.UTF_8),
-                    y.value().getBytes(StandardCharsets.UTF_8)));
+            return Optional.of(
+                    Arrays.compareUnsigned(
+                            x.value().getBytes(StandardCharsets.UTF_8),
+                            y.value().getBytes(StandardCharsets.UTF_8)));
         }
         if (a instanceof AttributeValue.Bin x && b instanceof AttributeValue.Bin y) {
             return Optional.of(Arrays.compareUnsigned(x.bytes(), y.bytes()));

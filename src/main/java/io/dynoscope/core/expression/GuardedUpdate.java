@@ -1,7 +1,6 @@
 package io.dynoscope.core.expression;
 
 import io.dynoscope.core.item.AttributeValue;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,8 +10,11 @@ import java.util.Map;
  * {@code SET #an = :new} guarded by {@code #an = :old}. Both expressions share the two maps, as
  * they do in the request.
  */
-public record GuardedUpdate(String updateExpression, String conditionExpression, Map<String, String> names,
-                            Map<String, AttributeValue> values) {
+public record GuardedUpdate(
+        String updateExpression,
+        String conditionExpression,
+        Map<String, String> names,
+        Map<String, AttributeValue> values) {
 
     public GuardedUpdate {
         names = Collections.unmodifiableMap(new LinkedHashMap<>(names));

@@ -7,8 +7,24 @@ import java.util.List;
 final class Lexer {
 
     enum Type {
-        WORD, NAME_REF, VALUE_REF, LPAREN, RPAREN, LBRACKET, RBRACKET, COMMA, DOT,
-        EQ, NE, LT, LE, GT, GE, PLUS, MINUS, END
+        WORD,
+        NAME_REF,
+        VALUE_REF,
+        LPAREN,
+        RPAREN,
+        LBRACKET,
+        RBRACKET,
+        COMMA,
+        DOT,
+        EQ,
+        NE,
+        LT,
+        LE,
+        GT,
+        GE,
+        PLUS,
+        MINUS,
+        END
     }
 
     record Token(Type type, String text, int column) {
@@ -22,8 +38,7 @@ final class Lexer {
         }
     }
 
-    private Lexer() {
-    }
+    private Lexer() {}
 
     static List<Token> tokens(String text) {
         List<Token> tokens = new ArrayList<>();
@@ -42,10 +57,19 @@ final class Lexer {
                 int end = scanName(text, i + 1);
                 if (end == i + 1) {
                     String example = c == '#' ? "#name" : ":value";
-                    throw new ExpressionSyntaxException(column, String.valueOf(c),
-                            "'" + c + "' must be followed by a placeholder name such as " + example);
+                    throw new ExpressionSyntaxException(
+                            column,
+                            String.valueOf(c),
+                            "'"
+                                    + c
+                                    + "' must be followed by a placeholder name such as "
+                                    + example);
                 }
-                tokens.add(new Token(c == '#' ? Type.NAME_REF : Type.VALUE_REF, text.substring(i, end), column));
+                tokens.add(
+                        new Token(
+                                c == '#' ? Type.NAME_REF : Type.VALUE_REF,
+                                text.substring(i, end),
+                                column));
                 i = end;
             } else if (c == '<') {
                 if (i + 1 < n && text.charAt(i + 1) == '>') {
@@ -67,20 +91,22 @@ final class Lexer {
                     i++;
                 }
             } else {
-                Type single = switch (c) {
-                    case '(' -> Type.LPAREN;
-                    case ')' -> Type.RPAREN;
-                    case '[' -> Type.LBRACKET;
-                    case ']' -> Type.RBRACKET;
-                    case ',' -> Type.COMMA;
-                    case '.' -> Type.DOT;
-                    case '=' -> Type.EQ;
-                    case '+' -> Type.PLUS;
-                    case '-' -> Type.MINUS;
-                    default -> null;
-                };
+                Type single =
+                        switch (c) {
+                            case '(' -> Type.LPAREN;
+                            case ')' -> Type.RPAREN;
+                            case '[' -> Type.LBRACKET;
+                            case ']' -> Type.RBRACKET;
+                            case ',' -> Type.COMMA;
+                            case '.' -> Type.DOT;
+                            case '=' -> Type.EQ;
+                            case '+' -> Type.PLUS;
+                            case '-' -> Type.MINUS;
+                            default -> null;
+                        };
                 if (single == null) {
-                    throw new ExpressionSyntaxException(column, String.valueOf(c), unexpected(c, text, i));
+                    throw new ExpressionSyntaxException(
+                            column, String.valueOf(c), unexpected(c, text, i));
                 }
                 tokens.add(new Token(single, String.valueOf(c), column));
                 i++;
@@ -110,6 +136,9 @@ final class Lexer {
 
     /** Letters, digits and underscore: what DynamoDB accepts in names and placeholders. */
     static boolean isNameChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '_';
     }
 }

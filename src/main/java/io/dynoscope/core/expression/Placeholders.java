@@ -1,7 +1,6 @@
 package io.dynoscope.core.expression;
 
 import io.dynoscope.core.item.AttributeValue;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -13,11 +12,11 @@ import java.util.regex.Pattern;
  * Hands out readable, deterministic placeholders for one request.
  *
  * <p>Names: each word of the attribute name gives its first letter, lower case; an all-capitals
- * word or a run of digits is kept whole. {@code EntityRef} is {@code #er}, {@code Detail}
- * {@code #d}, {@code authorName} {@code #an}, {@code workspace_id} {@code #wi}, {@code PK}
- * {@code #pk}, {@code GSI1PK} {@code #gsi1pk}. A name with no ASCII letter or digit becomes
- * {@code #attr}. The same attribute name always gets the same placeholder; a different name whose
- * initials are taken gets a numeric suffix ({@code Detail} {@code #d}, then {@code Data} {@code #d2}).
+ * word or a run of digits is kept whole. {@code EntityRef} is {@code #er}, {@code Detail} {@code
+ * #d}, {@code authorName} {@code #an}, {@code workspace_id} {@code #wi}, {@code PK} {@code #pk},
+ * {@code GSI1PK} {@code #gsi1pk}. A name with no ASCII letter or digit becomes {@code #attr}. The
+ * same attribute name always gets the same placeholder; a different name whose initials are taken
+ * gets a numeric suffix ({@code Detail} {@code #d}, then {@code Data} {@code #d2}).
  *
  * <p>Values: a value is named by the caller, or else after the attribute it goes with (its last
  * name in the path): {@code EntityRef = "WS#acme"} gives {@code :er}; several values of one row get
@@ -43,7 +42,9 @@ final class Placeholders {
         return placeholder;
     }
 
-    /** The {@code :placeholder} for a value, named {@code wanted} (without colon) if that is free. */
+    /**
+     * The {@code :placeholder} for a value, named {@code wanted} (without colon) if that is free.
+     */
     String value(String wanted, AttributeValue value) {
         String candidate = ":" + wanted;
         if (value.equals(values.get(candidate))) {
@@ -68,8 +69,11 @@ final class Placeholders {
         Matcher m = WORD.matcher(attribute);
         while (m.find()) {
             String word = m.group();
-            boolean whole = Character.isDigit(word.charAt(0)) || (word.length() > 1 && word.equals(word.toUpperCase(Locale.ROOT)));
-            out.append(whole ? word.toLowerCase(Locale.ROOT) : Character.toLowerCase(word.charAt(0)));
+            boolean whole =
+                    Character.isDigit(word.charAt(0))
+                            || (word.length() > 1 && word.equals(word.toUpperCase(Locale.ROOT)));
+            out.append(
+                    whole ? word.toLowerCase(Locale.ROOT) : Character.toLowerCase(word.charAt(0)));
         }
         return out.length() == 0 ? "attr" : out.toString();
     }
@@ -78,7 +82,8 @@ final class Placeholders {
     static String bareValueName(String name) {
         String bare = name.startsWith(":") ? name.substring(1) : name;
         if (bare.isEmpty() || !bare.chars().allMatch(c -> Lexer.isNameChar((char) c))) {
-            throw new IllegalArgumentException("a value placeholder name uses letters, digits and _ only: '" + name + "'");
+            throw new IllegalArgumentException(
+                    "a value placeholder name uses letters, digits and _ only: '" + name + "'");
         }
         return bare;
     }

@@ -19,8 +19,7 @@ public final class ReservedWords {
     private static final String RESOURCE = "reserved-words.txt";
     private static final Set<String> WORDS = load();
 
-    private ReservedWords() {
-    }
+    private ReservedWords() {}
 
     /** Whether the name, in any case, is a reserved word. */
     public static boolean isReserved(String name) {
@@ -38,7 +37,8 @@ public final class ReservedWords {
                 throw new IllegalStateException("missing resource " + RESOURCE);
             }
             Set<String> words = new TreeSet<>();
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 String word = line.strip();
                 if (!word.isEmpty()) {

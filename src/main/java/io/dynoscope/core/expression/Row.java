@@ -1,7 +1,6 @@
 package io.dynoscope.core.expression;
 
 import io.dynoscope.core.item.AttributeValue;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -10,20 +9,32 @@ import java.util.Objects;
  * One line of the expression builder for a key condition, filter or condition: an attribute, an
  * operator and its values. Rows are joined with AND.
  *
- * @param path       the attribute the row tests
- * @param operator   what it tests
- * @param values     the values compared with, as many as the operator takes
+ * @param path the attribute the row tests
+ * @param operator what it tests
+ * @param values the values compared with, as many as the operator takes
  * @param valueNames the {@code :placeholder} names for the values (without the colon), or empty to
- *                   let the compiler name them after the attribute
+ *     let the compiler name them after the attribute
  */
-public record Row(AttributePath path, Operator operator, List<AttributeValue> values, List<String> valueNames) {
+public record Row(
+        AttributePath path,
+        Operator operator,
+        List<AttributeValue> values,
+        List<String> valueNames) {
 
     /** What a row can test. */
     public enum Operator {
-        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">="),
-        BETWEEN("BETWEEN"), IN("IN"),
-        BEGINS_WITH("begins_with"), CONTAINS("contains"),
-        ATTRIBUTE_EXISTS("attribute_exists"), ATTRIBUTE_NOT_EXISTS("attribute_not_exists"),
+        EQ("="),
+        NE("<>"),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">="),
+        BETWEEN("BETWEEN"),
+        IN("IN"),
+        BEGINS_WITH("begins_with"),
+        CONTAINS("contains"),
+        ATTRIBUTE_EXISTS("attribute_exists"),
+        ATTRIBUTE_NOT_EXISTS("attribute_not_exists"),
         ATTRIBUTE_TYPE("attribute_type");
 
         private final String symbol;
@@ -53,11 +64,16 @@ public record Row(AttributePath path, Operator operator, List<AttributeValue> va
         values = List.copyOf(values);
         valueNames = valueNames.stream().map(Placeholders::bareValueName).toList();
         if (!operator.accepts(values.size())) {
-            throw new IllegalArgumentException(operator.symbol() + " cannot take " + values.size() + " value(s)");
+            throw new IllegalArgumentException(
+                    operator.symbol() + " cannot take " + values.size() + " value(s)");
         }
         if (!valueNames.isEmpty() && valueNames.size() != values.size()) {
-            throw new IllegalArgumentException("name every value or none: " + values.size() + " values, "
-                    + valueNames.size() + " names");
+            throw new IllegalArgumentException(
+                    "name every value or none: "
+                            + values.size()
+                            + " values, "
+                            + valueNames.size()
+                            + " names");
         }
     }
 

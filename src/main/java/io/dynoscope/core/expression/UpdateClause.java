@@ -11,7 +11,10 @@ public record UpdateClause(Keyword keyword, List<Action> actions, int column) {
 
     /** The four clause keywords, in the order the normaliser prints them. */
     public enum Keyword {
-        SET, REMOVE, ADD, DELETE
+        SET,
+        REMOVE,
+        ADD,
+        DELETE
     }
 
     /** One action inside a clause. */
@@ -19,19 +22,18 @@ public record UpdateClause(Keyword keyword, List<Action> actions, int column) {
         DocumentPath path();
     }
 
-    /** {@code path = value}, where value may use {@code +}, {@code -}, if_not_exists and list_append. */
-    public record Set(DocumentPath path, Operand value) implements Action {
-    }
+    /**
+     * {@code path = value}, where value may use {@code +}, {@code -}, if_not_exists and
+     * list_append.
+     */
+    public record Set(DocumentPath path, Operand value) implements Action {}
 
     /** {@code path}: removes an attribute or list element. */
-    public record Remove(DocumentPath path) implements Action {
-    }
+    public record Remove(DocumentPath path) implements Action {}
 
     /** {@code path :value}: adds a number, or adds members to a set. */
-    public record Add(DocumentPath path, Operand.ValueRef value) implements Action {
-    }
+    public record Add(DocumentPath path, Operand.ValueRef value) implements Action {}
 
     /** {@code path :value}: removes members from a set. */
-    public record Delete(DocumentPath path, Operand.ValueRef value) implements Action {
-    }
+    public record Delete(DocumentPath path, Operand.ValueRef value) implements Action {}
 }

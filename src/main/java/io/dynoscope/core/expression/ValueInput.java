@@ -7,14 +7,13 @@ import io.dynoscope.core.item.PlainJson;
 
 /**
  * How a value typed into a builder row (or on the command line) becomes an attribute value, and
- * back: DynamoDB JSON when it is a typed value ({@code {"SS": ["a"]}}), else plain JSON
- * ({@code 12}, {@code "12"}, {@code true}, {@code null}, {@code [..]}, {@code {..}}), else the
- * text itself as a string ({@code WS#acme}).
+ * back: DynamoDB JSON when it is a typed value ({@code {"SS": ["a"]}}), else plain JSON ({@code
+ * 12}, {@code "12"}, {@code true}, {@code null}, {@code [..]}, {@code {..}}), else the text itself
+ * as a string ({@code WS#acme}).
  */
 public final class ValueInput {
 
-    private ValueInput() {
-    }
+    private ValueInput() {}
 
     /** The value the text stands for; never fails, since any text is at least a string. */
     public static AttributeValue read(String text) {

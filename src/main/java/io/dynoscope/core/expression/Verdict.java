@@ -9,7 +9,8 @@ import java.util.Optional;
  * order of the expressions given and then by column. An empty problem list means DynamoDB should
  * accept the request's expressions.
  */
-public record Verdict(Map<ExpressionKind, Expression> expressions, List<ExpressionProblem> problems) {
+public record Verdict(
+        Map<ExpressionKind, Expression> expressions, List<ExpressionProblem> problems) {
 
     public Verdict {
         expressions = Map.copyOf(expressions);

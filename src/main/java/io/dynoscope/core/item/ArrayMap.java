@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * An immutable, insertion-ordered map of attribute names to values kept in two arrays, with names
- * shared across items. A LinkedHashMap costs about five times the memory for a typical item, and the
- * grid holds up to a million of them. Lookups scan the names, which is fast at item sizes.
+ * shared across items. A LinkedHashMap costs about five times the memory for a typical item, and
+ * the grid holds up to a million of them. Lookups scan the names, which is fast at item sizes.
  */
 final class ArrayMap extends AbstractMap<String, AttributeValue> {
 

@@ -6,18 +6,24 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 
-/** An immutable, insertion-ordered set of strings in one array: a fraction of a LinkedHashSet's memory. */
+/**
+ * An immutable, insertion-ordered set of strings in one array: a fraction of a LinkedHashSet's
+ * memory.
+ */
 final class ArraySet extends AbstractSet<String> {
 
     private final String[] members;
 
     ArraySet(Set<String> source) {
         // LinkedHashSet drops duplicates and keeps the given order
-        this.members = (source instanceof LinkedHashSet<String> ? source : new LinkedHashSet<>(source)).toArray(String[]::new);
+        this.members =
+                (source instanceof LinkedHashSet<String> ? source : new LinkedHashSet<>(source))
+                        .toArray(String[]::new);
         for (String member : members) {
-            java.util.Objects.requireNonNull(member, "set member");
+            Objects.requireNonNull(member, "set member");
         }
     }
 

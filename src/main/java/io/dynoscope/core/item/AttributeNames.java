@@ -4,14 +4,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One shared String per attribute name, so a million loaded items do not hold a million copies of
- * "EntityRef". Bounded: past the cap (tables with unbounded attribute names) names are kept as given.
+ * "EntityRef". Bounded: past the cap (tables with unbounded attribute names) names are kept as
+ * given.
  */
 final class AttributeNames {
     private static final int CAP = 100_000;
     private static final ConcurrentHashMap<String, String> SHARED = new ConcurrentHashMap<>();
 
-    private AttributeNames() {
-    }
+    private AttributeNames() {}
 
     static String shared(String name) {
         String known = SHARED.get(name);

@@ -1,5 +1,6 @@
 package io.dynoscope.core.item;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -13,20 +14,36 @@ import java.util.Set;
  * One DynamoDB attribute value, of exactly one of the ten DynamoDB types.
  *
  * <p>Dynoscope's own type so that core never depends on the SDK. Values are immutable. Numbers keep
- * their decimal text and are compared by value, never through {@code double}; a number and a
- * string with the same characters are different values.
+ * their decimal text and are compared by value, never through {@code double}; a number and a string
+ * with the same characters are different values.
  */
 public sealed interface AttributeValue
-        permits AttributeValue.Str, AttributeValue.Num, AttributeValue.Bin, AttributeValue.Bool,
-                AttributeValue.Null, AttributeValue.MapValue, AttributeValue.ListValue,
-                AttributeValue.StrSet, AttributeValue.NumSet, AttributeValue.BinSet {
+        permits AttributeValue.Str,
+                AttributeValue.Num,
+                AttributeValue.Bin,
+                AttributeValue.Bool,
+                AttributeValue.Null,
+                AttributeValue.MapValue,
+                AttributeValue.ListValue,
+                AttributeValue.StrSet,
+                AttributeValue.NumSet,
+                AttributeValue.BinSet {
 
     /** The DynamoDB type descriptor: S, N, B, BOOL, NULL, M, L, SS, NS or BS. */
     Type type();
 
     /** The ten DynamoDB types with their wire descriptors. */
     enum Type {
-        S, N, B, BOOL, NULL, M, L, SS, NS, BS;
+        S,
+        N,
+        B,
+        BOOL,
+        NULL,
+        M,
+        L,
+        SS,
+        NS,
+        BS;
 
         /** The descriptor as written in DynamoDB JSON, e.g. {@code "BOOL"}. */
         public String descriptor() {
@@ -39,8 +56,10 @@ public sealed interface AttributeValue
                     return t;
                 }
             }
-            throw new IllegalArgumentException("unknown DynamoDB type descriptor '" + descriptor
-                    + "' (expected one of S, N, B, BOOL, NULL, M, L, SS, NS, BS)");
+            throw new IllegalArgumentException(
+                    "unknown DynamoDB type descriptor '"
+                            + descriptor
+                            + "' (expected one of S, N, B, BOOL, NULL, M, L, SS, NS, BS)");
         }
     }
 
@@ -117,8 +136,8 @@ public sealed interface AttributeValue
     }
 
     /**
-     * N: a number, kept as validated decimal text. Equality and hashing are by numeric value,
-     * as DynamoDB compares numbers ({@code 6} equals {@code 6.0}).
+     * N: a number, kept as validated decimal text. Equality and hashing are by numeric value, as
+     * DynamoDB compares numbers ({@code 6} equals {@code 6.0}).
      */
     final class Num implements AttributeValue, Comparable<Num> {
         private final String text;
@@ -130,7 +149,10 @@ public sealed interface AttributeValue
             this.value = value;
         }
 
-        /** Parses and validates a DynamoDB number; throws {@link IllegalArgumentException} saying why. */
+        /**
+         * Parses and validates a DynamoDB number; throws {@link IllegalArgumentException} saying
+         * why.
+         */
         public static Num of(String text) {
             return new Num(text, DynamoNumber.parse(text));
         }
@@ -140,7 +162,7 @@ public sealed interface AttributeValue
          * first comparison instead of on every read (the hot path of paging through a table).
          */
         public static Num fromEngine(String text) {
-            return new Num(java.util.Objects.requireNonNull(text, "number text"), null);
+            return new Num(Objects.requireNonNull(text, "number text"), null);
         }
 
         private DynamoNumber parsed() {
@@ -158,7 +180,7 @@ public sealed interface AttributeValue
         }
 
         /** The exact decimal value. */
-        public java.math.BigDecimal value() {
+        public BigDecimal value() {
             return parsed().decimal();
         }
 
@@ -236,7 +258,8 @@ public sealed interface AttributeValue
 
     /** BOOL. */
     enum Bool implements AttributeValue {
-        TRUE, FALSE;
+        TRUE,
+        FALSE;
 
         public boolean value() {
             return this == TRUE;
@@ -304,7 +327,8 @@ public sealed interface AttributeValue
                 throw new IllegalArgumentException("a number set (NS) cannot be empty");
             }
             if (new LinkedHashSet<>(members).size() != members.size()) {
-                throw new IllegalArgumentException("a number set (NS) has duplicate values: " + members);
+                throw new IllegalArgumentException(
+                        "a number set (NS) has duplicate values: " + members);
             }
             members = List.copyOf(members);
         }
@@ -316,7 +340,8 @@ public sealed interface AttributeValue
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof NumSet other && Set.copyOf(members).equals(Set.copyOf(other.members));
+            return o instanceof NumSet other
+                    && Set.copyOf(members).equals(Set.copyOf(other.members));
         }
 
         @Override
@@ -344,7 +369,8 @@ public sealed interface AttributeValue
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof BinSet other && Set.copyOf(members).equals(Set.copyOf(other.members));
+            return o instanceof BinSet other
+                    && Set.copyOf(members).equals(Set.copyOf(other.members));
         }
 
         @Override

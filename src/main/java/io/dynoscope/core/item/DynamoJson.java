@@ -28,22 +28,24 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * DynamoDB JSON, the form of the wire protocol and of {@code aws dynamodb}: every value is an object
- * with one type descriptor, e.g. {@code {"pk":{"S":"WS#acme"},"n":{"N":"12.5"},"tags":{"SS":["a"]}}}.
+ * DynamoDB JSON, the form of the wire protocol and of {@code aws dynamodb}: every value is an
+ * object with one type descriptor, e.g. {@code
+ * {"pk":{"S":"WS#acme"},"n":{"N":"12.5"},"tags":{"SS":["a"]}}}.
  *
  * <p>This is Dynoscope's lossless text form: all ten types, sets, binary (base64), empty strings,
  * NULL and the exact text of every number survive a round trip. Numbers are read from their JSON
- * string and never through {@code double}. Reading is strict and every rejection is an
- * {@link ItemFormatException} naming the attribute path, line and column.
+ * string and never through {@code double}. Reading is strict and every rejection is an {@link
+ * ItemFormatException} naming the attribute path, line and column.
  */
 public final class DynamoJson {
 
-    private DynamoJson() {
-    }
+    private DynamoJson() {}
 
     // ---- reading ---------------------------------------------------------------------------
 
-    /** Reads one item, e.g. {@code {"pk":{"S":"WS#acme"}}}; nothing but whitespace may follow it. */
+    /**
+     * Reads one item, e.g. {@code {"pk":{"S":"WS#acme"}}}; nothing but whitespace may follow it.
+     */
     public static Item readItem(String json) {
         try (JsonParser parser = JsonSupport.parser(json)) {
             return readWholeItem(parser);
@@ -65,10 +67,12 @@ public final class DynamoJson {
     public static AttributeValue readValue(String json) {
         try (JsonParser parser = JsonSupport.parser(json)) {
             ValueReader reader = new ValueReader(parser);
-            AttributeValue value = reader.guard(() -> {
-                parser.nextToken();
-                return reader.readTyped("");
-            });
+            AttributeValue value =
+                    reader.guard(
+                            () -> {
+                                parser.nextToken();
+                                return reader.readTyped("");
+                            });
             reader.expectEnd("after the value");
             return value;
         } catch (IOException e) {
@@ -78,10 +82,12 @@ public final class DynamoJson {
 
     private static Item readWholeItem(JsonParser parser) throws IOException {
         ValueReader reader = new ValueReader(parser);
-        Item item = reader.guard(() -> {
-            parser.nextToken();
-            return reader.readItem();
-        });
+        Item item =
+                reader.guard(
+                        () -> {
+                            parser.nextToken();
+                            return reader.readItem();
+                        });
         reader.expectEnd("after the item");
         return item;
     }
@@ -135,7 +141,8 @@ public final class DynamoJson {
             case NULL -> g.writeBoolean(true);
             case M -> {
                 g.writeStartObject();
-                for (Map.Entry<String, AttributeValue> entry : ((MapValue) value).entries().entrySet()) {
+                for (Map.Entry<String, AttributeValue> entry :
+                        ((MapValue) value).entries().entrySet()) {
                     g.writeFieldName(entry.getKey());
                     writeValue(g, entry.getValue());
                 }
@@ -210,8 +217,10 @@ public final class DynamoJson {
         /** Reads an item; the parser is on its START_OBJECT and is left on its END_OBJECT. */
         Item readItem() throws IOException {
             if (parser.currentToken() != JsonToken.START_OBJECT) {
-                throw fail("an item must be a JSON object of attribute names to typed values, found "
-                        + JsonSupport.describe(parser.currentToken()), "");
+                throw fail(
+                        "an item must be a JSON object of attribute names to typed values, found "
+                                + JsonSupport.describe(parser.currentToken()),
+                        "");
             }
             return new Item(readEntries(""));
         }
@@ -236,12 +245,16 @@ public final class DynamoJson {
             where = path;
             JsonToken token = parser.currentToken();
             if (token != JsonToken.START_OBJECT) {
-                throw fail("expected a typed value such as {\"S\": \"text\"}, found "
-                        + JsonSupport.describe(token), path);
+                throw fail(
+                        "expected a typed value such as {\"S\": \"text\"}, found "
+                                + JsonSupport.describe(token),
+                        path);
             }
             if (parser.nextToken() != JsonToken.FIELD_NAME) {
-                throw fail("a typed value needs one type descriptor (S, N, B, BOOL, NULL, M, L, SS, NS or BS),"
-                        + " found an empty object", path);
+                throw fail(
+                        "a typed value needs one type descriptor (S, N, B, BOOL, NULL, M, L, SS, NS or BS),"
+                                + " found an empty object",
+                        path);
             }
             String descriptor = parser.currentName();
             Type type;
@@ -253,8 +266,12 @@ public final class DynamoJson {
             parser.nextToken();
             AttributeValue value = readContent(type, path);
             if (parser.nextToken() == JsonToken.FIELD_NAME) {
-                throw fail("a typed value has exactly one type descriptor, found " + descriptor
-                        + " and " + parser.currentName(), path);
+                throw fail(
+                        "a typed value has exactly one type descriptor, found "
+                                + descriptor
+                                + " and "
+                                + parser.currentName(),
+                        path);
             }
             where = outer;
             return value;
@@ -265,11 +282,12 @@ public final class DynamoJson {
                 case S -> new Str(string(type, path));
                 case N -> number(string(type, path), path);
                 case B -> binary(string(type, path), path);
-                case BOOL -> switch (parser.currentToken()) {
-                    case VALUE_TRUE -> Bool.TRUE;
-                    case VALUE_FALSE -> Bool.FALSE;
-                    default -> throw wrongJsonType(type, "true or false", path);
-                };
+                case BOOL ->
+                        switch (parser.currentToken()) {
+                            case VALUE_TRUE -> Bool.TRUE;
+                            case VALUE_FALSE -> Bool.FALSE;
+                            default -> throw wrongJsonType(type, "true or false", path);
+                        };
                 case NULL -> {
                     if (parser.currentToken() != JsonToken.VALUE_TRUE) {
                         throw wrongJsonType(type, "true", path);
@@ -290,35 +308,52 @@ public final class DynamoJson {
                 }
                 case SS -> {
                     Set<String> members = new LinkedHashSet<>();
-                    readSetMembers(type, path, (text, memberPath) -> {
-                        if (!members.add(text)) {
-                            throw fail("duplicate member \"" + text + "\" in a string set (SS)", memberPath);
-                        }
-                    });
+                    readSetMembers(
+                            type,
+                            path,
+                            (text, memberPath) -> {
+                                if (!members.add(text)) {
+                                    throw fail(
+                                            "duplicate member \""
+                                                    + text
+                                                    + "\" in a string set (SS)",
+                                            memberPath);
+                                }
+                            });
                     yield new StrSet(members);
                 }
                 case NS -> {
                     List<Num> members = new ArrayList<>();
                     Set<Num> seen = new HashSet<>();
-                    readSetMembers(type, path, (text, memberPath) -> {
-                        Num member = number(text, memberPath);
-                        if (!seen.add(member)) {
-                            throw fail("duplicate member " + text + " in a number set (NS)", memberPath);
-                        }
-                        members.add(member);
-                    });
+                    readSetMembers(
+                            type,
+                            path,
+                            (text, memberPath) -> {
+                                Num member = number(text, memberPath);
+                                if (!seen.add(member)) {
+                                    throw fail(
+                                            "duplicate member " + text + " in a number set (NS)",
+                                            memberPath);
+                                }
+                                members.add(member);
+                            });
                     yield new NumSet(members);
                 }
                 case BS -> {
                     List<Bin> members = new ArrayList<>();
                     Set<Bin> seen = new HashSet<>();
-                    readSetMembers(type, path, (text, memberPath) -> {
-                        Bin member = binary(text, memberPath);
-                        if (!seen.add(member)) {
-                            throw fail("duplicate member " + text + " in a binary set (BS)", memberPath);
-                        }
-                        members.add(member);
-                    });
+                    readSetMembers(
+                            type,
+                            path,
+                            (text, memberPath) -> {
+                                Bin member = binary(text, memberPath);
+                                if (!seen.add(member)) {
+                                    throw fail(
+                                            "duplicate member " + text + " in a binary set (BS)",
+                                            memberPath);
+                                }
+                                members.add(member);
+                            });
                     yield new BinSet(members);
                 }
             };
@@ -334,8 +369,12 @@ public final class DynamoJson {
             while (parser.nextToken() != JsonToken.END_ARRAY) {
                 String memberPath = JsonSupport.element(path, index);
                 if (parser.currentToken() != JsonToken.VALUE_STRING) {
-                    throw fail("a member of " + type + " must be a JSON string, found "
-                            + JsonSupport.describe(parser.currentToken()), memberPath);
+                    throw fail(
+                            "a member of "
+                                    + type
+                                    + " must be a JSON string, found "
+                                    + JsonSupport.describe(parser.currentToken()),
+                            memberPath);
                 }
                 sink.accept(parser.getText(), memberPath);
                 index++;
@@ -362,7 +401,9 @@ public final class DynamoJson {
             try {
                 return new Bin(JsonSupport.decodeBase64(text));
             } catch (IllegalArgumentException e) {
-                throw fail("\"" + abbreviate(text) + "\" is not valid base64: " + e.getMessage(), path);
+                throw fail(
+                        "\"" + abbreviate(text) + "\" is not valid base64: " + e.getMessage(),
+                        path);
             }
         }
 
@@ -373,8 +414,14 @@ public final class DynamoJson {
         }
 
         private ItemFormatException wrongJsonType(Type type, String what, String path) {
-            return fail("the value of " + type + " must be " + what + ", found "
-                    + JsonSupport.describe(parser.currentToken()), path);
+            return fail(
+                    "the value of "
+                            + type
+                            + " must be "
+                            + what
+                            + ", found "
+                            + JsonSupport.describe(parser.currentToken()),
+                    path);
         }
 
         ItemFormatException fail(String reason, String path) {

@@ -22,15 +22,14 @@ import java.util.stream.StreamSupport;
 
 /**
  * DynamoDB JSON Lines, the format of DynamoDB's export to S3: one {@code {"Item":{...}}} per line,
- * the item in {@link DynamoJson}. Reading streams item by item, skips blank lines and reports a
- * bad line by its line number; writing puts one item per {@code \n}-terminated line.
+ * the item in {@link DynamoJson}. Reading streams item by item, skips blank lines and reports a bad
+ * line by its line number; writing puts one item per {@code \n}-terminated line.
  */
 public final class DynamoJsonLines {
 
     private static final String ITEM_FIELD = "Item";
 
-    private DynamoJsonLines() {
-    }
+    private DynamoJsonLines() {}
 
     /** A reader of items from {@code in}; closing it closes {@code in}. */
     public static ItemReader reader(Reader in) {
@@ -40,28 +39,32 @@ public final class DynamoJsonLines {
     /** A lazy stream of the items in {@code in}; closing the stream closes {@code in}. */
     public static Stream<Item> stream(Reader in) {
         ItemReader reader = new ItemReader(in);
-        Iterator<Item> items = new Iterator<>() {
-            private Item next;
+        Iterator<Item> items =
+                new Iterator<>() {
+                    private Item next;
 
-            @Override
-            public boolean hasNext() {
-                if (next == null) {
-                    next = reader.read().orElse(null);
-                }
-                return next != null;
-            }
+                    @Override
+                    public boolean hasNext() {
+                        if (next == null) {
+                            next = reader.read().orElse(null);
+                        }
+                        return next != null;
+                    }
 
-            @Override
-            public Item next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                Item item = next;
-                next = null;
-                return item;
-            }
-        };
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(items, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                    @Override
+                    public Item next() {
+                        if (!hasNext()) {
+                            throw new NoSuchElementException();
+                        }
+                        Item item = next;
+                        next = null;
+                        return item;
+                    }
+                };
+        return StreamSupport.stream(
+                        Spliterators.spliteratorUnknownSize(
+                                items, Spliterator.ORDERED | Spliterator.NONNULL),
+                        false)
                 .onClose(reader::close);
     }
 
@@ -98,20 +101,32 @@ public final class DynamoJsonLines {
     public static Item parseLine(String line, int lineNumber) {
         try (JsonParser parser = JsonSupport.parser(line)) {
             DynamoJson.ValueReader reader = new DynamoJson.ValueReader(parser);
-            Item item = reader.guard(() -> {
-                if (parser.nextToken() != JsonToken.START_OBJECT) {
-                    throw reader.fail("expected {\"Item\": {...}}, found " + JsonSupport.describe(parser.currentToken()), "");
-                }
-                if (parser.nextToken() != JsonToken.FIELD_NAME || !ITEM_FIELD.equals(parser.currentName())) {
-                    throw reader.fail("expected the field \"Item\", found " + describeField(parser), "");
-                }
-                parser.nextToken();
-                Item read = reader.readItem();
-                if (parser.nextToken() != JsonToken.END_OBJECT) {
-                    throw reader.fail("expected only the field \"Item\", found also " + describeField(parser), "");
-                }
-                return read;
-            });
+            Item item =
+                    reader.guard(
+                            () -> {
+                                if (parser.nextToken() != JsonToken.START_OBJECT) {
+                                    throw reader.fail(
+                                            "expected {\"Item\": {...}}, found "
+                                                    + JsonSupport.describe(parser.currentToken()),
+                                            "");
+                                }
+                                if (parser.nextToken() != JsonToken.FIELD_NAME
+                                        || !ITEM_FIELD.equals(parser.currentName())) {
+                                    throw reader.fail(
+                                            "expected the field \"Item\", found "
+                                                    + describeField(parser),
+                                            "");
+                                }
+                                parser.nextToken();
+                                Item read = reader.readItem();
+                                if (parser.nextToken() != JsonToken.END_OBJECT) {
+                                    throw reader.fail(
+                                            "expected only the field \"Item\", found also "
+                                                    + describeField(parser),
+                                            "");
+                                }
+                                return read;
+                            });
             reader.expectEnd("after the item on the same line");
             return item;
         } catch (ItemFormatException e) {

@@ -14,12 +14,12 @@ record DynamoNumber(BigDecimal decimal) {
         return decimal.signum() == 0 ? "0" : decimal.toPlainString();
     }
 
-
     static final int MAX_SIGNIFICANT_DIGITS = 38;
     private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
     private static final BigDecimal MAX_MAGNITUDE_EXCLUSIVE = new BigDecimal("1E+126");
     // Compiled once: every number read from DynamoDB passes through here.
-    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern NUMBER =
+            Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
     static DynamoNumber parse(String text) {
         if (text == null) {
@@ -43,15 +43,24 @@ record DynamoNumber(BigDecimal decimal) {
         }
         BigDecimal stripped = decimal.stripTrailingZeros();
         if (stripped.precision() > MAX_SIGNIFICANT_DIGITS) {
-            throw new IllegalArgumentException("'" + text + "' has " + stripped.precision()
-                    + " significant digits; DynamoDB keeps at most " + MAX_SIGNIFICANT_DIGITS);
+            throw new IllegalArgumentException(
+                    "'"
+                            + text
+                            + "' has "
+                            + stripped.precision()
+                            + " significant digits; DynamoDB keeps at most "
+                            + MAX_SIGNIFICANT_DIGITS);
         }
         BigDecimal magnitude = stripped.abs();
         if (magnitude.compareTo(MIN_MAGNITUDE) < 0) {
-            throw new IllegalArgumentException("'" + text + "' is smaller in magnitude than 1E-130");
+            throw new IllegalArgumentException(
+                    "'" + text + "' is smaller in magnitude than 1E-130");
         }
         if (magnitude.compareTo(MAX_MAGNITUDE_EXCLUSIVE) >= 0) {
-            throw new IllegalArgumentException("'" + text + "' is larger in magnitude than 9.9999999999999999999999999999999999999E+125");
+            throw new IllegalArgumentException(
+                    "'"
+                            + text
+                            + "' is larger in magnitude than 9.9999999999999999999999999999999999999E+125");
         }
         return new DynamoNumber(stripped);
     }

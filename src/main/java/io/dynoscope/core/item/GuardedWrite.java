@@ -12,22 +12,22 @@ import java.util.Objects;
  * Plans writes conditioned on the version of the item a person saw, so that a change someone else
  * made in the meantime makes the write fail instead of being overwritten (optimistic concurrency).
  *
- * <p>Plans are plain data: expression texts and their {@code #name} / {@code :value} maps, ready to be
- * handed to the repository. Every attribute seen is required to still hold its seen value. Maps and
- * lists are compared path by path ({@code size(#m) = :m_size AND #m.#k = :m_k}) rather than whole:
- * the meaning is the same on DynamoDB, and engines that cannot compare whole documents (dynalite)
- * evaluate it too. When that form would exceed DynamoDB's documented expression limits, whole-value
- * comparisons ({@code #m = :m}) are used instead.
+ * <p>Plans are plain data: expression texts and their {@code #name} / {@code :value} maps, ready to
+ * be handed to the repository. Every attribute seen is required to still hold its seen value. Maps
+ * and lists are compared path by path ({@code size(#m) = :m_size AND #m.#k = :m_k}) rather than
+ * whole: the meaning is the same on DynamoDB, and engines that cannot compare whole documents
+ * (dynalite) evaluate it too. When that form would exceed DynamoDB's documented expression limits,
+ * whole-value comparisons ({@code #m = :m}) are used instead.
  */
 public final class GuardedWrite {
 
     /** DynamoDB's documented maximum length of one expression, in bytes. */
     public static final int MAX_EXPRESSION_BYTES = 4096;
+
     /** DynamoDB's documented maximum number of operators and functions in one expression. */
     public static final int MAX_EXPRESSION_OPERATORS = 300;
 
-    private GuardedWrite() {
-    }
+    private GuardedWrite() {}
 
     /** One planned write. */
     public sealed interface Plan permits Put, Update, Delete {
@@ -42,8 +42,12 @@ public final class GuardedWrite {
     }
 
     /** A PutItem of a new item, refused when an item with its key already exists. */
-    public record Put(Item item, String conditionExpression, Map<String, String> names,
-               Map<String, AttributeValue> values) implements Plan {
+    public record Put(
+            Item item,
+            String conditionExpression,
+            Map<String, String> names,
+            Map<String, AttributeValue> values)
+            implements Plan {
         public Put {
             Objects.requireNonNull(item, "item");
             names = copy(names);
@@ -52,11 +56,17 @@ public final class GuardedWrite {
     }
 
     /**
-     * An UpdateItem that sets the changed and added attributes and removes the removed ones, refused
-     * unless the item still exists with every value seen.
+     * An UpdateItem that sets the changed and added attributes and removes the removed ones,
+     * refused unless the item still exists with every value seen.
      */
-    public record Update(Key key, String updateExpression, String conditionExpression, Map<String, String> names,
-                  Map<String, AttributeValue> values, ItemDiff diff) implements Plan {
+    public record Update(
+            Key key,
+            String updateExpression,
+            String conditionExpression,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            ItemDiff diff)
+            implements Plan {
         public Update {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(updateExpression, "updateExpression");
@@ -66,8 +76,12 @@ public final class GuardedWrite {
     }
 
     /** A DeleteItem, refused unless the item still exists with every value seen. */
-    public record Delete(Key key, String conditionExpression, Map<String, String> names,
-                  Map<String, AttributeValue> values) implements Plan {
+    public record Delete(
+            Key key,
+            String conditionExpression,
+            Map<String, String> names,
+            Map<String, AttributeValue> values)
+            implements Plan {
         public Delete {
             Objects.requireNonNull(key, "key");
             names = copy(names);
@@ -78,15 +92,17 @@ public final class GuardedWrite {
     /**
      * Plans saving an edit of {@code seen} as {@code edited}.
      *
-     * @throws IllegalArgumentException when nothing changed, when a key attribute changed (that would
-     *                                  be another item), or when the item is too wide to guard
+     * @throws IllegalArgumentException when nothing changed, when a key attribute changed (that
+     *     would be another item), or when the item is too wide to guard
      */
     public static Update edit(KeySchema keySchema, Item seen, Item edited) {
         ItemDiff diff = ItemDiff.between(seen, edited);
         for (ItemDiff.Change change : diff.changes()) {
             if (keySchema.isKeyAttribute(change.attribute())) {
-                throw new IllegalArgumentException("the key attribute '" + change.attribute()
-                        + "' cannot be changed by an edit, as that would be another item; duplicate the item instead");
+                throw new IllegalArgumentException(
+                        "the key attribute '"
+                                + change.attribute()
+                                + "' cannot be changed by an edit, as that would be another item; duplicate the item instead");
             }
         }
         if (diff.isEmpty()) {
@@ -98,7 +114,8 @@ public final class GuardedWrite {
             Placeholders placeholders = new Placeholders();
             Condition condition = existenceAndSeenValues(keySchema, seen, placeholders, byPath);
             for (ItemDiff.Change added : diff.ofKind(ItemDiff.Kind.ADDED)) {
-                condition.add("attribute_not_exists(" + placeholders.name(added.attribute()) + ")", 1);
+                condition.add(
+                        "attribute_not_exists(" + placeholders.name(added.attribute()) + ")", 1);
             }
             List<String> sets = new ArrayList<>();
             List<String> removes = new ArrayList<>();
@@ -107,16 +124,27 @@ public final class GuardedWrite {
                 if (change.kind() == ItemDiff.Kind.REMOVED) {
                     removes.add(name);
                 } else {
-                    sets.add(name + " = " + placeholders.value(change.attribute() + "_new", change.after()));
+                    sets.add(
+                            name
+                                    + " = "
+                                    + placeholders.value(
+                                            change.attribute() + "_new", change.after()));
                 }
             }
-            String update = (sets.isEmpty() ? "" : "SET " + String.join(", ", sets))
-                    + (sets.isEmpty() || removes.isEmpty() ? "" : " ")
-                    + (removes.isEmpty() ? "" : "REMOVE " + String.join(", ", removes));
+            String update =
+                    (sets.isEmpty() ? "" : "SET " + String.join(", ", sets))
+                            + (sets.isEmpty() || removes.isEmpty() ? "" : " ")
+                            + (removes.isEmpty() ? "" : "REMOVE " + String.join(", ", removes));
             try {
                 requireWithinLimits("update expression", update, 0);
                 condition.requireWithinLimits();
-                return new Update(key, update, condition.text(), placeholders.names(), placeholders.values(), diff);
+                return new Update(
+                        key,
+                        update,
+                        condition.text(),
+                        placeholders.names(),
+                        placeholders.values(),
+                        diff);
             } catch (IllegalArgumentException e) {
                 tooLong = e;
             }
@@ -128,7 +156,8 @@ public final class GuardedWrite {
     public static Put create(KeySchema keySchema, Item item) {
         keySchema.keyOf(item);
         Placeholders placeholders = new Placeholders();
-        String condition = "attribute_not_exists(" + placeholders.name(keySchema.partitionKey()) + ")";
+        String condition =
+                "attribute_not_exists(" + placeholders.name(keySchema.partitionKey()) + ")";
         return new Put(item, condition, placeholders.names(), placeholders.values());
     }
 
@@ -141,7 +170,8 @@ public final class GuardedWrite {
             Condition condition = existenceAndSeenValues(keySchema, seen, placeholders, byPath);
             try {
                 condition.requireWithinLimits();
-                return new Delete(key, condition.text(), placeholders.names(), placeholders.values());
+                return new Delete(
+                        key, condition.text(), placeholders.names(), placeholders.values());
             } catch (IllegalArgumentException e) {
                 tooLong = e;
             }
@@ -149,14 +179,18 @@ public final class GuardedWrite {
         throw tooLong;
     }
 
-    private static Condition existenceAndSeenValues(KeySchema keySchema, Item seen, Placeholders placeholders,
-                                                    boolean byPath) {
+    private static Condition existenceAndSeenValues(
+            KeySchema keySchema, Item seen, Placeholders placeholders, boolean byPath) {
         Condition condition = new Condition();
         condition.add("attribute_exists(" + placeholders.name(keySchema.partitionKey()) + ")", 1);
         for (Map.Entry<String, AttributeValue> attribute : seen.attributes().entrySet()) {
             if (!keySchema.isKeyAttribute(attribute.getKey())) {
-                condition.requireValue(placeholders.name(attribute.getKey()), attribute.getKey(),
-                        attribute.getValue(), placeholders, byPath);
+                condition.requireValue(
+                        placeholders.name(attribute.getKey()),
+                        attribute.getKey(),
+                        attribute.getValue(),
+                        placeholders,
+                        byPath);
             }
         }
         return condition;
@@ -165,12 +199,22 @@ public final class GuardedWrite {
     private static void requireWithinLimits(String what, String expression, int operators) {
         int bytes = expression.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_EXPRESSION_BYTES) {
-            throw new IllegalArgumentException("the item has too many attributes to guard the write: its " + what
-                    + " would be " + bytes + " bytes, over DynamoDB's limit of " + MAX_EXPRESSION_BYTES);
+            throw new IllegalArgumentException(
+                    "the item has too many attributes to guard the write: its "
+                            + what
+                            + " would be "
+                            + bytes
+                            + " bytes, over DynamoDB's limit of "
+                            + MAX_EXPRESSION_BYTES);
         }
         if (operators > MAX_EXPRESSION_OPERATORS) {
-            throw new IllegalArgumentException("the item has too many attributes to guard the write: its " + what
-                    + " would have " + operators + " operators, over DynamoDB's limit of " + MAX_EXPRESSION_OPERATORS);
+            throw new IllegalArgumentException(
+                    "the item has too many attributes to guard the write: its "
+                            + what
+                            + " would have "
+                            + operators
+                            + " operators, over DynamoDB's limit of "
+                            + MAX_EXPRESSION_OPERATORS);
         }
     }
 
@@ -188,18 +232,35 @@ public final class GuardedWrite {
             operators += clauseOperators;
         }
 
-        /** Requires the value at {@code path} to equal {@code value}; {@code base} names its placeholders. */
-        void requireValue(String path, String base, AttributeValue value, Placeholders placeholders, boolean byPath) {
+        /**
+         * Requires the value at {@code path} to equal {@code value}; {@code base} names its
+         * placeholders.
+         */
+        void requireValue(
+                String path,
+                String base,
+                AttributeValue value,
+                Placeholders placeholders,
+                boolean byPath) {
             if (byPath && value instanceof AttributeValue.MapValue map) {
                 requireShape(path, base, value, map.entries().size(), placeholders);
                 for (Map.Entry<String, AttributeValue> entry : map.entries().entrySet()) {
-                    requireValue(path + "." + placeholders.name(entry.getKey()), base + "_" + entry.getKey(),
-                            entry.getValue(), placeholders, true);
+                    requireValue(
+                            path + "." + placeholders.name(entry.getKey()),
+                            base + "_" + entry.getKey(),
+                            entry.getValue(),
+                            placeholders,
+                            true);
                 }
             } else if (byPath && value instanceof AttributeValue.ListValue list) {
                 requireShape(path, base, value, list.elements().size(), placeholders);
                 for (int i = 0; i < list.elements().size(); i++) {
-                    requireValue(path + "[" + i + "]", base + "_" + i, list.elements().get(i), placeholders, true);
+                    requireValue(
+                            path + "[" + i + "]",
+                            base + "_" + i,
+                            list.elements().get(i),
+                            placeholders,
+                            true);
                 }
             } else {
                 add(path + " = " + placeholders.value(base, value), 1);
@@ -210,12 +271,28 @@ public final class GuardedWrite {
          * A size check keeps entries added to a map or list from going unnoticed; an empty one also
          * needs its type checked, since an empty string has size 0 too.
          */
-        private void requireShape(String path, String base, AttributeValue value, int size, Placeholders placeholders) {
+        private void requireShape(
+                String path,
+                String base,
+                AttributeValue value,
+                int size,
+                Placeholders placeholders) {
             if (size == 0) {
-                add("attribute_type(" + path + ", " + placeholders.value(base + "_type",
-                        AttributeValue.s(value.type().descriptor())) + ")", 1);
+                add(
+                        "attribute_type("
+                                + path
+                                + ", "
+                                + placeholders.value(
+                                        base + "_type", AttributeValue.s(value.type().descriptor()))
+                                + ")",
+                        1);
             }
-            add("size(" + path + ") = " + placeholders.value(base + "_size", AttributeValue.n(size)), 2);
+            add(
+                    "size("
+                            + path
+                            + ") = "
+                            + placeholders.value(base + "_size", AttributeValue.n(size)),
+                    2);
         }
 
         String text() {
@@ -239,11 +316,13 @@ public final class GuardedWrite {
         private final Map<String, AttributeValue> values = new LinkedHashMap<>();
 
         String name(String attribute) {
-            return nameTokens.computeIfAbsent(attribute, a -> {
-                String placeholder = unique("#" + token(a), names);
-                names.put(placeholder, a);
-                return placeholder;
-            });
+            return nameTokens.computeIfAbsent(
+                    attribute,
+                    a -> {
+                        String placeholder = unique("#" + token(a), names);
+                        names.put(placeholder, a);
+                        return placeholder;
+                    });
         }
 
         String value(String base, AttributeValue value) {

@@ -33,7 +33,9 @@ public final class Item {
 
     /** The value of a string attribute, or empty when it is absent or not a string. */
     public Optional<String> string(String name) {
-        return attributes.get(name) instanceof AttributeValue.Str s ? Optional.of(s.value()) : Optional.empty();
+        return attributes.get(name) instanceof AttributeValue.Str s
+                ? Optional.of(s.value())
+                : Optional.empty();
     }
 
     /** A copy of this item with one attribute set. */

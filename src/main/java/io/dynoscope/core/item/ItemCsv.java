@@ -15,14 +15,16 @@ import java.util.Set;
  *
  * <p>The header is the key attributes first (partition key, then sort key, when a key schema is
  * given), then every other attribute name in the order first seen. Cells:
+ *
  * <ul>
- *   <li>S as is; an empty string is written as a quoted empty field {@code ""} so it differs from</li>
- *   <li>an absent attribute, which is an empty, unquoted field;</li>
- *   <li>N as its text, BOOL as {@code true} / {@code false};</li>
- *   <li>everything else (NULL, B, sets, M, L) as the value's compact DynamoDB JSON, e.g.
- *       {@code {"NULL":true}} or {@code {"SS":["a","b"]}}. NULL is written this way rather than as
- *       a bare marker such as {@code NULL}, which could not be told apart from the string "NULL".</li>
+ *   <li>S as is; an empty string is written as a quoted empty field {@code ""} so it differs from
+ *   <li>an absent attribute, which is an empty, unquoted field;
+ *   <li>N as its text, BOOL as {@code true} / {@code false};
+ *   <li>everything else (NULL, B, sets, M, L) as the value's compact DynamoDB JSON, e.g. {@code
+ *       {"NULL":true}} or {@code {"SS":["a","b"]}}. NULL is written this way rather than as a bare
+ *       marker such as {@code NULL}, which could not be told apart from the string "NULL".
  * </ul>
+ *
  * CSV is an export only: it loses the types of S, N and BOOL cells; {@link DynamoJsonLines} is the
  * lossless export.
  */
@@ -30,10 +32,11 @@ public final class ItemCsv {
 
     private static final String LINE_END = "\r\n";
 
-    private ItemCsv() {
-    }
+    private ItemCsv() {}
 
-    /** The column names: key attributes first, then the other attribute names in first-seen order. */
+    /**
+     * The column names: key attributes first, then the other attribute names in first-seen order.
+     */
     public static List<String> header(List<Item> items, KeySchema keySchema) {
         Set<String> names = new LinkedHashSet<>();
         if (keySchema != null) {
@@ -71,7 +74,10 @@ public final class ItemCsv {
         out.flush();
     }
 
-    /** The cell for one value, already quoted where needed; {@code null} (absent) gives an empty cell. */
+    /**
+     * The cell for one value, already quoted where needed; {@code null} (absent) gives an empty
+     * cell.
+     */
     static String cell(AttributeValue value) {
         if (value == null) {
             return "";
@@ -99,8 +105,11 @@ public final class ItemCsv {
     }
 
     private static String quote(String field) {
-        boolean needsQuotes = field.indexOf(',') >= 0 || field.indexOf('"') >= 0
-                || field.indexOf('\r') >= 0 || field.indexOf('\n') >= 0;
+        boolean needsQuotes =
+                field.indexOf(',') >= 0
+                        || field.indexOf('"') >= 0
+                        || field.indexOf('\r') >= 0
+                        || field.indexOf('\n') >= 0;
         return needsQuotes ? '"' + field.replace("\"", "\"\"") + '"' : field;
     }
 }

@@ -13,25 +13,31 @@ import java.util.Objects;
  * regardless of order, maps and lists element by element.
  *
  * @param changes removed and changed attributes in the order of the first version, then added ones
- *                in the order of the second
+ *     in the order of the second
  */
 public record ItemDiff(List<Change> changes) {
 
     /** What happened to one attribute. */
-    public enum Kind { ADDED, REMOVED, CHANGED }
+    public enum Kind {
+        ADDED,
+        REMOVED,
+        CHANGED
+    }
 
     /**
      * One attribute that differs.
      *
      * @param before the value in the first version, null when added
-     * @param after  the value in the second version, null when removed
+     * @param after the value in the second version, null when removed
      */
     public record Change(String attribute, Kind kind, AttributeValue before, AttributeValue after) {
         public Change {
             Objects.requireNonNull(attribute, "attribute");
             Objects.requireNonNull(kind, "kind");
-            if ((kind == Kind.ADDED) != (before == null) || (kind == Kind.REMOVED) != (after == null)) {
-                throw new IllegalArgumentException("an added attribute has no old value, a removed one no new value");
+            if ((kind == Kind.ADDED) != (before == null)
+                    || (kind == Kind.REMOVED) != (after == null)) {
+                throw new IllegalArgumentException(
+                        "an added attribute has no old value, a removed one no new value");
             }
         }
     }
@@ -40,7 +46,10 @@ public record ItemDiff(List<Change> changes) {
         changes = List.copyOf(changes);
     }
 
-    /** The differences from {@code before} to {@code after}; a null version counts as an item with no attributes. */
+    /**
+     * The differences from {@code before} to {@code after}; a null version counts as an item with
+     * no attributes.
+     */
     public static ItemDiff between(Item before, Item after) {
         Map<String, AttributeValue> old = before == null ? Map.of() : before.attributes();
         Map<String, AttributeValue> now = after == null ? Map.of() : after.attributes();
@@ -48,9 +57,12 @@ public record ItemDiff(List<Change> changes) {
         for (Map.Entry<String, AttributeValue> attribute : old.entrySet()) {
             AttributeValue newValue = now.get(attribute.getKey());
             if (newValue == null) {
-                changes.add(new Change(attribute.getKey(), Kind.REMOVED, attribute.getValue(), null));
+                changes.add(
+                        new Change(attribute.getKey(), Kind.REMOVED, attribute.getValue(), null));
             } else if (!newValue.equals(attribute.getValue())) {
-                changes.add(new Change(attribute.getKey(), Kind.CHANGED, attribute.getValue(), newValue));
+                changes.add(
+                        new Change(
+                                attribute.getKey(), Kind.CHANGED, attribute.getValue(), newValue));
             }
         }
         for (Map.Entry<String, AttributeValue> attribute : now.entrySet()) {

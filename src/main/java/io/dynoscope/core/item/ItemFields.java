@@ -11,17 +11,22 @@ import java.util.Map;
  * {@code regions[1]}), and the way back from an edited field to the item.
  */
 public final class ItemFields {
-    private ItemFields() {
-    }
+    private ItemFields() {}
 
     /**
      * One scalar value of an item.
      *
-     * @param path     the document path as DynamoDB writes it, e.g. {@code author.name} or {@code tags[0]}
-     * @param steps    the path as map names (String) and list indexes (Integer)
+     * @param path the document path as DynamoDB writes it, e.g. {@code author.name} or {@code
+     *     tags[0]}
+     * @param steps the path as map names (String) and list indexes (Integer)
      * @param editable false for sets, which the form shows but JSON edits
      */
-    public record Field(String path, List<Object> steps, AttributeValue.Type type, String text, boolean editable) {
+    public record Field(
+            String path,
+            List<Object> steps,
+            AttributeValue.Type type,
+            String text,
+            boolean editable) {
         public Field {
             steps = List.copyOf(steps);
         }
@@ -34,16 +39,22 @@ public final class ItemFields {
         return fields;
     }
 
-    private static void collect(List<Object> steps, String path, AttributeValue value, List<Field> out) {
+    private static void collect(
+            List<Object> steps, String path, AttributeValue value, List<Field> out) {
         if (value instanceof AttributeValue.MapValue map) {
-            map.entries().forEach((name, member) -> collect(append(steps, name), path + "." + name, member, out));
+            map.entries()
+                    .forEach(
+                            (name, member) ->
+                                    collect(append(steps, name), path + "." + name, member, out));
         } else if (value instanceof AttributeValue.ListValue list) {
             for (int i = 0; i < list.elements().size(); i++) {
                 collect(append(steps, i), path + "[" + i + "]", list.elements().get(i), out);
             }
         } else {
-            boolean set = value.type() == AttributeValue.Type.SS || value.type() == AttributeValue.Type.NS
-                    || value.type() == AttributeValue.Type.BS;
+            boolean set =
+                    value.type() == AttributeValue.Type.SS
+                            || value.type() == AttributeValue.Type.NS
+                            || value.type() == AttributeValue.Type.BS;
             out.add(new Field(path, steps, value.type(), text(value), !set));
         }
     }
@@ -72,7 +83,8 @@ public final class ItemFields {
     /**
      * The item with one field set from text, read as the field's type.
      *
-     * @throws IllegalArgumentException saying which field and why, e.g. {@code seats: 'x' is not a number}
+     * @throws IllegalArgumentException saying which field and why, e.g. {@code seats: 'x' is not a
+     *     number}
      */
     public static Item with(Item item, Field field, String text) {
         if (!field.editable()) {
@@ -89,17 +101,26 @@ public final class ItemFields {
         return new Item(attributes);
     }
 
-    private static AttributeValue replace(AttributeValue current, List<Object> steps, int depth, AttributeValue value, String path) {
+    private static AttributeValue replace(
+            AttributeValue current,
+            List<Object> steps,
+            int depth,
+            AttributeValue value,
+            String path) {
         if (depth == steps.size()) {
             return value;
         }
         Object step = steps.get(depth);
-        if (current instanceof AttributeValue.MapValue map && step instanceof String name && map.entries().containsKey(name)) {
+        if (current instanceof AttributeValue.MapValue map
+                && step instanceof String name
+                && map.entries().containsKey(name)) {
             Map<String, AttributeValue> entries = new LinkedHashMap<>(map.entries());
             entries.put(name, replace(entries.get(name), steps, depth + 1, value, path));
             return new AttributeValue.MapValue(entries);
         }
-        if (current instanceof AttributeValue.ListValue list && step instanceof Integer index && index < list.elements().size()) {
+        if (current instanceof AttributeValue.ListValue list
+                && step instanceof Integer index
+                && index < list.elements().size()) {
             List<AttributeValue> elements = new ArrayList<>(list.elements());
             elements.set(index, replace(elements.get(index), steps, depth + 1, value, path));
             return new AttributeValue.ListValue(elements);
@@ -119,18 +140,24 @@ public final class ItemFields {
                 }
             case BOOL:
                 if (!"true".equals(text.strip()) && !"false".equals(text.strip())) {
-                    throw new IllegalArgumentException(field.path() + ": a boolean is true or false, not '" + text + "'");
+                    throw new IllegalArgumentException(
+                            field.path() + ": a boolean is true or false, not '" + text + "'");
                 }
                 return AttributeValue.bool(Boolean.parseBoolean(text.strip()));
             case B:
                 try {
                     return AttributeValue.b(Base64.getDecoder().decode(text.strip()));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(field.path() + ": binary is written as base64 (" + e.getMessage() + ")");
+                    throw new IllegalArgumentException(
+                            field.path()
+                                    + ": binary is written as base64 ("
+                                    + e.getMessage()
+                                    + ")");
                 }
             case NULL:
                 if (!text.isBlank()) {
-                    throw new IllegalArgumentException(field.path() + ": NULL has no value; change its type in JSON");
+                    throw new IllegalArgumentException(
+                            field.path() + ": NULL has no value; change its type in JSON");
                 }
                 return AttributeValue.nul();
             default:

@@ -14,8 +14,8 @@ public final class ItemFormatException extends RuntimeException {
 
     /**
      * @param reason what is wrong, in a sentence without location
-     * @param path   the attribute path, or {@code ""} for the item or value as a whole
-     * @param line   1-based line, or 0 when not known
+     * @param path the attribute path, or {@code ""} for the item or value as a whole
+     * @param line 1-based line, or 0 when not known
      * @param column 1-based column, or 0 when not known
      */
     public ItemFormatException(String reason, String path, int line, int column) {
@@ -45,7 +45,9 @@ public final class ItemFormatException extends RuntimeException {
         return reason;
     }
 
-    /** The attribute path, e.g. {@code author.name} or {@code tags[2]}; empty for the whole item. */
+    /**
+     * The attribute path, e.g. {@code author.name} or {@code tags[2]}; empty for the whole item.
+     */
     public String path() {
         return path;
     }
@@ -60,7 +62,9 @@ public final class ItemFormatException extends RuntimeException {
         return column;
     }
 
-    /** The same problem, reported at another line (a JSON Lines reader parses one line at a time). */
+    /**
+     * The same problem, reported at another line (a JSON Lines reader parses one line at a time).
+     */
     ItemFormatException atLine(int lineNumber) {
         return new ItemFormatException(reason, path, lineNumber, column);
     }

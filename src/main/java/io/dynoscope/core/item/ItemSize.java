@@ -6,17 +6,20 @@ import java.util.Map;
  * The size of an item as DynamoDB counts it against its 400 KB item limit and for capacity units.
  *
  * <p>The rules are the ones AWS documents in the DynamoDB Developer Guide, "DynamoDB item sizes and
- * formats" (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html):
+ * formats"
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html):
  * an item is the sum of its attributes, each the UTF-8 bytes of its name plus its value, where
+ *
  * <ul>
- *   <li>S is its UTF-8 bytes; B its raw bytes (not the base64 text);</li>
+ *   <li>S is its UTF-8 bytes; B its raw bytes (not the base64 text);
  *   <li>N is 1 byte per two significant digits (leading and trailing zeros trimmed), rounded up,
- *       plus 1 byte; AWS calls this approximate, so sizes with numbers are estimates;</li>
- *   <li>BOOL and NULL are 1 byte;</li>
+ *       plus 1 byte; AWS calls this approximate, so sizes with numbers are estimates;
+ *   <li>BOOL and NULL are 1 byte;
  *   <li>M and L are 3 bytes plus their contents, each element adding 1 byte of overhead; a map
- *       entry also counts its name's UTF-8 bytes;</li>
- *   <li>SS, NS and BS are the sum of their members' sizes.</li>
+ *       entry also counts its name's UTF-8 bytes;
+ *   <li>SS, NS and BS are the sum of their members' sizes.
  * </ul>
+ *
  * The per-item storage overhead AWS bills (100 bytes for indexing and more for some features) does
  * not count towards the item limit and is left out.
  */
@@ -28,8 +31,7 @@ public final class ItemSize {
     private static final int LIST_OR_MAP_OVERHEAD = 3;
     private static final int ELEMENT_OVERHEAD = 1;
 
-    private ItemSize() {
-    }
+    private ItemSize() {}
 
     /** The size of the whole item in bytes. */
     public static long of(Item item) {
@@ -54,7 +56,8 @@ public final class ItemSize {
             case BOOL, NULL -> 1;
             case M -> {
                 long size = LIST_OR_MAP_OVERHEAD;
-                for (Map.Entry<String, AttributeValue> entry : ((AttributeValue.MapValue) value).entries().entrySet()) {
+                for (Map.Entry<String, AttributeValue> entry :
+                        ((AttributeValue.MapValue) value).entries().entrySet()) {
                     size += ofAttribute(entry.getKey(), entry.getValue()) + ELEMENT_OVERHEAD;
                 }
                 yield size;
@@ -66,9 +69,15 @@ public final class ItemSize {
                 }
                 yield size;
             }
-            case SS -> ((AttributeValue.StrSet) value).members().stream().mapToLong(ItemSize::utf8Bytes).sum();
-            case NS -> ((AttributeValue.NumSet) value).members().stream().mapToLong(ItemSize::ofNumber).sum();
-            case BS -> ((AttributeValue.BinSet) value).members().stream().mapToLong(AttributeValue.Bin::length).sum();
+            case SS ->
+                    ((AttributeValue.StrSet) value)
+                            .members().stream().mapToLong(ItemSize::utf8Bytes).sum();
+            case NS ->
+                    ((AttributeValue.NumSet) value)
+                            .members().stream().mapToLong(ItemSize::ofNumber).sum();
+            case BS ->
+                    ((AttributeValue.BinSet) value)
+                            .members().stream().mapToLong(AttributeValue.Bin::length).sum();
         };
     }
 
@@ -84,8 +93,13 @@ public final class ItemSize {
     public static long requireWithinLimit(Item item) {
         long size = of(item);
         if (size > MAX_ITEM_BYTES) {
-            throw new IllegalArgumentException("the item is " + size + " bytes, over DynamoDB's limit of "
-                    + MAX_ITEM_BYTES + " bytes (400 KB) by " + (size - MAX_ITEM_BYTES));
+            throw new IllegalArgumentException(
+                    "the item is "
+                            + size
+                            + " bytes, over DynamoDB's limit of "
+                            + MAX_ITEM_BYTES
+                            + " bytes (400 KB) by "
+                            + (size - MAX_ITEM_BYTES));
         }
         return size;
     }
@@ -143,7 +157,9 @@ public final class ItemSize {
                 bytes += 1;
             } else if (c < 0x800) {
                 bytes += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < length
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
                 bytes += 4;
                 i++;
             } else if (Character.isSurrogate(c)) {

@@ -16,29 +16,34 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.Base64;
 
-/** What the JSON codecs share: one Jackson factory, attribute paths, token names and error locations. */
+/**
+ * What the JSON codecs share: one Jackson factory, attribute paths, token names and error
+ * locations.
+ */
 final class JsonSupport {
 
     /** Streaming Jackson only: the tree model would forget where each token was. */
-    static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
-            .build()
-            .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    static final JsonFactory FACTORY =
+            JsonFactory.builder()
+                    .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+                    .build()
+                    .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
+                    .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
-    private JsonSupport() {
-    }
+    private JsonSupport() {}
 
     /** A generator writing to {@code out}, indented with two spaces and {@code \n} when pretty. */
     static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
         JsonGenerator generator = FACTORY.createGenerator(out);
         if (pretty) {
             DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-            generator.setPrettyPrinter(new DefaultPrettyPrinter()
-                    .withSeparators(Separators.createDefaultInstance()
-                            .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
-                    .withObjectIndenter(indenter)
-                    .withArrayIndenter(indenter));
+            generator.setPrettyPrinter(
+                    new DefaultPrettyPrinter()
+                            .withSeparators(
+                                    Separators.createDefaultInstance()
+                                            .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                            .withObjectIndenter(indenter)
+                            .withArrayIndenter(indenter));
         }
         return generator;
     }
@@ -99,14 +104,20 @@ final class JsonSupport {
     }
 
     static ItemFormatException failure(String reason, String path, JsonLocation location) {
-        return new ItemFormatException(reason, path, Math.max(0, location.getLineNr()), Math.max(0, location.getColumnNr()));
+        return new ItemFormatException(
+                reason,
+                path,
+                Math.max(0, location.getLineNr()),
+                Math.max(0, location.getColumnNr()));
     }
 
     /** Malformed JSON, reported at Jackson's location and the attribute path being read. */
     static ItemFormatException malformed(JsonProcessingException e, String path) {
         JsonLocation location = e.getLocation();
-        // Jackson names the source in nested locations; the source is ours and says nothing to the reader
-        String reason = "malformed JSON: " + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "[");
+        // Jackson names the source in nested locations; the source is ours and says nothing to the
+        // reader
+        String reason =
+                "malformed JSON: " + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "[");
         return location == null
                 ? new ItemFormatException(reason, path, 0, 0)
                 : failure(reason, path, location);

@@ -6,15 +6,16 @@ import java.util.Map;
 
 /**
  * The primary key of one item: the partition key attribute and, if the table has one, the sort key.
- * A position in an index read (DynamoDB's LastEvaluatedKey there) also carries the index's keys,
- * so up to four attributes.
+ * A position in an index read (DynamoDB's LastEvaluatedKey there) also carries the index's keys, so
+ * up to four attributes.
  */
 public record Key(Map<String, AttributeValue> attributes) {
 
     public Key {
         if (attributes.isEmpty() || attributes.size() > 4) {
-            throw new IllegalArgumentException("a key has one to four attributes (table and index keys), not "
-                    + attributes.size());
+            throw new IllegalArgumentException(
+                    "a key has one to four attributes (table and index keys), not "
+                            + attributes.size());
         }
         attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
     }
@@ -23,7 +24,8 @@ public record Key(Map<String, AttributeValue> attributes) {
         return new Key(Map.of(partitionKey, value));
     }
 
-    public static Key of(String partitionKey, AttributeValue pk, String sortKey, AttributeValue sk) {
+    public static Key of(
+            String partitionKey, AttributeValue pk, String sortKey, AttributeValue sk) {
         Map<String, AttributeValue> m = new LinkedHashMap<>();
         m.put(partitionKey, pk);
         m.put(sortKey, sk);

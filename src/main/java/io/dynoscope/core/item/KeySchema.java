@@ -21,14 +21,16 @@ public record KeySchema(String partitionKey, Optional<String> sortKey) {
     public Key keyOf(Item item) {
         AttributeValue pk = item.attributes().get(partitionKey);
         if (pk == null) {
-            throw new IllegalArgumentException("the item has no partition key '" + partitionKey + "'");
+            throw new IllegalArgumentException(
+                    "the item has no partition key '" + partitionKey + "'");
         }
         Map<String, AttributeValue> key = new LinkedHashMap<>();
         key.put(partitionKey, pk);
         if (sortKey.isPresent()) {
             AttributeValue sk = item.attributes().get(sortKey.get());
             if (sk == null) {
-                throw new IllegalArgumentException("the item has no sort key '" + sortKey.get() + "'");
+                throw new IllegalArgumentException(
+                        "the item has no sort key '" + sortKey.get() + "'");
             }
             key.put(sortKey.get(), sk);
         }

@@ -24,23 +24,27 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Plain JSON, the way people write documents by hand: {@code {"name":"Acme","seats":12,"tags":["a"]}}.
+ * Plain JSON, the way people write documents by hand: {@code
+ * {"name":"Acme","seats":12,"tags":["a"]}}.
  *
  * <p>Reading maps string to S, number to N, true/false to BOOL, null to NULL, object to M and array
  * to L. Numbers are taken from the token's own text, so 38-digit numbers and {@code 1E-130} keep
  * every digit; a number DynamoDB cannot hold is rejected.
  *
  * <p>Plain JSON is lossy: it has no set or binary types. Writing turns SS, NS and BS into arrays
- * (of strings, numbers and base64 strings) and B into a base64 string, and those come back as L
- * and S. {@link DynamoJson} is the lossless form; use it whenever an item must come back as it was.
+ * (of strings, numbers and base64 strings) and B into a base64 string, and those come back as L and
+ * S. {@link DynamoJson} is the lossless form; use it whenever an item must come back as it was.
  */
 public final class PlainJson {
 
-    /** A number literal as JSON allows it; other texts DynamoDB accepts ({@code +5}, {@code .5}) are normalised. */
-    private static final Pattern JSON_NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+    /**
+     * A number literal as JSON allows it; other texts DynamoDB accepts ({@code +5}, {@code .5}) are
+     * normalised.
+     */
+    private static final Pattern JSON_NUMBER =
+            Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
 
-    private PlainJson() {
-    }
+    private PlainJson() {}
 
     // ---- reading ---------------------------------------------------------------------------
 
@@ -66,10 +70,12 @@ public final class PlainJson {
     public static AttributeValue readValue(String json) {
         try (JsonParser parser = JsonSupport.parser(json)) {
             ValueReader reader = new ValueReader(parser);
-            AttributeValue value = reader.guard(() -> {
-                parser.nextToken();
-                return reader.readValue("");
-            });
+            AttributeValue value =
+                    reader.guard(
+                            () -> {
+                                parser.nextToken();
+                                return reader.readValue("");
+                            });
             reader.expectEnd("after the value");
             return value;
         } catch (IOException e) {
@@ -79,12 +85,17 @@ public final class PlainJson {
 
     private static Item readWholeItem(JsonParser parser) throws IOException {
         ValueReader reader = new ValueReader(parser);
-        Item item = reader.guard(() -> {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                throw reader.fail("an item must be a JSON object, found " + JsonSupport.describe(parser.currentToken()), "");
-            }
-            return new Item(reader.readEntries(""));
-        });
+        Item item =
+                reader.guard(
+                        () -> {
+                            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                                throw reader.fail(
+                                        "an item must be a JSON object, found "
+                                                + JsonSupport.describe(parser.currentToken()),
+                                        "");
+                            }
+                            return new Item(reader.readEntries(""));
+                        });
         reader.expectEnd("after the item");
         return item;
     }
@@ -159,7 +170,10 @@ public final class PlainJson {
         }
     }
 
-    /** The number's own text when JSON allows it, else the same value in JSON's syntax (never via double). */
+    /**
+     * The number's own text when JSON allows it, else the same value in JSON's syntax (never via
+     * double).
+     */
     private static String jsonNumberText(Num number) {
         String text = number.text();
         return JSON_NUMBER.matcher(text).matches() ? text : new BigDecimal(text.strip()).toString();
@@ -216,22 +230,23 @@ public final class PlainJson {
             if (token == null) {
                 throw fail("expected a JSON value, found the end of the input", path);
             }
-            AttributeValue value = switch (token) {
-                case VALUE_STRING -> new Str(parser.getText());
-                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> number(path);
-                case VALUE_TRUE -> Bool.TRUE;
-                case VALUE_FALSE -> Bool.FALSE;
-                case VALUE_NULL -> AttributeValue.nul();
-                case START_OBJECT -> new MapValue(readEntries(path));
-                case START_ARRAY -> {
-                    List<AttributeValue> elements = new ArrayList<>();
-                    while (parser.nextToken() != JsonToken.END_ARRAY) {
-                        elements.add(readValue(JsonSupport.element(path, elements.size())));
-                    }
-                    yield new ListValue(elements);
-                }
-                default -> throw fail("unexpected " + JsonSupport.describe(token), path);
-            };
+            AttributeValue value =
+                    switch (token) {
+                        case VALUE_STRING -> new Str(parser.getText());
+                        case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> number(path);
+                        case VALUE_TRUE -> Bool.TRUE;
+                        case VALUE_FALSE -> Bool.FALSE;
+                        case VALUE_NULL -> AttributeValue.nul();
+                        case START_OBJECT -> new MapValue(readEntries(path));
+                        case START_ARRAY -> {
+                            List<AttributeValue> elements = new ArrayList<>();
+                            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                                elements.add(readValue(JsonSupport.element(path, elements.size())));
+                            }
+                            yield new ListValue(elements);
+                        }
+                        default -> throw fail("unexpected " + JsonSupport.describe(token), path);
+                    };
             where = outer;
             return value;
         }

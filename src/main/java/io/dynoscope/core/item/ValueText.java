@@ -1,8 +1,11 @@
 package io.dynoscope.core.item;
 
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
+import java.util.function.Function;
 
 /**
  * Short, exact text for a value in one grid cell: strings as they are, numbers with every digit,
@@ -12,8 +15,7 @@ public final class ValueText {
     private static final int PREVIEW = 24;
     private static final int SET_MEMBERS_SHOWN = 5;
 
-    private ValueText() {
-    }
+    private ValueText() {}
 
     public static String of(AttributeValue value) {
         // Java 17 has no pattern switch; the sealed type keeps this list complete.
@@ -34,16 +36,20 @@ public final class ValueText {
         } else if (value instanceof AttributeValue.BinSet bs) {
             return members(bs.members().iterator(), bs.members().size(), ValueText::binary);
         } else if (value instanceof AttributeValue.MapValue m) {
-            return "{" + m.entries().size() + (m.entries().size() == 1 ? " attribute}" : " attributes}");
+            return "{"
+                    + m.entries().size()
+                    + (m.entries().size() == 1 ? " attribute}" : " attributes}");
         } else {
             int n = ((AttributeValue.ListValue) value).elements().size();
             return "[" + n + (n == 1 ? " element]" : " elements]");
         }
     }
 
-    /** The members of a set as cell text, each as {@link #of} would show it; empty for other types. */
-    public static java.util.List<String> members(AttributeValue value) {
-        java.util.List<String> members = new java.util.ArrayList<>();
+    /**
+     * The members of a set as cell text, each as {@link #of} would show it; empty for other types.
+     */
+    public static List<String> members(AttributeValue value) {
+        List<String> members = new ArrayList<>();
         if (value instanceof AttributeValue.StrSet ss) {
             members.addAll(ss.members());
         } else if (value instanceof AttributeValue.NumSet ns) {
@@ -54,18 +60,24 @@ public final class ValueText {
         return members;
     }
 
-    /** A badge for types a reader could mistake: a number, binary, a set, a map or list, NULL, a boolean. */
+    /**
+     * A badge for types a reader could mistake: a number, binary, a set, a map or list, NULL, a
+     * boolean.
+     */
     public static String badge(AttributeValue value) {
         return value.type() == AttributeValue.Type.S ? "" : value.type().descriptor();
     }
 
     static String binary(AttributeValue.Bin b) {
         String base64 = b.base64();
-        return String.format(Locale.ROOT, "%d B · %s", b.length(),
+        return String.format(
+                Locale.ROOT,
+                "%d B · %s",
+                b.length(),
                 base64.length() > PREVIEW ? base64.substring(0, PREVIEW) + "…" : base64);
     }
 
-    private static <T> String members(Iterator<T> it, int size, java.util.function.Function<T, String> text) {
+    private static <T> String members(Iterator<T> it, int size, Function<T, String> text) {
         StringJoiner joiner = new StringJoiner(", ", "{", "}");
         int shown = 0;
         while (it.hasNext() && shown < SET_MEMBERS_SHOWN) {

@@ -51,35 +51,39 @@ public final class BackgroundWork {
         }
     }
 
-    public <T> Handle submit(String what, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+    public <T> Handle submit(
+            String what, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
         Cancellation cancellation = new Cancellation();
         CompletableFuture<Void> future = new CompletableFuture<>();
-        background.execute(() -> {
-            T result;
-            try {
-                result = work.run(cancellation);
-            } catch (Throwable e) {
-                LOG.warn("{} failed", what, e);
-                ui.execute(() -> {
+        background.execute(
+                () -> {
+                    T result;
                     try {
-                        onFailure.accept(e);
-                    } finally {
-                        future.complete(null);
+                        result = work.run(cancellation);
+                    } catch (Throwable e) {
+                        LOG.warn("{} failed", what, e);
+                        ui.execute(
+                                () -> {
+                                    try {
+                                        onFailure.accept(e);
+                                    } finally {
+                                        future.complete(null);
+                                    }
+                                });
+                        return;
                     }
+                    ui.execute(
+                            () -> {
+                                try {
+                                    onSuccess.accept(result);
+                                } catch (RuntimeException e) {
+                                    LOG.error("{}: handling its result failed", what, e);
+                                    onFailure.accept(e);
+                                } finally {
+                                    future.complete(null);
+                                }
+                            });
                 });
-                return;
-            }
-            ui.execute(() -> {
-                try {
-                    onSuccess.accept(result);
-                } catch (RuntimeException e) {
-                    LOG.error("{}: handling its result failed", what, e);
-                    onFailure.accept(e);
-                } finally {
-                    future.complete(null);
-                }
-            });
-        });
         return new Handle(cancellation, future);
     }
 

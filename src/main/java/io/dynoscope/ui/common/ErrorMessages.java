@@ -1,16 +1,17 @@
 package io.dynoscope.ui.common;
 
 import io.dynoscope.repository.RepositoryException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 /** Turns failures into one sentence a person can act on. */
 public final class ErrorMessages {
-    private ErrorMessages() {
-    }
+    private ErrorMessages() {}
 
     public static String describe(Throwable error) {
         Throwable t = error;
-        while ((t instanceof java.util.concurrent.CompletionException
-                || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
+        while ((t instanceof CompletionException || t instanceof ExecutionException)
+                && t.getCause() != null) {
             t = t.getCause();
         }
         if (t instanceof RepositoryException re) {

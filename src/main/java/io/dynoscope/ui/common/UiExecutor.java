@@ -1,6 +1,7 @@
 package io.dynoscope.ui.common;
 
 import java.util.concurrent.Executor;
+import javafx.application.Platform;
 
 /**
  * Where view models publish results: the JavaFX thread in the app, the calling thread in tests, so
@@ -11,10 +12,10 @@ public interface UiExecutor extends Executor {
     /** Runs work on the JavaFX application thread. */
     static UiExecutor fx() {
         return command -> {
-            if (javafx.application.Platform.isFxApplicationThread()) {
+            if (Platform.isFxApplicationThread()) {
                 command.run();
             } else {
-                javafx.application.Platform.runLater(command);
+                Platform.runLater(command);
             }
         };
     }

@@ -11,7 +11,12 @@ import java.util.Objects;
  */
 public record ConnectionEntry(Kind kind, String label, String description, ConnectionSpec spec) {
 
-    public enum Kind { SANDBOX, ENDPOINT, PROFILE, DEFAULT_CHAIN }
+    public enum Kind {
+        SANDBOX,
+        ENDPOINT,
+        PROFILE,
+        DEFAULT_CHAIN
+    }
 
     public ConnectionEntry {
         Objects.requireNonNull(kind, "kind");
@@ -22,22 +27,33 @@ public record ConnectionEntry(Kind kind, String label, String description, Conne
     }
 
     public static ConnectionEntry sandbox() {
-        return new ConnectionEntry(Kind.SANDBOX, "Local sandbox",
-                "A private in-memory engine (dynalite) with the saas and blog sample tables. Needs Node.js.", null);
+        return new ConnectionEntry(
+                Kind.SANDBOX,
+                "Local sandbox",
+                "A private in-memory engine (dynalite) with the saas and blog sample tables. Needs Node.js.",
+                null);
     }
 
     public static ConnectionEntry dynamoDbLocal() {
-        return endpoint("DynamoDB Local", "Amazon's DynamoDB Local on http://localhost:8000 (start it yourself).",
+        return endpoint(
+                "DynamoDB Local",
+                "Amazon's DynamoDB Local on http://localhost:8000 (start it yourself).",
                 ConnectionSpec.Endpoint.of("http://localhost:8000"));
     }
 
-    public static ConnectionEntry endpoint(String label, String description, ConnectionSpec.Endpoint endpoint) {
+    public static ConnectionEntry endpoint(
+            String label, String description, ConnectionSpec.Endpoint endpoint) {
         return new ConnectionEntry(Kind.ENDPOINT, label, description, endpoint);
     }
 
     public static ConnectionEntry profile(String profileName, String region) {
-        return new ConnectionEntry(Kind.PROFILE, profileName + (region == null ? "" : " (" + region + ")"),
-                "Your AWS account through the profile '" + profileName + "' of ~/.aws (for SSO, run aws sso login first).", new ConnectionSpec.Profile(profileName, region));
+        return new ConnectionEntry(
+                Kind.PROFILE,
+                profileName + (region == null ? "" : " (" + region + ")"),
+                "Your AWS account through the profile '"
+                        + profileName
+                        + "' of ~/.aws (for SSO, run aws sso login first).",
+                new ConnectionSpec.Profile(profileName, region));
     }
 
     @Override

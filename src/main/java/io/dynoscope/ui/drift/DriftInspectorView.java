@@ -69,13 +69,15 @@ public final class DriftInspectorView {
 
     /** Loads the panel for {@code viewModel}. */
     public static Parent load(DriftInspectorViewModel viewModel) {
-        FXMLLoader loader = new FXMLLoader(DriftInspectorView.class.getResource("DriftInspector.fxml"));
-        loader.setControllerFactory(type -> {
-            if (type == DriftInspectorView.class) {
-                return new DriftInspectorView(viewModel);
-            }
-            throw new IllegalArgumentException("no controller " + type.getName());
-        });
+        FXMLLoader loader =
+                new FXMLLoader(DriftInspectorView.class.getResource("DriftInspector.fxml"));
+        loader.setControllerFactory(
+                type -> {
+                    if (type == DriftInspectorView.class) {
+                        return new DriftInspectorView(viewModel);
+                    }
+                    throw new IllegalArgumentException("no controller " + type.getName());
+                });
         try {
             return loader.load();
         } catch (IOException e) {
@@ -98,18 +100,24 @@ public final class DriftInspectorView {
         readsLabel.textProperty().bind(viewModel.readsTextProperty());
 
         sourcesTable.setItems(viewModel.sources());
-        sourceKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
+        sourceKeyColumn.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
         sourceValueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
-        sourceCopiesColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().copies()));
-        sourceDriftedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().drifted()));
+        sourceCopiesColumn.setCellValueFactory(
+                c -> new ReadOnlyObjectWrapper<>(c.getValue().copies()));
+        sourceDriftedColumn.setCellValueFactory(
+                c -> new ReadOnlyObjectWrapper<>(c.getValue().drifted()));
 
         copiesTable.setItems(viewModel.copies());
         selectedColumn.setCellValueFactory(c -> c.getValue().selectedProperty());
         selectedColumn.setCellFactory(CheckBoxTableCell.forTableColumn(selectedColumn));
         copyKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().copyKey()));
-        copyValueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().copyValue()));
-        copySourceValueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sourceValue()));
-        copySourceKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
+        copyValueColumn.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(c.getValue().copyValue()));
+        copySourceValueColumn.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(c.getValue().sourceValue()));
+        copySourceKeyColumn.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
 
         orphanList.setItems(viewModel.orphans());
         orphanList.managedProperty().bind(Bindings.isNotEmpty(viewModel.orphans()));
@@ -117,8 +125,12 @@ public final class DriftInspectorView {
         previewList.setItems(viewModel.previewLines());
         reportList.setItems(viewModel.reportLines());
 
-        concurrencySpinner.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(1, 64, viewModel.concurrencyProperty().get()));
-        concurrencySpinner.valueProperty().addListener((obs, old, value) -> viewModel.concurrencyProperty().set(value));
+        concurrencySpinner.setValueFactory(
+                new SpinnerValueFactory.IntegerSpinnerValueFactory(
+                        1, 64, viewModel.concurrencyProperty().get()));
+        concurrencySpinner
+                .valueProperty()
+                .addListener((obs, old, value) -> viewModel.concurrencyProperty().set(value));
 
         var running = viewModel.runningProperty();
         suggestButton.setOnAction(e -> viewModel.suggestRules());
@@ -163,7 +175,8 @@ public final class DriftInspectorView {
     private static FileChooser ruleFileChooser() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Drift rules");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Rule files (*.json)", "*.json"));
+        chooser.getExtensionFilters()
+                .add(new FileChooser.ExtensionFilter("Rule files (*.json)", "*.json"));
         return chooser;
     }
 
@@ -172,7 +185,10 @@ public final class DriftInspectorView {
         @Override
         protected void updateItem(DenormalizationRule rule, boolean empty) {
             super.updateItem(rule, empty);
-            setText(empty || rule == null ? null : rule.name() + "  [" + rule.copies().lookup() + "]");
+            setText(
+                    empty || rule == null
+                            ? null
+                            : rule.name() + "  [" + rule.copies().lookup() + "]");
         }
     }
 }

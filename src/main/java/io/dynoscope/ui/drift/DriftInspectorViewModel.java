@@ -72,7 +72,8 @@ public final class DriftInspectorViewModel {
         }
 
         public String copyValue() {
-            return ValueText.of(copy.copyValue()) + (copy.typeDiffers() ? " (" + copy.copyValue().type() + ")" : "");
+            return ValueText.of(copy.copyValue())
+                    + (copy.typeDiffers() ? " (" + copy.copyValue().type() + ")" : "");
         }
 
         public String sourceKey() {
@@ -80,7 +81,8 @@ public final class DriftInspectorViewModel {
         }
 
         public String sourceValue() {
-            return ValueText.of(copy.sourceValue()) + (copy.typeDiffers() ? " (" + copy.sourceValue().type() + ")" : "");
+            return ValueText.of(copy.sourceValue())
+                    + (copy.typeDiffers() ? " (" + copy.sourceValue().type() + ")" : "");
         }
 
         public BooleanProperty selectedProperty() {
@@ -89,8 +91,7 @@ public final class DriftInspectorViewModel {
     }
 
     /** One source with drifted copies: how many copies it has and which drifted. */
-    public record SourceRow(String sourceKey, String value, int copies, int drifted) {
-    }
+    public record SourceRow(String sourceKey, String value, int copies, int drifted) {}
 
     private final String table;
     private final DynamoRepository repository;
@@ -114,7 +115,8 @@ public final class DriftInspectorViewModel {
 
     private final ReadOnlyObjectWrapper<PropagationPlan> plan = new ReadOnlyObjectWrapper<>();
     private final ObservableList<String> preview = FXCollections.observableArrayList();
-    private final ReadOnlyObjectWrapper<PropagationReport> propagationReport = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<PropagationReport> propagationReport =
+            new ReadOnlyObjectWrapper<>();
     private final ObservableList<String> reportLines = FXCollections.observableArrayList();
 
     private KeySchema keySchema;
@@ -124,7 +126,8 @@ public final class DriftInspectorViewModel {
         this.table = table;
         this.repository = repository;
         this.work = work;
-        selectedRule.addListener((obs, old, rule) -> cost.set(rule == null ? "" : rule.costDescription()));
+        selectedRule.addListener(
+                (obs, old, rule) -> cost.set(rule == null ? "" : rule.costDescription()));
     }
 
     // ---- rules -----------------------------------------------------------------------------
@@ -162,24 +165,42 @@ public final class DriftInspectorViewModel {
         return RuleFiles.write(List.copyOf(rules));
     }
 
-    /** Reads a sample of the table and adds the rules it suggests, with their evidence in each description. */
+    /**
+     * Reads a sample of the table and adds the rules it suggests, with their evidence in each
+     * description.
+     */
     public BackgroundWork.Handle suggestRules() {
-        return start("suggest rules for " + table, cancellation -> {
-            TableInfo info = repository.describeTable(table);
-            List<Item> sample = new ArrayList<>();
-            repository.scan(ScanSpec.table(table).withLimit(SUGGESTION_SAMPLE), page -> {
-                sample.addAll(page.items());
-                work.ui().execute(() -> progressText.set("sampled " + sample.size() + " items"));
-                return true;
-            }, cancellation);
-            Map<String, String> indexes = new LinkedHashMap<>();
-            info.globalSecondaryIndexes().forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
-            return new RuleSuggester(info.keySchema(), indexes).suggest(sample);
-        }, suggestions -> {
-            addRules(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList());
-            progressText.set(suggestions.isEmpty() ? "no denormalized copies found in the sample"
-                    : suggestions.size() + " rules suggested");
-        });
+        return start(
+                "suggest rules for " + table,
+                cancellation -> {
+                    TableInfo info = repository.describeTable(table);
+                    List<Item> sample = new ArrayList<>();
+                    repository.scan(
+                            ScanSpec.table(table).withLimit(SUGGESTION_SAMPLE),
+                            page -> {
+                                sample.addAll(page.items());
+                                work.ui()
+                                        .execute(
+                                                () ->
+                                                        progressText.set(
+                                                                "sampled "
+                                                                        + sample.size()
+                                                                        + " items"));
+                                return true;
+                            },
+                            cancellation);
+                    Map<String, String> indexes = new LinkedHashMap<>();
+                    info.globalSecondaryIndexes()
+                            .forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
+                    return new RuleSuggester(info.keySchema(), indexes).suggest(sample);
+                },
+                suggestions -> {
+                    addRules(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList());
+                    progressText.set(
+                            suggestions.isEmpty()
+                                    ? "no denormalized copies found in the sample"
+                                    : suggestions.size() + " rules suggested");
+                });
     }
 
     private void addRules(List<DenormalizationRule> added) {
@@ -203,34 +224,90 @@ public final class DriftInspectorViewModel {
             return null;
         }
         clearResults();
-        return start("detect drift in " + table, cancellation -> {
-            keySchema = repository.describeTable(table).keySchema();
-            return new DriftDetection(repository).detect(table, rule, p -> work.ui().execute(() -> {
-                progress.set(p.sourcesTotal() > 0 ? (double) p.sourcesQueried() / p.sourcesTotal() : -1);
-                progressText.set(p.itemsRead() + " items read in " + p.requests() + " requests"
-                        + (p.sourcesTotal() >= 0 ? ", " + p.sourcesQueried() + " of " + p.sourcesTotal() + " sources" : ""));
-            }), cancellation);
-        }, result -> {
-            showReport(result.report());
-            readsText.set(result.reads().summary());
-            progressText.set((result.complete() ? "" : "cancelled: partial result; ")
-                    + result.report().driftedCopies().size() + " drifted of " + result.report().copyCount() + " copies");
-        });
+        return start(
+                "detect drift in " + table,
+                cancellation -> {
+                    keySchema = repository.describeTable(table).keySchema();
+                    return new DriftDetection(repository)
+                            .detect(
+                                    table,
+                                    rule,
+                                    p ->
+                                            work.ui()
+                                                    .execute(
+                                                            () -> {
+                                                                progress.set(
+                                                                        p.sourcesTotal() > 0
+                                                                                ? (double)
+                                                                                                p
+                                                                                                        .sourcesQueried()
+                                                                                        / p
+                                                                                                .sourcesTotal()
+                                                                                : -1);
+                                                                progressText.set(
+                                                                        p.itemsRead()
+                                                                                + " items read in "
+                                                                                + p.requests()
+                                                                                + " requests"
+                                                                                + (p.sourcesTotal()
+                                                                                                >= 0
+                                                                                        ? ", "
+                                                                                                + p
+                                                                                                        .sourcesQueried()
+                                                                                                + " of "
+                                                                                                + p
+                                                                                                        .sourcesTotal()
+                                                                                                + " sources"
+                                                                                        : ""));
+                                                            }),
+                                    cancellation);
+                },
+                result -> {
+                    showReport(result.report());
+                    readsText.set(result.reads().summary());
+                    progressText.set(
+                            (result.complete() ? "" : "cancelled: partial result; ")
+                                    + result.report().driftedCopies().size()
+                                    + " drifted of "
+                                    + result.report().copyCount()
+                                    + " copies");
+                });
     }
 
     private void showReport(DriftReport found) {
         report.set(found);
-        sources.setAll(found.sources().stream().filter(s -> !s.drifted().isEmpty())
-                .map(s -> new SourceRow(PropagationPlan.keyText(s.source()), ValueText.of(s.value()), s.copies(), s.drifted().size()))
-                .toList());
+        sources.setAll(
+                found.sources().stream()
+                        .filter(s -> !s.drifted().isEmpty())
+                        .map(
+                                s ->
+                                        new SourceRow(
+                                                PropagationPlan.keyText(s.source()),
+                                                ValueText.of(s.value()),
+                                                s.copies(),
+                                                s.drifted().size()))
+                        .toList());
         List<CopyRow> rows = found.driftedCopies().stream().map(CopyRow::new).toList();
         rows.forEach(row -> row.selectedProperty().addListener((obs, was, is) -> discardPreview()));
         copies.setAll(rows);
-        orphans.setAll(found.orphans().stream()
-                .map(o -> PropagationPlan.keyText(o.copy()) + ": " + (o.reason() == DriftReport.OrphanReason.SOURCE_MISSING
-                        ? "source " + PropagationPlan.keyText(o.expectedSource()) + " is missing"
-                        : "source " + PropagationPlan.keyText(o.expectedSource()) + " has no value"))
-                .toList());
+        orphans.setAll(
+                found.orphans().stream()
+                        .map(
+                                o ->
+                                        PropagationPlan.keyText(o.copy())
+                                                + ": "
+                                                + (o.reason()
+                                                                == DriftReport.OrphanReason
+                                                                        .SOURCE_MISSING
+                                                        ? "source "
+                                                                + PropagationPlan.keyText(
+                                                                        o.expectedSource())
+                                                                + " is missing"
+                                                        : "source "
+                                                                + PropagationPlan.keyText(
+                                                                        o.expectedSource())
+                                                                + " has no value"))
+                        .toList());
     }
 
     public ReadOnlyObjectProperty<DriftReport> reportProperty() {
@@ -270,8 +347,11 @@ public final class DriftInspectorViewModel {
             message.set("run detection first");
             return;
         }
-        Set<DriftReport.DriftedCopy> chosen = copies.stream().filter(r -> r.selectedProperty().get())
-                .map(CopyRow::copy).collect(Collectors.toSet());
+        Set<DriftReport.DriftedCopy> chosen =
+                copies.stream()
+                        .filter(r -> r.selectedProperty().get())
+                        .map(CopyRow::copy)
+                        .collect(Collectors.toSet());
         PropagationPlan planned = PropagationPlan.of(found, keySchema, chosen::contains);
         plan.set(planned);
         preview.setAll(planned.describe());
@@ -296,28 +376,86 @@ public final class DriftInspectorViewModel {
         int workers = Math.max(1, concurrency.get());
         propagationReport.set(null);
         reportLines.clear();
-        return start("propagate drift in " + table, cancellation -> new DriftPropagation(repository)
-                .propagate(table, planned, DriftPropagation.Options.withConcurrency(workers), p -> work.ui().execute(() -> {
-                    progress.set(p.total() == 0 ? 1 : (double) p.done() / p.total());
-                    progressText.set(p.done() + " of " + p.total() + " writes");
-                }), cancellation), done -> {
-            propagationReport.set(done);
-            reportLines.setAll(reportLines(done));
-            progressText.set((done.cancelled() ? "cancelled: " : "") + done.summary());
-            plan.set(null);
-            preview.clear();
-        });
+        return start(
+                "propagate drift in " + table,
+                cancellation ->
+                        new DriftPropagation(repository)
+                                .propagate(
+                                        table,
+                                        planned,
+                                        DriftPropagation.Options.withConcurrency(workers),
+                                        p ->
+                                                work.ui()
+                                                        .execute(
+                                                                () -> {
+                                                                    progress.set(
+                                                                            p.total() == 0
+                                                                                    ? 1
+                                                                                    : (double)
+                                                                                                    p
+                                                                                                            .done()
+                                                                                            / p
+                                                                                                    .total());
+                                                                    progressText.set(
+                                                                            p.done() + " of "
+                                                                                    + p.total()
+                                                                                    + " writes");
+                                                                }),
+                                        cancellation),
+                done -> {
+                    propagationReport.set(done);
+                    reportLines.setAll(reportLines(done));
+                    progressText.set((done.cancelled() ? "cancelled: " : "") + done.summary());
+                    plan.set(null);
+                    preview.clear();
+                });
     }
 
     private static List<String> reportLines(PropagationReport done) {
         List<String> lines = new ArrayList<>();
         done.updated().forEach(w -> lines.add("updated: " + PropagationPlan.describe(w)));
-        done.alreadyCurrent().forEach(w -> lines.add("already current: " + PropagationPlan.keyText(w.copy()) + "  " + w.path()));
-        done.changedElsewhere().forEach(c -> lines.add("changed by someone else, left alone: " + PropagationPlan.keyText(c.write().copy())
-                + "  " + c.write().path() + (c.itemDeleted() ? " (item deleted)"
-                : c.currentValue() == null ? " (attribute removed)" : " now " + ValueText.of(c.currentValue()))));
-        done.failed().forEach(f -> lines.add("failed: " + PropagationPlan.keyText(f.write().copy()) + "  " + f.write().path() + ": " + f.why()));
-        done.notAttempted().forEach(w -> lines.add("not attempted: " + PropagationPlan.keyText(w.copy()) + "  " + w.path()));
+        done.alreadyCurrent()
+                .forEach(
+                        w ->
+                                lines.add(
+                                        "already current: "
+                                                + PropagationPlan.keyText(w.copy())
+                                                + "  "
+                                                + w.path()));
+        done.changedElsewhere()
+                .forEach(
+                        c ->
+                                lines.add(
+                                        "changed by someone else, left alone: "
+                                                + PropagationPlan.keyText(c.write().copy())
+                                                + "  "
+                                                + c.write().path()
+                                                + (c.itemDeleted()
+                                                        ? " (item deleted)"
+                                                        : c.currentValue() == null
+                                                                ? " (attribute removed)"
+                                                                : " now "
+                                                                        + ValueText.of(
+                                                                                c
+                                                                                        .currentValue()))));
+        done.failed()
+                .forEach(
+                        f ->
+                                lines.add(
+                                        "failed: "
+                                                + PropagationPlan.keyText(f.write().copy())
+                                                + "  "
+                                                + f.write().path()
+                                                + ": "
+                                                + f.why()));
+        done.notAttempted()
+                .forEach(
+                        w ->
+                                lines.add(
+                                        "not attempted: "
+                                                + PropagationPlan.keyText(w.copy())
+                                                + "  "
+                                                + w.path()));
         return lines;
     }
 
@@ -325,7 +463,10 @@ public final class DriftInspectorViewModel {
         return propagationReport.getReadOnlyProperty();
     }
 
-    /** The final report, one line per copy: updated, already current, changed by someone else, failed. */
+    /**
+     * The final report, one line per copy: updated, already current, changed by someone else,
+     * failed.
+     */
     public ObservableList<String> reportLines() {
         return reportLines;
     }
@@ -361,7 +502,8 @@ public final class DriftInspectorViewModel {
         return message.getReadOnlyProperty();
     }
 
-    private <T> BackgroundWork.Handle start(String what, BackgroundWork.Work<T> task, Consumer<T> onSuccess) {
+    private <T> BackgroundWork.Handle start(
+            String what, BackgroundWork.Work<T> task, Consumer<T> onSuccess) {
         if (running.get()) {
             message.set("wait for the running task to finish or cancel it");
             return null;
@@ -369,15 +511,20 @@ public final class DriftInspectorViewModel {
         running.set(true);
         message.set("");
         progress.set(-1);
-        current = work.submit(what, task, result -> {
-            running.set(false);
-            progress.set(1);
-            onSuccess.accept(result);
-        }, error -> {
-            running.set(false);
-            progress.set(0);
-            message.set(ErrorMessages.describe(error));
-        });
+        current =
+                work.submit(
+                        what,
+                        task,
+                        result -> {
+                            running.set(false);
+                            progress.set(1);
+                            onSuccess.accept(result);
+                        },
+                        error -> {
+                            running.set(false);
+                            progress.set(0);
+                            message.set(ErrorMessages.describe(error));
+                        });
         return current;
     }
 

@@ -12,19 +12,20 @@ import javafx.beans.property.StringProperty;
  * One line of the expression builder as the person fills it in. Condition kinds use the attribute,
  * operator and value (and the upper bound for BETWEEN; IN takes a JSON array as its value); updates
  * use the action, attribute and value; projections the attribute only. Attributes are paths in the
- * usual notation ({@code author.name}, {@code tags[0]}); values are read by
- * {@link io.dynoscope.core.expression.ValueInput}.
+ * usual notation ({@code author.name}, {@code tags[0]}); values are read by {@link
+ * io.dynoscope.core.expression.ValueInput}.
  */
 public final class BuilderRow {
 
     private final StringProperty attribute = new SimpleStringProperty("");
-    private final ObjectProperty<Row.Operator> operator = new SimpleObjectProperty<>(Row.Operator.EQ);
-    private final ObjectProperty<UpdateClause.Keyword> action = new SimpleObjectProperty<>(UpdateClause.Keyword.SET);
+    private final ObjectProperty<Row.Operator> operator =
+            new SimpleObjectProperty<>(Row.Operator.EQ);
+    private final ObjectProperty<UpdateClause.Keyword> action =
+            new SimpleObjectProperty<>(UpdateClause.Keyword.SET);
     private final StringProperty value = new SimpleStringProperty("");
     private final StringProperty upper = new SimpleStringProperty("");
 
-    public BuilderRow() {
-    }
+    public BuilderRow() {}
 
     /** A condition row, e.g. {@code condition("Detail", BEGINS_WITH, "PROJ#")}. */
     public static BuilderRow condition(String attribute, Row.Operator operator, String value) {

@@ -9,13 +9,14 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
-import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
+import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
@@ -86,13 +87,15 @@ public final class ExpressionBuilderView {
 
     /** Loads the panel for a view model (FXML and controller). */
     public static Parent load(ExpressionBuilderViewModel viewModel) {
-        FXMLLoader loader = new FXMLLoader(ExpressionBuilderView.class.getResource("ExpressionBuilder.fxml"));
-        loader.setControllerFactory(type -> {
-            if (type == ExpressionBuilderView.class) {
-                return new ExpressionBuilderView(viewModel);
-            }
-            throw new IllegalArgumentException("no controller " + type.getName());
-        });
+        FXMLLoader loader =
+                new FXMLLoader(ExpressionBuilderView.class.getResource("ExpressionBuilder.fxml"));
+        loader.setControllerFactory(
+                type -> {
+                    if (type == ExpressionBuilderView.class) {
+                        return new ExpressionBuilderView(viewModel);
+                    }
+                    throw new IllegalArgumentException("no controller " + type.getName());
+                });
         try {
             return loader.load();
         } catch (IOException e) {
@@ -102,8 +105,12 @@ public final class ExpressionBuilderView {
 
     @FXML
     private void initialize() {
-        root.getStylesheets().add(Objects.requireNonNull(
-                ExpressionBuilderView.class.getResource("ExpressionBuilder.css")).toExternalForm());
+        root.getStylesheets()
+                .add(
+                        Objects.requireNonNull(
+                                        ExpressionBuilderView.class.getResource(
+                                                "ExpressionBuilder.css"))
+                                .toExternalForm());
         bindHeader();
         bindRows(viewModel.rows(), rowsBox, false);
         bindRows(viewModel.guardRows(), guardRowsBox, true);
@@ -114,26 +121,30 @@ public final class ExpressionBuilderView {
 
     private void bindHeader() {
         kindChoice.getItems().setAll(ExpressionKind.values());
-        kindChoice.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(ExpressionKind kind) {
-                return kind == null ? "" : kind.parameterName();
-            }
+        kindChoice.setConverter(
+                new StringConverter<>() {
+                    @Override
+                    public String toString(ExpressionKind kind) {
+                        return kind == null ? "" : kind.parameterName();
+                    }
 
-            @Override
-            public ExpressionKind fromString(String text) {
-                return ExpressionKind.valueOf(text);
-            }
-        });
+                    @Override
+                    public ExpressionKind fromString(String text) {
+                        return ExpressionKind.valueOf(text);
+                    }
+                });
         kindChoice.valueProperty().bindBidirectional(viewModel.kindProperty());
         indexChoice.setItems(viewModel.indexChoices());
         indexChoice.valueProperty().bindBidirectional(viewModel.indexProperty());
         newestFirstCheck.selectedProperty().bindBidirectional(viewModel.newestFirstProperty());
         itemKeyField.textProperty().bindBidirectional(viewModel.itemKeyProperty());
 
-        BooleanBinding keyCondition = viewModel.kindProperty().isEqualTo(ExpressionKind.KEY_CONDITION);
-        BooleanBinding reads = keyCondition.or(viewModel.kindProperty().isEqualTo(ExpressionKind.FILTER))
-                .or(viewModel.kindProperty().isEqualTo(ExpressionKind.PROJECTION));
+        BooleanBinding keyCondition =
+                viewModel.kindProperty().isEqualTo(ExpressionKind.KEY_CONDITION);
+        BooleanBinding reads =
+                keyCondition
+                        .or(viewModel.kindProperty().isEqualTo(ExpressionKind.FILTER))
+                        .or(viewModel.kindProperty().isEqualTo(ExpressionKind.PROJECTION));
         BooleanBinding update = viewModel.kindProperty().isEqualTo(ExpressionKind.UPDATE);
         show(newestFirstCheck, keyCondition);
         show(indexChoice, reads);
@@ -151,22 +162,28 @@ public final class ExpressionBuilderView {
 
     /** Rebuilds a row's controls when rows come or go; edits flow through the bound properties. */
     private void bindRows(ObservableList<BuilderRow> rows, VBox box, boolean guard) {
-        Runnable rebuild = () -> {
-            box.getChildren().clear();
-            for (int i = 0; i < rows.size(); i++) {
-                box.getChildren().add(rowControls(rows.get(i), i, guard));
-            }
-            showRowProblems();
-        };
-        rows.addListener((ListChangeListener<BuilderRow>) change -> {
-            boolean structural = false;
-            while (change.next()) {
-                structural |= change.wasAdded() || change.wasRemoved() || change.wasPermutated();
-            }
-            if (structural) {
-                rebuild.run();
-            }
-        });
+        Runnable rebuild =
+                () -> {
+                    box.getChildren().clear();
+                    for (int i = 0; i < rows.size(); i++) {
+                        box.getChildren().add(rowControls(rows.get(i), i, guard));
+                    }
+                    showRowProblems();
+                };
+        rows.addListener(
+                (ListChangeListener<BuilderRow>)
+                        change -> {
+                            boolean structural = false;
+                            while (change.next()) {
+                                structural |=
+                                        change.wasAdded()
+                                                || change.wasRemoved()
+                                                || change.wasPermutated();
+                            }
+                            if (structural) {
+                                rebuild.run();
+                            }
+                        });
         viewModel.kindProperty().addListener((o, before, now) -> rebuild.run());
         rebuild.run();
     }
@@ -186,17 +203,18 @@ public final class ExpressionBuilderView {
         ChoiceBox<Row.Operator> operator = new ChoiceBox<>();
         operator.setId(id + "-operator");
         operator.getItems().setAll(Row.Operator.values());
-        operator.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Row.Operator op) {
-                return op == null ? "" : op.symbol();
-            }
+        operator.setConverter(
+                new StringConverter<>() {
+                    @Override
+                    public String toString(Row.Operator op) {
+                        return op == null ? "" : op.symbol();
+                    }
 
-            @Override
-            public Row.Operator fromString(String text) {
-                return Row.Operator.valueOf(text);
-            }
-        });
+                    @Override
+                    public Row.Operator fromString(String text) {
+                        return Row.Operator.valueOf(text);
+                    }
+                });
         operator.valueProperty().bindBidirectional(row.operatorProperty());
 
         ChoiceBox<UpdateClause.Keyword> action = new ChoiceBox<>();
@@ -231,53 +249,79 @@ public final class ExpressionBuilderView {
         } else {
             line.getChildren().addAll(attribute, operator, value, upper, remove, problem);
             ObservableValue<Row.Operator> op = row.operatorProperty();
-            show(value, Bindings.createBooleanBinding(() -> op.getValue() != Row.Operator.ATTRIBUTE_EXISTS
-                    && op.getValue() != Row.Operator.ATTRIBUTE_NOT_EXISTS, op));
-            show(upper, Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op));
+            show(
+                    value,
+                    Bindings.createBooleanBinding(
+                            () ->
+                                    op.getValue() != Row.Operator.ATTRIBUTE_EXISTS
+                                            && op.getValue() != Row.Operator.ATTRIBUTE_NOT_EXISTS,
+                            op));
+            show(
+                    upper,
+                    Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op));
         }
         line.setUserData(new RowPlace(guard, index));
         return line;
     }
 
-    private record RowPlace(boolean guard, int index) {
-    }
+    private record RowPlace(boolean guard, int index) {}
 
     /** A menu of known attributes under the attribute field as the person types. */
     private void completion(TextField field) {
         ContextMenu menu = new ContextMenu();
-        field.textProperty().addListener((o, before, text) -> {
-            if (!field.isFocused() || text == null || text.isEmpty()) {
-                menu.hide();
-                return;
-            }
-            List<String> offered = viewModel.completions(text).stream()
-                    .filter(name -> !name.equals(text)).limit(MAX_COMPLETIONS).toList();
-            if (offered.isEmpty()) {
-                menu.hide();
-                return;
-            }
-            menu.getItems().setAll(offered.stream().map(name -> {
-                MenuItem item = new MenuItem(name);
-                item.setOnAction(e -> {
-                    field.setText(name);
-                    field.positionCaret(name.length());
-                });
-                return item;
-            }).toList());
-            if (!menu.isShowing() && field.getScene() != null && field.getScene().getWindow() != null) {
-                menu.show(field, javafx.geometry.Side.BOTTOM, 0, 0);
-            }
-        });
-        field.focusedProperty().addListener((o, before, focused) -> {
-            if (!focused) {
-                menu.hide();
-            }
-        });
+        field.textProperty()
+                .addListener(
+                        (o, before, text) -> {
+                            if (!field.isFocused() || text == null || text.isEmpty()) {
+                                menu.hide();
+                                return;
+                            }
+                            List<String> offered =
+                                    viewModel.completions(text).stream()
+                                            .filter(name -> !name.equals(text))
+                                            .limit(MAX_COMPLETIONS)
+                                            .toList();
+                            if (offered.isEmpty()) {
+                                menu.hide();
+                                return;
+                            }
+                            menu.getItems()
+                                    .setAll(
+                                            offered.stream()
+                                                    .map(
+                                                            name -> {
+                                                                MenuItem item = new MenuItem(name);
+                                                                item.setOnAction(
+                                                                        e -> {
+                                                                            field.setText(name);
+                                                                            field.positionCaret(
+                                                                                    name.length());
+                                                                        });
+                                                                return item;
+                                                            })
+                                                    .toList());
+                            if (!menu.isShowing()
+                                    && field.getScene() != null
+                                    && field.getScene().getWindow() != null) {
+                                menu.show(field, Side.BOTTOM, 0, 0);
+                            }
+                        });
+        field.focusedProperty()
+                .addListener(
+                        (o, before, focused) -> {
+                            if (!focused) {
+                                menu.hide();
+                            }
+                        });
     }
 
     private void bindPreview() {
-        expressionLabel.textProperty().bind(Bindings.createStringBinding(
-                () -> viewModel.kindProperty().get().parameterName(), viewModel.kindProperty()));
+        expressionLabel
+                .textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> viewModel.kindProperty().get().parameterName(),
+                                viewModel.kindProperty()));
         expressionText.textProperty().bind(viewModel.expressionTextProperty());
         guardText.textProperty().bind(viewModel.guardTextProperty());
         namesArea.textProperty().bind(viewModel.namesJsonProperty());
@@ -285,17 +329,27 @@ public final class ExpressionBuilderView {
         copyExpressionButton.setOnAction(e -> copy(viewModel.expressionTextProperty().get()));
         copyNamesButton.setOnAction(e -> copy(viewModel.namesJsonProperty().get()));
         copyValuesButton.setOnAction(e -> copy(viewModel.valuesJsonProperty().get()));
-        viewModel.problems().addListener((ListChangeListener<ExpressionBuilderViewModel.Problem>) c -> showProblems());
+        viewModel
+                .problems()
+                .addListener(
+                        (ListChangeListener<ExpressionBuilderViewModel.Problem>)
+                                c -> showProblems());
         showProblems();
     }
 
     private void showProblems() {
         List<ExpressionBuilderViewModel.Problem> problems = viewModel.problems();
         ExpressionKind kind = viewModel.kindProperty().get();
-        expressionMarker.setText(marker(problems.stream()
-                .filter(p -> p.expression().orElse(null) == kind && !p.guard()).map(ExpressionBuilderViewModel.Problem::column)
-                .toList()));
-        problemsLabel.setText(problems.stream().map(ExpressionBuilderView::describe).collect(Collectors.joining("\n")));
+        expressionMarker.setText(
+                marker(
+                        problems.stream()
+                                .filter(p -> p.expression().orElse(null) == kind && !p.guard())
+                                .map(ExpressionBuilderViewModel.Problem::column)
+                                .toList()));
+        problemsLabel.setText(
+                problems.stream()
+                        .map(ExpressionBuilderView::describe)
+                        .collect(Collectors.joining("\n")));
         showRowProblems();
     }
 
@@ -303,32 +357,47 @@ public final class ExpressionBuilderView {
         for (VBox box : List.of(rowsBox, guardRowsBox)) {
             for (Node line : box.getChildren()) {
                 RowPlace place = (RowPlace) line.getUserData();
-                String text = viewModel.problems().stream()
-                        .filter(p -> p.row() == place.index() && p.guard() == place.guard())
-                        .map(ExpressionBuilderViewModel.Problem::message).collect(Collectors.joining("; "));
-                ((HBox) line).getChildren().stream().filter(n -> n instanceof Label).map(n -> (Label) n)
-                        .forEach(label -> label.setText(text));
+                String text =
+                        viewModel.problems().stream()
+                                .filter(p -> p.row() == place.index() && p.guard() == place.guard())
+                                .map(ExpressionBuilderViewModel.Problem::message)
+                                .collect(Collectors.joining("; "));
+                ((HBox) line)
+                        .getChildren().stream()
+                                .filter(n -> n instanceof Label)
+                                .map(n -> (Label) n)
+                                .forEach(label -> label.setText(text));
             }
         }
     }
 
     private static String describe(ExpressionBuilderViewModel.Problem p) {
-        String where = p.row() >= 0 ? (p.guard() ? "condition row " : "row ") + (p.row() + 1) + ", " : "";
-        return p.column() > 0 ? where + "column " + p.column() + ": " + p.message()
+        String where =
+                p.row() >= 0 ? (p.guard() ? "condition row " : "row ") + (p.row() + 1) + ", " : "";
+        return p.column() > 0
+                ? where + "column " + p.column() + ": " + p.message()
                 : (where.isEmpty() ? "" : where) + p.message();
     }
 
-    /** A line with a caret under each column, to sit under the expression in the same monospace font. */
+    /**
+     * A line with a caret under each column, to sit under the expression in the same monospace
+     * font.
+     */
     static String marker(List<Integer> columns) {
         StringBuilder out = new StringBuilder();
-        columns.stream().filter(c -> c > 0).distinct().sorted().forEach(column -> {
-            while (out.length() < column - 1) {
-                out.append(' ');
-            }
-            if (out.length() == column - 1) {
-                out.append('^');
-            }
-        });
+        columns.stream()
+                .filter(c -> c > 0)
+                .distinct()
+                .sorted()
+                .forEach(
+                        column -> {
+                            while (out.length() < column - 1) {
+                                out.append(' ');
+                            }
+                            if (out.length() == column - 1) {
+                                out.append('^');
+                            }
+                        });
         return out.toString();
     }
 
@@ -349,13 +418,23 @@ public final class ExpressionBuilderView {
     }
 
     private void bindPaste() {
-        loadButton.setOnAction(e -> {
-            List<ExpressionBuilderViewModel.Problem> problems = viewModel.load(pasteExpressionField.getText(),
-                    pasteNamesField.getText(), pasteValuesField.getText());
-            pasteMarker.setText(marker(problems.stream().map(ExpressionBuilderViewModel.Problem::column).toList()));
-            pasteProblemsLabel.setText(problems.stream().map(ExpressionBuilderView::describe)
-                    .collect(Collectors.joining("\n")));
-        });
+        loadButton.setOnAction(
+                e -> {
+                    List<ExpressionBuilderViewModel.Problem> problems =
+                            viewModel.load(
+                                    pasteExpressionField.getText(),
+                                    pasteNamesField.getText(),
+                                    pasteValuesField.getText());
+                    pasteMarker.setText(
+                            marker(
+                                    problems.stream()
+                                            .map(ExpressionBuilderViewModel.Problem::column)
+                                            .toList()));
+                    pasteProblemsLabel.setText(
+                            problems.stream()
+                                    .map(ExpressionBuilderView::describe)
+                                    .collect(Collectors.joining("\n")));
+                });
         loadMessage.textProperty().bind(viewModel.messageProperty());
     }
 

@@ -48,6 +48,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
@@ -62,15 +63,21 @@ public final class ExpressionBuilderViewModel {
     /** The index choice that means "the table itself". */
     public static final String TABLE = "(table)";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
      * A problem to show. {@code expression} is the kind whose text it is in (empty for the maps or
-     * the item key), {@code column} its 1-based place in that text (0 when it has none), and
-     * {@code row} the index of the row it came from in {@link #rows()} or {@link #guardRows()}
-     * (those of the guard when {@code guard}), or -1.
+     * the item key), {@code column} its 1-based place in that text (0 when it has none), and {@code
+     * row} the index of the row it came from in {@link #rows()} or {@link #guardRows()} (those of
+     * the guard when {@code guard}), or -1.
      */
-    public record Problem(Optional<ExpressionKind> expression, int column, int row, boolean guard, String message) {
+    public record Problem(
+            Optional<ExpressionKind> expression,
+            int column,
+            int row,
+            boolean guard,
+            String message) {
         @Override
         public String toString() {
             return column > 0 ? "column " + column + ": " + message : message;
@@ -81,34 +88,40 @@ public final class ExpressionBuilderViewModel {
     private final TableInfo table;
     private final SnippetOptions snippetOptions;
 
-    private final ObjectProperty<ExpressionKind> kind = new SimpleObjectProperty<>(ExpressionKind.KEY_CONDITION);
+    private final ObjectProperty<ExpressionKind> kind =
+            new SimpleObjectProperty<>(ExpressionKind.KEY_CONDITION);
     private final StringProperty index = new SimpleStringProperty(TABLE);
     private final BooleanProperty newestFirst = new SimpleBooleanProperty(false);
     private final StringProperty itemKey = new SimpleStringProperty("");
     private final ObservableList<String> indexChoices = FXCollections.observableArrayList(TABLE);
     private final ObservableList<String> knownAttributes = FXCollections.observableArrayList();
-    private final ObservableList<BuilderRow> rows = FXCollections.observableArrayList(BuilderRow::observables);
-    private final ObservableList<BuilderRow> guardRows = FXCollections.observableArrayList(BuilderRow::observables);
+    private final ObservableList<BuilderRow> rows =
+            FXCollections.observableArrayList(BuilderRow::observables);
+    private final ObservableList<BuilderRow> guardRows =
+            FXCollections.observableArrayList(BuilderRow::observables);
 
     private final ReadOnlyStringWrapper expressionText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper guardText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper namesJson = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper valuesJson = new ReadOnlyStringWrapper("");
     private final ObservableList<Problem> problems = FXCollections.observableArrayList();
-    // One read-only view for everyone: a wrapper made per call would drop its listeners when collected.
-    private final ObservableList<Problem> readOnlyProblems = FXCollections.unmodifiableObservableList(problems);
-    private final Map<SnippetLanguage, ReadOnlyStringWrapper> snippets = new EnumMap<>(SnippetLanguage.class);
+    // One read-only view for everyone: a wrapper made per call would drop its listeners when
+    // collected.
+    private final ObservableList<Problem> readOnlyProblems =
+            FXCollections.unmodifiableObservableList(problems);
+    private final Map<SnippetLanguage, ReadOnlyStringWrapper> snippets =
+            new EnumMap<>(SnippetLanguage.class);
     private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
 
-    private Consumer<SnippetRequest> onRun = request -> { };
+    private Consumer<SnippetRequest> onRun = request -> {};
     private SnippetRequest current;
     private boolean refreshing;
 
     /**
-     * @param table          the table's description (keys and indexes)
-     * @param snippetOptions where snippets connect: {@link SnippetOptions#local} for a local engine,
-     *                       {@link SnippetOptions#aws()} otherwise
+     * @param table the table's description (keys and indexes)
+     * @param snippetOptions where snippets connect: {@link SnippetOptions#local} for a local
+     *     engine, {@link SnippetOptions#aws()} otherwise
      */
     public ExpressionBuilderViewModel(TableInfo table, SnippetOptions snippetOptions) {
         this.table = table;
@@ -119,23 +132,27 @@ public final class ExpressionBuilderViewModel {
         }
         table.indexes().forEach(i -> indexChoices.add(i.name()));
         knownAttributes.setAll(keyAttributes());
-        kind.addListener((o, before, now) -> {
-            if (now == ExpressionKind.KEY_CONDITION && rows.stream().allMatch(BuilderRow::isBlank)) {
-                startKeyCondition();
-            }
-            refresh();
-        });
-        index.addListener((o, before, now) -> {
-            // A key condition not filled in yet follows the chosen index's keys.
-            if (kind.get() == ExpressionKind.KEY_CONDITION && rows.stream().allMatch(r -> r.valueProperty().get().isBlank())) {
-                startKeyCondition();
-            }
-            refresh();
-        });
+        kind.addListener(
+                (o, before, now) -> {
+                    if (now == ExpressionKind.KEY_CONDITION
+                            && rows.stream().allMatch(BuilderRow::isBlank)) {
+                        startKeyCondition();
+                    }
+                    refresh();
+                });
+        index.addListener(
+                (o, before, now) -> {
+                    // A key condition not filled in yet follows the chosen index's keys.
+                    if (kind.get() == ExpressionKind.KEY_CONDITION
+                            && rows.stream().allMatch(r -> r.valueProperty().get().isBlank())) {
+                        startKeyCondition();
+                    }
+                    refresh();
+                });
         newestFirst.addListener((o, before, now) -> refresh());
         itemKey.addListener((o, before, now) -> refresh());
-        rows.addListener((javafx.collections.ListChangeListener<BuilderRow>) c -> refresh());
-        guardRows.addListener((javafx.collections.ListChangeListener<BuilderRow>) c -> refresh());
+        rows.addListener((ListChangeListener<BuilderRow>) c -> refresh());
+        guardRows.addListener((ListChangeListener<BuilderRow>) c -> refresh());
         startKeyCondition();
     }
 
@@ -146,10 +163,12 @@ public final class ExpressionBuilderViewModel {
         BuilderRow row = new BuilderRow();
         if (kind.get() == ExpressionKind.KEY_CONDITION && rows.size() == 1) {
             // The second row of a key condition is the sort key's, if the keys have one.
-            keys().sortKey().ifPresent(sk -> {
-                row.attributeProperty().set(sk);
-                row.operatorProperty().set(Row.Operator.BEGINS_WITH);
-            });
+            keys().sortKey()
+                    .ifPresent(
+                            sk -> {
+                                row.attributeProperty().set(sk);
+                                row.operatorProperty().set(Row.Operator.BEGINS_WITH);
+                            });
         }
         rows.add(row);
         return row;
@@ -180,7 +199,10 @@ public final class ExpressionBuilderViewModel {
     /** Known attributes starting with {@code prefix} (any case), key attributes first. */
     public List<String> completions(String prefix) {
         String wanted = prefix == null ? "" : prefix.strip().toLowerCase(Locale.ROOT);
-        return knownAttributes.stream().filter(a -> a.toLowerCase(Locale.ROOT).startsWith(wanted)).distinct().toList();
+        return knownAttributes.stream()
+                .filter(a -> a.toLowerCase(Locale.ROOT).startsWith(wanted))
+                .distinct()
+                .toList();
     }
 
     /**
@@ -194,20 +216,27 @@ public final class ExpressionBuilderViewModel {
         Map<String, AttributeValue> valueMap;
         try {
             nameMap = names(names);
-            valueMap = values == null || values.isBlank() ? Map.of() : DynamoJson.readItem(values).attributes();
+            valueMap =
+                    values == null || values.isBlank()
+                            ? Map.of()
+                            : DynamoJson.readItem(values).attributes();
         } catch (IllegalArgumentException | ItemFormatException e) {
             message.set("Cannot read the maps: " + e.getMessage());
             return List.of(new Problem(Optional.empty(), 0, -1, false, e.getMessage()));
         }
         ExpressionKind k = kind.get();
-        Verdict verdict = ExpressionValidator.validate(k, text, nameMap, valueMap, Optional.of(keys()));
-        List<Problem> found = verdict.problems().stream()
-                .map(p -> new Problem(p.expression(), p.column(), -1, false, p.message())).toList();
-        AsRows<?> shown = switch (k) {
-            case PROJECTION -> ExpressionCompiler.projectionRows(text, nameMap);
-            case UPDATE -> ExpressionCompiler.updateRows(text, nameMap, valueMap);
-            default -> ExpressionCompiler.conditionRows(k, text, nameMap, valueMap);
-        };
+        Verdict verdict =
+                ExpressionValidator.validate(k, text, nameMap, valueMap, Optional.of(keys()));
+        List<Problem> found =
+                verdict.problems().stream()
+                        .map(p -> new Problem(p.expression(), p.column(), -1, false, p.message()))
+                        .toList();
+        AsRows<?> shown =
+                switch (k) {
+                    case PROJECTION -> ExpressionCompiler.projectionRows(text, nameMap);
+                    case UPDATE -> ExpressionCompiler.updateRows(text, nameMap, valueMap);
+                    default -> ExpressionCompiler.conditionRows(k, text, nameMap, valueMap);
+                };
         if (shown instanceof AsRows.NotShown<?> notShown) {
             message.set("Not loaded into rows: " + notShown.reason());
             return found;
@@ -224,7 +253,10 @@ public final class ExpressionBuilderViewModel {
             refreshing = false;
         }
         refresh();
-        message.set(found.isEmpty() ? "Loaded into rows." : "Loaded into rows; DynamoDB would reject it as pasted.");
+        message.set(
+                found.isEmpty()
+                        ? "Loaded into rows."
+                        : "Loaded into rows; DynamoDB would reject it as pasted.");
         return found;
     }
 
@@ -235,9 +267,12 @@ public final class ExpressionBuilderViewModel {
         }
     }
 
-    /** Who runs the request (the grid shows a read's items, the request count and consumed capacity). */
+    /**
+     * Who runs the request (the grid shows a read's items, the request count and consumed
+     * capacity).
+     */
     public void setOnRun(Consumer<SnippetRequest> handler) {
-        this.onRun = handler == null ? request -> { } : handler;
+        this.onRun = handler == null ? request -> {} : handler;
     }
 
     // ---- computing the preview ----------------------------------------------------------------
@@ -258,28 +293,43 @@ public final class ExpressionBuilderViewModel {
         ExpressionKind k = kind.get();
         Map<ExpressionKind, String> expressions = new EnumMap<>(ExpressionKind.class);
         List<int[]> spans = new ArrayList<>();
-        String text = switch (k) {
-            case PROJECTION -> projection(compiler, found);
-            case UPDATE -> update(compiler, found);
-            default -> condition(compiler, k, rows, false, found, spans);
-        };
+        String text =
+                switch (k) {
+                    case PROJECTION -> projection(compiler, found);
+                    case UPDATE -> update(compiler, found);
+                    default -> condition(compiler, k, rows, false, found, spans);
+                };
         String guard = "";
         if (!text.isEmpty()) {
             expressions.put(k, text);
         }
         if (k == ExpressionKind.UPDATE) {
-            guard = condition(compiler, ExpressionKind.CONDITION, guardRows, true, found, new ArrayList<>());
+            guard =
+                    condition(
+                            compiler,
+                            ExpressionKind.CONDITION,
+                            guardRows,
+                            true,
+                            found,
+                            new ArrayList<>());
             if (!guard.isEmpty()) {
                 expressions.put(ExpressionKind.CONDITION, guard);
             }
         }
         if (!expressions.isEmpty() && found.isEmpty()) {
-            Verdict verdict = ExpressionValidator.validate(expressions, compiler.names(), compiler.values(),
-                    Optional.of(keys()));
+            Verdict verdict =
+                    ExpressionValidator.validate(
+                            expressions, compiler.names(), compiler.values(), Optional.of(keys()));
             for (ExpressionProblem p : verdict.problems()) {
                 int row = p.expression().orElse(null) == k ? rowAt(spans, p.column()) : -1;
-                found.add(new Problem(p.expression(), p.column(), row, p.expression().orElse(null) == ExpressionKind.CONDITION
-                        && k == ExpressionKind.UPDATE, p.message()));
+                found.add(
+                        new Problem(
+                                p.expression(),
+                                p.column(),
+                                row,
+                                p.expression().orElse(null) == ExpressionKind.CONDITION
+                                        && k == ExpressionKind.UPDATE,
+                                p.message()));
             }
         }
         Optional<Key> key = Optional.empty();
@@ -296,13 +346,19 @@ public final class ExpressionBuilderViewModel {
             current = request(k, expressions, key, compiler);
         }
         for (SnippetLanguage language : SnippetLanguage.values()) {
-            snippets.get(language).set(current == null ? "" : Snippets.write(language, current, snippetOptions));
+            snippets.get(language)
+                    .set(current == null ? "" : Snippets.write(language, current, snippetOptions));
         }
         canRun.set(current != null);
     }
 
-    private String condition(ExpressionCompiler compiler, ExpressionKind k, List<BuilderRow> source, boolean guard,
-                             List<Problem> found, List<int[]> spans) {
+    private String condition(
+            ExpressionCompiler compiler,
+            ExpressionKind k,
+            List<BuilderRow> source,
+            boolean guard,
+            List<Problem> found,
+            List<int[]> spans) {
         List<String> parts = new ArrayList<>();
         int column = 1;
         for (int i = 0; i < source.size(); i++) {
@@ -332,7 +388,13 @@ public final class ExpressionBuilderViewModel {
                 try {
                     paths.add(AttributePath.parse(rows.get(i).attributeProperty().get().strip()));
                 } catch (IllegalArgumentException e) {
-                    found.add(new Problem(Optional.of(ExpressionKind.PROJECTION), 0, i, false, e.getMessage()));
+                    found.add(
+                            new Problem(
+                                    Optional.of(ExpressionKind.PROJECTION),
+                                    0,
+                                    i,
+                                    false,
+                                    e.getMessage()));
                 }
             }
         }
@@ -349,10 +411,18 @@ public final class ExpressionBuilderViewModel {
             try {
                 AttributePath path = AttributePath.parse(row.attributeProperty().get().strip());
                 UpdateClause.Keyword action = row.actionProperty().get();
-                actions.add(action == UpdateClause.Keyword.REMOVE ? UpdateRow.remove(path)
-                        : new UpdateRow(action, path, Optional.of(value(row.valueProperty().get())), Optional.empty()));
+                actions.add(
+                        action == UpdateClause.Keyword.REMOVE
+                                ? UpdateRow.remove(path)
+                                : new UpdateRow(
+                                        action,
+                                        path,
+                                        Optional.of(value(row.valueProperty().get())),
+                                        Optional.empty()));
             } catch (IllegalArgumentException e) {
-                found.add(new Problem(Optional.of(ExpressionKind.UPDATE), 0, i, false, e.getMessage()));
+                found.add(
+                        new Problem(
+                                Optional.of(ExpressionKind.UPDATE), 0, i, false, e.getMessage()));
             }
         }
         return actions.isEmpty() ? "" : compiler.update(actions);
@@ -363,15 +433,23 @@ public final class ExpressionBuilderViewModel {
         Row.Operator op = row.operatorProperty().get();
         return switch (op) {
             case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> Row.of(path, op);
-            case BETWEEN -> Row.of(path, op, value(row.valueProperty().get()), value(row.upperProperty().get()));
+            case BETWEEN ->
+                    Row.of(
+                            path,
+                            op,
+                            value(row.valueProperty().get()),
+                            value(row.upperProperty().get()));
             case IN -> {
                 AttributeValue list = value(row.valueProperty().get());
-                if (!(list instanceof AttributeValue.ListValue candidates) || candidates.elements().isEmpty()) {
-                    throw new IllegalArgumentException("IN takes a JSON array of values, e.g. [\"ACTIVE\", \"PAUSED\"]");
+                if (!(list instanceof AttributeValue.ListValue candidates)
+                        || candidates.elements().isEmpty()) {
+                    throw new IllegalArgumentException(
+                            "IN takes a JSON array of values, e.g. [\"ACTIVE\", \"PAUSED\"]");
                 }
                 yield Row.of(path, op, candidates.elements().toArray(AttributeValue[]::new));
             }
-            case ATTRIBUTE_TYPE -> Row.of(path, op, AttributeValue.s(text(row.valueProperty().get())));
+            case ATTRIBUTE_TYPE ->
+                    Row.of(path, op, AttributeValue.s(text(row.valueProperty().get())));
             // The seed's naming: a prefix is :p.
             case BEGINS_WITH -> Row.of(path, op, value(row.valueProperty().get())).named("p");
             default -> Row.of(path, op, value(row.valueProperty().get()));
@@ -411,12 +489,15 @@ public final class ExpressionBuilderViewModel {
             Item item = looksTyped(text) ? DynamoJson.readItem(text) : PlainJson.readItem(text);
             return Optional.of(new Key(item.attributes()));
         } catch (ItemFormatException | IllegalArgumentException e) {
-            found.add(new Problem(Optional.empty(), 0, -1, false, "The item key: " + e.getMessage()));
+            found.add(
+                    new Problem(Optional.empty(), 0, -1, false, "The item key: " + e.getMessage()));
             return Optional.empty();
         }
     }
 
-    /** DynamoDB JSON when the first value is an object with one type descriptor such as {"S": ...}. */
+    /**
+     * DynamoDB JSON when the first value is an object with one type descriptor such as {"S": ...}.
+     */
     private static boolean looksTyped(String json) {
         try {
             JsonNode tree = JSON.readTree(json);
@@ -434,24 +515,36 @@ public final class ExpressionBuilderViewModel {
         }
     }
 
-    private SnippetRequest request(ExpressionKind k, Map<ExpressionKind, String> expressions, Optional<Key> key,
-                                   ExpressionCompiler compiler) {
-        SnippetRequest request = switch (k) {
-            case KEY_CONDITION -> {
-                SnippetRequest query = SnippetRequest.query(tableName, expressions.get(k));
-                yield newestFirst.get() ? query.descending() : query;
-            }
-            case FILTER, PROJECTION -> SnippetRequest.scan(tableName).withExpression(k, expressions.get(k));
-            case CONDITION -> SnippetRequest.deleteItem(tableName, key.orElseThrow()).withCondition(expressions.get(k));
-            case UPDATE -> {
-                SnippetRequest update = SnippetRequest.updateItem(tableName, key.orElseThrow(), expressions.get(k));
-                String guard = expressions.get(ExpressionKind.CONDITION);
-                yield guard == null ? update : update.withCondition(guard);
-            }
-        };
+    private SnippetRequest request(
+            ExpressionKind k,
+            Map<ExpressionKind, String> expressions,
+            Optional<Key> key,
+            ExpressionCompiler compiler) {
+        SnippetRequest request =
+                switch (k) {
+                    case KEY_CONDITION -> {
+                        SnippetRequest query = SnippetRequest.query(tableName, expressions.get(k));
+                        yield newestFirst.get() ? query.descending() : query;
+                    }
+                    case FILTER, PROJECTION ->
+                            SnippetRequest.scan(tableName).withExpression(k, expressions.get(k));
+                    case CONDITION ->
+                            SnippetRequest.deleteItem(tableName, key.orElseThrow())
+                                    .withCondition(expressions.get(k));
+                    case UPDATE -> {
+                        SnippetRequest update =
+                                SnippetRequest.updateItem(
+                                        tableName, key.orElseThrow(), expressions.get(k));
+                        String guard = expressions.get(ExpressionKind.CONDITION);
+                        yield guard == null ? update : update.withCondition(guard);
+                    }
+                };
         String chosenIndex = index.get();
-        if ((k == ExpressionKind.KEY_CONDITION || k == ExpressionKind.FILTER || k == ExpressionKind.PROJECTION)
-                && chosenIndex != null && !chosenIndex.equals(TABLE)) {
+        if ((k == ExpressionKind.KEY_CONDITION
+                        || k == ExpressionKind.FILTER
+                        || k == ExpressionKind.PROJECTION)
+                && chosenIndex != null
+                && !chosenIndex.equals(TABLE)) {
             request = request.onIndex(chosenIndex);
         }
         return request.withNames(compiler.names()).withValues(compiler.values());
@@ -464,20 +557,21 @@ public final class ExpressionBuilderViewModel {
             b.operatorProperty().set(r.operator());
             List<AttributeValue> values = r.values();
             switch (r.operator()) {
-                case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {
-                }
+                case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {}
                 case BETWEEN -> {
                     b.valueProperty().set(ValueInput.show(values.get(0)));
                     b.upperProperty().set(ValueInput.show(values.get(1)));
                 }
                 case IN -> b.valueProperty().set(ValueInput.show(AttributeValue.l(values)));
-                case ATTRIBUTE_TYPE -> b.valueProperty().set(((AttributeValue.Str) values.get(0)).value());
+                case ATTRIBUTE_TYPE ->
+                        b.valueProperty().set(((AttributeValue.Str) values.get(0)).value());
                 default -> b.valueProperty().set(ValueInput.show(values.get(0)));
             }
             return b;
         }
         if (row instanceof UpdateRow u) {
-            return BuilderRow.action(u.action(), u.path().toString(), u.value().map(ValueInput::show).orElse(""));
+            return BuilderRow.action(
+                    u.action(), u.path().toString(), u.value().map(ValueInput::show).orElse(""));
         }
         BuilderRow b = new BuilderRow();
         b.attributeProperty().set(row.toString());
@@ -507,13 +601,15 @@ public final class ExpressionBuilderViewModel {
         try {
             JsonNode tree = JSON.readTree(json);
             if (!tree.isObject()) {
-                throw new IllegalArgumentException("ExpressionAttributeNames is a JSON object such as {\"#d\": \"Detail\"}");
+                throw new IllegalArgumentException(
+                        "ExpressionAttributeNames is a JSON object such as {\"#d\": \"Detail\"}");
             }
             Map<String, String> names = new LinkedHashMap<>();
             tree.properties().forEach(e -> names.put(e.getKey(), e.getValue().asText()));
             return names;
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("ExpressionAttributeNames is not JSON: " + e.getOriginalMessage());
+            throw new IllegalArgumentException(
+                    "ExpressionAttributeNames is not JSON: " + e.getOriginalMessage());
         }
     }
 
@@ -523,13 +619,14 @@ public final class ExpressionBuilderViewModel {
         if (names != null) {
             names.forEach(node::put);
         } else {
-            values.forEach((placeholder, value) -> {
-                try {
-                    node.set(placeholder, JSON.readTree(DynamoJson.write(value)));
-                } catch (JsonProcessingException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            values.forEach(
+                    (placeholder, value) -> {
+                        try {
+                            node.set(placeholder, JSON.readTree(DynamoJson.write(value)));
+                        } catch (JsonProcessingException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
         }
         if (node.isEmpty()) {
             return "";
@@ -547,7 +644,10 @@ public final class ExpressionBuilderViewModel {
         return tableName;
     }
 
-    /** What is being built; switching to a key condition with no rows filled starts the partition key's row. */
+    /**
+     * What is being built; switching to a key condition with no rows filled starts the partition
+     * key's row.
+     */
     public ObjectProperty<ExpressionKind> kindProperty() {
         return kind;
     }
@@ -571,7 +671,10 @@ public final class ExpressionBuilderViewModel {
         return itemKey;
     }
 
-    /** Attribute names for completion; the key attributes are there from the start, add what the grid has seen. */
+    /**
+     * Attribute names for completion; the key attributes are there from the start, add what the
+     * grid has seen.
+     */
     public ObservableList<String> knownAttributes() {
         return knownAttributes;
     }

@@ -16,15 +16,30 @@ import java.util.Map;
  */
 public final class RequestSpecs {
 
-    private RequestSpecs() {
-    }
+    private RequestSpecs() {}
 
     /** The Query of a {@link Operation#QUERY} request. */
     public static QuerySpec query(SnippetRequest request) {
         expect(request, Operation.QUERY);
-        ExpressionSpec keyCondition = new ExpressionSpec(request.expressions().get(ExpressionKind.KEY_CONDITION),
-                request.names(), request.values());
-        QuerySpec spec = new QuerySpec(request.table(), null, keyCondition, null, null, true, null, null, 0, 0, null, false);
+        ExpressionSpec keyCondition =
+                new ExpressionSpec(
+                        request.expressions().get(ExpressionKind.KEY_CONDITION),
+                        request.names(),
+                        request.values());
+        QuerySpec spec =
+                new QuerySpec(
+                        request.table(),
+                        null,
+                        keyCondition,
+                        null,
+                        null,
+                        true,
+                        null,
+                        null,
+                        0,
+                        0,
+                        null,
+                        false);
         spec = withReadExpressions(spec, request);
         if (request.index().isPresent()) {
             spec = spec.onIndex(request.index().get());
@@ -42,7 +57,12 @@ public final class RequestSpecs {
             spec = spec.withFilter(new ExpressionSpec(filter, request.names(), request.values()));
         }
         if (projection != null) {
-            spec = spec.withProjection(new ExpressionSpec(projection, filter == null ? request.names() : Map.of(), Map.of()));
+            spec =
+                    spec.withProjection(
+                            new ExpressionSpec(
+                                    projection,
+                                    filter == null ? request.names() : Map.of(),
+                                    Map.of()));
         }
         return request.index().map(spec::onIndex).orElse(spec);
     }
@@ -50,15 +70,22 @@ public final class RequestSpecs {
     /** The UpdateItem of an {@link Operation#UPDATE_ITEM} request, with its condition if any. */
     public static UpdateSpec update(SnippetRequest request) {
         expect(request, Operation.UPDATE_ITEM);
-        return new UpdateSpec(request.table(), request.key().orElseThrow(), request.expressions().get(ExpressionKind.UPDATE),
-                request.expressions().get(ExpressionKind.CONDITION), request.names(), request.values());
+        return new UpdateSpec(
+                request.table(),
+                request.key().orElseThrow(),
+                request.expressions().get(ExpressionKind.UPDATE),
+                request.expressions().get(ExpressionKind.CONDITION),
+                request.names(),
+                request.values());
     }
 
     /** The condition of an {@link Operation#DELETE_ITEM} request, or null when it has none. */
     public static ExpressionSpec deleteCondition(SnippetRequest request) {
         expect(request, Operation.DELETE_ITEM);
         String condition = request.expressions().get(ExpressionKind.CONDITION);
-        return condition == null ? null : new ExpressionSpec(condition, request.names(), request.values());
+        return condition == null
+                ? null
+                : new ExpressionSpec(condition, request.names(), request.values());
     }
 
     private static QuerySpec withReadExpressions(QuerySpec spec, SnippetRequest request) {
@@ -75,8 +102,11 @@ public final class RequestSpecs {
 
     private static void expect(SnippetRequest request, Operation operation) {
         if (request.operation() != operation) {
-            throw new IllegalArgumentException("a " + request.operation().apiName() + " request is not a "
-                    + operation.apiName());
+            throw new IllegalArgumentException(
+                    "a "
+                            + request.operation().apiName()
+                            + " request is not a "
+                            + operation.apiName());
         }
     }
 }

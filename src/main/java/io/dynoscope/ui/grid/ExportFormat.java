@@ -39,7 +39,12 @@ public enum ExportFormat {
      * Writes the items to a temporary file beside the target and moves it into place when complete,
      * so a cancelled or failed export never leaves half a file under the chosen name.
      */
-    public void write(List<Item> items, KeySchema keys, Path target, Cancellation cancellation, LongConsumer progress)
+    public void write(
+            List<Item> items,
+            KeySchema keys,
+            Path target,
+            Cancellation cancellation,
+            LongConsumer progress)
             throws IOException {
         Path parent = target.toAbsolutePath().getParent();
         Path partial = Files.createTempFile(parent, "." + target.getFileName(), ".partial");
@@ -50,7 +55,8 @@ public enum ExportFormat {
                     progress.accept(items.size());
                 } else {
                     long written = 0;
-                    DynamoJsonLines.ItemWriter lines = this == DYNAMODB_JSON ? DynamoJsonLines.writer(out) : null;
+                    DynamoJsonLines.ItemWriter lines =
+                            this == DYNAMODB_JSON ? DynamoJsonLines.writer(out) : null;
                     for (Item item : items) {
                         if (cancellation.isCancelled()) {
                             throw new CancellationException("export cancelled");
@@ -71,7 +77,11 @@ public enum ExportFormat {
                     progress.accept(written);
                 }
             }
-            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    partial,
+                    target,
+                    StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(partial);
         }

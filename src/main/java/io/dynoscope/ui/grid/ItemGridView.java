@@ -4,12 +4,15 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.TableInfo;
 import java.io.File;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
@@ -20,12 +23,15 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
@@ -35,8 +41,12 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
 /** Binds one table tab — the read form, the grouped grid and the inspector — to its view model. */
@@ -46,8 +56,8 @@ public final class ItemGridView {
 
     private final ItemGridViewModel viewModel;
     private final Function<ItemGridViewModel, Node> inspectorFactory;
-    private final Function<ItemGridViewModel, List<javafx.scene.control.Tab>> dockedPanelsFactory;
-    private final java.util.Set<ExpandedCell> expanded = new java.util.HashSet<>();
+    private final Function<ItemGridViewModel, List<Tab>> dockedPanelsFactory;
+    private final Set<ExpandedCell> expanded = new HashSet<>();
 
     @FXML private BorderPane root;
     @FXML private ChoiceBox<ItemGridViewModel.ReadMode> modeChoice;
@@ -85,14 +95,17 @@ public final class ItemGridView {
     @FXML private Label messageLabel;
     @FXML private TableView<CollectionRow> grid;
     @FXML private StackPane inspectorHolder;
-    @FXML private javafx.scene.control.TabPane dockedPanels;
+    @FXML private TabPane dockedPanels;
 
     /**
-     * @param inspectorFactory    the item inspector beside the grid
-     * @param dockedPanelsFactory the panels docked below the grid (expression builder, drift inspector)
+     * @param inspectorFactory the item inspector beside the grid
+     * @param dockedPanelsFactory the panels docked below the grid (expression builder, drift
+     *     inspector)
      */
-    public ItemGridView(ItemGridViewModel viewModel, Function<ItemGridViewModel, Node> inspectorFactory,
-                        Function<ItemGridViewModel, List<javafx.scene.control.Tab>> dockedPanelsFactory) {
+    public ItemGridView(
+            ItemGridViewModel viewModel,
+            Function<ItemGridViewModel, Node> inspectorFactory,
+            Function<ItemGridViewModel, List<Tab>> dockedPanelsFactory) {
         this.viewModel = viewModel;
         this.inspectorFactory = inspectorFactory;
         this.dockedPanelsFactory = dockedPanelsFactory;
@@ -120,7 +133,9 @@ public final class ItemGridView {
         partitionKeyField.textProperty().bindBidirectional(viewModel.partitionKeyValueProperty());
         sortKeyLabel.textProperty().bind(viewModel.sortKeyNameProperty());
         sortKeyOperatorChoice.getItems().setAll(ItemGridViewModel.SortKeyOperator.values());
-        sortKeyOperatorChoice.valueProperty().bindBidirectional(viewModel.sortKeyOperatorProperty());
+        sortKeyOperatorChoice
+                .valueProperty()
+                .bindBidirectional(viewModel.sortKeyOperatorProperty());
         sortKeyField.textProperty().bindBidirectional(viewModel.sortKeyValueProperty());
         sortKeyUpperField.textProperty().bindBidirectional(viewModel.sortKeyUpperProperty());
         newestFirstCheck.selectedProperty().bindBidirectional(viewModel.newestFirstProperty());
@@ -130,19 +145,36 @@ public final class ItemGridView {
         valuesField.textProperty().bindBidirectional(viewModel.expressionValuesProperty());
         parentMarkerField.textProperty().bindBidirectional(viewModel.parentMarkerProperty());
 
-        segmentsSpinner.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(1, 64, viewModel.segmentsProperty().get()));
-        segmentsSpinner.valueProperty().addListener((obs, old, value) -> viewModel.segmentsProperty().set(value));
-        limitSpinner.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(0, 10_000_000,
-                viewModel.limitProperty().get(), 1000));
-        limitSpinner.valueProperty().addListener((obs, old, value) -> viewModel.limitProperty().set(value));
+        segmentsSpinner.setValueFactory(
+                new SpinnerValueFactory.IntegerSpinnerValueFactory(
+                        1, 64, viewModel.segmentsProperty().get()));
+        segmentsSpinner
+                .valueProperty()
+                .addListener((obs, old, value) -> viewModel.segmentsProperty().set(value));
+        limitSpinner.setValueFactory(
+                new SpinnerValueFactory.IntegerSpinnerValueFactory(
+                        0, 10_000_000, viewModel.limitProperty().get(), 1000));
+        limitSpinner
+                .valueProperty()
+                .addListener((obs, old, value) -> viewModel.limitProperty().set(value));
 
         var isQuery = modeChoice.valueProperty().isEqualTo(ItemGridViewModel.ReadMode.QUERY);
-        for (Node queryOnly : List.of(partitionKeyLabel, partitionKeyField, sortKeyLabel, sortKeyOperatorChoice,
-                sortKeyField, newestFirstCheck)) {
+        for (Node queryOnly :
+                List.of(
+                        partitionKeyLabel,
+                        partitionKeyField,
+                        sortKeyLabel,
+                        sortKeyOperatorChoice,
+                        sortKeyField,
+                        newestFirstCheck)) {
             queryOnly.visibleProperty().bind(isQuery);
             queryOnly.managedProperty().bind(isQuery);
         }
-        var between = isQuery.and(sortKeyOperatorChoice.valueProperty().isEqualTo(ItemGridViewModel.SortKeyOperator.BETWEEN));
+        var between =
+                isQuery.and(
+                        sortKeyOperatorChoice
+                                .valueProperty()
+                                .isEqualTo(ItemGridViewModel.SortKeyOperator.BETWEEN));
         for (Node betweenOnly : List.of(andLabel, sortKeyUpperField)) {
             betweenOnly.visibleProperty().bind(between);
             betweenOnly.managedProperty().bind(between);
@@ -163,40 +195,55 @@ public final class ItemGridView {
         cancelButton.setOnAction(e -> viewModel.cancel());
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
         loadMoreButton.setOnAction(e -> viewModel.loadMore());
-        loadMoreButton.disableProperty().bind(viewModel.canLoadMoreProperty().not().or(viewModel.runningProperty()));
+        loadMoreButton
+                .disableProperty()
+                .bind(viewModel.canLoadMoreProperty().not().or(viewModel.runningProperty()));
         collapseAllItem.setOnAction(e -> viewModel.collapseAll());
         expandAllItem.setOnAction(e -> viewModel.expandAll());
         describeItem.setOnAction(e -> showDescription());
         describeButton.setOnAction(e -> showDescription());
         describeButton.disableProperty().bind(viewModel.tableInfoProperty().isNull());
         exportJsonItem.setOnAction(e -> export(viewModel.loadedItems(), ExportFormat.JSON));
-        exportDynamoJsonItem.setOnAction(e -> export(viewModel.loadedItems(), ExportFormat.DYNAMODB_JSON));
+        exportDynamoJsonItem.setOnAction(
+                e -> export(viewModel.loadedItems(), ExportFormat.DYNAMODB_JSON));
         exportCsvItem.setOnAction(e -> export(viewModel.loadedItems(), ExportFormat.CSV));
         exportSelectionJsonItem.setOnAction(e -> export(selectedItems(), ExportFormat.JSON));
-        exportSelectionDynamoJsonItem.setOnAction(e -> export(selectedItems(), ExportFormat.DYNAMODB_JSON));
+        exportSelectionDynamoJsonItem.setOnAction(
+                e -> export(selectedItems(), ExportFormat.DYNAMODB_JSON));
         exportSelectionCsvItem.setOnAction(e -> export(selectedItems(), ExportFormat.CSV));
 
-        root.sceneProperty().addListener((obs, old, scene) -> {
-            if (scene == null) {
-                return;
-            }
-            root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-                if (new KeyCodeCombination(KeyCode.DOWN, KeyCombination.SHORTCUT_DOWN).match(e)) {
-                    jumpToCollection(true);
-                    e.consume();
-                } else if (new KeyCodeCombination(KeyCode.UP, KeyCombination.SHORTCUT_DOWN).match(e)) {
-                    jumpToCollection(false);
-                    e.consume();
-                } else if (e.getCode() == KeyCode.ESCAPE && viewModel.runningProperty().get()) {
-                    viewModel.cancel();
-                    e.consume();
-                }
-            });
-        });
+        root.sceneProperty()
+                .addListener(
+                        (obs, old, scene) -> {
+                            if (scene == null) {
+                                return;
+                            }
+                            root.addEventFilter(
+                                    KeyEvent.KEY_PRESSED,
+                                    e -> {
+                                        if (new KeyCodeCombination(
+                                                        KeyCode.DOWN, KeyCombination.SHORTCUT_DOWN)
+                                                .match(e)) {
+                                            jumpToCollection(true);
+                                            e.consume();
+                                        } else if (new KeyCodeCombination(
+                                                        KeyCode.UP, KeyCombination.SHORTCUT_DOWN)
+                                                .match(e)) {
+                                            jumpToCollection(false);
+                                            e.consume();
+                                        } else if (e.getCode() == KeyCode.ESCAPE
+                                                && viewModel.runningProperty().get()) {
+                                            viewModel.cancel();
+                                            e.consume();
+                                        }
+                                    });
+                        });
     }
 
     private void jumpToCollection(boolean forward) {
-        int target = viewModel.neighbourCollectionRow(grid.getSelectionModel().getSelectedIndex(), forward);
+        int target =
+                viewModel.neighbourCollectionRow(
+                        grid.getSelectionModel().getSelectedIndex(), forward);
         if (target >= 0) {
             grid.getSelectionModel().clearAndSelect(target);
             grid.scrollTo(target);
@@ -209,28 +256,37 @@ public final class ItemGridView {
         grid.setItems(viewModel.rows());
         grid.setRowFactory(table -> new CollectionTableRow(viewModel));
         grid.setFixedCellSize(ROW_HEIGHT);
-        grid.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> viewModel.select(row));
-        viewModel.rowToSelectProperty().addListener((obs, old, row) -> {
-            if (row.intValue() >= 0) {
-                grid.getSelectionModel().clearAndSelect(row.intValue());
-                grid.scrollTo(row.intValue());
-            }
-        });
-        grid.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.DELETE) {
-                viewModel.requestDelete(selectedItems());
-                e.consume();
-                return;
-            }
-            CollectionRow row = grid.getSelectionModel().getSelectedItem();
-            if (row instanceof CollectionRow.Header header
-                    && (e.getCode() == KeyCode.SPACE || e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
-                int index = grid.getSelectionModel().getSelectedIndex();
-                viewModel.toggleCollapsed(header.collection());
-                grid.getSelectionModel().clearAndSelect(Math.min(index, viewModel.rows().size() - 1));
-                e.consume();
-            }
-        });
+        grid.getSelectionModel()
+                .selectedItemProperty()
+                .addListener((obs, old, row) -> viewModel.select(row));
+        viewModel
+                .rowToSelectProperty()
+                .addListener(
+                        (obs, old, row) -> {
+                            if (row.intValue() >= 0) {
+                                grid.getSelectionModel().clearAndSelect(row.intValue());
+                                grid.scrollTo(row.intValue());
+                            }
+                        });
+        grid.setOnKeyPressed(
+                e -> {
+                    if (e.getCode() == KeyCode.DELETE) {
+                        viewModel.requestDelete(selectedItems());
+                        e.consume();
+                        return;
+                    }
+                    CollectionRow row = grid.getSelectionModel().getSelectedItem();
+                    if (row instanceof CollectionRow.Header header
+                            && (e.getCode() == KeyCode.SPACE
+                                    || e.getCode() == KeyCode.LEFT
+                                    || e.getCode() == KeyCode.RIGHT)) {
+                        int index = grid.getSelectionModel().getSelectedIndex();
+                        viewModel.toggleCollapsed(header.collection());
+                        grid.getSelectionModel()
+                                .clearAndSelect(Math.min(index, viewModel.rows().size() - 1));
+                        e.consume();
+                    }
+                });
         rebuildColumns();
         viewModel.columns().addListener((ListChangeListener<String>) change -> rebuildColumns());
     }
@@ -241,12 +297,16 @@ public final class ItemGridView {
         List<TableColumn<CollectionRow, ?>> next = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i);
-            TableColumn<CollectionRow, ?> found = existing.stream().filter(c -> name.equals(c.getUserData())).findFirst()
-                    .orElseGet(() -> attributeColumn(name));
+            TableColumn<CollectionRow, ?> found =
+                    existing.stream()
+                            .filter(c -> name.equals(c.getUserData()))
+                            .findFirst()
+                            .orElseGet(() -> attributeColumn(name));
             next.add(found);
         }
         // keep the user's order for columns already shown; new attributes go at the end
-        List<TableColumn<CollectionRow, ?>> ordered = new ArrayList<>(existing.stream().filter(next::contains).toList());
+        List<TableColumn<CollectionRow, ?>> ordered =
+                new ArrayList<>(existing.stream().filter(next::contains).toList());
         next.stream().filter(c -> !ordered.contains(c)).forEach(ordered::add);
         if (!ordered.equals(grid.getColumns())) {
             grid.getColumns().setAll(ordered);
@@ -280,7 +340,10 @@ public final class ItemGridView {
 
     private void export(List<Item> items, ExportFormat format) {
         if (items.isEmpty()) {
-            new Alert(Alert.AlertType.INFORMATION, "There is nothing to export: no items are loaded or selected.").showAndWait();
+            new Alert(
+                            Alert.AlertType.INFORMATION,
+                            "There is nothing to export: no items are loaded or selected.")
+                    .showAndWait();
             return;
         }
         FileChooser chooser = new FileChooser();
@@ -311,11 +374,13 @@ public final class ItemGridView {
     /** A grid row: styles headers, parents and large collections; a click on a header folds it. */
     private static final class CollectionTableRow extends TableRow<CollectionRow> {
         CollectionTableRow(ItemGridViewModel viewModel) {
-            setOnMouseClicked(e -> {
-                if (getItem() instanceof CollectionRow.Header header && e.getClickCount() == 2) {
-                    viewModel.toggleCollapsed(header.collection());
-                }
-            });
+            setOnMouseClicked(
+                    e -> {
+                        if (getItem() instanceof CollectionRow.Header header
+                                && e.getClickCount() == 2) {
+                            viewModel.toggleCollapsed(header.collection());
+                        }
+                    });
         }
 
         @Override
@@ -357,7 +422,9 @@ public final class ItemGridView {
                 return;
             }
             if (row instanceof CollectionRow.Header header) {
-                boolean first = !getTableView().getColumns().isEmpty() && getTableColumn() == getTableView().getColumns().get(0);
+                boolean first =
+                        !getTableView().getColumns().isEmpty()
+                                && getTableColumn() == getTableView().getColumns().get(0);
                 setText(first ? headerText(header.collection()) : null);
                 return;
             }
@@ -383,7 +450,7 @@ public final class ItemGridView {
         }
 
         private Node chips(AttributeValue value) {
-            javafx.scene.layout.HBox box = new javafx.scene.layout.HBox(3);
+            HBox box = new HBox(3);
             for (String member : ValueText.members(value)) {
                 Label chip = new Label(member);
                 chip.getStyleClass().add("set-chip");
@@ -398,31 +465,39 @@ public final class ItemGridView {
         private Node expandable(Item item, AttributeValue value) {
             ExpandedCell key = new ExpandedCell(item, attribute);
             boolean open = expanded.contains(key);
-            javafx.scene.control.Hyperlink toggle = new javafx.scene.control.Hyperlink(
-                    (open ? "▾ " : "▸ ") + ValueText.of(value));
-            toggle.setOnAction(e -> {
-                if (!expanded.remove(key)) {
-                    expanded.add(key);
-                }
-                // fixed row heights keep the grid fast; an expanded value needs rows of their own height
-                getTableView().setFixedCellSize(expanded.isEmpty() ? ROW_HEIGHT : javafx.scene.layout.Region.USE_COMPUTED_SIZE);
-                getTableView().refresh();
-            });
+            Hyperlink toggle = new Hyperlink((open ? "▾ " : "▸ ") + ValueText.of(value));
+            toggle.setOnAction(
+                    e -> {
+                        if (!expanded.remove(key)) {
+                            expanded.add(key);
+                        }
+                        // fixed row heights keep the grid fast; an expanded value needs rows of
+                        // their own height
+                        getTableView()
+                                .setFixedCellSize(
+                                        expanded.isEmpty() ? ROW_HEIGHT : Region.USE_COMPUTED_SIZE);
+                        getTableView().refresh();
+                    });
             if (!open) {
                 return toggle;
             }
-            Label json = new Label(io.dynoscope.core.item.PlainJson.writePretty(value));
+            Label json = new Label(PlainJson.writePretty(value));
             json.getStyleClass().add("json-area");
             json.setWrapText(true);
-            return new javafx.scene.layout.VBox(toggle, json);
+            return new VBox(toggle, json);
         }
     }
 
-    /** A map or list cell the user expanded in place; items are compared by identity of the loaded item. */
+    /**
+     * A map or list cell the user expanded in place; items are compared by identity of the loaded
+     * item.
+     */
     private record ExpandedCell(Item item, String attribute) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof ExpandedCell other && other.item == item && other.attribute.equals(attribute);
+            return o instanceof ExpandedCell other
+                    && other.item == item
+                    && other.attribute.equals(attribute);
         }
 
         @Override
@@ -434,7 +509,12 @@ public final class ItemGridView {
     static String headerText(ItemCollection collection) {
         String state = collection.isCollapsed() ? "▶ " : "▼ ";
         String warning = collection.isLarge() ? "  ⚠ large collection" : "";
-        return state + ValueText.of(collection.partitionKey()) + "   " + String.format(Locale.ROOT, "%,d", collection.itemCount())
-                + (collection.itemCount() == 1 ? " item · " : " items · ") + ValueText.bytes(collection.sizeBytes()) + warning;
+        return state
+                + ValueText.of(collection.partitionKey())
+                + "   "
+                + String.format(Locale.ROOT, "%,d", collection.itemCount())
+                + (collection.itemCount() == 1 ? " item · " : " items · ")
+                + ValueText.bytes(collection.sizeBytes())
+                + warning;
     }
 }

@@ -10,22 +10,36 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.Page;
+import io.dynoscope.repository.PageListener;
+import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.repository.WriteOutcome.ConditionFailed;
+import io.dynoscope.repository.WriteOutcome.Written;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map.Entry;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -48,7 +62,8 @@ public final class ItemGridViewModel {
 
     /** What the next read is. */
     public enum ReadMode {
-        QUERY("Query"), SCAN("Scan");
+        QUERY("Query"),
+        SCAN("Scan");
 
         private final String label;
 
@@ -64,7 +79,14 @@ public final class ItemGridViewModel {
 
     /** The sort-key comparison of a Query, or none. */
     public enum SortKeyOperator {
-        NONE("any"), EQ("="), LT("<"), LE("<="), GT(">"), GE(">="), BETWEEN("between"), BEGINS_WITH("begins_with");
+        NONE("any"),
+        EQ("="),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">="),
+        BETWEEN("between"),
+        BEGINS_WITH("begins_with");
 
         private final String label;
 
@@ -80,6 +102,7 @@ public final class ItemGridViewModel {
 
     /** The index choice that means "the table itself". */
     public static final String TABLE = "(table)";
+
     static final int DEFAULT_LIMIT = 1000;
 
     private final String tableName;
@@ -91,7 +114,8 @@ public final class ItemGridViewModel {
     private final ObjectProperty<ReadMode> mode = new SimpleObjectProperty<>(ReadMode.QUERY);
     private final StringProperty index = new SimpleStringProperty(TABLE);
     private final StringProperty partitionKeyValue = new SimpleStringProperty("");
-    private final ObjectProperty<SortKeyOperator> sortKeyOperator = new SimpleObjectProperty<>(SortKeyOperator.NONE);
+    private final ObjectProperty<SortKeyOperator> sortKeyOperator =
+            new SimpleObjectProperty<>(SortKeyOperator.NONE);
     private final StringProperty sortKeyValue = new SimpleStringProperty("");
     private final StringProperty sortKeyUpper = new SimpleStringProperty("");
     private final BooleanProperty newestFirst = new SimpleBooleanProperty(false);
@@ -103,7 +127,8 @@ public final class ItemGridViewModel {
     private final IntegerProperty limit = new SimpleIntegerProperty(DEFAULT_LIMIT);
     private final StringProperty parentMarker = new SimpleStringProperty("META");
 
-    private final ReadOnlyStringWrapper partitionKeyName = new ReadOnlyStringWrapper("partition key");
+    private final ReadOnlyStringWrapper partitionKeyName =
+            new ReadOnlyStringWrapper("partition key");
     private final ReadOnlyStringWrapper sortKeyName = new ReadOnlyStringWrapper("");
     private final CollectionRowList rows = new CollectionRowList();
     private final ObservableList<String> columns = FXCollections.observableArrayList();
@@ -112,11 +137,12 @@ public final class ItemGridViewModel {
     private final ReadOnlyBooleanWrapper canLoadMore = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper statusLine = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
-    private final ReadOnlyObjectWrapper<ReadStatistics> lastStatistics = new ReadOnlyObjectWrapper<>(ReadStatistics.NONE);
+    private final ReadOnlyObjectWrapper<ReadStatistics> lastStatistics =
+            new ReadOnlyObjectWrapper<>(ReadStatistics.NONE);
     private final ReadOnlyObjectWrapper<Item> selectedItem = new ReadOnlyObjectWrapper<>();
 
-    private final javafx.beans.property.ReadOnlyIntegerWrapper rowToSelect = new javafx.beans.property.ReadOnlyIntegerWrapper(-1);
-    private final List<Consumer<List<Item>>> deleteRequests = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final ReadOnlyIntegerWrapper rowToSelect = new ReadOnlyIntegerWrapper(-1);
+    private final List<Consumer<List<Item>>> deleteRequests = new CopyOnWriteArrayList<>();
     private ItemCollections collections;
     private BackgroundWork.Handle currentRead;
     private ReadRequest lastRequest;
@@ -124,7 +150,8 @@ public final class ItemGridViewModel {
     private long pagesReceived;
     private long itemsReceived;
     private ReadStatistics accumulated = ReadStatistics.NONE;
-    private final List<Consumer<ItemGridViewModel>> afterReadListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Consumer<ItemGridViewModel>> afterReadListeners =
+            new CopyOnWriteArrayList<>();
 
     public ItemGridViewModel(String tableName, DynamoRepository repository, BackgroundWork work) {
         this.tableName = tableName;
@@ -135,17 +162,22 @@ public final class ItemGridViewModel {
     /** Reads the table's description (keys, indexes); called once when the tab opens. */
     public BackgroundWork.Handle describe() {
         message.set("");
-        return work.submit("describe " + tableName, c -> repository.describeTable(tableName), info -> {
-            tableInfo.set(info);
-            List<String> choices = new ArrayList<>();
-            choices.add(TABLE);
-            info.indexes().forEach(i -> choices.add(i.name()));
-            String chosen = index.get();
-            indexChoices.setAll(choices);
-            // a ComboBox clears its value when its items are replaced: keep the choice, or the table
-            index.set(chosen != null && choices.contains(chosen) ? chosen : TABLE);
-            updateKeyNames();
-        }, error -> message.set(ErrorMessages.describe(error)));
+        return work.submit(
+                "describe " + tableName,
+                c -> repository.describeTable(tableName),
+                info -> {
+                    tableInfo.set(info);
+                    List<String> choices = new ArrayList<>();
+                    choices.add(TABLE);
+                    info.indexes().forEach(i -> choices.add(i.name()));
+                    String chosen = index.get();
+                    indexChoices.setAll(choices);
+                    // a ComboBox clears its value when its items are replaced: keep the choice, or
+                    // the table
+                    index.set(chosen != null && choices.contains(chosen) ? chosen : TABLE);
+                    updateKeyNames();
+                },
+                error -> message.set(ErrorMessages.describe(error)));
     }
 
     private void updateKeyNames() {
@@ -181,12 +213,12 @@ public final class ItemGridViewModel {
     }
 
     /** Runs a Query built elsewhere (the expression builder) into this grid. */
-    public void run(io.dynoscope.repository.QuerySpec query) {
+    public void run(QuerySpec query) {
         runReady(ReadRequest.of(query));
     }
 
     /** Runs a Scan built elsewhere (the expression builder) into this grid. */
-    public void run(io.dynoscope.repository.ScanSpec scan) {
+    public void run(ScanSpec scan) {
         runReady(ReadRequest.of(scan.withLimit(scan.limit() == 0 ? limit.get() : scan.limit())));
     }
 
@@ -204,11 +236,14 @@ public final class ItemGridViewModel {
     private void startNew(ReadRequest request, TableInfo info) {
         lastRequest = request;
         KeySchema keys = info.keySchemaOf(request.index());
-        GroupingOptions options = GroupingOptions.of(keys)
-                .withDirection(request.direction())
-                .withLocalSecondaryIndex(info.hasLocalSecondaryIndex());
+        GroupingOptions options =
+                GroupingOptions.of(keys)
+                        .withDirection(request.direction())
+                        .withLocalSecondaryIndex(info.hasLocalSecondaryIndex());
         String marker = parentMarker.get() == null ? "" : parentMarker.get().strip();
-        if (!marker.isEmpty() && keys.sortKey().isPresent() && "S".equals(info.keyAttributeTypes().get(keys.sortKey().get()))) {
+        if (!marker.isEmpty()
+                && keys.sortKey().isPresent()
+                && "S".equals(info.keyAttributeTypes().get(keys.sortKey().get()))) {
             options = options.withParentMarker(marker);
         }
         collections = new ItemCollections(options, ItemSize::of);
@@ -247,19 +282,28 @@ public final class ItemGridViewModel {
         itemsReceived = 0;
         statusLine.set("reading " + tableName + "…");
         ItemCollections target = collections;
-        currentRead = work.submit(request.describe(), cancellation -> {
-            var listener = (io.dynoscope.repository.PageListener) page -> {
-                work.ui().execute(() -> accept(target, page));
-                return true;
-            };
-            return request.mode() == ReadMode.QUERY
-                    ? repository.query(request.query(startAfter), listener, cancellation)
-                    : repository.scan(request.scan(startAfter), listener, cancellation);
-        }, result -> finish(target, result), error -> {
-            running.set(false);
-            message.set(ErrorMessages.describe(error));
-            statusLine.set(tableName + ": the read failed");
-        });
+        currentRead =
+                work.submit(
+                        request.describe(),
+                        cancellation -> {
+                            var listener =
+                                    (PageListener)
+                                            page -> {
+                                                work.ui().execute(() -> accept(target, page));
+                                                return true;
+                                            };
+                            return request.mode() == ReadMode.QUERY
+                                    ? repository.query(
+                                            request.query(startAfter), listener, cancellation)
+                                    : repository.scan(
+                                            request.scan(startAfter), listener, cancellation);
+                        },
+                        result -> finish(target, result),
+                        error -> {
+                            running.set(false);
+                            message.set(ErrorMessages.describe(error));
+                            statusLine.set(tableName + ": the read failed");
+                        });
     }
 
     private void accept(ItemCollections target, Page page) {
@@ -281,8 +325,12 @@ public final class ItemGridViewModel {
         pagesReceived++;
         itemsReceived += page.items().size();
         rows.refresh();
-        statusLine.set("reading… " + pagesReceived + (pagesReceived == 1 ? " request · " : " requests · ")
-                + String.format("%,d", itemsReceived) + " items");
+        statusLine.set(
+                "reading… "
+                        + pagesReceived
+                        + (pagesReceived == 1 ? " request · " : " requests · ")
+                        + String.format("%,d", itemsReceived)
+                        + " items");
     }
 
     private void finish(ItemCollections target, ReadResult result) {
@@ -299,8 +347,11 @@ public final class ItemGridViewModel {
     }
 
     private static ReadStatistics add(ReadStatistics a, ReadStatistics b) {
-        return new ReadStatistics(a.requests() + b.requests(), a.consumedCapacity() + b.consumedCapacity(),
-                a.scannedCount() + b.scannedCount(), a.returnedCount() + b.returnedCount(),
+        return new ReadStatistics(
+                a.requests() + b.requests(),
+                a.consumedCapacity() + b.consumedCapacity(),
+                a.scannedCount() + b.scannedCount(),
+                a.returnedCount() + b.returnedCount(),
                 a.elapsed().plus(b.elapsed()));
     }
 
@@ -332,7 +383,9 @@ public final class ItemGridViewModel {
         }
     }
 
-    /** The header row of the collection after (or before) the one containing {@code fromRow}, or -1. */
+    /**
+     * The header row of the collection after (or before) the one containing {@code fromRow}, or -1.
+     */
     public int neighbourCollectionRow(int fromRow, boolean forward) {
         if (collections == null || collections.collectionCount() == 0) {
             return -1;
@@ -375,18 +428,21 @@ public final class ItemGridViewModel {
 
     // ---- changes made in the inspector -----------------------------------------------------
 
-    /** Shows a saved item in place of the loaded one with its key (or adds it to a matching read). */
+    /**
+     * Shows a saved item in place of the loaded one with its key (or adds it to a matching read).
+     */
     public void itemSaved(Item item) {
         TableInfo info = tableInfo.get();
         if (info == null || collections == null) {
             return;
         }
         Key key = info.keySchema().keyOf(item);
-        boolean removed = removeLoaded(info, key, item);
+        boolean removed = removeLoaded(key, item);
         // an index view shows the item only while it still has the index's key attributes
         KeySchema view = collections.options().keySchema();
-        boolean inView = item.attributes().containsKey(view.partitionKey())
-                && view.sortKey().map(item.attributes()::containsKey).orElse(true);
+        boolean inView =
+                item.attributes().containsKey(view.partitionKey())
+                        && view.sortKey().map(item.attributes()::containsKey).orElse(true);
         if (inView && (removed || belongsToLastRead(info, item))) {
             collections.addPage(List.of(item));
         }
@@ -399,23 +455,24 @@ public final class ItemGridViewModel {
     /** Takes a deleted item out of the grid. */
     public void itemDeleted(Key key) {
         TableInfo info = tableInfo.get();
-        if (info != null && collections != null && removeLoaded(info, key, null)) {
+        if (info != null && collections != null && removeLoaded(key, null)) {
             refreshRows();
         }
     }
 
     /**
      * Removes the loaded item with this table key, looking first in the collection the saved item
-     * belongs to (its partition in the current view); no item is copied, so a million rows stay cheap.
+     * belongs to (its partition in the current view); no item is copied, so a million rows stay
+     * cheap.
      */
-    private boolean removeLoaded(TableInfo info, Key key, Item saved) {
+    private boolean removeLoaded(Key key, Item saved) {
         String viewPartitionKey = collections.options().keySchema().partitionKey();
         AttributeValue likely = saved == null ? null : saved.attributes().get(viewPartitionKey);
         return collections.remove(likely, loaded -> hasKey(loaded, key));
     }
 
     private static boolean hasKey(Item item, Key key) {
-        for (java.util.Map.Entry<String, AttributeValue> part : key.attributes().entrySet()) {
+        for (Entry<String, AttributeValue> part : key.attributes().entrySet()) {
             if (!part.getValue().equals(item.attributes().get(part.getKey()))) {
                 return false;
             }
@@ -436,14 +493,16 @@ public final class ItemGridViewModel {
             return lastRequest.filter() == null;
         }
         KeySchema keys = info.keySchemaOf(lastRequest.index());
-        return lastRequest.sortKey() == null && lastRequest.filter() == null
+        return lastRequest.sortKey() == null
+                && lastRequest.filter() == null
                 && lastRequest.partitionKey().equals(item.attributes().get(keys.partitionKey()));
     }
 
     private void selectRow(Key key) {
         TableInfo info = tableInfo.get();
         for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i) instanceof CollectionRow.ItemRow row && info.keySchema().keyOf(row.item()).equals(key)) {
+            if (rows.get(i) instanceof CollectionRow.ItemRow row
+                    && info.keySchema().keyOf(row.item()).equals(key)) {
                 rowToSelect.set(-1);
                 rowToSelect.set(i);
                 return;
@@ -452,7 +511,7 @@ public final class ItemGridViewModel {
     }
 
     /** A row the view should select (after an edit put the saved item in place), or -1. */
-    public javafx.beans.property.ReadOnlyIntegerProperty rowToSelectProperty() {
+    public ReadOnlyIntegerProperty rowToSelectProperty() {
         return rowToSelect.getReadOnlyProperty();
     }
 
@@ -474,64 +533,102 @@ public final class ItemGridViewModel {
     // ---- writes built elsewhere (the expression builder) -------------------------------------
 
     /** Runs an UpdateItem the user built and confirmed; the updated item then shows in the grid. */
-    public BackgroundWork.Handle runUpdate(io.dynoscope.repository.UpdateSpec update) {
+    public BackgroundWork.Handle runUpdate(UpdateSpec update) {
         return runWrite("UpdateItem", update.key(), () -> repository.updateItem(update), false);
     }
 
     /** Runs a DeleteItem the user built and confirmed; the item then leaves the grid. */
-    public BackgroundWork.Handle runDelete(Key key, io.dynoscope.repository.ExpressionSpec condition) {
-        return runWrite("DeleteItem", key, () -> repository.deleteItem(tableName, key, condition), true);
+    public BackgroundWork.Handle runDelete(Key key, ExpressionSpec condition) {
+        return runWrite(
+                "DeleteItem", key, () -> repository.deleteItem(tableName, key, condition), true);
     }
 
-    private BackgroundWork.Handle runWrite(String operation, Key key,
-                                           java.util.function.Supplier<io.dynoscope.repository.WriteOutcome> write,
-                                           boolean delete) {
+    private BackgroundWork.Handle runWrite(
+            String operation, Key key, Supplier<WriteOutcome> write, boolean delete) {
         message.set("");
-        return work.submit(operation + " on " + tableName, cancellation -> {
-            io.dynoscope.repository.WriteOutcome outcome = write.get();
-            Item now = outcome instanceof io.dynoscope.repository.WriteOutcome.Written && !delete
-                    ? repository.getItem(tableName, key, true).item().orElse(null) : null;
-            return new WriteDone(outcome, now);
-        }, done -> {
-            if (done.outcome() instanceof io.dynoscope.repository.WriteOutcome.ConditionFailed) {
-                statusLine.set(operation + ": the condition did not hold, so nothing was written");
-                message.set(operation + ": the condition did not hold, so nothing was written.");
-            } else {
-                statusLine.set(operation + " done");
-                if (delete) {
-                    itemDeleted(key);
-                } else if (done.item() != null) {
-                    itemSaved(done.item());
-                }
-            }
-        }, error -> message.set(ErrorMessages.describe(error)));
+        return work.submit(
+                operation + " on " + tableName,
+                cancellation -> {
+                    WriteOutcome outcome = write.get();
+                    Item now =
+                            outcome instanceof Written && !delete
+                                    ? repository.getItem(tableName, key, true).item().orElse(null)
+                                    : null;
+                    return new WriteDone(outcome, now);
+                },
+                done -> {
+                    if (done.outcome() instanceof ConditionFailed) {
+                        statusLine.set(
+                                operation + ": the condition did not hold, so nothing was written");
+                        message.set(
+                                operation
+                                        + ": the condition did not hold, so nothing was written.");
+                    } else {
+                        statusLine.set(operation + " done");
+                        if (delete) {
+                            itemDeleted(key);
+                        } else if (done.item() != null) {
+                            itemSaved(done.item());
+                        }
+                    }
+                },
+                error -> message.set(ErrorMessages.describe(error)));
     }
 
-    private record WriteDone(io.dynoscope.repository.WriteOutcome outcome, Item item) {
-    }
+    private record WriteDone(WriteOutcome outcome, Item item) {}
 
     // ---- export ----------------------------------------------------------------------------
 
     /** Writes the given items (the selection, or everything loaded) to a file in the background. */
-    public BackgroundWork.Handle export(List<Item> items, ExportFormat format, java.nio.file.Path target) {
+    public BackgroundWork.Handle export(List<Item> items, ExportFormat format, Path target) {
         TableInfo info = tableInfo.get();
         KeySchema keys = info == null ? null : info.keySchema();
         List<Item> snapshot = List.copyOf(items);
         running.set(true);
         statusLine.set("exporting " + String.format("%,d", snapshot.size()) + " items…");
-        currentRead = work.submit("export " + tableName, cancellation -> {
-            format.write(snapshot, keys, target, cancellation, written ->
-                    work.ui().execute(() -> statusLine.set("exporting… " + String.format("%,d", written)
-                            + " of " + String.format("%,d", snapshot.size()) + " items")));
-            return snapshot.size();
-        }, count -> {
-            running.set(false);
-            statusLine.set("exported " + String.format("%,d", count) + " items to " + target);
-        }, error -> {
-            running.set(false);
-            statusLine.set("export failed");
-            message.set("Export to " + target + " failed: " + ErrorMessages.describe(error));
-        });
+        currentRead =
+                work.submit(
+                        "export " + tableName,
+                        cancellation -> {
+                            format.write(
+                                    snapshot,
+                                    keys,
+                                    target,
+                                    cancellation,
+                                    written ->
+                                            work.ui()
+                                                    .execute(
+                                                            () ->
+                                                                    statusLine.set(
+                                                                            "exporting… "
+                                                                                    + String.format(
+                                                                                            "%,d",
+                                                                                            written)
+                                                                                    + " of "
+                                                                                    + String.format(
+                                                                                            "%,d",
+                                                                                            snapshot
+                                                                                                    .size())
+                                                                                    + " items")));
+                            return snapshot.size();
+                        },
+                        count -> {
+                            running.set(false);
+                            statusLine.set(
+                                    "exported "
+                                            + String.format("%,d", count)
+                                            + " items to "
+                                            + target);
+                        },
+                        error -> {
+                            running.set(false);
+                            statusLine.set("export failed");
+                            message.set(
+                                    "Export to "
+                                            + target
+                                            + " failed: "
+                                            + ErrorMessages.describe(error));
+                        });
         return currentRead;
     }
 
@@ -654,5 +751,4 @@ public final class ItemGridViewModel {
     void indexChanged() {
         updateKeyNames();
     }
-
 }

@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Turns the grid's read form into a {@link ReadRequest}, or says which field is wrong and why, so
@@ -22,8 +23,7 @@ import java.util.Map;
 final class ReadForm {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ReadForm() {
-    }
+    private ReadForm() {}
 
     static ReadRequest toRequest(ItemGridViewModel form, TableInfo info) {
         String index = form.selectedIndex();
@@ -32,11 +32,17 @@ final class ReadForm {
         Map<String, AttributeValue> values = values(form.expressionValuesProperty().get());
         String filterText = strip(form.filterExpressionProperty().get());
         String projectionText = strip(form.projectionExpressionProperty().get());
-        ExpressionSpec filter = filterText.isEmpty() ? null : new ExpressionSpec(filterText, used(names, filterText), values);
-        ExpressionSpec projection = projectionText.isEmpty() ? null
-                : new ExpressionSpec(projectionText, used(names, projectionText), Map.of());
+        ExpressionSpec filter =
+                filterText.isEmpty()
+                        ? null
+                        : new ExpressionSpec(filterText, used(names, filterText), values);
+        ExpressionSpec projection =
+                projectionText.isEmpty()
+                        ? null
+                        : new ExpressionSpec(projectionText, used(names, projectionText), Map.of());
         if (filter == null && !values.isEmpty()) {
-            throw new IllegalArgumentException("Values: there is no filter expression to use them in");
+            throw new IllegalArgumentException(
+                    "Values: there is no filter expression to use them in");
         }
         int limit = form.limitProperty().get();
         if (limit < 0) {
@@ -47,40 +53,78 @@ final class ReadForm {
             if (segments < 1 || segments > 1_000_000) {
                 throw new IllegalArgumentException("Segments: must be between 1 and 1000000");
             }
-            return new ReadRequest(info.name(), ItemGridViewModel.ReadMode.SCAN, index, null, null, true,
-                    filter, projection, segments, limit);
+            return new ReadRequest(
+                    info.name(),
+                    ItemGridViewModel.ReadMode.SCAN,
+                    index,
+                    null,
+                    null,
+                    true,
+                    filter,
+                    projection,
+                    segments,
+                    limit);
         }
         String pkText = form.partitionKeyValueProperty().get();
         if (pkText == null || pkText.isEmpty()) {
-            throw new IllegalArgumentException(keys.partitionKey() + ": a Query needs a partition-key value");
+            throw new IllegalArgumentException(
+                    keys.partitionKey() + ": a Query needs a partition-key value");
         }
-        AttributeValue pk = keyValue(keys.partitionKey(), info.keyAttributeTypes().get(keys.partitionKey()), pkText);
+        AttributeValue pk =
+                keyValue(
+                        keys.partitionKey(),
+                        info.keyAttributeTypes().get(keys.partitionKey()),
+                        pkText);
         SortKeyCondition sortKey = null;
         ItemGridViewModel.SortKeyOperator op = form.sortKeyOperatorProperty().get();
         if (op != null && op != ItemGridViewModel.SortKeyOperator.NONE) {
-            String skName = keys.sortKey().orElseThrow(() -> new IllegalArgumentException(
-                    (index == null ? "The table" : "Index " + index) + " has no sort key to compare"));
+            String skName =
+                    keys.sortKey()
+                            .orElseThrow(
+                                    () ->
+                                            new IllegalArgumentException(
+                                                    (index == null ? "The table" : "Index " + index)
+                                                            + " has no sort key to compare"));
             String skType = info.keyAttributeTypes().get(skName);
-            AttributeValue value = keyValue(skName, skType, nonEmpty(skName, form.sortKeyValueProperty().get()));
-            sortKey = switch (op) {
-                case EQ -> SortKeyCondition.of(SortKeyCondition.Operator.EQ, value);
-                case LT -> SortKeyCondition.of(SortKeyCondition.Operator.LT, value);
-                case LE -> SortKeyCondition.of(SortKeyCondition.Operator.LE, value);
-                case GT -> SortKeyCondition.of(SortKeyCondition.Operator.GT, value);
-                case GE -> SortKeyCondition.of(SortKeyCondition.Operator.GE, value);
-                case BEGINS_WITH -> {
-                    if ("N".equals(skType)) {
-                        throw new IllegalArgumentException(skName + ": begins_with needs a string or binary sort key");
-                    }
-                    yield SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, value);
-                }
-                case BETWEEN -> SortKeyCondition.between(value,
-                        keyValue(skName, skType, nonEmpty(skName + " (upper bound)", form.sortKeyUpperProperty().get())));
-                case NONE -> throw new IllegalStateException();
-            };
+            AttributeValue value =
+                    keyValue(skName, skType, nonEmpty(skName, form.sortKeyValueProperty().get()));
+            sortKey =
+                    switch (op) {
+                        case EQ -> SortKeyCondition.of(SortKeyCondition.Operator.EQ, value);
+                        case LT -> SortKeyCondition.of(SortKeyCondition.Operator.LT, value);
+                        case LE -> SortKeyCondition.of(SortKeyCondition.Operator.LE, value);
+                        case GT -> SortKeyCondition.of(SortKeyCondition.Operator.GT, value);
+                        case GE -> SortKeyCondition.of(SortKeyCondition.Operator.GE, value);
+                        case BEGINS_WITH -> {
+                            if ("N".equals(skType)) {
+                                throw new IllegalArgumentException(
+                                        skName + ": begins_with needs a string or binary sort key");
+                            }
+                            yield SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, value);
+                        }
+                        case BETWEEN ->
+                                SortKeyCondition.between(
+                                        value,
+                                        keyValue(
+                                                skName,
+                                                skType,
+                                                nonEmpty(
+                                                        skName + " (upper bound)",
+                                                        form.sortKeyUpperProperty().get())));
+                        case NONE -> throw new IllegalStateException();
+                    };
         }
-        return new ReadRequest(info.name(), ItemGridViewModel.ReadMode.QUERY, index, pk, sortKey,
-                !form.newestFirstProperty().get(), filter, projection, 1, limit);
+        return new ReadRequest(
+                info.name(),
+                ItemGridViewModel.ReadMode.QUERY,
+                index,
+                pk,
+                sortKey,
+                !form.newestFirstProperty().get(),
+                filter,
+                projection,
+                1,
+                limit);
     }
 
     private static String nonEmpty(String field, String text) {
@@ -105,7 +149,8 @@ final class ReadForm {
         try {
             return AttributeValue.b(Base64.getDecoder().decode(text.strip()));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(name + " is a binary key: enter it as base64 (" + e.getMessage() + ")");
+            throw new IllegalArgumentException(
+                    name + " is a binary key: enter it as base64 (" + e.getMessage() + ")");
         }
     }
 
@@ -119,16 +164,25 @@ final class ReadForm {
         try {
             node = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("Names: not JSON at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            throw new IllegalArgumentException(
+                    "Names: not JSON at line "
+                            + e.getLocation().getLineNr()
+                            + ", column "
+                            + e.getLocation().getColumnNr()
+                            + ": "
+                            + e.getOriginalMessage());
         }
         if (!node.isObject()) {
-            throw new IllegalArgumentException("Names: expected an object such as {\"#n\": \"name\"}");
+            throw new IllegalArgumentException(
+                    "Names: expected an object such as {\"#n\": \"name\"}");
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!e.getKey().startsWith("#") || !e.getValue().isTextual()) {
-                throw new IllegalArgumentException("Names: \"" + e.getKey() + "\" must start with # and map to an attribute name");
+                throw new IllegalArgumentException(
+                        "Names: \""
+                                + e.getKey()
+                                + "\" must start with # and map to an attribute name");
             }
             names.put(e.getKey(), e.getValue().asText());
         }
@@ -156,11 +210,13 @@ final class ReadForm {
     /** Only the names an expression uses, because DynamoDB rejects unused ones. */
     private static Map<String, String> used(Map<String, String> names, String expression) {
         Map<String, String> used = new LinkedHashMap<>();
-        names.forEach((placeholder, name) -> {
-            if (expression.matches("(?s).*" + java.util.regex.Pattern.quote(placeholder) + "(?![A-Za-z0-9_]).*")) {
-                used.put(placeholder, name);
-            }
-        });
+        names.forEach(
+                (placeholder, name) -> {
+                    if (expression.matches(
+                            "(?s).*" + Pattern.quote(placeholder) + "(?![A-Za-z0-9_]).*")) {
+                        used.put(placeholder, name);
+                    }
+                });
         return used;
     }
 

@@ -9,26 +9,78 @@ import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SortKeyCondition;
 
 /** A read as the grid's form described it, resumable from a key ("load more"). */
-record ReadRequest(String table, ItemGridViewModel.ReadMode mode, String index, AttributeValue partitionKey,
-                   SortKeyCondition sortKey, boolean scanForward, ExpressionSpec filter, ExpressionSpec projection,
-                   int segments, int limit, QuerySpec readyQuery, ScanSpec readyScan) {
+record ReadRequest(
+        String table,
+        ItemGridViewModel.ReadMode mode,
+        String index,
+        AttributeValue partitionKey,
+        SortKeyCondition sortKey,
+        boolean scanForward,
+        ExpressionSpec filter,
+        ExpressionSpec projection,
+        int segments,
+        int limit,
+        QuerySpec readyQuery,
+        ScanSpec readyScan) {
 
-    ReadRequest(String table, ItemGridViewModel.ReadMode mode, String index, AttributeValue partitionKey,
-                SortKeyCondition sortKey, boolean scanForward, ExpressionSpec filter, ExpressionSpec projection,
-                int segments, int limit) {
-        this(table, mode, index, partitionKey, sortKey, scanForward, filter, projection, segments, limit, null, null);
+    ReadRequest(
+            String table,
+            ItemGridViewModel.ReadMode mode,
+            String index,
+            AttributeValue partitionKey,
+            SortKeyCondition sortKey,
+            boolean scanForward,
+            ExpressionSpec filter,
+            ExpressionSpec projection,
+            int segments,
+            int limit) {
+        this(
+                table,
+                mode,
+                index,
+                partitionKey,
+                sortKey,
+                scanForward,
+                filter,
+                projection,
+                segments,
+                limit,
+                null,
+                null);
     }
 
     /** A Query built elsewhere (the expression builder), run as it is. */
     static ReadRequest of(QuerySpec query) {
-        return new ReadRequest(query.table(), ItemGridViewModel.ReadMode.QUERY, query.index(), null, null,
-                query.scanForward(), query.filter(), query.projection(), 1, query.limit(), query, null);
+        return new ReadRequest(
+                query.table(),
+                ItemGridViewModel.ReadMode.QUERY,
+                query.index(),
+                null,
+                null,
+                query.scanForward(),
+                query.filter(),
+                query.projection(),
+                1,
+                query.limit(),
+                query,
+                null);
     }
 
     /** A Scan built elsewhere (the expression builder), run as it is. */
     static ReadRequest of(ScanSpec scan) {
-        return new ReadRequest(scan.table(), ItemGridViewModel.ReadMode.SCAN, scan.index(), null, null, true,
-                scan.filter(), scan.projection(), scan.segments(), scan.limit(), null, scan);
+        return new ReadRequest(
+                scan.table(),
+                ItemGridViewModel.ReadMode.SCAN,
+                scan.index(),
+                null,
+                null,
+                true,
+                scan.filter(),
+                scan.projection(),
+                scan.segments(),
+                scan.limit(),
+                null,
+                scan);
     }
 
     boolean ready() {
@@ -36,15 +88,22 @@ record ReadRequest(String table, ItemGridViewModel.ReadMode mode, String index, 
     }
 
     ReadDirection direction() {
-        return mode == ItemGridViewModel.ReadMode.QUERY ? ReadDirection.ofScanIndexForward(scanForward) : ReadDirection.ASCENDING;
+        return mode == ItemGridViewModel.ReadMode.QUERY
+                ? ReadDirection.ofScanIndexForward(scanForward)
+                : ReadDirection.ASCENDING;
     }
 
     QuerySpec query(Key startAfter) {
         if (readyQuery != null) {
             return readyQuery.startingAfter(startAfter);
         }
-        QuerySpec spec = QuerySpec.partition(table, partitionKey).withSortKey(sortKey)
-                .withFilter(filter).withProjection(projection).withLimit(limit).startingAfter(startAfter);
+        QuerySpec spec =
+                QuerySpec.partition(table, partitionKey)
+                        .withSortKey(sortKey)
+                        .withFilter(filter)
+                        .withProjection(projection)
+                        .withLimit(limit)
+                        .startingAfter(startAfter);
         if (index != null) {
             spec = spec.onIndex(index);
         }
@@ -53,9 +112,15 @@ record ReadRequest(String table, ItemGridViewModel.ReadMode mode, String index, 
 
     ScanSpec scan(Key startAfter) {
         if (readyScan != null) {
-            return startAfter == null ? readyScan : readyScan.withSegments(1).startingAfter(startAfter);
+            return startAfter == null
+                    ? readyScan
+                    : readyScan.withSegments(1).startingAfter(startAfter);
         }
-        ScanSpec spec = ScanSpec.table(table).withFilter(filter).withProjection(projection).withLimit(limit);
+        ScanSpec spec =
+                ScanSpec.table(table)
+                        .withFilter(filter)
+                        .withProjection(projection)
+                        .withLimit(limit);
         if (index != null) {
             spec = spec.onIndex(index);
         }
@@ -64,6 +129,8 @@ record ReadRequest(String table, ItemGridViewModel.ReadMode mode, String index, 
     }
 
     String describe() {
-        return (mode == ItemGridViewModel.ReadMode.QUERY ? "Query " : "Scan ") + table + (index == null ? "" : " (" + index + ")");
+        return (mode == ItemGridViewModel.ReadMode.QUERY ? "Query " : "Scan ")
+                + table
+                + (index == null ? "" : " (" + index + ")");
     }
 }

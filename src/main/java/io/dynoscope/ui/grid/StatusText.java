@@ -5,14 +5,19 @@ import java.util.Locale;
 
 /** The status bar's account of a read: requests, capacity, scanned vs returned, time. */
 final class StatusText {
-    private StatusText() {
-    }
+    private StatusText() {}
 
     static String of(ReadStatistics s, boolean cancelled, boolean moreAvailable) {
         StringBuilder text = new StringBuilder();
         text.append(s.requests()).append(s.requests() == 1 ? " request" : " requests");
         text.append(" · ").append(capacity(s.consumedCapacity())).append(" RCU");
-        text.append(" · ").append(String.format(Locale.ROOT, "%,d scanned / %,d returned", s.scannedCount(), s.returnedCount()));
+        text.append(" · ")
+                .append(
+                        String.format(
+                                Locale.ROOT,
+                                "%,d scanned / %,d returned",
+                                s.scannedCount(),
+                                s.returnedCount()));
         text.append(" · ").append(s.elapsed().toMillis()).append(" ms");
         if (cancelled) {
             text.append(" · cancelled");
@@ -23,6 +28,8 @@ final class StatusText {
     }
 
     private static String capacity(double units) {
-        return units == Math.rint(units) ? String.format(Locale.ROOT, "%.0f", units) : String.format(Locale.ROOT, "%.1f", units);
+        return units == Math.rint(units)
+                ? String.format(Locale.ROOT, "%.0f", units)
+                : String.format(Locale.ROOT, "%.1f", units);
     }
 }

@@ -8,10 +8,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One line of the item tree: an attribute (or a map entry, list element or set member) with its type
- * badge and a one-line summary of its value; maps, lists and sets have their contents as children.
+ * One line of the item tree: an attribute (or a map entry, list element or set member) with its
+ * type badge and a one-line summary of its value; maps, lists and sets have their contents as
+ * children.
  */
-public record AttributeNode(String name, String type, String summary, AttributeValue value, List<AttributeNode> children) {
+public record AttributeNode(
+        String name,
+        String type,
+        String summary,
+        AttributeValue value,
+        List<AttributeNode> children) {
 
     private static final int MAX_SUMMARY_CHARS = 120;
 
@@ -71,7 +77,10 @@ public record AttributeNode(String name, String type, String summary, AttributeV
         return new AttributeNode(name, value.type().descriptor(), summary, value, children);
     }
 
-    /** The value as a person would paste it: a string or number as is, anything else as DynamoDB JSON. */
+    /**
+     * The value as a person would paste it: a string or number as is, anything else as DynamoDB
+     * JSON.
+     */
     public String copyText() {
         if (value instanceof AttributeValue.Str s) {
             return s.value();
@@ -82,7 +91,10 @@ public record AttributeNode(String name, String type, String summary, AttributeV
     }
 
     private static String members(List<AttributeNode> members) {
-        return abbreviate("{" + String.join(", ", members.stream().map(AttributeNode::summary).toList()) + "}");
+        return abbreviate(
+                "{"
+                        + String.join(", ", members.stream().map(AttributeNode::summary).toList())
+                        + "}");
     }
 
     private static String count(int n, String one, String many) {
@@ -94,6 +106,8 @@ public record AttributeNode(String name, String type, String summary, AttributeV
     }
 
     private static String abbreviate(String text) {
-        return text.length() <= MAX_SUMMARY_CHARS ? text : text.substring(0, MAX_SUMMARY_CHARS - 1) + "…";
+        return text.length() <= MAX_SUMMARY_CHARS
+                ? text
+                : text.substring(0, MAX_SUMMARY_CHARS - 1) + "…";
     }
 }

@@ -6,8 +6,8 @@ import io.dynoscope.core.item.ItemDiff;
 /**
  * A save that was refused because the item changed after the user saw it.
  *
- * @param seen    the version the edit started from, or null when creating
- * @param mine    the user's version, not written
+ * @param seen the version the edit started from, or null when creating
+ * @param mine the user's version, not written
  * @param current the version in the table now, or null when the item no longer exists
  */
 public record Conflict(Item seen, Item mine, Item current) {

@@ -21,11 +21,17 @@ import javafx.stage.Window;
 final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
 
     /** The user's answer. */
-    enum Choice { KEEP_THEIRS, OVERWRITE_WITH_MINE, KEEP_EDITING }
+    enum Choice {
+        KEEP_THEIRS,
+        OVERWRITE_WITH_MINE,
+        KEEP_EDITING
+    }
 
     static final ButtonType KEEP_THEIRS = new ButtonType("Keep theirs", ButtonBar.ButtonData.LEFT);
-    static final ButtonType OVERWRITE_WITH_MINE = new ButtonType("Overwrite with mine", ButtonBar.ButtonData.OK_DONE);
-    static final ButtonType KEEP_EDITING = new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
+    static final ButtonType OVERWRITE_WITH_MINE =
+            new ButtonType("Overwrite with mine", ButtonBar.ButtonData.OK_DONE);
+    static final ButtonType KEEP_EDITING =
+            new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
 
     ConflictDialog(Conflict conflict, Window owner) {
         if (owner != null) {
@@ -33,15 +39,21 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
         }
         initModality(Modality.WINDOW_MODAL);
         setTitle("The item changed");
-        setHeaderText(conflict.current() == null
-                ? "The item was deleted after you opened it. Nothing was written."
-                : "The item changed after you opened it. Nothing was written.");
+        setHeaderText(
+                conflict.current() == null
+                        ? "The item was deleted after you opened it. Nothing was written."
+                        : "The item changed after you opened it. Nothing was written.");
         setResizable(true);
 
         TextArea mine = version("conflictMine", DynamoJson.writePretty(conflict.mine()));
-        TextArea current = version("conflictCurrent",
-                conflict.current() == null ? "(no item with this key)" : DynamoJson.writePretty(conflict.current()));
-        HBox sideBySide = new HBox(8, column("Your version", mine), column("In the table now", current));
+        TextArea current =
+                version(
+                        "conflictCurrent",
+                        conflict.current() == null
+                                ? "(no item with this key)"
+                                : DynamoJson.writePretty(conflict.current()));
+        HBox sideBySide =
+                new HBox(8, column("Your version", mine), column("In the table now", current));
         VBox.setVgrow(sideBySide, Priority.ALWAYS);
         Label changed = new Label(describe(conflict));
         changed.setId("conflictChanges");
@@ -50,24 +62,32 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
         content.setPrefSize(760, 440);
         getDialogPane().setContent(content);
         getDialogPane().getButtonTypes().setAll(KEEP_THEIRS, OVERWRITE_WITH_MINE, KEEP_EDITING);
-        setResultConverter(button -> {
-            if (button == KEEP_THEIRS) {
-                return Choice.KEEP_THEIRS;
-            }
-            return button == OVERWRITE_WITH_MINE ? Choice.OVERWRITE_WITH_MINE : Choice.KEEP_EDITING;
-        });
+        setResultConverter(
+                button -> {
+                    if (button == KEEP_THEIRS) {
+                        return Choice.KEEP_THEIRS;
+                    }
+                    return button == OVERWRITE_WITH_MINE
+                            ? Choice.OVERWRITE_WITH_MINE
+                            : Choice.KEEP_EDITING;
+                });
     }
 
     private static String describe(Conflict conflict) {
         if (conflict.current() == null) {
             return "Overwrite with mine creates the item again from your version.";
         }
-        List<String> attributes = conflict.seen() == null ? List.of() : conflict.theirChanges().attributes();
-        String meanwhile = attributes.isEmpty() ? "An item with this key already exists."
-                : "Changed meanwhile: " + String.join(", ", attributes) + ".";
+        List<String> attributes =
+                conflict.seen() == null ? List.of() : conflict.theirChanges().attributes();
+        String meanwhile =
+                attributes.isEmpty()
+                        ? "An item with this key already exists."
+                        : "Changed meanwhile: " + String.join(", ", attributes) + ".";
         ItemDiff overwrite = conflict.mineOverCurrent();
-        return meanwhile + " Overwrite with mine would change: "
-                + (overwrite.isEmpty() ? "nothing" : String.join(", ", overwrite.attributes())) + ".";
+        return meanwhile
+                + " Overwrite with mine would change: "
+                + (overwrite.isEmpty() ? "nothing" : String.join(", ", overwrite.attributes()))
+                + ".";
     }
 
     private static TextArea version(String id, String text) {

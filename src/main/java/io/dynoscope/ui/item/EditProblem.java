@@ -1,8 +1,8 @@
 package io.dynoscope.ui.item;
 
 /**
- * Why an edit cannot be sent, and where in the edited text: the attribute path and the 1-based
- * line and column (0 when not known).
+ * Why an edit cannot be sent, and where in the edited text: the attribute path and the 1-based line
+ * and column (0 when not known).
  */
 public record EditProblem(String message, String path, int line, int column) {
 

@@ -1,46 +1,60 @@
 package io.dynoscope.ui.item;
 
+import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemDiff;
+import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.ui.item.ItemInspectorViewModel.EditFormat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.geometry.Bounds;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 
 /**
- * The controller of {@code ItemInspector.fxml}: binds the controls to an {@link ItemInspectorViewModel}
- * and forwards the user's actions to it. Load it with {@link #load(ItemInspectorViewModel)}, or with an
- * {@link FXMLLoader} whose controller factory returns {@code new ItemInspectorView(viewModel)}.
+ * The controller of {@code ItemInspector.fxml}: binds the controls to an {@link
+ * ItemInspectorViewModel} and forwards the user's actions to it. Load it with {@link
+ * #load(ItemInspectorViewModel)}, or with an {@link FXMLLoader} whose controller factory returns
+ * {@code new ItemInspectorView(viewModel)}.
  */
 public final class ItemInspectorView {
 
-    /** The TextArea's inset from its edge to its first character (border, padding and content inset). */
+    /**
+     * The TextArea's inset from its edge to its first character (border, padding and content
+     * inset).
+     */
     private static final double TEXT_INSET = 7;
 
     private final ItemInspectorViewModel viewModel;
@@ -62,10 +76,10 @@ public final class ItemInspectorView {
     @FXML private RadioButton plainJsonFormat;
     @FXML private StackPane editorStack;
     @FXML private TextArea editArea;
-    @FXML private javafx.scene.control.ToggleButton formToggle;
-    @FXML private javafx.scene.control.ScrollPane formPane;
+    @FXML private ToggleButton formToggle;
+    @FXML private ScrollPane formPane;
     @FXML private VBox formBox;
-    private List<javafx.scene.Node> formInputs = List.of();
+    private List<Node> formInputs = List.of();
     @FXML private Label errorLabel;
     @FXML private ListView<ItemDiff.Change> diffList;
     @FXML private Button reviewButton;
@@ -81,7 +95,8 @@ public final class ItemInspectorView {
 
     /** Loads the inspector panel for a view model. */
     public static Parent load(ItemInspectorViewModel viewModel) {
-        FXMLLoader loader = new FXMLLoader(ItemInspectorView.class.getResource("ItemInspector.fxml"));
+        FXMLLoader loader =
+                new FXMLLoader(ItemInspectorView.class.getResource("ItemInspector.fxml"));
         loader.setControllerFactory(type -> new ItemInspectorView(viewModel));
         try {
             return loader.load();
@@ -104,73 +119,104 @@ public final class ItemInspectorView {
         duplicateButton.disableProperty().bind(noItem.or(locked));
         deleteButton.disableProperty().bind(noItem.or(locked));
         newButton.disableProperty().bind(viewModel.tableProperty().isNull().or(locked));
-        copyValueButton.disableProperty().bind(attributeTree.getSelectionModel().selectedItemProperty().isNull());
+        copyValueButton
+                .disableProperty()
+                .bind(attributeTree.getSelectionModel().selectedItemProperty().isNull());
 
         viewTabs.visibleProperty().bind(viewModel.editingProperty().not());
         editorPane.visibleProperty().bind(viewModel.editingProperty());
         editorPane.managedProperty().bind(viewModel.editingProperty());
-        editKindLabel.textProperty().bind(Bindings.createStringBinding(() -> {
-            var kind = viewModel.editKindProperty().get();
-            if (kind == null) {
-                return "";
-            }
-            return switch (kind) {
-                case EDIT -> "Editing";
-                case CREATE -> "New item";
-                case DUPLICATE -> "Duplicate: give the copy a new key";
-            };
-        }, viewModel.editKindProperty()));
+        editKindLabel
+                .textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> {
+                                    var kind = viewModel.editKindProperty().get();
+                                    if (kind == null) {
+                                        return "";
+                                    }
+                                    return switch (kind) {
+                                        case EDIT -> "Editing";
+                                        case CREATE -> "New item";
+                                        case DUPLICATE -> "Duplicate: give the copy a new key";
+                                    };
+                                },
+                                viewModel.editKindProperty()));
 
         editArea.textProperty().bindBidirectional(viewModel.editTextProperty());
         // the form edits the same text, one scalar at a time; nested values and lists included
         formPane.visibleProperty().bind(formToggle.selectedProperty());
         editArea.visibleProperty().bind(formToggle.selectedProperty().not());
-        errorLabel.visibleProperty().addListener((obs, old, shown) -> {
-            if (shown && formToggle.isSelected()) {
-                errorLabel.setVisible(false);
-            }
-        });
+        errorLabel
+                .visibleProperty()
+                .addListener(
+                        (obs, old, shown) -> {
+                            if (shown && formToggle.isSelected()) {
+                                errorLabel.setVisible(false);
+                            }
+                        });
         viewModel.formFieldsProperty().addListener((obs, old, fields) -> buildForm());
         viewModel.editProblemProperty().addListener((obs, old, problem) -> buildForm());
         formToggle.selectedProperty().addListener((obs, old, selected) -> buildForm());
         plainJsonFormat.disableProperty().bind(viewModel.plainJsonEditableProperty().not());
-        formatGroup.selectedToggleProperty().addListener((obs, old, now) -> {
-            if (syncingFormat || now == null) {
-                return;
-            }
-            EditFormat wanted = now == plainJsonFormat ? EditFormat.PLAIN_JSON : EditFormat.DYNAMO_JSON;
-            if (!viewModel.switchFormat(wanted)) {
-                selectFormat(viewModel.editFormatProperty().get());
-            }
-        });
+        formatGroup
+                .selectedToggleProperty()
+                .addListener(
+                        (obs, old, now) -> {
+                            if (syncingFormat || now == null) {
+                                return;
+                            }
+                            EditFormat wanted =
+                                    now == plainJsonFormat
+                                            ? EditFormat.PLAIN_JSON
+                                            : EditFormat.DYNAMO_JSON;
+                            if (!viewModel.switchFormat(wanted)) {
+                                selectFormat(viewModel.editFormatProperty().get());
+                            }
+                        });
         viewModel.editFormatProperty().addListener((obs, old, now) -> selectFormat(now));
 
         reviewButton.disableProperty().bind(viewModel.busyProperty());
-        saveButton.disableProperty().bind(viewModel.stagedDiffProperty().isNull().or(viewModel.busyProperty()));
+        saveButton
+                .disableProperty()
+                .bind(viewModel.stagedDiffProperty().isNull().or(viewModel.busyProperty()));
         diffList.setCellFactory(list -> new ChangeCell());
-        viewModel.stagedDiffProperty().addListener((obs, old, diff) -> diffList.setItems(
-                FXCollections.observableArrayList(diff == null ? List.of() : diff.changes())));
+        viewModel
+                .stagedDiffProperty()
+                .addListener(
+                        (obs, old, diff) ->
+                                diffList.setItems(
+                                        FXCollections.observableArrayList(
+                                                diff == null ? List.of() : diff.changes())));
         diffList.setPlaceholder(new Label("Review the changes before saving."));
 
         viewModel.editProblemProperty().addListener((obs, old, problem) -> placeError(problem));
-        editArea.scrollTopProperty().addListener((obs, old, now) -> placeError(viewModel.editProblemProperty().get()));
-        editArea.scrollLeftProperty().addListener((obs, old, now) -> placeError(viewModel.editProblemProperty().get()));
+        editArea.scrollTopProperty()
+                .addListener((obs, old, now) -> placeError(viewModel.editProblemProperty().get()));
+        editArea.scrollLeftProperty()
+                .addListener((obs, old, now) -> placeError(viewModel.editProblemProperty().get()));
 
         attributeTree.setRoot(new TreeItem<>());
         attributeTree.setCellFactory(tree -> new AttributeCell());
         showTree(viewModel.treeProperty().get());
         viewModel.treeProperty().addListener((obs, old, nodes) -> showTree(nodes));
 
-        viewModel.conflictProperty().addListener((obs, old, conflict) -> {
-            if (conflict != null) {
-                showConflict(conflict);
-            }
-        });
-        viewModel.pendingDeleteProperty().addListener((obs, old, items) -> {
-            if (items != null) {
-                confirmDelete(items.size());
-            }
-        });
+        viewModel
+                .conflictProperty()
+                .addListener(
+                        (obs, old, conflict) -> {
+                            if (conflict != null) {
+                                showConflict(conflict);
+                            }
+                        });
+        viewModel
+                .pendingDeleteProperty()
+                .addListener(
+                        (obs, old, items) -> {
+                            if (items != null) {
+                                confirmDelete(items.size());
+                            }
+                        });
     }
 
     // ---- actions ---------------------------------------------------------------------------
@@ -239,23 +285,30 @@ public final class ItemInspectorView {
     private void selectFormat(EditFormat format) {
         syncingFormat = true;
         try {
-            formatGroup.selectToggle(format == EditFormat.PLAIN_JSON ? plainJsonFormat : dynamoJsonFormat);
+            formatGroup.selectToggle(
+                    format == EditFormat.PLAIN_JSON ? plainJsonFormat : dynamoJsonFormat);
         } finally {
             syncingFormat = false;
         }
     }
 
     private void showTree(List<AttributeNode> nodes) {
-        attributeTree.getRoot().getChildren().setAll(nodes.stream().map(ItemInspectorView::treeItem).toList());
+        attributeTree
+                .getRoot()
+                .getChildren()
+                .setAll(nodes.stream().map(ItemInspectorView::treeItem).toList());
     }
 
     private static TreeItem<AttributeNode> treeItem(AttributeNode node) {
         TreeItem<AttributeNode> item = new TreeItem<>(node);
-        item.getChildren().setAll(node.children().stream().map(ItemInspectorView::treeItem).toList());
+        item.getChildren()
+                .setAll(node.children().stream().map(ItemInspectorView::treeItem).toList());
         return item;
     }
 
-    /** One row per scalar: its path, its type, and a field that writes back through the view model. */
+    /**
+     * One row per scalar: its path, its type, and a field that writes back through the view model.
+     */
     private void buildForm() {
         if (!formToggle.isSelected()) {
             return;
@@ -268,10 +321,10 @@ public final class ItemInspectorView {
             error.setWrapText(true);
             formBox.getChildren().add(error);
         }
-        List<io.dynoscope.core.item.ItemFields.Field> fields = viewModel.formFieldsProperty().get();
-        List<javafx.scene.Node> inputs = new java.util.ArrayList<>();
+        List<Field> fields = viewModel.formFieldsProperty().get();
+        List<Node> inputs = new ArrayList<>();
         for (int i = 0; i < fields.size(); i++) {
-            io.dynoscope.core.item.ItemFields.Field field = fields.get(i);
+            Field field = fields.get(i);
             int index = i;
             Label name = new Label(field.path());
             name.setMinWidth(120);
@@ -279,47 +332,60 @@ public final class ItemInspectorView {
             Label type = new Label(field.type().descriptor());
             type.getStyleClass().add("type-badge");
             type.setMinWidth(36);
-            javafx.scene.Node input;
-            if (field.type() == io.dynoscope.core.item.AttributeValue.Type.BOOL) {
-                javafx.scene.control.CheckBox check = new javafx.scene.control.CheckBox();
+            Node input;
+            if (field.type() == AttributeValue.Type.BOOL) {
+                CheckBox check = new CheckBox();
                 check.setSelected(Boolean.parseBoolean(field.text()));
-                check.setOnAction(e -> commitForm(field, Boolean.toString(check.isSelected()), index));
+                check.setOnAction(
+                        e -> commitForm(field, Boolean.toString(check.isSelected()), index));
                 input = check;
             } else {
-                TextField text = new TextField(field.type() == io.dynoscope.core.item.AttributeValue.Type.NULL ? "NULL" : field.text());
+                TextField text =
+                        new TextField(
+                                field.type() == AttributeValue.Type.NULL ? "NULL" : field.text());
                 text.setId("form-" + field.path());
-                text.setEditable(field.editable() && field.type() != io.dynoscope.core.item.AttributeValue.Type.NULL);
+                text.setEditable(field.editable() && field.type() != AttributeValue.Type.NULL);
                 text.setOnAction(e -> commitForm(field, text.getText(), index + 1));
-                text.focusedProperty().addListener((obs, was, focused) -> {
-                    if (!focused && !text.getText().equals(field.text()) && text.isEditable()) {
-                        commitForm(field, text.getText(), -1);
-                    }
-                });
+                text.focusedProperty()
+                        .addListener(
+                                (obs, was, focused) -> {
+                                    if (!focused
+                                            && !text.getText().equals(field.text())
+                                            && text.isEditable()) {
+                                        commitForm(field, text.getText(), -1);
+                                    }
+                                });
                 if (problem != null && field.path().equals(problem.path())) {
                     text.setStyle("-fx-border-color: -ds-error;");
                 }
-                HBox.setHgrow(text, javafx.scene.layout.Priority.ALWAYS);
+                HBox.setHgrow(text, Priority.ALWAYS);
                 input = text;
             }
             inputs.add(input);
             HBox row = new HBox(6, name, type, input);
-            row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+            row.setAlignment(Pos.CENTER_LEFT);
             formBox.getChildren().add(row);
         }
         formInputs = inputs;
     }
 
-    /** Writes a field back (after the current event, since it rebuilds the form) and moves on to the next one. */
-    private void commitForm(io.dynoscope.core.item.ItemFields.Field field, String text, int focusNext) {
-        javafx.application.Platform.runLater(() -> {
-            viewModel.setFormValue(field, text);
-            if (focusNext >= 0 && focusNext < formInputs.size()) {
-                formInputs.get(focusNext).requestFocus();
-            }
-        });
+    /**
+     * Writes a field back (after the current event, since it rebuilds the form) and moves on to the
+     * next one.
+     */
+    private void commitForm(Field field, String text, int focusNext) {
+        Platform.runLater(
+                () -> {
+                    viewModel.setFormValue(field, text);
+                    if (focusNext >= 0 && focusNext < formInputs.size()) {
+                        formInputs.get(focusNext).requestFocus();
+                    }
+                });
     }
 
-    /** Puts the error label just below the line and column the problem is at, and the caret there. */
+    /**
+     * Puts the error label just below the line and column the problem is at, and the caret there.
+     */
     private void placeError(EditProblem problem) {
         if (problem == null) {
             errorLabel.setVisible(false);
@@ -336,11 +402,15 @@ public final class ItemInspectorView {
         double lineHeight = glyphs.getHeight();
         double charWidth = glyphs.getWidth() / 2;
         int line = Math.max(problem.line(), 1);
-        double x = TEXT_INSET + Math.max(problem.column() - 1, 0) * charWidth - editArea.getScrollLeft();
+        double x =
+                TEXT_INSET
+                        + Math.max(problem.column() - 1, 0) * charWidth
+                        - editArea.getScrollLeft();
         double lineTop = TEXT_INSET + (line - 1) * lineHeight - editArea.getScrollTop();
         double y = lineTop + lineHeight;
         if (y + errorLabel.getHeight() > editorStack.getHeight()) {
-            // No room below the line in error: show the label above it, so it never covers that line.
+            // No room below the line in error: show the label above it, so it never covers that
+            // line.
             y = lineTop - errorLabel.getHeight();
         }
         double maxX = Math.max(0, editorStack.getWidth() - errorLabel.getWidth());
@@ -362,37 +432,56 @@ public final class ItemInspectorView {
     }
 
     private void showConflict(Conflict conflict) {
-        ConflictDialog dialog = new ConflictDialog(conflict, editArea.getScene() == null ? null : editArea.getScene().getWindow());
-        dialog.resultProperty().addListener((obs, old, choice) -> {
-            if (choice == null) {
-                return;
-            }
-            switch (choice) {
-                case KEEP_THEIRS -> viewModel.keepTheirs();
-                case OVERWRITE_WITH_MINE -> viewModel.overwriteWithMine();
-                case KEEP_EDITING -> viewModel.keepEditing();
-            }
-        });
+        ConflictDialog dialog =
+                new ConflictDialog(
+                        conflict,
+                        editArea.getScene() == null ? null : editArea.getScene().getWindow());
+        dialog.resultProperty()
+                .addListener(
+                        (obs, old, choice) -> {
+                            if (choice == null) {
+                                return;
+                            }
+                            switch (choice) {
+                                case KEEP_THEIRS -> viewModel.keepTheirs();
+                                case OVERWRITE_WITH_MINE -> viewModel.overwriteWithMine();
+                                case KEEP_EDITING -> viewModel.keepEditing();
+                            }
+                        });
         dialog.show();
     }
 
     private void confirmDelete(int count) {
-        String table = viewModel.tableProperty().get() == null ? "" : viewModel.tableProperty().get().name();
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION,
-                "Each item is deleted only if it still holds the values you saw; items changed since are kept.",
-                ButtonType.OK, ButtonType.CANCEL);
+        String table =
+                viewModel.tableProperty().get() == null
+                        ? ""
+                        : viewModel.tableProperty().get().name();
+        Alert alert =
+                new Alert(
+                        Alert.AlertType.CONFIRMATION,
+                        "Each item is deleted only if it still holds the values you saw; items changed since are kept.",
+                        ButtonType.OK,
+                        ButtonType.CANCEL);
         alert.setTitle("Delete items");
-        alert.setHeaderText("Delete " + count + (count == 1 ? " item" : " items") + " from table '" + table + "'?");
+        alert.setHeaderText(
+                "Delete "
+                        + count
+                        + (count == 1 ? " item" : " items")
+                        + " from table '"
+                        + table
+                        + "'?");
         if (editArea.getScene() != null) {
             alert.initOwner(editArea.getScene().getWindow());
         }
-        alert.resultProperty().addListener((obs, old, answer) -> {
-            if (answer == ButtonType.OK) {
-                viewModel.confirmDelete();
-            } else if (answer != null) {
-                viewModel.cancelDelete();
-            }
-        });
+        alert.resultProperty()
+                .addListener(
+                        (obs, old, answer) -> {
+                            if (answer == ButtonType.OK) {
+                                viewModel.confirmDelete();
+                            } else if (answer != null) {
+                                viewModel.cancelDelete();
+                            }
+                        });
         alert.show();
     }
 
@@ -449,8 +538,13 @@ public final class ItemInspectorView {
                     getStyleClass().add("diff-removed");
                 }
                 case CHANGED -> {
-                    setText("~ " + name + "  " + AttributeNode.of(name, change.before()).summary() + "  \u2192  "
-                            + AttributeNode.of(name, change.after()).summary());
+                    setText(
+                            "~ "
+                                    + name
+                                    + "  "
+                                    + AttributeNode.of(name, change.before()).summary()
+                                    + "  \u2192  "
+                                    + AttributeNode.of(name, change.after()).summary());
                     getStyleClass().add("diff-changed");
                 }
             }

@@ -5,6 +5,8 @@ import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.GuardedWrite;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemDiff;
+import io.dynoscope.core.item.ItemFields;
+import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.Key;
@@ -44,18 +46,30 @@ import javafx.beans.property.StringProperty;
  * <p>An edit is parsed and checked before anything is sent ({@link #stage()}), and the user reviews
  * the per-attribute diff. When the item changed in the meantime the write is refused and the
  * inspector exposes a {@link Conflict} with both versions; nothing is overwritten until the user
- * chooses. Saved and deleted items are published to {@link #addItemChangeListener item-change listeners}.
+ * chooses. Saved and deleted items are published to {@link #addItemChangeListener item-change
+ * listeners}.
  */
 public final class ItemInspectorViewModel {
 
     /** What the open editor will do on save. */
-    public enum EditKind { EDIT, CREATE, DUPLICATE }
+    public enum EditKind {
+        EDIT,
+        CREATE,
+        DUPLICATE
+    }
 
     /** The text format of the editor. */
-    public enum EditFormat { DYNAMO_JSON, PLAIN_JSON }
+    public enum EditFormat {
+        DYNAMO_JSON,
+        PLAIN_JSON
+    }
 
-    /** What a (multi-)delete did: deleted, refused because the item changed since it was seen, or failed. */
-    public record DeleteReport(List<Key> deleted, List<Key> changedMeanwhile, List<String> failures) {
+    /**
+     * What a (multi-)delete did: deleted, refused because the item changed since it was seen, or
+     * failed.
+     */
+    public record DeleteReport(
+            List<Key> deleted, List<Key> changedMeanwhile, List<String> failures) {
         public DeleteReport {
             deleted = List.copyOf(deleted);
             changedMeanwhile = List.copyOf(changedMeanwhile);
@@ -65,49 +79,68 @@ public final class ItemInspectorViewModel {
         /** One sentence for the status line. */
         public String summary() {
             int asked = deleted.size() + changedMeanwhile.size() + failures.size();
-            StringBuilder text = new StringBuilder("Deleted " + deleted.size()
-                    + (asked == deleted.size() ? "" : " of " + asked) + (asked == 1 ? " item" : " items"));
+            StringBuilder text =
+                    new StringBuilder(
+                            "Deleted "
+                                    + deleted.size()
+                                    + (asked == deleted.size() ? "" : " of " + asked)
+                                    + (asked == 1 ? " item" : " items"));
             if (!changedMeanwhile.isEmpty()) {
-                text.append("; ").append(changedMeanwhile.size()).append(changedMeanwhile.size() == 1
-                        ? " had changed since you saw it and was kept" : " had changed since you saw them and were kept");
+                text.append("; ")
+                        .append(changedMeanwhile.size())
+                        .append(
+                                changedMeanwhile.size() == 1
+                                        ? " had changed since you saw it and was kept"
+                                        : " had changed since you saw them and were kept");
             }
             if (!failures.isEmpty()) {
-                text.append("; ").append(failures.size()).append(" failed: ").append(failures.get(0));
+                text.append("; ")
+                        .append(failures.size())
+                        .append(" failed: ")
+                        .append(failures.get(0));
             }
             return text.append('.').toString();
         }
     }
 
     private sealed interface SaveResult {
-        record Saved(Item item) implements SaveResult {
-        }
+        record Saved(Item item) implements SaveResult {}
 
-        record Refused(Item current) implements SaveResult {
-        }
+        record Refused(Item current) implements SaveResult {}
     }
 
     private final BackgroundWork work;
     private final ObjectProperty<InspectedTable> table = new SimpleObjectProperty<>(this, "table");
     private final ObjectProperty<Item> item = new SimpleObjectProperty<>(this, "item");
-    private final ReadOnlyObjectWrapper<Item> shownItem = new ReadOnlyObjectWrapper<>(this, "shownItem");
+    private final ReadOnlyObjectWrapper<Item> shownItem =
+            new ReadOnlyObjectWrapper<>(this, "shownItem");
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
-    private final ReadOnlyObjectWrapper<List<AttributeNode>> tree = new ReadOnlyObjectWrapper<>(this, "tree", List.of());
-    private final ReadOnlyStringWrapper plainJson = new ReadOnlyStringWrapper(this, "plainJson", "");
-    private final ReadOnlyStringWrapper dynamoJson = new ReadOnlyStringWrapper(this, "dynamoJson", "");
+    private final ReadOnlyObjectWrapper<List<AttributeNode>> tree =
+            new ReadOnlyObjectWrapper<>(this, "tree", List.of());
+    private final ReadOnlyStringWrapper plainJson =
+            new ReadOnlyStringWrapper(this, "plainJson", "");
+    private final ReadOnlyStringWrapper dynamoJson =
+            new ReadOnlyStringWrapper(this, "dynamoJson", "");
 
     private final ReadOnlyBooleanWrapper editing = new ReadOnlyBooleanWrapper(this, "editing");
-    private final ReadOnlyObjectWrapper<EditKind> editKind = new ReadOnlyObjectWrapper<>(this, "editKind");
+    private final ReadOnlyObjectWrapper<EditKind> editKind =
+            new ReadOnlyObjectWrapper<>(this, "editKind");
     private final ReadOnlyObjectWrapper<EditFormat> editFormat =
             new ReadOnlyObjectWrapper<>(this, "editFormat", EditFormat.DYNAMO_JSON);
-    private final ReadOnlyBooleanWrapper plainJsonEditable = new ReadOnlyBooleanWrapper(this, "plainJsonEditable");
+    private final ReadOnlyBooleanWrapper plainJsonEditable =
+            new ReadOnlyBooleanWrapper(this, "plainJsonEditable");
     private final StringProperty editText = new SimpleStringProperty(this, "editText", "");
-    private final ReadOnlyObjectWrapper<EditProblem> editProblem = new ReadOnlyObjectWrapper<>(this, "editProblem");
-    private final ReadOnlyObjectWrapper<List<io.dynoscope.core.item.ItemFields.Field>> formFields =
+    private final ReadOnlyObjectWrapper<EditProblem> editProblem =
+            new ReadOnlyObjectWrapper<>(this, "editProblem");
+    private final ReadOnlyObjectWrapper<List<Field>> formFields =
             new ReadOnlyObjectWrapper<>(this, "formFields", List.of());
-    private final ReadOnlyObjectWrapper<ItemDiff> stagedDiff = new ReadOnlyObjectWrapper<>(this, "stagedDiff");
-    private final ReadOnlyObjectWrapper<Conflict> conflict = new ReadOnlyObjectWrapper<>(this, "conflict");
-    private final ReadOnlyObjectWrapper<List<Item>> pendingDelete = new ReadOnlyObjectWrapper<>(this, "pendingDelete");
+    private final ReadOnlyObjectWrapper<ItemDiff> stagedDiff =
+            new ReadOnlyObjectWrapper<>(this, "stagedDiff");
+    private final ReadOnlyObjectWrapper<Conflict> conflict =
+            new ReadOnlyObjectWrapper<>(this, "conflict");
+    private final ReadOnlyObjectWrapper<List<Item>> pendingDelete =
+            new ReadOnlyObjectWrapper<>(this, "pendingDelete");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
@@ -115,33 +148,40 @@ public final class ItemInspectorViewModel {
 
     /** The version the open edit is conditioned on; null when creating or duplicating. */
     private Item base;
-    /** The parsed and checked edit, or null when the text has not been staged since it last changed. */
+
+    /**
+     * The parsed and checked edit, or null when the text has not been staged since it last changed.
+     */
     private Item staged;
 
     public ItemInspectorViewModel(BackgroundWork work) {
         this.work = Objects.requireNonNull(work, "work");
         // the form follows the text: whenever the text parses, its scalars are the form's fields
-        editText.addListener((obs, old, text) -> {
-            Item parsed = quietParse();
-            if (parsed != null) {
-                formFields.set(io.dynoscope.core.item.ItemFields.of(parsed));
-            }
-        });
-        item.addListener((obs, old, now) -> {
-            leaveEditor();
-            pendingDelete.set(null);
-            shownItem.set(now);
-            refreshDisplay();
-        });
-        table.addListener((obs, old, now) -> {
-            leaveEditor();
-            pendingDelete.set(null);
-            refreshDisplay();
-        });
-        editText.addListener((obs, old, now) -> {
-            staged = null;
-            stagedDiff.set(null);
-        });
+        editText.addListener(
+                (obs, old, text) -> {
+                    Item parsed = quietParse();
+                    if (parsed != null) {
+                        formFields.set(ItemFields.of(parsed));
+                    }
+                });
+        item.addListener(
+                (obs, old, now) -> {
+                    leaveEditor();
+                    pendingDelete.set(null);
+                    shownItem.set(now);
+                    refreshDisplay();
+                });
+        table.addListener(
+                (obs, old, now) -> {
+                    leaveEditor();
+                    pendingDelete.set(null);
+                    refreshDisplay();
+                });
+        editText.addListener(
+                (obs, old, now) -> {
+                    staged = null;
+                    stagedDiff.set(null);
+                });
     }
 
     // ---- inputs ----------------------------------------------------------------------------
@@ -151,7 +191,10 @@ public final class ItemInspectorViewModel {
         return table;
     }
 
-    /** The item to inspect (the grid's selection), or null; may be bound. A new item closes an open editor. */
+    /**
+     * The item to inspect (the grid's selection), or null; may be bound. A new item closes an open
+     * editor.
+     */
     public ObjectProperty<Item> itemProperty() {
         return item;
     }
@@ -200,7 +243,10 @@ public final class ItemInspectorViewModel {
         return editFormat.getReadOnlyProperty();
     }
 
-    /** Whether the edit can be written as plain JSON: not when it has binary values or sets, which plain JSON would lose. */
+    /**
+     * Whether the edit can be written as plain JSON: not when it has binary values or sets, which
+     * plain JSON would lose.
+     */
     public ReadOnlyBooleanProperty plainJsonEditableProperty() {
         return plainJsonEditable.getReadOnlyProperty();
     }
@@ -210,7 +256,9 @@ public final class ItemInspectorViewModel {
         return editProblem.getReadOnlyProperty();
     }
 
-    /** The reviewed changes that {@link #save()} would write, or null when the edit is not staged. */
+    /**
+     * The reviewed changes that {@link #save()} would write, or null when the edit is not staged.
+     */
     public ReadOnlyObjectProperty<ItemDiff> stagedDiffProperty() {
         return stagedDiff.getReadOnlyProperty();
     }
@@ -239,7 +287,9 @@ public final class ItemInspectorViewModel {
         return failure.getReadOnlyProperty();
     }
 
-    /** Called on the UI thread with every item this inspector saved or deleted, or found changed. */
+    /**
+     * Called on the UI thread with every item this inspector saved or deleted, or found changed.
+     */
     public void addItemChangeListener(Consumer<ItemChange> listener) {
         itemChangeListeners.add(Objects.requireNonNull(listener));
     }
@@ -261,7 +311,8 @@ public final class ItemInspectorViewModel {
 
     /**
      * Opens the editor on a new item holding only the key attributes: the partition key of the
-     * selected item when there is one (a new item in the same item collection), empty values otherwise.
+     * selected item when there is one (a new item in the same item collection), empty values
+     * otherwise.
      */
     public void startCreate() {
         InspectedTable t = table.get();
@@ -271,13 +322,18 @@ public final class ItemInspectorViewModel {
         KeySchema keys = t.info().keySchema();
         Map<String, AttributeValue> template = new LinkedHashMap<>();
         Item selected = shownItem.get();
-        AttributeValue partition = selected == null ? null : selected.attributes().get(keys.partitionKey());
-        template.put(keys.partitionKey(), partition != null ? partition : emptyKeyValue(t, keys.partitionKey()));
+        AttributeValue partition =
+                selected == null ? null : selected.attributes().get(keys.partitionKey());
+        template.put(
+                keys.partitionKey(),
+                partition != null ? partition : emptyKeyValue(t, keys.partitionKey()));
         keys.sortKey().ifPresent(sortKey -> template.put(sortKey, emptyKeyValue(t, sortKey)));
         openEditor(EditKind.CREATE, null, Item.of(template));
     }
 
-    /** Opens the editor on a copy of the selected item, to be saved under a key the user changes. */
+    /**
+     * Opens the editor on a copy of the selected item, to be saved under a key the user changes.
+     */
     public void startDuplicate() {
         Item current = shownItem.get();
         if (current == null || table.get() == null) {
@@ -305,13 +361,21 @@ public final class ItemInspectorViewModel {
             return false;
         }
         if (format == EditFormat.PLAIN_JSON && !plainJsonCanHold(parsed)) {
-            editProblem.set(new EditProblem("the item has binary values or sets, which plain JSON cannot hold;"
-                    + " edit it as DynamoDB JSON", "", 0, 0));
+            editProblem.set(
+                    new EditProblem(
+                            "the item has binary values or sets, which plain JSON cannot hold;"
+                                    + " edit it as DynamoDB JSON",
+                            "",
+                            0,
+                            0));
             return false;
         }
         editProblem.set(null);
         editFormat.set(format);
-        editText.set(format == EditFormat.PLAIN_JSON ? PlainJson.writePretty(parsed) : DynamoJson.writePretty(parsed));
+        editText.set(
+                format == EditFormat.PLAIN_JSON
+                        ? PlainJson.writePretty(parsed)
+                        : DynamoJson.writePretty(parsed));
         return true;
     }
 
@@ -334,13 +398,18 @@ public final class ItemInspectorViewModel {
             return false;
         }
         KeySchema keys = t.info().keySchema();
-        List<ItemRules.Problem> problems = new ArrayList<>(ItemRules.check(parsed, keys, t.info().keyAttributeTypes()));
+        List<ItemRules.Problem> problems =
+                new ArrayList<>(ItemRules.check(parsed, keys, t.info().keyAttributeTypes()));
         if (base != null) {
             problems.addAll(0, ItemRules.checkKeyUnchanged(keys, base, parsed));
         }
         if (!problems.isEmpty()) {
             ItemRules.Problem first = problems.get(0);
-            String message = first.toString() + (problems.size() == 1 ? "" : " (and " + (problems.size() - 1) + " more)");
+            String message =
+                    first.toString()
+                            + (problems.size() == 1
+                                    ? ""
+                                    : " (and " + (problems.size() - 1) + " more)");
             int[] at = locate(editText.get(), first.attribute());
             editProblem.set(new EditProblem(message, first.attribute(), at[0], at[1]));
             return false;
@@ -369,7 +438,10 @@ public final class ItemInspectorViewModel {
         KeySchema keys = table.get().info().keySchema();
         GuardedWrite.Plan plan;
         try {
-            plan = base == null ? GuardedWrite.create(keys, staged) : GuardedWrite.edit(keys, base, staged);
+            plan =
+                    base == null
+                            ? GuardedWrite.create(keys, staged)
+                            : GuardedWrite.edit(keys, base, staged);
         } catch (IllegalArgumentException e) {
             editProblem.set(new EditProblem(e.getMessage(), "", 0, 0));
             return Optional.empty();
@@ -390,10 +462,14 @@ public final class ItemInspectorViewModel {
         if (showsItemWithKeyOf(c.mine())) {
             show(c.current());
         }
-        publish(c.current() == null ? new ItemChange.Deleted(t.name(), t.info().keySchema().keyOf(c.mine()))
-                : new ItemChange.Saved(t.name(), c.current()));
-        status.set(c.current() == null ? "Your edit was discarded; the item no longer exists."
-                : "Your edit was discarded; showing the current version.");
+        publish(
+                c.current() == null
+                        ? new ItemChange.Deleted(t.name(), t.info().keySchema().keyOf(c.mine()))
+                        : new ItemChange.Saved(t.name(), c.current()));
+        status.set(
+                c.current() == null
+                        ? "Your edit was discarded; the item no longer exists."
+                        : "Your edit was discarded; showing the current version.");
     }
 
     /**
@@ -416,7 +492,10 @@ public final class ItemInspectorViewModel {
         KeySchema keys = table.get().info().keySchema();
         GuardedWrite.Plan plan;
         try {
-            plan = c.current() == null ? GuardedWrite.create(keys, c.mine()) : GuardedWrite.edit(keys, c.current(), c.mine());
+            plan =
+                    c.current() == null
+                            ? GuardedWrite.create(keys, c.mine())
+                            : GuardedWrite.edit(keys, c.current(), c.mine());
         } catch (IllegalArgumentException e) {
             keepEditing();
             failure.set("Cannot overwrite: " + e.getMessage());
@@ -427,15 +506,18 @@ public final class ItemInspectorViewModel {
     }
 
     /**
-     * Closes the conflict and goes back to the editor; an edit now applies to the current version the
-     * user saw in the conflict (or becomes a create when the item is gone).
+     * Closes the conflict and goes back to the editor; an edit now applies to the current version
+     * the user saw in the conflict (or becomes a create when the item is gone).
      */
     public void keepEditing() {
         Conflict c = conflict.get();
         if (c == null) {
             return;
         }
-        EditKind kind = editKind.get() != null ? editKind.get() : c.seen() == null ? EditKind.CREATE : EditKind.EDIT;
+        EditKind kind =
+                editKind.get() != null
+                        ? editKind.get()
+                        : c.seen() == null ? EditKind.CREATE : EditKind.EDIT;
         Item newBase = kind == EditKind.EDIT ? c.current() : null;
         if (kind == EditKind.EDIT && newBase == null) {
             kind = EditKind.CREATE;
@@ -447,7 +529,8 @@ public final class ItemInspectorViewModel {
             staged = null;
             stagedDiff.set(null);
         } else {
-            // The selection moved on while the save ran: reopen the user's version rather than lose it.
+            // The selection moved on while the save ran: reopen the user's version rather than lose
+            // it.
             openEditor(kind, newBase, c.mine());
         }
         status.set("Still editing; saving will be checked against the version you just saw.");
@@ -462,7 +545,10 @@ public final class ItemInspectorViewModel {
         }
     }
 
-    /** Asks to delete these items (a multi-selection in the grid); the view confirms with {@link #confirmDelete()}. */
+    /**
+     * Asks to delete these items (a multi-selection in the grid); the view confirms with {@link
+     * #confirmDelete()}.
+     */
     public void requestDelete(List<Item> items) {
         if (table.get() != null && !items.isEmpty()) {
             pendingDelete.set(List.copyOf(items));
@@ -489,51 +575,71 @@ public final class ItemInspectorViewModel {
         busy.set(true);
         failure.set("");
         List<ItemChange> changes = new ArrayList<>();
-        return work.submit("Delete items from " + t.name(), cancellation -> {
-            KeySchema keys = t.info().keySchema();
-            List<Key> deleted = new ArrayList<>();
-            List<Key> changed = new ArrayList<>();
-            List<String> failures = new ArrayList<>();
-            for (Item one : seen) {
-                if (cancellation.isCancelled()) {
-                    break;
-                }
-                try {
-                    GuardedWrite.Delete plan = GuardedWrite.delete(keys, one);
-                    WriteOutcome outcome = t.repository().deleteItem(t.name(), plan.key(),
-                            new ExpressionSpec(plan.conditionExpression(), plan.names(), plan.values()));
-                    if (outcome instanceof WriteOutcome.ConditionFailed refused) {
-                        changed.add(plan.key());
-                        // Not every engine returns the item with a failed condition (dynalite does not).
-                        Item current = refused.currentItem() != null ? refused.currentItem()
-                                : t.repository().getItem(t.name(), plan.key(), true).item().orElse(null);
-                        changes.add(current == null ? new ItemChange.Deleted(t.name(), plan.key())
-                                : new ItemChange.Saved(t.name(), current));
-                    } else {
-                        deleted.add(plan.key());
-                        changes.add(new ItemChange.Deleted(t.name(), plan.key()));
+        return work.submit(
+                "Delete items from " + t.name(),
+                cancellation -> {
+                    KeySchema keys = t.info().keySchema();
+                    List<Key> deleted = new ArrayList<>();
+                    List<Key> changed = new ArrayList<>();
+                    List<String> failures = new ArrayList<>();
+                    for (Item one : seen) {
+                        if (cancellation.isCancelled()) {
+                            break;
+                        }
+                        try {
+                            GuardedWrite.Delete plan = GuardedWrite.delete(keys, one);
+                            WriteOutcome outcome =
+                                    t.repository()
+                                            .deleteItem(
+                                                    t.name(),
+                                                    plan.key(),
+                                                    new ExpressionSpec(
+                                                            plan.conditionExpression(),
+                                                            plan.names(),
+                                                            plan.values()));
+                            if (outcome instanceof WriteOutcome.ConditionFailed refused) {
+                                changed.add(plan.key());
+                                // Not every engine returns the item with a failed condition
+                                // (dynalite does not).
+                                Item current =
+                                        refused.currentItem() != null
+                                                ? refused.currentItem()
+                                                : t.repository()
+                                                        .getItem(t.name(), plan.key(), true)
+                                                        .item()
+                                                        .orElse(null);
+                                changes.add(
+                                        current == null
+                                                ? new ItemChange.Deleted(t.name(), plan.key())
+                                                : new ItemChange.Saved(t.name(), current));
+                            } else {
+                                deleted.add(plan.key());
+                                changes.add(new ItemChange.Deleted(t.name(), plan.key()));
+                            }
+                        } catch (RuntimeException e) {
+                            failures.add(ErrorMessages.describe(e));
+                        }
                     }
-                } catch (RuntimeException e) {
-                    failures.add(ErrorMessages.describe(e));
-                }
-            }
-            return new DeleteReport(deleted, changed, failures);
-        }, report -> {
-            busy.set(false);
-            Item shown = shownItem.get();
-            if (shown != null && report.deleted().contains(t.info().keySchema().keyOf(shown))) {
-                show(null);
-            }
-            changes.forEach(this::publish);
-            status.set(report.summary());
-            if (!report.failures().isEmpty()) {
-                failure.set(report.failures().get(0));
-            }
-        }, error -> {
-            busy.set(false);
-            changes.forEach(this::publish);
-            failure.set(ErrorMessages.describe(error));
-        });
+                    return new DeleteReport(deleted, changed, failures);
+                },
+                report -> {
+                    busy.set(false);
+                    Item shown = shownItem.get();
+                    if (shown != null
+                            && report.deleted().contains(t.info().keySchema().keyOf(shown))) {
+                        show(null);
+                    }
+                    changes.forEach(this::publish);
+                    status.set(report.summary());
+                    if (!report.failures().isEmpty()) {
+                        failure.set(report.failures().get(0));
+                    }
+                },
+                error -> {
+                    busy.set(false);
+                    changes.forEach(this::publish);
+                    failure.set(ErrorMessages.describe(error));
+                });
     }
 
     // ---- internals -------------------------------------------------------------------------
@@ -543,49 +649,73 @@ public final class ItemInspectorViewModel {
         Item shownAtSend = shownItem.get();
         busy.set(true);
         failure.set("");
-        return work.submit("Save item in " + t.name(), cancellation -> write(t, plan, mine), result -> {
-            busy.set(false);
-            if (result instanceof SaveResult.Saved saved) {
-                // Show the saved item unless the user has selected another one meanwhile.
-                if (shownItem.get() == shownAtSend) {
-                    leaveEditor();
-                    show(saved.item());
-                }
-                publish(new ItemChange.Saved(t.name(), saved.item()));
-                status.set("Saved.");
-            } else {
-                conflict.set(new Conflict(seen, mine, ((SaveResult.Refused) result).current()));
-                status.set("The item changed since you saw it; nothing was written.");
-            }
-        }, error -> {
-            busy.set(false);
-            failure.set(ErrorMessages.describe(error));
-        });
+        return work.submit(
+                "Save item in " + t.name(),
+                cancellation -> write(t, plan, mine),
+                result -> {
+                    busy.set(false);
+                    if (result instanceof SaveResult.Saved saved) {
+                        // Show the saved item unless the user has selected another one meanwhile.
+                        if (shownItem.get() == shownAtSend) {
+                            leaveEditor();
+                            show(saved.item());
+                        }
+                        publish(new ItemChange.Saved(t.name(), saved.item()));
+                        status.set("Saved.");
+                    } else {
+                        conflict.set(
+                                new Conflict(seen, mine, ((SaveResult.Refused) result).current()));
+                        status.set("The item changed since you saw it; nothing was written.");
+                    }
+                },
+                error -> {
+                    busy.set(false);
+                    failure.set(ErrorMessages.describe(error));
+                });
     }
 
-    /** Runs in the background: the guarded write, and on refusal a consistent read of the item as it is now. */
+    /**
+     * Runs in the background: the guarded write, and on refusal a consistent read of the item as it
+     * is now.
+     */
     private static SaveResult write(InspectedTable t, GuardedWrite.Plan plan, Item mine) {
         DynamoRepository repository = t.repository();
         WriteOutcome outcome;
         if (plan instanceof GuardedWrite.Update update) {
-            outcome = repository.updateItem(new UpdateSpec(t.name(), update.key(), update.updateExpression(),
-                    update.conditionExpression(), update.names(), update.values()));
+            outcome =
+                    repository.updateItem(
+                            new UpdateSpec(
+                                    t.name(),
+                                    update.key(),
+                                    update.updateExpression(),
+                                    update.conditionExpression(),
+                                    update.names(),
+                                    update.values()));
         } else {
             GuardedWrite.Put put = (GuardedWrite.Put) plan;
-            outcome = repository.putItem(t.name(), put.item(),
-                    new ExpressionSpec(put.conditionExpression(), put.names(), put.values()));
+            outcome =
+                    repository.putItem(
+                            t.name(),
+                            put.item(),
+                            new ExpressionSpec(
+                                    put.conditionExpression(), put.names(), put.values()));
         }
         if (outcome instanceof WriteOutcome.Written written) {
-            // The update changed only the diffed attributes of the item as it was, attributes unseen included.
-            Item saved = plan instanceof GuardedWrite.Update update && written.oldItem() != null
-                    ? update.diff().applyTo(written.oldItem()) : mine;
+            // The update changed only the diffed attributes of the item as it was, attributes
+            // unseen included.
+            Item saved =
+                    plan instanceof GuardedWrite.Update update && written.oldItem() != null
+                            ? update.diff().applyTo(written.oldItem())
+                            : mine;
             return new SaveResult.Saved(saved);
         }
         Key key = t.info().keySchema().keyOf(mine);
         return new SaveResult.Refused(repository.getItem(t.name(), key, true).item().orElse(null));
     }
 
-    /** Shows an item the inspector wrote or found, leaving the input (the grid's selection) alone. */
+    /**
+     * Shows an item the inspector wrote or found, leaving the input (the grid's selection) alone.
+     */
     private void show(Item shown) {
         shownItem.set(shown);
         refreshDisplay();
@@ -624,8 +754,11 @@ public final class ItemInspectorViewModel {
         stagedDiff.set(null);
     }
 
-    /** The editor's item as form fields (scalars, nested ones included); empty while the text does not parse. */
-    public ReadOnlyObjectProperty<List<io.dynoscope.core.item.ItemFields.Field>> formFieldsProperty() {
+    /**
+     * The editor's item as form fields (scalars, nested ones included); empty while the text does
+     * not parse.
+     */
+    public ReadOnlyObjectProperty<List<Field>> formFieldsProperty() {
         return formFields.getReadOnlyProperty();
     }
 
@@ -633,7 +766,7 @@ public final class ItemInspectorViewModel {
      * Sets one form field from text, read as the field's type, and writes the result back into the
      * editor text. A wrong value is reported with the field's path and changes nothing.
      */
-    public boolean setFormValue(io.dynoscope.core.item.ItemFields.Field field, String text) {
+    public boolean setFormValue(Field field, String text) {
         if (!editing.get()) {
             return false;
         }
@@ -643,20 +776,24 @@ public final class ItemInspectorViewModel {
         }
         Item edited;
         try {
-            edited = io.dynoscope.core.item.ItemFields.with(current, field, text);
+            edited = ItemFields.with(current, field, text);
         } catch (IllegalArgumentException e) {
             editProblem.set(new EditProblem(e.getMessage(), field.path(), 0, 0));
             return false;
         }
         editProblem.set(null);
         stagedDiff.set(null);
-        editText.set(editFormat.get() == EditFormat.PLAIN_JSON ? PlainJson.writePretty(edited) : DynamoJson.writePretty(edited));
+        editText.set(
+                editFormat.get() == EditFormat.PLAIN_JSON
+                        ? PlainJson.writePretty(edited)
+                        : DynamoJson.writePretty(edited));
         return true;
     }
 
     private Item quietParse() {
         try {
-            return editFormat.get() == EditFormat.PLAIN_JSON ? PlainJson.readItem(editText.get())
+            return editFormat.get() == EditFormat.PLAIN_JSON
+                    ? PlainJson.readItem(editText.get())
                     : DynamoJson.readItem(editText.get());
         } catch (ItemFormatException | NullPointerException e) {
             return null;
@@ -666,7 +803,8 @@ public final class ItemInspectorViewModel {
     /** Parses the editor text; on failure sets the problem and returns null. */
     private Item parse() {
         try {
-            return editFormat.get() == EditFormat.PLAIN_JSON ? PlainJson.readItem(editText.get())
+            return editFormat.get() == EditFormat.PLAIN_JSON
+                    ? PlainJson.readItem(editText.get())
                     : DynamoJson.readItem(editText.get());
         } catch (ItemFormatException e) {
             editProblem.set(new EditProblem(e.reason(), e.path(), e.line(), e.column()));
@@ -724,21 +862,27 @@ public final class ItemInspectorViewModel {
     }
 
     private static boolean plainJsonCanHold(Item item) {
-        return item.attributes().values().stream().allMatch(ItemInspectorViewModel::plainJsonCanHold);
+        return item.attributes().values().stream()
+                .allMatch(ItemInspectorViewModel::plainJsonCanHold);
     }
 
     private static boolean plainJsonCanHold(AttributeValue value) {
         return switch (value.type()) {
             case B, SS, NS, BS -> false;
-            case M -> ((AttributeValue.MapValue) value).entries().values().stream()
-                    .allMatch(ItemInspectorViewModel::plainJsonCanHold);
-            case L -> ((AttributeValue.ListValue) value).elements().stream()
-                    .allMatch(ItemInspectorViewModel::plainJsonCanHold);
+            case M ->
+                    ((AttributeValue.MapValue) value)
+                            .entries().values().stream()
+                                    .allMatch(ItemInspectorViewModel::plainJsonCanHold);
+            case L ->
+                    ((AttributeValue.ListValue) value)
+                            .elements().stream().allMatch(ItemInspectorViewModel::plainJsonCanHold);
             default -> true;
         };
     }
 
-    /** The 1-based line and column of a top-level attribute's name in the edited text, or {0, 0}. */
+    /**
+     * The 1-based line and column of a top-level attribute's name in the edited text, or {0, 0}.
+     */
     private static int[] locate(String text, String attribute) {
         if (attribute.isEmpty()) {
             return new int[] {0, 0};

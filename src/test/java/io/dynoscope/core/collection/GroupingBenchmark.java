@@ -26,18 +26,21 @@ public final class GroupingBenchmark {
     private static final int PAGE_ITEMS = 2_500;
     private static final int ROUNDS = 3;
     private static final KeySchema SCHEMA = KeySchema.of("EntityRef", "Detail");
-    private static final GroupingOptions OPTIONS = GroupingOptions.of(SCHEMA).withParentMarker("META");
+    private static final GroupingOptions OPTIONS =
+            GroupingOptions.of(SCHEMA).withParentMarker("META");
 
-    private GroupingBenchmark() {
-    }
+    private GroupingBenchmark() {}
 
     public static void main(String[] args) {
-        System.out.printf("%d items, pages of %d, best of %d rounds after a warm-up round%n",
+        System.out.printf(
+                "%d items, pages of %d, best of %d rounds after a warm-up round%n",
                 ITEMS, PAGE_ITEMS, ROUNDS);
-        System.out.println("sort: Arrays.sort of the keys already taken out of the items;"
-                + " take+sort: taking them out (as grouping must) plus that sort");
-        System.out.printf("%-28s %9s %8s %6s %10s %6s %12s%n", "arrival", "group ms", "sort ms", "ratio",
-                "take+sort", "ratio", "heap B/item");
+        System.out.println(
+                "sort: Arrays.sort of the keys already taken out of the items;"
+                        + " take+sort: taking them out (as grouping must) plus that sort");
+        System.out.printf(
+                "%-28s %9s %8s %6s %10s %6s %12s%n",
+                "arrival", "group ms", "sort ms", "ratio", "take+sort", "ratio", "heap B/item");
         run("10,000 x 100, Scan order", items(10_000, false), ReadDirection.ASCENDING);
         run("10,000 x 100, shuffled", items(10_000, true), ReadDirection.ASCENDING);
         run("1 x 1,000,000, Query order", items(1, false), ReadDirection.ASCENDING);
@@ -78,10 +81,13 @@ public final class GroupingBenchmark {
 
     private static void run(String label, List<Item> items, ReadDirection direction) {
         int sortKeySign = direction == ReadDirection.DESCENDING ? -1 : 1;
-        Comparator<AttributeValue[]> keyOrder = (a, b) -> {
-            int byPartition = KeyOrder.compare(a[0], b[0]);
-            return byPartition != 0 ? byPartition : sortKeySign * KeyOrder.compare(a[1], b[1]);
-        };
+        Comparator<AttributeValue[]> keyOrder =
+                (a, b) -> {
+                    int byPartition = KeyOrder.compare(a[0], b[0]);
+                    return byPartition != 0
+                            ? byPartition
+                            : sortKeySign * KeyOrder.compare(a[1], b[1]);
+                };
         long bestGroup = Long.MAX_VALUE;
         long bestSort = Long.MAX_VALUE;
         long bestTakeAndSort = Long.MAX_VALUE;
@@ -91,7 +97,10 @@ public final class GroupingBenchmark {
             AttributeValue[][] keys = new AttributeValue[items.size()][];
             for (int i = 0; i < keys.length; i++) {
                 Map<String, AttributeValue> attributes = items.get(i).attributes();
-                keys[i] = new AttributeValue[] {attributes.get("EntityRef"), attributes.get("Detail")};
+                keys[i] =
+                        new AttributeValue[] {
+                            attributes.get("EntityRef"), attributes.get("Detail")
+                        };
             }
             long sortStart = System.nanoTime();
             Arrays.sort(keys, keyOrder);
@@ -115,12 +124,20 @@ public final class GroupingBenchmark {
                 heapPerItem = (after - before) / items.size();
             }
         }
-        System.out.printf("%-28s %9.0f %8.0f %6.2f %10.0f %6.2f %12d%n", label, bestGroup / 1e6,
-                bestSort / 1e6, (double) bestGroup / bestSort, bestTakeAndSort / 1e6,
-                (double) bestGroup / bestTakeAndSort, heapPerItem);
+        System.out.printf(
+                "%-28s %9.0f %8.0f %6.2f %10.0f %6.2f %12d%n",
+                label,
+                bestGroup / 1e6,
+                bestSort / 1e6,
+                (double) bestGroup / bestSort,
+                bestTakeAndSort / 1e6,
+                (double) bestGroup / bestTakeAndSort,
+                heapPerItem);
     }
 
-    /** Adds the pages and, like the grid refreshing between pages, reads the row count and last row. */
+    /**
+     * Adds the pages and, like the grid refreshing between pages, reads the row count and last row.
+     */
     private static ItemCollections group(List<Item> items, GroupingOptions options) {
         ItemCollections grid = new ItemCollections(options, item -> 100);
         for (int from = 0; from < items.size(); from += PAGE_ITEMS) {

@@ -19,6 +19,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.function.ToLongFunction;
@@ -27,9 +28,12 @@ import org.junit.jupiter.api.Test;
 class ItemCollectionsTest {
 
     private static final KeySchema SAAS = KeySchema.of("EntityRef", "Detail");
-    private static final GroupingOptions SAAS_OPTIONS = GroupingOptions.of(SAAS).withParentMarker("META");
+    private static final GroupingOptions SAAS_OPTIONS =
+            GroupingOptions.of(SAAS).withParentMarker("META");
+
     /** A stand-in for the real item size: 100 bytes per attribute, so sums are easy to check. */
-    private static final ToLongFunction<Item> HUNDRED_PER_ATTRIBUTE = item -> 100L * item.attributes().size();
+    private static final ToLongFunction<Item> HUNDRED_PER_ATTRIBUTE =
+            item -> 100L * item.attributes().size();
 
     private static Item saas(String entityRef, String detail) {
         Map<String, AttributeValue> attributes = new LinkedHashMap<>();
@@ -53,10 +57,19 @@ class ItemCollectionsTest {
         for (int i = 0; i < grid.rowCount(); i++) {
             CollectionRow row = grid.row(i);
             if (row instanceof CollectionRow.Header header) {
-                rows.add("# " + text(header.collection().partitionKey()) + " (" + header.collection().itemCount() + ")");
+                rows.add(
+                        "# "
+                                + text(header.collection().partitionKey())
+                                + " ("
+                                + header.collection().itemCount()
+                                + ")");
             } else if (row instanceof CollectionRow.ItemRow itemRow) {
-                String sk = skName == null ? "" : "/" + text(itemRow.item().attributes().get(skName));
-                rows.add(text(itemRow.item().attributes().get(pkName)) + sk + (itemRow.parent() ? " *" : ""));
+                String sk =
+                        skName == null ? "" : "/" + text(itemRow.item().attributes().get(skName));
+                rows.add(
+                        text(itemRow.item().attributes().get(pkName))
+                                + sk
+                                + (itemRow.parent() ? " *" : ""));
             }
         }
         return rows;
@@ -73,9 +86,13 @@ class ItemCollectionsTest {
     }
 
     private static List<Item> seedPagesInterleaved(ItemCollections grid) {
-        List<Item> page1 = List.of(saas("WS#acme", "PROJ#2026-0042"), saas("WS#beta", "PROJ#2026-0007"));
-        List<Item> page2 = List.of(saas("WS#beta", "META"), saas("WS#acme", "PROJ#2026-0041"),
-                saas("WS#acme", "META"));
+        List<Item> page1 =
+                List.of(saas("WS#acme", "PROJ#2026-0042"), saas("WS#beta", "PROJ#2026-0007"));
+        List<Item> page2 =
+                List.of(
+                        saas("WS#beta", "META"),
+                        saas("WS#acme", "PROJ#2026-0041"),
+                        saas("WS#acme", "META"));
         List<Item> page3 = List.of(saas("WS#beta", "PROJ#2026-0003"));
         grid.addPage(page1);
         grid.addPage(page2);
@@ -91,34 +108,40 @@ class ItemCollectionsTest {
         ItemCollections grid = new ItemCollections(SAAS_OPTIONS, HUNDRED_PER_ATTRIBUTE);
         seedPagesInterleaved(grid);
 
-        assertEquals(List.of(
-                "# WS#acme (3)",
-                "WS#acme/META *",
-                "WS#acme/PROJ#2026-0041",
-                "WS#acme/PROJ#2026-0042",
-                "# WS#beta (3)",
-                "WS#beta/META *",
-                "WS#beta/PROJ#2026-0003",
-                "WS#beta/PROJ#2026-0007"), render(grid, "EntityRef", "Detail"));
+        assertEquals(
+                List.of(
+                        "# WS#acme (3)",
+                        "WS#acme/META *",
+                        "WS#acme/PROJ#2026-0041",
+                        "WS#acme/PROJ#2026-0042",
+                        "# WS#beta (3)",
+                        "WS#beta/META *",
+                        "WS#beta/PROJ#2026-0003",
+                        "WS#beta/PROJ#2026-0007"),
+                render(grid, "EntityRef", "Detail"));
         assertEquals(2, grid.collectionCount());
         assertEquals(6, grid.itemCount());
     }
 
     @Test
     void descendingPutsNewestProjectFirstButKeepsParentFirst() {
-        ItemCollections grid = new ItemCollections(SAAS_OPTIONS.withDirection(ReadDirection.DESCENDING),
-                HUNDRED_PER_ATTRIBUTE);
+        ItemCollections grid =
+                new ItemCollections(
+                        SAAS_OPTIONS.withDirection(ReadDirection.DESCENDING),
+                        HUNDRED_PER_ATTRIBUTE);
         seedPagesInterleaved(grid);
 
-        assertEquals(List.of(
-                "# WS#acme (3)",
-                "WS#acme/META *",
-                "WS#acme/PROJ#2026-0042",
-                "WS#acme/PROJ#2026-0041",
-                "# WS#beta (3)",
-                "WS#beta/META *",
-                "WS#beta/PROJ#2026-0007",
-                "WS#beta/PROJ#2026-0003"), render(grid, "EntityRef", "Detail"));
+        assertEquals(
+                List.of(
+                        "# WS#acme (3)",
+                        "WS#acme/META *",
+                        "WS#acme/PROJ#2026-0042",
+                        "WS#acme/PROJ#2026-0041",
+                        "# WS#beta (3)",
+                        "WS#beta/META *",
+                        "WS#beta/PROJ#2026-0007",
+                        "WS#beta/PROJ#2026-0003"),
+                render(grid, "EntityRef", "Detail"));
     }
 
     @Test
@@ -126,16 +149,20 @@ class ItemCollectionsTest {
         ItemCollections grid = new ItemCollections(GroupingOptions.of(SAAS), HUNDRED_PER_ATTRIBUTE);
         grid.addPage(List.of(saas("WS#acme", "PROJ#2026-0041"), saas("WS#acme", "META")));
 
-        assertEquals(List.of("# WS#acme (2)", "WS#acme/META", "WS#acme/PROJ#2026-0041"),
+        assertEquals(
+                List.of("# WS#acme (2)", "WS#acme/META", "WS#acme/PROJ#2026-0041"),
                 render(grid, "EntityRef", "Detail"));
         assertTrue(grid.collections().get(0).parent().isEmpty());
     }
 
     @Test
     void headersCarryCountSizeParentAndWarnings() {
-        ItemCollections grid = new ItemCollections(
-                SAAS_OPTIONS.withLargeCollectionThreshold(500, 1_000).withLocalSecondaryIndex(true),
-                item -> item.attributes().get("Detail").equals(s("META")) ? 400 : 150);
+        ItemCollections grid =
+                new ItemCollections(
+                        SAAS_OPTIONS
+                                .withLargeCollectionThreshold(500, 1_000)
+                                .withLocalSecondaryIndex(true),
+                        item -> item.attributes().get("Detail").equals(s("META")) ? 400 : 150);
         seedPagesInterleaved(grid);
         grid.addPage(List.of(saas("WS#solo", "PROJ#2026-0001")));
 
@@ -151,13 +178,17 @@ class ItemCollectionsTest {
         assertFalse(solo.isLarge());
         assertTrue(solo.parent().isEmpty());
 
-        ItemCollections byCount = new ItemCollections(SAAS_OPTIONS.withLargeCollectionThreshold(Long.MAX_VALUE, 3),
-                HUNDRED_PER_ATTRIBUTE);
+        ItemCollections byCount =
+                new ItemCollections(
+                        SAAS_OPTIONS.withLargeCollectionThreshold(Long.MAX_VALUE, 3),
+                        HUNDRED_PER_ATTRIBUTE);
         seedPagesInterleaved(byCount);
         byCount.addPage(List.of(saas("WS#solo", "PROJ#2026-0001")));
         assertTrue(byCount.collection(s("WS#beta")).orElseThrow().isLarge());
         assertFalse(byCount.collection(s("WS#solo")).orElseThrow().isLarge());
-        assertEquals(OptionalLong.empty(), byCount.collection(s("WS#solo")).orElseThrow().sizeLimitBytes());
+        assertEquals(
+                OptionalLong.empty(),
+                byCount.collection(s("WS#solo")).orElseThrow().sizeLimitBytes());
     }
 
     @Test
@@ -168,8 +199,14 @@ class ItemCollectionsTest {
         ItemCollection beta = grid.collection(s("WS#beta")).orElseThrow();
 
         assertTrue(grid.toggleCollapsed(acme));
-        assertEquals(List.of("# WS#acme (3)", "# WS#beta (3)", "WS#beta/META *", "WS#beta/PROJ#2026-0003",
-                "WS#beta/PROJ#2026-0007"), render(grid, "EntityRef", "Detail"));
+        assertEquals(
+                List.of(
+                        "# WS#acme (3)",
+                        "# WS#beta (3)",
+                        "WS#beta/META *",
+                        "WS#beta/PROJ#2026-0003",
+                        "WS#beta/PROJ#2026-0007"),
+                render(grid, "EntityRef", "Detail"));
         assertEquals(1, grid.headerRow(beta));
 
         grid.addPage(List.of(saas("WS#acme", "PROJ#2026-0043")));
@@ -178,62 +215,86 @@ class ItemCollectionsTest {
 
         grid.collapseAll();
         grid.addPage(List.of(saas("WS#gamma", "META")));
-        assertEquals(List.of("# WS#acme (4)", "# WS#beta (3)", "# WS#gamma (1)"), render(grid, "EntityRef", "Detail"));
+        assertEquals(
+                List.of("# WS#acme (4)", "# WS#beta (3)", "# WS#gamma (1)"),
+                render(grid, "EntityRef", "Detail"));
 
         grid.expandAll();
         assertEquals(11, grid.rowCount());
         assertEquals(5, grid.headerRow(beta));
         CollectionRow lastAcmeItem = grid.row(4);
         assertInstanceOf(CollectionRow.ItemRow.class, lastAcmeItem);
-        assertEquals(saas("WS#acme", "PROJ#2026-0043"), ((CollectionRow.ItemRow) lastAcmeItem).item());
+        assertEquals(
+                saas("WS#acme", "PROJ#2026-0043"), ((CollectionRow.ItemRow) lastAcmeItem).item());
         assertEquals(3, ((CollectionRow.ItemRow) lastAcmeItem).indexInCollection());
 
         grid.setCollapsed(beta, true);
         assertEquals(8, grid.rowCount());
         assertEquals(new CollectionRow.Header(beta), grid.row(5));
-        assertEquals(new CollectionRow.Header(grid.collection(s("WS#gamma")).orElseThrow()), grid.row(6));
+        assertEquals(
+                new CollectionRow.Header(grid.collection(s("WS#gamma")).orElseThrow()),
+                grid.row(6));
         assertThrows(IndexOutOfBoundsException.class, () -> grid.row(8));
     }
 
     @Test
     void numericSortKeysOrderByValue() {
         KeySchema schema = KeySchema.of("pk", "version");
-        ItemCollections grid = new ItemCollections(GroupingOptions.of(schema).withParentMarker(n("0")),
-                HUNDRED_PER_ATTRIBUTE);
-        grid.addPage(List.of(
-                keyed("pk", s("doc"), "version", n("10")),
-                keyed("pk", s("doc"), "version", n("9")),
-                keyed("pk", s("doc"), "version", n("-1.5")),
-                keyed("pk", s("doc"), "version", n("1E+2")),
-                keyed("pk", s("doc"), "version", n("0.0")),
-                keyed("pk", s("doc"), "version", n("0.25"))));
+        ItemCollections grid =
+                new ItemCollections(
+                        GroupingOptions.of(schema).withParentMarker(n("0")), HUNDRED_PER_ATTRIBUTE);
+        grid.addPage(
+                List.of(
+                        keyed("pk", s("doc"), "version", n("10")),
+                        keyed("pk", s("doc"), "version", n("9")),
+                        keyed("pk", s("doc"), "version", n("-1.5")),
+                        keyed("pk", s("doc"), "version", n("1E+2")),
+                        keyed("pk", s("doc"), "version", n("0.0")),
+                        keyed("pk", s("doc"), "version", n("0.25"))));
 
-        assertEquals(List.of("# doc (6)", "doc/0.0 *", "doc/-1.5", "doc/0.25", "doc/9", "doc/10", "doc/1E+2"),
+        assertEquals(
+                List.of(
+                        "# doc (6)",
+                        "doc/0.0 *",
+                        "doc/-1.5",
+                        "doc/0.25",
+                        "doc/9",
+                        "doc/10",
+                        "doc/1E+2"),
                 render(grid, "pk", "version"));
     }
 
     @Test
     void numericPartitionKeysAreOneCollectionPerValue() {
         KeySchema schema = KeySchema.of("tenant", "sk");
-        ItemCollections grid = new ItemCollections(GroupingOptions.of(schema), HUNDRED_PER_ATTRIBUTE);
-        grid.addPage(List.of(keyed("tenant", n("7"), "sk", s("a")), keyed("tenant", s("7"), "sk", s("b")),
-                keyed("tenant", n("7.0"), "sk", s("c"))));
+        ItemCollections grid =
+                new ItemCollections(GroupingOptions.of(schema), HUNDRED_PER_ATTRIBUTE);
+        grid.addPage(
+                List.of(
+                        keyed("tenant", n("7"), "sk", s("a")),
+                        keyed("tenant", s("7"), "sk", s("b")),
+                        keyed("tenant", n("7.0"), "sk", s("c"))));
 
-        assertEquals(List.of("# 7 (2)", "7/a", "7.0/c", "# 7 (1)", "7/b"), render(grid, "tenant", "sk"));
+        assertEquals(
+                List.of("# 7 (2)", "7/a", "7.0/c", "# 7 (1)", "7/b"), render(grid, "tenant", "sk"));
     }
 
     @Test
     void binarySortKeysOrderByUnsignedBytes() {
         KeySchema schema = KeySchema.of("pk", "bin");
-        ItemCollections grid = new ItemCollections(GroupingOptions.of(schema), HUNDRED_PER_ATTRIBUTE);
-        grid.addPage(List.of(
-                keyed("pk", s("x"), "bin", b(new byte[] {(byte) 0x80})),
-                keyed("pk", s("x"), "bin", b(new byte[] {(byte) 0xFF})),
-                keyed("pk", s("x"), "bin", b(new byte[] {0x7F})),
-                keyed("pk", s("x"), "bin", b(new byte[] {0x00, 0x01})),
-                keyed("pk", s("x"), "bin", b(new byte[] {0x00}))));
+        ItemCollections grid =
+                new ItemCollections(GroupingOptions.of(schema), HUNDRED_PER_ATTRIBUTE);
+        grid.addPage(
+                List.of(
+                        keyed("pk", s("x"), "bin", b(new byte[] {(byte) 0x80})),
+                        keyed("pk", s("x"), "bin", b(new byte[] {(byte) 0xFF})),
+                        keyed("pk", s("x"), "bin", b(new byte[] {0x7F})),
+                        keyed("pk", s("x"), "bin", b(new byte[] {0x00, 0x01})),
+                        keyed("pk", s("x"), "bin", b(new byte[] {0x00}))));
 
-        assertEquals(List.of("# x (5)", "x/00", "x/0001", "x/7f", "x/80", "x/ff"), render(grid, "pk", "bin"));
+        assertEquals(
+                List.of("# x (5)", "x/00", "x/0001", "x/7f", "x/80", "x/ff"),
+                render(grid, "pk", "bin"));
     }
 
     @Test
@@ -241,42 +302,58 @@ class ItemCollectionsTest {
         ItemCollections grid = new ItemCollections(GroupingOptions.of(SAAS), HUNDRED_PER_ATTRIBUTE);
         String emoji = "NOTE#\uD83D\uDE00";
         String privateUse = "NOTE#\uE000";
-        grid.addPage(List.of(saas("WS#acme", emoji), saas("WS#acme", privateUse), saas("WS#acme", "NOTE#z")));
+        grid.addPage(
+                List.of(
+                        saas("WS#acme", emoji),
+                        saas("WS#acme", privateUse),
+                        saas("WS#acme", "NOTE#z")));
 
-        assertEquals(List.of("# WS#acme (3)", "WS#acme/NOTE#z", "WS#acme/" + privateUse, "WS#acme/" + emoji),
+        assertEquals(
+                List.of(
+                        "# WS#acme (3)",
+                        "WS#acme/NOTE#z",
+                        "WS#acme/" + privateUse,
+                        "WS#acme/" + emoji),
                 render(grid, "EntityRef", "Detail"));
     }
 
     @Test
     void tableWithoutSortKeyHasOneItemPerCollectionInArrivalOrder() {
-        KeySchema schema = new KeySchema("id", java.util.Optional.empty());
-        ItemCollections grid = new ItemCollections(GroupingOptions.of(schema).withParentMarker("META"),
-                HUNDRED_PER_ATTRIBUTE);
+        KeySchema schema = new KeySchema("id", Optional.empty());
+        ItemCollections grid =
+                new ItemCollections(
+                        GroupingOptions.of(schema).withParentMarker("META"), HUNDRED_PER_ATTRIBUTE);
         grid.addPage(List.of(keyed("id", s("u3"), null, null), keyed("id", s("u1"), null, null)));
         grid.addPage(List.of(keyed("id", s("u2"), null, null)));
 
-        assertEquals(List.of("# u3 (1)", "u3", "# u1 (1)", "u1", "# u2 (1)", "u2"), render(grid, "id", null));
+        assertEquals(
+                List.of("# u3 (1)", "u3", "# u1 (1)", "u1", "# u2 (1)", "u2"),
+                render(grid, "id", null));
         assertEquals(100, grid.collection(s("u1")).orElseThrow().sizeBytes());
     }
 
     @Test
     void indexViewGroupsByTheIndexKeysAndKeepsTiesInArrivalOrder() {
         KeySchema byStatus = KeySchema.of("status", "createdAt");
-        ItemCollections grid = new ItemCollections(GroupingOptions.of(byStatus), HUNDRED_PER_ATTRIBUTE);
-        grid.addPage(List.of(
-                project("WS#acme", "PROJ#1", "ACTIVE", "2026-03"),
-                project("WS#beta", "PROJ#2", "ARCHIVED", "2026-01"),
-                project("WS#acme", "PROJ#3", "ACTIVE", "2026-01"),
-                project("WS#beta", "PROJ#4", "ACTIVE", "2026-03")));
+        ItemCollections grid =
+                new ItemCollections(GroupingOptions.of(byStatus), HUNDRED_PER_ATTRIBUTE);
+        grid.addPage(
+                List.of(
+                        project("WS#acme", "PROJ#1", "ACTIVE", "2026-03"),
+                        project("WS#beta", "PROJ#2", "ARCHIVED", "2026-01"),
+                        project("WS#acme", "PROJ#3", "ACTIVE", "2026-01"),
+                        project("WS#beta", "PROJ#4", "ACTIVE", "2026-03")));
 
         List<String> rows = new ArrayList<>();
         for (int i = 0; i < grid.rowCount(); i++) {
             CollectionRow row = grid.row(i);
-            rows.add(row instanceof CollectionRow.ItemRow item
-                    ? item.item().string("Detail").orElseThrow()
-                    : "# " + text(row.collection().partitionKey()));
+            rows.add(
+                    row instanceof CollectionRow.ItemRow item
+                            ? item.item().string("Detail").orElseThrow()
+                            : "# " + text(row.collection().partitionKey()));
         }
-        assertEquals(List.of("# ACTIVE", "PROJ#3", "PROJ#1", "PROJ#4", "# ARCHIVED", "PROJ#2"), rows);
+        assertEquals(
+                List.of("# ACTIVE", "PROJ#3", "PROJ#1", "PROJ#4", "# ARCHIVED", "PROJ#2"), rows);
     }
 
     private static Item project(String entityRef, String detail, String status, String createdAt) {
@@ -285,16 +362,27 @@ class ItemCollectionsTest {
 
     @Test
     void collectionsCanBeOrderedByPartitionKeyAndBack() {
-        ItemCollections grid = new ItemCollections(SAAS_OPTIONS.withCollectionOrder(CollectionOrder.PARTITION_KEY),
-                HUNDRED_PER_ATTRIBUTE);
+        ItemCollections grid =
+                new ItemCollections(
+                        SAAS_OPTIONS.withCollectionOrder(CollectionOrder.PARTITION_KEY),
+                        HUNDRED_PER_ATTRIBUTE);
         grid.addPage(List.of(saas("WS#m", "META"), saas("WS#z", "META")));
         grid.addPage(List.of(saas("WS#a", "META"), saas("WS#m", "PROJ#1")));
 
-        assertEquals(List.of("# WS#a (1)", "WS#a/META *", "# WS#m (2)", "WS#m/META *", "WS#m/PROJ#1",
-                "# WS#z (1)", "WS#z/META *"), render(grid, "EntityRef", "Detail"));
+        assertEquals(
+                List.of(
+                        "# WS#a (1)",
+                        "WS#a/META *",
+                        "# WS#m (2)",
+                        "WS#m/META *",
+                        "WS#m/PROJ#1",
+                        "# WS#z (1)",
+                        "WS#z/META *"),
+                render(grid, "EntityRef", "Detail"));
 
         grid.setCollectionOrder(CollectionOrder.ARRIVAL);
-        assertEquals(List.of(s("WS#m"), s("WS#z"), s("WS#a")),
+        assertEquals(
+                List.of(s("WS#m"), s("WS#z"), s("WS#a")),
                 grid.collections().stream().map(ItemCollection::partitionKey).toList());
         assertEquals(5, grid.headerRow(grid.collection(s("WS#a")).orElseThrow()));
     }
@@ -304,8 +392,10 @@ class ItemCollectionsTest {
         ItemCollections grid = new ItemCollections(SAAS_OPTIONS, HUNDRED_PER_ATTRIBUTE);
         Item noSortKey = Item.of(Map.of("EntityRef", s("WS#acme")));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> grid.addPage(List.of(saas("WS#acme", "META"), noSortKey)));
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> grid.addPage(List.of(saas("WS#acme", "META"), noSortKey)));
         assertTrue(e.getMessage().contains("'Detail'"), e.getMessage());
         assertEquals(0, grid.rowCount());
         assertEquals(0, grid.itemCount());
@@ -331,7 +421,9 @@ class ItemCollectionsTest {
                 }
             }
             Collections.shuffle(items, random);
-            ItemCollections grid = new ItemCollections(SAAS_OPTIONS.withDirection(direction), HUNDRED_PER_ATTRIBUTE);
+            ItemCollections grid =
+                    new ItemCollections(
+                            SAAS_OPTIONS.withDirection(direction), HUNDRED_PER_ATTRIBUTE);
             for (int from = 0; from < items.size(); from += 250) {
                 grid.addPage(items.subList(from, Math.min(items.size(), from + 250)));
                 grid.row(grid.rowCount() - 1);
@@ -344,22 +436,27 @@ class ItemCollectionsTest {
                     arrival.add(tenant);
                 }
             }
-            Comparator<Item> sortKeyOrder = Comparator.comparing(item -> item.attributes().get("Detail"),
-                    KeyOrder.comparator());
+            Comparator<Item> sortKeyOrder =
+                    Comparator.comparing(
+                            item -> item.attributes().get("Detail"), KeyOrder.comparator());
             if (direction == ReadDirection.DESCENDING) {
                 sortKeyOrder = sortKeyOrder.reversed();
             }
             List<Item> expected = new ArrayList<>();
             for (String tenant : arrival) {
-                expected.addAll(items.stream()
-                        .filter(item -> item.equals(saas(tenant, "META")))
-                        .toList());
+                expected.addAll(
+                        items.stream().filter(item -> item.equals(saas(tenant, "META"))).toList());
                 // A stable sort keeps equal sort keys in arrival order, as the grouping must.
-                expected.addAll(items.stream()
-                        .filter(item -> item.string("EntityRef").orElseThrow().equals(tenant))
-                        .filter(item -> !item.string("Detail").orElseThrow().equals("META"))
-                        .sorted(sortKeyOrder)
-                        .toList());
+                expected.addAll(
+                        items.stream()
+                                .filter(
+                                        item ->
+                                                item.string("EntityRef")
+                                                        .orElseThrow()
+                                                        .equals(tenant))
+                                .filter(item -> !item.string("Detail").orElseThrow().equals("META"))
+                                .sorted(sortKeyOrder)
+                                .toList());
             }
 
             List<Item> actual = new ArrayList<>();
@@ -370,22 +467,30 @@ class ItemCollectionsTest {
             }
             assertEquals(expected.size(), actual.size());
             for (int i = 0; i < expected.size(); i++) {
-                assertTrue(expected.get(i) == actual.get(i), direction + ": row " + i + " expected "
-                        + expected.get(i) + " but was " + actual.get(i));
+                assertTrue(
+                        expected.get(i) == actual.get(i),
+                        direction
+                                + ": row "
+                                + i
+                                + " expected "
+                                + expected.get(i)
+                                + " but was "
+                                + actual.get(i));
             }
             assertEquals(3 + items.size(), grid.rowCount());
         }
     }
 
     /**
-     * Random pages, collapses and order switches over many small collections, each step checked
-     * row by row against a model rebuilt from scratch: guards the lazily updated row positions.
+     * Random pages, collapses and order switches over many small collections, each step checked row
+     * by row against a model rebuilt from scratch: guards the lazily updated row positions.
      */
     @Test
     void randomEditsMatchAModelRebuiltFromScratch() {
         Random random = new Random(11);
         KeySchema schema = KeySchema.of("tenant", "seq");
-        ItemCollections grid = new ItemCollections(GroupingOptions.of(schema), HUNDRED_PER_ATTRIBUTE);
+        ItemCollections grid =
+                new ItemCollections(GroupingOptions.of(schema), HUNDRED_PER_ATTRIBUTE);
         Map<AttributeValue, List<Item>> model = new LinkedHashMap<>();
         Map<AttributeValue, Boolean> modelCollapsed = new LinkedHashMap<>();
         boolean newCollapsed = false;
@@ -394,15 +499,21 @@ class ItemCollectionsTest {
             if (action < 6) {
                 List<Item> page = new ArrayList<>();
                 for (int i = random.nextInt(30); i > 0; i--) {
-                    Item item = keyed("tenant", n(Integer.toString(random.nextInt(150) - 75)),
-                            "seq", n(Integer.toString(random.nextInt(1_000))));
+                    Item item =
+                            keyed(
+                                    "tenant",
+                                    n(Integer.toString(random.nextInt(150) - 75)),
+                                    "seq",
+                                    n(Integer.toString(random.nextInt(1_000))));
                     page.add(item);
                     modelCollapsed.putIfAbsent(item.attributes().get("tenant"), newCollapsed);
-                    model.computeIfAbsent(item.attributes().get("tenant"), k -> new ArrayList<>()).add(item);
+                    model.computeIfAbsent(item.attributes().get("tenant"), k -> new ArrayList<>())
+                            .add(item);
                 }
                 grid.addPage(page);
             } else if (action < 8 && grid.collectionCount() > 0) {
-                ItemCollection collection = grid.collections().get(random.nextInt(grid.collectionCount()));
+                ItemCollection collection =
+                        grid.collections().get(random.nextInt(grid.collectionCount()));
                 modelCollapsed.put(collection.partitionKey(), grid.toggleCollapsed(collection));
             } else if (action == 8) {
                 newCollapsed = random.nextBoolean();
@@ -414,7 +525,10 @@ class ItemCollectionsTest {
                 boolean all = newCollapsed;
                 modelCollapsed.replaceAll((k, v) -> all);
             } else {
-                grid.setCollectionOrder(random.nextBoolean() ? CollectionOrder.ARRIVAL : CollectionOrder.PARTITION_KEY);
+                grid.setCollectionOrder(
+                        random.nextBoolean()
+                                ? CollectionOrder.ARRIVAL
+                                : CollectionOrder.PARTITION_KEY);
             }
 
             List<AttributeValue> order = new ArrayList<>(model.keySet());
@@ -427,8 +541,16 @@ class ItemCollectionsTest {
                 expected.add("# " + text(tenant) + " (" + items.size() + ")");
                 if (!modelCollapsed.get(tenant)) {
                     items.stream()
-                            .sorted(Comparator.comparing(item -> item.attributes().get("seq"), KeyOrder.comparator()))
-                            .forEach(item -> expected.add(text(tenant) + "/" + text(item.attributes().get("seq"))));
+                            .sorted(
+                                    Comparator.comparing(
+                                            item -> item.attributes().get("seq"),
+                                            KeyOrder.comparator()))
+                            .forEach(
+                                    item ->
+                                            expected.add(
+                                                    text(tenant)
+                                                            + "/"
+                                                            + text(item.attributes().get("seq"))));
                 }
             }
             assertEquals(expected, render(grid, "tenant", "seq"), "after step " + step);
@@ -438,29 +560,61 @@ class ItemCollectionsTest {
     @Test
     void anItemTakenOutLeavesItsCollectionInOrderWithItsCountAndSizeReduced() {
         KeySchema schema = KeySchema.of("EntityRef", "Detail");
-        ItemCollections grouping = new ItemCollections(GroupingOptions.of(schema).withParentMarker("META"), item -> 10);
-        List<io.dynoscope.core.item.Item> page = new java.util.ArrayList<>();
-        page.add(io.dynoscope.core.item.Item.of(java.util.Map.of("EntityRef", AttributeValue.s("WS#acme"), "Detail", AttributeValue.s("META"))));
+        ItemCollections grouping =
+                new ItemCollections(
+                        GroupingOptions.of(schema).withParentMarker("META"), item -> 10);
+        List<Item> page = new ArrayList<>();
+        page.add(
+                Item.of(
+                        Map.of(
+                                "EntityRef",
+                                AttributeValue.s("WS#acme"),
+                                "Detail",
+                                AttributeValue.s("META"))));
         for (int i = 0; i < 1200; i++) { // more than two sorted blocks
-            page.add(io.dynoscope.core.item.Item.of(java.util.Map.of("EntityRef", AttributeValue.s("WS#acme"),
-                    "Detail", AttributeValue.s(String.format("PROJ#%04d", i)))));
+            page.add(
+                    Item.of(
+                            Map.of(
+                                    "EntityRef",
+                                    AttributeValue.s("WS#acme"),
+                                    "Detail",
+                                    AttributeValue.s(String.format("PROJ#%04d", i)))));
         }
-        page.add(io.dynoscope.core.item.Item.of(java.util.Map.of("EntityRef", AttributeValue.s("WS#beta"), "Detail", AttributeValue.s("META"))));
+        page.add(
+                Item.of(
+                        Map.of(
+                                "EntityRef",
+                                AttributeValue.s("WS#beta"),
+                                "Detail",
+                                AttributeValue.s("META"))));
         grouping.addPage(page);
 
-        assertTrue(grouping.remove(AttributeValue.s("WS#beta"),
-                item -> item.string("Detail").orElse("").equals("PROJ#0600")), "found outside the likely collection");
-        assertTrue(grouping.remove(AttributeValue.s("WS#acme"), item -> item.string("Detail").orElse("").equals("META")));
-        assertFalse(grouping.remove(AttributeValue.s("WS#acme"), item -> item.string("Detail").orElse("").equals("PROJ#9999")));
+        assertTrue(
+                grouping.remove(
+                        AttributeValue.s("WS#beta"),
+                        item -> item.string("Detail").orElse("").equals("PROJ#0600")),
+                "found outside the likely collection");
+        assertTrue(
+                grouping.remove(
+                        AttributeValue.s("WS#acme"),
+                        item -> item.string("Detail").orElse("").equals("META")));
+        assertFalse(
+                grouping.remove(
+                        AttributeValue.s("WS#acme"),
+                        item -> item.string("Detail").orElse("").equals("PROJ#9999")));
 
         var acme = grouping.collection(AttributeValue.s("WS#acme")).orElseThrow();
         assertEquals(1199, acme.itemCount());
         assertEquals(11990, acme.sizeBytes());
         assertEquals(1200, grouping.itemCount(), "1,202 loaded, 2 taken out");
         assertFalse(acme.parent().isPresent());
-        List<String> details = new java.util.ArrayList<>();
+        List<String> details = new ArrayList<>();
         for (int row = 1; row <= acme.itemCount(); row++) {
-            details.add(((CollectionRow.ItemRow) grouping.row(row)).item().string("Detail").orElseThrow());
+            details.add(
+                    ((CollectionRow.ItemRow) grouping.row(row))
+                            .item()
+                            .string("Detail")
+                            .orElseThrow());
         }
         assertEquals("PROJ#0599", details.get(599));
         assertEquals("PROJ#0601", details.get(600));

@@ -32,9 +32,13 @@ class KeyOrderTest {
         for (int round = 0; round < 20_000; round++) {
             String a = randomString(random, rangeStarts);
             String b = randomString(random, rangeStarts);
-            int expected = Integer.signum(Arrays.compareUnsigned(
-                    a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8)));
-            assertEquals(expected, Integer.signum(KeyOrder.compareUtf8(a, b)), () -> a + " vs " + b);
+            int expected =
+                    Integer.signum(
+                            Arrays.compareUnsigned(
+                                    a.getBytes(StandardCharsets.UTF_8),
+                                    b.getBytes(StandardCharsets.UTF_8)));
+            assertEquals(
+                    expected, Integer.signum(KeyOrder.compareUtf8(a, b)), () -> a + " vs " + b);
         }
     }
 
@@ -68,8 +72,8 @@ class KeyOrderTest {
     @Test
     void nonKeyTypesAreRejected() {
         AttributeValue bool = AttributeValue.bool(true);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> KeyOrder.compare(bool, s("x")));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> KeyOrder.compare(bool, s("x")));
         assertTrue(e.getMessage().contains("BOOL"), e.getMessage());
     }
 }

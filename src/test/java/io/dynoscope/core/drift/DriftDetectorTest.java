@@ -40,7 +40,8 @@ class DriftDetectorTest {
 
     @Test
     void findsTheDriftedCopiesPerSourceInAnyOrder() {
-        DriftDetector detector = new DriftDetector(DriftFixtures.authorName(CopyLookup.SCAN), DriftFixtures.KEYS);
+        DriftDetector detector =
+                new DriftDetector(DriftFixtures.authorName(CopyLookup.SCAN), DriftFixtures.KEYS);
         // Copies may arrive before their source.
         detector.accept(post("b", "12", s("Mara Vance")));
         detector.accept(post("a", "12", s("M. Vance")));
@@ -51,10 +52,16 @@ class DriftDetectorTest {
 
         DriftReport report = detector.report();
 
-        assertEquals(List.of(key("USER#12"), key("USER#88")), report.sources().stream().map(DriftReport.SourceReport::source).toList());
+        assertEquals(
+                List.of(key("USER#12"), key("USER#88")),
+                report.sources().stream().map(DriftReport.SourceReport::source).toList());
         DriftReport.SourceReport mara = report.sources().get(0);
         assertEquals(2, mara.copies());
-        assertEquals(List.of(new DriftReport.DriftedCopy(key("POST#a"), key("USER#12"), s("M. Vance"), s("Mara Vance"))), mara.drifted());
+        assertEquals(
+                List.of(
+                        new DriftReport.DriftedCopy(
+                                key("POST#a"), key("USER#12"), s("M. Vance"), s("Mara Vance"))),
+                mara.drifted());
         assertTrue(report.sources().get(1).drifted().isEmpty());
         assertEquals(3, report.copyCount());
         assertTrue(report.hasDrift());
@@ -62,7 +69,8 @@ class DriftDetectorTest {
 
     @Test
     void comparesAsDynamoDbDoesTypeIncludedNumbersByValue() {
-        DriftDetector detector = new DriftDetector(DriftFixtures.authorName(CopyLookup.SCAN), DriftFixtures.KEYS);
+        DriftDetector detector =
+                new DriftDetector(DriftFixtures.authorName(CopyLookup.SCAN), DriftFixtures.KEYS);
         detector.accept(user("1", s("6")));
         detector.accept(post("s", "1", s("6")));
         detector.accept(post("n", "1", n(6)));
@@ -73,25 +81,35 @@ class DriftDetectorTest {
 
         DriftReport report = detector.report();
 
-        assertEquals(List.of(key("POST#n")), report.driftedCopies().stream().map(DriftReport.DriftedCopy::copy).toList());
-        assertEquals(List.of(key("POST#n")), report.typeMismatches().stream().map(DriftReport.DriftedCopy::copy).toList());
+        assertEquals(
+                List.of(key("POST#n")),
+                report.driftedCopies().stream().map(DriftReport.DriftedCopy::copy).toList());
+        assertEquals(
+                List.of(key("POST#n")),
+                report.typeMismatches().stream().map(DriftReport.DriftedCopy::copy).toList());
     }
 
     @Test
     void nestedCopiesAreFollowedThroughTheirOwnReference() {
-        DriftDetector detector = new DriftDetector(DriftFixtures.embeddedAuthor(), DriftFixtures.KEYS);
+        DriftDetector detector =
+                new DriftDetector(DriftFixtures.embeddedAuthor(), DriftFixtures.KEYS);
         detector.accept(user("12", s("Mara Vance")));
-        Item post = post("x", "12", s("Mara Vance"))
-                .with("author", m(Map.of("id", s("U#12"), "name", s("Mara V."))));
+        Item post =
+                post("x", "12", s("Mara Vance"))
+                        .with("author", m(Map.of("id", s("U#12"), "name", s("Mara V."))));
         detector.accept(post);
 
-        assertEquals(List.of(new DriftReport.DriftedCopy(key("POST#x"), key("USER#12"), s("Mara V."), s("Mara Vance"))),
+        assertEquals(
+                List.of(
+                        new DriftReport.DriftedCopy(
+                                key("POST#x"), key("USER#12"), s("Mara V."), s("Mara Vance"))),
                 detector.report().driftedCopies());
     }
 
     @Test
     void copiesWithoutTheirSourceOrItsValueAreOrphans() {
-        DriftDetector detector = new DriftDetector(DriftFixtures.authorName(CopyLookup.SCAN), DriftFixtures.KEYS);
+        DriftDetector detector =
+                new DriftDetector(DriftFixtures.authorName(CopyLookup.SCAN), DriftFixtures.KEYS);
         detector.accept(post("a", "404", s("Ghost")));
         detector.accept(Item.of(Map.of("PK", s("USER#5"), "SK", s("META"))));
         detector.accept(post("b", "5", s("Nameless")));
@@ -99,36 +117,85 @@ class DriftDetectorTest {
         DriftReport report = detector.report();
 
         assertFalse(report.hasDrift());
-        assertEquals(List.of(DriftReport.OrphanReason.SOURCE_MISSING, DriftReport.OrphanReason.SOURCE_HAS_NO_VALUE),
+        assertEquals(
+                List.of(
+                        DriftReport.OrphanReason.SOURCE_MISSING,
+                        DriftReport.OrphanReason.SOURCE_HAS_NO_VALUE),
                 report.orphans().stream().map(DriftReport.OrphanCopy::reason).toList());
         assertEquals(key("USER#404"), report.orphans().get(0).expectedSource());
     }
 
     @Test
     void itemsThatAreNotCopiesAreIgnored() {
-        DriftDetector detector = new DriftDetector(DriftFixtures.workspaceName(), KeySchema.of("EntityRef", "Detail"));
-        detector.accept(Item.of(Map.of("EntityRef", s("WS#acme"), "Detail", s("META"), "name", s("Acme"))));
-        detector.accept(Item.of(Map.of("EntityRef", s("WS#acme"), "Detail", s("PROJ#1"), "workspaceName", s("Acme"))));
+        DriftDetector detector =
+                new DriftDetector(
+                        DriftFixtures.workspaceName(), KeySchema.of("EntityRef", "Detail"));
+        detector.accept(
+                Item.of(Map.of("EntityRef", s("WS#acme"), "Detail", s("META"), "name", s("Acme"))));
+        detector.accept(
+                Item.of(
+                        Map.of(
+                                "EntityRef",
+                                s("WS#acme"),
+                                "Detail",
+                                s("PROJ#1"),
+                                "workspaceName",
+                                s("Acme"))));
         // Wrong sort-key prefix, no copy attribute, a shard out of range, a key attribute missing.
-        detector.accept(Item.of(Map.of("EntityRef", s("WS#acme"), "Detail", s("NOTE#1"), "workspaceName", s("Old"))));
+        detector.accept(
+                Item.of(
+                        Map.of(
+                                "EntityRef",
+                                s("WS#acme"),
+                                "Detail",
+                                s("NOTE#1"),
+                                "workspaceName",
+                                s("Old"))));
         detector.accept(Item.of(Map.of("EntityRef", s("WS#acme"), "Detail", s("PROJ#2"))));
-        detector.accept(Item.of(Map.of("EntityRef", s("WS#acme#11"), "Detail", s("PROJ#3"), "workspaceName", s("Old"))));
-        detector.accept(Item.of(Map.of("EntityRef", s("WS#acme#02"), "Detail", s("PROJ#4"), "workspaceName", s("Acme Inc."))));
+        detector.accept(
+                Item.of(
+                        Map.of(
+                                "EntityRef",
+                                s("WS#acme#11"),
+                                "Detail",
+                                s("PROJ#3"),
+                                "workspaceName",
+                                s("Old"))));
+        detector.accept(
+                Item.of(
+                        Map.of(
+                                "EntityRef",
+                                s("WS#acme#02"),
+                                "Detail",
+                                s("PROJ#4"),
+                                "workspaceName",
+                                s("Acme Inc."))));
         detector.accept(Item.of(Map.of("workspaceName", s("Old"))));
 
         DriftReport report = detector.report();
 
         assertEquals(2, report.copyCount());
-        assertEquals(List.of(Key.of("EntityRef", s("WS#acme#02"), "Detail", s("PROJ#4"))),
+        assertEquals(
+                List.of(Key.of("EntityRef", s("WS#acme#02"), "Detail", s("PROJ#4"))),
                 report.driftedCopies().stream().map(DriftReport.DriftedCopy::copy).toList());
     }
 
     @Test
     void aRuleMustFitTheTable() {
-        assertThrows(IllegalArgumentException.class,
-                () -> new DriftDetector(DriftFixtures.authorName(CopyLookup.SCAN), KeySchema.of("PK", null)));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> new DriftDetector(DriftFixtures.workspaceName(), KeySchema.of("PK", "SK"))).getMessage()
-                .contains("referenced by the partition key PK"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                        new DriftDetector(
+                                DriftFixtures.authorName(CopyLookup.SCAN),
+                                KeySchema.of("PK", null)));
+        assertTrue(
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () ->
+                                        new DriftDetector(
+                                                DriftFixtures.workspaceName(),
+                                                KeySchema.of("PK", "SK")))
+                        .getMessage()
+                        .contains("referenced by the partition key PK"));
     }
 }

@@ -52,12 +52,28 @@ class KeyPatternTest {
 
     @Test
     void badPatternsSayWhy() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("USER#{id")).getMessage().contains("unmatched brace"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("{a}{b}")).getMessage().contains("literal between"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("X#{10..01}")).getMessage().contains("backwards"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("X#{a b}")).getMessage().contains("neither a name"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("{id}#{id}")).getMessage().contains("twice"));
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("USER#{id"))
+                        .getMessage()
+                        .contains("unmatched brace"));
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("{a}{b}"))
+                        .getMessage()
+                        .contains("literal between"));
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("X#{10..01}"))
+                        .getMessage()
+                        .contains("backwards"));
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("X#{a b}"))
+                        .getMessage()
+                        .contains("neither a name"));
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("{id}#{id}"))
+                        .getMessage()
+                        .contains("twice"));
         assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse(""));
-        assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("U#{id}").render(Map.of()));
+        assertThrows(
+                IllegalArgumentException.class, () -> KeyPattern.parse("U#{id}").render(Map.of()));
     }
 }

@@ -20,32 +20,58 @@ class PropagationPlanTest {
     private static final Key USER = Key.of("PK", s("USER#88"), "SK", s("META"));
 
     private static DriftReport report(DenormalizationRule rule) {
-        return new DriftReport(rule, List.of(new DriftReport.SourceReport(USER, s("Lio Tan"), 3, List.of(
-                new DriftReport.DriftedCopy(POST, USER, s("Lionel Tan"), s("Lio Tan")),
-                new DriftReport.DriftedCopy(OTHER, USER, s("L. Tan"), s("Lio Tan"))))), List.of());
+        return new DriftReport(
+                rule,
+                List.of(
+                        new DriftReport.SourceReport(
+                                USER,
+                                s("Lio Tan"),
+                                3,
+                                List.of(
+                                        new DriftReport.DriftedCopy(
+                                                POST, USER, s("Lionel Tan"), s("Lio Tan")),
+                                        new DriftReport.DriftedCopy(
+                                                OTHER, USER, s("L. Tan"), s("Lio Tan"))))),
+                List.of());
     }
 
     @Test
     void theDryRunListsEveryItemAndItsNewValue() {
-        PropagationPlan plan = PropagationPlan.of(report(DriftFixtures.authorName(CopyLookup.INDEX)), DriftFixtures.KEYS);
+        PropagationPlan plan =
+                PropagationPlan.of(
+                        report(DriftFixtures.authorName(CopyLookup.INDEX)), DriftFixtures.KEYS);
 
-        assertEquals(List.of(
-                "POST#c55 / META  authorName: {\"S\":\"Lionel Tan\"} -> {\"S\":\"Lio Tan\"}",
-                "POST#e88 / META  authorName: {\"S\":\"L. Tan\"} -> {\"S\":\"Lio Tan\"}"), plan.describe());
+        assertEquals(
+                List.of(
+                        "POST#c55 / META  authorName: {\"S\":\"Lionel Tan\"} -> {\"S\":\"Lio Tan\"}",
+                        "POST#e88 / META  authorName: {\"S\":\"L. Tan\"} -> {\"S\":\"Lio Tan\"}"),
+                plan.describe());
     }
 
     @Test
     void onlyTheSelectedCopiesArePlanned() {
-        PropagationPlan plan = PropagationPlan.of(report(DriftFixtures.authorName(CopyLookup.INDEX)), DriftFixtures.KEYS,
-                copy -> copy.copy().equals(OTHER));
+        PropagationPlan plan =
+                PropagationPlan.of(
+                        report(DriftFixtures.authorName(CopyLookup.INDEX)),
+                        DriftFixtures.KEYS,
+                        copy -> copy.copy().equals(OTHER));
 
-        assertEquals(List.of(new PropagationPlan.PlannedWrite(OTHER, AttributePath.of("authorName"), s("L. Tan"), s("Lio Tan"), USER)),
+        assertEquals(
+                List.of(
+                        new PropagationPlan.PlannedWrite(
+                                OTHER,
+                                AttributePath.of("authorName"),
+                                s("L. Tan"),
+                                s("Lio Tan"),
+                                USER)),
                 plan.writes());
     }
 
     @Test
     void eachWriteIsGuardedByTheOldValueAndTheItemExisting() {
-        PropagationPlan plan = PropagationPlan.of(report(DriftFixtures.authorName(CopyLookup.INDEX)), DriftFixtures.KEYS);
+        PropagationPlan plan =
+                PropagationPlan.of(
+                        report(DriftFixtures.authorName(CopyLookup.INDEX)), DriftFixtures.KEYS);
 
         GuardedUpdate update = plan.guardedUpdate(plan.writes().get(0));
 
@@ -58,7 +84,8 @@ class PropagationPlanTest {
 
     @Test
     void aNestedCopyIsSetAndGuardedAtItsPath() {
-        PropagationPlan plan = PropagationPlan.of(report(DriftFixtures.embeddedAuthor()), DriftFixtures.KEYS);
+        PropagationPlan plan =
+                PropagationPlan.of(report(DriftFixtures.embeddedAuthor()), DriftFixtures.KEYS);
 
         GuardedUpdate update = plan.guardedUpdate(plan.writes().get(0));
 
@@ -69,8 +96,16 @@ class PropagationPlanTest {
     }
 
     private static void assertValid(GuardedUpdate update) {
-        Map<ExpressionKind, String> request = Map.of(ExpressionKind.UPDATE, update.updateExpression(),
-                ExpressionKind.CONDITION, update.conditionExpression());
-        assertEquals(true, ExpressionValidator.validate(request, update.names(), update.values(), Optional.empty()).ok());
+        Map<ExpressionKind, String> request =
+                Map.of(
+                        ExpressionKind.UPDATE,
+                        update.updateExpression(),
+                        ExpressionKind.CONDITION,
+                        update.conditionExpression());
+        assertEquals(
+                true,
+                ExpressionValidator.validate(
+                                request, update.names(), update.values(), Optional.empty())
+                        .ok());
     }
 }

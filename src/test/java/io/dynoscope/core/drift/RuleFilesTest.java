@@ -11,8 +11,11 @@ class RuleFilesTest {
 
     @Test
     void rulesRoundTripThroughTheFileFormat() {
-        List<DenormalizationRule> rules = List.of(DriftFixtures.authorName(CopyLookup.INDEX), DriftFixtures.embeddedAuthor(),
-                DriftFixtures.workspaceName());
+        List<DenormalizationRule> rules =
+                List.of(
+                        DriftFixtures.authorName(CopyLookup.INDEX),
+                        DriftFixtures.embeddedAuthor(),
+                        DriftFixtures.workspaceName());
 
         String text = RuleFiles.write(rules);
 
@@ -22,7 +25,8 @@ class RuleFilesTest {
 
     @Test
     void theFormatIsStable() {
-        String expected = """
+        String expected =
+                """
                 {
                   "version" : 1,
                   "rules" : [ {
@@ -51,23 +55,33 @@ class RuleFilesTest {
     @Test
     void mistakesAreNamed() {
         assertTrue(message("{\"rules\": []}").contains("\"version\" is missing"));
-        assertTrue(message("{\"version\": 2, \"rules\": []}").contains("version 2 is not supported"));
+        assertTrue(
+                message("{\"version\": 2, \"rules\": []}").contains("version 2 is not supported"));
         assertTrue(message("{\"version\": 1, \"rulez\": []}").contains("rulez"));
-        assertTrue(message("{\"version\": 1, \"rules\": [{\"name\": \"x\"}]}").contains("rule 1 ('x'): \"source\" is missing"));
-        String badLookup = RuleFiles.write(List.of(DriftFixtures.embeddedAuthor())).replace("\"SCAN\"", "\"JOIN\"");
+        assertTrue(
+                message("{\"version\": 1, \"rules\": [{\"name\": \"x\"}]}")
+                        .contains("rule 1 ('x'): \"source\" is missing"));
+        String badLookup =
+                RuleFiles.write(List.of(DriftFixtures.embeddedAuthor()))
+                        .replace("\"SCAN\"", "\"JOIN\"");
         assertTrue(message(badLookup).contains("JOIN"));
-        String indexWithoutName = RuleFiles.write(List.of(DriftFixtures.embeddedAuthor())).replace("\"SCAN\"", "\"INDEX\"");
+        String indexWithoutName =
+                RuleFiles.write(List.of(DriftFixtures.embeddedAuthor()))
+                        .replace("\"SCAN\"", "\"INDEX\"");
         assertTrue(message(indexWithoutName).contains("need the index name"));
         assertTrue(message("not json").startsWith("not a rule file"));
     }
 
     @Test
     void aReferenceMustFillTheSourcesPlaceholders() {
-        String mismatched = RuleFiles.write(List.of(DriftFixtures.embeddedAuthor())).replace("\"U#{id}\"", "\"U#{user}\"");
+        String mismatched =
+                RuleFiles.write(List.of(DriftFixtures.embeddedAuthor()))
+                        .replace("\"U#{id}\"", "\"U#{user}\"");
         assertTrue(message(mismatched).contains("must use the same placeholders"));
     }
 
     private static String message(String text) {
-        return assertThrows(IllegalArgumentException.class, () -> RuleFiles.read(text)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> RuleFiles.read(text))
+                .getMessage();
     }
 }

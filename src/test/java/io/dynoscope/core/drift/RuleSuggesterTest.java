@@ -24,38 +24,63 @@ class RuleSuggesterTest {
 
     @Test
     void findsTheBlogsDuplicatedAndEmbeddedAuthorNames() {
-        List<RuleSuggester.Suggestion> suggestions = new RuleSuggester(BLOG, Map.of("byAuthor", "authorId"))
-                .suggest(SampleData.items(Dataset.BLOG));
+        List<RuleSuggester.Suggestion> suggestions =
+                new RuleSuggester(BLOG, Map.of("byAuthor", "authorId"))
+                        .suggest(SampleData.items(Dataset.BLOG));
 
-        Map<String, RuleSuggester.Suggestion> byCopy = suggestions.stream()
-                .collect(Collectors.toMap(s -> s.rule().copies().attribute().toString(), s -> s));
+        Map<String, RuleSuggester.Suggestion> byCopy =
+                suggestions.stream()
+                        .collect(
+                                Collectors.toMap(
+                                        s -> s.rule().copies().attribute().toString(), s -> s));
         assertEquals(Set.of("authorName", "author.name"), byCopy.keySet());
         RuleSuggester.Suggestion duplicated = byCopy.get("authorName");
         assertEquals(10, duplicated.agree());
         assertEquals(2, duplicated.disagree());
         assertEquals(4, duplicated.sources());
-        assertEquals(DriftFixtures.authorName(CopyLookup.INDEX).source(), duplicated.rule().source());
-        assertEquals(DriftFixtures.authorName(CopyLookup.INDEX).copies(), duplicated.rule().copies());
-        assertEquals(DriftFixtures.embeddedAuthor().copies(), byCopy.get("author.name").rule().copies());
-        assertTrue(duplicated.rule().description().contains("10 copies agree with their source, 2 differ"));
+        assertEquals(
+                DriftFixtures.authorName(CopyLookup.INDEX).source(), duplicated.rule().source());
+        assertEquals(
+                DriftFixtures.authorName(CopyLookup.INDEX).copies(), duplicated.rule().copies());
+        assertEquals(
+                DriftFixtures.embeddedAuthor().copies(), byCopy.get("author.name").rule().copies());
+        assertTrue(
+                duplicated
+                        .rule()
+                        .description()
+                        .contains("10 copies agree with their source, 2 differ"));
     }
 
     @Test
     void withoutAnIndexTheDuplicatedNameIsFoundByScan() {
-        List<RuleSuggester.Suggestion> suggestions = new RuleSuggester(BLOG, Map.of()).suggest(SampleData.items(Dataset.BLOG));
+        List<RuleSuggester.Suggestion> suggestions =
+                new RuleSuggester(BLOG, Map.of()).suggest(SampleData.items(Dataset.BLOG));
 
-        assertTrue(suggestions.stream().anyMatch(s -> s.rule().copies().equals(DriftFixtures.authorName(CopyLookup.SCAN).copies())));
+        assertTrue(
+                suggestions.stream()
+                        .anyMatch(
+                                s ->
+                                        s.rule()
+                                                .copies()
+                                                .equals(
+                                                        DriftFixtures.authorName(CopyLookup.SCAN)
+                                                                .copies())));
     }
 
     @Test
     void findsTheSaasWorkspaceNameWithItsShards() {
-        List<RuleSuggester.Suggestion> suggestions = new RuleSuggester(SAAS, Map.of()).suggest(SampleData.items(Dataset.SAAS));
+        List<RuleSuggester.Suggestion> suggestions =
+                new RuleSuggester(SAAS, Map.of()).suggest(SampleData.items(Dataset.SAAS));
 
         assertEquals(1, suggestions.size());
         DenormalizationRule rule = suggestions.get(0).rule();
         assertEquals(DriftFixtures.workspaceName().source(), rule.source());
         assertEquals(DriftFixtures.workspaceName().copies(), rule.copies());
-        int projects = SampleData.ACME_PROJECTS + SampleData.BETA_PROJECTS + SampleData.HUGE_PROJECTS + SampleData.BIG_PROJECTS;
+        int projects =
+                SampleData.ACME_PROJECTS
+                        + SampleData.BETA_PROJECTS
+                        + SampleData.HUGE_PROJECTS
+                        + SampleData.BIG_PROJECTS;
         assertEquals(projects - 2, suggestions.get(0).agree());
         assertEquals(2, suggestions.get(0).disagree());
     }
@@ -63,13 +88,38 @@ class RuleSuggesterTest {
     @Test
     void valuesThatOnlyMatchByChanceAreNotSuggested() {
         List<Item> items = new ArrayList<>();
-        // Every post's subtitle is empty and so is every user's bio; every post is a draft like every user is active.
+        // Every post's subtitle is empty and so is every user's bio; every post is a draft like
+        // every user is active.
         for (int i = 0; i < 5; i++) {
-            items.add(Item.of(Map.of("PK", s("USER#" + i), "SK", s("META"), "bio", s(""), "active", bool(true),
-                    "plan", s("free"))));
+            items.add(
+                    Item.of(
+                            Map.of(
+                                    "PK",
+                                    s("USER#" + i),
+                                    "SK",
+                                    s("META"),
+                                    "bio",
+                                    s(""),
+                                    "active",
+                                    bool(true),
+                                    "plan",
+                                    s("free"))));
             for (int p = 0; p < 3; p++) {
-                items.add(Item.of(Map.of("PK", s("POST#" + i + "-" + p), "SK", s("META"), "authorId", s("U#" + i),
-                        "subtitle", s(""), "draft", bool(true), "tier", s("free"))));
+                items.add(
+                        Item.of(
+                                Map.of(
+                                        "PK",
+                                        s("POST#" + i + "-" + p),
+                                        "SK",
+                                        s("META"),
+                                        "authorId",
+                                        s("U#" + i),
+                                        "subtitle",
+                                        s(""),
+                                        "draft",
+                                        bool(true),
+                                        "tier",
+                                        s("free"))));
             }
         }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.KeySchema;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -42,25 +44,29 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * The validator agrees with a real engine: every case of {@code engine-agreement.corpus} is sent to
- * the test engine (Query for key conditions, Scan with a filter, DeleteItem with a condition,
- * Scan with a projection (GetItem takes no values map, and a stray one must be reported), UpdateItem guarded by a condition that never holds) and the local
- * verdict must match the engine's: accepted (including ConditionalCheckFailed, which means the
- * expression was fine) or rejected with a ValidationException. The corpus also states each
- * verdict, so a change in either side shows. Cases marked {@code ~} are what DynamoDB rejects and
- * dynalite does not: its documented limits (4 KB expressions, 255-byte placeholders, 100 IN
- * operands, 300 operators) and empty key values in a key condition. There the validator must
- * follow DynamoDB and reject them (and the test confirms dynalite still accepts them).
+ * the test engine (Query for key conditions, Scan with a filter, DeleteItem with a condition, Scan
+ * with a projection (GetItem takes no values map, and a stray one must be reported), UpdateItem
+ * guarded by a condition that never holds) and the local verdict must match the engine's: accepted
+ * (including ConditionalCheckFailed, which means the expression was fine) or rejected with a
+ * ValidationException. The corpus also states each verdict, so a change in either side shows. Cases
+ * marked {@code ~} are what DynamoDB rejects and dynalite does not: its documented limits (4 KB
+ * expressions, 255-byte placeholders, 100 IN operands, 300 operators) and empty key values in a key
+ * condition. There the validator must follow DynamoDB and reject them (and the test confirms
+ * dynalite still accepts them).
  */
 class EngineAgreementTest {
 
     private static final String CORPUS = "engine-agreement.corpus";
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern PLACEHOLDER = Pattern.compile("[#:][A-Za-z0-9_]+");
     private static final Pattern REPEAT = Pattern.compile("\\{\\{(\\d+)\\|([^|]*)\\|([^}]*)}}");
-    private static final Map<String, KeySchema> KEY_SCHEMAS = Map.of(
-            "key:saas", KeySchema.of(SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY),
-            "key:blog", KeySchema.of(SampleData.BLOG_PARTITION_KEY, SampleData.BLOG_SORT_KEY),
-            "key:gsi", KeySchema.of("authorId", "createdAt"));
+    private static final Map<String, KeySchema> KEY_SCHEMAS =
+            Map.of(
+                    "key:saas",
+                            KeySchema.of(SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY),
+                    "key:blog",
+                            KeySchema.of(SampleData.BLOG_PARTITION_KEY, SampleData.BLOG_SORT_KEY),
+                    "key:gsi", KeySchema.of("authorId", "createdAt"));
 
     private static DynamoDbClient engine;
     private static String saas;
@@ -68,8 +74,13 @@ class EngineAgreementTest {
     private static String writes;
 
     /** One line of the corpus. */
-    record Case(int line, char verdict, String kind, String expression, Map<String, String> names,
-                Map<String, AttributeValue> values) {
+    record Case(
+            int line,
+            char verdict,
+            String kind,
+            String expression,
+            Map<String, String> names,
+            Map<String, AttributeValue> values) {
 
         boolean accepted() {
             return verdict == '+';
@@ -81,18 +92,23 @@ class EngineAgreementTest {
         }
 
         ExpressionKind expressionKind() {
-            return kind.startsWith("key:") ? ExpressionKind.KEY_CONDITION : switch (kind) {
-                case "filter" -> ExpressionKind.FILTER;
-                case "condition" -> ExpressionKind.CONDITION;
-                case "projection" -> ExpressionKind.PROJECTION;
-                case "update" -> ExpressionKind.UPDATE;
-                default -> throw new IllegalArgumentException("line " + line + ": unknown kind " + kind);
-            };
+            return kind.startsWith("key:")
+                    ? ExpressionKind.KEY_CONDITION
+                    : switch (kind) {
+                        case "filter" -> ExpressionKind.FILTER;
+                        case "condition" -> ExpressionKind.CONDITION;
+                        case "projection" -> ExpressionKind.PROJECTION;
+                        case "update" -> ExpressionKind.UPDATE;
+                        default ->
+                                throw new IllegalArgumentException(
+                                        "line " + line + ": unknown kind " + kind);
+                    };
         }
 
         @Override
         public String toString() {
-            String shown = expression.length() > 90 ? expression.substring(0, 87) + "..." : expression;
+            String shown =
+                    expression.length() > 90 ? expression.substring(0, 87) + "..." : expression;
             return "line " + line + " " + verdict + " " + kind + " " + shown;
         }
     }
@@ -100,12 +116,15 @@ class EngineAgreementTest {
     @BeforeAll
     static void connect() {
         ConnectionSpec.Endpoint connection = TestEngine.connection();
-        engine = DynamoDbClient.builder()
-                .endpointOverride(connection.endpoint())
-                .region(Region.of(connection.region()))
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(connection.accessKeyId(), "local")))
-                .build();
+        engine =
+                DynamoDbClient.builder()
+                        .endpointOverride(connection.endpoint())
+                        .region(Region.of(connection.region()))
+                        .credentialsProvider(
+                                StaticCredentialsProvider.create(
+                                        AwsBasicCredentials.create(
+                                                connection.accessKeyId(), "local")))
+                        .build();
         saas = TestEngine.freshTable(SampleData.definition(Dataset.SAAS, "corpus-saas"));
         blog = TestEngine.freshTable(SampleData.definition(Dataset.BLOG, "corpus-blog"));
         writes = TestEngine.freshTable(TableDefinition.simple("corpus-writes", "zpk", "zsk"));
@@ -119,8 +138,11 @@ class EngineAgreementTest {
     @Test
     void theCorpusCoversEveryKindInTheHundreds() throws IOException {
         List<Case> cases = corpus();
-        Map<String, Long> byKind = cases.stream().collect(Collectors.groupingBy(c -> c.expressionKind().name(),
-                Collectors.counting()));
+        Map<String, Long> byKind =
+                cases.stream()
+                        .collect(
+                                Collectors.groupingBy(
+                                        c -> c.expressionKind().name(), Collectors.counting()));
 
         assertTrue(cases.size() >= 300, "cases: " + cases.size());
         for (ExpressionKind kind : ExpressionKind.values()) {
@@ -134,12 +156,20 @@ class EngineAgreementTest {
     void everyReservedWordIsReservedInTheEngineToo() {
         List<String> acceptedBare = new ArrayList<>();
         for (String word : ReservedWords.all()) {
-            Case bare = new Case(0, '-', "filter", word + " = :v", Map.of(), Map.of(":v", AttributeValue.s("v")));
+            Case bare =
+                    new Case(
+                            0,
+                            '-',
+                            "filter",
+                            word + " = :v",
+                            Map.of(),
+                            Map.of(":v", AttributeValue.s("v")));
             if (send(bare) == null) {
                 acceptedBare.add(word);
             }
         }
-        assertEquals(List.of(), acceptedBare, "the engine accepts these bare, the validator does not");
+        assertEquals(
+                List.of(), acceptedBare, "the engine accepts these bare, the validator does not");
     }
 
     @TestFactory
@@ -149,7 +179,9 @@ class EngineAgreementTest {
 
     private static void check(Case c) {
         Optional<KeySchema> keys = Optional.ofNullable(KEY_SCHEMAS.get(c.kind()));
-        Verdict local = ExpressionValidator.validate(c.expressionKind(), c.expression(), c.names(), c.values(), keys);
+        Verdict local =
+                ExpressionValidator.validate(
+                        c.expressionKind(), c.expression(), c.names(), c.values(), keys);
         if (c.beyondDynalite()) {
             assertFalse(local.ok(), "DynamoDB's documentation rejects this, so must the validator");
             if (System.getenv(TestEngine.ENDPOINT_VARIABLE) == null) {
@@ -158,47 +190,97 @@ class EngineAgreementTest {
             return;
         }
         String engineRejection = send(c);
-        assertEquals(c.accepted(), engineRejection == null, "the corpus disagrees with the engine: " + engineRejection);
-        assertEquals(engineRejection == null, local.ok(), "engine: " + (engineRejection == null ? "accepted"
-                : engineRejection) + "; validator: " + (local.ok() ? "accepted" : local.problems()));
+        assertEquals(
+                c.accepted(),
+                engineRejection == null,
+                "the corpus disagrees with the engine: " + engineRejection);
+        assertEquals(
+                engineRejection == null,
+                local.ok(),
+                "engine: "
+                        + (engineRejection == null ? "accepted" : engineRejection)
+                        + "; validator: "
+                        + (local.ok() ? "accepted" : local.problems()));
     }
 
-    /** Sends the case to the engine; null when it accepted it, else the ValidationException's message. */
+    /**
+     * Sends the case to the engine; null when it accepted it, else the ValidationException's
+     * message.
+     */
     private static String send(Case c) {
         Map<String, String> names = new LinkedHashMap<>(c.names());
-        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values = new LinkedHashMap<>();
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values =
+                new LinkedHashMap<>();
         c.values().forEach((k, v) -> values.put(k, sdk(v)));
-        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> missingKey = Map.of(
-                "zpk", sdk(AttributeValue.s("corpus")), "zsk", sdk(AttributeValue.s("never")));
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> missingKey =
+                Map.of(
+                        "zpk",
+                        sdk(AttributeValue.s("corpus")),
+                        "zsk",
+                        sdk(AttributeValue.s("never")));
         try {
             switch (c.expressionKind()) {
-                case KEY_CONDITION -> engine.query(b -> {
-                    b.tableName(c.kind().equals("key:saas") ? saas : blog).keyConditionExpression(c.expression());
-                    if (c.kind().equals("key:gsi")) {
-                        b.indexName(SampleData.BLOG_AUTHOR_INDEX);
-                    }
-                    maps(names, values, b::expressionAttributeNames, b::expressionAttributeValues);
-                });
-                case FILTER -> engine.scan(b -> {
-                    b.tableName(saas).filterExpression(c.expression());
-                    maps(names, values, b::expressionAttributeNames, b::expressionAttributeValues);
-                });
-                case CONDITION -> engine.deleteItem(b -> {
-                    b.tableName(writes).key(missingKey).conditionExpression(c.expression());
-                    maps(names, values, b::expressionAttributeNames, b::expressionAttributeValues);
-                });
-                case PROJECTION -> engine.scan(b -> {
-                    b.tableName(writes).projectionExpression(c.expression());
-                    maps(names, values, b::expressionAttributeNames, b::expressionAttributeValues);
-                });
+                case KEY_CONDITION ->
+                        engine.query(
+                                b -> {
+                                    b.tableName(c.kind().equals("key:saas") ? saas : blog)
+                                            .keyConditionExpression(c.expression());
+                                    if (c.kind().equals("key:gsi")) {
+                                        b.indexName(SampleData.BLOG_AUTHOR_INDEX);
+                                    }
+                                    maps(
+                                            names,
+                                            values,
+                                            b::expressionAttributeNames,
+                                            b::expressionAttributeValues);
+                                });
+                case FILTER ->
+                        engine.scan(
+                                b -> {
+                                    b.tableName(saas).filterExpression(c.expression());
+                                    maps(
+                                            names,
+                                            values,
+                                            b::expressionAttributeNames,
+                                            b::expressionAttributeValues);
+                                });
+                case CONDITION ->
+                        engine.deleteItem(
+                                b -> {
+                                    b.tableName(writes)
+                                            .key(missingKey)
+                                            .conditionExpression(c.expression());
+                                    maps(
+                                            names,
+                                            values,
+                                            b::expressionAttributeNames,
+                                            b::expressionAttributeValues);
+                                });
+                case PROJECTION ->
+                        engine.scan(
+                                b -> {
+                                    b.tableName(writes).projectionExpression(c.expression());
+                                    maps(
+                                            names,
+                                            values,
+                                            b::expressionAttributeNames,
+                                            b::expressionAttributeValues);
+                                });
                 case UPDATE -> {
                     // A guard that never holds: the update is parsed and checked, never applied.
                     names.put("#zzguard", "zzguard");
-                    engine.updateItem(b -> {
-                        b.tableName(writes).key(missingKey).updateExpression(c.expression())
-                                .conditionExpression("attribute_exists(#zzguard)");
-                        maps(names, values, b::expressionAttributeNames, b::expressionAttributeValues);
-                    });
+                    engine.updateItem(
+                            b -> {
+                                b.tableName(writes)
+                                        .key(missingKey)
+                                        .updateExpression(c.expression())
+                                        .conditionExpression("attribute_exists(#zzguard)");
+                                maps(
+                                        names,
+                                        values,
+                                        b::expressionAttributeNames,
+                                        b::expressionAttributeValues);
+                            });
                 }
             }
             return null;
@@ -213,10 +295,12 @@ class EngineAgreementTest {
         }
     }
 
-    private static void maps(Map<String, String> names,
-                             Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values,
-                             java.util.function.Consumer<Map<String, String>> setNames,
-                             java.util.function.Consumer<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> setValues) {
+    private static void maps(
+            Map<String, String> names,
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values,
+            Consumer<Map<String, String>> setNames,
+            Consumer<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>>
+                    setValues) {
         if (!names.isEmpty()) {
             setNames.accept(names);
         }
@@ -225,36 +309,55 @@ class EngineAgreementTest {
         }
     }
 
-    private static software.amazon.awssdk.services.dynamodb.model.AttributeValue sdk(AttributeValue v) {
+    private static software.amazon.awssdk.services.dynamodb.model.AttributeValue sdk(
+            AttributeValue v) {
         return switch (v.type()) {
-            case S -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(((AttributeValue.Str) v).value());
-            case N -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN(((AttributeValue.Num) v).text());
-            case B -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromB(
-                    SdkBytes.fromByteArray(((AttributeValue.Bin) v).bytes()));
-            case BOOL -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromBool(((AttributeValue.Bool) v).value());
-            case NULL -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromNul(true);
+            case S ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
+                            ((AttributeValue.Str) v).value());
+            case N ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN(
+                            ((AttributeValue.Num) v).text());
+            case B ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromB(
+                            SdkBytes.fromByteArray(((AttributeValue.Bin) v).bytes()));
+            case BOOL ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromBool(
+                            ((AttributeValue.Bool) v).value());
+            case NULL ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromNul(true);
             case M -> {
-                Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> m = new LinkedHashMap<>();
+                Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> m =
+                        new LinkedHashMap<>();
                 ((AttributeValue.MapValue) v).entries().forEach((k, e) -> m.put(k, sdk(e)));
                 yield software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromM(m);
             }
-            case L -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromL(
-                    ((AttributeValue.ListValue) v).elements().stream().map(EngineAgreementTest::sdk).toList());
-            case SS -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromSs(
-                    List.copyOf(((AttributeValue.StrSet) v).members()));
-            case NS -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromNs(
-                    ((AttributeValue.NumSet) v).members().stream().map(AttributeValue.Num::text).toList());
-            case BS -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromBs(
-                    ((AttributeValue.BinSet) v).members().stream().map(b -> SdkBytes.fromByteArray(b.bytes())).toList());
+            case L ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromL(
+                            ((AttributeValue.ListValue) v)
+                                    .elements().stream().map(EngineAgreementTest::sdk).toList());
+            case SS ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromSs(
+                            List.copyOf(((AttributeValue.StrSet) v).members()));
+            case NS ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromNs(
+                            ((AttributeValue.NumSet) v)
+                                    .members().stream().map(AttributeValue.Num::text).toList());
+            case BS ->
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromBs(
+                            ((AttributeValue.BinSet) v)
+                                    .members().stream()
+                                            .map(b -> SdkBytes.fromByteArray(b.bytes()))
+                                            .toList());
         };
     }
 
     // ---- reading the corpus ----------------------------------------------------------------
 
     /**
-     * Reads the corpus. A case is {@code VERDICT KIND EXPRESSION [|| OPTION]...}; {@code @name #p NAME}
-     * and {@code @value :p DYNAMODB-JSON} set the defaults every placeholder of an expression gets
-     * (a name without a default is the placeholder without '#', a value is {"S":"v"}). Options
+     * Reads the corpus. A case is {@code VERDICT KIND EXPRESSION [|| OPTION]...}; {@code @name #p
+     * NAME} and {@code @value :p DYNAMODB-JSON} set the defaults every placeholder of an expression
+     * gets (a name without a default is the placeholder without '#', a value is {"S":"v"}). Options
      * {@code names=JSON} / {@code values=JSON} replace the maps, {@code +names=} / {@code +values=}
      * add to them, {@code -names=#a,#b} / {@code -values=:a} remove entries. {@code {{N|TEXT|SEP}}}
      * repeats TEXT N times joined by SEP, with {@code $i} the 1-based repetition.
@@ -267,7 +370,8 @@ class EngineAgreementTest {
             if (in == null) {
                 throw new IOException("missing test resource " + CORPUS);
             }
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             int number = 0;
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 number++;
@@ -289,13 +393,17 @@ class EngineAgreementTest {
         return cases;
     }
 
-    private static Case parse(int number, String text, Map<String, String> defaultNames,
-                              Map<String, AttributeValue> defaultValues) {
+    private static Case parse(
+            int number,
+            String text,
+            Map<String, String> defaultNames,
+            Map<String, AttributeValue> defaultValues) {
         String[] parts = text.split("\\s+\\|\\|\\s+");
         String[] head = parts[0].split("\\s+", 3);
         char verdict = head[0].charAt(0);
         if (head[0].length() != 1 || "+-~".indexOf(verdict) < 0 || head.length < 3) {
-            throw new IllegalArgumentException("line " + number + ": expected '+|-|~ KIND EXPRESSION': " + text);
+            throw new IllegalArgumentException(
+                    "line " + number + ": expected '+|-|~ KIND EXPRESSION': " + text);
         }
         String expression = expand(head[2]);
         Map<String, String> names = new LinkedHashMap<>();
@@ -327,7 +435,9 @@ class EngineAgreementTest {
                 }
                 case "+values" -> values.putAll(DynamoJson.readItem(argument).attributes());
                 case "-values" -> List.of(argument.split(",")).forEach(values::remove);
-                default -> throw new IllegalArgumentException("line " + number + ": unknown option " + key);
+                default ->
+                        throw new IllegalArgumentException(
+                                "line " + number + ": unknown option " + key);
             }
         }
         return new Case(number, verdict, head[1], expression, names, values);
@@ -336,7 +446,9 @@ class EngineAgreementTest {
     private static Map<String, String> namesJson(String json) {
         try {
             Map<String, String> names = new LinkedHashMap<>();
-            JSON.readTree(json).properties().forEach(e -> names.put(e.getKey(), e.getValue().textValue()));
+            JSON.readTree(json)
+                    .properties()
+                    .forEach(e -> names.put(e.getKey(), e.getValue().textValue()));
             return names;
         } catch (IOException e) {
             throw new IllegalArgumentException("bad names JSON: " + json, e);
@@ -352,7 +464,8 @@ class EngineAgreementTest {
             for (int i = 1; i <= times; i++) {
                 copies.add(repeat.group(2).replace("$i", Integer.toString(i)));
             }
-            repeat.appendReplacement(out, Matcher.quoteReplacement(String.join(repeat.group(3), copies)));
+            repeat.appendReplacement(
+                    out, Matcher.quoteReplacement(String.join(repeat.group(3), copies)));
         }
         repeat.appendTail(out);
         return out.toString();

@@ -27,7 +27,8 @@ class AttributeValueTest {
 
     @Test
     void numberWith39SignificantDigitsIsRejected() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Num.of(DIGITS_39));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Num.of(DIGITS_39));
         assertTrue(e.getMessage().contains("39 significant digits"), e.getMessage());
     }
 
@@ -42,14 +43,25 @@ class AttributeValueTest {
 
     @Test
     void fractionalDigitsCountTowardsThe38() {
-        assertEquals(new BigDecimal("1.2345678901234567890123456789012345678"),
+        assertEquals(
+                new BigDecimal("1.2345678901234567890123456789012345678"),
                 Num.of("1.2345678901234567890123456789012345678").value());
-        assertThrows(IllegalArgumentException.class, () -> Num.of("1.23456789012345678901234567890123456789"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Num.of("1.23456789012345678901234567890123456789"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"1E-130", "-1E-130", "9.9999999999999999999999999999999999999E+125",
-            "-9.9999999999999999999999999999999999999E+125", "0", "-0", "0.0"})
+    @ValueSource(
+            strings = {
+                "1E-130",
+                "-1E-130",
+                "9.9999999999999999999999999999999999999E+125",
+                "-9.9999999999999999999999999999999999999E+125",
+                "0",
+                "-0",
+                "0.0"
+            })
     void rangeLimitsAreAccepted(String text) {
         assertEquals(text, Num.of(text).text());
     }
@@ -57,7 +69,8 @@ class AttributeValueTest {
     @ParameterizedTest
     @ValueSource(strings = {"1E-131", "-9E-131", "1E+126", "-1E+126", "10E+125"})
     void numbersOutsideTheRangeAreRejected(String text) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Num.of(text));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Num.of(text));
         assertTrue(e.getMessage().contains("magnitude"), e.getMessage());
     }
 
@@ -107,7 +120,9 @@ class AttributeValueTest {
     void setEqualityIgnoresOrder() {
         assertEquals(AttributeValue.ns("1", "2"), AttributeValue.ns("2", "1"));
         assertEquals(AttributeValue.ss("a", "b"), AttributeValue.ss("b", "a"));
-        assertEquals(AttributeValue.bs(new byte[] {1}, new byte[] {2}), AttributeValue.bs(new byte[] {2}, new byte[] {1}));
+        assertEquals(
+                AttributeValue.bs(new byte[] {1}, new byte[] {2}),
+                AttributeValue.bs(new byte[] {2}, new byte[] {1}));
     }
 
     @Test

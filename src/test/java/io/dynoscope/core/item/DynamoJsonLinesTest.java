@@ -19,9 +19,21 @@ import org.junit.jupiter.api.Test;
 
 class DynamoJsonLinesTest {
 
-    private static final Item META = Item.of(Map.of("EntityRef", s("WS#acme"), "Detail", s("META")));
-    private static final Item PROJECT = Item.of(Map.of("EntityRef", s("WS#acme"), "Detail", s("PROJ#2026-0042"),
-            "seats", n("12"), "tags", ss("x", "y"), "owner", m(Map.of("id", s("U#12")))));
+    private static final Item META =
+            Item.of(Map.of("EntityRef", s("WS#acme"), "Detail", s("META")));
+    private static final Item PROJECT =
+            Item.of(
+                    Map.of(
+                            "EntityRef",
+                            s("WS#acme"),
+                            "Detail",
+                            s("PROJ#2026-0042"),
+                            "seats",
+                            n("12"),
+                            "tags",
+                            ss("x", "y"),
+                            "owner",
+                            m(Map.of("id", s("U#12")))));
 
     @Test
     void writesOneItemObjectPerLine() throws Exception {
@@ -42,30 +54,44 @@ class DynamoJsonLinesTest {
             writer.write(META);
             writer.write(PROJECT);
         }
-        assertEquals(List.of(META, PROJECT), DynamoJsonLines.readAll(new StringReader(out.toString())));
+        assertEquals(
+                List.of(META, PROJECT), DynamoJsonLines.readAll(new StringReader(out.toString())));
     }
 
     @Test
     void readsAnS3ExportLine() {
-        String export = "{\"Item\":{\"EntityRef\":{\"S\":\"WS#acme\"},\"Detail\":{\"S\":\"META\"}}}\n";
+        String export =
+                "{\"Item\":{\"EntityRef\":{\"S\":\"WS#acme\"},\"Detail\":{\"S\":\"META\"}}}\n";
         assertEquals(List.of(META), DynamoJsonLines.readAll(new StringReader(export)));
     }
 
     @Test
     void skipsBlankLinesAndAcceptsCrLf() {
-        String text = "\r\n" + DynamoJsonLines.line(META) + "\r\n   \r\n\t\n" + DynamoJsonLines.line(PROJECT) + "\r\n\r\n";
+        String text =
+                "\r\n"
+                        + DynamoJsonLines.line(META)
+                        + "\r\n   \r\n\t\n"
+                        + DynamoJsonLines.line(PROJECT)
+                        + "\r\n\r\n";
         assertEquals(List.of(META, PROJECT), DynamoJsonLines.readAll(new StringReader(text)));
     }
 
     @Test
     void ignoresAByteOrderMarkAtTheStart() {
-        assertEquals(List.of(META), DynamoJsonLines.readAll(new StringReader("\uFEFF" + DynamoJsonLines.line(META))));
+        assertEquals(
+                List.of(META),
+                DynamoJsonLines.readAll(new StringReader("\uFEFF" + DynamoJsonLines.line(META))));
     }
 
     @Test
     void readsTheLastLineWithoutALineBreak() {
-        assertEquals(List.of(META, PROJECT), DynamoJsonLines.readAll(
-                new StringReader(DynamoJsonLines.line(META) + "\n" + DynamoJsonLines.line(PROJECT))));
+        assertEquals(
+                List.of(META, PROJECT),
+                DynamoJsonLines.readAll(
+                        new StringReader(
+                                DynamoJsonLines.line(META)
+                                        + "\n"
+                                        + DynamoJsonLines.line(PROJECT))));
     }
 
     @Test
@@ -90,11 +116,15 @@ class DynamoJsonLinesTest {
 
     @Test
     void badLineIsReportedByItsLineNumber() {
-        String text = DynamoJsonLines.line(META) + "\n\n"
-                + "{\"Item\":{\"EntityRef\":{\"S\":\"WS#acme\"},\"seats\":{\"N\":\"many\"}}}\n";
+        String text =
+                DynamoJsonLines.line(META)
+                        + "\n\n"
+                        + "{\"Item\":{\"EntityRef\":{\"S\":\"WS#acme\"},\"seats\":{\"N\":\"many\"}}}\n";
 
-        ItemFormatException e = assertThrows(ItemFormatException.class,
-                () -> DynamoJsonLines.readAll(new StringReader(text)));
+        ItemFormatException e =
+                assertThrows(
+                        ItemFormatException.class,
+                        () -> DynamoJsonLines.readAll(new StringReader(text)));
 
         assertEquals(3, e.line());
         assertEquals("seats", e.path());
@@ -103,9 +133,16 @@ class DynamoJsonLinesTest {
 
     @Test
     void malformedLineIsReportedByItsLineNumber() {
-        String text = DynamoJsonLines.line(META) + "\n" + DynamoJsonLines.line(META) + "\n{\"Item\":{\"a\":{\"S\":\"x\"}\n";
+        String text =
+                DynamoJsonLines.line(META)
+                        + "\n"
+                        + DynamoJsonLines.line(META)
+                        + "\n{\"Item\":{\"a\":{\"S\":\"x\"}\n";
 
-        ItemFormatException e = assertThrows(ItemFormatException.class, () -> DynamoJsonLines.readAll(new StringReader(text)));
+        ItemFormatException e =
+                assertThrows(
+                        ItemFormatException.class,
+                        () -> DynamoJsonLines.readAll(new StringReader(text)));
 
         assertEquals(3, e.line());
         assertTrue(e.reason().startsWith("malformed JSON"), e.reason());
@@ -113,23 +150,36 @@ class DynamoJsonLinesTest {
 
     @Test
     void lineWithoutTheItemWrapperIsRejected() {
-        ItemFormatException bare = assertThrows(ItemFormatException.class,
-                () -> DynamoJsonLines.parseLine(DynamoJson.write(META), 7));
+        ItemFormatException bare =
+                assertThrows(
+                        ItemFormatException.class,
+                        () -> DynamoJsonLines.parseLine(DynamoJson.write(META), 7));
         assertEquals(7, bare.line());
-        assertTrue(bare.reason().startsWith("expected the field \"Item\", found \""), bare.reason());
+        assertTrue(
+                bare.reason().startsWith("expected the field \"Item\", found \""), bare.reason());
 
-        ItemFormatException extra = assertThrows(ItemFormatException.class,
-                () -> DynamoJsonLines.parseLine("{\"Item\":{},\"Keys\":{}}", 2));
+        ItemFormatException extra =
+                assertThrows(
+                        ItemFormatException.class,
+                        () -> DynamoJsonLines.parseLine("{\"Item\":{},\"Keys\":{}}", 2));
         assertTrue(extra.reason().contains("found also \"Keys\""), extra.reason());
 
-        ItemFormatException array = assertThrows(ItemFormatException.class, () -> DynamoJsonLines.parseLine("[]", 1));
+        ItemFormatException array =
+                assertThrows(ItemFormatException.class, () -> DynamoJsonLines.parseLine("[]", 1));
         assertTrue(array.reason().contains("found an array"), array.reason());
     }
 
     @Test
     void twoItemsOnOneLineAreRejected() {
-        ItemFormatException e = assertThrows(ItemFormatException.class,
-                () -> DynamoJsonLines.parseLine(DynamoJsonLines.line(META) + " " + DynamoJsonLines.line(META), 4));
+        ItemFormatException e =
+                assertThrows(
+                        ItemFormatException.class,
+                        () ->
+                                DynamoJsonLines.parseLine(
+                                        DynamoJsonLines.line(META)
+                                                + " "
+                                                + DynamoJsonLines.line(META),
+                                        4));
         assertEquals(4, e.line());
         assertTrue(e.reason().contains("on the same line"), e.reason());
     }

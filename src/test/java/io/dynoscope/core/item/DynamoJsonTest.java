@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 
 class DynamoJsonTest {
 
-    private static final String ALL_TYPES = """
+    private static final String ALL_TYPES =
+            """
             {"pk":{"S":"WS#acme"},"n":{"N":"12.5"},"b":{"B":"aGVsbG8="},"ok":{"BOOL":true},\
             "x":{"NULL":true},"m":{"M":{"id":{"S":"U#12"},"name":{"S":"Mara Vance"}}},\
             "l":{"L":[{"S":"a"},{"N":"1"}]},"ss":{"SS":["a","b"]},"ns":{"NS":["1","2"]},"bs":{"BS":["AQI="]}}""";
@@ -63,19 +64,27 @@ class DynamoJsonTest {
 
     @Test
     void keepsAttributeOrder() {
-        Item item = DynamoJson.readItem("{\"z\":{\"S\":\"1\"},\"a\":{\"S\":\"2\"},\"m\":{\"S\":\"3\"}}");
+        Item item =
+                DynamoJson.readItem(
+                        "{\"z\":{\"S\":\"1\"},\"a\":{\"S\":\"2\"},\"m\":{\"S\":\"3\"}}");
         assertEquals(List.of("z", "a", "m"), List.copyOf(item.attributes().keySet()));
     }
 
     @Test
     void keepsNumberTextExactly() {
-        Item item = DynamoJson.readItem("""
+        Item item =
+                DynamoJson.readItem(
+                        """
                 {"big":{"N":"12345678901234567890123456789012345678"},"tiny":{"N":"1E-130"},\
                 "huge":{"N":"-9.9999999999999999999999999999999999999E+125"},"padded":{"N":"12.50"}}""");
 
-        assertEquals("12345678901234567890123456789012345678", ((AttributeValue.Num) item.attributes().get("big")).text());
+        assertEquals(
+                "12345678901234567890123456789012345678",
+                ((AttributeValue.Num) item.attributes().get("big")).text());
         assertEquals("1E-130", ((AttributeValue.Num) item.attributes().get("tiny")).text());
-        assertEquals("-9.9999999999999999999999999999999999999E+125", ((AttributeValue.Num) item.attributes().get("huge")).text());
+        assertEquals(
+                "-9.9999999999999999999999999999999999999E+125",
+                ((AttributeValue.Num) item.attributes().get("huge")).text());
         assertEquals("12.50", ((AttributeValue.Num) item.attributes().get("padded")).text());
     }
 
@@ -93,7 +102,9 @@ class DynamoJsonTest {
 
     @Test
     void readsEmptyStringsEmptyBinaryAndEmptyCollections() {
-        Item item = DynamoJson.readItem("{\"s\":{\"S\":\"\"},\"b\":{\"B\":\"\"},\"m\":{\"M\":{}},\"l\":{\"L\":[]}}");
+        Item item =
+                DynamoJson.readItem(
+                        "{\"s\":{\"S\":\"\"},\"b\":{\"B\":\"\"},\"m\":{\"M\":{}},\"l\":{\"L\":[]}}");
 
         assertEquals(s(""), item.attributes().get("s"));
         assertEquals(b(new byte[0]), item.attributes().get("b"));
@@ -108,7 +119,9 @@ class DynamoJsonTest {
 
     @Test
     void readsDeeplyNestedValues() {
-        AttributeValue value = DynamoJson.readValue("{\"L\":[{\"M\":{\"a\":{\"L\":[{\"M\":{\"b\":{\"NULL\":true}}}]}}}]}");
+        AttributeValue value =
+                DynamoJson.readValue(
+                        "{\"L\":[{\"M\":{\"a\":{\"L\":[{\"M\":{\"b\":{\"NULL\":true}}}]}}}]}");
         assertEquals(l(m(Map.of("a", l(m(Map.of("b", nul())))))), value);
     }
 
@@ -165,7 +178,8 @@ class DynamoJsonTest {
 
     @Test
     void twoDescriptorsInOneValueAreRejected() {
-        ItemFormatException e = rejected("{\"author\":{\"M\":{\"name\":{\"S\":\"Mara\",\"N\":\"1\"}}}}");
+        ItemFormatException e =
+                rejected("{\"author\":{\"M\":{\"name\":{\"S\":\"Mara\",\"N\":\"1\"}}}}");
 
         assertEquals("author.name", e.path());
         assertTrue(e.reason().contains("exactly one type descriptor, found S and N"), e.reason());
@@ -189,13 +203,27 @@ class DynamoJsonTest {
 
     @Test
     void wrongJsonTypesAreRejected() {
-        assertEquals("the value of S must be a string, found a number", rejected("{\"a\":{\"S\":5}}").reason());
-        assertEquals("the value of N must be a string, found a number", rejected("{\"a\":{\"N\":5}}").reason());
-        assertEquals("the value of BOOL must be true or false, found a string", rejected("{\"a\":{\"BOOL\":\"true\"}}").reason());
-        assertEquals("the value of NULL must be true, found false", rejected("{\"a\":{\"NULL\":false}}").reason());
-        assertEquals("the value of M must be an object, found an array", rejected("{\"a\":{\"M\":[]}}").reason());
-        assertEquals("the value of L must be an array, found an object", rejected("{\"a\":{\"L\":{}}}").reason());
-        assertEquals("the value of SS must be an array of strings, found a string", rejected("{\"a\":{\"SS\":\"x\"}}").reason());
+        assertEquals(
+                "the value of S must be a string, found a number",
+                rejected("{\"a\":{\"S\":5}}").reason());
+        assertEquals(
+                "the value of N must be a string, found a number",
+                rejected("{\"a\":{\"N\":5}}").reason());
+        assertEquals(
+                "the value of BOOL must be true or false, found a string",
+                rejected("{\"a\":{\"BOOL\":\"true\"}}").reason());
+        assertEquals(
+                "the value of NULL must be true, found false",
+                rejected("{\"a\":{\"NULL\":false}}").reason());
+        assertEquals(
+                "the value of M must be an object, found an array",
+                rejected("{\"a\":{\"M\":[]}}").reason());
+        assertEquals(
+                "the value of L must be an array, found an object",
+                rejected("{\"a\":{\"L\":{}}}").reason());
+        assertEquals(
+                "the value of SS must be an array of strings, found a string",
+                rejected("{\"a\":{\"SS\":\"x\"}}").reason());
     }
 
     @Test
@@ -238,7 +266,8 @@ class DynamoJsonTest {
 
     @Test
     void badNumbersAreReportedWithTheReason() {
-        ItemFormatException tooLong = rejected("{\"n\":{\"N\":\"123456789012345678901234567890123456789\"}}");
+        ItemFormatException tooLong =
+                rejected("{\"n\":{\"N\":\"123456789012345678901234567890123456789\"}}");
         assertEquals("n", tooLong.path());
         assertTrue(tooLong.reason().contains("39 significant digits"), tooLong.reason());
 
@@ -250,7 +279,9 @@ class DynamoJsonTest {
 
     @Test
     void errorsDeepInsideListsAndMapsNameTheFullPath() {
-        ItemFormatException e = rejected("""
+        ItemFormatException e =
+                rejected(
+                        """
                 {"pk":{"S":"POST#9f3"},
                  "comments":{"L":[
                    {"M":{"by":{"S":"U#1"}}},
@@ -268,12 +299,16 @@ class DynamoJsonTest {
         assertEquals("a", e.path());
         assertTrue(e.reason().contains("appears twice"), e.reason());
 
-        assertEquals("m.k", rejected("{\"m\":{\"M\":{\"k\":{\"S\":\"1\"},\"k\":{\"S\":\"2\"}}}}").path());
+        assertEquals(
+                "m.k",
+                rejected("{\"m\":{\"M\":{\"k\":{\"S\":\"1\"},\"k\":{\"S\":\"2\"}}}}").path());
     }
 
     @Test
     void malformedJsonIsReportedWithLineColumnAndPath() {
-        ItemFormatException e = rejected("{\"author\":{\"M\":{\n\"name\":{\"S\":\"Mara\"}\n\"id\":{\"S\":\"U#12\"}}}}");
+        ItemFormatException e =
+                rejected(
+                        "{\"author\":{\"M\":{\n\"name\":{\"S\":\"Mara\"}\n\"id\":{\"S\":\"U#12\"}}}}");
 
         assertEquals(3, e.line());
         assertEquals("author", e.path());
@@ -303,7 +338,8 @@ class DynamoJsonTest {
 
     @Test
     void singleValueErrorsHaveNoPath() {
-        ItemFormatException e = assertThrows(ItemFormatException.class, () -> DynamoJson.readValue("{\"X\":1}"));
+        ItemFormatException e =
+                assertThrows(ItemFormatException.class, () -> DynamoJson.readValue("{\"X\":1}"));
         assertEquals("", e.path());
         assertEquals("line 1, column 2: " + e.reason(), e.getMessage());
     }

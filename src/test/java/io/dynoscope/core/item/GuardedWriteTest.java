@@ -43,27 +43,71 @@ class GuardedWriteTest {
         GuardedWrite.Update update = GuardedWrite.edit(KEYS, seen, edited);
 
         assertEquals(Key.of("EntityRef", s("WS#acme"), "Detail", s("META")), update.key());
-        assertEquals("SET #name = :name_new, #region = :region_new REMOVE #plan", update.updateExpression());
-        assertEquals("attribute_exists(#EntityRef) AND #name = :name AND #plan = :plan AND #seats = :seats"
-                + " AND attribute_not_exists(#region)", update.conditionExpression());
-        assertEquals(Map.of("#EntityRef", "EntityRef", "#name", "name", "#plan", "plan", "#seats", "seats",
-                "#region", "region"), update.names());
-        assertEquals(Map.of(":name", s("Acme"), ":plan", s("pro"), ":seats", n(12),
-                ":name_new", s("Acme Corp"), ":region_new", s("eu")), update.values());
+        assertEquals(
+                "SET #name = :name_new, #region = :region_new REMOVE #plan",
+                update.updateExpression());
+        assertEquals(
+                "attribute_exists(#EntityRef) AND #name = :name AND #plan = :plan AND #seats = :seats"
+                        + " AND attribute_not_exists(#region)",
+                update.conditionExpression());
+        assertEquals(
+                Map.of(
+                        "#EntityRef",
+                        "EntityRef",
+                        "#name",
+                        "name",
+                        "#plan",
+                        "plan",
+                        "#seats",
+                        "seats",
+                        "#region",
+                        "region"),
+                update.names());
+        assertEquals(
+                Map.of(
+                        ":name",
+                        s("Acme"),
+                        ":plan",
+                        s("pro"),
+                        ":seats",
+                        n(12),
+                        ":name_new",
+                        s("Acme Corp"),
+                        ":region_new",
+                        s("eu")),
+                update.values());
         assertEquals(List.of("name", "plan", "region"), update.diff().attributes());
     }
 
     @Test
     void mapsAndListsAreComparedPathByPathWithTheirSize() {
-        Item seen = workspace("author", m(new LinkedHashMap<>(Map.of("id", s("U#12")))),
-                "tags", l(s("a"), n(2)), "empty", l(), "n", n(1));
-        Item edited = workspace("author", m(Map.of("id", s("U#12"))), "tags", l(s("a"), n(2)), "empty", l(), "n", n(2));
+        Item seen =
+                workspace(
+                        "author",
+                        m(new LinkedHashMap<>(Map.of("id", s("U#12")))),
+                        "tags",
+                        l(s("a"), n(2)),
+                        "empty",
+                        l(),
+                        "n",
+                        n(1));
+        Item edited =
+                workspace(
+                        "author",
+                        m(Map.of("id", s("U#12"))),
+                        "tags",
+                        l(s("a"), n(2)),
+                        "empty",
+                        l(),
+                        "n",
+                        n(2));
 
         GuardedWrite.Update update = GuardedWrite.edit(KEYS, seen, edited);
 
-        assertEquals("attribute_exists(#EntityRef) AND size(#author) = :author_size AND #author.#id = :author_id"
-                + " AND size(#tags) = :tags_size AND #tags[0] = :tags_0 AND #tags[1] = :tags_1"
-                + " AND attribute_type(#empty, :empty_type) AND size(#empty) = :empty_size AND #n = :n",
+        assertEquals(
+                "attribute_exists(#EntityRef) AND size(#author) = :author_size AND #author.#id = :author_id"
+                        + " AND size(#tags) = :tags_size AND #tags[0] = :tags_0 AND #tags[1] = :tags_1"
+                        + " AND attribute_type(#empty, :empty_type) AND size(#empty) = :empty_size AND #n = :n",
                 update.conditionExpression());
         assertEquals("SET #n = :n_new", update.updateExpression());
         assertEquals(n(1), update.values().get(":author_size"));
@@ -83,7 +127,9 @@ class GuardedWriteTest {
 
         GuardedWrite.Update update = GuardedWrite.edit(KEYS, seen, seen.with("x", n(2)));
 
-        assertEquals("attribute_exists(#EntityRef) AND #wide = :wide AND #x = :x", update.conditionExpression());
+        assertEquals(
+                "attribute_exists(#EntityRef) AND #wide = :wide AND #x = :x",
+                update.conditionExpression());
         assertEquals(m(wide), update.values().get(":wide"));
     }
 
@@ -93,17 +139,22 @@ class GuardedWriteTest {
 
         GuardedWrite.Delete delete = GuardedWrite.delete(KEYS, seen);
 
-        assertEquals("attribute_exists(#EntityRef) AND #a_b = :a_b AND #a_b_2 = :a_b_2 AND #x_y = :x_y",
+        assertEquals(
+                "attribute_exists(#EntityRef) AND #a_b = :a_b AND #a_b_2 = :a_b_2 AND #x_y = :x_y",
                 delete.conditionExpression());
-        assertEquals(Map.of("#EntityRef", "EntityRef", "#a_b", "a-b", "#a_b_2", "a_b", "#x_y", "x y!"), delete.names());
+        assertEquals(
+                Map.of("#EntityRef", "EntityRef", "#a_b", "a-b", "#a_b_2", "a_b", "#x_y", "x y!"),
+                delete.names());
     }
 
     @Test
     void aKeyCannotBeChangedByAnEdit() {
         Item seen = workspace("name", s("Acme"));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> GuardedWrite.edit(KEYS, seen, seen.with("Detail", s("PROJ#1"))));
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> GuardedWrite.edit(KEYS, seen, seen.with("Detail", s("PROJ#1"))));
         assertTrue(e.getMessage().contains("'Detail'"), e.getMessage());
     }
 
@@ -128,9 +179,12 @@ class GuardedWriteTest {
 
     @Test
     void deleteRequiresEveryValueSeen() {
-        GuardedWrite.Delete delete = GuardedWrite.delete(KEYS, workspace("name", s("Acme"), "seats", n("12.0")));
+        GuardedWrite.Delete delete =
+                GuardedWrite.delete(KEYS, workspace("name", s("Acme"), "seats", n("12.0")));
 
-        assertEquals("attribute_exists(#EntityRef) AND #name = :name AND #seats = :seats", delete.conditionExpression());
+        assertEquals(
+                "attribute_exists(#EntityRef) AND #name = :name AND #seats = :seats",
+                delete.conditionExpression());
         assertEquals(Map.of(":name", s("Acme"), ":seats", n(12)), delete.values());
         assertEquals(Key.of("EntityRef", s("WS#acme"), "Detail", s("META")), delete.key());
     }

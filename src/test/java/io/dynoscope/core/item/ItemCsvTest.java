@@ -31,11 +31,30 @@ class ItemCsvTest {
 
     @Test
     void headerPutsKeyAttributesFirstThenOthersInFirstSeenOrder() {
-        List<Item> items = List.of(
-                item("name", s("Acme"), "Detail", s("META"), "EntityRef", s("WS#acme"), "plan", s("pro")),
-                item("EntityRef", s("WS#acme"), "Detail", s("PROJ#1"), "status", s("ACTIVE"), "name", s("x")));
+        List<Item> items =
+                List.of(
+                        item(
+                                "name",
+                                s("Acme"),
+                                "Detail",
+                                s("META"),
+                                "EntityRef",
+                                s("WS#acme"),
+                                "plan",
+                                s("pro")),
+                        item(
+                                "EntityRef",
+                                s("WS#acme"),
+                                "Detail",
+                                s("PROJ#1"),
+                                "status",
+                                s("ACTIVE"),
+                                "name",
+                                s("x")));
 
-        assertEquals(List.of("EntityRef", "Detail", "name", "plan", "status"), ItemCsv.header(items, SCHEMA));
+        assertEquals(
+                List.of("EntityRef", "Detail", "name", "plan", "status"),
+                ItemCsv.header(items, SCHEMA));
     }
 
     @Test
@@ -52,20 +71,49 @@ class ItemCsvTest {
 
     @Test
     void writesScalarsAsTextAndAbsentAsEmpty() {
-        List<Item> items = List.of(
-                item("EntityRef", s("WS#acme"), "Detail", s("META"), "seats", n("12.50"), "active", bool(true)),
-                item("EntityRef", s("WS#acme"), "Detail", s("PROJ#1"), "active", bool(false)));
+        List<Item> items =
+                List.of(
+                        item(
+                                "EntityRef",
+                                s("WS#acme"),
+                                "Detail",
+                                s("META"),
+                                "seats",
+                                n("12.50"),
+                                "active",
+                                bool(true)),
+                        item(
+                                "EntityRef",
+                                s("WS#acme"),
+                                "Detail",
+                                s("PROJ#1"),
+                                "active",
+                                bool(false)));
 
-        assertEquals("EntityRef,Detail,seats,active\r\n"
-                + "WS#acme,META,12.50,true\r\n"
-                + "WS#acme,PROJ#1,,false\r\n", ItemCsv.write(items, SCHEMA));
+        assertEquals(
+                "EntityRef,Detail,seats,active\r\n"
+                        + "WS#acme,META,12.50,true\r\n"
+                        + "WS#acme,PROJ#1,,false\r\n",
+                ItemCsv.write(items, SCHEMA));
     }
 
     @Test
     void quotesFieldsPerRfc4180() {
-        List<Item> items = List.of(item("id", s("1"), "note", s("a, \"b\"\nc"), "cr", s("x\ry"), "plain", s("a b")));
+        List<Item> items =
+                List.of(
+                        item(
+                                "id",
+                                s("1"),
+                                "note",
+                                s("a, \"b\"\nc"),
+                                "cr",
+                                s("x\ry"),
+                                "plain",
+                                s("a b")));
 
-        assertEquals("id,note,cr,plain\r\n1,\"a, \"\"b\"\"\nc\",\"x\ry\",a b\r\n", ItemCsv.write(items, null));
+        assertEquals(
+                "id,note,cr,plain\r\n1,\"a, \"\"b\"\"\nc\",\"x\ry\",a b\r\n",
+                ItemCsv.write(items, null));
     }
 
     @Test
@@ -81,19 +129,35 @@ class ItemCsvTest {
 
     @Test
     void nullBinarySetsMapsAndListsAreCompactDynamoDbJson() {
-        Item item = item("id", s("1"), "x", nul(), "b", b(new byte[] {1, 2}), "tags", ss("a", "b"),
-                "nums", ns("1"), "author", m(Map.of("id", s("U#12"))), "list", l(s("a")));
+        Item item =
+                item(
+                        "id",
+                        s("1"),
+                        "x",
+                        nul(),
+                        "b",
+                        b(new byte[] {1, 2}),
+                        "tags",
+                        ss("a", "b"),
+                        "nums",
+                        ns("1"),
+                        "author",
+                        m(Map.of("id", s("U#12"))),
+                        "list",
+                        l(s("a")));
 
-        assertEquals("id,x,b,tags,nums,author,list\r\n"
-                + "1,\"{\"\"NULL\"\":true}\",\"{\"\"B\"\":\"\"AQI=\"\"}\",\"{\"\"SS\"\":[\"\"a\"\",\"\"b\"\"]}\","
-                + "\"{\"\"NS\"\":[\"\"1\"\"]}\",\"{\"\"M\"\":{\"\"id\"\":{\"\"S\"\":\"\"U#12\"\"}}}\","
-                + "\"{\"\"L\"\":[{\"\"S\"\":\"\"a\"\"}]}\"\r\n",
+        assertEquals(
+                "id,x,b,tags,nums,author,list\r\n"
+                        + "1,\"{\"\"NULL\"\":true}\",\"{\"\"B\"\":\"\"AQI=\"\"}\",\"{\"\"SS\"\":[\"\"a\"\",\"\"b\"\"]}\","
+                        + "\"{\"\"NS\"\":[\"\"1\"\"]}\",\"{\"\"M\"\":{\"\"id\"\":{\"\"S\"\":\"\"U#12\"\"}}}\","
+                        + "\"{\"\"L\"\":[{\"\"S\"\":\"\"a\"\"}]}\"\r\n",
                 ItemCsv.write(List.of(item), null));
     }
 
     @Test
     void theStringNullAndTheNullValueDiffer() {
-        assertEquals("x\r\nNULL\r\n\"{\"\"NULL\"\":true}\"\r\n",
+        assertEquals(
+                "x\r\nNULL\r\n\"{\"\"NULL\"\":true}\"\r\n",
                 ItemCsv.write(List.of(item("x", s("NULL")), item("x", nul())), null));
     }
 

@@ -28,15 +28,20 @@ class ItemDiffTest {
     @Test
     void reportsRemovedAndChangedInSeenOrderThenAdded() {
         Item seen = item("pk", s("WS#acme"), "name", s("Acme"), "plan", s("pro"), "seats", n(12));
-        Item edited = item("region", s("eu"), "pk", s("WS#acme"), "name", s("Acme Corp"), "seats", n(12));
+        Item edited =
+                item("region", s("eu"), "pk", s("WS#acme"), "name", s("Acme Corp"), "seats", n(12));
 
         ItemDiff diff = ItemDiff.between(seen, edited);
 
-        assertEquals(List.of(
-                new Change("name", Kind.CHANGED, s("Acme"), s("Acme Corp")),
-                new Change("plan", Kind.REMOVED, s("pro"), null),
-                new Change("region", Kind.ADDED, null, s("eu"))), diff.changes());
-        assertEquals(List.of("region"), diff.ofKind(Kind.ADDED).stream().map(Change::attribute).toList());
+        assertEquals(
+                List.of(
+                        new Change("name", Kind.CHANGED, s("Acme"), s("Acme Corp")),
+                        new Change("plan", Kind.REMOVED, s("pro"), null),
+                        new Change("region", Kind.ADDED, null, s("eu"))),
+                diff.changes());
+        assertEquals(
+                List.of("region"),
+                diff.ofKind(Kind.ADDED).stream().map(Change::attribute).toList());
     }
 
     @Test
@@ -49,8 +54,10 @@ class ItemDiffTest {
     @Test
     void numbersCompareByValueSetsIgnoreOrderDocumentsCompareDeeply() {
         Item seen = item("price", n("6"), "ids", ns("1", "2"), "doc", m(Map.of("a", l(n("1.50")))));
-        Item same = item("price", n("6.0"), "ids", ns("2", "1.0"), "doc", m(Map.of("a", l(n("1.5")))));
-        Item deeper = item("price", n("6"), "ids", ns("1", "2"), "doc", m(Map.of("a", l(s("1.5")))));
+        Item same =
+                item("price", n("6.0"), "ids", ns("2", "1.0"), "doc", m(Map.of("a", l(n("1.5")))));
+        Item deeper =
+                item("price", n("6"), "ids", ns("1", "2"), "doc", m(Map.of("a", l(s("1.5")))));
 
         assertTrue(ItemDiff.between(seen, same).isEmpty());
         assertEquals(List.of("doc"), ItemDiff.between(seen, deeper).attributes());

@@ -27,7 +27,8 @@ class ItemFieldsTest {
     @Test
     void everyScalarIsAFieldWithItsPath() {
         List<ItemFields.Field> fields = ItemFields.of(post());
-        assertEquals(List.of("PK", "likes", "author.id", "author.name", "flags[0]", "flags[1]", "tags"),
+        assertEquals(
+                List.of("PK", "likes", "author.id", "author.name", "flags[0]", "flags[1]", "tags"),
                 fields.stream().map(ItemFields.Field::path).toList());
         assertEquals("12345678901234567890123456789012345678", fields.get(1).text());
         assertFalse(fields.get(6).editable(), "sets are edited as JSON");
@@ -42,8 +43,11 @@ class ItemFieldsTest {
 
         ItemDiff diff = ItemDiff.between(item, edited);
         assertEquals(List.of("author"), diff.attributes());
-        assertEquals(AttributeValue.s("Mara V."),
-                ((AttributeValue.MapValue) edited.attributes().get("author")).entries().get("name"));
+        assertEquals(
+                AttributeValue.s("Mara V."),
+                ((AttributeValue.MapValue) edited.attributes().get("author"))
+                        .entries()
+                        .get("name"));
         assertEquals(item.attributes().get("likes"), edited.attributes().get("likes"));
     }
 
@@ -51,15 +55,22 @@ class ItemFieldsTest {
     void valuesAreReadAsTheFieldsType() {
         Item item = post();
         List<ItemFields.Field> fields = ItemFields.of(item);
-        assertEquals(AttributeValue.n("1E-130"), ItemFields.with(item, fields.get(1), "1E-130").attributes().get("likes"));
-        assertEquals(AttributeValue.l(AttributeValue.bool(false), AttributeValue.nul()),
+        assertEquals(
+                AttributeValue.n("1E-130"),
+                ItemFields.with(item, fields.get(1), "1E-130").attributes().get("likes"));
+        assertEquals(
+                AttributeValue.l(AttributeValue.bool(false), AttributeValue.nul()),
                 ItemFields.with(item, fields.get(4), "false").attributes().get("flags"));
 
-        IllegalArgumentException notANumber = assertThrows(IllegalArgumentException.class,
-                () -> ItemFields.with(item, fields.get(1), "lots"));
+        IllegalArgumentException notANumber =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ItemFields.with(item, fields.get(1), "lots"));
         assertEquals("likes: 'lots' is not a number", notANumber.getMessage());
-        IllegalArgumentException notABoolean = assertThrows(IllegalArgumentException.class,
-                () -> ItemFields.with(item, fields.get(4), "yes"));
+        IllegalArgumentException notABoolean =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ItemFields.with(item, fields.get(4), "yes"));
         assertEquals("flags[0]: a boolean is true or false, not 'yes'", notABoolean.getMessage());
     }
 }

@@ -73,7 +73,8 @@ class ItemRoundTripTest {
         List<Item> back = DynamoJsonLines.readAll(new StringReader(out.toString()));
 
         assertEquals(items, back);
-        assertEquals(items.stream().map(ItemRoundTripTest::numberTexts).toList(),
+        assertEquals(
+                items.stream().map(ItemRoundTripTest::numberTexts).toList(),
                 back.stream().map(ItemRoundTripTest::numberTexts).toList());
         StringWriter again = new StringWriter();
         DynamoJsonLines.writeAll(back, again);
@@ -120,12 +121,17 @@ class ItemRoundTripTest {
         }
         assertTrue(seen.contains(AttributeValue.s("")), "no empty string");
         assertTrue(seen.contains(AttributeValue.b(new byte[0])), "no empty binary");
-        List<String> texts = seen.stream().filter(v -> v instanceof AttributeValue.Num)
-                .map(v -> ((AttributeValue.Num) v).text()).toList();
+        List<String> texts =
+                seen.stream()
+                        .filter(v -> v instanceof AttributeValue.Num)
+                        .map(v -> ((AttributeValue.Num) v).text())
+                        .toList();
         assertTrue(texts.contains("1E-130"));
         assertTrue(texts.contains("-9.9999999999999999999999999999999999999E+125"));
         assertTrue(texts.contains("12345678901234567890123456789012345678"));
-        assertTrue(seen.stream().anyMatch(v -> depth(v) == RandomItems.MAX_DEPTH - 1), "nothing nested to depth 4");
+        assertTrue(
+                seen.stream().anyMatch(v -> depth(v) == RandomItems.MAX_DEPTH - 1),
+                "nothing nested to depth 4");
     }
 
     // ---- helpers ---------------------------------------------------------------------------
@@ -159,17 +165,22 @@ class ItemRoundTripTest {
         if (value instanceof AttributeValue.Bin b) {
             return AttributeValue.s(b.base64());
         } else if (value instanceof AttributeValue.StrSet ss) {
-            return AttributeValue.l(ss.members().stream().map(s -> (AttributeValue) AttributeValue.s(s)).toList());
+            return AttributeValue.l(
+                    ss.members().stream().map(s -> (AttributeValue) AttributeValue.s(s)).toList());
         } else if (value instanceof AttributeValue.NumSet ns) {
             return AttributeValue.l(ns.members().stream().map(n -> (AttributeValue) n).toList());
         } else if (value instanceof AttributeValue.BinSet bs) {
-            return AttributeValue.l(bs.members().stream().map(b -> (AttributeValue) AttributeValue.s(b.base64())).toList());
+            return AttributeValue.l(
+                    bs.members().stream()
+                            .map(b -> (AttributeValue) AttributeValue.s(b.base64()))
+                            .toList());
         } else if (value instanceof AttributeValue.MapValue m) {
             Map<String, AttributeValue> entries = new LinkedHashMap<>();
             m.entries().forEach((name, v) -> entries.put(name, asPlainJsonSeesIt(v)));
             return AttributeValue.m(entries);
         } else if (value instanceof AttributeValue.ListValue l) {
-            return AttributeValue.l(l.elements().stream().map(ItemRoundTripTest::asPlainJsonSeesIt).toList());
+            return AttributeValue.l(
+                    l.elements().stream().map(ItemRoundTripTest::asPlainJsonSeesIt).toList());
         }
         return value;
     }
@@ -189,8 +200,10 @@ class ItemRoundTripTest {
 
     /** How many map or list levels lie below this value (0 for a scalar or an empty collection). */
     private static int depth(AttributeValue value) {
-        List<AttributeValue> children = value instanceof AttributeValue.MapValue m ? List.copyOf(m.entries().values())
-                : value instanceof AttributeValue.ListValue l ? l.elements() : List.of();
+        List<AttributeValue> children =
+                value instanceof AttributeValue.MapValue m
+                        ? List.copyOf(m.entries().values())
+                        : value instanceof AttributeValue.ListValue l ? l.elements() : List.of();
         return children.stream().mapToInt(c -> 1 + depth(c)).max().orElse(0);
     }
 }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class ItemRulesTest {
 
     private static final KeySchema KEYS = KeySchema.of("EntityRef", "Detail");
-    private static final Map<String, String> TYPES = Map.of("EntityRef", "S", "Detail", "S", "gsi1pk", "N");
+    private static final Map<String, String> TYPES =
+            Map.of("EntityRef", "S", "Detail", "S", "gsi1pk", "N");
 
     @Test
     void aValidItemPasses() {
@@ -28,9 +29,13 @@ class ItemRulesTest {
         Item missingSortKey = Item.of(Map.of("EntityRef", n(5)));
         Item emptyKeys = Item.of(Map.of("EntityRef", s(""), "Detail", s("META")));
 
-        assertEquals(List.of(new Problem("EntityRef", "the partition key must be of type S, not N"),
-                new Problem("Detail", "the sort key is missing")), ItemRules.check(missingSortKey, KEYS, TYPES));
-        assertEquals(List.of(new Problem("EntityRef", "the partition key cannot be empty")),
+        assertEquals(
+                List.of(
+                        new Problem("EntityRef", "the partition key must be of type S, not N"),
+                        new Problem("Detail", "the sort key is missing")),
+                ItemRules.check(missingSortKey, KEYS, TYPES));
+        assertEquals(
+                List.of(new Problem("EntityRef", "the partition key cannot be empty")),
                 ItemRules.check(emptyKeys, KEYS, TYPES));
     }
 
@@ -38,19 +43,31 @@ class ItemRulesTest {
     void indexKeysArePresentOnlyWithTheirIndexType() {
         Item item = Item.of(Map.of("EntityRef", s("a"), "Detail", s("b"), "gsi1pk", s("3")));
 
-        assertEquals(List.of(new Problem("gsi1pk", "the index key must be of type N, not S")),
+        assertEquals(
+                List.of(new Problem("gsi1pk", "the index key must be of type N, not S")),
                 ItemRules.check(item, KEYS, TYPES));
     }
 
     @Test
     void anItemOver400KbIsRefusedNamingItsLargestAttribute() {
-        Item item = Item.of(Map.of("EntityRef", s("a"), "Detail", s("b"), "body", b(new byte[ItemSize.MAX_ITEM_BYTES])));
+        Item item =
+                Item.of(
+                        Map.of(
+                                "EntityRef",
+                                s("a"),
+                                "Detail",
+                                s("b"),
+                                "body",
+                                b(new byte[ItemSize.MAX_ITEM_BYTES])));
 
         List<Problem> problems = ItemRules.check(item, KEYS, TYPES);
 
         assertEquals(1, problems.size());
         assertEquals("body", problems.get(0).attribute());
-        assertTrue(problems.get(0).message().startsWith("the item is 409621 bytes, over DynamoDB's limit of 409600"),
+        assertTrue(
+                problems.get(0)
+                        .message()
+                        .startsWith("the item is 409621 bytes, over DynamoDB's limit of 409600"),
                 problems.get(0).message());
     }
 
@@ -58,7 +75,11 @@ class ItemRulesTest {
     void aKeyTooLongIsRefused() {
         Item item = Item.of(Map.of("EntityRef", s("a"), "Detail", s("x".repeat(1025))));
 
-        assertEquals(List.of(new Problem("Detail", "the sort key is 1025 bytes, over DynamoDB's limit of 1024 bytes")),
+        assertEquals(
+                List.of(
+                        new Problem(
+                                "Detail",
+                                "the sort key is 1025 bytes, over DynamoDB's limit of 1024 bytes")),
                 ItemRules.check(item, KEYS, TYPES));
     }
 

@@ -116,7 +116,12 @@ class ItemSizeTest {
 
         Item overLimit = Item.of(Map.of("d", b(new byte[ItemSize.MAX_ITEM_BYTES])));
         assertFalse(ItemSize.fits(overLimit));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ItemSize.requireWithinLimit(overLimit));
-        assertEquals("the item is 409601 bytes, over DynamoDB's limit of 409600 bytes (400 KB) by 1", e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ItemSize.requireWithinLimit(overLimit));
+        assertEquals(
+                "the item is 409601 bytes, over DynamoDB's limit of 409600 bytes (400 KB) by 1",
+                e.getMessage());
     }
 }

@@ -25,7 +25,9 @@ class PlainJsonTest {
 
     @Test
     void readsEachJsonTypeAsItsDynamoDbType() {
-        Item item = PlainJson.readItem("""
+        Item item =
+                PlainJson.readItem(
+                        """
                 {"name":"Acme","seats":12,"price":12.50,"active":true,"closed":false,"note":null,
                  "author":{"id":"U#12","name":"Mara Vance"},"tags":["a",1,[]]}""");
 
@@ -45,8 +47,17 @@ class PlainJsonTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"12345678901234567890123456789012345678", "1E-130", "1e-130",
-            "-9.9999999999999999999999999999999999999E+125", "0.1", "12.50", "-0", "1.0E+3"})
+    @ValueSource(
+            strings = {
+                "12345678901234567890123456789012345678",
+                "1E-130",
+                "1e-130",
+                "-9.9999999999999999999999999999999999999E+125",
+                "0.1",
+                "12.50",
+                "-0",
+                "1.0E+3"
+            })
     void numbersKeepTheirExactText(String text) {
         AttributeValue value = PlainJson.readValue(text);
 
@@ -62,22 +73,30 @@ class PlainJsonTest {
 
     @Test
     void numbersDynamoDbCannotHoldAreRejectedAtTheirPath() {
-        ItemFormatException e = assertThrows(ItemFormatException.class,
-                () -> PlainJson.readItem("{\"order\":{\"lines\":[1,\n 123456789012345678901234567890123456789]}}"));
+        ItemFormatException e =
+                assertThrows(
+                        ItemFormatException.class,
+                        () ->
+                                PlainJson.readItem(
+                                        "{\"order\":{\"lines\":[1,\n 123456789012345678901234567890123456789]}}"));
 
         assertEquals("order.lines[1]", e.path());
         assertEquals(2, e.line());
         assertEquals(2, e.column());
         assertTrue(e.reason().contains("39 significant digits"), e.reason());
 
-        assertTrue(assertThrows(ItemFormatException.class, () -> PlainJson.readValue("1E+126"))
-                .reason().contains("larger in magnitude"));
+        assertTrue(
+                assertThrows(ItemFormatException.class, () -> PlainJson.readValue("1E+126"))
+                        .reason()
+                        .contains("larger in magnitude"));
     }
 
     @Test
     void malformedJsonIsReportedWithLineAndPath() {
-        ItemFormatException e = assertThrows(ItemFormatException.class,
-                () -> PlainJson.readItem("{\"a\":{\"b\":[1,2,}}"));
+        ItemFormatException e =
+                assertThrows(
+                        ItemFormatException.class,
+                        () -> PlainJson.readItem("{\"a\":{\"b\":[1,2,}}"));
         assertEquals(1, e.line());
         assertEquals("a.b", e.path());
         assertTrue(e.reason().startsWith("malformed JSON"), e.reason());
@@ -85,14 +104,17 @@ class PlainJsonTest {
 
     @Test
     void itemMustBeAnObject() {
-        ItemFormatException e = assertThrows(ItemFormatException.class, () -> PlainJson.readItem("[1]"));
+        ItemFormatException e =
+                assertThrows(ItemFormatException.class, () -> PlainJson.readItem("[1]"));
         assertTrue(e.reason().contains("found an array"), e.reason());
     }
 
     @Test
     void duplicateNamesAreRejected() {
-        ItemFormatException e = assertThrows(ItemFormatException.class,
-                () -> PlainJson.readItem("{\"a\":1,\"b\":{\"c\":1,\"c\":2}}"));
+        ItemFormatException e =
+                assertThrows(
+                        ItemFormatException.class,
+                        () -> PlainJson.readItem("{\"a\":1,\"b\":{\"c\":1,\"c\":2}}"));
         assertEquals("b.c", e.path());
     }
 
@@ -104,7 +126,9 @@ class PlainJsonTest {
 
     @Test
     void readsFromAReader() {
-        assertEquals(Item.of(Map.of("a", s("b"))), PlainJson.readItem(new StringReader("{\"a\":\"b\"}")));
+        assertEquals(
+                Item.of(Map.of("a", s("b"))),
+                PlainJson.readItem(new StringReader("{\"a\":\"b\"}")));
     }
 
     @Test
@@ -116,13 +140,16 @@ class PlainJsonTest {
         attributes.put("z", nul());
         attributes.put("m", m(Map.of("k", l(n("1"), s("")))));
 
-        assertEquals("{\"s\":\"x\\\"y\",\"n\":12.50,\"t\":true,\"z\":null,\"m\":{\"k\":[1,\"\"]}}",
+        assertEquals(
+                "{\"s\":\"x\\\"y\",\"n\":12.50,\"t\":true,\"z\":null,\"m\":{\"k\":[1,\"\"]}}",
                 PlainJson.write(Item.of(attributes)));
     }
 
     @Test
     void writesPretty() {
-        assertEquals("{\n  \"a\": [\n    1\n  ]\n}", PlainJson.writePretty(Item.of(Map.of("a", l(n("1"))))));
+        assertEquals(
+                "{\n  \"a\": [\n    1\n  ]\n}",
+                PlainJson.writePretty(Item.of(Map.of("a", l(n("1"))))));
     }
 
     @Test
@@ -134,7 +161,8 @@ class PlainJsonTest {
         attributes.put("b", b(new byte[] {(byte) 0xff}));
 
         String json = PlainJson.write(Item.of(attributes));
-        assertEquals("{\"ss\":[\"a\",\"b\"],\"ns\":[1,2.5],\"bs\":[\"AQI=\"],\"b\":\"/w==\"}", json);
+        assertEquals(
+                "{\"ss\":[\"a\",\"b\"],\"ns\":[1,2.5],\"bs\":[\"AQI=\"],\"b\":\"/w==\"}", json);
 
         Item back = PlainJson.readItem(json);
         assertEquals(l(s("a"), s("b")), back.attributes().get("ss"));

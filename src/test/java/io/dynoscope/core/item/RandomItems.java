@@ -17,23 +17,51 @@ final class RandomItems {
 
     static final int MAX_DEPTH = 4;
 
-    private static final List<String> STRINGS = List.of("", "a", "WS#acme", "PROJ#2026-0042", "Zoë", "日本語",
-            "😀 emoji", "tab\tnew\nline", "quote \" and \\ backslash", "\u0000\u001f", "6", "true", "null", " ");
+    private static final List<String> STRINGS =
+            List.of(
+                    "",
+                    "a",
+                    "WS#acme",
+                    "PROJ#2026-0042",
+                    "Zoë",
+                    "日本語",
+                    "😀 emoji",
+                    "tab\tnew\nline",
+                    "quote \" and \\ backslash",
+                    "\u0000\u001f",
+                    "6",
+                    "true",
+                    "null",
+                    " ");
 
-    private static final List<String> NUMBERS = List.of("12345678901234567890123456789012345678",
-            "-12345678901234567890123456789012345678", "1E-130", "-1E-130",
-            "-9.9999999999999999999999999999999999999E+125", "9.9999999999999999999999999999999999999E+125",
-            "0", "-0", "0.0", "12.50", "0.1", "1.0E+3", "1e-5", "-42", "0.30000000000000000000000000000000000001");
+    private static final List<String> NUMBERS =
+            List.of(
+                    "12345678901234567890123456789012345678",
+                    "-12345678901234567890123456789012345678",
+                    "1E-130",
+                    "-1E-130",
+                    "-9.9999999999999999999999999999999999999E+125",
+                    "9.9999999999999999999999999999999999999E+125",
+                    "0",
+                    "-0",
+                    "0.0",
+                    "12.50",
+                    "0.1",
+                    "1.0E+3",
+                    "1e-5",
+                    "-42",
+                    "0.30000000000000000000000000000000000001");
 
     /** Texts DynamoDB accepts as numbers but JSON does not allow as number literals. */
-    private static final List<String> NON_JSON_NUMBERS = List.of("0012.50", "+5", ".5", "5.", "+1E-130", "00");
+    private static final List<String> NON_JSON_NUMBERS =
+            List.of("0012.50", "+5", ".5", "5.", "+1E-130", "00");
 
     private final Random random;
     private final boolean plainJsonOnly;
 
     /**
-     * @param plainJsonOnly only S, N (in JSON's number syntax), BOOL, NULL, M and L: what plain JSON
-     *                      can carry without loss
+     * @param plainJsonOnly only S, N (in JSON's number syntax), BOOL, NULL, M and L: what plain
+     *     JSON can carry without loss
      */
     RandomItems(long seed, boolean plainJsonOnly) {
         this.random = new Random(seed);
@@ -50,10 +78,17 @@ final class RandomItems {
     }
 
     AttributeValue value(int depth) {
-        List<AttributeValue.Type> types = new ArrayList<>(plainJsonOnly
-                ? List.of(AttributeValue.Type.S, AttributeValue.Type.N, AttributeValue.Type.BOOL,
-                        AttributeValue.Type.NULL, AttributeValue.Type.M, AttributeValue.Type.L)
-                : List.of(AttributeValue.Type.values()));
+        List<AttributeValue.Type> types =
+                new ArrayList<>(
+                        plainJsonOnly
+                                ? List.of(
+                                        AttributeValue.Type.S,
+                                        AttributeValue.Type.N,
+                                        AttributeValue.Type.BOOL,
+                                        AttributeValue.Type.NULL,
+                                        AttributeValue.Type.M,
+                                        AttributeValue.Type.L)
+                                : List.of(AttributeValue.Type.values()));
         if (depth >= MAX_DEPTH) {
             types.remove(AttributeValue.Type.M);
             types.remove(AttributeValue.Type.L);
@@ -132,12 +167,13 @@ final class RandomItems {
         StringBuilder text = new StringBuilder();
         int length = random.nextInt(12);
         for (int i = 0; i < length; i++) {
-            int codePoint = switch (random.nextInt(4)) {
-                case 0 -> random.nextInt(0x80);
-                case 1 -> 0x80 + random.nextInt(0x800 - 0x80);
-                case 2 -> 0x800 + random.nextInt(0xD800 - 0x800);
-                default -> 0x10000 + random.nextInt(0x10FFFF - 0x10000);
-            };
+            int codePoint =
+                    switch (random.nextInt(4)) {
+                        case 0 -> random.nextInt(0x80);
+                        case 1 -> 0x80 + random.nextInt(0x800 - 0x80);
+                        case 2 -> 0x800 + random.nextInt(0xD800 - 0x800);
+                        default -> 0x10000 + random.nextInt(0x10FFFF - 0x10000);
+                    };
             text.appendCodePoint(codePoint);
         }
         return text.toString();

@@ -48,11 +48,16 @@ class DriftInspectorViewModelTest {
         return table;
     }
 
-    private static DriftInspectorViewModel inspectorWithSuggestedRule(String table, String copyPath) {
-        DriftInspectorViewModel inspector = new DriftInspectorViewModel(table, TestEngine.repository(), work);
+    private static DriftInspectorViewModel inspectorWithSuggestedRule(
+            String table, String copyPath) {
+        DriftInspectorViewModel inspector =
+                new DriftInspectorViewModel(table, TestEngine.repository(), work);
         inspector.suggestRules().await();
-        DenormalizationRule rule = inspector.rules().stream()
-                .filter(r -> r.copies().attribute().toString().equals(copyPath)).findFirst().orElseThrow();
+        DenormalizationRule rule =
+                inspector.rules().stream()
+                        .filter(r -> r.copies().attribute().toString().equals(copyPath))
+                        .findFirst()
+                        .orElseThrow();
         inspector.selectedRuleProperty().set(rule);
         return inspector;
     }
@@ -62,21 +67,40 @@ class DriftInspectorViewModelTest {
         String table = seeded(Dataset.BLOG);
         DriftInspectorViewModel inspector = inspectorWithSuggestedRule(table, "authorName");
         assertEquals(2, inspector.rules().size());
-        assertTrue(inspector.costProperty().get().startsWith("Query: one Query per source on index byAuthor"));
+        assertTrue(
+                inspector
+                        .costProperty()
+                        .get()
+                        .startsWith("Query: one Query per source on index byAuthor"));
 
         inspector.detect().await();
 
         assertEquals("", inspector.messageProperty().get());
-        Set<Key> planted = SampleData.plantedDrift(Dataset.BLOG).stream().filter(p -> p.copyPath().equals("authorName"))
-                .map(PlantedDrift::copy).collect(Collectors.toSet());
-        assertEquals(planted, inspector.copies().stream().map(r -> r.copy().copy()).collect(Collectors.toSet()));
-        DriftInspectorViewModel.CopyRow c55 = inspector.copies().stream().filter(r -> r.copyKey().equals("POST#c55 / META"))
-                .findFirst().orElseThrow();
+        Set<Key> planted =
+                SampleData.plantedDrift(Dataset.BLOG).stream()
+                        .filter(p -> p.copyPath().equals("authorName"))
+                        .map(PlantedDrift::copy)
+                        .collect(Collectors.toSet());
+        assertEquals(
+                planted,
+                inspector.copies().stream().map(r -> r.copy().copy()).collect(Collectors.toSet()));
+        DriftInspectorViewModel.CopyRow c55 =
+                inspector.copies().stream()
+                        .filter(r -> r.copyKey().equals("POST#c55 / META"))
+                        .findFirst()
+                        .orElseThrow();
         assertEquals("Lionel Tan", c55.copyValue());
         assertEquals("Lio Tan", c55.sourceValue());
         assertEquals("USER#88 / META", c55.sourceKey());
-        assertTrue(inspector.sources().contains(new DriftInspectorViewModel.SourceRow("USER#88 / META", "Lio Tan", 3, 1)));
-        assertTrue(inspector.readsTextProperty().get().startsWith("requests=5 "), inspector.readsTextProperty().get());
+        assertTrue(
+                inspector
+                        .sources()
+                        .contains(
+                                new DriftInspectorViewModel.SourceRow(
+                                        "USER#88 / META", "Lio Tan", 3, 1)));
+        assertTrue(
+                inspector.readsTextProperty().get().startsWith("requests=5 "),
+                inspector.readsTextProperty().get());
         assertFalse(inspector.runningProperty().get());
         assertEquals(1.0, inspector.progressProperty().get());
     }
@@ -88,17 +112,26 @@ class DriftInspectorViewModelTest {
         inspector.detect().await();
         assertEquals(2, inspector.copies().size());
         inspector.selectAll(false);
-        DriftInspectorViewModel.CopyRow d20 = inspector.copies().stream().filter(r -> r.copyKey().equals("POST#d20 / META"))
-                .findFirst().orElseThrow();
+        DriftInspectorViewModel.CopyRow d20 =
+                inspector.copies().stream()
+                        .filter(r -> r.copyKey().equals("POST#d20 / META"))
+                        .findFirst()
+                        .orElseThrow();
         d20.selectedProperty().set(true);
 
         inspector.preview();
 
-        assertEquals(List.of("POST#d20 / META  author.name: {\"S\":\"M. Vance\"} -> {\"S\":\"Mara Vance\"}"), inspector.previewLines());
+        assertEquals(
+                List.of(
+                        "POST#d20 / META  author.name: {\"S\":\"M. Vance\"} -> {\"S\":\"Mara Vance\"}"),
+                inspector.previewLines());
 
         inspector.propagate().await();
 
-        assertEquals(List.of("updated: POST#d20 / META  author.name: {\"S\":\"M. Vance\"} -> {\"S\":\"Mara Vance\"}"), inspector.reportLines());
+        assertEquals(
+                List.of(
+                        "updated: POST#d20 / META  author.name: {\"S\":\"M. Vance\"} -> {\"S\":\"Mara Vance\"}"),
+                inspector.reportLines());
         assertEquals(1, inspector.propagationReportProperty().get().updated().size());
         assertEquals(s("Mara Vance"), authorName(table, "POST#d20"));
         assertEquals(s("Ana R."), authorName(table, "POST#e88"));
@@ -144,7 +177,11 @@ class DriftInspectorViewModelTest {
     }
 
     private static AttributeValue authorName(String table, String post) {
-        Item item = TestEngine.repository().getItem(table, SampleData.blogKey(post, "META"), true).item().orElseThrow();
+        Item item =
+                TestEngine.repository()
+                        .getItem(table, SampleData.blogKey(post, "META"), true)
+                        .item()
+                        .orElseThrow();
         return ((AttributeValue.MapValue) item.get("author").orElseThrow()).entries().get("name");
     }
 }

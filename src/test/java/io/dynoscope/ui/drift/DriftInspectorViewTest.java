@@ -24,11 +24,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The panel flow a person clicks through: suggest, detect, see the drift, preview, propagate, read the report. */
+/**
+ * The panel flow a person clicks through: suggest, detect, see the drift, preview, propagate, read
+ * the report.
+ */
 @ExtendWith(ApplicationExtension.class)
 class DriftInspectorViewTest {
 
@@ -40,7 +44,8 @@ class DriftInspectorViewTest {
         table = TestEngine.uniqueTableName("drift-view");
         SampleData.seed(TestEngine.repository(), Dataset.BLOG, table);
         work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
-        DriftInspectorViewModel viewModel = new DriftInspectorViewModel(table, TestEngine.repository(), work);
+        DriftInspectorViewModel viewModel =
+                new DriftInspectorViewModel(table, TestEngine.repository(), work);
         stage.setScene(new Scene(DriftInspectorView.load(viewModel), 1100, 760));
         stage.show();
     }
@@ -48,8 +53,9 @@ class DriftInspectorViewTest {
     @AfterEach
     void stopWork() throws Exception {
         work.shutdown();
-        // headless windows share one screen: close this test's so the next test's clicks reach its own
-        org.testfx.api.FxToolkit.cleanupStages();
+        // headless windows share one screen: close this test's so the next test's clicks reach its
+        // own
+        FxToolkit.cleanupStages();
     }
 
     @Test
@@ -57,19 +63,35 @@ class DriftInspectorViewTest {
         robot.clickOn("Suggest rules");
         ComboBox<DenormalizationRule> rules = robot.lookup(".combo-box").queryComboBox();
         waitFor(() -> rules.getItems().size() == 2);
-        DenormalizationRule authorName = rules.getItems().stream()
-                .filter(r -> r.copies().attribute().toString().equals("authorName")).findFirst().orElseThrow();
+        DenormalizationRule authorName =
+                rules.getItems().stream()
+                        .filter(r -> r.copies().attribute().toString().equals("authorName"))
+                        .findFirst()
+                        .orElseThrow();
         robot.interact(() -> rules.getSelectionModel().select(authorName));
         assertTrue(robot.lookup(".drift-cost").queryLabeled().getText().contains("index byAuthor"));
 
         robot.clickOn("Detect drift");
-        TableView<DriftInspectorViewModel.CopyRow> copies = robot.lookup("#copiesTable").queryTableView();
+        TableView<DriftInspectorViewModel.CopyRow> copies =
+                robot.lookup("#copiesTable").queryTableView();
         waitFor(() -> copies.getItems().size() == 2);
-        List<String> stale = copies.getItems().stream().map(r -> r.copyKey() + " " + r.copyValue() + " -> " + r.sourceValue()).sorted().toList();
-        assertEquals(List.of("POST#c55 / META Lionel Tan -> Lio Tan", "POST#e88 / META Ana R. -> Ana Ruiz"), stale);
+        List<String> stale =
+                copies.getItems().stream()
+                        .map(r -> r.copyKey() + " " + r.copyValue() + " -> " + r.sourceValue())
+                        .sorted()
+                        .toList();
+        assertEquals(
+                List.of(
+                        "POST#c55 / META Lionel Tan -> Lio Tan",
+                        "POST#e88 / META Ana R. -> Ana Ruiz"),
+                stale);
         // The stale value and the source's value are on screen side by side.
-        waitFor(() -> robot.lookup("Lionel Tan").tryQuery().isPresent() && robot.lookup("Ana Ruiz").tryQuery().isPresent());
-        TableView<DriftInspectorViewModel.SourceRow> sources = robot.lookup("#sourcesTable").queryTableView();
+        waitFor(
+                () ->
+                        robot.lookup("Lionel Tan").tryQuery().isPresent()
+                                && robot.lookup("Ana Ruiz").tryQuery().isPresent());
+        TableView<DriftInspectorViewModel.SourceRow> sources =
+                robot.lookup("#sourcesTable").queryTableView();
         assertEquals(2, sources.getItems().size());
 
         robot.clickOn("Preview writes");
@@ -79,11 +101,23 @@ class DriftInspectorViewTest {
         robot.clickOn("Propagate");
         ListView<String> report = robot.lookup("#reportList").queryListView();
         waitFor(() -> report.getItems().size() == 2);
-        assertTrue(report.getItems().stream().allMatch(line -> line.startsWith("updated: ")), report.getItems().toString());
+        assertTrue(
+                report.getItems().stream().allMatch(line -> line.startsWith("updated: ")),
+                report.getItems().toString());
         Labeled summary = robot.lookup("#progressLabel").queryLabeled();
-        waitFor(() -> summary.getText().startsWith("updated=2 already-current=0 changed-elsewhere=0 failed=0"));
-        assertEquals("Lio Tan", TestEngine.repository().getItem(table, SampleData.blogKey("POST#c55", "META"), true)
-                .item().orElseThrow().string("authorName").orElseThrow());
+        waitFor(
+                () ->
+                        summary.getText()
+                                .startsWith(
+                                        "updated=2 already-current=0 changed-elsewhere=0 failed=0"));
+        assertEquals(
+                "Lio Tan",
+                TestEngine.repository()
+                        .getItem(table, SampleData.blogKey("POST#c55", "META"), true)
+                        .item()
+                        .orElseThrow()
+                        .string("authorName")
+                        .orElseThrow());
     }
 
     private static void waitFor(Callable<Boolean> condition) throws TimeoutException {

@@ -25,14 +25,42 @@ import org.junit.jupiter.api.Test;
 /** The expression builder's view model, without a display. */
 class ExpressionBuilderViewModelTest {
 
-    private static final TableInfo SAAS = new TableInfo("saas", "ACTIVE", KeySchema.of("EntityRef", "Detail"),
-            Map.of("EntityRef", "S", "Detail", "S"), List.of(), List.of(), "PAY_PER_REQUEST", 0, 0,
-            Optional.empty(), Optional.empty());
-    private static final TableInfo BLOG = new TableInfo("blog", "ACTIVE", KeySchema.of("PK", "SK"),
-            Map.of("PK", "S", "SK", "S", "authorId", "S", "createdAt", "S"),
-            List.of(new TableInfo.IndexInfo("byAuthor", true, KeySchema.of("authorId", "createdAt"), "ALL", List.of(),
-                    "ACTIVE", 0)), List.of(), "PAY_PER_REQUEST", 0, 0, Optional.empty(), Optional.empty());
-    private static final SnippetOptions LOCAL = SnippetOptions.local(URI.create("http://localhost:8000"), "us-east-1", "me");
+    private static final TableInfo SAAS =
+            new TableInfo(
+                    "saas",
+                    "ACTIVE",
+                    KeySchema.of("EntityRef", "Detail"),
+                    Map.of("EntityRef", "S", "Detail", "S"),
+                    List.of(),
+                    List.of(),
+                    "PAY_PER_REQUEST",
+                    0,
+                    0,
+                    Optional.empty(),
+                    Optional.empty());
+    private static final TableInfo BLOG =
+            new TableInfo(
+                    "blog",
+                    "ACTIVE",
+                    KeySchema.of("PK", "SK"),
+                    Map.of("PK", "S", "SK", "S", "authorId", "S", "createdAt", "S"),
+                    List.of(
+                            new TableInfo.IndexInfo(
+                                    "byAuthor",
+                                    true,
+                                    KeySchema.of("authorId", "createdAt"),
+                                    "ALL",
+                                    List.of(),
+                                    "ACTIVE",
+                                    0)),
+                    List.of(),
+                    "PAY_PER_REQUEST",
+                    0,
+                    0,
+                    Optional.empty(),
+                    Optional.empty());
+    private static final SnippetOptions LOCAL =
+            SnippetOptions.local(URI.create("http://localhost:8000"), "us-east-1", "me");
 
     @Test
     void theSeedKeyConditionIsBuiltFromTwoRows() {
@@ -49,11 +77,17 @@ class ExpressionBuilderViewModelTest {
         assertEquals("Detail", sortKey.attributeProperty().get());
         assertEquals(Row.Operator.BEGINS_WITH, sortKey.operatorProperty().get());
         assertEquals("#er = :er AND begins_with(#d, :p)", builder.expressionTextProperty().get());
-        assertEquals("{\n  \"#er\" : \"EntityRef\",\n  \"#d\" : \"Detail\"\n}", builder.namesJsonProperty().get());
-        assertEquals("{\n  \":er\" : {\n    \"S\" : \"WS#acme\"\n  },\n  \":p\" : {\n    \"S\" : \"PROJ#\"\n  }\n}",
+        assertEquals(
+                "{\n  \"#er\" : \"EntityRef\",\n  \"#d\" : \"Detail\"\n}",
+                builder.namesJsonProperty().get());
+        assertEquals(
+                "{\n  \":er\" : {\n    \"S\" : \"WS#acme\"\n  },\n  \":p\" : {\n    \"S\" : \"PROJ#\"\n  }\n}",
                 builder.valuesJsonProperty().get());
         assertEquals(List.of(), builder.problems());
-        assertTrue(builder.snippetProperty(SnippetLanguage.PYTHON).get().contains("ScanIndexForward=False"));
+        assertTrue(
+                builder.snippetProperty(SnippetLanguage.PYTHON)
+                        .get()
+                        .contains("ScanIndexForward=False"));
         assertTrue(builder.canRunProperty().get());
 
         builder.run();
@@ -61,8 +95,12 @@ class ExpressionBuilderViewModelTest {
         assertEquals(1, ran.size());
         SnippetRequest request = ran.get(0);
         assertEquals(Operation.QUERY, request.operation());
-        assertEquals("#er = :er AND begins_with(#d, :p)", request.expressions().get(ExpressionKind.KEY_CONDITION));
-        assertEquals(Map.of(":er", AttributeValue.s("WS#acme"), ":p", AttributeValue.s("PROJ#")), request.values());
+        assertEquals(
+                "#er = :er AND begins_with(#d, :p)",
+                request.expressions().get(ExpressionKind.KEY_CONDITION));
+        assertEquals(
+                Map.of(":er", AttributeValue.s("WS#acme"), ":p", AttributeValue.s("PROJ#")),
+                request.values());
         assertFalse(request.scanForward());
     }
 
@@ -70,13 +108,19 @@ class ExpressionBuilderViewModelTest {
     void aMisplacedOrInAPastedKeyConditionIsReportedAtTheOr() {
         ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(SAAS, LOCAL);
 
-        List<ExpressionBuilderViewModel.Problem> found = builder.load("#er = :er OR begins_with(#d, :p)",
-                "{\"#er\": \"EntityRef\", \"#d\": \"Detail\"}", "{\":er\": {\"S\": \"WS#acme\"}, \":p\": {\"S\": \"PROJ#\"}}");
+        List<ExpressionBuilderViewModel.Problem> found =
+                builder.load(
+                        "#er = :er OR begins_with(#d, :p)",
+                        "{\"#er\": \"EntityRef\", \"#d\": \"Detail\"}",
+                        "{\":er\": {\"S\": \"WS#acme\"}, \":p\": {\"S\": \"PROJ#\"}}");
 
         assertEquals(1, found.size());
         assertEquals(11, found.get(0).column());
-        assertEquals("key conditions cannot use OR; run one Query per alternative", found.get(0).message());
-        assertEquals("Not loaded into rows: column 11: OR cannot be shown as rows; rows are joined with AND",
+        assertEquals(
+                "key conditions cannot use OR; run one Query per alternative",
+                found.get(0).message());
+        assertEquals(
+                "Not loaded into rows: column 11: OR cannot be shown as rows; rows are joined with AND",
                 builder.messageProperty().get());
         assertEquals("EntityRef", builder.rows().get(0).attributeProperty().get());
     }
@@ -94,7 +138,9 @@ class ExpressionBuilderViewModelTest {
         ExpressionBuilderViewModel.Problem problem = builder.problems().get(0);
         assertEquals(1, problem.row());
         assertEquals(15, problem.column());
-        assertEquals("status is not a key here; key conditions can only use EntityRef and Detail", problem.message());
+        assertEquals(
+                "status is not a key here; key conditions can only use EntityRef and Detail",
+                problem.message());
         assertFalse(builder.canRunProperty().get());
         assertEquals("", builder.snippetProperty(SnippetLanguage.JAVA).get());
     }
@@ -103,8 +149,10 @@ class ExpressionBuilderViewModelTest {
     void aValueTheRowCannotTakeIsReportedOnItsRow() {
         ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(SAAS, LOCAL);
         builder.kindProperty().set(ExpressionKind.FILTER);
-        builder.rows().setAll(BuilderRow.condition("status", Row.Operator.IN, "ACTIVE"),
-                BuilderRow.condition("budget", Row.Operator.BETWEEN, "100"));
+        builder.rows()
+                .setAll(
+                        BuilderRow.condition("status", Row.Operator.IN, "ACTIVE"),
+                        BuilderRow.condition("budget", Row.Operator.BETWEEN, "100"));
         builder.rows().get(1).upperProperty().set("200.5");
 
         assertEquals(1, builder.problems().size(), builder.problems().toString());
@@ -114,14 +162,18 @@ class ExpressionBuilderViewModelTest {
         builder.rows().get(0).valueProperty().set("[\"ACTIVE\", \"PAUSED\"]");
 
         assertEquals(List.of(), builder.problems());
-        assertEquals("#s IN (:s1, :s2) AND #b BETWEEN :b1 AND :b2", builder.expressionTextProperty().get());
+        assertEquals(
+                "#s IN (:s1, :s2) AND #b BETWEEN :b1 AND :b2",
+                builder.expressionTextProperty().get());
     }
 
     @Test
     void aGuardedSetNeedsTheItemKeyToRun() {
-        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(BLOG, SnippetOptions.aws());
+        ExpressionBuilderViewModel builder =
+                new ExpressionBuilderViewModel(BLOG, SnippetOptions.aws());
         builder.kindProperty().set(ExpressionKind.UPDATE);
-        builder.rows().setAll(BuilderRow.action(UpdateClause.Keyword.SET, "authorName", "Mara Vance"));
+        builder.rows()
+                .setAll(BuilderRow.action(UpdateClause.Keyword.SET, "authorName", "Mara Vance"));
         builder.addGuardRow();
         builder.guardRows().setAll(BuilderRow.condition("authorName", Row.Operator.EQ, "Mara V."));
 
@@ -134,7 +186,8 @@ class ExpressionBuilderViewModelTest {
         assertTrue(builder.canRunProperty().get());
         String cli = builder.snippetProperty(SnippetLanguage.AWS_CLI).get();
         assertTrue(cli.contains("--condition-expression '#an = :an2'"), cli);
-        assertTrue(cli.contains("--key '{\"PK\":{\"S\":\"POST#9f3\"},\"SK\":{\"S\":\"META\"}}'"), cli);
+        assertTrue(
+                cli.contains("--key '{\"PK\":{\"S\":\"POST#9f3\"},\"SK\":{\"S\":\"META\"}}'"), cli);
         assertFalse(cli.contains("endpoint"), cli);
     }
 
@@ -143,11 +196,12 @@ class ExpressionBuilderViewModelTest {
         ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(SAAS, LOCAL);
         builder.kindProperty().set(ExpressionKind.FILTER);
 
-        List<ExpressionBuilderViewModel.Problem> found = builder.load(
-                "#s IN (:a, :b) AND #n BETWEEN :lo AND :hi AND attribute_exists(billing.email) AND #l = :l",
-                "{\"#s\": \"status\", \"#n\": \"budget\", \"#l\": \"label\"}",
-                "{\":a\": {\"S\": \"ACTIVE\"}, \":b\": {\"S\": \"12\"}, \":lo\": {\"N\": \"1\"}, \":hi\": {\"N\": \"2.5\"},"
-                        + " \":l\": {\"SS\": [\"q1\"]}}");
+        List<ExpressionBuilderViewModel.Problem> found =
+                builder.load(
+                        "#s IN (:a, :b) AND #n BETWEEN :lo AND :hi AND attribute_exists(billing.email) AND #l = :l",
+                        "{\"#s\": \"status\", \"#n\": \"budget\", \"#l\": \"label\"}",
+                        "{\":a\": {\"S\": \"ACTIVE\"}, \":b\": {\"S\": \"12\"}, \":lo\": {\"N\": \"1\"}, \":hi\": {\"N\": \"2.5\"},"
+                                + " \":l\": {\"SS\": [\"q1\"]}}");
 
         assertEquals(List.of(), found);
         assertEquals("Loaded into rows.", builder.messageProperty().get());
@@ -158,7 +212,8 @@ class ExpressionBuilderViewModelTest {
         assertEquals("billing.email", builder.rows().get(2).attributeProperty().get());
         assertEquals("{\"SS\":[\"q1\"]}", builder.rows().get(3).valueProperty().get());
         assertEquals(List.of(), builder.problems());
-        assertEquals("#s IN (:s1, :s2) AND #b BETWEEN :b1 AND :b2 AND attribute_exists(#b2.#e) AND #l = :l",
+        assertEquals(
+                "#s IN (:s1, :s2) AND #b BETWEEN :b1 AND :b2 AND attribute_exists(#b2.#e) AND #l = :l",
                 builder.expressionTextProperty().get());
     }
 
@@ -184,7 +239,9 @@ class ExpressionBuilderViewModelTest {
         builder.knownAttributes().addAll("authorName", "title", "author");
 
         assertEquals(List.of("authorId", "authorName", "author"), builder.completions("AUTH"));
-        assertEquals(List.of("PK", "SK", "authorId", "createdAt", "authorName", "title", "author"), builder.completions(""));
+        assertEquals(
+                List.of("PK", "SK", "authorId", "createdAt", "authorName", "title", "author"),
+                builder.completions(""));
     }
 
     @Test
@@ -193,19 +250,28 @@ class ExpressionBuilderViewModelTest {
         List<SnippetRequest> ran = new ArrayList<>();
         builder.setOnRun(ran::add);
         builder.kindProperty().set(ExpressionKind.PROJECTION);
-        builder.rows().setAll(BuilderRow.condition("Detail", Row.Operator.EQ, ""),
-                BuilderRow.condition("owner.email", Row.Operator.EQ, ""));
+        builder.rows()
+                .setAll(
+                        BuilderRow.condition("Detail", Row.Operator.EQ, ""),
+                        BuilderRow.condition("owner.email", Row.Operator.EQ, ""));
         builder.run();
         builder.kindProperty().set(ExpressionKind.CONDITION);
         builder.rows().setAll(BuilderRow.condition("seats", Row.Operator.LT, "10"));
-        builder.itemKeyProperty().set("{\"EntityRef\": {\"S\": \"WS#beta\"}, \"Detail\": {\"S\": \"META\"}}");
+        builder.itemKeyProperty()
+                .set("{\"EntityRef\": {\"S\": \"WS#beta\"}, \"Detail\": {\"S\": \"META\"}}");
         builder.run();
 
         assertEquals(2, ran.size());
         assertEquals(Operation.SCAN, ran.get(0).operation());
         assertEquals("#d, #o.#e", ran.get(0).expressions().get(ExpressionKind.PROJECTION));
         assertEquals(Operation.DELETE_ITEM, ran.get(1).operation());
-        assertEquals(Optional.of(Key.of("EntityRef", AttributeValue.s("WS#beta"), "Detail", AttributeValue.s("META"))),
+        assertEquals(
+                Optional.of(
+                        Key.of(
+                                "EntityRef",
+                                AttributeValue.s("WS#beta"),
+                                "Detail",
+                                AttributeValue.s("META"))),
                 ran.get(1).key());
         assertEquals("#s < :s", ran.get(1).expressions().get(ExpressionKind.CONDITION));
         assertEquals(Map.of(":s", AttributeValue.n(10)), ran.get(1).values());

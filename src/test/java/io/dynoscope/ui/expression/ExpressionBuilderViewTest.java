@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -32,29 +33,46 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ExpressionBuilderViewTest {
 
-    private static final TableInfo SAAS = new TableInfo("saas", "ACTIVE", KeySchema.of("EntityRef", "Detail"),
-            Map.of("EntityRef", "S", "Detail", "S"), List.of(), List.of(), "PAY_PER_REQUEST", 0, 0,
-            Optional.empty(), Optional.empty());
+    private static final TableInfo SAAS =
+            new TableInfo(
+                    "saas",
+                    "ACTIVE",
+                    KeySchema.of("EntityRef", "Detail"),
+                    Map.of("EntityRef", "S", "Detail", "S"),
+                    List.of(),
+                    List.of(),
+                    "PAY_PER_REQUEST",
+                    0,
+                    0,
+                    Optional.empty(),
+                    Optional.empty());
 
     private ExpressionBuilderViewModel viewModel;
     private final List<SnippetRequest> ran = new ArrayList<>();
 
     @AfterEach
     void closeWindows() throws Exception {
-        // headless windows share one screen: close this test's so the next test's clicks reach its own
-        org.testfx.api.FxToolkit.cleanupStages();
+        // headless windows share one screen: close this test's so the next test's clicks reach its
+        // own
+        FxToolkit.cleanupStages();
     }
 
     @Start
     void start(Stage stage) {
-        viewModel = new ExpressionBuilderViewModel(SAAS,
-                SnippetOptions.local(URI.create("http://localhost:8000"), "us-east-1", "dynoscope"));
+        viewModel =
+                new ExpressionBuilderViewModel(
+                        SAAS,
+                        SnippetOptions.local(
+                                URI.create("http://localhost:8000"), "us-east-1", "dynoscope"));
         viewModel.setOnRun(ran::add);
         stage.setScene(new Scene(ExpressionBuilderView.load(viewModel), 1000, 800));
         stage.show();
     }
 
-    /** Clicks into a field, lets the click settle (the first one also focuses the window), and types. */
+    /**
+     * Clicks into a field, lets the click settle (the first one also focuses the window), and
+     * types.
+     */
     private static void type(FxRobot robot, String query, String text) {
         robot.clickOn(query);
         WaitForAsyncUtils.waitForFxEvents();
@@ -70,38 +88,58 @@ class ExpressionBuilderViewTest {
         robot.clickOn("#newestFirstCheck");
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertEquals("#er = :er AND begins_with(#d, :p)", robot.lookup("#expressionText").queryAs(Label.class).getText());
+        assertEquals(
+                "#er = :er AND begins_with(#d, :p)",
+                robot.lookup("#expressionText").queryAs(Label.class).getText());
         String names = robot.lookup("#namesArea").queryAs(TextArea.class).getText();
-        assertTrue(names.contains("\"#er\" : \"EntityRef\"") && names.contains("\"#d\" : \"Detail\""), names);
+        assertTrue(
+                names.contains("\"#er\" : \"EntityRef\"") && names.contains("\"#d\" : \"Detail\""),
+                names);
         String values = robot.lookup("#valuesArea").queryAs(TextArea.class).getText();
         assertTrue(values.contains("\"WS#acme\"") && values.contains("\"PROJ#\""), values);
         assertEquals("", robot.lookup("#problemsLabel").queryAs(Label.class).getText());
-        assertTrue(robot.lookup("#snippet-js").queryAs(TextArea.class).getText().contains("ScanIndexForward: false"));
+        assertTrue(
+                robot.lookup("#snippet-js")
+                        .queryAs(TextArea.class)
+                        .getText()
+                        .contains("ScanIndexForward: false"));
 
         robot.clickOn("#runButton");
 
         assertEquals(1, ran.size());
-        assertEquals("#er = :er AND begins_with(#d, :p)", ran.get(0).expressions().get(ExpressionKind.KEY_CONDITION));
+        assertEquals(
+                "#er = :er AND begins_with(#d, :p)",
+                ran.get(0).expressions().get(ExpressionKind.KEY_CONDITION));
     }
 
     @Test
     void aMisplacedOrInAKeyConditionIsShownAtItsPosition(FxRobot robot) {
-        robot.interact(() -> {
-            TitledPane paste = robot.lookup(".titled-pane").queryAs(TitledPane.class);
-            paste.setAnimated(false); // clicks during the unfolding animation can miss the fields
-            paste.setExpanded(true);
-        });
+        robot.interact(
+                () -> {
+                    TitledPane paste = robot.lookup(".titled-pane").queryAs(TitledPane.class);
+                    paste.setAnimated(
+                            false); // clicks during the unfolding animation can miss the fields
+                    paste.setExpanded(true);
+                });
         WaitForAsyncUtils.waitForFxEvents();
         type(robot, "#pasteExpressionField", "#er = :er OR begins_with(#d, :p)");
         type(robot, "#pasteNamesField", "{\"#er\": \"EntityRef\", \"#d\": \"Detail\"}");
-        type(robot, "#pasteValuesField", "{\":er\": {\"S\": \"WS#acme\"}, \":p\": {\"S\": \"PROJ#\"}}");
+        type(
+                robot,
+                "#pasteValuesField",
+                "{\":er\": {\"S\": \"WS#acme\"}, \":p\": {\"S\": \"PROJ#\"}}");
         robot.clickOn("#loadButton");
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertEquals("column 11: key conditions cannot use OR; run one Query per alternative",
+        assertEquals(
+                "column 11: key conditions cannot use OR; run one Query per alternative",
                 robot.lookup("#pasteProblemsLabel").queryAs(Label.class).getText());
         assertEquals("          ^", robot.lookup("#pasteMarker").queryAs(Label.class).getText());
-        assertTrue(robot.lookup("#loadMessage").queryAs(Label.class).getText().startsWith("Not loaded into rows"));
+        assertTrue(
+                robot.lookup("#loadMessage")
+                        .queryAs(Label.class)
+                        .getText()
+                        .startsWith("Not loaded into rows"));
     }
 
     @Test
@@ -114,7 +152,8 @@ class ExpressionBuilderViewTest {
         type(robot, "#row-1-value", "ACTIVE");
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertEquals("status is not a key here; key conditions can only use EntityRef and Detail",
+        assertEquals(
+                "status is not a key here; key conditions can only use EntityRef and Detail",
                 robot.lookup("#row-1-problem").queryAs(Label.class).getText());
         assertTrue(robot.lookup("#runButton").queryAs(Button.class).isDisabled());
         assertEquals("status", robot.lookup("#row-1-attribute").queryAs(TextField.class).getText());

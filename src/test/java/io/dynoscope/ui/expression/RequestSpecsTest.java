@@ -42,7 +42,9 @@ class RequestSpecsTest {
 
     @Test
     void theSeedQueryBuiltByRowsReadsAcmeProjectsNewestFirstInOneRequest() {
-        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(repository.describeTable(saas), SnippetOptions.aws());
+        ExpressionBuilderViewModel builder =
+                new ExpressionBuilderViewModel(
+                        repository.describeTable(saas), SnippetOptions.aws());
         List<SnippetRequest> ran = new ArrayList<>();
         builder.setOnRun(ran::add);
         builder.rows().get(0).valueProperty().set(SampleData.ACME);
@@ -51,18 +53,27 @@ class RequestSpecsTest {
         builder.run();
 
         List<Item> items = new ArrayList<>();
-        ReadResult result = repository.query(RequestSpecs.query(ran.get(0)), page -> items.addAll(page.items()),
-                Cancellation.none());
+        ReadResult result =
+                repository.query(
+                        RequestSpecs.query(ran.get(0)),
+                        page -> items.addAll(page.items()),
+                        Cancellation.none());
 
         List<String> details = items.stream().map(i -> i.string("Detail").orElseThrow()).toList();
-        assertEquals(IntStream.iterate(42, n -> n >= 23, n -> n - 1).mapToObj(SampleData::projectDetail).toList(), details);
+        assertEquals(
+                IntStream.iterate(42, n -> n >= 23, n -> n - 1)
+                        .mapToObj(SampleData::projectDetail)
+                        .toList(),
+                details);
         assertEquals(1, result.statistics().requests());
         assertTrue(result.statistics().consumedCapacity() > 0);
     }
 
     @Test
     void aFilterOnTheIndexBecomesAScanOfTheIndex() {
-        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(repository.describeTable(blog), SnippetOptions.aws());
+        ExpressionBuilderViewModel builder =
+                new ExpressionBuilderViewModel(
+                        repository.describeTable(blog), SnippetOptions.aws());
         List<SnippetRequest> ran = new ArrayList<>();
         builder.setOnRun(ran::add);
         builder.kindProperty().set(ExpressionKind.FILTER);
@@ -71,7 +82,10 @@ class RequestSpecsTest {
         builder.run();
 
         List<Item> items = new ArrayList<>();
-        repository.scan(RequestSpecs.scan(ran.get(0)), page -> items.addAll(page.items()), Cancellation.none());
+        repository.scan(
+                RequestSpecs.scan(ran.get(0)),
+                page -> items.addAll(page.items()),
+                Cancellation.none());
 
         assertTrue(items.size() > 1, items.toString());
         assertTrue(items.stream().allMatch(i -> i.string("authorId").orElseThrow().equals("U#12")));
@@ -79,7 +93,9 @@ class RequestSpecsTest {
 
     @Test
     void theGuardedPropagationWritesOnlyWhereTheOldValueStillHolds() {
-        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(repository.describeTable(blog), SnippetOptions.aws());
+        ExpressionBuilderViewModel builder =
+                new ExpressionBuilderViewModel(
+                        repository.describeTable(blog), SnippetOptions.aws());
         List<SnippetRequest> ran = new ArrayList<>();
         builder.setOnRun(ran::add);
         builder.kindProperty().set(ExpressionKind.UPDATE);
@@ -87,8 +103,16 @@ class RequestSpecsTest {
         builder.guardRows().setAll(BuilderRow.condition("authorName", Row.Operator.EQ, "nobody"));
         builder.itemKeyProperty().set("{\"PK\": \"POST#c55\", \"SK\": \"META\"}");
         builder.run();
-        builder.guardRows().get(0).valueProperty().set(repository.getItem(blog, SampleData.blogKey("POST#c55", "META"), true)
-                .item().orElseThrow().string("authorName").orElseThrow());
+        builder.guardRows()
+                .get(0)
+                .valueProperty()
+                .set(
+                        repository
+                                .getItem(blog, SampleData.blogKey("POST#c55", "META"), true)
+                                .item()
+                                .orElseThrow()
+                                .string("authorName")
+                                .orElseThrow());
         builder.run();
 
         assertEquals(AttributeValue.s("Lionel Tan"), ran.get(1).values().get(":an2"));
@@ -97,7 +121,13 @@ class RequestSpecsTest {
 
         assertInstanceOf(WriteOutcome.ConditionFailed.class, refused);
         assertInstanceOf(WriteOutcome.Written.class, written);
-        assertEquals(AttributeValue.s("Lio Tan"), repository.getItem(blog, SampleData.blogKey("POST#c55", "META"), true)
-                .item().orElseThrow().get("authorName").orElseThrow());
+        assertEquals(
+                AttributeValue.s("Lio Tan"),
+                repository
+                        .getItem(blog, SampleData.blogKey("POST#c55", "META"), true)
+                        .item()
+                        .orElseThrow()
+                        .get("authorName")
+                        .orElseThrow());
     }
 }

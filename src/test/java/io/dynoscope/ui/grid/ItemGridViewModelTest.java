@@ -7,8 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.AttributeValue.Str;
+import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ExpressionSpec;
+import io.dynoscope.repository.QuerySpec;
+import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -16,8 +22,12 @@ import io.dynoscope.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,16 +63,18 @@ class ItemGridViewModelTest {
 
     /** Starts a read and waits until it finished or reported a problem. */
     private static void awaitRead(ItemGridViewModel grid, Runnable start) {
-        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
         grid.onReadFinished(g -> done.countDown());
-        grid.messageProperty().addListener((obs, old, text) -> {
-            if (!text.isEmpty()) {
-                done.countDown();
-            }
-        });
+        grid.messageProperty()
+                .addListener(
+                        (obs, old, text) -> {
+                            if (!text.isEmpty()) {
+                                done.countDown();
+                            }
+                        });
         start.run();
         try {
-            assertTrue(done.await(30, java.util.concurrent.TimeUnit.SECONDS), "the read did not finish");
+            assertTrue(done.await(30, TimeUnit.SECONDS), "the read did not finish");
         } catch (InterruptedException e) {
             throw new AssertionError(e);
         }
@@ -88,17 +100,25 @@ class ItemGridViewModelTest {
 
         CollectionRow first = grid.rows().get(0);
         CollectionRow.Header header = assertInstanceOf(CollectionRow.Header.class, first);
-        assertEquals(SampleData.ACME, ((io.dynoscope.core.item.AttributeValue.Str) header.collection().partitionKey()).value());
+        assertEquals(SampleData.ACME, ((Str) header.collection().partitionKey()).value());
         List<String> sortKeys = sortKeysOf(grid);
-        assertEquals(grid.rows().size() - 1, sortKeys.size(), "one header, then only this collection's items");
-        assertEquals(header.collection().itemCount(), sortKeys.size(), "the header count matches the rows");
+        assertEquals(
+                grid.rows().size() - 1,
+                sortKeys.size(),
+                "one header, then only this collection's items");
+        assertEquals(
+                header.collection().itemCount(),
+                sortKeys.size(),
+                "the header count matches the rows");
         assertEquals(SampleData.WORKSPACE_DETAIL, sortKeys.get(0));
         List<String> projects = sortKeys.subList(1, sortKeys.size());
         List<String> sorted = new ArrayList<>(projects);
         sorted.sort(null);
         assertEquals(sorted, projects, "projects ascending by sort key");
         assertEquals(1, grid.lastStatisticsProperty().get().requests());
-        assertTrue(grid.statusLineProperty().get().startsWith("1 request · "), grid.statusLineProperty().get());
+        assertTrue(
+                grid.statusLineProperty().get().startsWith("1 request · "),
+                grid.statusLineProperty().get());
     }
 
     @Test
@@ -112,9 +132,10 @@ class ItemGridViewModelTest {
         runAndWait(grid);
 
         List<String> sortKeys = sortKeysOf(grid);
-        assertEquals(SampleData.ACME_PROJECTS, sortKeys.size(), "begins_with PROJ# reads only projects");
+        assertEquals(
+                SampleData.ACME_PROJECTS, sortKeys.size(), "begins_with PROJ# reads only projects");
         List<String> descending = new ArrayList<>(sortKeys);
-        descending.sort(java.util.Comparator.reverseOrder());
+        descending.sort(Comparator.reverseOrder());
         assertEquals(descending, sortKeys);
     }
 
@@ -152,7 +173,7 @@ class ItemGridViewModelTest {
         String current = null;
         int items = 0;
         for (CollectionRow row : grid.rows()) {
-            String pk = ((io.dynoscope.core.item.AttributeValue.Str) row.collection().partitionKey()).value();
+            String pk = ((Str) row.collection().partitionKey()).value();
             if (row instanceof CollectionRow.Header) {
                 assertFalse(seen.contains(pk), pk + " appears as two blocks");
                 seen.add(pk);
@@ -164,7 +185,8 @@ class ItemGridViewModelTest {
         }
         assertEquals(SampleData.items(SampleData.Dataset.SAAS).size(), items);
         assertTrue(seen.contains(SampleData.ACME));
-        ItemCollection huge = grid.collections().collection(io.dynoscope.core.item.AttributeValue.s(SampleData.HUGE)).orElseThrow();
+        ItemCollection huge =
+                grid.collections().collection(AttributeValue.s(SampleData.HUGE)).orElseThrow();
         assertTrue(huge.sizeBytes() > 1024 * 1024, "the oversized tenant is over 1 MB");
     }
 
@@ -186,14 +208,18 @@ class ItemGridViewModelTest {
         ItemGridViewModel grid = open();
         grid.partitionKeyValueProperty().set("");
         grid.run();
-        assertTrue(grid.messageProperty().get().contains(SampleData.SAAS_PARTITION_KEY), grid.messageProperty().get());
+        assertTrue(
+                grid.messageProperty().get().contains(SampleData.SAAS_PARTITION_KEY),
+                grid.messageProperty().get());
         assertFalse(grid.runningProperty().get());
 
         grid.partitionKeyValueProperty().set(SampleData.ACME);
         grid.filterExpressionProperty().set("#s = :s");
         grid.expressionNamesProperty().set("{\"#s\": \"status\"");
         grid.run();
-        assertTrue(grid.messageProperty().get().startsWith("Names: not JSON at line 1"), grid.messageProperty().get());
+        assertTrue(
+                grid.messageProperty().get().startsWith("Names: not JSON at line 1"),
+                grid.messageProperty().get());
     }
 
     @Test
@@ -207,7 +233,7 @@ class ItemGridViewModelTest {
 
         List<Item> back;
         try (var reader = Files.newBufferedReader(file)) {
-            back = io.dynoscope.core.item.DynamoJsonLines.readAll(reader);
+            back = DynamoJsonLines.readAll(reader);
         }
         assertEquals(grid.loadedItems(), back);
     }
@@ -218,16 +244,22 @@ class ItemGridViewModelTest {
         grid.partitionKeyValueProperty().set(SampleData.ACME);
         runAndWait(grid);
         Item meta = ((CollectionRow.ItemRow) grid.rows().get(1)).item();
-        Item renamed = meta.with("name", io.dynoscope.core.item.AttributeValue.s("Acme Renamed"));
+        Item renamed = meta.with("name", AttributeValue.s("Acme Renamed"));
 
         grid.itemSaved(renamed);
 
-        assertEquals(renamed, ((CollectionRow.ItemRow) grid.rows().get(1)).item(), "the parent row shows the saved item");
+        assertEquals(
+                renamed,
+                ((CollectionRow.ItemRow) grid.rows().get(1)).item(),
+                "the parent row shows the saved item");
         assertEquals(1, grid.rowToSelectProperty().get());
         assertEquals(SampleData.ACME_PROJECTS + 2, grid.rows().size(), "no row added");
 
         Item lastProject = ((CollectionRow.ItemRow) grid.rows().get(grid.rows().size() - 1)).item();
-        grid.itemDeleted(SampleData.saasKey(SampleData.ACME, lastProject.string(SampleData.SAAS_SORT_KEY).orElseThrow()));
+        grid.itemDeleted(
+                SampleData.saasKey(
+                        SampleData.ACME,
+                        lastProject.string(SampleData.SAAS_SORT_KEY).orElseThrow()));
         assertEquals(SampleData.ACME_PROJECTS + 1, grid.rows().size());
         assertFalse(grid.loadedItems().contains(lastProject));
     }
@@ -235,36 +267,77 @@ class ItemGridViewModelTest {
     @Test
     void aQueryBuiltElsewhereRunsIntoTheGridAndAGuardedUpdateShowsItsResult() {
         ItemGridViewModel grid = open();
-        var keyCondition = new io.dynoscope.repository.ExpressionSpec("#er = :er AND begins_with(#d, :p)",
-                java.util.Map.of("#er", SampleData.SAAS_PARTITION_KEY, "#d", SampleData.SAAS_SORT_KEY),
-                java.util.Map.of(":er", io.dynoscope.core.item.AttributeValue.s(SampleData.ACME),
-                        ":p", io.dynoscope.core.item.AttributeValue.s(SampleData.PROJECT_PREFIX)));
-        var query = io.dynoscope.repository.QuerySpec.partition(TABLE, io.dynoscope.core.item.AttributeValue.s(SampleData.ACME))
-                .withKeyCondition(keyCondition).descending();
+        var keyCondition =
+                new ExpressionSpec(
+                        "#er = :er AND begins_with(#d, :p)",
+                        Map.of(
+                                "#er",
+                                SampleData.SAAS_PARTITION_KEY,
+                                "#d",
+                                SampleData.SAAS_SORT_KEY),
+                        Map.of(
+                                ":er",
+                                AttributeValue.s(SampleData.ACME),
+                                ":p",
+                                AttributeValue.s(SampleData.PROJECT_PREFIX)));
+        var query =
+                QuerySpec.partition(TABLE, AttributeValue.s(SampleData.ACME))
+                        .withKeyCondition(keyCondition)
+                        .descending();
 
         awaitRead(grid, () -> grid.run(query));
 
         List<String> sortKeys = sortKeysOf(grid);
         assertEquals(SampleData.ACME_PROJECTS, sortKeys.size());
-        assertEquals(SampleData.projectDetail(SampleData.ACME_FIRST_PROJECT + SampleData.ACME_PROJECTS - 1), sortKeys.get(0),
+        assertEquals(
+                SampleData.projectDetail(
+                        SampleData.ACME_FIRST_PROJECT + SampleData.ACME_PROJECTS - 1),
+                sortKeys.get(0),
                 "newest first");
 
         String detail = sortKeys.get(0);
         var key = SampleData.saasKey(SampleData.ACME, detail);
-        var update = new io.dynoscope.repository.UpdateSpec(TABLE, key, "SET #st = :new", "#st = :old",
-                java.util.Map.of("#st", "status"),
-                java.util.Map.of(":new", io.dynoscope.core.item.AttributeValue.s("PAUSED"),
-                        ":old", io.dynoscope.core.item.AttributeValue.s("no such status")));
+        var update =
+                new UpdateSpec(
+                        TABLE,
+                        key,
+                        "SET #st = :new",
+                        "#st = :old",
+                        Map.of("#st", "status"),
+                        Map.of(
+                                ":new",
+                                AttributeValue.s("PAUSED"),
+                                ":old",
+                                AttributeValue.s("no such status")));
         grid.runUpdate(update).await();
-        assertTrue(grid.messageProperty().get().contains("condition did not hold"), grid.messageProperty().get());
+        assertTrue(
+                grid.messageProperty().get().contains("condition did not hold"),
+                grid.messageProperty().get());
 
-        Item before = grid.loadedItems().stream().filter(i -> i.string(SampleData.SAAS_SORT_KEY).orElse("").equals(detail)).findFirst().orElseThrow();
-        var guarded = new io.dynoscope.repository.UpdateSpec(TABLE, key, "SET #st = :new", "#st = :old",
-                java.util.Map.of("#st", "status"),
-                java.util.Map.of(":new", io.dynoscope.core.item.AttributeValue.s("PAUSED"), ":old", before.attributes().get("status")));
+        Item before =
+                grid.loadedItems().stream()
+                        .filter(i -> i.string(SampleData.SAAS_SORT_KEY).orElse("").equals(detail))
+                        .findFirst()
+                        .orElseThrow();
+        var guarded =
+                new UpdateSpec(
+                        TABLE,
+                        key,
+                        "SET #st = :new",
+                        "#st = :old",
+                        Map.of("#st", "status"),
+                        Map.of(
+                                ":new",
+                                AttributeValue.s("PAUSED"),
+                                ":old",
+                                before.attributes().get("status")));
         grid.runUpdate(guarded).await();
-        Item after = grid.loadedItems().stream().filter(i -> i.string(SampleData.SAAS_SORT_KEY).orElse("").equals(detail)).findFirst().orElseThrow();
-        assertEquals(io.dynoscope.core.item.AttributeValue.s("PAUSED"), after.attributes().get("status"));
+        Item after =
+                grid.loadedItems().stream()
+                        .filter(i -> i.string(SampleData.SAAS_SORT_KEY).orElse("").equals(detail))
+                        .findFirst()
+                        .orElseThrow();
+        assertEquals(AttributeValue.s("PAUSED"), after.attributes().get("status"));
         assertEquals(SampleData.ACME_PROJECTS, sortKeysOf(grid).size());
     }
 }

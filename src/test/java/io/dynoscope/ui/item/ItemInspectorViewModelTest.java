@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
@@ -21,12 +22,18 @@ import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.item.ItemInspectorViewModel.EditKind;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +42,8 @@ import org.junit.jupiter.api.Test;
 class ItemInspectorViewModelTest {
 
     private final DynamoRepository repository = TestEngine.repository();
-    private final BackgroundWork work = new BackgroundWork(Executors.newSingleThreadExecutor(), UiExecutor.inline());
+    private final BackgroundWork work =
+            new BackgroundWork(Executors.newSingleThreadExecutor(), UiExecutor.inline());
     private final List<ItemChange> changes = new ArrayList<>();
     private String table;
     private ItemInspectorViewModel inspector;
@@ -44,7 +52,9 @@ class ItemInspectorViewModelTest {
     void openInspectorOnAFreshTable() {
         table = TestEngine.freshTable("inspector");
         inspector = new ItemInspectorViewModel(work);
-        inspector.tableProperty().set(new InspectedTable(repository.describeTable(table), repository));
+        inspector
+                .tableProperty()
+                .set(new InspectedTable(repository.describeTable(table), repository));
         inspector.addItemChangeListener(changes::add);
     }
 
@@ -80,8 +90,20 @@ class ItemInspectorViewModelTest {
     }
 
     private Item workspace() {
-        return stored(item("pk", s("WS#acme"), "sk", s("META"), "name", s("Acme"), "plan", s("pro"),
-                "seats", n(12), "owner", m(Map.of("id", s("U#12"), "name", s("Mara Vance")))));
+        return stored(
+                item(
+                        "pk",
+                        s("WS#acme"),
+                        "sk",
+                        s("META"),
+                        "name",
+                        s("Acme"),
+                        "plan",
+                        s("pro"),
+                        "seats",
+                        n(12),
+                        "owner",
+                        m(Map.of("id", s("U#12"), "name", s("Mara Vance")))));
     }
 
     @Test
@@ -91,13 +113,16 @@ class ItemInspectorViewModelTest {
         inspector.itemProperty().set(seen);
 
         assertEquals("WS#acme / META", inspector.titleProperty().get());
-        assertEquals(List.of("pk", "sk", "name", "plan", "seats", "owner"),
+        assertEquals(
+                List.of("pk", "sk", "name", "plan", "seats", "owner"),
                 inspector.treeProperty().get().stream().map(AttributeNode::name).toList());
         AttributeNode owner = inspector.treeProperty().get().get(5);
         assertEquals("M", owner.type());
         assertEquals(2, owner.children().size());
         assertEquals(seen, DynamoJson.readItem(inspector.dynamoJsonProperty().get()));
-        assertTrue(inspector.plainJsonProperty().get().contains("\"seats\": 12,"), inspector.plainJsonProperty().get());
+        assertTrue(
+                inspector.plainJsonProperty().get().contains("\"seats\": 12,"),
+                inspector.plainJsonProperty().get());
     }
 
     @Test
@@ -108,38 +133,87 @@ class ItemInspectorViewModelTest {
         shown.remove("seats");
         inspector.itemProperty().set(Item.of(shown));
         inspector.startEdit();
-        inspector.editTextProperty().set("""
+        inspector
+                .editTextProperty()
+                .set(
+                        """
                 {"pk": {"S": "WS#acme"}, "sk": {"S": "META"}, "name": {"S": "Acme Corp"},
                  "owner": {"M": {"id": {"S": "U#12"}, "name": {"S": "Mara Vance"}}}, "region": {"S": "eu"}}""");
 
         assertTrue(inspector.stage());
-        assertEquals(List.of("name", "plan", "region"), inspector.stagedDiffProperty().get().attributes());
+        assertEquals(
+                List.of("name", "plan", "region"),
+                inspector.stagedDiffProperty().get().attributes());
         await(inspector.save());
 
-        Item expected = item("pk", s("WS#acme"), "sk", s("META"), "name", s("Acme Corp"), "seats", n(12),
-                "owner", m(Map.of("id", s("U#12"), "name", s("Mara Vance"))), "region", s("eu"));
+        Item expected =
+                item(
+                        "pk",
+                        s("WS#acme"),
+                        "sk",
+                        s("META"),
+                        "name",
+                        s("Acme Corp"),
+                        "seats",
+                        n(12),
+                        "owner",
+                        m(Map.of("id", s("U#12"), "name", s("Mara Vance"))),
+                        "region",
+                        s("eu"));
         assertEquals(expected.attributes(), read(key("WS#acme", "META")).attributes());
         assertNull(inspector.conflictProperty().get());
         assertFalse(inspector.editingProperty().get());
         assertEquals(expected.attributes(), inspector.shownItemProperty().get().attributes());
-        assertEquals(List.of(new ItemChange.Saved(table, inspector.shownItemProperty().get())), changes);
+        assertEquals(
+                List.of(new ItemChange.Saved(table, inspector.shownItemProperty().get())), changes);
     }
 
     @Test
     void anItemWithEveryKindOfValueCanBeEditedAndKeepsThemIntact() {
-        Item seen = stored(item("pk", s("T#1"), "sk", s("ALL"), "empty", s(""), "nothing", AttributeValue.nul(),
-                "bytes", AttributeValue.b(new byte[] {0, -1, 7}), "names", AttributeValue.ss("a", "b"),
-                "scores", AttributeValue.ns("1.5", "-2"), "blobs", AttributeValue.bs(new byte[] {1}, new byte[] {2}),
-                "doc", m(Map.of("inner", m(Map.of()), "list", AttributeValue.l(), "big", n("12345678901234567890123456789012345678"))),
-                "flag", AttributeValue.bool(true), "count", n(1)));
+        Item seen =
+                stored(
+                        item(
+                                "pk",
+                                s("T#1"),
+                                "sk",
+                                s("ALL"),
+                                "empty",
+                                s(""),
+                                "nothing",
+                                AttributeValue.nul(),
+                                "bytes",
+                                AttributeValue.b(new byte[] {0, -1, 7}),
+                                "names",
+                                AttributeValue.ss("a", "b"),
+                                "scores",
+                                AttributeValue.ns("1.5", "-2"),
+                                "blobs",
+                                AttributeValue.bs(new byte[] {1}, new byte[] {2}),
+                                "doc",
+                                m(
+                                        Map.of(
+                                                "inner",
+                                                m(Map.of()),
+                                                "list",
+                                                AttributeValue.l(),
+                                                "big",
+                                                n("12345678901234567890123456789012345678"))),
+                                "flag",
+                                AttributeValue.bool(true),
+                                "count",
+                                n(1)));
         inspector.itemProperty().set(seen);
         inspector.startEdit();
         assertFalse(inspector.plainJsonEditableProperty().get());
-        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"N\": \"1\"", "\"N\": \"2\""));
+        inspector
+                .editTextProperty()
+                .set(inspector.editTextProperty().get().replace("\"N\": \"1\"", "\"N\": \"2\""));
 
         await(inspector.save());
 
-        assertNull(inspector.conflictProperty().get(), "a condition on every kind of value holds when nothing changed");
+        assertNull(
+                inspector.conflictProperty().get(),
+                "a condition on every kind of value holds when nothing changed");
         assertEquals("", inspector.failureProperty().get());
         assertEquals(seen.with("count", n(2)), read(key("T#1", "ALL")));
     }
@@ -147,10 +221,12 @@ class ItemInspectorViewModelTest {
     @Test
     void whenBoundToTheGridSelectionTheInspectorShowsWhatItSavedAndLeavesTheSelectionToTheGrid() {
         Item seen = workspace();
-        javafx.beans.property.ObjectProperty<Item> gridSelection = new javafx.beans.property.SimpleObjectProperty<>(seen);
+        ObjectProperty<Item> gridSelection = new SimpleObjectProperty<>(seen);
         inspector.itemProperty().bind(gridSelection);
         inspector.startEdit();
-        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
+        inspector
+                .editTextProperty()
+                .set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
 
         await(inspector.save());
 
@@ -159,7 +235,10 @@ class ItemInspectorViewModelTest {
         Item saved = seen.with("plan", s("free"));
         assertEquals(saved, read(key("WS#acme", "META")));
         assertEquals(List.of(new ItemChange.Saved(table, saved)), changes);
-        assertEquals(seen, inspector.itemProperty().get(), "the grid's selection is the grid's to change");
+        assertEquals(
+                seen,
+                inspector.itemProperty().get(),
+                "the grid's selection is the grid's to change");
         assertEquals(saved, inspector.shownItemProperty().get());
         assertTrue(inspector.dynamoJsonProperty().get().contains("\"free\""));
         gridSelection.set(saved);
@@ -171,7 +250,9 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
+        inspector
+                .editTextProperty()
+                .set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
         Item theirs = stored(seen.with("plan", s("enterprise")));
 
         await(inspector.save());
@@ -199,7 +280,9 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
+        inspector
+                .editTextProperty()
+                .set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
         Item theirs = stored(seen.with("seats", n(40)));
         await(inspector.save());
 
@@ -216,7 +299,10 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector.editTextProperty().set("{\"pk\": {\"S\": \"WS#acme\"},\n \"sk\": {\"S\": \"META\"},\n \"name\": {\"S\": \"x\" \"plan\": 1}");
+        inspector
+                .editTextProperty()
+                .set(
+                        "{\"pk\": {\"S\": \"WS#acme\"},\n \"sk\": {\"S\": \"META\"},\n \"name\": {\"S\": \"x\" \"plan\": 1}");
 
         assertTrue(inspector.save().isEmpty());
 
@@ -231,7 +317,9 @@ class ItemInspectorViewModelTest {
     @Test
     void aKeyOfTheWrongTypeIsReportedAtItsAttributeAndNothingIsSent() {
         inspector.startCreate();
-        inspector.editTextProperty().set("{\n  \"pk\": {\"S\": \"WS#acme\"},\n  \"sk\": {\"N\": \"5\"}\n}");
+        inspector
+                .editTextProperty()
+                .set("{\n  \"pk\": {\"S\": \"WS#acme\"},\n  \"sk\": {\"N\": \"5\"}\n}");
 
         assertTrue(inspector.save().isEmpty());
 
@@ -241,7 +329,8 @@ class ItemInspectorViewModelTest {
         assertEquals(3, problem.line());
         assertEquals(3, problem.column());
         List<Item> all = new ArrayList<>();
-        repository.scan(ScanSpec.table(table), page -> all.addAll(page.items()), Cancellation.none());
+        repository.scan(
+                ScanSpec.table(table), page -> all.addAll(page.items()), Cancellation.none());
         assertEquals(List.of(), all);
     }
 
@@ -250,8 +339,11 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector.editTextProperty().set("{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"META\"},\n"
-                + " \"owner\": {\"M\": {\"id\": {\"N\": \"U#12\"}}}}");
+        inspector
+                .editTextProperty()
+                .set(
+                        "{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"META\"},\n"
+                                + " \"owner\": {\"M\": {\"id\": {\"N\": \"U#12\"}}}}");
 
         assertFalse(inspector.stage());
 
@@ -266,7 +358,9 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"META\"", "\"PROJ#1\""));
+        inspector
+                .editTextProperty()
+                .set(inspector.editTextProperty().get().replace("\"META\"", "\"PROJ#1\""));
 
         assertFalse(inspector.stage());
 
@@ -281,16 +375,24 @@ class ItemInspectorViewModelTest {
         inspector.itemProperty().set(seen);
         inspector.startCreate();
         assertEquals(EditKind.CREATE, inspector.editKindProperty().get());
-        assertEquals(item("pk", s("WS#acme"), "sk", s("")), DynamoJson.readItem(inspector.editTextProperty().get()));
+        assertEquals(
+                item("pk", s("WS#acme"), "sk", s("")),
+                DynamoJson.readItem(inspector.editTextProperty().get()));
 
-        inspector.editTextProperty().set("{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"META\"}, \"name\": {\"S\": \"Other\"}}");
+        inspector
+                .editTextProperty()
+                .set(
+                        "{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"META\"}, \"name\": {\"S\": \"Other\"}}");
         await(inspector.save());
 
         assertEquals(seen, inspector.conflictProperty().get().current());
         assertEquals(seen, read(key("WS#acme", "META")));
 
         inspector.keepEditing();
-        inspector.editTextProperty().set("{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"PROJ#2026-0042\"}, \"name\": {\"S\": \"Other\"}}");
+        inspector
+                .editTextProperty()
+                .set(
+                        "{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"PROJ#2026-0042\"}, \"name\": {\"S\": \"Other\"}}");
         await(inspector.save());
 
         Item created = item("pk", s("WS#acme"), "sk", s("PROJ#2026-0042"), "name", s("Other"));
@@ -303,11 +405,15 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startDuplicate();
-        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"META\"", "\"META-COPY\""));
+        inspector
+                .editTextProperty()
+                .set(inspector.editTextProperty().get().replace("\"META\"", "\"META-COPY\""));
 
         await(inspector.save());
 
-        assertEquals(seen.with("sk", s("META-COPY")).attributes(), read(key("WS#acme", "META-COPY")).attributes());
+        assertEquals(
+                seen.with("sk", s("META-COPY")).attributes(),
+                read(key("WS#acme", "META-COPY")).attributes());
         assertEquals(seen, read(key("WS#acme", "META")));
     }
 
@@ -319,7 +425,9 @@ class ItemInspectorViewModelTest {
         assertTrue(inspector.plainJsonEditableProperty().get());
 
         assertTrue(inspector.switchFormat(ItemInspectorViewModel.EditFormat.PLAIN_JSON));
-        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"seats\": 12", "\"seats\": 13"));
+        inspector
+                .editTextProperty()
+                .set(inspector.editTextProperty().get().replace("\"seats\": 12", "\"seats\": 13"));
         await(inspector.save());
 
         assertEquals(seen.with("seats", n(13)), read(key("WS#acme", "META")));
@@ -347,23 +455,31 @@ class ItemInspectorViewModelTest {
         assertNull(read(key("WS#acme", "PROJ#1")));
         assertEquals(bNow, read(key("WS#acme", "PROJ#2")));
         assertNull(read(key("WS#acme", "PROJ#3")));
-        assertEquals("Deleted 2 of 3 items; 1 had changed since you saw it and was kept.", inspector.statusProperty().get());
+        assertEquals(
+                "Deleted 2 of 3 items; 1 had changed since you saw it and was kept.",
+                inspector.statusProperty().get());
         assertNull(inspector.shownItemProperty().get());
-        assertEquals(List.of(new ItemChange.Deleted(table, key("WS#acme", "PROJ#1")),
-                new ItemChange.Saved(table, bNow),
-                new ItemChange.Deleted(table, key("WS#acme", "PROJ#3"))), changes);
+        assertEquals(
+                List.of(
+                        new ItemChange.Deleted(table, key("WS#acme", "PROJ#1")),
+                        new ItemChange.Saved(table, bNow),
+                        new ItemChange.Deleted(table, key("WS#acme", "PROJ#3"))),
+                changes);
     }
 
     @Test
     void aSaveFinishingAfterTheSelectionMovedKeepsTheNewSelectionAndAConflictStillReachesTheUser() {
         HeldExecutor held = new HeldExecutor();
-        ItemInspectorViewModel inspector = new ItemInspectorViewModel(new BackgroundWork(held, UiExecutor.inline()));
+        ItemInspectorViewModel inspector =
+                new ItemInspectorViewModel(new BackgroundWork(held, UiExecutor.inline()));
         inspector.tableProperty().set(this.inspector.tableProperty().get());
         Item seen = workspace();
         Item other = stored(item("pk", s("WS#beta"), "sk", s("META")));
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector.editTextProperty().set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
+        inspector
+                .editTextProperty()
+                .set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
         Item theirs = stored(seen.with("plan", s("enterprise")));
 
         Optional<BackgroundWork.Handle> save = inspector.save();
@@ -380,9 +496,12 @@ class ItemInspectorViewModelTest {
         assertEquals(theirs, read(key("WS#acme", "META")));
     }
 
-    /** Holds background work until the test lets it run, to interleave user actions with a running save. */
-    private static final class HeldExecutor extends java.util.concurrent.AbstractExecutorService {
-        private final java.util.Queue<Runnable> queue = new java.util.ArrayDeque<>();
+    /**
+     * Holds background work until the test lets it run, to interleave user actions with a running
+     * save.
+     */
+    private static final class HeldExecutor extends AbstractExecutorService {
+        private final Queue<Runnable> queue = new ArrayDeque<>();
 
         void runAll() {
             for (Runnable task = queue.poll(); task != null; task = queue.poll()) {
@@ -396,8 +515,7 @@ class ItemInspectorViewModelTest {
         }
 
         @Override
-        public void shutdown() {
-        }
+        public void shutdown() {}
 
         @Override
         public List<Runnable> shutdownNow() {
@@ -415,7 +533,7 @@ class ItemInspectorViewModelTest {
         }
 
         @Override
-        public boolean awaitTermination(long timeout, java.util.concurrent.TimeUnit unit) {
+        public boolean awaitTermination(long timeout, TimeUnit unit) {
             return true;
         }
     }
@@ -425,16 +543,23 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        List<io.dynoscope.core.item.ItemFields.Field> fields = inspector.formFieldsProperty().get();
-        io.dynoscope.core.item.ItemFields.Field ownerName = fields.stream()
-                .filter(f -> f.path().equals("owner.name")).findFirst().orElseThrow();
-        io.dynoscope.core.item.ItemFields.Field seats = fields.stream()
-                .filter(f -> f.path().equals("seats")).findFirst().orElseThrow();
+        List<Field> fields = inspector.formFieldsProperty().get();
+        Field ownerName =
+                fields.stream()
+                        .filter(f -> f.path().equals("owner.name"))
+                        .findFirst()
+                        .orElseThrow();
+        Field seats =
+                fields.stream().filter(f -> f.path().equals("seats")).findFirst().orElseThrow();
 
         assertFalse(inspector.setFormValue(seats, "twelve"));
         assertEquals("seats", inspector.editProblemProperty().get().path());
-        assertEquals("seats: 'twelve' is not a number", inspector.editProblemProperty().get().message());
-        assertEquals(seen, read(seen.key(inspector.tableProperty().get().info().keySchema())), "nothing was written");
+        assertEquals(
+                "seats: 'twelve' is not a number", inspector.editProblemProperty().get().message());
+        assertEquals(
+                seen,
+                read(seen.key(inspector.tableProperty().get().info().keySchema())),
+                "nothing was written");
 
         assertTrue(inspector.setFormValue(ownerName, "Mara V."));
         assertNull(inspector.editProblemProperty().get());
@@ -443,7 +568,8 @@ class ItemInspectorViewModelTest {
         await(inspector.save());
 
         Item now = read(seen.key(inspector.tableProperty().get().info().keySchema()));
-        assertEquals(m(Map.of("id", s("U#12"), "name", s("Mara V."))), now.attributes().get("owner"));
+        assertEquals(
+                m(Map.of("id", s("U#12"), "name", s("Mara V."))), now.attributes().get("owner"));
         assertEquals(seen.attributes().get("seats"), now.attributes().get("seats"));
     }
 }

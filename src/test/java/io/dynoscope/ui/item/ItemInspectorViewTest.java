@@ -5,6 +5,7 @@ import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
@@ -20,12 +21,14 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -37,7 +40,8 @@ class ItemInspectorViewTest {
     private static final Key KEY = Key.of("pk", s("WS#acme"), "sk", s("META"));
 
     private final DynamoRepository repository = TestEngine.repository();
-    private final BackgroundWork work = new BackgroundWork(Executors.newSingleThreadExecutor(), UiExecutor.fx());
+    private final BackgroundWork work =
+            new BackgroundWork(Executors.newSingleThreadExecutor(), UiExecutor.fx());
     private ItemInspectorViewModel inspector;
     private String table;
     private Item seen;
@@ -45,7 +49,7 @@ class ItemInspectorViewTest {
     @Start
     void showInspector(Stage stage) {
         table = TestEngine.freshTable("inspector-view");
-        Map<String, io.dynoscope.core.item.AttributeValue> attributes = new LinkedHashMap<>();
+        Map<String, AttributeValue> attributes = new LinkedHashMap<>();
         attributes.put("pk", s("WS#acme"));
         attributes.put("sk", s("META"));
         attributes.put("name", s("Acme"));
@@ -55,10 +59,16 @@ class ItemInspectorViewTest {
         seen = current();
 
         inspector = new ItemInspectorViewModel(work);
-        inspector.tableProperty().set(new InspectedTable(repository.describeTable(table), repository));
+        inspector
+                .tableProperty()
+                .set(new InspectedTable(repository.describeTable(table), repository));
         inspector.itemProperty().set(seen);
         Scene scene = new Scene(ItemInspectorView.load(inspector), 420, 560);
-        scene.getStylesheets().add(ItemInspectorView.class.getResource("/io/dynoscope/app/light.css").toExternalForm());
+        scene.getStylesheets()
+                .add(
+                        ItemInspectorView.class
+                                .getResource("/io/dynoscope/app/light.css")
+                                .toExternalForm());
         stage.setScene(scene);
         stage.show();
     }
@@ -66,8 +76,9 @@ class ItemInspectorViewTest {
     @AfterEach
     void stopWork() throws Exception {
         work.shutdown();
-        // headless windows share one screen: close this test's so the next test's clicks reach its own
-        org.testfx.api.FxToolkit.cleanupStages();
+        // headless windows share one screen: close this test's so the next test's clicks reach its
+        // own
+        FxToolkit.cleanupStages();
     }
 
     private Item current() {
@@ -87,8 +98,11 @@ class ItemInspectorViewTest {
         Label error = robot.lookup("#errorLabel").queryAs(Label.class);
         assertTrue(error.isVisible());
         int lastLine = (int) editor.getText().lines().count();
-        assertTrue(error.getText().startsWith("line " + lastLine + ", column 2: "), error.getText());
-        assertTrue(robot.lookup("#saveButton").queryAs(Button.class).isDisabled(), "save waits for a sound edit");
+        assertTrue(
+                error.getText().startsWith("line " + lastLine + ", column 2: "), error.getText());
+        assertTrue(
+                robot.lookup("#saveButton").queryAs(Button.class).isDisabled(),
+                "save waits for a sound edit");
         assertTrue(error.getLayoutY() > 0, "the error label sits below the line in error");
 
         robot.clickOn("#saveButton");
@@ -97,7 +111,8 @@ class ItemInspectorViewTest {
     }
 
     @Test
-    void aConflictShowsBothVersionsAndWritesNothingUntilTheUserChooses(FxRobot robot) throws Exception {
+    void aConflictShowsBothVersionsAndWritesNothingUntilTheUserChooses(FxRobot robot)
+            throws Exception {
         robot.clickOn("#editButton");
         TextArea editor = robot.lookup("#editArea").queryAs(TextArea.class);
         robot.interact(() -> editor.setText(editor.getText().replace("\"Acme\"", "\"Acme Corp\"")));
@@ -106,18 +121,28 @@ class ItemInspectorViewTest {
         repository.putItem(table, theirs, (ExpressionSpec) null);
 
         robot.clickOn("#saveButton");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#conflictCurrent").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#conflictCurrent").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
 
         String mine = robot.lookup("#conflictMine").queryAs(TextArea.class).getText();
         String inTable = robot.lookup("#conflictCurrent").queryAs(TextArea.class).getText();
         assertTrue(mine.contains("\"Acme Corp\"") && mine.contains("\"pro\""), mine);
         assertTrue(inTable.contains("\"Acme\"") && inTable.contains("\"enterprise\""), inTable);
-        assertTrue(robot.lookup("#conflictChanges").queryAs(Label.class).getText().contains("Changed meanwhile: plan."));
+        assertTrue(
+                robot.lookup("#conflictChanges")
+                        .queryAs(Label.class)
+                        .getText()
+                        .contains("Changed meanwhile: plan."));
         assertEquals(theirs, current());
 
         robot.clickOn("Overwrite with mine");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> s("Acme Corp").equals(current().attributes().get("name")));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> s("Acme Corp").equals(current().attributes().get("name")));
 
         assertEquals(seen.with("name", s("Acme Corp")), current());
     }
@@ -126,18 +151,36 @@ class ItemInspectorViewTest {
     void theFormChangesOneValueAndSavesIt(FxRobot robot) throws Exception {
         robot.clickOn("#editButton");
         robot.clickOn("#formToggle");
-        javafx.scene.control.TextField name = robot.lookup("#form-name").queryAs(javafx.scene.control.TextField.class);
-        robot.doubleClickOn(name).eraseText(name.getText().length()).write("Acme Form").type(KeyCode.ENTER);
+        TextField name = robot.lookup("#form-name").queryAs(TextField.class);
+        robot.doubleClickOn(name)
+                .eraseText(name.getText().length())
+                .write("Acme Form")
+                .type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
-        javafx.scene.control.TextField seats = robot.lookup("#form-seats").queryAs(javafx.scene.control.TextField.class);
-        robot.doubleClickOn(seats).eraseText(seats.getText().length()).write("many").type(KeyCode.ENTER);
+        TextField seats = robot.lookup("#form-seats").queryAs(TextField.class);
+        robot.doubleClickOn(seats)
+                .eraseText(seats.getText().length())
+                .write("many")
+                .type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(robot.lookup(".error-text").queryAllAs(Label.class).stream()
-                .anyMatch(l -> l.isVisible() && l.getText().equals("seats: 'many' is not a number")), "the wrong value is named");
+        assertTrue(
+                robot.lookup(".error-text").queryAllAs(Label.class).stream()
+                        .anyMatch(
+                                l ->
+                                        l.isVisible()
+                                                && l.getText()
+                                                        .equals("seats: 'many' is not a number")),
+                "the wrong value is named");
 
         robot.clickOn("#reviewButton");
         robot.clickOn("#saveButton");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> s("Acme Form").equals(current().attributes().get("name")));
-        assertEquals(seen.attributes().get("seats"), current().attributes().get("seats"), "the rejected value was not written");
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> s("Acme Form").equals(current().attributes().get("name")));
+        assertEquals(
+                seen.attributes().get("seats"),
+                current().attributes().get("seats"),
+                "the rejected value was not written");
     }
 }

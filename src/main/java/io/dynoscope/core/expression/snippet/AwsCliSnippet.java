@@ -3,9 +3,9 @@ package io.dynoscope.core.expression.snippet;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.item.DynamoJson;
-
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -21,25 +21,31 @@ final class AwsCliSnippet {
 
     /** Characters a POSIX shell takes literally in a word. */
     private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+
     private static final String CONTINUATION = " \\\n    ";
 
-    private AwsCliSnippet() {
-    }
+    private AwsCliSnippet() {}
 
     static String write(SnippetRequest request, SnippetOptions options) {
         Operation op = request.operation();
         List<String> words = new ArrayList<>();
         words.add("--table-name " + quote(request.table()));
         request.index().ifPresent(i -> words.add("--index-name " + quote(i)));
-        request.key().ifPresent(k -> words.add("--key " + quote(json(k.attributes(), DynamoJson::write))));
+        request.key()
+                .ifPresent(
+                        k -> words.add("--key " + quote(json(k.attributes(), DynamoJson::write))));
         for (Map.Entry<ExpressionKind, String> e : request.expressions().entrySet()) {
             words.add(flag(e.getKey().parameterName()) + " " + quote(e.getValue()));
         }
         if (!request.names().isEmpty()) {
-            words.add("--expression-attribute-names " + quote(json(request.names(), AwsCliSnippet::jsonString)));
+            words.add(
+                    "--expression-attribute-names "
+                            + quote(json(request.names(), AwsCliSnippet::jsonString)));
         }
         if (!request.values().isEmpty()) {
-            words.add("--expression-attribute-values " + quote(json(request.values(), DynamoJson::write)));
+            words.add(
+                    "--expression-attribute-values "
+                            + quote(json(request.values(), DynamoJson::write)));
         }
         if (!request.scanForward()) {
             words.add("--no-scan-index-forward");
@@ -47,22 +53,35 @@ final class AwsCliSnippet {
         switch (op) {
             case UPDATE_ITEM -> words.add("--return-values ALL_NEW");
             case DELETE_ITEM -> words.add("--return-values ALL_OLD");
-            default -> {
-            }
+            default -> {}
         }
-        options.endpoint().ifPresent(endpoint -> {
-            words.add("--endpoint-url " + quote(endpoint.toString()));
-            words.add("--region " + quote(options.region()));
-        });
-        words.add("--output json --query " + switch (op) {
-            case QUERY, SCAN -> "Items";
-            case GET_ITEM -> "Item";
-            case UPDATE_ITEM, DELETE_ITEM -> "Attributes";
-        });
-        String credentials = options.endpoint().isEmpty() ? ""
-                : "AWS_ACCESS_KEY_ID=" + quote(options.accessKeyId()) + " AWS_SECRET_ACCESS_KEY="
-                + quote(SnippetOptions.LOCAL_SECRET) + " ";
-        return credentials + "aws dynamodb " + command(op) + CONTINUATION + String.join(CONTINUATION, words) + "\n";
+        options.endpoint()
+                .ifPresent(
+                        endpoint -> {
+                            words.add("--endpoint-url " + quote(endpoint.toString()));
+                            words.add("--region " + quote(options.region()));
+                        });
+        words.add(
+                "--output json --query "
+                        + switch (op) {
+                            case QUERY, SCAN -> "Items";
+                            case GET_ITEM -> "Item";
+                            case UPDATE_ITEM, DELETE_ITEM -> "Attributes";
+                        });
+        String credentials =
+                options.endpoint().isEmpty()
+                        ? ""
+                        : "AWS_ACCESS_KEY_ID="
+                                + quote(options.accessKeyId())
+                                + " AWS_SECRET_ACCESS_KEY="
+                                + quote(SnippetOptions.LOCAL_SECRET)
+                                + " ";
+        return credentials
+                + "aws dynamodb "
+                + command(op)
+                + CONTINUATION
+                + String.join(CONTINUATION, words)
+                + "\n";
     }
 
     private static String command(Operation op) {
@@ -71,7 +90,7 @@ final class AwsCliSnippet {
 
     /** {@code KeyConditionExpression} as the flag {@code --key-condition-expression}. */
     private static String flag(String parameterName) {
-        return "--" + parameterName.replaceAll("(?<=[a-z])(?=[A-Z])", "-").toLowerCase(java.util.Locale.ROOT);
+        return "--" + parameterName.replaceAll("(?<=[a-z])(?=[A-Z])", "-").toLowerCase(Locale.ROOT);
     }
 
     private static <V> String json(Map<String, V> entries, Function<V, String> valueJson) {

@@ -2,7 +2,6 @@ package io.dynoscope.core.expression.snippet;
 
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.item.AttributeValue;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,52 +13,87 @@ final class JavaSnippet {
 
     private static final String INDENT = "                ";
 
-    private JavaSnippet() {
-    }
+    private JavaSnippet() {}
 
     static String write(SnippetRequest request, SnippetOptions options) {
         Operation op = request.operation();
         String className = className(op);
         String requestType = op.apiName() + "Request";
         StringBuilder out = new StringBuilder();
-        List<String> imports = new ArrayList<>(List.of(
-                "java.util.Base64", "java.util.List", "java.util.Map", "java.util.stream.Collectors",
-                "software.amazon.awssdk.core.SdkBytes",
-                "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
-                "software.amazon.awssdk.services.dynamodb.model.AttributeValue",
-                "software.amazon.awssdk.services.dynamodb.model." + requestType));
+        List<String> imports =
+                new ArrayList<>(
+                        List.of(
+                                "java.util.Base64",
+                                "java.util.List",
+                                "java.util.Map",
+                                "java.util.stream.Collectors",
+                                "software.amazon.awssdk.core.SdkBytes",
+                                "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
+                                "software.amazon.awssdk.services.dynamodb.model.AttributeValue",
+                                "software.amazon.awssdk.services.dynamodb.model." + requestType));
         if (options.endpoint().isPresent()) {
-            imports.addAll(List.of("java.net.URI", "software.amazon.awssdk.auth.credentials.AwsBasicCredentials",
-                    "software.amazon.awssdk.auth.credentials.StaticCredentialsProvider",
-                    "software.amazon.awssdk.regions.Region"));
+            imports.addAll(
+                    List.of(
+                            "java.net.URI",
+                            "software.amazon.awssdk.auth.credentials.AwsBasicCredentials",
+                            "software.amazon.awssdk.auth.credentials.StaticCredentialsProvider",
+                            "software.amazon.awssdk.regions.Region"));
         }
         if (op == Operation.GET_ITEM || op == Operation.DELETE_ITEM) {
-            imports.add("software.amazon.awssdk.services.dynamodb.model." + op.apiName() + "Response");
+            imports.add(
+                    "software.amazon.awssdk.services.dynamodb.model." + op.apiName() + "Response");
         }
         if (op == Operation.UPDATE_ITEM || op == Operation.DELETE_ITEM) {
             imports.add("software.amazon.awssdk.services.dynamodb.model.ReturnValue");
         }
         imports.stream().sorted().forEach(i -> out.append("import ").append(i).append(";\n"));
-        out.append("\n/** ").append(op.apiName()).append(" on ").append(request.table())
+        out.append("\n/** ")
+                .append(op.apiName())
+                .append(" on ")
+                .append(request.table())
                 .append(", printing each item as a line of DynamoDB JSON. */\n");
         out.append("public class ").append(className).append(" {\n\n");
         out.append("    public static void main(String[] args) {\n");
         out.append("        try (DynamoDbClient dynamo = ").append(client(options)).append(") {\n");
-        out.append("            ").append(requestType).append(" request = ").append(requestType).append(".builder()\n");
+        out.append("            ")
+                .append(requestType)
+                .append(" request = ")
+                .append(requestType)
+                .append(".builder()\n");
         out.append(INDENT).append(".tableName(").append(string(request.table())).append(")\n");
-        request.index().ifPresent(i -> out.append(INDENT).append(".indexName(").append(string(i)).append(")\n"));
-        request.key().ifPresent(k -> out.append(INDENT).append(".key(")
-                .append(map(k.attributes(), JavaSnippet::value, 2)).append(")\n"));
+        request.index()
+                .ifPresent(
+                        i ->
+                                out.append(INDENT)
+                                        .append(".indexName(")
+                                        .append(string(i))
+                                        .append(")\n"));
+        request.key()
+                .ifPresent(
+                        k ->
+                                out.append(INDENT)
+                                        .append(".key(")
+                                        .append(map(k.attributes(), JavaSnippet::value, 2))
+                                        .append(")\n"));
         for (Map.Entry<ExpressionKind, String> e : request.expressions().entrySet()) {
-            out.append(INDENT).append('.').append(setter(e.getKey())).append('(').append(string(e.getValue())).append(")\n");
+            out.append(INDENT)
+                    .append('.')
+                    .append(setter(e.getKey()))
+                    .append('(')
+                    .append(string(e.getValue()))
+                    .append(")\n");
         }
         if (!request.names().isEmpty()) {
-            out.append(INDENT).append(".expressionAttributeNames(")
-                    .append(map(request.names(), JavaSnippet::string, 2)).append(")\n");
+            out.append(INDENT)
+                    .append(".expressionAttributeNames(")
+                    .append(map(request.names(), JavaSnippet::string, 2))
+                    .append(")\n");
         }
         if (!request.values().isEmpty()) {
-            out.append(INDENT).append(".expressionAttributeValues(")
-                    .append(map(request.values(), JavaSnippet::value, 2)).append(")\n");
+            out.append(INDENT)
+                    .append(".expressionAttributeValues(")
+                    .append(map(request.values(), JavaSnippet::value, 2))
+                    .append(")\n");
         }
         if (!request.scanForward()) {
             out.append(INDENT).append(".scanIndexForward(false)\n");
@@ -67,8 +101,7 @@ final class JavaSnippet {
         switch (op) {
             case UPDATE_ITEM -> out.append(INDENT).append(".returnValues(ReturnValue.ALL_NEW)\n");
             case DELETE_ITEM -> out.append(INDENT).append(".returnValues(ReturnValue.ALL_OLD)\n");
-            default -> {
-            }
+            default -> {}
         }
         out.append(INDENT).append(".build();\n");
         out.append(call(op));
@@ -93,12 +126,24 @@ final class JavaSnippet {
             return "DynamoDbClient.create()";
         }
         return "DynamoDbClient.builder()\n"
-                + INDENT + ".endpointOverride(URI.create(" + string(options.endpoint().get().toString()) + "))\n"
-                + INDENT + ".region(Region.of(" + string(options.region()) + "))\n"
-                + INDENT + ".credentialsProvider(StaticCredentialsProvider.create(\n"
-                + INDENT + "        AwsBasicCredentials.create(" + string(options.accessKeyId()) + ", "
-                + string(SnippetOptions.LOCAL_SECRET) + ")))\n"
-                + INDENT + ".build()";
+                + INDENT
+                + ".endpointOverride(URI.create("
+                + string(options.endpoint().get().toString())
+                + "))\n"
+                + INDENT
+                + ".region(Region.of("
+                + string(options.region())
+                + "))\n"
+                + INDENT
+                + ".credentialsProvider(StaticCredentialsProvider.create(\n"
+                + INDENT
+                + "        AwsBasicCredentials.create("
+                + string(options.accessKeyId())
+                + ", "
+                + string(SnippetOptions.LOCAL_SECRET)
+                + ")))\n"
+                + INDENT
+                + ".build()";
     }
 
     private static String setter(ExpressionKind kind) {
@@ -109,27 +154,48 @@ final class JavaSnippet {
     private static String call(Operation op) {
         String print = "System.out.println(toJson(";
         return switch (op) {
-            case QUERY -> "            for (Map<String, AttributeValue> item : dynamo.queryPaginator(request).items()) {\n"
-                    + "                " + print + "item));\n            }\n";
-            case SCAN -> "            for (Map<String, AttributeValue> item : dynamo.scanPaginator(request).items()) {\n"
-                    + "                " + print + "item));\n            }\n";
-            case GET_ITEM -> "            GetItemResponse response = dynamo.getItem(request);\n"
-                    + "            if (response.hasItem()) {\n                " + print + "response.item()));\n            }\n";
-            case UPDATE_ITEM -> "            " + print + "dynamo.updateItem(request).attributes()));\n";
-            case DELETE_ITEM -> "            DeleteItemResponse response = dynamo.deleteItem(request);\n"
-                    + "            if (response.hasAttributes()) {\n                " + print
-                    + "response.attributes()));\n            }\n";
+            case QUERY ->
+                    "            for (Map<String, AttributeValue> item : dynamo.queryPaginator(request).items()) {\n"
+                            + "                "
+                            + print
+                            + "item));\n            }\n";
+            case SCAN ->
+                    "            for (Map<String, AttributeValue> item : dynamo.scanPaginator(request).items()) {\n"
+                            + "                "
+                            + print
+                            + "item));\n            }\n";
+            case GET_ITEM ->
+                    "            GetItemResponse response = dynamo.getItem(request);\n"
+                            + "            if (response.hasItem()) {\n                "
+                            + print
+                            + "response.item()));\n            }\n";
+            case UPDATE_ITEM ->
+                    "            " + print + "dynamo.updateItem(request).attributes()));\n";
+            case DELETE_ITEM ->
+                    "            DeleteItemResponse response = dynamo.deleteItem(request);\n"
+                            + "            if (response.hasAttributes()) {\n                "
+                            + print
+                            + "response.attributes()));\n            }\n";
         };
     }
 
-    /** {@code Map.ofEntries(...)} with one entry a line, {@code depth} levels in from the builder. */
+    /**
+     * {@code Map.ofEntries(...)} with one entry a line, {@code depth} levels in from the builder.
+     */
     private static <V> String map(Map<String, V> entries, Function<V, String> literal, int depth) {
         if (entries.isEmpty()) {
             return "Map.of()";
         }
         String pad = INDENT + "        ".repeat(depth - 1);
         return entries.entrySet().stream()
-                .map(e -> pad + "Map.entry(" + string(e.getKey()) + ", " + literal.apply(e.getValue()) + ")")
+                .map(
+                        e ->
+                                pad
+                                        + "Map.entry("
+                                        + string(e.getKey())
+                                        + ", "
+                                        + literal.apply(e.getValue())
+                                        + ")")
                 .collect(Collectors.joining(",\n", "Map.ofEntries(\n", ")"));
     }
 
@@ -140,15 +206,38 @@ final class JavaSnippet {
             case B -> "AttributeValue.fromB(" + bytes(((AttributeValue.Bin) value).base64()) + ")";
             case BOOL -> "AttributeValue.fromBool(" + ((AttributeValue.Bool) value).value() + ")";
             case NULL -> "AttributeValue.fromNul(true)";
-            case M -> "AttributeValue.fromM(" + inlineMap(((AttributeValue.MapValue) value).entries()) + ")";
-            case L -> ((AttributeValue.ListValue) value).elements().stream().map(JavaSnippet::value)
-                    .collect(Collectors.joining(", ", "AttributeValue.fromL(List.of(", "))"));
-            case SS -> ((AttributeValue.StrSet) value).members().stream().map(JavaSnippet::string)
-                    .collect(Collectors.joining(", ", "AttributeValue.fromSs(List.of(", "))"));
-            case NS -> ((AttributeValue.NumSet) value).members().stream().map(n -> string(n.text()))
-                    .collect(Collectors.joining(", ", "AttributeValue.fromNs(List.of(", "))"));
-            case BS -> ((AttributeValue.BinSet) value).members().stream().map(b -> bytes(b.base64()))
-                    .collect(Collectors.joining(", ", "AttributeValue.fromBs(List.of(", "))"));
+            case M ->
+                    "AttributeValue.fromM("
+                            + inlineMap(((AttributeValue.MapValue) value).entries())
+                            + ")";
+            case L ->
+                    ((AttributeValue.ListValue) value)
+                            .elements().stream()
+                                    .map(JavaSnippet::value)
+                                    .collect(
+                                            Collectors.joining(
+                                                    ", ", "AttributeValue.fromL(List.of(", "))"));
+            case SS ->
+                    ((AttributeValue.StrSet) value)
+                            .members().stream()
+                                    .map(JavaSnippet::string)
+                                    .collect(
+                                            Collectors.joining(
+                                                    ", ", "AttributeValue.fromSs(List.of(", "))"));
+            case NS ->
+                    ((AttributeValue.NumSet) value)
+                            .members().stream()
+                                    .map(n -> string(n.text()))
+                                    .collect(
+                                            Collectors.joining(
+                                                    ", ", "AttributeValue.fromNs(List.of(", "))"));
+            case BS ->
+                    ((AttributeValue.BinSet) value)
+                            .members().stream()
+                                    .map(b -> bytes(b.base64()))
+                                    .collect(
+                                            Collectors.joining(
+                                                    ", ", "AttributeValue.fromBs(List.of(", "))"));
         };
     }
 
@@ -165,7 +254,9 @@ final class JavaSnippet {
         return "SdkBytes.fromByteArray(Base64.getDecoder().decode(" + string(base64) + "))";
     }
 
-    /** A Java string literal in plain ASCII: quotes, backslashes, controls and non-ASCII escaped. */
+    /**
+     * A Java string literal in plain ASCII: quotes, backslashes, controls and non-ASCII escaped.
+     */
     static String string(String text) {
         StringBuilder out = new StringBuilder("\"");
         for (int i = 0; i < text.length(); i++) {
@@ -189,7 +280,8 @@ final class JavaSnippet {
     }
 
     /** The helper every Java snippet carries: the SDK has no DynamoDB JSON printer of its own. */
-    private static final String PRINTER = """
+    private static final String PRINTER =
+            """
                 /** One item as a line of DynamoDB JSON, e.g. {"pk":{"S":"WS#acme"}}. */
                 static String toJson(Map<String, AttributeValue> item) {
                     return item.entrySet().stream()

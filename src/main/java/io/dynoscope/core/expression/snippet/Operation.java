@@ -1,13 +1,17 @@
 package io.dynoscope.core.expression.snippet;
 
 import io.dynoscope.core.expression.ExpressionKind;
-
 import java.util.EnumSet;
 import java.util.Set;
 
 /** The DynamoDB calls a snippet can make, with the expressions each one takes. */
 public enum Operation {
-    QUERY("Query", EnumSet.of(ExpressionKind.KEY_CONDITION, ExpressionKind.FILTER, ExpressionKind.PROJECTION)),
+    QUERY(
+            "Query",
+            EnumSet.of(
+                    ExpressionKind.KEY_CONDITION,
+                    ExpressionKind.FILTER,
+                    ExpressionKind.PROJECTION)),
     SCAN("Scan", EnumSet.of(ExpressionKind.FILTER, ExpressionKind.PROJECTION)),
     GET_ITEM("GetItem", EnumSet.of(ExpressionKind.PROJECTION)),
     UPDATE_ITEM("UpdateItem", EnumSet.of(ExpressionKind.UPDATE, ExpressionKind.CONDITION)),

@@ -34,7 +34,12 @@ public enum SnippetLanguage {
                 return language;
             }
         }
-        throw new IllegalArgumentException("'" + id + "' is not one of "
-                + Arrays.stream(values()).map(SnippetLanguage::id).collect(Collectors.joining(", ")));
+        throw new IllegalArgumentException(
+                "'"
+                        + id
+                        + "' is not one of "
+                        + Arrays.stream(values())
+                                .map(SnippetLanguage::id)
+                                .collect(Collectors.joining(", ")));
     }
 }

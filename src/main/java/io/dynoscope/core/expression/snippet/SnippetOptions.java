@@ -7,8 +7,8 @@ import java.util.Optional;
 /**
  * Where a snippet connects. For real AWS nothing is written into the snippet (the SDK's region and
  * credential chain decide, as in the user's own code); for a local engine the snippet names its
- * endpoint, region and a dummy access key (DynamoDB Local keeps one database per key id), since
- * no credential chain would find one.
+ * endpoint, region and a dummy access key (DynamoDB Local keeps one database per key id), since no
+ * credential chain would find one.
  */
 public record SnippetOptions(Optional<URI> endpoint, String region, String accessKeyId) {
 

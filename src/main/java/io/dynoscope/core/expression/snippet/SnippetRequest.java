@@ -4,7 +4,6 @@ import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Key;
-
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -17,32 +16,44 @@ import java.util.Optional;
  * single-item calls, the expressions and the placeholder maps they share, and the read direction.
  * Build one with a factory and the {@code with...} methods; each returns a new request.
  */
-public record SnippetRequest(Operation operation, String table, Optional<String> index, Optional<Key> key,
-                             Map<ExpressionKind, String> expressions, Map<String, String> names,
-                             Map<String, AttributeValue> values, boolean scanForward) {
+public record SnippetRequest(
+        Operation operation,
+        String table,
+        Optional<String> index,
+        Optional<Key> key,
+        Map<ExpressionKind, String> expressions,
+        Map<String, String> names,
+        Map<String, AttributeValue> values,
+        boolean scanForward) {
 
     public SnippetRequest {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(index, "index");
         Objects.requireNonNull(key, "key");
-        expressions = Collections.unmodifiableMap(expressions.isEmpty()
-                ? new EnumMap<>(ExpressionKind.class) : new EnumMap<>(expressions));
+        expressions =
+                Collections.unmodifiableMap(
+                        expressions.isEmpty()
+                                ? new EnumMap<>(ExpressionKind.class)
+                                : new EnumMap<>(expressions));
         names = Collections.unmodifiableMap(new LinkedHashMap<>(names));
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         for (ExpressionKind kind : expressions.keySet()) {
             if (!operation.accepts(kind)) {
-                throw new IllegalArgumentException(operation.apiName() + " takes no " + kind.parameterName());
+                throw new IllegalArgumentException(
+                        operation.apiName() + " takes no " + kind.parameterName());
             }
         }
         if (operation.takesKey() != key.isPresent()) {
-            throw new IllegalArgumentException(operation.apiName()
-                    + (operation.takesKey() ? " needs the item's key" : " takes no key"));
+            throw new IllegalArgumentException(
+                    operation.apiName()
+                            + (operation.takesKey() ? " needs the item's key" : " takes no key"));
         }
         if (index.isPresent() && operation != Operation.QUERY && operation != Operation.SCAN) {
             throw new IllegalArgumentException(operation.apiName() + " reads no index");
         }
-        if (operation == Operation.QUERY && !expressions.containsKey(ExpressionKind.KEY_CONDITION)) {
+        if (operation == Operation.QUERY
+                && !expressions.containsKey(ExpressionKind.KEY_CONDITION)) {
             throw new IllegalArgumentException("a Query needs a key condition");
         }
         if (operation == Operation.UPDATE_ITEM && !expressions.containsKey(ExpressionKind.UPDATE)) {
@@ -50,39 +61,86 @@ public record SnippetRequest(Operation operation, String table, Optional<String>
         }
     }
 
-    /** A Query with its key condition; add the maps with {@link #withNames} and {@link #withValues}. */
+    /**
+     * A Query with its key condition; add the maps with {@link #withNames} and {@link #withValues}.
+     */
     public static SnippetRequest query(String table, String keyCondition) {
-        return new SnippetRequest(Operation.QUERY, table, Optional.empty(), Optional.empty(),
-                Map.of(ExpressionKind.KEY_CONDITION, keyCondition), Map.of(), Map.of(), true);
+        return new SnippetRequest(
+                Operation.QUERY,
+                table,
+                Optional.empty(),
+                Optional.empty(),
+                Map.of(ExpressionKind.KEY_CONDITION, keyCondition),
+                Map.of(),
+                Map.of(),
+                true);
     }
 
     /** A Query from a compiled key condition and its maps. */
     public static SnippetRequest query(String table, CompiledExpression keyCondition) {
-        return query(table, keyCondition.text()).withNames(keyCondition.names()).withValues(keyCondition.values());
+        return query(table, keyCondition.text())
+                .withNames(keyCondition.names())
+                .withValues(keyCondition.values());
     }
 
     public static SnippetRequest scan(String table) {
-        return new SnippetRequest(Operation.SCAN, table, Optional.empty(), Optional.empty(), Map.of(), Map.of(),
-                Map.of(), true);
+        return new SnippetRequest(
+                Operation.SCAN,
+                table,
+                Optional.empty(),
+                Optional.empty(),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                true);
     }
 
     public static SnippetRequest getItem(String table, Key key) {
-        return new SnippetRequest(Operation.GET_ITEM, table, Optional.empty(), Optional.of(key), Map.of(), Map.of(),
-                Map.of(), true);
+        return new SnippetRequest(
+                Operation.GET_ITEM,
+                table,
+                Optional.empty(),
+                Optional.of(key),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                true);
     }
 
     public static SnippetRequest updateItem(String table, Key key, String update) {
-        return new SnippetRequest(Operation.UPDATE_ITEM, table, Optional.empty(), Optional.of(key),
-                Map.of(ExpressionKind.UPDATE, update), Map.of(), Map.of(), true);
+        return new SnippetRequest(
+                Operation.UPDATE_ITEM,
+                table,
+                Optional.empty(),
+                Optional.of(key),
+                Map.of(ExpressionKind.UPDATE, update),
+                Map.of(),
+                Map.of(),
+                true);
     }
 
     public static SnippetRequest deleteItem(String table, Key key) {
-        return new SnippetRequest(Operation.DELETE_ITEM, table, Optional.empty(), Optional.of(key), Map.of(),
-                Map.of(), Map.of(), true);
+        return new SnippetRequest(
+                Operation.DELETE_ITEM,
+                table,
+                Optional.empty(),
+                Optional.of(key),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                true);
     }
 
     public SnippetRequest onIndex(String indexName) {
-        return new SnippetRequest(operation, table, Optional.of(indexName), key, expressions, names, values, scanForward);
+        return new SnippetRequest(
+                operation,
+                table,
+                Optional.of(indexName),
+                key,
+                expressions,
+                names,
+                values,
+                scanForward);
     }
 
     /** This request with an expression of {@code kind} added or replaced. */
@@ -109,14 +167,16 @@ public record SnippetRequest(Operation operation, String table, Optional<String>
     public SnippetRequest withNames(Map<String, String> more) {
         Map<String, String> merged = new LinkedHashMap<>(names);
         merged.putAll(more);
-        return new SnippetRequest(operation, table, index, key, expressions, merged, values, scanForward);
+        return new SnippetRequest(
+                operation, table, index, key, expressions, merged, values, scanForward);
     }
 
     /** This request with these values added to its ExpressionAttributeValues. */
     public SnippetRequest withValues(Map<String, AttributeValue> more) {
         Map<String, AttributeValue> merged = new LinkedHashMap<>(values);
         merged.putAll(more);
-        return new SnippetRequest(operation, table, index, key, expressions, names, merged, scanForward);
+        return new SnippetRequest(
+                operation, table, index, key, expressions, names, merged, scanForward);
     }
 
     /** A Query read in descending sort-key order (newest first for time-ordered ids). */

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
@@ -57,7 +58,9 @@ class SnippetExecutionTest {
     static void seed() {
         repository = TestEngine.repository();
         ConnectionSpec.Endpoint connection = TestEngine.connection();
-        local = SnippetOptions.local(connection.endpoint(), connection.region(), connection.accessKeyId());
+        local =
+                SnippetOptions.local(
+                        connection.endpoint(), connection.region(), connection.accessKeyId());
         saas = TestEngine.uniqueTableName("snippet-saas");
         blog = TestEngine.uniqueTableName("snippet-blog");
         SampleData.seed(repository, Dataset.SAAS, saas);
@@ -73,32 +76,100 @@ class SnippetExecutionTest {
     }
 
     static Stream<Arguments> reads() {
-        List<ReadCase> cases = List.of(
-                new ReadCase("acme projects newest first, filtered and projected", () -> acmeProjects().snippet,
-                        () -> acmeProjects().app.get()),
-                new ReadCase("the oversized tenant, every page", () -> SnippetRequest.query(saas, "#er = :er")
-                        .withNames(Map.of("#er", "EntityRef")).withValues(Map.of(":er", s(SampleData.HUGE))),
-                        () -> query(QuerySpec.partition(saas, s(SampleData.HUGE)))),
-                new ReadCase("blog scan with a binary and a set in the filter", SnippetExecutionTest::blogScan,
-                        () -> scan(ScanSpec.table(blog).withFilter(new ExpressionSpec(blogScan().expressions()
-                                .values().iterator().next(), blogScan().names(), blogScan().values())))),
-                new ReadCase("posts by author on the GSI", () -> SnippetRequest.query(blog, "#ai = :ai")
-                        .onIndex(SampleData.BLOG_AUTHOR_INDEX).withNames(Map.of("#ai", "authorId"))
-                        .withValues(Map.of(":ai", s("U#12"))),
-                        () -> query(QuerySpec.partition(blog, s("U#12")).onIndex(SampleData.BLOG_AUTHOR_INDEX))),
-                new ReadCase("the acme workspace, every type", () -> SnippetRequest.getItem(saas, acmeMeta()),
-                        () -> repository.getItem(saas, acmeMeta(), false).item().stream().toList()),
-                new ReadCase("nested paths projected", () -> SnippetRequest.getItem(saas, acmeMeta())
-                        .withProjection("#er, #d, #o.#em, #r[1], logo, budgetAlerts")
-                        .withNames(Map.of("#er", "EntityRef", "#d", "Detail", "#o", "owner", "#em", "email", "#r", "regions")),
-                        () -> List.of(Item.of(new LinkedHashMap<>(Map.of(
-                                "EntityRef", s(SampleData.ACME), "Detail", s("META"),
-                                "owner", m(Map.of("email", s("ops@acme.example"))),
-                                "regions", l(s("us-east-1")),
-                                "logo", acmeWorkspace().get("logo").orElseThrow(),
-                                "budgetAlerts", acmeWorkspace().get("budgetAlerts").orElseThrow()))))),
-                new ReadCase("a missing item", () -> SnippetRequest.getItem(saas, SampleData.saasKey("WS#nobody", "META")),
-                        List::of));
+        List<ReadCase> cases =
+                List.of(
+                        new ReadCase(
+                                "acme projects newest first, filtered and projected",
+                                () -> acmeProjects().snippet,
+                                () -> acmeProjects().app.get()),
+                        new ReadCase(
+                                "the oversized tenant, every page",
+                                () ->
+                                        SnippetRequest.query(saas, "#er = :er")
+                                                .withNames(Map.of("#er", "EntityRef"))
+                                                .withValues(Map.of(":er", s(SampleData.HUGE))),
+                                () -> query(QuerySpec.partition(saas, s(SampleData.HUGE)))),
+                        new ReadCase(
+                                "blog scan with a binary and a set in the filter",
+                                SnippetExecutionTest::blogScan,
+                                () ->
+                                        scan(
+                                                ScanSpec.table(blog)
+                                                        .withFilter(
+                                                                new ExpressionSpec(
+                                                                        blogScan()
+                                                                                .expressions()
+                                                                                .values()
+                                                                                .iterator()
+                                                                                .next(),
+                                                                        blogScan().names(),
+                                                                        blogScan().values())))),
+                        new ReadCase(
+                                "posts by author on the GSI",
+                                () ->
+                                        SnippetRequest.query(blog, "#ai = :ai")
+                                                .onIndex(SampleData.BLOG_AUTHOR_INDEX)
+                                                .withNames(Map.of("#ai", "authorId"))
+                                                .withValues(Map.of(":ai", s("U#12"))),
+                                () ->
+                                        query(
+                                                QuerySpec.partition(blog, s("U#12"))
+                                                        .onIndex(SampleData.BLOG_AUTHOR_INDEX))),
+                        new ReadCase(
+                                "the acme workspace, every type",
+                                () -> SnippetRequest.getItem(saas, acmeMeta()),
+                                () ->
+                                        repository.getItem(saas, acmeMeta(), false).item().stream()
+                                                .toList()),
+                        new ReadCase(
+                                "nested paths projected",
+                                () ->
+                                        SnippetRequest.getItem(saas, acmeMeta())
+                                                .withProjection(
+                                                        "#er, #d, #o.#em, #r[1], logo, budgetAlerts")
+                                                .withNames(
+                                                        Map.of(
+                                                                "#er",
+                                                                "EntityRef",
+                                                                "#d",
+                                                                "Detail",
+                                                                "#o",
+                                                                "owner",
+                                                                "#em",
+                                                                "email",
+                                                                "#r",
+                                                                "regions")),
+                                () ->
+                                        List.of(
+                                                Item.of(
+                                                        new LinkedHashMap<>(
+                                                                Map.of(
+                                                                        "EntityRef",
+                                                                        s(SampleData.ACME),
+                                                                        "Detail",
+                                                                        s("META"),
+                                                                        "owner",
+                                                                        m(
+                                                                                Map.of(
+                                                                                        "email",
+                                                                                        s(
+                                                                                                "ops@acme.example"))),
+                                                                        "regions",
+                                                                        l(s("us-east-1")),
+                                                                        "logo",
+                                                                        acmeWorkspace()
+                                                                                .get("logo")
+                                                                                .orElseThrow(),
+                                                                        "budgetAlerts",
+                                                                        acmeWorkspace()
+                                                                                .get("budgetAlerts")
+                                                                                .orElseThrow()))))),
+                        new ReadCase(
+                                "a missing item",
+                                () ->
+                                        SnippetRequest.getItem(
+                                                saas, SampleData.saasKey("WS#nobody", "META")),
+                                List::of));
         List<Arguments> arguments = new ArrayList<>();
         for (SnippetLanguage language : SnippetLanguage.values()) {
             for (ReadCase c : cases) {
@@ -123,19 +194,37 @@ class SnippetExecutionTest {
 
     @ParameterizedTest
     @EnumSource(SnippetLanguage.class)
-    void aGuardedUpdateThenAGuardedDeleteWriteWhatTheAppThenReads(SnippetLanguage language) throws Exception {
+    void aGuardedUpdateThenAGuardedDeleteWriteWhatTheAppThenReads(SnippetLanguage language)
+            throws Exception {
         SnippetRunners.assumeRuntime(language);
         String table = TestEngine.freshTable("snippet-write");
         Key key = Key.of("pk", s("ITEM#1"), "sk", s("it's \"quoted\""));
-        Item before = Item.of(new LinkedHashMap<>(Map.of("pk", s("ITEM#1"), "sk", s("it's \"quoted\""),
-                "version", n(1), "old", s("x"), "tags", ss("a"))));
+        Item before =
+                Item.of(
+                        new LinkedHashMap<>(
+                                Map.of(
+                                        "pk",
+                                        s("ITEM#1"),
+                                        "sk",
+                                        s("it's \"quoted\""),
+                                        "version",
+                                        n(1),
+                                        "old",
+                                        s("x"),
+                                        "tags",
+                                        ss("a"))));
         assertTrue(repository.putItem(table, before, null) instanceof WriteOutcome.Written);
-        AttributeValue awkward = m(new LinkedHashMap<>(Map.of(
-                "text", s("it's \"quoted\" \\ back\nslash, caf\u00e9 \uD83D\uDE00"),
-                "precise", n(SampleData.PRECISE_NUMBER),
-                "flags", l(bool(true), bool(false), nul()),
-                "empty", s(""),
-                "bytes", b(new byte[] {0, (byte) 0xFF, 'x'}))));
+        AttributeValue awkward =
+                m(
+                        new LinkedHashMap<>(
+                                Map.of(
+                                        "text",
+                                                s(
+                                                        "it's \"quoted\" \\ back\nslash, caf\u00e9 \uD83D\uDE00"),
+                                        "precise", n(SampleData.PRECISE_NUMBER),
+                                        "flags", l(bool(true), bool(false), nul()),
+                                        "empty", s(""),
+                                        "bytes", b(new byte[] {0, (byte) 0xFF, 'x'}))));
         Map<String, String> names = new LinkedHashMap<>();
         names.put("#m", "awkward value");
         names.put("#v", "version");
@@ -148,9 +237,14 @@ class SnippetExecutionTest {
         values.put(":v", n(1));
         values.put(":t", ss("b", "it's"));
         values.put(":ns", ns("1.5", "-300", "99999999999999999999999999999999999999"));
-        SnippetRequest update = SnippetRequest.updateItem(table, key,
-                        "SET #m = :m, #v = #v + :one REMOVE #old ADD #t :t, #ns :ns")
-                .withCondition("#v = :v AND attribute_exists(#old)").withNames(names).withValues(values);
+        SnippetRequest update =
+                SnippetRequest.updateItem(
+                                table,
+                                key,
+                                "SET #m = :m, #v = #v + :one REMOVE #old ADD #t :t, #ns :ns")
+                        .withCondition("#v = :v AND attribute_exists(#old)")
+                        .withNames(names)
+                        .withValues(values);
 
         List<Item> updated = SnippetRunners.run(language, Snippets.write(language, update, local));
 
@@ -161,8 +255,11 @@ class SnippetExecutionTest {
         assertEquals(ss("a", "b", "it's"), after.get("tags").orElseThrow());
         assertFalse(after.get("old").isPresent());
 
-        SnippetRequest delete = SnippetRequest.deleteItem(table, key).withCondition("#v = :v")
-                .withNames(Map.of("#v", "version")).withValues(Map.of(":v", n(2)));
+        SnippetRequest delete =
+                SnippetRequest.deleteItem(table, key)
+                        .withCondition("#v = :v")
+                        .withNames(Map.of("#v", "version"))
+                        .withValues(Map.of(":v", n(2)));
         List<Item> deleted = SnippetRunners.run(language, Snippets.write(language, delete, local));
 
         assertEquals(List.of(after), deleted);
@@ -171,32 +268,63 @@ class SnippetExecutionTest {
 
     // ---- the requests ------------------------------------------------------------------------
 
-    private record Paired(SnippetRequest snippet, Supplier<List<Item>> app) {
-    }
+    private record Paired(SnippetRequest snippet, Supplier<List<Item>> app) {}
 
     /** The seed's access pattern through the compiler: projects of WS#acme, newest first. */
     private static Paired acmeProjects() {
         ExpressionCompiler compiler = new ExpressionCompiler();
-        String keyCondition = compiler.condition(List.of(Row.of("EntityRef", Row.Operator.EQ, s(SampleData.ACME)),
-                Row.of("Detail", Row.Operator.BEGINS_WITH, s(SampleData.PROJECT_PREFIX)).named("p")));
+        String keyCondition =
+                compiler.condition(
+                        List.of(
+                                Row.of("EntityRef", Row.Operator.EQ, s(SampleData.ACME)),
+                                Row.of(
+                                                "Detail",
+                                                Row.Operator.BEGINS_WITH,
+                                                s(SampleData.PROJECT_PREFIX))
+                                        .named("p")));
         String filter = compiler.condition(List.of(Row.of("budget", Row.Operator.GT, n("2000.5"))));
-        String projection = compiler.projection(List.of(io.dynoscope.core.expression.AttributePath.of("EntityRef"),
-                io.dynoscope.core.expression.AttributePath.of("Detail"),
-                io.dynoscope.core.expression.AttributePath.of("name"),
-                io.dynoscope.core.expression.AttributePath.of("budget"),
-                io.dynoscope.core.expression.AttributePath.of("labels")));
-        SnippetRequest snippet = SnippetRequest.query(saas, keyCondition).withFilter(filter).withProjection(projection)
-                .withNames(compiler.names()).withValues(compiler.values()).descending();
-        Supplier<List<Item>> app = () -> query(QuerySpec.partition(saas, s(SampleData.ACME))
-                .withKeyCondition(new ExpressionSpec(keyCondition, compiler.names(), compiler.values()))
-                .withFilter(ExpressionSpec.of(filter)).withProjection(new ExpressionSpec(projection, compiler.names(), Map.of())).descending());
+        String projection =
+                compiler.projection(
+                        List.of(
+                                AttributePath.of("EntityRef"),
+                                AttributePath.of("Detail"),
+                                AttributePath.of("name"),
+                                AttributePath.of("budget"),
+                                AttributePath.of("labels")));
+        SnippetRequest snippet =
+                SnippetRequest.query(saas, keyCondition)
+                        .withFilter(filter)
+                        .withProjection(projection)
+                        .withNames(compiler.names())
+                        .withValues(compiler.values())
+                        .descending();
+        Supplier<List<Item>> app =
+                () ->
+                        query(
+                                QuerySpec.partition(saas, s(SampleData.ACME))
+                                        .withKeyCondition(
+                                                new ExpressionSpec(
+                                                        keyCondition,
+                                                        compiler.names(),
+                                                        compiler.values()))
+                                        .withFilter(ExpressionSpec.of(filter))
+                                        .withProjection(
+                                                new ExpressionSpec(
+                                                        projection, compiler.names(), Map.of()))
+                                        .descending());
         return new Paired(snippet, app);
     }
 
     private static SnippetRequest blogScan() {
-        return SnippetRequest.scan(blog).withFilter("#av = :av OR contains(#in, :in)")
+        return SnippetRequest.scan(blog)
+                .withFilter("#av = :av OR contains(#in, :in)")
                 .withNames(Map.of("#av", "avatar", "#in", "interests"))
-                .withValues(Map.of(":av", b("avatar-12".getBytes(StandardCharsets.UTF_8)), ":in", s("performance")));
+                .withValues(
+                        Map.of(
+                                ":av",
+                                b("avatar-12".getBytes(StandardCharsets.UTF_8)),
+                                ":in",
+                                s("performance")));
     }
 
     private static Key acmeMeta() {

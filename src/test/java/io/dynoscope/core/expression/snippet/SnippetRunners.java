@@ -9,6 +9,7 @@ import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.StringWriter;
 import java.lang.reflect.Method;
@@ -36,11 +37,13 @@ final class SnippetRunners {
 
     /** Debian's interpreter, which sees the apt-installed boto3 (a pyenv python would not). */
     static final Path PYTHON = Path.of("/usr/bin/python3");
+
     /** Debian's AWS CLI v2 (package awscli); other {@code aws} on the PATH are not used. */
     static final Path AWS_CLI = Path.of("/usr/bin/aws");
 
     private static final Path WORK = Path.of("target", "snippet-runs").toAbsolutePath();
-    private static final Path JS_PROJECT = Path.of("src", "test", "snippets", "js").toAbsolutePath();
+    private static final Path JS_PROJECT =
+            Path.of("src", "test", "snippets", "js").toAbsolutePath();
     private static final Path JS_WORK = Path.of("target", "snippets-js").toAbsolutePath();
     private static final AtomicInteger RUNS = new AtomicInteger();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -49,8 +52,7 @@ final class SnippetRunners {
     private static Boolean jsReady;
     private static String jsProblem = "";
 
-    private SnippetRunners() {
-    }
+    private SnippetRunners() {}
 
     /** Runs the snippet and returns the items it printed, in order. */
     static List<Item> run(SnippetLanguage language, String snippet) throws Exception {
@@ -65,13 +67,31 @@ final class SnippetRunners {
     /** Skips the calling test when the language's runtime is missing. */
     static void assumeRuntime(SnippetLanguage language) throws Exception {
         switch (language) {
-            case JAVA -> assumeTrue(ToolProvider.getSystemJavaCompiler() != null,
-                    "no Java compiler in this runtime (a JRE, not a JDK)");
-            case PYTHON -> assumeTrue(Files.isExecutable(PYTHON) && exec(List.of(PYTHON.toString(), "-c", "import boto3"),
-                    WORK, Map.of()).exit == 0, "Debian's python3-boto3 is not installed (apt-get install -y python3-boto3)");
-            case JAVASCRIPT -> assumeTrue(jsReady(), "the AWS SDK v3 for JavaScript is not available: " + jsProblem);
-            case AWS_CLI -> assumeTrue(Files.isExecutable(AWS_CLI),
-                    "Debian's AWS CLI is not installed (apt-get install -y awscli)");
+            case JAVA ->
+                    assumeTrue(
+                            ToolProvider.getSystemJavaCompiler() != null,
+                            "no Java compiler in this runtime (a JRE, not a JDK)");
+            case PYTHON ->
+                    assumeTrue(
+                            Files.isExecutable(PYTHON)
+                                    && exec(
+                                                            List.of(
+                                                                    PYTHON.toString(),
+                                                                    "-c",
+                                                                    "import boto3"),
+                                                            WORK,
+                                                            Map.of())
+                                                    .exit
+                                            == 0,
+                            "Debian's python3-boto3 is not installed (apt-get install -y python3-boto3)");
+            case JAVASCRIPT ->
+                    assumeTrue(
+                            jsReady(),
+                            "the AWS SDK v3 for JavaScript is not available: " + jsProblem);
+            case AWS_CLI ->
+                    assumeTrue(
+                            Files.isExecutable(AWS_CLI),
+                            "Debian's AWS CLI is not installed (apt-get install -y awscli)");
         }
     }
 
@@ -86,13 +106,23 @@ final class SnippetRunners {
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         StringWriter diagnostics = new StringWriter();
         PrintStream compilerOut = new PrintStream(new ByteArrayOutputStream());
-        int compiled = compiler.run(null, compilerOut, new PrintStream(new WriterStream(diagnostics), true),
-                "-classpath", System.getProperty("java.class.path"), "-d", dir.toString(), file.toString());
-        assertEquals(0, compiled, "the Java snippet does not compile:\n" + diagnostics + "\n" + source);
+        int compiled =
+                compiler.run(
+                        null,
+                        compilerOut,
+                        new PrintStream(new WriterStream(diagnostics), true),
+                        "-classpath",
+                        System.getProperty("java.class.path"),
+                        "-d",
+                        dir.toString(),
+                        file.toString());
+        assertEquals(
+                0, compiled, "the Java snippet does not compile:\n" + diagnostics + "\n" + source);
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream original = System.out;
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()},
-                SnippetRunners.class.getClassLoader())) {
+        try (URLClassLoader loader =
+                new URLClassLoader(
+                        new URL[] {dir.toUri().toURL()}, SnippetRunners.class.getClassLoader())) {
             Method main = loader.loadClass(name.group(1)).getMethod("main", String[].class);
             synchronized (SnippetRunners.class) {
                 System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
@@ -110,20 +140,27 @@ final class SnippetRunners {
         Path dir = freshDirectory("python");
         Path file = dir.resolve("snippet.py");
         Files.writeString(file, source);
-        return checked(exec(List.of(PYTHON.toString(), file.toString()), dir, isolatedHome(dir)), source);
+        return checked(
+                exec(List.of(PYTHON.toString(), file.toString()), dir, isolatedHome(dir)), source);
     }
 
     private static String runJavaScript(String source) throws Exception {
         Path file = JS_WORK.resolve("snippet-" + RUNS.incrementAndGet() + ".mjs");
         Files.writeString(file, source);
-        return checked(exec(List.of("node", file.toString()), JS_WORK, isolatedHome(freshDirectory("js"))), source);
+        return checked(
+                exec(List.of("node", file.toString()), JS_WORK, isolatedHome(freshDirectory("js"))),
+                source);
     }
 
     private static String runCli(String source) throws Exception {
         Path dir = freshDirectory("cli");
         // Only Debian's CLI on the PATH, and no profile from this machine's home.
-        return checked(exec(List.of("/bin/sh", "-c", source), dir,
-                Map.of("HOME", dir.toString(), "PATH", "/usr/bin:/bin", "AWS_PAGER", "")), source);
+        return checked(
+                exec(
+                        List.of("/bin/sh", "-c", source),
+                        dir,
+                        Map.of("HOME", dir.toString(), "PATH", "/usr/bin:/bin", "AWS_PAGER", "")),
+                source);
     }
 
     /** Installs the pinned SDK once per run from src/test/snippets/js (npm ci), or says why not. */
@@ -136,10 +173,17 @@ final class SnippetRunners {
                 return false;
             }
             for (String file : List.of("package.json", "package-lock.json")) {
-                Files.copy(JS_PROJECT.resolve(file), JS_WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(
+                        JS_PROJECT.resolve(file),
+                        JS_WORK.resolve(file),
+                        StandardCopyOption.REPLACE_EXISTING);
             }
             if (!Files.isDirectory(JS_WORK.resolve("node_modules/@aws-sdk/client-dynamodb"))) {
-                Exec install = exec(List.of("npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"), JS_WORK, Map.of());
+                Exec install =
+                        exec(
+                                List.of("npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"),
+                                JS_WORK,
+                                Map.of());
                 if (install.exit != 0) {
                     jsProblem = "npm ci of src/test/snippets/js failed: " + install.err.strip();
                     return false;
@@ -159,10 +203,10 @@ final class SnippetRunners {
         return Files.createDirectories(WORK.resolve(language + "-" + RUNS.incrementAndGet()));
     }
 
-    private record Exec(int exit, String out, String err) {
-    }
+    private record Exec(int exit, String out, String err) {}
 
-    private static Exec exec(List<String> command, Path dir, Map<String, String> environment) throws Exception {
+    private static Exec exec(List<String> command, Path dir, Map<String, String> environment)
+            throws Exception {
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
         builder.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
         builder.environment().putAll(environment);
@@ -219,7 +263,7 @@ final class SnippetRunners {
     }
 
     /** Lets javac's diagnostics go to a StringWriter. */
-    private static final class WriterStream extends java.io.OutputStream {
+    private static final class WriterStream extends OutputStream {
         private final StringWriter target;
 
         WriterStream(StringWriter target) {

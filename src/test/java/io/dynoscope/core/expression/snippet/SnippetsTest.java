@@ -20,42 +20,56 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** The text of snippets; {@link SnippetExecutionTest} runs them. */
 class SnippetsTest {
 
-    private static final SnippetOptions LOCAL = SnippetOptions.local(URI.create("http://localhost:8000"), "eu-west-1", "me");
+    private static final SnippetOptions LOCAL =
+            SnippetOptions.local(URI.create("http://localhost:8000"), "eu-west-1", "me");
 
     private static SnippetRequest seedQuery() {
-        return SnippetRequest.query("saas", ExpressionCompiler.compile(ExpressionKind.KEY_CONDITION, List.of(
-                Row.of("EntityRef", Row.Operator.EQ, s("WS#acme")),
-                Row.of("Detail", Row.Operator.BEGINS_WITH, s("PROJ#")).named("p")))).descending();
+        return SnippetRequest.query(
+                        "saas",
+                        ExpressionCompiler.compile(
+                                ExpressionKind.KEY_CONDITION,
+                                List.of(
+                                        Row.of("EntityRef", Row.Operator.EQ, s("WS#acme")),
+                                        Row.of("Detail", Row.Operator.BEGINS_WITH, s("PROJ#"))
+                                                .named("p"))))
+                .descending();
     }
 
     @Test
     void theCliSnippetQuotesForAPosixShell() {
-        SnippetRequest request = SnippetRequest.getItem("saas", Key.of("EntityRef", s("WS#o'brien"), "Detail", s("META")))
-                .withProjection("#n, plan").withNames(Map.of("#n", "it's"));
+        SnippetRequest request =
+                SnippetRequest.getItem(
+                                "saas", Key.of("EntityRef", s("WS#o'brien"), "Detail", s("META")))
+                        .withProjection("#n, plan")
+                        .withNames(Map.of("#n", "it's"));
 
         String snippet = Snippets.write(SnippetLanguage.AWS_CLI, request, SnippetOptions.aws());
 
-        assertEquals("aws dynamodb get-item \\\n"
-                + "    --table-name saas \\\n"
-                + "    --key '{\"EntityRef\":{\"S\":\"WS#o'\\''brien\"},\"Detail\":{\"S\":\"META\"}}' \\\n"
-                + "    --projection-expression '#n, plan' \\\n"
-                + "    --expression-attribute-names '{\"#n\":\"it'\\''s\"}' \\\n"
-                + "    --output json --query Item\n", snippet);
+        assertEquals(
+                "aws dynamodb get-item \\\n"
+                        + "    --table-name saas \\\n"
+                        + "    --key '{\"EntityRef\":{\"S\":\"WS#o'\\''brien\"},\"Detail\":{\"S\":\"META\"}}' \\\n"
+                        + "    --projection-expression '#n, plan' \\\n"
+                        + "    --expression-attribute-names '{\"#n\":\"it'\\''s\"}' \\\n"
+                        + "    --output json --query Item\n",
+                snippet);
     }
 
     @Test
     void theSeedQueryAsACliCommand() {
         String snippet = Snippets.write(SnippetLanguage.AWS_CLI, seedQuery(), LOCAL);
 
-        assertEquals("AWS_ACCESS_KEY_ID=me AWS_SECRET_ACCESS_KEY=local aws dynamodb query \\\n"
-                + "    --table-name saas \\\n"
-                + "    --key-condition-expression '#er = :er AND begins_with(#d, :p)' \\\n"
-                + "    --expression-attribute-names '{\"#er\":\"EntityRef\",\"#d\":\"Detail\"}' \\\n"
-                + "    --expression-attribute-values '{\":er\":{\"S\":\"WS#acme\"},\":p\":{\"S\":\"PROJ#\"}}' \\\n"
-                + "    --no-scan-index-forward \\\n"
-                + "    --endpoint-url http://localhost:8000 \\\n"
-                + "    --region eu-west-1 \\\n"
-                + "    --output json --query Items\n", snippet);
+        assertEquals(
+                "AWS_ACCESS_KEY_ID=me AWS_SECRET_ACCESS_KEY=local aws dynamodb query \\\n"
+                        + "    --table-name saas \\\n"
+                        + "    --key-condition-expression '#er = :er AND begins_with(#d, :p)' \\\n"
+                        + "    --expression-attribute-names '{\"#er\":\"EntityRef\",\"#d\":\"Detail\"}' \\\n"
+                        + "    --expression-attribute-values '{\":er\":{\"S\":\"WS#acme\"},\":p\":{\"S\":\"PROJ#\"}}' \\\n"
+                        + "    --no-scan-index-forward \\\n"
+                        + "    --endpoint-url http://localhost:8000 \\\n"
+                        + "    --region eu-west-1 \\\n"
+                        + "    --output json --query Items\n",
+                snippet);
     }
 
     @ParameterizedTest
@@ -93,9 +107,15 @@ class SnippetsTest {
     void aRequestRefusesExpressionsItsCallDoesNotTake() {
         Key key = Key.of("pk", s("a"));
 
-        assertThrows(IllegalArgumentException.class, () -> SnippetRequest.getItem("t", key).withFilter("a = :a"));
-        assertThrows(IllegalArgumentException.class, () -> SnippetRequest.scan("t").withCondition("a = :a"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SnippetRequest.getItem("t", key).withFilter("a = :a"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SnippetRequest.scan("t").withCondition("a = :a"));
         assertThrows(IllegalArgumentException.class, () -> SnippetRequest.scan("t").descending());
-        assertThrows(IllegalArgumentException.class, () -> SnippetRequest.deleteItem("t", key).onIndex("i"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SnippetRequest.deleteItem("t", key).onIndex("i"));
     }
 }
