@@ -1,20 +1,19 @@
 package io.dynoscope.app;
 
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition.Operator;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.QuerySpec;
-import io.dynoscope.repository.SortKeyCondition;
-import io.dynoscope.repository.SortKeyCondition.Operator;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.ui.expression.ExpressionBuilderView;
 import io.dynoscope.ui.expression.ExpressionBuilderViewModel;
 import io.dynoscope.ui.expression.RequestSpecs;
 import io.dynoscope.ui.grid.ItemGridViewModel;
-import java.util.Map;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
@@ -59,7 +58,7 @@ final class ExpressionPanel {
             case SCAN -> grid.run(RequestSpecs.scan(request));
             case UPDATE_ITEM -> {
                 var update = RequestSpecs.update(request);
-                if (confirm("UpdateItem", request, update.conditionExpression() == null)) {
+                if (confirm("UpdateItem", request, update.condition() == null)) {
                     grid.runUpdate(update);
                 }
             }
@@ -80,17 +79,15 @@ final class ExpressionPanel {
         TableInfo info = grid.tableInfoProperty().get();
         var key = request.key().orElseThrow();
         var keys = info.keySchema();
-        var query = QuerySpec.partition(request.table(), key.attributes().get(keys.partitionKey()));
+        var condition = KeyCondition.partition(keys, key.attributes().get(keys.partitionKey()));
         if (keys.sortKey().isPresent()) {
-            query =
-                    query.withSortKey(
+            condition =
+                    condition.and(
                             SortKeyCondition.of(
                                     Operator.EQ, key.attributes().get(keys.sortKey().get())));
         }
-        String projection = request.expressions().get(ExpressionKind.PROJECTION);
-        return projection == null
-                ? query
-                : query.withProjection(new ExpressionSpec(projection, request.names(), Map.of()));
+        return QuerySpec.of(request.table(), condition)
+                .withProjection(request.expression(ExpressionKind.PROJECTION));
     }
 
     /** Shows the exact write and asks before sending it; a write without a condition says so. */

@@ -1,7 +1,7 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.WriteOutcome;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -37,7 +37,7 @@ final class ConditionOptions {
     }
 
     /** The condition, or null when none was given. */
-    ExpressionSpec condition() {
+    CompiledExpression condition() {
         Map<String, String> nameMap = ItemInput.names(names, "--names");
         Map<String, AttributeValue> valueMap = ItemInput.values(values, "--values");
         if (condition == null) {
@@ -49,7 +49,7 @@ final class ConditionOptions {
         if (condition.isBlank()) {
             throw CliException.usage("--condition is empty");
         }
-        return new ExpressionSpec(condition, nameMap, valueMap);
+        return new CompiledExpression(condition, nameMap, valueMap);
     }
 
     /** Turns a refused write into exit code 4; the write did nothing. */

@@ -1,8 +1,8 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import java.util.concurrent.Callable;
@@ -27,7 +27,7 @@ final class DeleteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ExpressionSpec condition = conditionOptions.condition();
+        CompiledExpression condition = conditionOptions.condition();
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(target.table);
             Key itemKey = target.key(info);

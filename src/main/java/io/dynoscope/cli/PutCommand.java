@@ -1,9 +1,9 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.cli.Formats.InputFormat;
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import java.nio.file.Path;
@@ -66,7 +66,7 @@ final class PutCommand implements Callable<Integer> {
         }
         String text = source.file == null ? source.json : TextFiles.read(source.file);
         String origin = source.file == null ? "--item" : source.file.toString();
-        ExpressionSpec condition = conditionOptions.condition();
+        CompiledExpression condition = conditionOptions.condition();
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
             Item item =
@@ -74,7 +74,7 @@ final class PutCommand implements Callable<Integer> {
                             ItemInput.readItem(text, itemFormat, info, origin), info, origin);
             if (ifNotExists) {
                 condition =
-                        new ExpressionSpec(
+                        new CompiledExpression(
                                 "attribute_not_exists(#pk)",
                                 Map.of("#pk", info.keySchema().partitionKey()),
                                 Map.of());

@@ -1,13 +1,14 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition.Operator;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.SortKeyCondition;
-import io.dynoscope.repository.SortKeyCondition.Operator;
 import io.dynoscope.repository.TableInfo;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -150,12 +151,9 @@ final class QueryCommand implements Callable<Integer> {
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
             KeySchema keys = info.keySchemaOf(index);
-            QuerySpec spec =
-                    QuerySpec.partition(
-                            table, typed(info, keys.partitionKey(), partitionKeyValue, "--pk"));
-            if (index != null) {
-                spec = spec.onIndex(index);
-            }
+            KeyCondition keyCondition =
+                    KeyCondition.partition(
+                            keys, typed(info, keys.partitionKey(), partitionKeyValue, "--pk"));
             if (sortKey != null) {
                 String sortKeyName =
                         keys.sortKey()
@@ -166,18 +164,23 @@ final class QueryCommand implements Callable<Integer> {
                                                                         ? "table '" + table + "'"
                                                                         : "index '" + index + "'")
                                                                 + " has no sort key, so it takes no --sk-* condition"));
-                spec = spec.withSortKey(sortKey.condition(sortKeyName, type(info, sortKeyName)));
+                keyCondition =
+                        keyCondition.and(sortKey.condition(sortKeyName, type(info, sortKeyName)));
+            }
+            QuerySpec spec =
+                    QuerySpec.of(
+                                    table,
+                                    keyCondition.compile(
+                                            expressions.filter(), expressions.projection()))
+                            .withFilter(expressions.filter())
+                            .withProjection(expressions.projection())
+                            .withLimit(limit);
+            if (index != null) {
+                spec = spec.onIndex(index);
             }
             if (descending) {
                 spec = spec.descending();
             }
-            if (expressions.filter() != null) {
-                spec = spec.withFilter(expressions.filter());
-            }
-            if (expressions.projection() != null) {
-                spec = spec.withProjection(expressions.projection());
-            }
-            spec = spec.withLimit(limit);
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
             ReadResult result = repository.query(spec, printer, Cancellation.none());
             printer.finish();

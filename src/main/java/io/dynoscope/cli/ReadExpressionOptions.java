@@ -1,7 +1,7 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.repository.ExpressionSpec;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -35,7 +35,7 @@ final class ReadExpressionOptions {
     private String values;
 
     /** The parsed expressions; either may be null. */
-    record Expressions(ExpressionSpec filter, ExpressionSpec projection) {}
+    record Expressions(CompiledExpression filter, CompiledExpression projection) {}
 
     Expressions parse() {
         Map<String, String> nameMap = ItemInput.names(names, "--names");
@@ -48,12 +48,12 @@ final class ReadExpressionOptions {
         }
         // The repository merges both expressions' maps into one request: the names need to travel
         // with only one.
-        ExpressionSpec filterSpec =
-                filter == null ? null : new ExpressionSpec(filter, nameMap, valueMap);
-        ExpressionSpec projectionSpec =
+        CompiledExpression filterSpec =
+                filter == null ? null : new CompiledExpression(filter, nameMap, valueMap);
+        CompiledExpression projectionSpec =
                 projection == null
                         ? null
-                        : new ExpressionSpec(
+                        : new CompiledExpression(
                                 projection, filterSpec == null ? nameMap : Map.of(), Map.of());
         return new Expressions(filterSpec, projectionSpec);
     }

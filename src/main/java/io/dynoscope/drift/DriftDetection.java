@@ -13,7 +13,6 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
@@ -205,11 +204,9 @@ public final class DriftDetection {
                                                 + ")")
                         .orElse(null);
         String projection = compiler.projection(projected(rule, schema));
-        ScanSpec spec =
-                ScanSpec.table(table)
-                        .withProjection(new ExpressionSpec(projection, compiler.names(), Map.of()));
+        ScanSpec spec = ScanSpec.table(table).withProjection(compiler.expression(projection));
         if (filter != null) {
-            spec = spec.withFilter(new ExpressionSpec(filter, compiler.names(), compiler.values()));
+            spec = spec.withFilter(compiler.expression(filter));
         }
         ReadResult result =
                 repository.scan(
@@ -239,11 +236,9 @@ public final class DriftDetection {
         schema.sortKey().ifPresent(sk -> paths.add(AttributePath.of(sk)));
         paths.add(AttributePath.of(rule.source().attribute().attribute()));
         String projection = compiler.projection(distinct(paths));
-        ScanSpec spec =
-                ScanSpec.table(table)
-                        .withProjection(new ExpressionSpec(projection, compiler.names(), Map.of()));
+        ScanSpec spec = ScanSpec.table(table).withProjection(compiler.expression(projection));
         if (filter != null) {
-            spec = spec.withFilter(new ExpressionSpec(filter, compiler.names(), compiler.values()));
+            spec = spec.withFilter(compiler.expression(filter));
         }
         ReadResult result =
                 repository.scan(
@@ -308,24 +303,13 @@ public final class DriftDetection {
             }
             String keyCondition = compiler.condition(keyRows);
             String projection = compiler.projection(projected(rule, schema));
-            ExpressionSpec filterSpec =
-                    filter == null
-                            ? null
-                            : new ExpressionSpec(filter, compiler.names(), compiler.values());
             QuerySpec spec =
-                    new QuerySpec(
-                            table,
-                            onIndex ? copies.index() : null,
-                            new ExpressionSpec(keyCondition, compiler.names(), compiler.values()),
-                            null,
-                            null,
-                            true,
-                            filterSpec,
-                            new ExpressionSpec(projection, compiler.names(), Map.of()),
-                            0,
-                            0,
-                            null,
-                            false);
+                    QuerySpec.of(table, compiler.expression(keyCondition))
+                            .withFilter(filter == null ? null : compiler.expression(filter))
+                            .withProjection(compiler.expression(projection));
+            if (onIndex) {
+                spec = spec.onIndex(copies.index());
+            }
             ReadResult result =
                     repository.query(
                             spec,

@@ -218,14 +218,7 @@ public final class DriftPropagation {
             AtomicReference<String> stoppedBy,
             Cancellation cancellation) {
         GuardedUpdate guarded = plan.guardedUpdate(write);
-        UpdateSpec spec =
-                new UpdateSpec(
-                        table,
-                        write.copy(),
-                        guarded.updateExpression(),
-                        guarded.conditionExpression(),
-                        guarded.names(),
-                        guarded.values());
+        UpdateSpec spec = UpdateSpec.guarded(table, write.copy(), guarded);
         for (int attempt = 1; ; attempt++) {
             WriteOutcome outcome;
             try {

@@ -1,5 +1,6 @@
 package io.dynoscope.repository;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import java.util.List;
@@ -41,12 +42,12 @@ public interface DynamoRepository extends AutoCloseable {
     GetResult getItem(String table, Key key, boolean consistentRead);
 
     /** PutItem; {@code condition} may be null. Returns the old item when there was one. */
-    WriteOutcome putItem(String table, Item item, ExpressionSpec condition);
+    WriteOutcome putItem(String table, Item item, CompiledExpression condition);
 
     WriteOutcome updateItem(UpdateSpec update);
 
     /** DeleteItem; {@code condition} may be null. Returns the deleted item when there was one. */
-    WriteOutcome deleteItem(String table, Key key, ExpressionSpec condition);
+    WriteOutcome deleteItem(String table, Key key, CompiledExpression condition);
 
     /** BatchGetItem in chunks of 100 keys, retrying unprocessed keys with backoff. */
     BatchResult batchGet(String table, List<Key> keys, Cancellation cancellation);

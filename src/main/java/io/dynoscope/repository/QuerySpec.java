@@ -1,20 +1,16 @@
 package io.dynoscope.repository;
 
-import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.Key;
 import java.util.Objects;
 
 /**
- * A Query on a table or one of its indexes: a partition-key value and an optional sort-key
- * condition (the repository writes the key condition expression from them), or a ready key
- * condition.
+ * A Query on a table or one of its indexes, with every expression compiled: the repository sends
+ * what it is given.
  *
  * @param index index name, or null for the table
- * @param keyCondition a ready key condition; when set, partitionKeyValue and sortKeyCondition are
- *     unused
- * @param partitionKeyValue the partition-key value (the attribute name comes from the table or
- *     index)
- * @param sortKeyCondition optional sort-key condition, or null
+ * @param keyCondition the KeyConditionExpression with its placeholders
  * @param scanForward false reads newest first (descending sort key)
  * @param filter optional filter expression, or null
  * @param projection optional projection expression (names only), or null
@@ -26,12 +22,10 @@ import java.util.Objects;
 public record QuerySpec(
         String table,
         String index,
-        ExpressionSpec keyCondition,
-        AttributeValue partitionKeyValue,
-        SortKeyCondition sortKeyCondition,
+        CompiledExpression keyCondition,
         boolean scanForward,
-        ExpressionSpec filter,
-        ExpressionSpec projection,
+        CompiledExpression filter,
+        CompiledExpression projection,
         int limit,
         int pageSize,
         Key exclusiveStartKey,
@@ -39,19 +33,20 @@ public record QuerySpec(
 
     public QuerySpec {
         Objects.requireNonNull(table, "table");
-        if (keyCondition == null && partitionKeyValue == null) {
-            throw new IllegalArgumentException(
-                    "a Query needs a partition-key value or a key condition");
-        }
+        Objects.requireNonNull(keyCondition, "a Query needs a key condition");
         if (limit < 0 || pageSize < 0) {
             throw new IllegalArgumentException("limit and page size cannot be negative");
         }
     }
 
-    /** A Query for one item collection, ascending, on the table. */
-    public static QuerySpec partition(String table, AttributeValue partitionKeyValue) {
-        return new QuerySpec(
-                table, null, null, partitionKeyValue, null, true, null, null, 0, 0, null, false);
+    /** A Query on the table, ascending, with no filter, projection or limit. */
+    public static QuerySpec of(String table, CompiledExpression keyCondition) {
+        return new QuerySpec(table, null, keyCondition, true, null, null, 0, 0, null, false);
+    }
+
+    /** A Query on the table for a key condition stated by its parts. */
+    public static QuerySpec of(String table, KeyCondition keyCondition) {
+        return of(table, keyCondition.compile());
     }
 
     public QuerySpec onIndex(String indexName) {
@@ -59,24 +54,6 @@ public record QuerySpec(
                 table,
                 indexName,
                 keyCondition,
-                partitionKeyValue,
-                sortKeyCondition,
-                scanForward,
-                filter,
-                projection,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
-    }
-
-    public QuerySpec withSortKey(SortKeyCondition condition) {
-        return new QuerySpec(
-                table,
-                index,
-                keyCondition,
-                partitionKeyValue,
-                condition,
                 scanForward,
                 filter,
                 projection,
@@ -91,8 +68,6 @@ public record QuerySpec(
                 table,
                 index,
                 keyCondition,
-                partitionKeyValue,
-                sortKeyCondition,
                 false,
                 filter,
                 projection,
@@ -102,13 +77,11 @@ public record QuerySpec(
                 consistentRead);
     }
 
-    public QuerySpec withFilter(ExpressionSpec filterExpression) {
+    public QuerySpec withFilter(CompiledExpression filterExpression) {
         return new QuerySpec(
                 table,
                 index,
                 keyCondition,
-                partitionKeyValue,
-                sortKeyCondition,
                 scanForward,
                 filterExpression,
                 projection,
@@ -118,13 +91,11 @@ public record QuerySpec(
                 consistentRead);
     }
 
-    public QuerySpec withProjection(ExpressionSpec projectionExpression) {
+    public QuerySpec withProjection(CompiledExpression projectionExpression) {
         return new QuerySpec(
                 table,
                 index,
                 keyCondition,
-                partitionKeyValue,
-                sortKeyCondition,
                 scanForward,
                 filter,
                 projectionExpression,
@@ -139,8 +110,6 @@ public record QuerySpec(
                 table,
                 index,
                 keyCondition,
-                partitionKeyValue,
-                sortKeyCondition,
                 scanForward,
                 filter,
                 projection,
@@ -155,8 +124,6 @@ public record QuerySpec(
                 table,
                 index,
                 keyCondition,
-                partitionKeyValue,
-                sortKeyCondition,
                 scanForward,
                 filter,
                 projection,
@@ -171,8 +138,6 @@ public record QuerySpec(
                 table,
                 index,
                 keyCondition,
-                partitionKeyValue,
-                sortKeyCondition,
                 scanForward,
                 filter,
                 projection,
@@ -182,13 +147,11 @@ public record QuerySpec(
                 consistentRead);
     }
 
-    public QuerySpec withKeyCondition(ExpressionSpec condition) {
+    public QuerySpec withKeyCondition(CompiledExpression condition) {
         return new QuerySpec(
                 table,
                 index,
                 condition,
-                partitionKeyValue,
-                sortKeyCondition,
                 scanForward,
                 filter,
                 projection,
@@ -196,5 +159,19 @@ public record QuerySpec(
                 pageSize,
                 exclusiveStartKey,
                 consistentRead);
+    }
+
+    public QuerySpec consistent(boolean consistent) {
+        return new QuerySpec(
+                table,
+                index,
+                keyCondition,
+                scanForward,
+                filter,
+                projection,
+                limit,
+                pageSize,
+                exclusiveStartKey,
+                consistent);
     }
 }

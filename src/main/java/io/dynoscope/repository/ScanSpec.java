@@ -1,5 +1,6 @@
 package io.dynoscope.repository;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Key;
 import java.util.Objects;
 
@@ -17,8 +18,8 @@ import java.util.Objects;
 public record ScanSpec(
         String table,
         String index,
-        ExpressionSpec filter,
-        ExpressionSpec projection,
+        CompiledExpression filter,
+        CompiledExpression projection,
         int segments,
         int limit,
         int pageSize,
@@ -55,7 +56,7 @@ public record ScanSpec(
                 consistentRead);
     }
 
-    public ScanSpec withFilter(ExpressionSpec filterExpression) {
+    public ScanSpec withFilter(CompiledExpression filterExpression) {
         return new ScanSpec(
                 table,
                 index,
@@ -68,7 +69,7 @@ public record ScanSpec(
                 consistentRead);
     }
 
-    public ScanSpec withProjection(ExpressionSpec projectionExpression) {
+    public ScanSpec withProjection(CompiledExpression projectionExpression) {
         return new ScanSpec(
                 table,
                 index,

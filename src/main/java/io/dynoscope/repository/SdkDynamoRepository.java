@@ -1,5 +1,6 @@
 package io.dynoscope.repository;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
@@ -378,13 +379,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
     public ReadResult query(QuerySpec spec, PageListener listener, Cancellation cancellation) {
         String table = spec.table();
         Placeholders placeholders = new Placeholders("Query", table);
-        String keyCondition;
-        if (spec.keyCondition() != null) {
-            keyCondition = spec.keyCondition().expression();
-            placeholders.add(spec.keyCondition());
-        } else {
-            keyCondition = keyConditionFor(spec, placeholders);
-        }
+        placeholders.add(spec.keyCondition());
         placeholders.add(spec.filter());
         String projection =
                 projectionWithKeys(spec.projection(), table, spec.index(), placeholders);
@@ -393,8 +388,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
                 QueryRequest.builder()
                         .tableName(table)
                         .indexName(spec.index())
-                        .keyConditionExpression(keyCondition)
-                        .filterExpression(spec.filter() == null ? null : spec.filter().expression())
+                        .keyConditionExpression(spec.keyCondition().text())
+                        .filterExpression(spec.filter() == null ? null : spec.filter().text())
                         .projectionExpression(projection)
                         .scanIndexForward(spec.scanForward())
                         .consistentRead(spec.consistentRead() ? Boolean.TRUE : null)
@@ -431,64 +426,6 @@ public final class SdkDynamoRepository implements DynamoRepository {
         return read.runSingle(spec.exclusiveStartKey());
     }
 
-    /**
-     * {@code #pk = :pk [AND <sort-key condition on #sk with :sk, :sk2>]}, key names from the table
-     * or index.
-     */
-    private String keyConditionFor(QuerySpec spec, Placeholders placeholders) {
-        KeySchema schema = keySchemaOf("Query", spec.table(), spec.index());
-        placeholders.name("#pk", schema.partitionKey());
-        placeholders.value(":pk", spec.partitionKeyValue());
-        SortKeyCondition sk = spec.sortKeyCondition();
-        if (sk == null) {
-            return "#pk = :pk";
-        }
-        String sortKey =
-                schema.sortKey()
-                        .orElseThrow(
-                                () ->
-                                        new RepositoryException(
-                                                Kind.VALIDATION,
-                                                "Query",
-                                                spec.table(),
-                                                (spec.index() == null
-                                                                ? "the table"
-                                                                : "index '" + spec.index() + "'")
-                                                        + " has no sort key to put a condition on",
-                                                null));
-        placeholders.name("#sk", sortKey);
-        placeholders.value(":sk", sk.value());
-        String condition =
-                switch (sk.operator()) {
-                    case EQ -> "#sk = :sk";
-                    case LT -> "#sk < :sk";
-                    case LE -> "#sk <= :sk";
-                    case GT -> "#sk > :sk";
-                    case GE -> "#sk >= :sk";
-                    case BEGINS_WITH -> "begins_with(#sk, :sk)";
-                    case BETWEEN -> {
-                        placeholders.value(":sk2", sk.upper());
-                        yield "#sk BETWEEN :sk AND :sk2";
-                    }
-                };
-        return "#pk = :pk AND " + condition;
-    }
-
-    private KeySchema keySchemaOf(String operation, String table, String index) {
-        TableInfo info = cachedDescription(operation, table);
-        try {
-            return info.keySchemaOf(index);
-        } catch (IllegalArgumentException noSuchIndex) {
-            // The cached description may predate the index: look again once.
-            try {
-                return describe(operation, table).keySchemaOf(index);
-            } catch (IllegalArgumentException stillMissing) {
-                throw new RepositoryException(
-                        Kind.NOT_FOUND, operation, table, stillMissing.getMessage(), stillMissing);
-            }
-        }
-    }
-
     @Override
     public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
         String table = spec.table();
@@ -500,7 +437,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
                 ScanRequest.builder()
                         .tableName(table)
                         .indexName(spec.index())
-                        .filterExpression(spec.filter() == null ? null : spec.filter().expression())
+                        .filterExpression(spec.filter() == null ? null : spec.filter().text())
                         .projectionExpression(projection)
                         .consistentRead(spec.consistentRead() ? Boolean.TRUE : null)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
@@ -553,20 +490,20 @@ public final class SdkDynamoRepository implements DynamoRepository {
      * identified and a read cut short by its limit can resume from the last item's key.
      */
     private String projectionWithKeys(
-            ExpressionSpec projection, String table, String index, Placeholders placeholders) {
+            CompiledExpression projection, String table, String index, Placeholders placeholders) {
         if (projection == null) {
             return null;
         }
         placeholders.add(projection);
         List<String> projected = new ArrayList<>();
-        for (String path : projection.expression().split(",")) {
+        for (String path : projection.text().split(",")) {
             String trimmed = path.strip();
             projected.add(
                     trimmed.startsWith("#")
                             ? projection.names().getOrDefault(trimmed, trimmed)
                             : trimmed);
         }
-        StringBuilder expression = new StringBuilder(projection.expression());
+        StringBuilder expression = new StringBuilder(projection.text());
         int added = 0;
         for (String keyName :
                 PagedRead.resumeKeyAttributes(
@@ -623,14 +560,14 @@ public final class SdkDynamoRepository implements DynamoRepository {
     // ---- single writes ---------------------------------------------------------------------
 
     @Override
-    public WriteOutcome putItem(String table, Item item, ExpressionSpec condition) {
+    public WriteOutcome putItem(String table, Item item, CompiledExpression condition) {
         Placeholders placeholders = new Placeholders("PutItem", table);
         placeholders.add(condition);
         var request =
                 PutItemRequest.builder()
                         .tableName(table)
                         .item(SdkConversions.toSdk(item))
-                        .conditionExpression(condition == null ? null : condition.expression())
+                        .conditionExpression(condition == null ? null : condition.text())
                         .returnValues(ReturnValue.ALL_OLD)
                         .returnValuesOnConditionCheckFailure(
                                 ReturnValuesOnConditionCheckFailure.ALL_OLD)
@@ -651,14 +588,15 @@ public final class SdkDynamoRepository implements DynamoRepository {
     public WriteOutcome updateItem(UpdateSpec update) {
         String table = update.table();
         Placeholders placeholders = new Placeholders("UpdateItem", table);
-        placeholders.add(
-                new ExpressionSpec(update.updateExpression(), update.names(), update.values()));
+        placeholders.add(update.update());
+        placeholders.add(update.condition());
         var request =
                 UpdateItemRequest.builder()
                         .tableName(table)
                         .key(SdkConversions.toSdk(update.key()))
-                        .updateExpression(update.updateExpression())
-                        .conditionExpression(update.conditionExpression())
+                        .updateExpression(update.update().text())
+                        .conditionExpression(
+                                update.condition() == null ? null : update.condition().text())
                         .returnValues(ReturnValue.ALL_OLD)
                         .returnValuesOnConditionCheckFailure(
                                 ReturnValuesOnConditionCheckFailure.ALL_OLD)
@@ -676,14 +614,14 @@ public final class SdkDynamoRepository implements DynamoRepository {
     }
 
     @Override
-    public WriteOutcome deleteItem(String table, Key key, ExpressionSpec condition) {
+    public WriteOutcome deleteItem(String table, Key key, CompiledExpression condition) {
         Placeholders placeholders = new Placeholders("DeleteItem", table);
         placeholders.add(condition);
         var request =
                 DeleteItemRequest.builder()
                         .tableName(table)
                         .key(SdkConversions.toSdk(key))
-                        .conditionExpression(condition == null ? null : condition.expression())
+                        .conditionExpression(condition == null ? null : condition.text())
                         .returnValues(ReturnValue.ALL_OLD)
                         .returnValuesOnConditionCheckFailure(
                                 ReturnValuesOnConditionCheckFailure.ALL_OLD)
@@ -904,7 +842,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
             this.table = table;
         }
 
-        void add(ExpressionSpec expression) {
+        void add(CompiledExpression expression) {
             if (expression != null) {
                 expression.names().forEach(this::name);
                 expression.values().forEach(this::value);

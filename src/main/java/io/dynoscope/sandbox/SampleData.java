@@ -88,6 +88,7 @@ public final class SampleData {
 
     public static final String SAAS_PARTITION_KEY = "EntityRef";
     public static final String SAAS_SORT_KEY = "Detail";
+    public static final KeySchema SAAS_KEYS = KeySchema.of(SAAS_PARTITION_KEY, SAAS_SORT_KEY);
     public static final String WORKSPACE_DETAIL = "META";
     public static final String PROJECT_PREFIX = "PROJ#";
 
@@ -121,6 +122,7 @@ public final class SampleData {
     public static final String BLOG_PARTITION_KEY = "PK";
     public static final String BLOG_SORT_KEY = "SK";
     public static final String BLOG_AUTHOR_INDEX = "byAuthor";
+    public static final KeySchema BLOG_AUTHOR_INDEX_KEYS = KeySchema.of("authorId", "createdAt");
     public static final String ENTITY_DETAIL = "META";
 
     /**

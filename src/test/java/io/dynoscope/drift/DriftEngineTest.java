@@ -13,6 +13,7 @@ import io.dynoscope.core.drift.ItemPaths;
 import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.drift.PropagationPlan.PlannedWrite;
 import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
@@ -281,18 +282,18 @@ class DriftEngineTest {
                 new UpdateSpec(
                         table,
                         c55,
-                        "SET authorName = :v",
-                        null,
-                        Map.of(),
-                        Map.of(":v", s("L. Tan (edited)"))));
+                        new CompiledExpression(
+                                "SET authorName = :v",
+                                Map.of(),
+                                Map.of(":v", s("L. Tan (edited)"))),
+                        null));
         repository.updateItem(
                 new UpdateSpec(
                         table,
                         e88,
-                        "SET authorName = :v",
-                        null,
-                        Map.of(),
-                        Map.of(":v", s("Ana Ruiz"))));
+                        new CompiledExpression(
+                                "SET authorName = :v", Map.of(), Map.of(":v", s("Ana Ruiz"))),
+                        null));
 
         PropagationReport report = propagate(table, plan, 2, Cancellation.none());
 
@@ -336,10 +337,9 @@ class DriftEngineTest {
                 new UpdateSpec(
                         table,
                         SampleData.saasKey(SampleData.HUGE, "META"),
-                        "SET #n = :v",
-                        null,
-                        Map.of("#n", "name"),
-                        Map.of(":v", s("Huge Corp"))));
+                        new CompiledExpression(
+                                "SET #n = :v", Map.of("#n", "name"), Map.of(":v", s("Huge Corp"))),
+                        null));
         PropagationPlan plan =
                 PropagationPlan.of(
                         detect(table, SampleRules.saasWorkspaceName()).report(), SAAS_KEYS);

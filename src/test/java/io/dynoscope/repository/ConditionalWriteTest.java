@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.testsupport.TestEngine;
@@ -57,7 +58,7 @@ class ConditionalWriteTest {
                 repository.putItem(
                         table,
                         replacement,
-                        new ExpressionSpec(
+                        new CompiledExpression(
                                 "attribute_not_exists(#pk)", Map.of("#pk", "pk"), Map.of()));
 
         WriteOutcome.ConditionFailed failed =
@@ -76,10 +77,11 @@ class ConditionalWriteTest {
                 new UpdateSpec(
                         table,
                         POST,
-                        "SET #a = :new",
-                        "#a = :old",
-                        Map.of("#a", "authorName"),
-                        Map.of(":new", s("Mara V."), ":old", s("Mara Vance")));
+                        new CompiledExpression(
+                                "SET #a = :new",
+                                Map.of("#a", "authorName"),
+                                Map.of(":new", s("Mara V."), ":old", s("Mara Vance"))),
+                        CompiledExpression.of("#a = :old"));
 
         WriteOutcome.Written written =
                 assertInstanceOf(WriteOutcome.Written.class, repository.updateItem(propagate));
@@ -93,15 +95,17 @@ class ConditionalWriteTest {
 
     @Test
     void aDeleteOfAChangedItemIsRefused() {
-        ExpressionSpec sawVersionTwo =
-                new ExpressionSpec("#v = :seen", Map.of("#v", "version"), Map.of(":seen", n(2)));
+        CompiledExpression sawVersionTwo =
+                new CompiledExpression(
+                        "#v = :seen", Map.of("#v", "version"), Map.of(":seen", n(2)));
         assertInstanceOf(
                 WriteOutcome.ConditionFailed.class,
                 repository.deleteItem(table, POST, sawVersionTwo));
         assertEquals(ORIGINAL, current());
 
-        ExpressionSpec sawVersionOne =
-                new ExpressionSpec("#v = :seen", Map.of("#v", "version"), Map.of(":seen", n(1)));
+        CompiledExpression sawVersionOne =
+                new CompiledExpression(
+                        "#v = :seen", Map.of("#v", "version"), Map.of(":seen", n(1)));
         WriteOutcome.Written deleted =
                 assertInstanceOf(
                         WriteOutcome.Written.class,

@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
@@ -124,8 +127,11 @@ class QueryAndScanTest {
         Collector collector = new Collector();
         ReadResult result =
                 repository.query(
-                        QuerySpec.partition(table, s("WS#acme"))
-                                .withSortKey(SortKeyCondition.beginsWith("PROJ#"))
+                        QuerySpec.of(
+                                        table,
+                                        KeyCondition.partition(
+                                                        KeySchema.of("pk", "sk"), s("WS#acme"))
+                                                .and(SortKeyCondition.beginsWith("PROJ#")))
                                 .descending(),
                         collector,
                         Cancellation.none());
@@ -159,7 +165,10 @@ class QueryAndScanTest {
     private static List<String> querySortKeys(SortKeyCondition condition) {
         Collector collector = new Collector();
         repository.query(
-                QuerySpec.partition(table, s("WS#acme")).withSortKey(condition),
+                QuerySpec.of(
+                        table,
+                        KeyCondition.partition(KeySchema.of("pk", "sk"), s("WS#acme"))
+                                .and(condition)),
                 collector,
                 Cancellation.none());
         return collector.sortKeys();
@@ -170,7 +179,10 @@ class QueryAndScanTest {
         Collector collector = new Collector();
         ReadResult result =
                 repository.query(
-                        QuerySpec.partition(table, s("BIG")), collector, Cancellation.none());
+                        QuerySpec.of(
+                                table, KeyCondition.partition(KeySchema.of("pk", "sk"), s("BIG"))),
+                        collector,
+                        Cancellation.none());
 
         assertTrue(result.statistics().requests() > 1, "1.5 MB cannot come back in one 1 MB page");
         assertEquals(collector.pages.size(), result.statistics().requests());
@@ -199,7 +211,10 @@ class QueryAndScanTest {
             Collector collector = new Collector();
             ReadResult result =
                     repository.query(
-                            QuerySpec.partition(table, s("BIG"))
+                            QuerySpec.of(
+                                            table,
+                                            KeyCondition.partition(
+                                                    KeySchema.of("pk", "sk"), s("BIG")))
                                     .withLimit(400)
                                     .startingAfter(resume),
                             collector,
@@ -220,15 +235,19 @@ class QueryAndScanTest {
     @Test
     void aLimitThatCutsAFilteredPageShortResumesAfterTheLastReturnedItem() {
         // The filter keeps every item, so full pages come back and the limit must cut one short.
-        ExpressionSpec keepAll =
-                new ExpressionSpec("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
+        CompiledExpression keepAll =
+                new CompiledExpression("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
         List<String> seen = new ArrayList<>();
         Key resume = null;
         do {
             Collector collector = new Collector();
             ReadResult result =
                     repository.query(
-                            QuerySpec.partition(table, s("BIG"))
+                            QuerySpec.of(
+                                            table,
+                                            KeyCondition.partition(
+                                                            KeySchema.of("pk", "sk"), s("BIG"))
+                                                    .compile(keepAll))
                                     .withFilter(keepAll)
                                     .withPageSize(100)
                                     .withLimit(250)
@@ -249,8 +268,8 @@ class QueryAndScanTest {
 
     @Test
     void aLimitedReadOfAnIndexResumesWithTheIndexKeysToo() {
-        ExpressionSpec keepAll =
-                new ExpressionSpec("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
+        CompiledExpression keepAll =
+                new CompiledExpression("attribute_exists(#p)", Map.of("#p", "payload"), Map.of());
         List<AttributeValue> seen = new ArrayList<>();
         Key resume = null;
         int reads = 0;
@@ -258,7 +277,11 @@ class QueryAndScanTest {
             Collector collector = new Collector();
             ReadResult result =
                     repository.query(
-                            QuerySpec.partition(table, s("S1"))
+                            QuerySpec.of(
+                                            table,
+                                            KeyCondition.partition(
+                                                            KeySchema.of("status", "seq"), s("S1"))
+                                                    .compile(keepAll))
                                     .onIndex("byStatus")
                                     .withFilter(keepAll)
                                     .withPageSize(70)
@@ -284,15 +307,18 @@ class QueryAndScanTest {
 
     @Test
     void aFilteredReadKeepsPagingPastEmptyPagesUntilItHasTheLimit() {
-        ExpressionSpec flagged =
-                new ExpressionSpec(
+        CompiledExpression flagged =
+                new CompiledExpression(
                         "#f = :yes",
                         Map.of("#f", "flag"),
                         Map.of(":yes", AttributeValue.bool(true)));
         Collector collector = new Collector();
         ReadResult result =
                 repository.query(
-                        QuerySpec.partition(table, s("FILTER"))
+                        QuerySpec.of(
+                                        table,
+                                        KeyCondition.partition(
+                                                KeySchema.of("pk", "sk"), s("FILTER")))
                                 .withFilter(flagged)
                                 .withPageSize(10)
                                 .withLimit(2),
@@ -313,8 +339,8 @@ class QueryAndScanTest {
 
     @Test
     void aFilteredReadWithoutLimitReadsToTheEnd() {
-        ExpressionSpec flagged =
-                new ExpressionSpec(
+        CompiledExpression flagged =
+                new CompiledExpression(
                         "#f = :yes",
                         Map.of("#f", "flag"),
                         Map.of(":yes", AttributeValue.bool(true)));
@@ -331,9 +357,12 @@ class QueryAndScanTest {
     void aProjectionStillReturnsTheKeys() {
         Collector collector = new Collector();
         repository.query(
-                QuerySpec.partition(table, s("WS#acme"))
-                        .withSortKey(SortKeyCondition.beginsWith("META"))
-                        .withProjection(new ExpressionSpec("#n", Map.of("#n", "name"), Map.of())),
+                QuerySpec.of(
+                                table,
+                                KeyCondition.partition(KeySchema.of("pk", "sk"), s("WS#acme"))
+                                        .and(SortKeyCondition.beginsWith("META")))
+                        .withProjection(
+                                new CompiledExpression("#n", Map.of("#n", "name"), Map.of())),
                 collector,
                 Cancellation.none());
         assertEquals(
@@ -342,19 +371,19 @@ class QueryAndScanTest {
 
     @Test
     void aReadyKeyConditionSharesPlaceholdersWithTheFilter() {
-        ExpressionSpec keyCondition =
-                new ExpressionSpec(
+        CompiledExpression keyCondition =
+                new CompiledExpression(
                         "#pk = :pk AND begins_with(#sk, :prefix)",
                         Map.of("#pk", "pk", "#sk", "sk"),
                         Map.of(":pk", s("WS#acme"), ":prefix", s("PROJ#")));
-        ExpressionSpec filter =
-                new ExpressionSpec(
+        CompiledExpression filter =
+                new CompiledExpression(
                         "#n <> :pk AND contains(#n, :digit)",
                         Map.of("#n", "name"),
                         Map.of(":pk", s("WS#acme"), ":digit", s("9")));
         Collector collector = new Collector();
         repository.query(
-                QuerySpec.partition(table, s("ignored"))
+                QuerySpec.of(table, KeyCondition.partition(KeySchema.of("pk", "sk"), s("ignored")))
                         .withKeyCondition(keyCondition)
                         .withFilter(filter),
                 collector,
@@ -366,18 +395,23 @@ class QueryAndScanTest {
 
     @Test
     void aPlaceholderUsedForTwoDifferentNamesIsRejectedBeforeSending() {
-        ExpressionSpec filter =
-                new ExpressionSpec("#pk = :pk", Map.of("#pk", "name"), Map.of(":pk", s("Acme")));
+        CompiledExpression filter =
+                new CompiledExpression("#p = :p", Map.of("#p", "name"), Map.of(":p", s("Acme")));
         RepositoryException e =
                 assertThrows(
                         RepositoryException.class,
                         () ->
                                 repository.query(
-                                        QuerySpec.partition(table, s("WS#acme")).withFilter(filter),
+                                        QuerySpec.of(
+                                                        table,
+                                                        KeyCondition.partition(
+                                                                KeySchema.of("pk", "sk"),
+                                                                s("WS#acme")))
+                                                .withFilter(filter),
                                         new Collector(),
                                         Cancellation.none()));
         assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
-        assertTrue(e.getMessage().contains("#pk"), e.getMessage());
+        assertTrue(e.getMessage().contains("#p "), e.getMessage());
     }
 
     @Test
@@ -428,7 +462,10 @@ class QueryAndScanTest {
         Collector collector = new Collector();
         ReadResult result =
                 repository.query(
-                        QuerySpec.partition(table, s("BIG")).withPageSize(100),
+                        QuerySpec.of(
+                                        table,
+                                        KeyCondition.partition(KeySchema.of("pk", "sk"), s("BIG")))
+                                .withPageSize(100),
                         page -> {
                             collector.onPage(page);
                             return false;
@@ -446,7 +483,7 @@ class QueryAndScanTest {
 
         Collector rest = new Collector();
         repository.query(
-                QuerySpec.partition(table, s("BIG"))
+                QuerySpec.of(table, KeyCondition.partition(KeySchema.of("pk", "sk"), s("BIG")))
                         .withPageSize(100)
                         .withLimit(1)
                         .startingAfter(result.resumeKey()),

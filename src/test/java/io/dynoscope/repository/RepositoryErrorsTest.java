@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -37,7 +40,10 @@ class RepositoryErrorsTest {
                         RepositoryException.class,
                         () ->
                                 repository.query(
-                                        QuerySpec.partition("no-such-table", s("x")),
+                                        QuerySpec.of(
+                                                "no-such-table",
+                                                KeyCondition.partition(
+                                                        KeySchema.of("pk", "sk"), s("x"))),
                                         page -> true,
                                         Cancellation.none()));
         assertEquals(RepositoryException.Kind.NOT_FOUND, e.kind());
@@ -48,14 +54,17 @@ class RepositoryErrorsTest {
                 e.getMessage());
         assertTrue(e.serviceMessage().contains("not found"), e.serviceMessage());
 
-        ExpressionSpec readyKeyCondition =
-                new ExpressionSpec("#pk = :pk", Map.of("#pk", "pk"), Map.of(":pk", s("x")));
+        CompiledExpression readyKeyCondition =
+                new CompiledExpression("#pk = :pk", Map.of("#pk", "pk"), Map.of(":pk", s("x")));
         RepositoryException scanOrQuery =
                 assertThrows(
                         RepositoryException.class,
                         () ->
                                 repository.query(
-                                        QuerySpec.partition("no-such-table", s("x"))
+                                        QuerySpec.of(
+                                                        "no-such-table",
+                                                        KeyCondition.partition(
+                                                                KeySchema.of("pk", "sk"), s("x")))
                                                 .withKeyCondition(readyKeyCondition),
                                         page -> true,
                                         Cancellation.none()));
@@ -80,8 +89,8 @@ class RepositoryErrorsTest {
 
     @Test
     void aBadExpressionIsAValidationErrorWithTheServicesMessage() {
-        ExpressionSpec broken =
-                new ExpressionSpec("#a = = :v", Map.of("#a", "a"), Map.of(":v", s("x")));
+        CompiledExpression broken =
+                new CompiledExpression("#a = = :v", Map.of("#a", "a"), Map.of(":v", s("x")));
         RepositoryException e =
                 assertThrows(
                         RepositoryException.class,
@@ -113,21 +122,5 @@ class RepositoryErrorsTest {
             assertEquals("GetItem", e.operation());
             assertTrue(e.serviceMessage().contains(endpoint.toString()), e.serviceMessage());
         }
-    }
-
-    @Test
-    void aSortKeyConditionOnATableWithoutSortKeyIsRejected() {
-        String hashOnly = TestEngine.freshTable(TableDefinition.simple("hashonly", "id", null));
-        RepositoryException e =
-                assertThrows(
-                        RepositoryException.class,
-                        () ->
-                                repository.query(
-                                        QuerySpec.partition(hashOnly, s("x"))
-                                                .withSortKey(SortKeyCondition.beginsWith("a")),
-                                        page -> true,
-                                        Cancellation.none()));
-        assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
-        assertTrue(e.serviceMessage().contains("no sort key"), e.serviceMessage());
     }
 }

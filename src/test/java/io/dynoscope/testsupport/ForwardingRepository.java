@@ -1,12 +1,12 @@
 package io.dynoscope.testsupport;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.GetResult;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.QuerySpec;
@@ -68,7 +68,7 @@ public class ForwardingRepository implements DynamoRepository {
     }
 
     @Override
-    public WriteOutcome putItem(String table, Item item, ExpressionSpec condition) {
+    public WriteOutcome putItem(String table, Item item, CompiledExpression condition) {
         return delegate.putItem(table, item, condition);
     }
 
@@ -78,7 +78,7 @@ public class ForwardingRepository implements DynamoRepository {
     }
 
     @Override
-    public WriteOutcome deleteItem(String table, Key key, ExpressionSpec condition) {
+    public WriteOutcome deleteItem(String table, Key key, CompiledExpression condition) {
         return delegate.deleteItem(table, key, condition);
     }
 

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.ExpressionSpec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,7 +34,7 @@ class TestEngineTest {
                                 AttributeValue.s("b"),
                                 "n",
                                 AttributeValue.n("1")));
-        TestEngine.repository().putItem(first, item, (ExpressionSpec) null);
+        TestEngine.repository().putItem(first, item, (CompiledExpression) null);
         assertEquals(
                 item,
                 TestEngine.repository()

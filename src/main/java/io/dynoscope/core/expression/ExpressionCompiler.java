@@ -25,6 +25,18 @@ public final class ExpressionCompiler {
     /** A compiler with no placeholders handed out yet. */
     public ExpressionCompiler() {}
 
+    /**
+     * A compiler for expressions that go into one request with {@code alongside} (a filter the user
+     * wrote, say): placeholders they use for something else are not handed out again.
+     */
+    public ExpressionCompiler(CompiledExpression... alongside) {
+        for (CompiledExpression other : alongside) {
+            if (other != null) {
+                placeholders.reserve(other);
+            }
+        }
+    }
+
     // ---- rows to text ----------------------------------------------------------------------
 
     /** The condition text for rows joined with AND (key condition, filter or condition). */
@@ -73,30 +85,33 @@ public final class ExpressionCompiler {
         return placeholders.values();
     }
 
+    /**
+     * {@code text}, compiled by this compiler, with the entries of this compiler's maps that it
+     * uses: one expression of the request these placeholders were handed out for.
+     */
+    public CompiledExpression expression(String text) {
+        return CompiledExpression.using(text, names(), values());
+    }
+
     /** Compiles condition rows of one kind on their own. */
     public static CompiledExpression compile(ExpressionKind kind, List<Row> rows) {
         if (!kind.isCondition()) {
             throw new IllegalArgumentException(kind + " is not built from condition rows");
         }
         ExpressionCompiler compiler = new ExpressionCompiler();
-        String text = compiler.condition(rows);
-        return new CompiledExpression(kind, text, compiler.names(), compiler.values());
+        return compiler.expression(compiler.condition(rows));
     }
 
     /** Compiles a projection on its own. */
     public static CompiledExpression compileProjection(List<AttributePath> paths) {
         ExpressionCompiler compiler = new ExpressionCompiler();
-        String text = compiler.projection(paths);
-        return new CompiledExpression(
-                ExpressionKind.PROJECTION, text, compiler.names(), compiler.values());
+        return compiler.expression(compiler.projection(paths));
     }
 
     /** Compiles an update on its own. */
     public static CompiledExpression compileUpdate(List<UpdateRow> actions) {
         ExpressionCompiler compiler = new ExpressionCompiler();
-        String text = compiler.update(actions);
-        return new CompiledExpression(
-                ExpressionKind.UPDATE, text, compiler.names(), compiler.values());
+        return compiler.expression(compiler.update(actions));
     }
 
     /** Compiles an update that applies only while the guard rows hold, sharing one set of maps. */
@@ -104,7 +119,7 @@ public final class ExpressionCompiler {
         ExpressionCompiler compiler = new ExpressionCompiler();
         String update = compiler.update(actions);
         String condition = compiler.condition(guard);
-        return new GuardedUpdate(update, condition, compiler.names(), compiler.values());
+        return new GuardedUpdate(compiler.expression(update), compiler.expression(condition));
     }
 
     private String row(Row row) {

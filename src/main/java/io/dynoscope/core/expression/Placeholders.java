@@ -3,8 +3,10 @@ package io.dynoscope.core.expression;
 import io.dynoscope.core.item.AttributeValue;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,6 +31,21 @@ final class Placeholders {
     private final Map<String, String> nameOfAttribute = new LinkedHashMap<>();
     private final Map<String, String> names = new LinkedHashMap<>();
     private final Map<String, AttributeValue> values = new LinkedHashMap<>();
+
+    /**
+     * Takes the placeholders of an expression written elsewhere, so that what is handed out from
+     * now on agrees with it: the same attribute or value gets its placeholder, anything else a
+     * different one.
+     */
+    void reserve(CompiledExpression other) {
+        other.names()
+                .forEach(
+                        (placeholder, attribute) -> {
+                            names.putIfAbsent(placeholder, attribute);
+                            nameOfAttribute.putIfAbsent(attribute, placeholder);
+                        });
+        other.values().forEach(values::putIfAbsent);
+    }
 
     /** The {@code #placeholder} for an attribute name. */
     String name(String attribute) {
@@ -55,12 +72,36 @@ final class Placeholders {
         return placeholder;
     }
 
+    /** {@code text} with the entries of the maps it uses. */
+    CompiledExpression expression(String text) {
+        return CompiledExpression.using(text, names, values);
+    }
+
     Map<String, String> names() {
         return Collections.unmodifiableMap(new LinkedHashMap<>(names));
     }
 
     Map<String, AttributeValue> values() {
         return Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** The {@code #name} and {@code :value} placeholders written in {@code text}, in order. */
+    static Set<String> usedIn(String text) {
+        Set<String> used = new LinkedHashSet<>();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '#' || c == ':') {
+                int end = i + 1;
+                while (end < text.length() && Lexer.isNameChar(text.charAt(end))) {
+                    end++;
+                }
+                if (end > i + 1) {
+                    used.add(text.substring(i, end));
+                }
+                i = end - 1;
+            }
+        }
+        return used;
     }
 
     /** The placeholder stem for an attribute name (see the class comment). */

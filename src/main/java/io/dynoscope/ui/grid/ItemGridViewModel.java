@@ -4,13 +4,14 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.GroupingOptions;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.collection.ItemCollections;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.QuerySpec;
@@ -443,7 +444,7 @@ public final class ItemGridViewModel {
         boolean inView =
                 item.attributes().containsKey(view.partitionKey())
                         && view.sortKey().map(item.attributes()::containsKey).orElse(true);
-        if (inView && (removed || belongsToLastRead(info, item))) {
+        if (inView && (removed || belongsToLastRead(item))) {
             collections.addPage(List.of(item));
         }
         if (removed || inView) {
@@ -485,17 +486,19 @@ public final class ItemGridViewModel {
         rows.show(collections);
     }
 
-    private boolean belongsToLastRead(TableInfo info, Item item) {
+    private boolean belongsToLastRead(Item item) {
         if (lastRequest == null || lastRequest.ready()) {
             return false;
         }
         if (lastRequest.mode() == ReadMode.SCAN) {
             return lastRequest.filter() == null;
         }
-        KeySchema keys = info.keySchemaOf(lastRequest.index());
-        return lastRequest.sortKey() == null
+        KeyCondition keyCondition = lastRequest.keyCondition();
+        return keyCondition.sortKey().isEmpty()
                 && lastRequest.filter() == null
-                && lastRequest.partitionKey().equals(item.attributes().get(keys.partitionKey()));
+                && keyCondition
+                        .partitionValue()
+                        .equals(item.attributes().get(keyCondition.keys().partitionKey()));
     }
 
     private void selectRow(Key key) {
@@ -538,7 +541,7 @@ public final class ItemGridViewModel {
     }
 
     /** Runs a DeleteItem the user built and confirmed; the item then leaves the grid. */
-    public BackgroundWork.Handle runDelete(Key key, ExpressionSpec condition) {
+    public BackgroundWork.Handle runDelete(Key key, CompiledExpression condition) {
         return runWrite(
                 "DeleteItem", key, () -> repository.deleteItem(tableName, key, condition), true);
     }

@@ -3,12 +3,13 @@ package io.dynoscope.ui.grid;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.ExpressionSpec;
-import io.dynoscope.repository.SortKeyCondition;
 import io.dynoscope.repository.TableInfo;
 import java.util.Base64;
 import java.util.Iterator;
@@ -32,14 +33,15 @@ final class ReadForm {
         Map<String, AttributeValue> values = values(form.expressionValuesProperty().get());
         String filterText = strip(form.filterExpressionProperty().get());
         String projectionText = strip(form.projectionExpressionProperty().get());
-        ExpressionSpec filter =
+        CompiledExpression filter =
                 filterText.isEmpty()
                         ? null
-                        : new ExpressionSpec(filterText, used(names, filterText), values);
-        ExpressionSpec projection =
+                        : new CompiledExpression(filterText, used(names, filterText), values);
+        CompiledExpression projection =
                 projectionText.isEmpty()
                         ? null
-                        : new ExpressionSpec(projectionText, used(names, projectionText), Map.of());
+                        : new CompiledExpression(
+                                projectionText, used(names, projectionText), Map.of());
         if (filter == null && !values.isEmpty()) {
             throw new IllegalArgumentException(
                     "Values: there is no filter expression to use them in");
@@ -57,7 +59,6 @@ final class ReadForm {
                     info.name(),
                     ItemGridViewModel.ReadMode.SCAN,
                     index,
-                    null,
                     null,
                     true,
                     filter,
@@ -118,8 +119,7 @@ final class ReadForm {
                 info.name(),
                 ItemGridViewModel.ReadMode.QUERY,
                 index,
-                pk,
-                sortKey,
+                KeyCondition.partition(keys, pk).and(sortKey),
                 !form.newestFirstProperty().get(),
                 filter,
                 projection,

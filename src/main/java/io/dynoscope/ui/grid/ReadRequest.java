@@ -1,23 +1,21 @@
 package io.dynoscope.ui.grid;
 
 import io.dynoscope.core.collection.ReadDirection;
-import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.SortKeyCondition;
 
 /** A read as the grid's form described it, resumable from a key ("load more"). */
 record ReadRequest(
         String table,
         ItemGridViewModel.ReadMode mode,
         String index,
-        AttributeValue partitionKey,
-        SortKeyCondition sortKey,
+        KeyCondition keyCondition,
         boolean scanForward,
-        ExpressionSpec filter,
-        ExpressionSpec projection,
+        CompiledExpression filter,
+        CompiledExpression projection,
         int segments,
         int limit,
         QuerySpec readyQuery,
@@ -27,19 +25,17 @@ record ReadRequest(
             String table,
             ItemGridViewModel.ReadMode mode,
             String index,
-            AttributeValue partitionKey,
-            SortKeyCondition sortKey,
+            KeyCondition keyCondition,
             boolean scanForward,
-            ExpressionSpec filter,
-            ExpressionSpec projection,
+            CompiledExpression filter,
+            CompiledExpression projection,
             int segments,
             int limit) {
         this(
                 table,
                 mode,
                 index,
-                partitionKey,
-                sortKey,
+                keyCondition,
                 scanForward,
                 filter,
                 projection,
@@ -56,7 +52,6 @@ record ReadRequest(
                 ItemGridViewModel.ReadMode.QUERY,
                 query.index(),
                 null,
-                null,
                 query.scanForward(),
                 query.filter(),
                 query.projection(),
@@ -72,7 +67,6 @@ record ReadRequest(
                 scan.table(),
                 ItemGridViewModel.ReadMode.SCAN,
                 scan.index(),
-                null,
                 null,
                 true,
                 scan.filter(),
@@ -98,8 +92,7 @@ record ReadRequest(
             return readyQuery.startingAfter(startAfter);
         }
         QuerySpec spec =
-                QuerySpec.partition(table, partitionKey)
-                        .withSortKey(sortKey)
+                QuerySpec.of(table, keyCondition.compile(filter, projection))
                         .withFilter(filter)
                         .withProjection(projection)
                         .withLimit(limit)

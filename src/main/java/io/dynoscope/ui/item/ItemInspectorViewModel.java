@@ -1,8 +1,8 @@
 package io.dynoscope.ui.item;
 
+import io.dynoscope.core.expression.GuardedWrite;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
-import io.dynoscope.core.item.GuardedWrite;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.ItemFields;
@@ -13,7 +13,6 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -590,13 +589,7 @@ public final class ItemInspectorViewModel {
                             GuardedWrite.Delete plan = GuardedWrite.delete(keys, one);
                             WriteOutcome outcome =
                                     t.repository()
-                                            .deleteItem(
-                                                    t.name(),
-                                                    plan.key(),
-                                                    new ExpressionSpec(
-                                                            plan.conditionExpression(),
-                                                            plan.names(),
-                                                            plan.values()));
+                                            .deleteItem(t.name(), plan.key(), plan.condition());
                             if (outcome instanceof WriteOutcome.ConditionFailed refused) {
                                 changed.add(plan.key());
                                 // Not every engine returns the item with a failed condition
@@ -684,21 +677,10 @@ public final class ItemInspectorViewModel {
         if (plan instanceof GuardedWrite.Update update) {
             outcome =
                     repository.updateItem(
-                            new UpdateSpec(
-                                    t.name(),
-                                    update.key(),
-                                    update.updateExpression(),
-                                    update.conditionExpression(),
-                                    update.names(),
-                                    update.values()));
+                            UpdateSpec.guarded(t.name(), update.key(), update.guarded()));
         } else {
             GuardedWrite.Put put = (GuardedWrite.Put) plan;
-            outcome =
-                    repository.putItem(
-                            t.name(),
-                            put.item(),
-                            new ExpressionSpec(
-                                    put.conditionExpression(), put.names(), put.values()));
+            outcome = repository.putItem(t.name(), put.item(), put.condition());
         }
         if (outcome instanceof WriteOutcome.Written written) {
             // The update changed only the diffed attributes of the item as it was, attributes

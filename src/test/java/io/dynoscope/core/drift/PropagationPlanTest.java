@@ -75,8 +75,8 @@ class PropagationPlanTest {
 
         GuardedUpdate update = plan.guardedUpdate(plan.writes().get(0));
 
-        assertEquals("SET #an = :new", update.updateExpression());
-        assertEquals("#an = :old AND attribute_exists(#pk)", update.conditionExpression());
+        assertEquals("SET #an = :new", update.update().text());
+        assertEquals("#an = :old AND attribute_exists(#pk)", update.condition().text());
         assertEquals(Map.of("#an", "authorName", "#pk", "PK"), update.names());
         assertEquals(Map.of(":new", s("Lio Tan"), ":old", s("Lionel Tan")), update.values());
         assertValid(update);
@@ -89,8 +89,8 @@ class PropagationPlanTest {
 
         GuardedUpdate update = plan.guardedUpdate(plan.writes().get(0));
 
-        assertEquals("SET #a.#n = :new", update.updateExpression());
-        assertEquals("#a.#n = :old AND attribute_exists(#pk)", update.conditionExpression());
+        assertEquals("SET #a.#n = :new", update.update().text());
+        assertEquals("#a.#n = :old AND attribute_exists(#pk)", update.condition().text());
         assertEquals(Map.of("#a", "author", "#n", "name", "#pk", "PK"), update.names());
         assertValid(update);
     }
@@ -99,9 +99,9 @@ class PropagationPlanTest {
         Map<ExpressionKind, String> request =
                 Map.of(
                         ExpressionKind.UPDATE,
-                        update.updateExpression(),
+                        update.update().text(),
                         ExpressionKind.CONDITION,
-                        update.conditionExpression());
+                        update.condition().text());
         assertEquals(
                 true,
                 ExpressionValidator.validate(

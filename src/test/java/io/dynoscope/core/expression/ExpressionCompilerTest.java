@@ -66,17 +66,17 @@ class ExpressionCompilerTest {
                         List.of(UpdateRow.set("authorName", s("Mara V.")).named("new")),
                         List.of(Row.of("authorName", Operator.EQ, s("Mara Vance")).named("old")));
 
-        assertEquals("SET #an = :new", propagation.updateExpression());
-        assertEquals("#an = :old", propagation.conditionExpression());
+        assertEquals("SET #an = :new", propagation.update().text());
+        assertEquals("#an = :old", propagation.condition().text());
         assertEquals(Map.of("#an", "authorName"), propagation.names());
         assertEquals(Map.of(":new", s("Mara V."), ":old", s("Mara Vance")), propagation.values());
 
         Map<ExpressionKind, String> request =
                 Map.of(
                         ExpressionKind.UPDATE,
-                        propagation.updateExpression(),
+                        propagation.update().text(),
                         ExpressionKind.CONDITION,
-                        propagation.conditionExpression());
+                        propagation.condition().text());
         assertTrue(
                 ExpressionValidator.validate(
                                 request,

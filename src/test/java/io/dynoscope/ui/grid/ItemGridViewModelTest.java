@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.AttributeValue.Str;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.sandbox.SampleData;
@@ -268,7 +269,7 @@ class ItemGridViewModelTest {
     void aQueryBuiltElsewhereRunsIntoTheGridAndAGuardedUpdateShowsItsResult() {
         ItemGridViewModel grid = open();
         var keyCondition =
-                new ExpressionSpec(
+                new CompiledExpression(
                         "#er = :er AND begins_with(#d, :p)",
                         Map.of(
                                 "#er",
@@ -281,7 +282,10 @@ class ItemGridViewModelTest {
                                 ":p",
                                 AttributeValue.s(SampleData.PROJECT_PREFIX)));
         var query =
-                QuerySpec.partition(TABLE, AttributeValue.s(SampleData.ACME))
+                QuerySpec.of(
+                                TABLE,
+                                KeyCondition.partition(
+                                        SampleData.SAAS_KEYS, AttributeValue.s(SampleData.ACME)))
                         .withKeyCondition(keyCondition)
                         .descending();
 
@@ -301,14 +305,15 @@ class ItemGridViewModelTest {
                 new UpdateSpec(
                         TABLE,
                         key,
-                        "SET #st = :new",
-                        "#st = :old",
-                        Map.of("#st", "status"),
-                        Map.of(
-                                ":new",
-                                AttributeValue.s("PAUSED"),
-                                ":old",
-                                AttributeValue.s("no such status")));
+                        new CompiledExpression(
+                                "SET #st = :new",
+                                Map.of("#st", "status"),
+                                Map.of(
+                                        ":new",
+                                        AttributeValue.s("PAUSED"),
+                                        ":old",
+                                        AttributeValue.s("no such status"))),
+                        CompiledExpression.of("#st = :old"));
         grid.runUpdate(update).await();
         assertTrue(
                 grid.messageProperty().get().contains("condition did not hold"),
@@ -323,14 +328,15 @@ class ItemGridViewModelTest {
                 new UpdateSpec(
                         TABLE,
                         key,
-                        "SET #st = :new",
-                        "#st = :old",
-                        Map.of("#st", "status"),
-                        Map.of(
-                                ":new",
-                                AttributeValue.s("PAUSED"),
-                                ":old",
-                                before.attributes().get("status")));
+                        new CompiledExpression(
+                                "SET #st = :new",
+                                Map.of("#st", "status"),
+                                Map.of(
+                                        ":new",
+                                        AttributeValue.s("PAUSED"),
+                                        ":old",
+                                        before.attributes().get("status"))),
+                        CompiledExpression.of("#st = :old"));
         grid.runUpdate(guarded).await();
         Item after =
                 grid.loadedItems().stream()

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
@@ -16,7 +17,6 @@ import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -76,7 +76,7 @@ class ItemInspectorViewModelTest {
     }
 
     private Item stored(Item item) {
-        repository.putItem(table, item, (ExpressionSpec) null);
+        repository.putItem(table, item, (CompiledExpression) null);
         return read(item.key(inspector.tableProperty().get().info().keySchema()));
     }
 

@@ -5,11 +5,11 @@ import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -55,7 +55,7 @@ class ItemInspectorViewTest {
         attributes.put("name", s("Acme"));
         attributes.put("plan", s("pro"));
         attributes.put("seats", n(12));
-        repository.putItem(table, Item.of(attributes), (ExpressionSpec) null);
+        repository.putItem(table, Item.of(attributes), (CompiledExpression) null);
         seen = current();
 
         inspector = new ItemInspectorViewModel(work);
@@ -118,7 +118,7 @@ class ItemInspectorViewTest {
         robot.interact(() -> editor.setText(editor.getText().replace("\"Acme\"", "\"Acme Corp\"")));
         robot.clickOn("#reviewButton");
         Item theirs = seen.with("plan", s("enterprise"));
-        repository.putItem(table, theirs, (ExpressionSpec) null);
+        repository.putItem(table, theirs, (CompiledExpression) null);
 
         robot.clickOn("#saveButton");
         WaitForAsyncUtils.waitFor(

@@ -76,6 +76,15 @@ public record SnippetRequest(
                 true);
     }
 
+    /**
+     * The expression of {@code kind} with the entries of the request's maps it uses, or null when
+     * the request has none of that kind.
+     */
+    public CompiledExpression expression(ExpressionKind kind) {
+        String text = expressions.get(kind);
+        return text == null ? null : CompiledExpression.using(text, names, values);
+    }
+
     /** A Query from a compiled key condition and its maps. */
     public static SnippetRequest query(String table, CompiledExpression keyCondition) {
         return query(table, keyCondition.text())

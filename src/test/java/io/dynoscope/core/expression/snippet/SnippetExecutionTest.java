@@ -14,7 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionCompiler;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
@@ -22,7 +24,6 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ExpressionSpec;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.WriteOutcome;
@@ -88,7 +89,13 @@ class SnippetExecutionTest {
                                         SnippetRequest.query(saas, "#er = :er")
                                                 .withNames(Map.of("#er", "EntityRef"))
                                                 .withValues(Map.of(":er", s(SampleData.HUGE))),
-                                () -> query(QuerySpec.partition(saas, s(SampleData.HUGE)))),
+                                () ->
+                                        query(
+                                                QuerySpec.of(
+                                                        saas,
+                                                        KeyCondition.partition(
+                                                                SampleData.SAAS_KEYS,
+                                                                s(SampleData.HUGE))))),
                         new ReadCase(
                                 "blog scan with a binary and a set in the filter",
                                 SnippetExecutionTest::blogScan,
@@ -96,7 +103,7 @@ class SnippetExecutionTest {
                                         scan(
                                                 ScanSpec.table(blog)
                                                         .withFilter(
-                                                                new ExpressionSpec(
+                                                                new CompiledExpression(
                                                                         blogScan()
                                                                                 .expressions()
                                                                                 .values()
@@ -113,7 +120,12 @@ class SnippetExecutionTest {
                                                 .withValues(Map.of(":ai", s("U#12"))),
                                 () ->
                                         query(
-                                                QuerySpec.partition(blog, s("U#12"))
+                                                QuerySpec.of(
+                                                                blog,
+                                                                KeyCondition.partition(
+                                                                        SampleData
+                                                                                .BLOG_AUTHOR_INDEX_KEYS,
+                                                                        s("U#12")))
                                                         .onIndex(SampleData.BLOG_AUTHOR_INDEX))),
                         new ReadCase(
                                 "the acme workspace, every type",
@@ -301,15 +313,18 @@ class SnippetExecutionTest {
         Supplier<List<Item>> app =
                 () ->
                         query(
-                                QuerySpec.partition(saas, s(SampleData.ACME))
+                                QuerySpec.of(
+                                                saas,
+                                                KeyCondition.partition(
+                                                        SampleData.SAAS_KEYS, s(SampleData.ACME)))
                                         .withKeyCondition(
-                                                new ExpressionSpec(
+                                                new CompiledExpression(
                                                         keyCondition,
                                                         compiler.names(),
                                                         compiler.values()))
-                                        .withFilter(ExpressionSpec.of(filter))
+                                        .withFilter(CompiledExpression.of(filter))
                                         .withProjection(
-                                                new ExpressionSpec(
+                                                new CompiledExpression(
                                                         projection, compiler.names(), Map.of()))
                                         .descending());
         return new Paired(snippet, app);

@@ -1,4 +1,4 @@
-package io.dynoscope.core.item;
+package io.dynoscope.core.expression;
 
 import static io.dynoscope.core.item.AttributeValue.l;
 import static io.dynoscope.core.item.AttributeValue.m;
@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,39 +47,37 @@ class GuardedWriteTest {
         GuardedWrite.Update update = GuardedWrite.edit(KEYS, seen, edited);
 
         assertEquals(Key.of("EntityRef", s("WS#acme"), "Detail", s("META")), update.key());
+        assertEquals("SET #n = :n_new, #r = :r_new REMOVE #p", update.update().text());
         assertEquals(
-                "SET #name = :name_new, #region = :region_new REMOVE #plan",
-                update.updateExpression());
-        assertEquals(
-                "attribute_exists(#EntityRef) AND #name = :name AND #plan = :plan AND #seats = :seats"
-                        + " AND attribute_not_exists(#region)",
-                update.conditionExpression());
+                "attribute_exists(#er) AND #n = :n AND #p = :p AND #s = :s"
+                        + " AND attribute_not_exists(#r)",
+                update.condition().text());
         assertEquals(
                 Map.of(
-                        "#EntityRef",
+                        "#er",
                         "EntityRef",
-                        "#name",
+                        "#n",
                         "name",
-                        "#plan",
+                        "#p",
                         "plan",
-                        "#seats",
+                        "#s",
                         "seats",
-                        "#region",
+                        "#r",
                         "region"),
-                update.names());
+                update.guarded().names());
         assertEquals(
                 Map.of(
-                        ":name",
+                        ":n",
                         s("Acme"),
-                        ":plan",
+                        ":p",
                         s("pro"),
-                        ":seats",
+                        ":s",
                         n(12),
-                        ":name_new",
+                        ":n_new",
                         s("Acme Corp"),
-                        ":region_new",
+                        ":r_new",
                         s("eu")),
-                update.values());
+                update.guarded().values());
         assertEquals(List.of("name", "plan", "region"), update.diff().attributes());
     }
 
@@ -105,16 +107,16 @@ class GuardedWriteTest {
         GuardedWrite.Update update = GuardedWrite.edit(KEYS, seen, edited);
 
         assertEquals(
-                "attribute_exists(#EntityRef) AND size(#author) = :author_size AND #author.#id = :author_id"
-                        + " AND size(#tags) = :tags_size AND #tags[0] = :tags_0 AND #tags[1] = :tags_1"
-                        + " AND attribute_type(#empty, :empty_type) AND size(#empty) = :empty_size AND #n = :n",
-                update.conditionExpression());
-        assertEquals("SET #n = :n_new", update.updateExpression());
-        assertEquals(n(1), update.values().get(":author_size"));
-        assertEquals(s("U#12"), update.values().get(":author_id"));
-        assertEquals(n(2), update.values().get(":tags_size"));
-        assertEquals(s("L"), update.values().get(":empty_type"));
-        assertEquals(n(0), update.values().get(":empty_size"));
+                "attribute_exists(#er) AND size(#a) = :a_size AND #a.#i = :a_i"
+                        + " AND size(#t) = :t_size AND #t[0] = :t_0 AND #t[1] = :t_1"
+                        + " AND attribute_type(#e, :e_type) AND size(#e) = :e_size AND #n = :n",
+                update.condition().text());
+        assertEquals("SET #n = :n_new", update.update().text());
+        assertEquals(n(1), update.guarded().values().get(":a_size"));
+        assertEquals(s("U#12"), update.guarded().values().get(":a_i"));
+        assertEquals(n(2), update.guarded().values().get(":t_size"));
+        assertEquals(s("L"), update.guarded().values().get(":e_type"));
+        assertEquals(n(0), update.guarded().values().get(":e_size"));
     }
 
     @Test
@@ -127,10 +129,8 @@ class GuardedWriteTest {
 
         GuardedWrite.Update update = GuardedWrite.edit(KEYS, seen, seen.with("x", n(2)));
 
-        assertEquals(
-                "attribute_exists(#EntityRef) AND #wide = :wide AND #x = :x",
-                update.conditionExpression());
-        assertEquals(m(wide), update.values().get(":wide"));
+        assertEquals("attribute_exists(#er) AND #w = :w AND #x = :x", update.condition().text());
+        assertEquals(m(wide), update.guarded().values().get(":w"));
     }
 
     @Test
@@ -140,11 +140,11 @@ class GuardedWriteTest {
         GuardedWrite.Delete delete = GuardedWrite.delete(KEYS, seen);
 
         assertEquals(
-                "attribute_exists(#EntityRef) AND #a_b = :a_b AND #a_b_2 = :a_b_2 AND #x_y = :x_y",
-                delete.conditionExpression());
+                "attribute_exists(#er) AND #ab = :ab AND #ab2 = :ab2 AND #xy = :xy",
+                delete.condition().text());
         assertEquals(
-                Map.of("#EntityRef", "EntityRef", "#a_b", "a-b", "#a_b_2", "a_b", "#x_y", "x y!"),
-                delete.names());
+                Map.of("#er", "EntityRef", "#ab", "a-b", "#ab2", "a_b", "#xy", "x y!"),
+                delete.condition().names());
     }
 
     @Test
@@ -171,9 +171,9 @@ class GuardedWriteTest {
 
         GuardedWrite.Put put = GuardedWrite.create(KEYS, item);
 
-        assertEquals("attribute_not_exists(#EntityRef)", put.conditionExpression());
-        assertEquals(Map.of("#EntityRef", "EntityRef"), put.names());
-        assertEquals(Map.of(), put.values());
+        assertEquals("attribute_not_exists(#er)", put.condition().text());
+        assertEquals(Map.of("#er", "EntityRef"), put.condition().names());
+        assertEquals(Map.of(), put.condition().values());
         assertEquals(item, put.item());
     }
 
@@ -182,10 +182,8 @@ class GuardedWriteTest {
         GuardedWrite.Delete delete =
                 GuardedWrite.delete(KEYS, workspace("name", s("Acme"), "seats", n("12.0")));
 
-        assertEquals(
-                "attribute_exists(#EntityRef) AND #name = :name AND #seats = :seats",
-                delete.conditionExpression());
-        assertEquals(Map.of(":name", s("Acme"), ":seats", n(12)), delete.values());
+        assertEquals("attribute_exists(#er) AND #n = :n AND #s = :s", delete.condition().text());
+        assertEquals(Map.of(":n", s("Acme"), ":s", n(12)), delete.condition().values());
         assertEquals(Key.of("EntityRef", s("WS#acme"), "Detail", s("META")), delete.key());
     }
 }

@@ -1,9 +1,12 @@
-package io.dynoscope.core.item;
+package io.dynoscope.core.expression;
 
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemDiff;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,27 +34,15 @@ public final class GuardedWrite {
 
     /** One planned write. */
     public sealed interface Plan permits Put, Update, Delete {
-        /** The condition the write carries. */
-        String conditionExpression();
-
-        /** The {@code #name} placeholders of all expressions of the write. */
-        Map<String, String> names();
-
-        /** The {@code :value} placeholders of all expressions of the write. */
-        Map<String, AttributeValue> values();
+        /** The condition the write carries, with its placeholders. */
+        CompiledExpression condition();
     }
 
     /** A PutItem of a new item, refused when an item with its key already exists. */
-    public record Put(
-            Item item,
-            String conditionExpression,
-            Map<String, String> names,
-            Map<String, AttributeValue> values)
-            implements Plan {
+    public record Put(Item item, CompiledExpression condition) implements Plan {
         public Put {
             Objects.requireNonNull(item, "item");
-            names = copy(names);
-            values = copy(values);
+            Objects.requireNonNull(condition, "condition");
         }
     }
 
@@ -59,33 +50,27 @@ public final class GuardedWrite {
      * An UpdateItem that sets the changed and added attributes and removes the removed ones,
      * refused unless the item still exists with every value seen.
      */
-    public record Update(
-            Key key,
-            String updateExpression,
-            String conditionExpression,
-            Map<String, String> names,
-            Map<String, AttributeValue> values,
-            ItemDiff diff)
-            implements Plan {
+    public record Update(Key key, GuardedUpdate guarded, ItemDiff diff) implements Plan {
         public Update {
             Objects.requireNonNull(key, "key");
-            Objects.requireNonNull(updateExpression, "updateExpression");
-            names = copy(names);
-            values = copy(values);
+            Objects.requireNonNull(guarded, "guarded");
+        }
+
+        @Override
+        public CompiledExpression condition() {
+            return guarded.condition();
+        }
+
+        public CompiledExpression update() {
+            return guarded.update();
         }
     }
 
     /** A DeleteItem, refused unless the item still exists with every value seen. */
-    public record Delete(
-            Key key,
-            String conditionExpression,
-            Map<String, String> names,
-            Map<String, AttributeValue> values)
-            implements Plan {
+    public record Delete(Key key, CompiledExpression condition) implements Plan {
         public Delete {
             Objects.requireNonNull(key, "key");
-            names = copy(names);
-            values = copy(values);
+            Objects.requireNonNull(condition, "condition");
         }
     }
 
@@ -128,7 +113,7 @@ public final class GuardedWrite {
                             name
                                     + " = "
                                     + placeholders.value(
-                                            change.attribute() + "_new", change.after()));
+                                            name.substring(1) + "_new", change.after()));
                 }
             }
             String update =
@@ -140,10 +125,9 @@ public final class GuardedWrite {
                 condition.requireWithinLimits();
                 return new Update(
                         key,
-                        update,
-                        condition.text(),
-                        placeholders.names(),
-                        placeholders.values(),
+                        new GuardedUpdate(
+                                placeholders.expression(update),
+                                placeholders.expression(condition.text())),
                         diff);
             } catch (IllegalArgumentException e) {
                 tooLong = e;
@@ -158,7 +142,7 @@ public final class GuardedWrite {
         Placeholders placeholders = new Placeholders();
         String condition =
                 "attribute_not_exists(" + placeholders.name(keySchema.partitionKey()) + ")";
-        return new Put(item, condition, placeholders.names(), placeholders.values());
+        return new Put(item, placeholders.expression(condition));
     }
 
     /** Plans deleting the item that was seen as {@code seen}. */
@@ -170,8 +154,7 @@ public final class GuardedWrite {
             Condition condition = existenceAndSeenValues(keySchema, seen, placeholders, byPath);
             try {
                 condition.requireWithinLimits();
-                return new Delete(
-                        key, condition.text(), placeholders.names(), placeholders.values());
+                return new Delete(key, placeholders.expression(condition.text()));
             } catch (IllegalArgumentException e) {
                 tooLong = e;
             }
@@ -187,7 +170,7 @@ public final class GuardedWrite {
             if (!keySchema.isKeyAttribute(attribute.getKey())) {
                 condition.requireValue(
                         placeholders.name(attribute.getKey()),
-                        attribute.getKey(),
+                        placeholders.name(attribute.getKey()).substring(1),
                         attribute.getValue(),
                         placeholders,
                         byPath);
@@ -218,10 +201,6 @@ public final class GuardedWrite {
         }
     }
 
-    private static <K, V> Map<K, V> copy(Map<K, V> map) {
-        return Collections.unmodifiableMap(new LinkedHashMap<>(map));
-    }
-
     /** A condition being built: clauses joined by AND, and how many operators they use. */
     private static final class Condition {
         private final List<String> clauses = new ArrayList<>();
@@ -247,7 +226,7 @@ public final class GuardedWrite {
                 for (Map.Entry<String, AttributeValue> entry : map.entries().entrySet()) {
                     requireValue(
                             path + "." + placeholders.name(entry.getKey()),
-                            base + "_" + entry.getKey(),
+                            base + "_" + placeholders.name(entry.getKey()).substring(1),
                             entry.getValue(),
                             placeholders,
                             true);
@@ -301,58 +280,6 @@ public final class GuardedWrite {
 
         void requireWithinLimits() {
             GuardedWrite.requireWithinLimits("condition", text(), operators + clauses.size() - 1);
-        }
-    }
-
-    /**
-     * Hands out placeholders that read like the attributes they stand for ({@code #authorName},
-     * {@code :authorName}), made unique when two names would give the same placeholder.
-     */
-    private static final class Placeholders {
-        private static final int MAX_TOKEN_LENGTH = 24;
-
-        private final Map<String, String> names = new LinkedHashMap<>();
-        private final Map<String, String> nameTokens = new LinkedHashMap<>();
-        private final Map<String, AttributeValue> values = new LinkedHashMap<>();
-
-        String name(String attribute) {
-            return nameTokens.computeIfAbsent(
-                    attribute,
-                    a -> {
-                        String placeholder = unique("#" + token(a), names);
-                        names.put(placeholder, a);
-                        return placeholder;
-                    });
-        }
-
-        String value(String base, AttributeValue value) {
-            String placeholder = unique(":" + token(base), values);
-            values.put(placeholder, value);
-            return placeholder;
-        }
-
-        Map<String, String> names() {
-            return names;
-        }
-
-        Map<String, AttributeValue> values() {
-            return values;
-        }
-
-        private static String unique(String placeholder, Map<String, ?> taken) {
-            String candidate = placeholder;
-            for (int n = 2; taken.containsKey(candidate); n++) {
-                candidate = placeholder + "_" + n;
-            }
-            return candidate;
-        }
-
-        private static String token(String text) {
-            String token = text.replaceAll("[^A-Za-z0-9_]+", "_").replaceAll("^_+|_+$", "");
-            if (token.isEmpty()) {
-                token = "a";
-            }
-            return token.length() > MAX_TOKEN_LENGTH ? token.substring(0, MAX_TOKEN_LENGTH) : token;
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.core.expression;
 
 import io.dynoscope.core.item.AttributeValue;
 import java.util.Objects;
@@ -8,13 +8,31 @@ public record SortKeyCondition(Operator operator, AttributeValue value, Attribut
 
     /** The comparisons DynamoDB allows on a sort key. */
     public enum Operator {
-        EQ,
-        LT,
-        LE,
-        GT,
-        GE,
-        BETWEEN,
-        BEGINS_WITH
+        EQ("=", Row.Operator.EQ),
+        LT("<", Row.Operator.LT),
+        LE("<=", Row.Operator.LE),
+        GT(">", Row.Operator.GT),
+        GE(">=", Row.Operator.GE),
+        BETWEEN("between", Row.Operator.BETWEEN),
+        BEGINS_WITH("begins_with", Row.Operator.BEGINS_WITH);
+
+        private final String label;
+        private final Row.Operator row;
+
+        Operator(String label, Row.Operator row) {
+            this.label = label;
+            this.row = row;
+        }
+
+        /** How the operator reads in a form: {@code =}, {@code between}, {@code begins_with}. */
+        @Override
+        public String toString() {
+            return label;
+        }
+
+        Row.Operator row() {
+            return row;
+        }
     }
 
     public SortKeyCondition {
