@@ -4,13 +4,13 @@ import io.dynoscope.core.drift.CopyLookup;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.DriftDetector;
 import io.dynoscope.core.drift.DriftReport;
-import io.dynoscope.core.drift.KeyPattern;
 import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.Page;
@@ -276,7 +276,7 @@ public final class DriftDetection {
                         .match(source.string(schema.partitionKey()).orElseThrow())
                         .orElseThrow();
         Set<String> partitions = new LinkedHashSet<>();
-        for (KeyPattern pattern : copies.reference().patterns()) {
+        for (KeyTemplate pattern : copies.reference().patterns()) {
             partitions.addAll(pattern.render(bindings));
         }
         boolean onIndex = copies.lookup() == CopyLookup.INDEX;

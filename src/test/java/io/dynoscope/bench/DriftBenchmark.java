@@ -6,11 +6,11 @@ import static io.dynoscope.core.item.AttributeValue.s;
 
 import io.dynoscope.core.drift.CopyLookup;
 import io.dynoscope.core.drift.DenormalizationRule;
-import io.dynoscope.core.drift.KeyPattern;
 import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.drift.DriftDetection;
 import io.dynoscope.drift.DriftPropagation;
 import io.dynoscope.drift.PropagationReport;
@@ -181,12 +181,12 @@ public final class DriftBenchmark {
                 "authorName " + lookup,
                 "",
                 new DenormalizationRule.Source(
-                        KeyPattern.parse("USER#{id}"), "META", AttributePath.of("name")),
+                        KeyTemplate.parse("USER#{id}"), "META", AttributePath.of("name")),
                 new DenormalizationRule.Copies(
                         lookup,
                         lookup == CopyLookup.INDEX ? SampleData.BLOG_AUTHOR_INDEX : null,
                         new DenormalizationRule.Reference(
-                                AttributePath.of("authorId"), List.of(KeyPattern.parse("U#{id}"))),
+                                AttributePath.of("authorId"), List.of(KeyTemplate.parse("U#{id}"))),
                         null,
                         AttributePath.of("authorName")));
     }

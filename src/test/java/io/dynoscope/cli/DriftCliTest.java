@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.drift.CopyLookup;
 import io.dynoscope.core.drift.DenormalizationRule;
-import io.dynoscope.core.drift.KeyPattern;
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Key;
+import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.sandbox.PlantedDrift;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
@@ -93,7 +93,7 @@ class DriftCliTest {
         assertEquals("byAuthor", duplicated.copies().index());
         assertEquals("authorId", duplicated.copies().reference().attribute().toString());
         assertEquals(
-                List.of(KeyPattern.parse("U#{id}")), duplicated.copies().reference().patterns());
+                List.of(KeyTemplate.parse("U#{id}")), duplicated.copies().reference().patterns());
         DenormalizationRule embedded = byCopy.get("author.name");
         assertEquals("author.id", embedded.copies().reference().attribute().toString());
         assertEquals(CopyLookup.SCAN, embedded.copies().lookup());
@@ -166,7 +166,7 @@ class DriftCliTest {
         assertEquals(CopyLookup.COLLECTION, rule.copies().lookup());
         assertEquals("PROJ#", rule.copies().sortKeyPrefix());
         assertEquals(
-                List.of(KeyPattern.parse("WS#{id}"), KeyPattern.parse("WS#{id}#{01..10}")),
+                List.of(KeyTemplate.parse("WS#{id}"), KeyTemplate.parse("WS#{id}#{01..10}")),
                 rule.copies().reference().patterns());
 
         Path ruleFile = tempDir.resolve("saas-rules.json");

@@ -2,8 +2,8 @@ package io.dynoscope.drift;
 
 import io.dynoscope.core.drift.CopyLookup;
 import io.dynoscope.core.drift.DenormalizationRule;
-import io.dynoscope.core.drift.KeyPattern;
 import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.key.KeyTemplate;
 import java.util.List;
 
 /** The denormalization rules of the sample data sets, as a user would write them. */
@@ -17,12 +17,12 @@ public final class SampleRules {
                 "post authorName",
                 "",
                 new DenormalizationRule.Source(
-                        KeyPattern.parse("USER#{id}"), "META", AttributePath.of("name")),
+                        KeyTemplate.parse("USER#{id}"), "META", AttributePath.of("name")),
                 new DenormalizationRule.Copies(
                         CopyLookup.INDEX,
                         "byAuthor",
                         new DenormalizationRule.Reference(
-                                AttributePath.of("authorId"), List.of(KeyPattern.parse("U#{id}"))),
+                                AttributePath.of("authorId"), List.of(KeyTemplate.parse("U#{id}"))),
                         null,
                         AttributePath.of("authorName")));
     }
@@ -35,13 +35,13 @@ public final class SampleRules {
                 "post author.name",
                 "",
                 new DenormalizationRule.Source(
-                        KeyPattern.parse("USER#{id}"), "META", AttributePath.of("name")),
+                        KeyTemplate.parse("USER#{id}"), "META", AttributePath.of("name")),
                 new DenormalizationRule.Copies(
                         CopyLookup.SCAN,
                         null,
                         new DenormalizationRule.Reference(
                                 AttributePath.parse("author.id"),
-                                List.of(KeyPattern.parse("U#{id}"))),
+                                List.of(KeyTemplate.parse("U#{id}"))),
                         null,
                         AttributePath.parse("author.name")));
     }
@@ -54,15 +54,15 @@ public final class SampleRules {
                 "project workspaceName",
                 "",
                 new DenormalizationRule.Source(
-                        KeyPattern.parse("WS#{id}"), "META", AttributePath.of("name")),
+                        KeyTemplate.parse("WS#{id}"), "META", AttributePath.of("name")),
                 new DenormalizationRule.Copies(
                         CopyLookup.COLLECTION,
                         null,
                         new DenormalizationRule.Reference(
                                 AttributePath.of("EntityRef"),
                                 List.of(
-                                        KeyPattern.parse("WS#{id}"),
-                                        KeyPattern.parse("WS#{id}#{01..10}"))),
+                                        KeyTemplate.parse("WS#{id}"),
+                                        KeyTemplate.parse("WS#{id}#{01..10}"))),
                         "PROJ#",
                         AttributePath.of("workspaceName")));
     }

@@ -2,6 +2,7 @@ package io.dynoscope.core.drift;
 
 import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.key.KeyTemplate;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ public record DenormalizationRule(String name, String description, Source source
                             + source.partitionKey()
                             + "' needs a placeholder such as {id} that the references fill in");
         }
-        for (KeyPattern pattern : copies.reference().patterns()) {
+        for (KeyTemplate pattern : copies.reference().patterns()) {
             if (!pattern.variables().equals(bound)) {
                 throw new IllegalArgumentException(
                         "rule '"
@@ -58,7 +59,7 @@ public record DenormalizationRule(String name, String description, Source source
      * @param sortKey their sort-key value, e.g. {@code META}, or null for a table without sort key
      * @param attribute the canonical attribute, e.g. {@code name}
      */
-    public record Source(KeyPattern partitionKey, String sortKey, AttributePath attribute) {
+    public record Source(KeyTemplate partitionKey, String sortKey, AttributePath attribute) {
         public Source {
             Objects.requireNonNull(partitionKey, "source partition key pattern");
             Objects.requireNonNull(attribute, "source attribute");
@@ -112,7 +113,7 @@ public record DenormalizationRule(String name, String description, Source source
      * takes, e.g. {@code authorId} with {@code U#{id}}, or {@code EntityRef} with {@code WS#{id}}
      * and {@code WS#{id}#{01..10}} for a sharded tenant.
      */
-    public record Reference(AttributePath attribute, List<KeyPattern> patterns) {
+    public record Reference(AttributePath attribute, List<KeyTemplate> patterns) {
         public Reference {
             Objects.requireNonNull(attribute, "reference attribute");
             patterns = List.copyOf(patterns);
@@ -135,7 +136,7 @@ public record DenormalizationRule(String name, String description, Source source
                         + source.partitionKey()
                         + (source.sortKey() == null ? "" : " / " + source.sortKey());
         int partitions = 0;
-        for (KeyPattern pattern : copies.reference().patterns()) {
+        for (KeyTemplate pattern : copies.reference().patterns()) {
             Map<String, String> anyBindings = new HashMap<>();
             pattern.variables().forEach(v -> anyBindings.put(v, v));
             partitions += pattern.render(anyBindings).size();

@@ -4,6 +4,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.key.KeyTemplate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -112,7 +113,7 @@ public final class DriftDetector {
         if (reference.isEmpty()) {
             return Optional.empty();
         }
-        for (KeyPattern pattern : rules.reference().patterns()) {
+        for (KeyTemplate pattern : rules.reference().patterns()) {
             Optional<Map<String, String>> bindings = pattern.match(reference.get());
             if (bindings.isPresent()) {
                 return Optional.of(sourceKey(bindings.get()));

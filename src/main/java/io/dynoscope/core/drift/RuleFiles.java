@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.key.KeyTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ import java.util.List;
  * }</pre>
  *
  * Attribute paths use dots for map members and {@code [n]} for list elements. Patterns are
- * described in {@link KeyPattern}. Unknown fields are refused, so a typo is reported, not ignored.
+ * described in {@link KeyTemplate}. Unknown fields are refused, so a typo is reported, not ignored.
  */
 public final class RuleFiles {
 
@@ -94,7 +95,7 @@ public final class RuleFiles {
                                     new ReferenceJson(
                                             copies.reference().attribute().toString(),
                                             copies.reference().patterns().stream()
-                                                    .map(KeyPattern::text)
+                                                    .map(KeyTemplate::text)
                                                     .toList()),
                                     copies.sortKeyPrefix(),
                                     copies.attribute().toString())));
@@ -169,7 +170,8 @@ public final class RuleFiles {
                 json.name(),
                 json.description(),
                 new DenormalizationRule.Source(
-                        KeyPattern.parse(require(source.partitionKey(), "\"source.partitionKey\"")),
+                        KeyTemplate.parse(
+                                require(source.partitionKey(), "\"source.partitionKey\"")),
                         source.sortKey(),
                         path(source.attribute(), "\"source.attribute\"")),
                 new DenormalizationRule.Copies(
@@ -180,7 +182,7 @@ public final class RuleFiles {
                                         copies.reference().attribute(),
                                         "\"copies.reference.attribute\""),
                                 copies.reference().patterns().stream()
-                                        .map(KeyPattern::parse)
+                                        .map(KeyTemplate::parse)
                                         .toList()),
                         copies.sortKeyPrefix(),
                         path(copies.attribute(), "\"copies.attribute\"")));

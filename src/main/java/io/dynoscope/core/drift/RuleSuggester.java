@@ -5,6 +5,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.key.KeyTemplate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -250,7 +251,7 @@ public final class RuleSuggester {
     }
 
     private Suggestion suggestion(Candidate candidate, Tally tally, int sampled) {
-        List<KeyPattern> patterns = new ArrayList<>();
+        List<KeyTemplate> patterns = new ArrayList<>();
         for (Map.Entry<Shape, TreeSet<Integer>> shape : tally.shapes.entrySet()) {
             String text = shape.getKey().prefix() + "{id}";
             int width = shape.getKey().shardWidth();
@@ -263,13 +264,13 @@ public final class RuleSuggester {
                                 + String.format(Locale.ROOT, format, shape.getValue().last())
                                 + "}";
             }
-            KeyPattern pattern = KeyPattern.parse(text);
+            KeyTemplate pattern = KeyTemplate.parse(text);
             if (!patterns.contains(pattern)) {
                 patterns.add(pattern);
             }
         }
         // Plain patterns first, so the common case reads first.
-        patterns.sort(Comparator.comparing(KeyPattern::hasRange));
+        patterns.sort(Comparator.comparing(KeyTemplate::hasRange));
         String referencePath = candidate.referencePath();
         CopyLookup lookup;
         String index = null;
@@ -309,7 +310,7 @@ public final class RuleSuggester {
                                 + tally.disagree
                                 + " differ",
                         new DenormalizationRule.Source(
-                                KeyPattern.parse(family.prefix() + "{id}"),
+                                KeyTemplate.parse(family.prefix() + "{id}"),
                                 family.sortKey(),
                                 AttributePath.parse(candidate.sourceAttribute())),
                         new DenormalizationRule.Copies(

@@ -2,6 +2,7 @@ package io.dynoscope.core.drift;
 
 import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.key.KeyTemplate;
 import java.util.List;
 
 /** Rules over a small blog-like table under {@code PK}/{@code SK}, for the core tests. */
@@ -16,12 +17,12 @@ final class DriftFixtures {
                 "authorName",
                 "",
                 new DenormalizationRule.Source(
-                        KeyPattern.parse("USER#{id}"), "META", AttributePath.of("name")),
+                        KeyTemplate.parse("USER#{id}"), "META", AttributePath.of("name")),
                 new DenormalizationRule.Copies(
                         lookup,
                         lookup == CopyLookup.INDEX ? "byAuthor" : null,
                         new DenormalizationRule.Reference(
-                                AttributePath.of("authorId"), List.of(KeyPattern.parse("U#{id}"))),
+                                AttributePath.of("authorId"), List.of(KeyTemplate.parse("U#{id}"))),
                         null,
                         AttributePath.of("authorName")));
     }
@@ -31,13 +32,13 @@ final class DriftFixtures {
                 "author.name",
                 "a nested copy",
                 new DenormalizationRule.Source(
-                        KeyPattern.parse("USER#{id}"), "META", AttributePath.of("name")),
+                        KeyTemplate.parse("USER#{id}"), "META", AttributePath.of("name")),
                 new DenormalizationRule.Copies(
                         CopyLookup.SCAN,
                         null,
                         new DenormalizationRule.Reference(
                                 AttributePath.parse("author.id"),
-                                List.of(KeyPattern.parse("U#{id}"))),
+                                List.of(KeyTemplate.parse("U#{id}"))),
                         null,
                         AttributePath.parse("author.name")));
     }
@@ -47,15 +48,15 @@ final class DriftFixtures {
                 "workspaceName",
                 "",
                 new DenormalizationRule.Source(
-                        KeyPattern.parse("WS#{id}"), "META", AttributePath.of("name")),
+                        KeyTemplate.parse("WS#{id}"), "META", AttributePath.of("name")),
                 new DenormalizationRule.Copies(
                         CopyLookup.COLLECTION,
                         null,
                         new DenormalizationRule.Reference(
                                 AttributePath.of("EntityRef"),
                                 List.of(
-                                        KeyPattern.parse("WS#{id}"),
-                                        KeyPattern.parse("WS#{id}#{01..10}"))),
+                                        KeyTemplate.parse("WS#{id}"),
+                                        KeyTemplate.parse("WS#{id}#{01..10}"))),
                         "PROJ#",
                         AttributePath.of("workspaceName")));
     }

@@ -1,4 +1,4 @@
-package io.dynoscope.core.drift;
+package io.dynoscope.core.key;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,11 +11,11 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class KeyPatternTest {
+class KeyTemplateTest {
 
     @Test
     void aPlaceholderBindsOneKeySegment() {
-        KeyPattern pattern = KeyPattern.parse("USER#{id}");
+        KeyTemplate pattern = KeyTemplate.parse("USER#{id}");
 
         assertEquals(Optional.of(Map.of("id", "12")), pattern.match("USER#12"));
         assertEquals(Optional.empty(), pattern.match("USER#12#archive"));
@@ -27,7 +27,7 @@ class KeyPatternTest {
 
     @Test
     void aRangeMatchesItsShardsAndFansOutWhenRendered() {
-        KeyPattern pattern = KeyPattern.parse("WS#{id}#{01..10}");
+        KeyTemplate pattern = KeyTemplate.parse("WS#{id}#{01..10}");
 
         assertEquals(Optional.of(Map.of("id", "big")), pattern.match("WS#big#01"));
         assertEquals(Optional.of(Map.of("id", "big")), pattern.match("WS#big#10"));
@@ -44,36 +44,56 @@ class KeyPatternTest {
 
     @Test
     void literalsAreTakenLiterally() {
-        KeyPattern pattern = KeyPattern.parse("A.B+{x}");
+        KeyTemplate pattern = KeyTemplate.parse("A.B+{x}");
         assertTrue(pattern.match("A.B+1").isPresent());
         assertFalse(pattern.match("AxB+1").isPresent());
-        assertEquals("", KeyPattern.parse("{id}#META").literalPrefix());
+        assertEquals("", KeyTemplate.parse("{id}#META").literalPrefix());
     }
 
     @Test
     void badPatternsSayWhy() {
         assertTrue(
-                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("USER#{id"))
+                assertThrows(IllegalArgumentException.class, () -> KeyTemplate.parse("USER#{id"))
                         .getMessage()
                         .contains("unmatched brace"));
         assertTrue(
-                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("{a}{b}"))
+                assertThrows(IllegalArgumentException.class, () -> KeyTemplate.parse("{a}{b}"))
                         .getMessage()
                         .contains("literal between"));
         assertTrue(
-                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("X#{10..01}"))
+                assertThrows(IllegalArgumentException.class, () -> KeyTemplate.parse("X#{10..01}"))
                         .getMessage()
                         .contains("backwards"));
         assertTrue(
-                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("X#{a b}"))
+                assertThrows(IllegalArgumentException.class, () -> KeyTemplate.parse("X#{a b}"))
                         .getMessage()
                         .contains("neither a name"));
         assertTrue(
-                assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse("{id}#{id}"))
+                assertThrows(IllegalArgumentException.class, () -> KeyTemplate.parse("{id}#{id}"))
                         .getMessage()
                         .contains("twice"));
-        assertThrows(IllegalArgumentException.class, () -> KeyPattern.parse(""));
+        assertThrows(IllegalArgumentException.class, () -> KeyTemplate.parse(""));
         assertThrows(
-                IllegalArgumentException.class, () -> KeyPattern.parse("U#{id}").render(Map.of()));
+                IllegalArgumentException.class, () -> KeyTemplate.parse("U#{id}").render(Map.of()));
+    }
+
+    @Test
+    void aNamedRangeBindsTheShardItMatched() {
+        KeyTemplate template = KeyTemplate.parse("WS#{workspaceId}#{shard:01..10}");
+
+        assertEquals(
+                Optional.of(Map.of("workspaceId", "acme", "shard", "07")),
+                template.match("WS#acme#07"));
+        assertEquals(Optional.empty(), template.match("WS#acme#11"));
+        assertEquals(Set.of("workspaceId"), template.variables());
+        assertEquals(10, template.fanOut());
+        assertEquals("WS#acme#10", template.render(Map.of("workspaceId", "acme")).get(9));
+    }
+
+    @Test
+    void aConstantTemplateIsItsOwnValue() {
+        assertTrue(KeyTemplate.parse("META").isConstant());
+        assertFalse(KeyTemplate.parse("PROJ#{projectId}").isConstant());
+        assertEquals(1, KeyTemplate.parse("PROJ#{projectId}").fanOut());
     }
 }

@@ -1,4 +1,4 @@
-package io.dynoscope.core.drift;
+package io.dynoscope.core.key;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,20 +13,24 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A pattern for key-like string values, such as {@code USER#{id}}, {@code U#{id}} or the sharded
- * {@code WS#{id}#{01..10}}.
+ * A template for key-like string values, such as {@code USER#{id}}, {@code PROJ#{projectId}}, the
+ * constant {@code META} or the sharded {@code WS#{workspaceId}#{shard:01..10}}: the key templates
+ * of the table model's entities and shard groups, and the source and reference patterns of drift
+ * rules.
  *
  * <p>Text outside braces is literal. {@code {name}} stands for one key segment: one or more
  * characters other than {@code #}, the separator of single-table designs; the same name in a source
  * pattern and a reference pattern joins a copy to its source. {@code {01..10}} stands for one
- * number of a range, written with as many digits as the bounds (a shard suffix); a range binds
- * nothing, and rendering the pattern gives one value per number (the fan-out over the shards).
+ * number of a range, written with as many digits as the bounds (a shard suffix); {@code
+ * {shard:01..10}} is the same range with a name, which {@link #match} binds to the digits found.
+ * Rendering a template with a range gives one value per number (the fan-out over the shards).
  */
-public final class KeyPattern {
+public final class KeyTemplate {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final Pattern RANGE = Pattern.compile("([0-9]+)\\.\\.([0-9]+)");
+    private static final Pattern RANGE =
+            Pattern.compile("(?:([A-Za-z_][A-Za-z0-9_]*):)?([0-9]+)\\.\\.([0-9]+)");
 
     /** One piece of a pattern. */
     private sealed interface Part permits Literal, Variable, Range {}
@@ -35,7 +39,8 @@ public final class KeyPattern {
 
     private record Variable(String name) implements Part {}
 
-    private record Range(int from, int to, int width) implements Part {
+    /** A range of shard numbers; {@code name} is null for an unnamed one. */
+    private record Range(String name, int from, int to, int width) implements Part {
         String format(int number) {
             return String.format(Locale.ROOT, "%0" + width + "d", number);
         }
@@ -45,7 +50,7 @@ public final class KeyPattern {
     private final List<Part> parts;
     private final Pattern regex;
 
-    private KeyPattern(String text, List<Part> parts) {
+    private KeyTemplate(String text, List<Part> parts) {
         this.text = text;
         this.parts = List.copyOf(parts);
         StringBuilder regexText = new StringBuilder("^");
@@ -62,7 +67,7 @@ public final class KeyPattern {
     }
 
     /** Reads a pattern; throws {@link IllegalArgumentException} saying what is wrong and where. */
-    public static KeyPattern parse(String text) {
+    public static KeyTemplate parse(String text) {
         Objects.requireNonNull(text, "pattern");
         if (text.isEmpty()) {
             throw new IllegalArgumentException("a key pattern cannot be empty");
@@ -85,13 +90,17 @@ public final class KeyPattern {
             String inside = m.group(1);
             Matcher range = RANGE.matcher(inside);
             if (range.matches()) {
-                int from = Integer.parseInt(range.group(1));
-                int to = Integer.parseInt(range.group(2));
+                int from = Integer.parseInt(range.group(2));
+                int to = Integer.parseInt(range.group(3));
                 if (from > to) {
                     throw new IllegalArgumentException(
                             "pattern '" + text + "': the range {" + inside + "} runs backwards");
                 }
-                parts.add(new Range(from, to, range.group(1).length()));
+                if (range.group(1) != null && !names.add(range.group(1))) {
+                    throw new IllegalArgumentException(
+                            "pattern '" + text + "' uses {" + range.group(1) + "} twice");
+                }
+                parts.add(new Range(range.group(1), from, to, range.group(2).length()));
             } else if (NAME.matcher(inside).matches()) {
                 if (!names.add(inside)) {
                     throw new IllegalArgumentException(
@@ -111,7 +120,7 @@ public final class KeyPattern {
             at = m.end();
         }
         literal(text, text.substring(at), at, parts);
-        return new KeyPattern(text, parts);
+        return new KeyTemplate(text, parts);
     }
 
     private static void literal(String pattern, String literal, int column, List<Part> parts) {
@@ -129,7 +138,23 @@ public final class KeyPattern {
         return text;
     }
 
-    /** The names this pattern binds, in order. */
+    /** Whether every value of this template is the same text, such as {@code META}. */
+    public boolean isConstant() {
+        return parts.stream().allMatch(p -> p instanceof Literal);
+    }
+
+    /** The number of values a range fans out to (the shards), or 1 without a range. */
+    public int fanOut() {
+        int count = 1;
+        for (Part part : parts) {
+            if (part instanceof Range r) {
+                count *= r.to() - r.from() + 1;
+            }
+        }
+        return count;
+    }
+
+    /** The names this pattern binds, in order (a range's name is not among them). */
     public Set<String> variables() {
         Set<String> names = new LinkedHashSet<>();
         for (Part part : parts) {
@@ -170,6 +195,9 @@ public final class KeyPattern {
                 if (number < r.from() || number > r.to()) {
                     return Optional.empty();
                 }
+                if (r.name() != null) {
+                    bindings.put(r.name(), digits);
+                }
             }
         }
         return Optional.of(bindings);
@@ -204,7 +232,7 @@ public final class KeyPattern {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof KeyPattern other && text.equals(other.text);
+        return o instanceof KeyTemplate other && text.equals(other.text);
     }
 
     @Override

@@ -1,0 +1,79 @@
+package io.dynoscope.core.model;
+
+import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.core.key.KeyTemplate;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A read the table is designed for, in the user's words and parameters: "load a workspace and its
+ * projects, newest first" is a Query of {@code EntityRef = WS#{workspaceId} AND begins_with(Detail,
+ * "PROJ#")}, descending.
+ *
+ * @param entities the entities it returns
+ * @param index the index it reads, or null for the table
+ * @param partitionKey the partition-key value as a template (for a Scan: null)
+ * @param sortKey the sort-key condition, if any (for a GetItem: EQ with the full sort key)
+ * @param newestFirst ScanIndexForward=false
+ * @param filter a filter expression text, or null
+ */
+public record AccessPattern(
+        String name,
+        Operation operation,
+        List<String> entities,
+        String index,
+        KeyTemplate partitionKey,
+        Optional<SortKeyPattern> sortKey,
+        boolean newestFirst,
+        String filter) {
+
+    /** The request the pattern is served by. */
+    public enum Operation {
+        GET_ITEM,
+        QUERY,
+        SCAN
+    }
+
+    /** A sort-key condition whose values are templates; {@code upper} only for BETWEEN. */
+    public record SortKeyPattern(
+            SortKeyCondition.Operator operator, KeyTemplate value, KeyTemplate upper) {
+        public SortKeyPattern {
+            Objects.requireNonNull(operator, "operator");
+            Objects.requireNonNull(value, "value");
+            if ((operator == SortKeyCondition.Operator.BETWEEN) != (upper != null)) {
+                throw new IllegalArgumentException(
+                        "BETWEEN takes two values; the other operators take one");
+            }
+        }
+    }
+
+    public AccessPattern {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(operation, "operation");
+        entities = List.copyOf(entities);
+        Objects.requireNonNull(sortKey, "sortKey");
+        if (operation != Operation.SCAN && partitionKey == null) {
+            throw new IllegalArgumentException(
+                    "access pattern '" + name + "': a " + operation + " needs a partition key");
+        }
+    }
+
+    /** The parameters a caller supplies: {@code workspaceId} of {@code WS#{workspaceId}}. */
+    public Set<String> parameters() {
+        Set<String> names = new LinkedHashSet<>();
+        if (partitionKey != null) {
+            names.addAll(partitionKey.variables());
+        }
+        sortKey.ifPresent(
+                sk -> {
+                    names.addAll(sk.value().variables());
+                    if (sk.upper() != null) {
+                        names.addAll(sk.upper().variables());
+                    }
+                });
+        return names;
+    }
+}
