@@ -2,41 +2,30 @@ package io.dynoscope.app;
 
 import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.LocalSandbox;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
-import io.dynoscope.ui.connection.ConnectionEntry;
-import io.dynoscope.ui.connection.Connector;
-import io.dynoscope.ui.drift.DriftInspectorView;
-import io.dynoscope.ui.drift.DriftInspectorViewModel;
-import io.dynoscope.ui.grid.ItemGridView;
+import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.grid.ItemGridViewModel;
-import io.dynoscope.ui.item.InspectedTable;
-import io.dynoscope.ui.item.ItemChange;
-import io.dynoscope.ui.item.ItemInspectorView;
-import io.dynoscope.ui.item.ItemInspectorViewModel;
+import io.dynoscope.ui.shell.ConnectionEntry;
+import io.dynoscope.ui.shell.Connector;
+import io.dynoscope.ui.shell.ShellViewModel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import javafx.scene.Node;
-import javafx.scene.Parent;
-import javafx.scene.control.Label;
-import javafx.scene.control.Tab;
-import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The composition root: builds the services, view models and controllers by hand. */
+/** The composition root: builds the services, view models and tabs by hand. */
 public final class AppContext implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AppContext.class);
@@ -77,10 +66,19 @@ public final class AppContext implements AutoCloseable {
                         settings == null
                                 ? connections
                                 : SettingsBinding.withSaved(connections, settings.current()),
-                        (repository, table) -> new ItemGridViewModel(table, repository, work));
+                        this::tableTab);
         if (settingsBinding != null) {
             settingsBinding.bind(shell, connections);
         }
+    }
+
+    /** A table tab: the grid, its tool windows, and (when settings are kept) its saved settings. */
+    private WorkbenchTab tableTab(
+            DynamoRepository repository, ConnectionEntry connection, String table) {
+        ItemGridViewModel grid = new ItemGridViewModel(table, repository, work);
+        TableTab tab = new TableTab(grid, work, shell.toolWindows(), settingsBinding);
+        grid.open(settingsBinding == null || settingsBinding.readFirstPage());
+        return tab;
     }
 
     /** The app as people run it: the sandbox first, then DynamoDB Local, then every AWS profile. */
@@ -136,16 +134,6 @@ public final class AppContext implements AutoCloseable {
     }
 
     /**
-     * Called once a table tab's view is loaded, with its FXML namespace: its columns follow the
-     * settings.
-     */
-    void gridViewLoaded(ItemGridViewModel grid, Map<String, Object> namespace) {
-        if (settingsBinding != null && namespace.get("grid") instanceof TableView<?> table) {
-            settingsBinding.bindColumns(table, grid.tableName());
-        }
-    }
-
-    /**
      * Where a failed save of the settings is reported (it is logged either way); called on the
      * saving thread.
      */
@@ -155,17 +143,17 @@ public final class AppContext implements AutoCloseable {
         }
     }
 
-    /** Puts the window where the settings say it was. */
+    /** Puts the window where the settings say it was, or gives it a good share of the screen. */
     void restoreWindow(Stage stage) {
         if (settingsBinding != null) {
             settingsBinding.restoreWindow(stage);
         }
     }
 
-    /** Records the window's layout in the settings; called as the app stops. */
+    /** Records the window's layout and open tabs in the settings; called as the app stops. */
     void rememberWindow(Stage stage) {
         if (settingsBinding != null) {
-            settingsBinding.saveWindow(stage);
+            settingsBinding.saveWindow(stage, shell);
         }
     }
 
@@ -175,77 +163,6 @@ public final class AppContext implements AutoCloseable {
 
     public BackgroundWork work() {
         return work;
-    }
-
-    /** The FXML controller factory of the shell. */
-    public Object createController(Class<?> type) {
-        if (type == ShellView.class) {
-            return new ShellView(shell, this);
-        }
-        throw new IllegalArgumentException("no controller " + type.getName());
-    }
-
-    /** The controller factory of one table tab. */
-    public Object createGridController(Class<?> type, ItemGridViewModel grid) {
-        if (type == ItemGridView.class) {
-            return new ItemGridView(grid, this::inspectorFor, this::dockedPanelsFor);
-        }
-        throw new IllegalArgumentException("no controller " + type.getName());
-    }
-
-    /**
-     * The item inspector beside a grid: shows the selected item; its saves and deletes update the
-     * grid.
-     */
-    private Node inspectorFor(ItemGridViewModel grid) {
-        ItemInspectorViewModel inspector = new ItemInspectorViewModel(work);
-        Runnable showTable =
-                () ->
-                        inspector
-                                .tableProperty()
-                                .set(
-                                        grid.tableInfoProperty().get() == null
-                                                ? null
-                                                : new InspectedTable(
-                                                        grid.tableInfoProperty().get(),
-                                                        grid.repository()));
-        grid.tableInfoProperty().addListener((obs, old, info) -> showTable.run());
-        showTable.run();
-        inspector.itemProperty().bind(grid.selectedItemProperty());
-        grid.onDeleteRequested(inspector::requestDelete);
-        inspector.addItemChangeListener(
-                change -> {
-                    if (change instanceof ItemChange.Saved saved) {
-                        grid.itemSaved(saved.item());
-                    } else if (change instanceof ItemChange.Deleted deleted) {
-                        grid.itemDeleted(deleted.key());
-                    }
-                });
-        return ItemInspectorView.load(inspector);
-    }
-
-    /** The panels docked below a table's grid. */
-    private List<Tab> dockedPanelsFor(ItemGridViewModel grid) {
-        Tab expressions =
-                new Tab("Expression builder", new Label("Reading the table's description…"));
-        Runnable build =
-                () -> {
-                    TableInfo info = grid.tableInfoProperty().get();
-                    if (info != null
-                            && !(expressions.getContent() instanceof Parent p
-                                    && p.getId() != null)) {
-                        expressions.setContent(ExpressionPanel.create(grid, info));
-                    }
-                };
-        grid.tableInfoProperty().addListener((obs, old, info) -> build.run());
-        build.run();
-        DriftInspectorViewModel driftInspector =
-                new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
-        if (settingsBinding != null) {
-            settingsBinding.bindDriftRules(driftInspector, grid.tableName());
-        }
-        Tab drift = new Tab("Drift inspector", DriftInspectorView.load(driftInspector));
-        return List.of(expressions, drift);
     }
 
     @Override

@@ -1,30 +1,34 @@
 package io.dynoscope.app;
 
-import java.io.IOException;
+import io.dynoscope.ui.shell.ShellView;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.fxml.FXMLLoader;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 
-/** The JavaFX application: builds the context, loads the shell and shows the window. */
+/** The JavaFX application: builds the context, loads the workbench window and shows it. */
 public final class DynoscopeApp extends Application {
+
+    /** The share of a large screen a first window takes; a laptop screen is given whole. */
+    private static final double DEFAULT_SHARE = 0.85;
+
+    private static final double SMALL_SCREEN_WIDTH = 1600;
 
     private AppContext context;
     private Stage stage;
 
     @Override
-    public void start(Stage stage) throws IOException {
+    public void start(Stage stage) {
         this.stage = stage;
         context = AppContext.create();
         Scene scene = createScene(context);
         stage.setTitle("Dynoscope");
         stage.setScene(scene);
-        stage.setWidth(1280);
-        stage.setHeight(800);
         context.restoreWindow(stage);
         stage.show();
         context.settingsProblem()
@@ -50,6 +54,16 @@ public final class DynoscopeApp extends Application {
         }
     }
 
+    /** A first window: a good share of the screen it opens on, centred. */
+    static void giveDefaultSize(Stage stage) {
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        double share = screen.getWidth() <= SMALL_SCREEN_WIDTH ? 1 : DEFAULT_SHARE;
+        stage.setWidth(Math.round(screen.getWidth() * share));
+        stage.setHeight(Math.round(screen.getHeight() * share));
+        stage.setX(screen.getMinX() + (screen.getWidth() - stage.getWidth()) / 2);
+        stage.setY(screen.getMinY() + (screen.getHeight() - stage.getHeight()) / 2);
+    }
+
     private void warn(String header, String message) {
         Alert alert = new Alert(Alert.AlertType.WARNING, message);
         alert.setHeaderText(header);
@@ -57,11 +71,9 @@ public final class DynoscopeApp extends Application {
         alert.show();
     }
 
-    /** Loads the shell into a scene; shared with the UI tests. */
-    public static Scene createScene(AppContext context) throws IOException {
-        FXMLLoader loader = new FXMLLoader(DynoscopeApp.class.getResource("Shell.fxml"));
-        loader.setControllerFactory(context::createController);
-        Parent root = loader.load();
+    /** Loads the workbench window into a scene; shared with the UI tests. */
+    public static Scene createScene(AppContext context) {
+        Parent root = ShellView.load(context.shell());
         Scene scene = new Scene(root);
         ShellView.applyTheme(scene, context.shell().darkThemeProperty().get());
         context.shell()

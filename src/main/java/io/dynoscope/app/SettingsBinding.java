@@ -7,21 +7,21 @@ import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
-import io.dynoscope.ui.connection.ConnectionEntry;
+import io.dynoscope.ui.common.ToolWindows;
+import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
-import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.grid.ReadBarViewModel;
+import io.dynoscope.ui.shell.ConnectionEntry;
+import io.dynoscope.ui.shell.ShellView;
+import io.dynoscope.ui.shell.ShellViewModel;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import javafx.application.Platform;
-import javafx.beans.value.ChangeListener;
-import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Rectangle2D;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.stage.Screen;
@@ -72,7 +72,8 @@ final class SettingsBinding {
     }
 
     /**
-     * Restores the theme and the open tables' grid settings, and saves their changes from now on.
+     * Restores the theme, the sidebar and tool windows, and the tabs of the last session (when
+     * their connection connects), and saves their changes from now on.
      */
     void bind(ShellViewModel shell, List<ConnectionEntry> discovered) {
         shell.darkThemeProperty().set(settings.current().theme() == Settings.Theme.DARK);
@@ -85,33 +86,134 @@ final class SettingsBinding {
                                                         dark
                                                                 ? Settings.Theme.DARK
                                                                 : Settings.Theme.LIGHT)));
-
         shell.connections()
                 .addListener(
                         (ListChangeListener<ConnectionEntry>)
                                 change -> saveAddedConnections(shell.connections(), discovered));
+        bindLayout(shell);
+        bindTabs(shell);
+    }
 
-        shell.openTables()
+    /** Whether a table tab reads its first page as it opens (off for large production tables). */
+    boolean readFirstPage() {
+        return settings.current().workbench().readFirstPage();
+    }
+
+    private void bindLayout(ShellViewModel shell) {
+        Settings.Workbench saved = settings.current().workbench();
+        ToolWindows tools = shell.toolWindows();
+        shell.sidebarShownProperty().set(saved.sidebarShown());
+        shell.sidebarWidthProperty().set(saved.sidebarWidth());
+        tools.inspectorShownProperty().set(saved.inspectorShown());
+        tools.inspectorDividerProperty().set(saved.inspectorDivider());
+        tools.bottomDividerProperty().set(saved.bottomDivider());
+        if (saved.bottomTool() != null) {
+            Arrays.stream(ToolWindows.Bottom.values())
+                    .filter(b -> b.name().equals(saved.bottomTool()))
+                    .findFirst()
+                    .ifPresent(tools.bottomProperty()::set);
+        }
+        Runnable save =
+                () ->
+                        settings.update(
+                                s ->
+                                        s.withWorkbench(
+                                                s.workbench()
+                                                        .withLayout(
+                                                                shell.sidebarShownProperty().get(),
+                                                                shell.sidebarWidthProperty().get(),
+                                                                tools.inspectorShownProperty()
+                                                                        .get(),
+                                                                tools.inspectorDividerProperty()
+                                                                        .get(),
+                                                                tools.bottomProperty().get().name(),
+                                                                tools.bottomDividerProperty()
+                                                                        .get())));
+        shell.sidebarShownProperty().addListener((obs, old, now) -> save.run());
+        tools.inspectorShownProperty().addListener((obs, old, now) -> save.run());
+        tools.bottomProperty().addListener((obs, old, now) -> save.run());
+        // dividers move continuously while dragged: saved as the window closes
+        this.layoutSaver = save;
+    }
+
+    private Runnable layoutSaver = () -> {};
+
+    private void bindTabs(ShellViewModel shell) {
+        shell.tabs()
                 .addListener(
-                        (ListChangeListener<ItemGridViewModel>)
+                        (ListChangeListener<WorkbenchTab>)
                                 change -> {
                                     while (change.next()) {
-                                        for (ItemGridViewModel grid : change.getAddedSubList()) {
-                                            bindGrid(grid);
-                                            ConnectionEntry connection =
-                                                    shell.activeConnectionProperty().get();
-                                            settings.update(
-                                                    s ->
-                                                            s.withRecentTable(
-                                                                    new Settings.RecentTable(
-                                                                            connection == null
-                                                                                    ? null
-                                                                                    : connection
-                                                                                            .label(),
-                                                                            grid.tableName())));
+                                        for (WorkbenchTab tab : change.getAddedSubList()) {
+                                            recordRecent(shell, tab);
                                         }
                                     }
+                                    if (!restoring) {
+                                        saveTabs(shell);
+                                    }
                                 });
+        shell.selectedTabProperty()
+                .addListener(
+                        (obs, old, now) -> {
+                            if (!restoring) {
+                                saveTabs(shell);
+                            }
+                        });
+        shell.onConnected(entry -> reopenTabs(shell, entry));
+    }
+
+    private boolean restoring;
+
+    private void recordRecent(ShellViewModel shell, WorkbenchTab tab) {
+        if (tab.kind() != WorkbenchTab.Kind.TABLE) {
+            return;
+        }
+        ConnectionEntry connection = shell.activeConnectionProperty().get();
+        settings.update(
+                s ->
+                        s.withRecentTable(
+                                new Settings.RecentTable(
+                                        connection == null ? null : connection.label(),
+                                        tab.table())));
+    }
+
+    private void saveTabs(ShellViewModel shell) {
+        ConnectionEntry connection = shell.activeConnectionProperty().get();
+        if (connection == null) {
+            return;
+        }
+        List<Settings.OpenTab> open =
+                shell.tabs().stream()
+                        .map(t -> new Settings.OpenTab(t.kind().name(), t.table()))
+                        .toList();
+        int selected = Math.max(0, shell.tabs().indexOf(shell.selectedTabProperty().get()));
+        settings.update(
+                s -> s.withWorkbench(s.workbench().withTabs(connection.label(), open, selected)));
+    }
+
+    /** Reopens the tabs that were open on this connection when the app last closed. */
+    private void reopenTabs(ShellViewModel shell, ConnectionEntry entry) {
+        Settings.Workbench saved = settings.current().workbench();
+        if (!entry.label().equals(saved.tabsConnection()) || saved.tabs().isEmpty()) {
+            saveTabs(shell);
+            return;
+        }
+        restoring = true;
+        try {
+            for (Settings.OpenTab tab : saved.tabs()) {
+                Arrays.stream(WorkbenchTab.Kind.values())
+                        .filter(k -> k.name().equals(tab.kind()))
+                        .findFirst()
+                        .filter(k -> shell.visibleTables().contains(tab.table()))
+                        .ifPresent(kind -> shell.open(kind, tab.table()));
+            }
+            if (saved.selectedTab() < shell.tabs().size()) {
+                shell.selectedTabProperty().set(shell.tabs().get(saved.selectedTab()));
+            }
+        } finally {
+            restoring = false;
+        }
+        saveTabs(shell);
     }
 
     private void saveAddedConnections(
@@ -136,14 +238,16 @@ final class SettingsBinding {
         settings.update(s -> s.withEndpoints(endpoints).withProfiles(profiles));
     }
 
-    private void bindGrid(ItemGridViewModel grid) {
-        String table = grid.tableName();
+    /** Restores a table tab's saved settings (read bar, drift rules) and saves their changes. */
+    void bindTable(TableTab tab) {
+        String table = tab.table();
+        ReadBarViewModel bar = tab.grid().readBar();
         Settings.GridSettings saved = settings.current().grid(table);
         if (saved.parentMarker() != null) {
-            grid.parentMarkerProperty().set(saved.parentMarker());
+            bar.parentMarkerProperty().set(saved.parentMarker());
         }
-        grid.newestFirstProperty().set(saved.newestFirst());
-        grid.parentMarkerProperty()
+        bar.newestFirstProperty().set(saved.newestFirst());
+        bar.parentMarkerProperty()
                 .addListener(
                         (obs, old, marker) ->
                                 settings.update(
@@ -151,7 +255,7 @@ final class SettingsBinding {
                                                 s.withGrid(
                                                         table,
                                                         s.grid(table).withParentMarker(marker))));
-        grid.newestFirstProperty()
+        bar.newestFirstProperty()
                 .addListener(
                         (obs, old, newest) ->
                                 settings.update(
@@ -159,6 +263,7 @@ final class SettingsBinding {
                                                 s.withGrid(
                                                         table,
                                                         s.grid(table).withNewestFirst(newest))));
+        bindDriftRules(tab.drift(), table);
     }
 
     /**
@@ -287,6 +392,7 @@ final class SettingsBinding {
     void restoreWindow(Stage stage) {
         Settings.WindowLayout layout = settings.current().window();
         if (layout == null || layout.width() < 200 || layout.height() < 150) {
+            DynoscopeApp.giveDefaultSize(stage);
             return;
         }
         Rectangle2D bounds =
@@ -298,47 +404,15 @@ final class SettingsBinding {
         stage.setWidth(layout.width());
         stage.setHeight(layout.height());
         stage.setMaximized(layout.maximized());
-        if (!layout.sidebarDividers().isEmpty()) {
-            double[] positions =
-                    layout.sidebarDividers().stream().mapToDouble(Double::doubleValue).toArray();
-            // set once the window has its size: a split pane laid out at another height moves its
-            // dividers
-            Runnable setDividers =
-                    () ->
-                            Platform.runLater(
-                                    () ->
-                                            sidebar(stage)
-                                                    .ifPresent(
-                                                            split ->
-                                                                    split.setDividerPositions(
-                                                                            positions)));
-            if (stage.isShowing()) {
-                setDividers.run();
-            } else {
-                stage.showingProperty()
-                        .addListener(
-                                new ChangeListener<>() {
-                                    @Override
-                                    public void changed(
-                                            ObservableValue<? extends Boolean> showing,
-                                            Boolean was,
-                                            Boolean is) {
-                                        if (is) {
-                                            showing.removeListener(this);
-                                            setDividers.run();
-                                        }
-                                    }
-                                });
-            }
-        }
     }
 
     /** Records the window's place, size and dividers; called as it closes. */
-    void saveWindow(Stage stage) {
-        List<Double> dividers =
-                sidebar(stage)
-                        .map(split -> Arrays.stream(split.getDividerPositions()).boxed().toList())
-                        .orElse(List.of());
+    void saveWindow(Stage stage, ShellViewModel shell) {
+        double sidebar = stage.getScene() == null ? 0 : ShellView.sidebarWidth(stage.getScene());
+        if (sidebar > 0) {
+            shell.sidebarWidthProperty().set(sidebar);
+        }
+        layoutSaver.run();
         Settings.WindowLayout previous = settings.current().window();
         // a maximized window's own size is the screen's: keep the size it returns to
         boolean keepPrevious = stage.isMaximized() && previous != null;
@@ -349,15 +423,7 @@ final class SettingsBinding {
                         keepPrevious ? previous.width() : stage.getWidth(),
                         keepPrevious ? previous.height() : stage.getHeight(),
                         stage.isMaximized(),
-                        dividers);
+                        List.of());
         settings.update(s -> s.withWindow(layout));
-    }
-
-    private static Optional<SplitPane> sidebar(Stage stage) {
-        return stage.getScene() == null
-                ? Optional.empty()
-                : Optional.ofNullable(stage.getScene().lookup(".sidebar"))
-                        .filter(SplitPane.class::isInstance)
-                        .map(SplitPane.class::cast);
     }
 }

@@ -4,12 +4,12 @@ import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.drift.DriftDetection;
-import io.dynoscope.drift.DriftPropagation;
-import io.dynoscope.drift.PropagationReport;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.drift.DriftDetection;
+import io.dynoscope.service.drift.DriftPropagation;
+import io.dynoscope.service.drift.PropagationReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,19 +102,14 @@ final class DriftFixCommand implements Callable<Integer> {
             cli.out().println("updated " + PropagationPlan.describe(write));
         }
         for (PropagationPlan.PlannedWrite write : report.alreadyCurrent()) {
-            cli.out()
-                    .println(
-                            "already-current "
-                                    + PropagationPlan.keyText(write.copy())
-                                    + "  "
-                                    + write.path());
+            cli.out().println("already-current " + write.copy().text() + "  " + write.path());
         }
         for (PropagationReport.ChangedElsewhere changed : report.changedElsewhere()) {
             PropagationPlan.PlannedWrite write = changed.write();
             cli.out()
                     .println(
                             "changed-elsewhere "
-                                    + PropagationPlan.keyText(write.copy())
+                                    + write.copy().text()
                                     + "  "
                                     + write.path()
                                     + ": "
@@ -131,7 +126,7 @@ final class DriftFixCommand implements Callable<Integer> {
             cli.out()
                     .println(
                             "failed "
-                                    + PropagationPlan.keyText(failed.write().copy())
+                                    + failed.write().copy().text()
                                     + "  "
                                     + failed.write().path()
                                     + ": "

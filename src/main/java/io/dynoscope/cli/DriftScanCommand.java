@@ -4,14 +4,13 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.DriftReport;
-import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.drift.DriftDetection;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.drift.DriftDetection;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -103,7 +102,7 @@ final class DriftScanCommand implements Callable<Integer> {
                 cli.out()
                         .println(
                                 "  "
-                                        + PropagationPlan.keyText(source.source())
+                                        + source.source().text()
                                         + "  "
                                         + rule.source().attribute()
                                         + " = "
@@ -116,7 +115,7 @@ final class DriftScanCommand implements Callable<Integer> {
                     cli.out()
                             .println(
                                     "    "
-                                            + PropagationPlan.keyText(copy.copy())
+                                            + copy.copy().text()
                                             + "  "
                                             + copyPath
                                             + " = "
@@ -128,7 +127,7 @@ final class DriftScanCommand implements Callable<Integer> {
                 cli.out()
                         .println(
                                 "  orphan "
-                                        + PropagationPlan.keyText(orphan.copy())
+                                        + orphan.copy().text()
                                         + "  "
                                         + copyPath
                                         + " = "
@@ -137,12 +136,10 @@ final class DriftScanCommand implements Callable<Integer> {
                                         + (orphan.reason()
                                                         == DriftReport.OrphanReason.SOURCE_MISSING
                                                 ? "source "
-                                                        + PropagationPlan.keyText(
-                                                                orphan.expectedSource())
+                                                        + orphan.expectedSource().text()
                                                         + " is missing"
                                                 : "source "
-                                                        + PropagationPlan.keyText(
-                                                                orphan.expectedSource())
+                                                        + orphan.expectedSource().text()
                                                         + " has no "
                                                         + rule.source().attribute())
                                         + ")");

@@ -1,10 +1,10 @@
 package io.dynoscope.cli;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.cli.Formats.InputFormat;
+import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
@@ -12,11 +12,9 @@ import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.TableInfo;
-import java.util.Base64;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -157,81 +155,28 @@ final class ItemInput {
     /** A key value typed on the command line, as the key attribute's type S, N or B (base64). */
     static AttributeValue keyValue(String text, String type, String what) {
         try {
-            return switch (type) {
-                case "N" -> AttributeValue.n(text);
-                case "B" -> AttributeValue.b(Base64.getDecoder().decode(text));
-                default -> AttributeValue.s(text);
-            };
+            return KeyValues.read(type, text);
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(what + " is " + typeName(type) + ": " + e.getMessage());
+            throw CliException.usage(what + " is " + e.getMessage());
         }
     }
 
     /** {@code --names}: a JSON object of {@code #placeholder} to attribute name. */
     static Map<String, String> names(String json, String option) {
-        if (json == null) {
-            return Map.of();
-        }
-        JsonNode tree;
         try {
-            tree = MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw CliException.usage(
-                    option
-                            + ": "
-                            + (at == null
-                                    ? ""
-                                    : "line "
-                                            + at.getLineNr()
-                                            + ", column "
-                                            + at.getColumnNr()
-                                            + ": ")
-                            + "malformed JSON: "
-                            + e.getOriginalMessage());
+            return ExpressionMaps.names(json);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(option + ": " + e.getMessage());
         }
-        if (tree == null || !tree.isObject()) {
-            throw CliException.usage(
-                    option + ": expected a JSON object such as {\"#d\": \"Detail\"}");
-        }
-        Map<String, String> names = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> fields = tree.fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = fields.next();
-            if (!field.getKey().startsWith("#")) {
-                throw CliException.usage(
-                        option + ": the placeholder '" + field.getKey() + "' must start with #");
-            }
-            if (!field.getValue().isTextual()) {
-                throw CliException.usage(
-                        option + ": '" + field.getKey() + "' must name an attribute with a string");
-            }
-            names.put(field.getKey(), field.getValue().textValue());
-        }
-        return names;
     }
 
     /** {@code --values}: a JSON object of {@code :placeholder} to a DynamoDB JSON value. */
     static Map<String, AttributeValue> values(String json, String option) {
-        if (json == null) {
-            return Map.of();
-        }
-        Map<String, AttributeValue> values;
         try {
-            values = DynamoJson.readItem(json).attributes();
-        } catch (ItemFormatException e) {
-            throw CliException.usage(
-                    option
-                            + ": "
-                            + e.getMessage()
-                            + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
+            return ExpressionMaps.values(json);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(option + ": " + e.getMessage());
         }
-        for (String placeholder : values.keySet()) {
-            if (!placeholder.startsWith(":")) {
-                throw CliException.usage(
-                        option + ": the placeholder '" + placeholder + "' must start with :");
-            }
-        }
-        return values;
     }
 
     static Item parse(String text, InputFormat format, String source) {

@@ -15,6 +15,16 @@ public record ReadStatistics(
 
     public static final ReadStatistics NONE = new ReadStatistics(0, 0, 0, 0, Duration.ZERO);
 
+    /** What two reads cost together (a read and its "load more", the shards of a fan-out). */
+    public ReadStatistics plus(ReadStatistics other) {
+        return new ReadStatistics(
+                requests + other.requests,
+                consumedCapacity + other.consumedCapacity,
+                scannedCount + other.scannedCount,
+                returnedCount + other.returnedCount,
+                elapsed.plus(other.elapsed));
+    }
+
     /** The CLI's status line: {@code requests=N consumed=X scanned=S returned=R}. */
     public String summary() {
         return "requests="

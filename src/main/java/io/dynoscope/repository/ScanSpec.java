@@ -125,4 +125,17 @@ public record ScanSpec(
         return new ScanSpec(
                 table, index, filter, projection, segments, limit, pageSize, key, consistentRead);
     }
+
+    public ScanSpec consistent(boolean consistent) {
+        return new ScanSpec(
+                table,
+                index,
+                filter,
+                projection,
+                segments,
+                limit,
+                pageSize,
+                exclusiveStartKey,
+                consistent);
+    }
 }

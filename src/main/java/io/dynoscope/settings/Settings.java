@@ -31,7 +31,8 @@ public record Settings(
         List<RecentTable> recentTables,
         Map<String, GridSettings> grids,
         JsonNode savedExpressions,
-        JsonNode driftRules) {
+        JsonNode driftRules,
+        Workbench workbench) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -50,6 +51,7 @@ public record Settings(
         recentTables = recentTables == null ? List.of() : List.copyOf(recentTables);
         // sorted, so the file reads the same from run to run
         grids = grids == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(grids));
+        workbench = workbench == null ? Workbench.DEFAULTS : workbench;
     }
 
     /** The settings of a first run. */
@@ -62,6 +64,7 @@ public record Settings(
                 List.of(),
                 List.of(),
                 Map.of(),
+                null,
                 null,
                 null);
     }
@@ -76,7 +79,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                workbench);
     }
 
     public Settings withWindow(WindowLayout value) {
@@ -89,7 +93,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                workbench);
     }
 
     public Settings withEndpoints(List<SavedEndpoint> value) {
@@ -102,7 +107,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                workbench);
     }
 
     public Settings withProfiles(List<SavedProfile> value) {
@@ -115,7 +121,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                workbench);
     }
 
     public Settings withSavedExpressions(JsonNode value) {
@@ -128,7 +135,22 @@ public record Settings(
                 recentTables,
                 grids,
                 value,
-                driftRules);
+                driftRules,
+                workbench);
+    }
+
+    public Settings withWorkbench(Workbench value) {
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules,
+                value);
     }
 
     public Settings withDriftRules(JsonNode value) {
@@ -141,7 +163,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                value);
+                value,
+                workbench);
     }
 
     /**
@@ -184,7 +207,8 @@ public record Settings(
                 kept,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                workbench);
     }
 
     /**
@@ -207,7 +231,8 @@ public record Settings(
                 recentTables,
                 changed,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                workbench);
     }
 
     /** The window's place and size, and the positions of its split panes' dividers (0..1). */
@@ -306,6 +331,96 @@ public record Settings(
             List<String> order = new ArrayList<>(shown);
             columnOrder.stream().filter(name -> !order.contains(name)).forEach(order::add);
             return withColumnOrder(order);
+        }
+    }
+
+    /**
+     * The workbench's layout and what it had open: the sidebar and tool windows (shown, and their
+     * dividers 0..1), the tabs open on a connection (kind and table), and whether a table opens
+     * with its first page read.
+     *
+     * @param bottomTool the name of the tool open below the grid (ToolWindows.Bottom), or null
+     * @param tabsConnection the label of the connection the tabs were open on, or null
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Workbench(
+            boolean sidebarShown,
+            double sidebarWidth,
+            boolean inspectorShown,
+            double inspectorDivider,
+            String bottomTool,
+            double bottomDivider,
+            String tabsConnection,
+            List<OpenTab> tabs,
+            int selectedTab,
+            boolean readFirstPage) {
+
+        public static final Workbench DEFAULTS =
+                new Workbench(true, 260, true, 0.7, null, 0.55, null, List.of(), 0, true);
+
+        public Workbench {
+            tabs = tabs == null ? List.of() : List.copyOf(tabs);
+            sidebarWidth = sidebarWidth < 120 ? 260 : sidebarWidth;
+            inspectorDivider =
+                    inspectorDivider <= 0 || inspectorDivider >= 1 ? 0.7 : inspectorDivider;
+            bottomDivider = bottomDivider <= 0 || bottomDivider >= 1 ? 0.55 : bottomDivider;
+        }
+
+        public Workbench withLayout(
+                boolean sidebar,
+                double sidebarPixels,
+                boolean inspector,
+                double inspectorAt,
+                String bottom,
+                double bottomAt) {
+            return new Workbench(
+                    sidebar,
+                    sidebarPixels,
+                    inspector,
+                    inspectorAt,
+                    bottom,
+                    bottomAt,
+                    tabsConnection,
+                    tabs,
+                    selectedTab,
+                    readFirstPage);
+        }
+
+        public Workbench withTabs(String connection, List<OpenTab> open, int selected) {
+            return new Workbench(
+                    sidebarShown,
+                    sidebarWidth,
+                    inspectorShown,
+                    inspectorDivider,
+                    bottomTool,
+                    bottomDivider,
+                    connection,
+                    open,
+                    selected,
+                    readFirstPage);
+        }
+
+        public Workbench withReadFirstPage(boolean value) {
+            return new Workbench(
+                    sidebarShown,
+                    sidebarWidth,
+                    inspectorShown,
+                    inspectorDivider,
+                    bottomTool,
+                    bottomDivider,
+                    tabsConnection,
+                    tabs,
+                    selectedTab,
+                    value);
+        }
+    }
+
+    /** A tab that was open: its kind (WorkbenchTab.Kind) and the table it is about. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record OpenTab(String kind, String table) {
+        public OpenTab {
+            Objects.requireNonNull(kind, "kind");
         }
     }
 }

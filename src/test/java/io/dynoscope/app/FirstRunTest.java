@@ -1,20 +1,23 @@
 package io.dynoscope.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.UiExecutor;
-import io.dynoscope.ui.connection.ConnectionEntry;
+import io.dynoscope.ui.shell.ConnectionEntry;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -87,7 +90,7 @@ class FirstRunTest {
     }
 
     @Test
-    void theWindowOpensWhereItWasLeft(FxRobot robot) throws Exception {
+    void theWindowAndItsLayoutOpenAsTheyWereLeft(FxRobot robot) throws Exception {
         SettingsStore store = new SettingsStore(directory);
         Stage first = show(store);
         WaitForAsyncUtils.asyncFx(
@@ -96,8 +99,24 @@ class FirstRunTest {
                             first.setY(30);
                             first.setWidth(900);
                             first.setHeight(640);
-                            ((SplitPane) first.getScene().lookup(".sidebar"))
-                                    .setDividerPositions(0.3);
+                        })
+                .get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.asyncFx(
+                        () -> {
+                            SplitPane main = (SplitPane) first.getScene().lookup(".main-split");
+                            main.setDividerPosition(0, 300 / main.getWidth());
+                            context.shell().toolWindows().inspectorShownProperty().set(false);
+                            context.shell()
+                                    .toolWindows()
+                                    .bottomProperty()
+                                    .set(ToolWindows.Bottom.EXPRESSION_BUILDER);
+                        })
+                .get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        double widthLeft = ((VBox) first.getScene().lookup(".sidebar")).getWidth();
+        WaitForAsyncUtils.asyncFx(
+                        () -> {
                             context.rememberWindow(first);
                             context.close();
                         })
@@ -105,15 +124,26 @@ class FirstRunTest {
         context = null;
         FxToolkit.cleanupStages();
 
-        Settings.WindowLayout saved = store.load().settings().window();
-        assertEquals(new Settings.WindowLayout(40, 30, 900, 640, false, List.of(0.3)), saved);
+        Settings saved = store.load().settings();
+        assertEquals(
+                List.of(40.0, 30.0, 900.0, 640.0),
+                List.of(
+                        saved.window().x(),
+                        saved.window().y(),
+                        saved.window().width(),
+                        saved.window().height()));
+        assertEquals(300, saved.workbench().sidebarWidth(), 1);
 
         Stage next = show(store);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(
                 List.of(40.0, 30.0, 900.0, 640.0),
                 List.of(next.getX(), next.getY(), next.getWidth(), next.getHeight()));
-        double divider = ((SplitPane) next.getScene().lookup(".sidebar")).getDividerPositions()[0];
-        assertEquals(0.3, divider, 0.005, "within a pixel or two");
+        VBox sidebar = (VBox) next.getScene().lookup(".sidebar");
+        assertEquals(widthLeft, sidebar.getWidth(), 1, "the sidebar as wide as it was left");
+        assertFalse(context.shell().toolWindows().inspectorShownProperty().get());
+        assertEquals(
+                ToolWindows.Bottom.EXPRESSION_BUILDER,
+                context.shell().toolWindows().bottomProperty().get());
     }
 }

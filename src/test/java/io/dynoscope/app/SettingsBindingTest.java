@@ -13,10 +13,10 @@ import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
-import io.dynoscope.ui.connection.ConnectionEntry;
-import io.dynoscope.ui.connection.Connector;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.shell.ConnectionEntry;
+import io.dynoscope.ui.shell.Connector;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,7 +61,7 @@ class SettingsBindingTest {
         for (int i = 0; i < 200 && context.shell().activeConnectionProperty().get() == null; i++) {
             Thread.sleep(50);
         }
-        return context.shell().openTable(TABLE).orElseThrow();
+        return ((TableTab) context.shell().openTable(TABLE).orElseThrow()).grid();
     }
 
     @Test
@@ -78,8 +78,8 @@ class SettingsBindingTest {
             first.shell().darkThemeProperty().set(true);
             first.shell().connections().add(added);
             ItemGridViewModel grid = connectAndOpen(first);
-            grid.parentMarkerProperty().set("#PROFILE");
-            grid.newestFirstProperty().set(true);
+            grid.readBar().parentMarkerProperty().set("#PROFILE");
+            grid.readBar().newestFirstProperty().set(true);
         }
 
         Settings saved = store.load().settings();
@@ -106,8 +106,8 @@ class SettingsBindingTest {
             assertEquals(added.spec(), connections.get(2).spec());
             assertEquals("Team DynamoDB Local", connections.get(2).label());
             ItemGridViewModel grid = connectAndOpen(second);
-            assertEquals("#PROFILE", grid.parentMarkerProperty().get());
-            assertTrue(grid.newestFirstProperty().get());
+            assertEquals("#PROFILE", grid.readBar().parentMarkerProperty().get());
+            assertTrue(grid.readBar().newestFirstProperty().get());
         }
     }
 

@@ -8,11 +8,12 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
-import io.dynoscope.ui.connection.ConnectionEntry;
-import io.dynoscope.ui.connection.Connector;
+import io.dynoscope.ui.shell.ConnectionEntry;
+import io.dynoscope.ui.shell.Connector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -21,10 +22,12 @@ import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -92,12 +95,22 @@ class ShellUiTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
     }
 
-    /** The table list's cell for this test's table (the filter field holds the same text). */
+    /** The sidebar's cell for this test's table (the filter field holds the same text). */
     private static Node tableCell(FxRobot robot) {
-        return robot.lookup("#tableList .list-cell")
-                .match((ListCell<?> cell) -> TABLE.equals(cell.getText()))
+        return robot.lookup("#tree .tree-cell")
+                .match((TreeCell<?> cell) -> TABLE.equals(cell.getText()))
                 .tryQuery()
                 .orElse(null);
+    }
+
+    /** The tables the sidebar lists under the active connection. */
+    private static List<String> tablesShown(FxRobot robot) {
+        @SuppressWarnings("unchecked")
+        TreeView<Object> tree = robot.lookup("#tree").queryAs(TreeView.class);
+        return tree.getRoot().getChildren().stream()
+                .flatMap(connection -> connection.getChildren().stream())
+                .map(item -> item.getValue().toString())
+                .toList();
     }
 
     @Test
@@ -110,17 +123,29 @@ class ShellUiTest {
                 TimeUnit.SECONDS,
                 () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
 
+        // the table opens with its first page, and the read bar says it was a Scan
+        Label status = robot.lookup(".status-line").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        @SuppressWarnings("unchecked")
+        TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
+        assertTrue(grid.getItems().size() > 10, "rows at once: " + grid.getItems().size());
+        @SuppressWarnings("unchecked")
+        ChoiceBox<ReadMode> mode = robot.lookup("#modeChoice").queryAs(ChoiceBox.class);
+        assertEquals(ReadMode.SCAN, mode.getValue());
+
+        robot.interact(() -> mode.setValue(ReadMode.QUERY));
         robot.clickOn("#partitionKeyField");
         robot.write(SampleData.ACME);
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 
-        Label status = robot.lookup(".status-line").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(
-                20, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+                20,
+                TimeUnit.SECONDS,
+                () ->
+                        grid.getItems().size() == SampleData.ACME_PROJECTS + 2
+                                && status.getText().contains("returned"));
         assertTrue(status.getText().startsWith("1 request · "), status.getText());
-
-        @SuppressWarnings("unchecked")
-        TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
         List<String> sortKeys = new ArrayList<>();
         CollectionRow.Header header =
                 assertInstanceOf(CollectionRow.Header.class, grid.getItems().get(0));
@@ -140,14 +165,16 @@ class ShellUiTest {
         sorted.sort(null);
         assertEquals(sorted, projects);
         // what a person reads in the header row's first cell
-        assertTrue(
-                robot.lookup(".collection-header .table-cell").queryAll().stream()
+        List<String> headerTexts =
+                robot.lookup(".collection-header .label").queryAll().stream()
                         .map(node -> ((Labeled) node).getText())
-                        .anyMatch(
-                                text ->
-                                        text != null
-                                                && text.startsWith(
-                                                        "▼ " + SampleData.ACME + "   21 items")));
+                        .toList();
+        assertTrue(
+                headerTexts.contains("▼"), "the fold arrow shows the open state: " + headerTexts);
+        assertTrue(
+                headerTexts.stream()
+                        .anyMatch(text -> text.startsWith(SampleData.ACME + "   21 items")),
+                headerTexts.toString());
     }
 
     @Test
@@ -156,15 +183,13 @@ class ShellUiTest {
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(
                 30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
-        @SuppressWarnings("unchecked")
-        ListView<String> tables = robot.lookup("#tableList").queryAs(ListView.class);
-        int all = tables.getItems().size();
+        int all = tablesShown(robot).size();
 
         robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
         robot.write(TABLE);
 
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(List.of(TABLE), List.copyOf(tables.getItems()));
+        assertEquals(List.of(TABLE), tablesShown(robot));
         assertTrue(all > 1, "the filter narrowed a longer list");
     }
 
@@ -176,17 +201,22 @@ class ShellUiTest {
                 10,
                 TimeUnit.SECONDS,
                 () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
-        robot.interact(
-                () -> {
-                    @SuppressWarnings("unchecked")
-                    ChoiceBox<Object> mode = robot.lookup("#modeChoice").queryAs(ChoiceBox.class);
-                    mode.getSelectionModel().select(1); // Scan
-                });
-        robot.clickOn("#runButton");
-
         Label status = robot.lookup(".status-line").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(
                 30, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        // a Scan with no limit, so it streams many pages
+        robot.interact(
+                () -> robot.lookup("#moreToggle").queryAs(ToggleButton.class).setSelected(true));
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> limit = robot.lookup("#limitSpinner").queryAs(Spinner.class);
+        robot.interact(() -> limit.getValueFactory().setValue(0));
+        robot.clickOn("#runButton");
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () ->
+                        status.getText().contains("returned")
+                                && !status.getText().startsWith("1 request"));
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(
                 status.getText().matches("[2-9] requests · .*|\\d\\d+ requests · .*"),

@@ -17,8 +17,10 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.grid.ItemGridView;
 import io.dynoscope.ui.grid.ItemGridViewModel;
@@ -36,7 +38,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.TableRow;
@@ -141,8 +142,8 @@ public final class GridBenchmark {
                 grid.onReadFinished(g -> finished.countDown());
                 Platform.runLater(
                         () -> {
-                            grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
-                            grid.limitProperty().set(0);
+                            grid.readBar().modeProperty().set(ReadMode.SCAN);
+                            grid.readBar().limitProperty().set(0);
                             new AnimationTimer() {
                                 @Override
                                 public void handle(long now) {
@@ -234,8 +235,8 @@ public final class GridBenchmark {
         long start = System.nanoTime();
         Platform.runLater(
                 () -> {
-                    grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
-                    grid.limitProperty().set(0);
+                    grid.readBar().modeProperty().set(ReadMode.SCAN);
+                    grid.readBar().limitProperty().set(0);
                     lastBeat.set(System.nanoTime());
                     heartbeat.start();
                     grid.run();
@@ -388,11 +389,10 @@ public final class GridBenchmark {
         Platform.runLater(
                 () -> {
                     try {
-                        FXMLLoader loader =
-                                new FXMLLoader(ItemGridView.class.getResource("ItemGrid.fxml"));
-                        loader.setControllerFactory(
-                                type -> new ItemGridView(grid, g -> new Pane(), g -> List.of()));
-                        Parent root = loader.load();
+                        Parent root =
+                                ItemGridView.load(
+                                        new ItemGridView(
+                                                grid, new ToolWindows(), new Pane(), Map.of()));
                         Stage stage = new Stage();
                         stage.setScene(new Scene(root, 1200, 800));
                         stage.show();

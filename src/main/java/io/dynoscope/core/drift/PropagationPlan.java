@@ -113,26 +113,12 @@ public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
     }
 
     public static String describe(PlannedWrite write) {
-        return keyText(write.copy())
+        return write.copy().text()
                 + "  "
                 + write.path()
                 + ": "
                 + DynamoJson.write(write.oldValue())
                 + " -> "
                 + DynamoJson.write(write.newValue());
-    }
-
-    /** A key as its values joined with " / ", e.g. {@code POST#c55 / META}. */
-    public static String keyText(Key key) {
-        List<String> parts = new ArrayList<>();
-        for (AttributeValue value : key.attributes().values()) {
-            parts.add(
-                    value instanceof AttributeValue.Str s
-                            ? s.value()
-                            : value instanceof AttributeValue.Num n
-                                    ? n.text()
-                                    : DynamoJson.write(value));
-        }
-        return String.join(" / ", parts);
     }
 }

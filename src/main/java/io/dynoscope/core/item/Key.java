@@ -1,7 +1,9 @@
 package io.dynoscope.core.item;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,6 +32,22 @@ public record Key(Map<String, AttributeValue> attributes) {
         m.put(partitionKey, pk);
         m.put(sortKey, sk);
         return new Key(m);
+    }
+
+    /** The key as a person reads it: {@code WS#acme / META}. */
+    public String text() {
+        List<String> parts = new ArrayList<>();
+        for (AttributeValue value : attributes.values()) {
+            parts.add(
+                    value instanceof AttributeValue.Bin b
+                            ? b.base64()
+                            : value instanceof AttributeValue.Num n
+                                    ? n.text()
+                                    : value instanceof AttributeValue.Str s
+                                            ? s.value()
+                                            : DynamoJson.write(value));
+        }
+        return String.join(" / ", parts);
     }
 
     public Item asItem() {

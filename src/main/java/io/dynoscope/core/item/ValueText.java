@@ -17,6 +17,16 @@ public final class ValueText {
 
     private ValueText() {}
 
+    /**
+     * Whether the value is one a comparison can test: a string, number, binary, boolean or NULL.
+     */
+    public static boolean isScalar(AttributeValue value) {
+        return switch (value.type()) {
+            case S, N, B, BOOL, NULL -> true;
+            default -> false;
+        };
+    }
+
     public static String of(AttributeValue value) {
         // Java 17 has no pattern switch; the sealed type keeps this list complete.
         if (value instanceof AttributeValue.Str s) {

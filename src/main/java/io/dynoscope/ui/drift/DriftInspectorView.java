@@ -1,16 +1,15 @@
 package io.dynoscope.ui.drift;
 
 import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -69,20 +68,7 @@ public final class DriftInspectorView {
 
     /** Loads the panel for {@code viewModel}. */
     public static Parent load(DriftInspectorViewModel viewModel) {
-        FXMLLoader loader =
-                new FXMLLoader(DriftInspectorView.class.getResource("DriftInspector.fxml"));
-        loader.setControllerFactory(
-                type -> {
-                    if (type == DriftInspectorView.class) {
-                        return new DriftInspectorView(viewModel);
-                    }
-                    throw new IllegalArgumentException("no controller " + type.getName());
-                });
-        try {
-            return loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot load the drift inspector", e);
-        }
+        return Views.load("DriftInspector.fxml", new DriftInspectorView(viewModel));
     }
 
     @FXML

@@ -8,12 +8,12 @@ import io.dynoscope.core.drift.RuleSuggester;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.drift.DriftDetection;
-import io.dynoscope.drift.DriftPropagation;
-import io.dynoscope.drift.PropagationReport;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.drift.DriftDetection;
+import io.dynoscope.service.drift.DriftPropagation;
+import io.dynoscope.service.drift.PropagationReport;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import java.util.ArrayList;
@@ -68,7 +68,7 @@ public final class DriftInspectorViewModel {
         }
 
         public String copyKey() {
-            return PropagationPlan.keyText(copy.copy());
+            return copy.copy().text();
         }
 
         public String copyValue() {
@@ -77,7 +77,7 @@ public final class DriftInspectorViewModel {
         }
 
         public String sourceKey() {
-            return PropagationPlan.keyText(copy.source());
+            return copy.source().text();
         }
 
         public String sourceValue() {
@@ -282,7 +282,7 @@ public final class DriftInspectorViewModel {
                         .map(
                                 s ->
                                         new SourceRow(
-                                                PropagationPlan.keyText(s.source()),
+                                                s.source().text(),
                                                 ValueText.of(s.value()),
                                                 s.copies(),
                                                 s.drifted().size()))
@@ -294,18 +294,16 @@ public final class DriftInspectorViewModel {
                 found.orphans().stream()
                         .map(
                                 o ->
-                                        PropagationPlan.keyText(o.copy())
+                                        o.copy().text()
                                                 + ": "
                                                 + (o.reason()
                                                                 == DriftReport.OrphanReason
                                                                         .SOURCE_MISSING
                                                         ? "source "
-                                                                + PropagationPlan.keyText(
-                                                                        o.expectedSource())
+                                                                + o.expectedSource().text()
                                                                 + " is missing"
                                                         : "source "
-                                                                + PropagationPlan.keyText(
-                                                                        o.expectedSource())
+                                                                + o.expectedSource().text()
                                                                 + " has no value"))
                         .toList());
     }
@@ -415,19 +413,13 @@ public final class DriftInspectorViewModel {
         List<String> lines = new ArrayList<>();
         done.updated().forEach(w -> lines.add("updated: " + PropagationPlan.describe(w)));
         done.alreadyCurrent()
-                .forEach(
-                        w ->
-                                lines.add(
-                                        "already current: "
-                                                + PropagationPlan.keyText(w.copy())
-                                                + "  "
-                                                + w.path()));
+                .forEach(w -> lines.add("already current: " + w.copy().text() + "  " + w.path()));
         done.changedElsewhere()
                 .forEach(
                         c ->
                                 lines.add(
                                         "changed by someone else, left alone: "
-                                                + PropagationPlan.keyText(c.write().copy())
+                                                + c.write().copy().text()
                                                 + "  "
                                                 + c.write().path()
                                                 + (c.itemDeleted()
@@ -443,19 +435,13 @@ public final class DriftInspectorViewModel {
                         f ->
                                 lines.add(
                                         "failed: "
-                                                + PropagationPlan.keyText(f.write().copy())
+                                                + f.write().copy().text()
                                                 + "  "
                                                 + f.write().path()
                                                 + ": "
                                                 + f.why()));
         done.notAttempted()
-                .forEach(
-                        w ->
-                                lines.add(
-                                        "not attempted: "
-                                                + PropagationPlan.keyText(w.copy())
-                                                + "  "
-                                                + w.path()));
+                .forEach(w -> lines.add("not attempted: " + w.copy().text() + "  " + w.path()));
         return lines;
     }
 

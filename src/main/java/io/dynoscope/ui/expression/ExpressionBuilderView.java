@@ -4,8 +4,7 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateClause;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.dynoscope.ui.common.Views;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -15,7 +14,6 @@ import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
 import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -87,20 +85,7 @@ public final class ExpressionBuilderView {
 
     /** Loads the panel for a view model (FXML and controller). */
     public static Parent load(ExpressionBuilderViewModel viewModel) {
-        FXMLLoader loader =
-                new FXMLLoader(ExpressionBuilderView.class.getResource("ExpressionBuilder.fxml"));
-        loader.setControllerFactory(
-                type -> {
-                    if (type == ExpressionBuilderView.class) {
-                        return new ExpressionBuilderView(viewModel);
-                    }
-                    throw new IllegalArgumentException("no controller " + type.getName());
-                });
-        try {
-            return loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Views.load("ExpressionBuilder.fxml", new ExpressionBuilderView(viewModel));
     }
 
     @FXML

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.core.expression.AsRows;
 import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
 import io.dynoscope.core.expression.Row;
@@ -28,10 +28,8 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.TableInfo;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -215,7 +213,7 @@ public final class ExpressionBuilderViewModel {
         Map<String, String> nameMap;
         Map<String, AttributeValue> valueMap;
         try {
-            nameMap = names(names);
+            nameMap = ExpressionMaps.names(names);
             valueMap =
                     values == null || values.isBlank()
                             ? Map.of()
@@ -338,8 +336,8 @@ public final class ExpressionBuilderViewModel {
         }
         expressionText.set(text);
         guardText.set(guard);
-        namesJson.set(json(compiler.names(), null));
-        valuesJson.set(json(null, compiler.values()));
+        namesJson.set(ExpressionMaps.namesJson(compiler.names(), true));
+        valuesJson.set(ExpressionMaps.valuesJson(compiler.values(), true));
         problems.setAll(found);
         current = null;
         if (!expressions.isEmpty() && found.isEmpty() && (!needsKey(k) || key.isPresent())) {
@@ -592,50 +590,6 @@ public final class ExpressionBuilderViewModel {
             i.keySchema().sortKey().ifPresent(names::add);
         }
         return names.stream().distinct().toList();
-    }
-
-    private static Map<String, String> names(String json) {
-        if (json == null || json.isBlank()) {
-            return Map.of();
-        }
-        try {
-            JsonNode tree = JSON.readTree(json);
-            if (!tree.isObject()) {
-                throw new IllegalArgumentException(
-                        "ExpressionAttributeNames is a JSON object such as {\"#d\": \"Detail\"}");
-            }
-            Map<String, String> names = new LinkedHashMap<>();
-            tree.properties().forEach(e -> names.put(e.getKey(), e.getValue().asText()));
-            return names;
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "ExpressionAttributeNames is not JSON: " + e.getOriginalMessage());
-        }
-    }
-
-    /** The names map as JSON, or the values map as DynamoDB JSON; empty text for an empty map. */
-    private static String json(Map<String, String> names, Map<String, AttributeValue> values) {
-        ObjectNode node = JSON.createObjectNode();
-        if (names != null) {
-            names.forEach(node::put);
-        } else {
-            values.forEach(
-                    (placeholder, value) -> {
-                        try {
-                            node.set(placeholder, JSON.readTree(DynamoJson.write(value)));
-                        } catch (JsonProcessingException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                    });
-        }
-        if (node.isEmpty()) {
-            return "";
-        }
-        try {
-            return JSON.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     // ---- properties ----------------------------------------------------------------------------

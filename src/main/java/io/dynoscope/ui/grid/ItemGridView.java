@@ -1,35 +1,53 @@
 package io.dynoscope.ui.grid;
 
+import io.dynoscope.core.collection.CollectionOrder;
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
+import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.ui.common.ToolWindows;
+import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.stream.Collectors;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Control;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SelectionMode;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableCell;
@@ -38,223 +56,297 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
 
-/** Binds one table tab — the read form, the grouped grid and the inspector — to its view model. */
+/**
+ * Binds one table tab — the read bar, the grouped grid, and the tool windows beside and below it —
+ * to its view model.
+ */
 public final class ItemGridView {
 
     private static final double ROW_HEIGHT = 24;
 
     private final ItemGridViewModel viewModel;
-    private final Function<ItemGridViewModel, Node> inspectorFactory;
-    private final Function<ItemGridViewModel, List<Tab>> dockedPanelsFactory;
+    private final ReadBarViewModel bar;
+    private final ToolWindows tools;
+    private final Node inspector;
+    private final Map<ToolWindows.Bottom, Node> bottomTools;
     private final Set<ExpandedCell> expanded = new HashSet<>();
+    private final TabPane bottomPane = new TabPane();
+    private final Set<SplitPane.Divider> boundDividers =
+            Collections.newSetFromMap(new IdentityHashMap<>());
 
     @FXML private BorderPane root;
-    @FXML private ChoiceBox<ItemGridViewModel.ReadMode> modeChoice;
+    @FXML private ChoiceBox<ReadMode> modeChoice;
     @FXML private ComboBox<String> indexChoice;
     @FXML private Label partitionKeyLabel;
     @FXML private TextField partitionKeyField;
     @FXML private Label sortKeyLabel;
-    @FXML private ComboBox<ItemGridViewModel.SortKeyOperator> sortKeyOperatorChoice;
+    @FXML private ComboBox<SortKeyCondition.Operator> sortKeyOperatorChoice;
     @FXML private TextField sortKeyField;
     @FXML private Label andLabel;
     @FXML private TextField sortKeyUpperField;
     @FXML private CheckBox newestFirstCheck;
-    @FXML private Label segmentsLabel;
-    @FXML private Spinner<Integer> segmentsSpinner;
+    @FXML private ToggleButton moreToggle;
     @FXML private Button runButton;
     @FXML private Button cancelButton;
-    @FXML private Button loadMoreButton;
-    @FXML private ProgressIndicator runningIndicator;
+    @FXML private GridPane morePane;
     @FXML private TextField filterField;
     @FXML private TextField projectionField;
     @FXML private TextField namesField;
     @FXML private TextField valuesField;
     @FXML private Spinner<Integer> limitSpinner;
+    @FXML private Label segmentsLabel;
+    @FXML private Spinner<Integer> segmentsSpinner;
+    @FXML private CheckBox consistentCheck;
     @FXML private TextField parentMarkerField;
-    @FXML private MenuItem collapseAllItem;
-    @FXML private MenuItem expandAllItem;
-    @FXML private MenuItem describeItem;
-    @FXML private Button describeButton;
-    @FXML private MenuItem exportJsonItem;
-    @FXML private MenuItem exportDynamoJsonItem;
-    @FXML private MenuItem exportCsvItem;
-    @FXML private MenuItem exportSelectionJsonItem;
-    @FXML private MenuItem exportSelectionDynamoJsonItem;
-    @FXML private MenuItem exportSelectionCsvItem;
     @FXML private Label messageLabel;
+    @FXML private SplitPane verticalSplit;
+    @FXML private SplitPane horizontalSplit;
     @FXML private TableView<CollectionRow> grid;
-    @FXML private StackPane inspectorHolder;
-    @FXML private TabPane dockedPanels;
+    @FXML private HBox loadMoreBar;
+    @FXML private Label loadMoreLabel;
+    @FXML private Button loadMoreButton;
 
     /**
-     * @param inspectorFactory the item inspector beside the grid
-     * @param dockedPanelsFactory the panels docked below the grid (expression builder, drift
-     *     inspector)
+     * @param inspector the item inspector, shown right of the grid while the tool windows say so
+     * @param bottomTools the tools that open below the grid (expression builder, drift inspector)
      */
     public ItemGridView(
             ItemGridViewModel viewModel,
-            Function<ItemGridViewModel, Node> inspectorFactory,
-            Function<ItemGridViewModel, List<Tab>> dockedPanelsFactory) {
+            ToolWindows tools,
+            Node inspector,
+            Map<ToolWindows.Bottom, Node> bottomTools) {
         this.viewModel = viewModel;
-        this.inspectorFactory = inspectorFactory;
-        this.dockedPanelsFactory = dockedPanelsFactory;
+        this.bar = viewModel.readBar();
+        this.tools = tools;
+        this.inspector = inspector;
+        this.bottomTools = Map.copyOf(bottomTools);
+    }
+
+    /** Loads a table tab's view. */
+    public static Parent load(ItemGridView view) {
+        return Views.load("ItemGrid.fxml", view);
     }
 
     @FXML
     private void initialize() {
-        bindForm();
+        bindReadBar();
         bindGrid();
-        bindActions();
-        inspectorHolder.getChildren().setAll(inspectorFactory.apply(viewModel));
-        dockedPanels.getTabs().setAll(dockedPanelsFactory.apply(viewModel));
-        if (viewModel.tableInfoProperty().get() == null) {
-            viewModel.describe();
-        }
+        bindToolWindows();
+        installKeys();
     }
 
-    private void bindForm() {
-        modeChoice.getItems().setAll(ItemGridViewModel.ReadMode.values());
-        modeChoice.valueProperty().bindBidirectional(viewModel.modeProperty());
-        indexChoice.setItems(viewModel.indexChoices());
-        indexChoice.valueProperty().bindBidirectional(viewModel.indexProperty());
-        indexChoice.valueProperty().addListener((obs, old, value) -> viewModel.indexChanged());
-        partitionKeyLabel.textProperty().bind(viewModel.partitionKeyNameProperty());
-        partitionKeyField.textProperty().bindBidirectional(viewModel.partitionKeyValueProperty());
-        sortKeyLabel.textProperty().bind(viewModel.sortKeyNameProperty());
-        sortKeyOperatorChoice.getItems().setAll(ItemGridViewModel.SortKeyOperator.values());
-        sortKeyOperatorChoice
-                .valueProperty()
-                .bindBidirectional(viewModel.sortKeyOperatorProperty());
-        sortKeyField.textProperty().bindBidirectional(viewModel.sortKeyValueProperty());
-        sortKeyUpperField.textProperty().bindBidirectional(viewModel.sortKeyUpperProperty());
-        newestFirstCheck.selectedProperty().bindBidirectional(viewModel.newestFirstProperty());
-        filterField.textProperty().bindBidirectional(viewModel.filterExpressionProperty());
-        projectionField.textProperty().bindBidirectional(viewModel.projectionExpressionProperty());
-        namesField.textProperty().bindBidirectional(viewModel.expressionNamesProperty());
-        valuesField.textProperty().bindBidirectional(viewModel.expressionValuesProperty());
-        parentMarkerField.textProperty().bindBidirectional(viewModel.parentMarkerProperty());
+    // ---- the read bar ------------------------------------------------------------------------
 
-        segmentsSpinner.setValueFactory(
-                new SpinnerValueFactory.IntegerSpinnerValueFactory(
-                        1, 64, viewModel.segmentsProperty().get()));
-        segmentsSpinner
-                .valueProperty()
-                .addListener((obs, old, value) -> viewModel.segmentsProperty().set(value));
+    private void bindReadBar() {
+        modeChoice.getItems().setAll(ReadMode.values());
+        modeChoice.valueProperty().bindBidirectional(bar.modeProperty());
+        indexChoice.setItems(bar.indexChoices());
+        indexChoice.valueProperty().bindBidirectional(bar.indexProperty());
+        partitionKeyLabel
+                .textProperty()
+                .bind(Bindings.concat(bar.partitionKeyNameProperty(), " ="));
+        partitionKeyField.textProperty().bindBidirectional(bar.partitionKeyValueProperty());
+        sortKeyLabel.textProperty().bind(bar.sortKeyNameProperty());
+        sortKeyOperatorChoice.getItems().add(null);
+        sortKeyOperatorChoice.getItems().addAll(SortKeyCondition.Operator.values());
+        sortKeyOperatorChoice.setConverter(
+                new StringConverter<>() {
+                    @Override
+                    public String toString(SortKeyCondition.Operator op) {
+                        return op == null ? "any" : op.toString();
+                    }
+
+                    @Override
+                    public SortKeyCondition.Operator fromString(String text) {
+                        return null;
+                    }
+                });
+        sortKeyOperatorChoice.valueProperty().bindBidirectional(bar.sortKeyOperatorProperty());
+        sortKeyField.textProperty().bindBidirectional(bar.sortKeyValueProperty());
+        sortKeyUpperField.textProperty().bindBidirectional(bar.sortKeyUpperProperty());
+        newestFirstCheck.selectedProperty().bindBidirectional(bar.newestFirstProperty());
+        filterField.textProperty().bindBidirectional(bar.filterProperty());
+        projectionField.textProperty().bindBidirectional(bar.projectionProperty());
+        namesField.textProperty().bindBidirectional(bar.namesProperty());
+        valuesField.textProperty().bindBidirectional(bar.valuesProperty());
+        consistentCheck.selectedProperty().bindBidirectional(bar.consistentReadProperty());
+        parentMarkerField.textProperty().bindBidirectional(bar.parentMarkerProperty());
         limitSpinner.setValueFactory(
                 new SpinnerValueFactory.IntegerSpinnerValueFactory(
-                        0, 10_000_000, viewModel.limitProperty().get(), 1000));
-        limitSpinner
-                .valueProperty()
-                .addListener((obs, old, value) -> viewModel.limitProperty().set(value));
+                        0, 10_000_000, bar.limitProperty().get(), 100));
+        bindSpinner(limitSpinner, bar.limitProperty());
+        segmentsSpinner.setValueFactory(
+                new SpinnerValueFactory.IntegerSpinnerValueFactory(
+                        1, ReadBarViewModel.MAX_SEGMENTS, bar.segmentsProperty().get()));
+        bindSpinner(segmentsSpinner, bar.segmentsProperty());
 
-        var isQuery = modeChoice.valueProperty().isEqualTo(ItemGridViewModel.ReadMode.QUERY);
-        for (Node queryOnly :
-                List.of(
-                        partitionKeyLabel,
-                        partitionKeyField,
-                        sortKeyLabel,
-                        sortKeyOperatorChoice,
-                        sortKeyField,
-                        newestFirstCheck)) {
-            queryOnly.visibleProperty().bind(isQuery);
-            queryOnly.managedProperty().bind(isQuery);
-        }
-        var between =
-                isQuery.and(
-                        sortKeyOperatorChoice
-                                .valueProperty()
-                                .isEqualTo(ItemGridViewModel.SortKeyOperator.BETWEEN));
-        for (Node betweenOnly : List.of(andLabel, sortKeyUpperField)) {
-            betweenOnly.visibleProperty().bind(between);
-            betweenOnly.managedProperty().bind(between);
-        }
-        for (Node scanOnly : List.of(segmentsLabel, segmentsSpinner)) {
-            scanOnly.visibleProperty().bind(isQuery.not());
-            scanOnly.managedProperty().bind(isQuery.not());
-        }
+        // hints are prompts in the prompt colour, never values
+        partitionKeyField
+                .promptTextProperty()
+                .bind(Bindings.concat("e.g. a value of ", bar.partitionKeyNameProperty()));
+        sortKeyField.setPromptText("e.g. PROJ#");
+        sortKeyUpperField.setPromptText("upper bound");
+        filterField.setPromptText("e.g. #st = :st");
+        projectionField.setPromptText("e.g. #n, Detail");
+        namesField.setPromptText("e.g. {\"#st\": \"status\"}");
+        valuesField.setPromptText("e.g. {\":st\": {\"S\": \"ACTIVE\"}}");
+
+        var query = bar.modeProperty().isEqualTo(ReadMode.QUERY);
+        var get = bar.modeProperty().isEqualTo(ReadMode.GET);
+        var keyed = query.or(get);
+        showWhen(keyed, partitionKeyLabel, partitionKeyField);
+        showWhen(keyed.and(bar.sortKeyNameProperty().isNotEmpty()), sortKeyLabel, sortKeyField);
+        showWhen(query.and(bar.sortKeyNameProperty().isNotEmpty()), sortKeyOperatorChoice);
+        showWhen(query, newestFirstCheck);
+        showWhen(get.not(), indexChoice);
+        showWhen(
+                query.and(
+                        bar.sortKeyOperatorProperty().isEqualTo(SortKeyCondition.Operator.BETWEEN)),
+                andLabel,
+                sortKeyUpperField);
+        showWhen(bar.modeProperty().isEqualTo(ReadMode.SCAN), segmentsLabel, segmentsSpinner);
+        sortKeyField.disableProperty().bind(query.and(bar.sortKeyOperatorProperty().isNull()));
+
+        moreToggle
+                .textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () ->
+                                        bar.moreInUseProperty().get() == 0
+                                                ? "More"
+                                                : "More (" + bar.moreInUseProperty().get() + ")",
+                                bar.moreInUseProperty()));
+        showWhen(moreToggle.selectedProperty(), morePane);
+
+        runButton.setOnAction(e -> viewModel.run());
+        cancelButton.setOnAction(e -> viewModel.cancel());
+        showWhen(viewModel.runningProperty().not(), runButton);
+        showWhen(viewModel.runningProperty(), cancelButton);
+        runButton.disableProperty().bind(viewModel.tableInfoProperty().isNull());
+
         messageLabel.textProperty().bind(viewModel.messageProperty());
-        messageLabel.managedProperty().bind(viewModel.messageProperty().isNotEmpty());
-        runningIndicator.visibleProperty().bind(viewModel.runningProperty());
-        runningIndicator.managedProperty().bind(viewModel.runningProperty());
+        showWhen(viewModel.messageProperty().isNotEmpty(), messageLabel);
+        bar.problemProperty().addListener((obs, old, problem) -> markProblem(problem));
+
+        tooltip(
+                modeChoice,
+                "Query one item collection, Scan the table, or get one item by its key");
+        tooltip(indexChoice, "Read the table or one of its indexes");
+        tooltip(partitionKeyField, "The partition-key value of the item collection to read");
+        tooltip(sortKeyOperatorChoice, "How to narrow the collection by its sort key");
+        tooltip(sortKeyField, "The sort-key value to compare with");
+        tooltip(sortKeyUpperField, "The upper bound of BETWEEN");
+        tooltip(newestFirstCheck, "Read in descending sort-key order (ScanIndexForward = false)");
+        tooltip(
+                moreToggle,
+                "Filter, projection, placeholder maps, limit, segments, consistent read");
+        tooltip(runButton, "Run the read (Ctrl/Cmd+Enter)");
+        tooltip(cancelButton, "Stop the read (Esc); what arrived stays");
+        tooltip(filterField, "FilterExpression: applied after the read, so it costs the same RCU");
+        tooltip(projectionField, "ProjectionExpression: the attributes to return (keys are added)");
+        tooltip(namesField, "ExpressionAttributeNames as JSON");
+        tooltip(valuesField, "ExpressionAttributeValues as DynamoDB JSON");
+        tooltip(limitSpinner, "Stop after this many items; Load more continues (0: no limit)");
+        tooltip(segmentsSpinner, "Parallel Scan segments (TotalSegments)");
+        tooltip(consistentCheck, "Strongly consistent read (twice the RCU; not on a GSI)");
+        tooltip(
+                parentMarkerField,
+                "The sort-key value of an item collection's parent, shown first");
+        tooltip(loadMoreButton, "Continue the read where its limit stopped it");
     }
 
-    private void bindActions() {
-        runButton.setOnAction(e -> viewModel.run());
-        runButton.disableProperty().bind(viewModel.runningProperty());
-        cancelButton.setOnAction(e -> viewModel.cancel());
-        cancelButton.disableProperty().bind(viewModel.runningProperty().not());
-        loadMoreButton.setOnAction(e -> viewModel.loadMore());
-        loadMoreButton
-                .disableProperty()
-                .bind(viewModel.canLoadMoreProperty().not().or(viewModel.runningProperty()));
-        collapseAllItem.setOnAction(e -> viewModel.collapseAll());
-        expandAllItem.setOnAction(e -> viewModel.expandAll());
-        describeItem.setOnAction(e -> showDescription());
-        describeButton.setOnAction(e -> showDescription());
-        describeButton.disableProperty().bind(viewModel.tableInfoProperty().isNull());
-        exportJsonItem.setOnAction(e -> export(viewModel.loadedItems(), ExportFormat.JSON));
-        exportDynamoJsonItem.setOnAction(
-                e -> export(viewModel.loadedItems(), ExportFormat.DYNAMODB_JSON));
-        exportCsvItem.setOnAction(e -> export(viewModel.loadedItems(), ExportFormat.CSV));
-        exportSelectionJsonItem.setOnAction(e -> export(selectedItems(), ExportFormat.JSON));
-        exportSelectionDynamoJsonItem.setOnAction(
-                e -> export(selectedItems(), ExportFormat.DYNAMODB_JSON));
-        exportSelectionCsvItem.setOnAction(e -> export(selectedItems(), ExportFormat.CSV));
-
-        root.sceneProperty()
+    private static void bindSpinner(Spinner<Integer> spinner, IntegerProperty value) {
+        spinner.getValueFactory()
+                .valueProperty()
                 .addListener(
-                        (obs, old, scene) -> {
-                            if (scene == null) {
-                                return;
+                        (obs, old, now) -> {
+                            if (now != null && now != value.get()) {
+                                value.set(now);
                             }
-                            root.addEventFilter(
-                                    KeyEvent.KEY_PRESSED,
-                                    e -> {
-                                        if (new KeyCodeCombination(
-                                                        KeyCode.DOWN, KeyCombination.SHORTCUT_DOWN)
-                                                .match(e)) {
-                                            jumpToCollection(true);
-                                            e.consume();
-                                        } else if (new KeyCodeCombination(
-                                                        KeyCode.UP, KeyCombination.SHORTCUT_DOWN)
-                                                .match(e)) {
-                                            jumpToCollection(false);
-                                            e.consume();
-                                        } else if (e.getCode() == KeyCode.ESCAPE
-                                                && viewModel.runningProperty().get()) {
-                                            viewModel.cancel();
-                                            e.consume();
-                                        }
-                                    });
+                        });
+        value.addListener((obs, old, now) -> spinner.getValueFactory().setValue(now.intValue()));
+        // a typed number counts as soon as the field loses focus, not only on Enter
+        spinner.focusedProperty()
+                .addListener(
+                        (obs, was, is) -> {
+                            if (!is) {
+                                spinner.increment(0);
+                            }
                         });
     }
 
-    private void jumpToCollection(boolean forward) {
-        int target =
-                viewModel.neighbourCollectionRow(
-                        grid.getSelectionModel().getSelectedIndex(), forward);
-        if (target >= 0) {
-            grid.getSelectionModel().clearAndSelect(target);
-            grid.scrollTo(target);
-            grid.requestFocus();
+    private static void showWhen(ObservableValue<Boolean> condition, Node... nodes) {
+        for (Node node : nodes) {
+            node.visibleProperty().bind(condition);
+            node.managedProperty().bind(condition);
         }
     }
+
+    private static void tooltip(Control control, String text) {
+        control.setTooltip(new Tooltip(text));
+    }
+
+    private void markProblem(ReadBarViewModel.Problem problem) {
+        List<TextInputControl> fields =
+                List.of(
+                        partitionKeyField,
+                        sortKeyField,
+                        sortKeyUpperField,
+                        filterField,
+                        projectionField,
+                        namesField,
+                        valuesField);
+        fields.forEach(f -> f.getStyleClass().remove("field-problem"));
+        if (problem == null) {
+            return;
+        }
+        TextInputControl field =
+                switch (problem.field()) {
+                    case PARTITION_KEY -> partitionKeyField;
+                    case SORT_KEY -> sortKeyField;
+                    case SORT_KEY_UPPER -> sortKeyUpperField;
+                    case FILTER -> filterField;
+                    case PROJECTION -> projectionField;
+                    case NAMES -> namesField;
+                    case VALUES -> valuesField;
+                    case LIMIT, SEGMENTS -> null;
+                };
+        if (problem.field().ordinal() >= ReadBarViewModel.Field.FILTER.ordinal()) {
+            moreToggle.setSelected(true);
+        }
+        if (field != null) {
+            field.getStyleClass().add("field-problem");
+            field.requestFocus();
+            if (problem.column() > 0) {
+                field.positionCaret(Math.min(problem.column() - 1, field.getLength()));
+            }
+        }
+    }
+
+    // ---- the grid ----------------------------------------------------------------------------
 
     private void bindGrid() {
         grid.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         grid.setItems(viewModel.rows());
-        grid.setRowFactory(table -> new CollectionTableRow(viewModel));
+        grid.setRowFactory(table -> new CollectionTableRow());
         grid.setFixedCellSize(ROW_HEIGHT);
         grid.getSelectionModel()
                 .selectedItemProperty()
@@ -280,29 +372,42 @@ public final class ItemGridView {
                             && (e.getCode() == KeyCode.SPACE
                                     || e.getCode() == KeyCode.LEFT
                                     || e.getCode() == KeyCode.RIGHT)) {
-                        int index = grid.getSelectionModel().getSelectedIndex();
-                        viewModel.toggleCollapsed(header.collection());
-                        grid.getSelectionModel()
-                                .clearAndSelect(Math.min(index, viewModel.rows().size() - 1));
+                        fold(header.collection());
                         e.consume();
                     }
                 });
         rebuildColumns();
         viewModel.columns().addListener((ListChangeListener<String>) change -> rebuildColumns());
+
+        showWhen(viewModel.canLoadMoreProperty(), loadMoreBar);
+        loadMoreButton.setOnAction(e -> viewModel.loadMore());
+        loadMoreButton.disableProperty().bind(viewModel.runningProperty());
+        loadMoreLabel.textProperty().bind(viewModel.totalsProperty());
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setPrefSize(16, 16);
+        busy.visibleProperty().bind(viewModel.runningProperty());
+        loadMoreBar.getChildren().add(busy);
+    }
+
+    private void fold(ItemCollection collection) {
+        int index = grid.getSelectionModel().getSelectedIndex();
+        viewModel.toggleCollapsed(collection);
+        if (index >= 0) {
+            grid.getSelectionModel().clearAndSelect(Math.min(index, viewModel.rows().size() - 1));
+        }
+        grid.refresh();
     }
 
     private void rebuildColumns() {
         List<String> names = new ArrayList<>(viewModel.columns());
         List<TableColumn<CollectionRow, ?>> existing = new ArrayList<>(grid.getColumns());
         List<TableColumn<CollectionRow, ?>> next = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            String name = names.get(i);
-            TableColumn<CollectionRow, ?> found =
+        for (String name : names) {
+            next.add(
                     existing.stream()
                             .filter(c -> name.equals(c.getUserData()))
                             .findFirst()
-                            .orElseGet(() -> attributeColumn(name));
-            next.add(found);
+                            .orElseGet(() -> attributeColumn(name)));
         }
         // keep the user's order for columns already shown; new attributes go at the end
         List<TableColumn<CollectionRow, ?>> ordered =
@@ -312,7 +417,7 @@ public final class ItemGridView {
             grid.getColumns().setAll(ordered);
         }
         if (!ordered.isEmpty()) {
-            ((TableColumn<?, ?>) ordered.get(0)).setPrefWidth(260);
+            ordered.get(0).setPrefWidth(280);
         }
     }
 
@@ -338,16 +443,151 @@ public final class ItemGridView {
         return items;
     }
 
-    private void export(List<Item> items, ExportFormat format) {
+    // ---- tool windows ------------------------------------------------------------------------
+
+    private void bindToolWindows() {
+        bottomPane.getStyleClass().add("tool-window");
+        for (ToolWindows.Bottom tool : ToolWindows.Bottom.values()) {
+            Node content = bottomTools.get(tool);
+            if (content != null) {
+                Tab tab = new Tab(tool.title(), content);
+                tab.setUserData(tool);
+                tab.setClosable(true);
+                tab.setOnCloseRequest(
+                        e -> {
+                            e.consume();
+                            tools.bottomProperty().set(ToolWindows.Bottom.NONE);
+                        });
+                bottomPane.getTabs().add(tab);
+            }
+        }
+        bottomPane
+                .getSelectionModel()
+                .selectedItemProperty()
+                .addListener(
+                        (obs, old, tab) -> {
+                            if (tab != null
+                                    && tools.bottomProperty().get() != ToolWindows.Bottom.NONE) {
+                                tools.bottomProperty().set((ToolWindows.Bottom) tab.getUserData());
+                            }
+                        });
+        SplitPane.setResizableWithParent(inspector, false);
+        layoutToolWindows();
+        tools.inspectorShownProperty().addListener((obs, old, now) -> layoutToolWindows());
+        tools.bottomProperty().addListener((obs, old, now) -> layoutToolWindows());
+        // dividers follow the shared sizes, and dragging one sets them for every tab
+        horizontalSplit
+                .getDividers()
+                .addListener((ListChangeListener<SplitPane.Divider>) c -> bindDividers());
+        verticalSplit
+                .getDividers()
+                .addListener((ListChangeListener<SplitPane.Divider>) c -> bindDividers());
+        bindDividers();
+    }
+
+    private void layoutToolWindows() {
+        boolean inspectorShown = tools.inspectorShownProperty().get() && inspector != null;
+        if (inspectorShown && !horizontalSplit.getItems().contains(inspector)) {
+            horizontalSplit.getItems().add(inspector);
+        } else if (!inspectorShown) {
+            horizontalSplit.getItems().remove(inspector);
+        }
+        ToolWindows.Bottom bottom = tools.bottomProperty().get();
+        boolean bottomShown = bottom != ToolWindows.Bottom.NONE && bottomTools.containsKey(bottom);
+        if (bottomShown) {
+            bottomPane.getTabs().stream()
+                    .filter(t -> t.getUserData() == bottom)
+                    .findFirst()
+                    .ifPresent(t -> bottomPane.getSelectionModel().select(t));
+            if (!verticalSplit.getItems().contains(bottomPane)) {
+                verticalSplit.getItems().add(bottomPane);
+            }
+        } else {
+            verticalSplit.getItems().remove(bottomPane);
+        }
+    }
+
+    private void bindDividers() {
+        bindDivider(horizontalSplit, tools.inspectorDividerProperty());
+        bindDivider(verticalSplit, tools.bottomDividerProperty());
+    }
+
+    private void bindDivider(SplitPane split, DoubleProperty shared) {
+        if (split.getDividers().isEmpty()) {
+            return;
+        }
+        SplitPane.Divider divider = split.getDividers().get(0);
+        if (!boundDividers.add(divider)) {
+            return;
+        }
+        divider.setPosition(shared.get());
+        divider.positionProperty().bindBidirectional(shared);
+    }
+
+    // ---- actions the menu bar and keyboard reach -----------------------------------------------
+
+    private void installKeys() {
+        root.addEventFilter(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (new KeyCodeCombination(KeyCode.DOWN, KeyCombination.SHORTCUT_DOWN)
+                            .match(e)) {
+                        jumpToCollection(true);
+                        e.consume();
+                    } else if (new KeyCodeCombination(KeyCode.UP, KeyCombination.SHORTCUT_DOWN)
+                            .match(e)) {
+                        jumpToCollection(false);
+                        e.consume();
+                    } else if (e.getCode() == KeyCode.ESCAPE && viewModel.runningProperty().get()) {
+                        viewModel.cancel();
+                        e.consume();
+                    }
+                });
+    }
+
+    private void jumpToCollection(boolean forward) {
+        int target =
+                viewModel.neighbourCollectionRow(
+                        grid.getSelectionModel().getSelectedIndex(), forward);
+        if (target >= 0) {
+            grid.getSelectionModel().clearAndSelect(target);
+            grid.scrollTo(target);
+            grid.requestFocus();
+        }
+    }
+
+    /** The grid's table (its columns follow the user's saved order). */
+    public TableView<CollectionRow> table() {
+        return grid;
+    }
+
+    /** Puts the caret in the read bar's key field (or the filter of a Scan). */
+    public void focusReadBar() {
+        (bar.modeProperty().get() == ReadMode.SCAN ? moreToggleAndFilter() : partitionKeyField)
+                .requestFocus();
+    }
+
+    private TextField moreToggleAndFilter() {
+        moreToggle.setSelected(true);
+        return filterField;
+    }
+
+    /** Asks where to write the items and exports them: everything loaded, or the selection. */
+    public void export(boolean selectionOnly, ExportFormat format) {
+        List<Item> items = selectionOnly ? selectedItems() : viewModel.loadedItems();
         if (items.isEmpty()) {
-            new Alert(
+            Alert none =
+                    new Alert(
                             Alert.AlertType.INFORMATION,
-                            "There is nothing to export: no items are loaded or selected.")
-                    .showAndWait();
+                            selectionOnly
+                                    ? "Select rows or collections to export first."
+                                    : "There is nothing to export: no items are loaded.");
+            none.initOwner(root.getScene().getWindow());
+            none.showAndWait();
             return;
         }
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export " + items.size() + " items");
+        chooser.setTitle(String.format(Locale.ROOT, "Export %,d items", items.size()));
         chooser.setInitialFileName(viewModel.tableName() + "." + format.extension());
         File file = chooser.showSaveDialog(root.getScene().getWindow());
         if (file != null) {
@@ -355,7 +595,8 @@ public final class ItemGridView {
         }
     }
 
-    private void showDescription() {
+    /** Shows the table's description: keys, indexes, billing, and approximate size. */
+    public void showDescription() {
         TableInfo info = viewModel.tableInfoProperty().get();
         if (info == null) {
             return;
@@ -363,26 +604,103 @@ public final class ItemGridView {
         TextArea text = new TextArea(TableDescription.of(info));
         text.setEditable(false);
         text.getStyleClass().add("json-area");
-        text.setPrefSize(620, 380);
+        text.setPrefSize(640, 400);
         Alert alert = new Alert(Alert.AlertType.INFORMATION);
+        alert.initOwner(root.getScene().getWindow());
         alert.setTitle("Table " + info.name());
         alert.setHeaderText(info.name());
         alert.getDialogPane().setContent(text);
         alert.showAndWait();
     }
 
-    /** A grid row: styles headers, parents and large collections; a click on a header folds it. */
-    private static final class CollectionTableRow extends TableRow<CollectionRow> {
-        CollectionTableRow(ItemGridViewModel viewModel) {
-            setOnMouseClicked(
-                    e -> {
-                        if (getItem() instanceof CollectionRow.Header header
-                                && e.getClickCount() == 2) {
-                            viewModel.toggleCollapsed(header.collection());
-                        }
-                    });
-        }
+    // ---- rows and cells ----------------------------------------------------------------------
 
+    private ContextMenu itemMenu(Item item, String attribute) {
+        MenuItem copyJson = new MenuItem("Copy as JSON");
+        copyJson.setOnAction(e -> copy(selectedOr(item), false));
+        MenuItem copyDynamo = new MenuItem("Copy as DynamoDB JSON");
+        copyDynamo.setOnAction(e -> copy(selectedOr(item), true));
+        MenuItem copyKey = new MenuItem("Copy key");
+        copyKey.setOnAction(e -> copyText(viewModel.keyText(item)));
+        MenuItem edit = new MenuItem("Edit…");
+        edit.setOnAction(e -> viewModel.requestEdit(item, false));
+        MenuItem duplicate = new MenuItem("Duplicate…");
+        duplicate.setOnAction(e -> viewModel.requestEdit(item, true));
+        MenuItem delete = new MenuItem("Delete…");
+        delete.setOnAction(e -> viewModel.requestDelete(selectedOr(item)));
+        ContextMenu menu = new ContextMenu(copyJson, copyDynamo, copyKey, new SeparatorMenuItem());
+        AttributeValue value = item.attributes().get(attribute);
+        if (value != null && ValueText.isScalar(value)) {
+            MenuItem filterBy =
+                    new MenuItem("Filter by " + attribute + " = " + ValueText.of(value));
+            filterBy.setOnAction(e -> viewModel.filterBy(attribute, value));
+            menu.getItems().add(filterBy);
+        }
+        MenuItem open = new MenuItem("Open this collection");
+        open.setOnAction(e -> viewModel.openCollectionOf(item));
+        menu.getItems().addAll(open, new SeparatorMenuItem(), edit, duplicate, delete);
+        return menu;
+    }
+
+    private ContextMenu headerMenu(ItemCollection collection) {
+        MenuItem fold = new MenuItem(collection.isCollapsed() ? "Unfold" : "Fold");
+        fold.setOnAction(e -> fold(collection));
+        MenuItem copyKey = new MenuItem("Copy partition key");
+        copyKey.setOnAction(e -> copyText(ValueText.of(collection.partitionKey())));
+        MenuItem open = new MenuItem("Query this collection");
+        open.setOnAction(e -> viewModel.openCollection(collection.partitionKey()));
+        MenuItem exportJson = new MenuItem("Export collection as JSON…");
+        exportJson.setOnAction(e -> exportCollection(collection));
+        MenuItem byKey = new MenuItem("Order collections by partition key");
+        byKey.setOnAction(e -> viewModel.orderCollections(CollectionOrder.PARTITION_KEY));
+        MenuItem byArrival = new MenuItem("Order collections as read");
+        byArrival.setOnAction(e -> viewModel.orderCollections(CollectionOrder.ARRIVAL));
+        byKey.setDisable(
+                viewModel.collectionOrderProperty().get() == CollectionOrder.PARTITION_KEY);
+        byArrival.setDisable(viewModel.collectionOrderProperty().get() == CollectionOrder.ARRIVAL);
+        MenuItem foldAll = new MenuItem("Fold all");
+        foldAll.setOnAction(e -> viewModel.collapseAll());
+        MenuItem unfoldAll = new MenuItem("Unfold all");
+        unfoldAll.setOnAction(e -> viewModel.expandAll());
+        return new ContextMenu(
+                fold,
+                foldAll,
+                unfoldAll,
+                new SeparatorMenuItem(),
+                copyKey,
+                open,
+                exportJson,
+                new SeparatorMenuItem(),
+                byKey,
+                byArrival);
+    }
+
+    private void exportCollection(ItemCollection collection) {
+        grid.getSelectionModel().clearSelection();
+        grid.getSelectionModel().select(viewModel.collections().headerRow(collection));
+        export(true, ExportFormat.JSON);
+    }
+
+    private List<Item> selectedOr(Item item) {
+        List<Item> selected = selectedItems();
+        return selected.contains(item) ? selected : List.of(item);
+    }
+
+    private static void copy(List<Item> items, boolean typed) {
+        copyText(
+                items.stream()
+                        .map(i -> typed ? DynamoJson.write(i) : PlainJson.write(i))
+                        .collect(Collectors.joining("\n")));
+    }
+
+    private static void copyText(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    /** A grid row: styles headers, parents and large collections; menus for rows and headers. */
+    private final class CollectionTableRow extends TableRow<CollectionRow> {
         @Override
         protected void updateItem(CollectionRow row, boolean empty) {
             super.updateItem(row, empty);
@@ -402,14 +720,37 @@ public final class ItemGridView {
     }
 
     /**
-     * One attribute of one row; the first column of a header row carries the collection summary.
-     * Sets show as chips; maps and lists show a summary that expands in place to their JSON.
+     * One attribute of one row; the first column of a header row carries the fold arrow and the
+     * collection summary. Sets show as chips; maps and lists show a summary that expands in place.
      */
     private final class AttributeCell extends TableCell<CollectionRow, CollectionRow> {
         private final String attribute;
 
         AttributeCell(String attribute) {
             this.attribute = attribute;
+            setOnContextMenuRequested(
+                    e -> {
+                        CollectionRow row = getItem();
+                        if (row instanceof CollectionRow.Header header) {
+                            headerMenu(header.collection())
+                                    .show(this, e.getScreenX(), e.getScreenY());
+                        } else if (row instanceof CollectionRow.ItemRow itemRow) {
+                            if (!getTableRow().isSelected()) {
+                                grid.getSelectionModel().clearAndSelect(getIndex());
+                            }
+                            itemMenu(itemRow.item(), attribute)
+                                    .show(this, e.getScreenX(), e.getScreenY());
+                        }
+                        e.consume();
+                    });
+            setOnMouseClicked(
+                    e -> {
+                        if (e.getButton() == MouseButton.PRIMARY
+                                && e.getClickCount() == 2
+                                && getItem() instanceof CollectionRow.ItemRow row) {
+                            viewModel.requestEdit(row.item(), false);
+                        }
+                    });
         }
 
         @Override
@@ -418,6 +759,7 @@ public final class ItemGridView {
             getStyleClass().removeAll("value-null", "value-number");
             setGraphic(null);
             setText(null);
+            setTooltip(null);
             if (empty || row == null) {
                 return;
             }
@@ -425,7 +767,9 @@ public final class ItemGridView {
                 boolean first =
                         !getTableView().getColumns().isEmpty()
                                 && getTableColumn() == getTableView().getColumns().get(0);
-                setText(first ? headerText(header.collection()) : null);
+                if (first) {
+                    setGraphic(header(header.collection()));
+                }
                 return;
             }
             Item item = ((CollectionRow.ItemRow) row).item();
@@ -447,6 +791,26 @@ public final class ItemGridView {
                 case B -> setText(ValueText.of(value) + "  ·B");
                 default -> setText(ValueText.of(value));
             }
+        }
+
+        /** The fold arrow (one click folds and unfolds) and what is known of the collection. */
+        private Node header(ItemCollection collection) {
+            Label arrow = new Label(collection.isCollapsed() ? "▶" : "▼");
+            arrow.getStyleClass().add("fold-arrow");
+            arrow.setTooltip(
+                    new Tooltip(collection.isCollapsed() ? "Unfold (Space)" : "Fold (Space)"));
+            arrow.setOnMouseClicked(
+                    e -> {
+                        if (e.getButton() == MouseButton.PRIMARY) {
+                            fold(collection);
+                            e.consume();
+                        }
+                    });
+            Label summary = new Label(headerText(collection, viewModel.moreAvailable(collection)));
+            summary.setMinWidth(Region.USE_PREF_SIZE);
+            HBox box = new HBox(6, arrow, summary);
+            box.setMinWidth(Region.USE_PREF_SIZE);
+            return box;
         }
 
         private Node chips(AttributeValue value) {
@@ -506,15 +870,21 @@ public final class ItemGridView {
         }
     }
 
-    static String headerText(ItemCollection collection) {
-        String state = collection.isCollapsed() ? "▶ " : "▼ ";
-        String warning = collection.isLarge() ? "  ⚠ large collection" : "";
-        return state
-                + ValueText.of(collection.partitionKey())
+    /**
+     * What a header says: the partition key, then the items loaded — "21 items" once the read has
+     * the whole collection, "59 loaded · more available" while it may bring more — and the size.
+     */
+    static String headerText(ItemCollection collection, boolean moreAvailable) {
+        String count = String.format(Locale.ROOT, "%,d", collection.itemCount());
+        String items =
+                moreAvailable
+                        ? count + " loaded · more available"
+                        : count + (collection.itemCount() == 1 ? " item" : " items");
+        return ValueText.of(collection.partitionKey())
                 + "   "
-                + String.format(Locale.ROOT, "%,d", collection.itemCount())
-                + (collection.itemCount() == 1 ? " item · " : " items · ")
+                + items
+                + " · "
                 + ValueText.bytes(collection.sizeBytes())
-                + warning;
+                + (collection.isLarge() ? "  ⚠ large collection" : "");
     }
 }

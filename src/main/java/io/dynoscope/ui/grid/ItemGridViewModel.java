@@ -1,42 +1,40 @@
 package io.dynoscope.ui.grid;
 
+import io.dynoscope.core.collection.CollectionOrder;
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.GroupingOptions;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.collection.ItemCollections;
-import io.dynoscope.core.expression.CompiledExpression;
-import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.ExpressionCompiler;
+import io.dynoscope.core.expression.ExpressionMaps;
+import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.Page;
-import io.dynoscope.repository.PageListener;
-import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.repository.UpdateSpec;
-import io.dynoscope.repository.WriteOutcome;
-import io.dynoscope.repository.WriteOutcome.ConditionFailed;
-import io.dynoscope.repository.WriteOutcome.Written;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.service.read.ReadSession;
+import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map.Entry;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -45,114 +43,53 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * One open table: the read form (Query or Scan, index, key condition, filter, projection), the
- * grouped rows of what was read, the columns, and the last read's statistics. Reads run in the
- * background and stream their pages into the grouping as they arrive; they can be cancelled and
- * continued ("load more").
+ * One open table: its read bar, the item collections of what was read, the columns, and what the
+ * reads cost. Reads run in the background and stream their pages into the grouping as they arrive;
+ * they can be cancelled and continued ("load more"). A read that fails before its first page leaves
+ * the rows already loaded in place.
  */
 public final class ItemGridViewModel {
 
-    /** What the next read is. */
-    public enum ReadMode {
-        QUERY("Query"),
-        SCAN("Scan");
-
-        private final String label;
-
-        ReadMode(String label) {
-            this.label = label;
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    /** The sort-key comparison of a Query, or none. */
-    public enum SortKeyOperator {
-        NONE("any"),
-        EQ("="),
-        LT("<"),
-        LE("<="),
-        GT(">"),
-        GE(">="),
-        BETWEEN("between"),
-        BEGINS_WITH("begins_with");
-
-        private final String label;
-
-        SortKeyOperator(String label) {
-            this.label = label;
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    /** The index choice that means "the table itself". */
-    public static final String TABLE = "(table)";
-
-    static final int DEFAULT_LIMIT = 1000;
+    /** How many items the read a tab makes when it opens asks for: one request's worth. */
+    static final int FIRST_PAGE_ITEMS = 100;
 
     private final String tableName;
     private final DynamoRepository repository;
     private final BackgroundWork work;
+    private final ReadBarViewModel readBar = new ReadBarViewModel();
 
     private final ReadOnlyObjectWrapper<TableInfo> tableInfo = new ReadOnlyObjectWrapper<>();
-    private final ObservableList<String> indexChoices = FXCollections.observableArrayList(TABLE);
-    private final ObjectProperty<ReadMode> mode = new SimpleObjectProperty<>(ReadMode.QUERY);
-    private final StringProperty index = new SimpleStringProperty(TABLE);
-    private final StringProperty partitionKeyValue = new SimpleStringProperty("");
-    private final ObjectProperty<SortKeyOperator> sortKeyOperator =
-            new SimpleObjectProperty<>(SortKeyOperator.NONE);
-    private final StringProperty sortKeyValue = new SimpleStringProperty("");
-    private final StringProperty sortKeyUpper = new SimpleStringProperty("");
-    private final BooleanProperty newestFirst = new SimpleBooleanProperty(false);
-    private final StringProperty filterExpression = new SimpleStringProperty("");
-    private final StringProperty projectionExpression = new SimpleStringProperty("");
-    private final StringProperty expressionNames = new SimpleStringProperty("");
-    private final StringProperty expressionValues = new SimpleStringProperty("");
-    private final IntegerProperty segments = new SimpleIntegerProperty(1);
-    private final IntegerProperty limit = new SimpleIntegerProperty(DEFAULT_LIMIT);
-    private final StringProperty parentMarker = new SimpleStringProperty("META");
-
-    private final ReadOnlyStringWrapper partitionKeyName =
-            new ReadOnlyStringWrapper("partition key");
-    private final ReadOnlyStringWrapper sortKeyName = new ReadOnlyStringWrapper("");
     private final CollectionRowList rows = new CollectionRowList();
     private final ObservableList<String> columns = FXCollections.observableArrayList();
     private final Set<String> knownColumns = new LinkedHashSet<>();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canLoadMore = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyStringWrapper statusLine = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper lastRead = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<ReadStatistics> lastStatistics =
             new ReadOnlyObjectWrapper<>(ReadStatistics.NONE);
     private final ReadOnlyObjectWrapper<Item> selectedItem = new ReadOnlyObjectWrapper<>();
-
     private final ReadOnlyIntegerWrapper rowToSelect = new ReadOnlyIntegerWrapper(-1);
+    private final ReadOnlyObjectWrapper<CollectionOrder> collectionOrder =
+            new ReadOnlyObjectWrapper<>(CollectionOrder.ARRIVAL);
     private final List<Consumer<List<Item>>> deleteRequests = new CopyOnWriteArrayList<>();
-    private ItemCollections collections;
-    private BackgroundWork.Handle currentRead;
-    private ReadRequest lastRequest;
-    private Key resumeKey;
-    private long pagesReceived;
-    private long itemsReceived;
-    private ReadStatistics accumulated = ReadStatistics.NONE;
+    private final List<BiConsumer<Item, Boolean>> editRequests = new CopyOnWriteArrayList<>();
     private final List<Consumer<ItemGridViewModel>> afterReadListeners =
             new CopyOnWriteArrayList<>();
+
+    private ItemCollections collections;
+    private ItemCollections pending;
+    private ReadSession session;
+    private BackgroundWork.Handle currentRead;
+    private ItemCollection lastTouched;
+    private ReadStatistics tabTotals = ReadStatistics.NONE;
+    private long pagesReceived;
+    private long itemsReceived;
 
     public ItemGridViewModel(String tableName, DynamoRepository repository, BackgroundWork work) {
         this.tableName = tableName;
@@ -160,113 +97,94 @@ public final class ItemGridViewModel {
         this.work = work;
     }
 
-    /** Reads the table's description (keys, indexes); called once when the tab opens. */
-    public BackgroundWork.Handle describe() {
+    /**
+     * Reads the table's description (keys, indexes) and then, when asked, its first page (a Scan of
+     * one request), so that a table opens with something to look at.
+     */
+    public BackgroundWork.Handle open(boolean readFirstPage) {
         message.set("");
+        lastRead.set("reading the description of " + tableName + "…");
         return work.submit(
                 "describe " + tableName,
                 c -> repository.describeTable(tableName),
                 info -> {
                     tableInfo.set(info);
-                    List<String> choices = new ArrayList<>();
-                    choices.add(TABLE);
-                    info.indexes().forEach(i -> choices.add(i.name()));
-                    String chosen = index.get();
-                    indexChoices.setAll(choices);
-                    // a ComboBox clears its value when its items are replaced: keep the choice, or
-                    // the table
-                    index.set(chosen != null && choices.contains(chosen) ? chosen : TABLE);
-                    updateKeyNames();
+                    readBar.describe(info);
+                    lastRead.set("");
+                    if (readFirstPage) {
+                        run(ReadRequest.scan(tableName, FIRST_PAGE_ITEMS));
+                    }
                 },
-                error -> message.set(ErrorMessages.describe(error)));
+                error -> {
+                    lastRead.set("");
+                    message.set(ErrorMessages.describe(error));
+                });
     }
 
-    private void updateKeyNames() {
-        TableInfo info = tableInfo.get();
-        if (info == null) {
-            return;
-        }
-        KeySchema keys = info.keySchemaOf(selectedIndex());
-        partitionKeyName.set(keys.partitionKey());
-        sortKeyName.set(keys.sortKey().orElse(""));
+    /** The read bar: what the next Run reads, and what the last read was. */
+    public ReadBarViewModel readBar() {
+        return readBar;
     }
 
     // ---- reading ---------------------------------------------------------------------------
 
-    /** Starts a new read from the form; what was loaded before is replaced. */
+    /** Starts the read the read bar describes; a problem in it is shown and nothing is sent. */
     public void run() {
         if (running.get()) {
             return;
         }
-        TableInfo info = tableInfo.get();
-        if (info == null) {
+        if (tableInfo.get() == null) {
             message.set("The table's description has not been read yet.");
             return;
         }
-        ReadRequest request;
-        try {
-            request = ReadForm.toRequest(this, info);
-        } catch (IllegalArgumentException e) {
-            message.set(e.getMessage());
+        readBar.request().ifPresentOrElse(this::start, () -> message.set(readBarProblem()));
+    }
+
+    private String readBarProblem() {
+        ReadBarViewModel.Problem problem = readBar.problemProperty().get();
+        return problem == null ? "" : problem.toString();
+    }
+
+    /**
+     * Starts a read made elsewhere (the expression builder, a saved read); the read bar shows it.
+     */
+    public void run(ReadRequest request) {
+        if (running.get() || tableInfo.get() == null) {
             return;
         }
-        startNew(request, info);
+        readBar.show(request);
+        start(request);
     }
 
-    /** Runs a Query built elsewhere (the expression builder) into this grid. */
-    public void run(QuerySpec query) {
-        runReady(ReadRequest.of(query));
-    }
-
-    /** Runs a Scan built elsewhere (the expression builder) into this grid. */
-    public void run(ScanSpec scan) {
-        runReady(ReadRequest.of(scan.withLimit(scan.limit() == 0 ? limit.get() : scan.limit())));
-    }
-
-    private void runReady(ReadRequest request) {
+    private void start(ReadRequest request) {
         TableInfo info = tableInfo.get();
-        if (running.get() || info == null) {
-            return;
-        }
-        if (request.readyQuery() != null && request.readyQuery().limit() == 0) {
-            request = ReadRequest.of(request.readyQuery().withLimit(limit.get()));
-        }
-        startNew(request, info);
-    }
-
-    private void startNew(ReadRequest request, TableInfo info) {
-        lastRequest = request;
         KeySchema keys = info.keySchemaOf(request.index());
         GroupingOptions options =
                 GroupingOptions.of(keys)
                         .withDirection(request.direction())
-                        .withLocalSecondaryIndex(info.hasLocalSecondaryIndex());
-        String marker = parentMarker.get() == null ? "" : parentMarker.get().strip();
+                        .withLocalSecondaryIndex(info.hasLocalSecondaryIndex())
+                        .withCollectionOrder(collectionOrder.get());
+        String marker =
+                readBar.parentMarkerProperty().get() == null
+                        ? ""
+                        : readBar.parentMarkerProperty().get().strip();
         if (!marker.isEmpty()
                 && keys.sortKey().isPresent()
                 && "S".equals(info.keyAttributeTypes().get(keys.sortKey().get()))) {
             options = options.withParentMarker(marker);
         }
-        collections = new ItemCollections(options, ItemSize::of);
-        knownColumns.clear();
-        knownColumns.add(keys.partitionKey());
-        keys.sortKey().ifPresent(knownColumns::add);
-        if (request.index() != null) {
-            knownColumns.add(info.keySchema().partitionKey());
-            info.keySchema().sortKey().ifPresent(knownColumns::add);
-        }
-        columns.setAll(knownColumns);
-        rows.show(collections);
-        accumulated = ReadStatistics.NONE;
-        start(request, null);
+        session = new ReadSession(repository, request);
+        // shown when the first page arrives: a read that fails before leaves the rows in place
+        pending = new ItemCollections(options, ItemSize::of);
+        read(pending, true);
     }
 
     /** Continues the last read where its limit stopped it. */
     public void loadMore() {
-        if (running.get() || resumeKey == null || lastRequest == null) {
+        if (running.get() || session == null || !session.hasMore() || collections == null) {
             return;
         }
-        start(lastRequest, resumeKey);
+        read(collections, false);
     }
 
     public void cancel() {
@@ -275,43 +193,53 @@ public final class ItemGridViewModel {
         }
     }
 
-    private void start(ReadRequest request, Key startAfter) {
+    private void read(ItemCollections target, boolean replaces) {
+        ReadSession reading = session;
         running.set(true);
         canLoadMore.set(false);
         message.set("");
         pagesReceived = 0;
         itemsReceived = 0;
-        statusLine.set("reading " + tableName + "…");
-        ItemCollections target = collections;
+        lastRead.set("reading " + tableName + "…");
         currentRead =
                 work.submit(
-                        request.describe(),
-                        cancellation -> {
-                            var listener =
-                                    (PageListener)
-                                            page -> {
-                                                work.ui().execute(() -> accept(target, page));
-                                                return true;
-                                            };
-                            return request.mode() == ReadMode.QUERY
-                                    ? repository.query(
-                                            request.query(startAfter), listener, cancellation)
-                                    : repository.scan(
-                                            request.scan(startAfter), listener, cancellation);
-                        },
-                        result -> finish(target, result),
+                        reading.request().describe(),
+                        cancellation ->
+                                reading.next(
+                                        page -> {
+                                            work.ui().execute(() -> accept(target, page));
+                                            return true;
+                                        },
+                                        cancellation),
+                        result -> finish(reading, target, result),
                         error -> {
                             running.set(false);
-                            message.set(ErrorMessages.describe(error));
-                            statusLine.set(tableName + ": the read failed");
+                            canLoadMore.set(!replaces && reading.hasMore());
+                            message.set(
+                                    ErrorMessages.describe(error)
+                                            + (collections == null || collections == target
+                                                    ? ""
+                                                    : " The rows of the previous read are kept."));
+                            lastRead.set(tableName + ": the read failed");
                         });
     }
 
     private void accept(ItemCollections target, Page page) {
         if (target != collections) {
-            return; // a page of a read that a newer read replaced
+            if (target != pending) {
+                return; // a page of a read that a newer read replaced
+            }
+            show(target); // the first page of a new read replaces what was loaded
         }
         target.addPage(page.items());
+        if (!page.items().isEmpty()) {
+            Item last = page.items().get(page.items().size() - 1);
+            lastTouched =
+                    target.collection(
+                                    last.attributes()
+                                            .get(target.options().keySchema().partitionKey()))
+                            .orElse(lastTouched);
+        }
         List<String> newColumns = new ArrayList<>();
         for (Item item : page.items()) {
             for (String name : item.attributes().keySet()) {
@@ -326,39 +254,62 @@ public final class ItemGridViewModel {
         pagesReceived++;
         itemsReceived += page.items().size();
         rows.refresh();
-        statusLine.set(
+        lastRead.set(
                 "reading… "
                         + pagesReceived
                         + (pagesReceived == 1 ? " request · " : " requests · ")
-                        + String.format("%,d", itemsReceived)
+                        + String.format(Locale.ROOT, "%,d", itemsReceived)
                         + " items");
     }
 
-    private void finish(ItemCollections target, ReadResult result) {
-        running.set(false);
-        if (target != collections) {
-            return;
-        }
-        resumeKey = result.resumeKey();
-        canLoadMore.set(resumeKey != null);
-        accumulated = add(accumulated, result.statistics());
-        lastStatistics.set(result.statistics());
-        statusLine.set(StatusText.of(result.statistics(), result.cancelled(), resumeKey != null));
-        afterReadListeners.forEach(l -> l.accept(this));
+    /** Puts a new read's collections in the grid, with the key columns first. */
+    private void show(ItemCollections next) {
+        collections = next;
+        pending = null;
+        lastTouched = null;
+        KeySchema view = next.options().keySchema();
+        TableInfo info = tableInfo.get();
+        knownColumns.clear();
+        knownColumns.add(view.partitionKey());
+        view.sortKey().ifPresent(knownColumns::add);
+        knownColumns.add(info.keySchema().partitionKey());
+        info.keySchema().sortKey().ifPresent(knownColumns::add);
+        columns.setAll(knownColumns);
+        rows.show(collections);
     }
 
-    private static ReadStatistics add(ReadStatistics a, ReadStatistics b) {
-        return new ReadStatistics(
-                a.requests() + b.requests(),
-                a.consumedCapacity() + b.consumedCapacity(),
-                a.scannedCount() + b.scannedCount(),
-                a.returnedCount() + b.returnedCount(),
-                a.elapsed().plus(b.elapsed()));
+    private void finish(ReadSession reading, ItemCollections target, ReadResult result) {
+        running.set(false);
+        if (reading != session) {
+            return;
+        }
+        if (target == pending) {
+            show(target); // a read that returned nothing still replaces what was loaded
+        }
+        canLoadMore.set(reading.hasMore());
+        tabTotals = tabTotals.plus(result.statistics());
+        lastStatistics.set(reading.totals());
+        lastRead.set(StatusText.of(reading.totals(), result.cancelled(), reading.hasMore()));
+        totals.set(
+                String.format(Locale.ROOT, "%,d items loaded · ", collections.itemCount())
+                        + StatusText.cost(tabTotals));
+        rows.refresh();
+        afterReadListeners.forEach(l -> l.accept(this));
     }
 
     /** Called after every read ends (tests and the UI use it to wait for a read). */
     public void onReadFinished(Consumer<ItemGridViewModel> listener) {
         afterReadListeners.add(listener);
+    }
+
+    /**
+     * Whether the read may still bring items of this collection: it has more to read, and this
+     * collection is where it stopped (a Query reads one collection; a Scan a partition at a time).
+     */
+    public boolean moreAvailable(ItemCollection collection) {
+        return session != null
+                && session.hasMore()
+                && (session.request().mode() == ReadMode.QUERY || collection == lastTouched);
     }
 
     // ---- collections -----------------------------------------------------------------------
@@ -382,6 +333,19 @@ public final class ItemGridViewModel {
             collections.expandAll();
             rows.refresh();
         }
+    }
+
+    /** Orders the collections by arrival (a Scan's hash order) or by partition key. */
+    public void orderCollections(CollectionOrder order) {
+        collectionOrder.set(order);
+        if (collections != null) {
+            collections.setCollectionOrder(order);
+            rows.show(collections);
+        }
+    }
+
+    public ReadOnlyObjectProperty<CollectionOrder> collectionOrderProperty() {
+        return collectionOrder.getReadOnlyProperty();
     }
 
     /**
@@ -427,7 +391,16 @@ public final class ItemGridViewModel {
         selectedItem.set(row instanceof CollectionRow.ItemRow itemRow ? itemRow.item() : null);
     }
 
-    // ---- changes made in the inspector -----------------------------------------------------
+    // ---- changes made elsewhere (the inspector, a write built in the expression builder) -------
+
+    /** Shows what a write changed: the item in place of the loaded one, or gone. */
+    public void itemChanged(ItemChange change) {
+        if (change instanceof ItemChange.Saved saved) {
+            itemSaved(saved.item());
+        } else if (change instanceof ItemChange.Deleted deleted) {
+            itemDeleted(deleted.key());
+        }
+    }
 
     /**
      * Shows a saved item in place of the loaded one with its key (or adds it to a matching read).
@@ -448,7 +421,7 @@ public final class ItemGridViewModel {
             collections.addPage(List.of(item));
         }
         if (removed || inView) {
-            refreshRows();
+            rows.show(collections);
         }
         selectRow(key);
     }
@@ -457,7 +430,7 @@ public final class ItemGridViewModel {
     public void itemDeleted(Key key) {
         TableInfo info = tableInfo.get();
         if (info != null && collections != null && removeLoaded(key, null)) {
-            refreshRows();
+            rows.show(collections);
         }
     }
 
@@ -481,24 +454,19 @@ public final class ItemGridViewModel {
         return true;
     }
 
-    /** After an edit: the row count may not have changed, so the rows are announced afresh. */
-    private void refreshRows() {
-        rows.show(collections);
-    }
-
     private boolean belongsToLastRead(Item item) {
-        if (lastRequest == null || lastRequest.ready()) {
+        if (session == null) {
             return false;
         }
-        if (lastRequest.mode() == ReadMode.SCAN) {
-            return lastRequest.filter() == null;
+        ReadRequest last = session.request();
+        if (last.mode() == ReadMode.SCAN) {
+            return last.filter() == null;
         }
-        KeyCondition keyCondition = lastRequest.keyCondition();
-        return keyCondition.sortKey().isEmpty()
-                && lastRequest.filter() == null
-                && keyCondition
+        return last.keyCondition().sortKey().isEmpty()
+                && last.filter() == null
+                && last.keyCondition()
                         .partitionValue()
-                        .equals(item.attributes().get(keyCondition.keys().partitionKey()));
+                        .equals(item.attributes().get(last.keyCondition().keys().partitionKey()));
     }
 
     private void selectRow(Key key) {
@@ -529,56 +497,60 @@ public final class ItemGridViewModel {
         deleteRequests.add(listener);
     }
 
+    /** Asks the editor (the inspector) to edit this item, or to start a duplicate of it. */
+    public void requestEdit(Item item, boolean duplicate) {
+        editRequests.forEach(l -> l.accept(item, duplicate));
+    }
+
+    /**
+     * @param listener receives the item and whether a duplicate was asked for
+     */
+    public void onEditRequested(BiConsumer<Item, Boolean> listener) {
+        editRequests.add(listener);
+    }
+
+    /** The item's table key as a person reads it: {@code WS#acme / PROJ#2026-0042}. */
+    public String keyText(Item item) {
+        TableInfo info = tableInfo.get();
+        return info == null ? "" : info.keySchema().keyOf(item).text();
+    }
+
+    /**
+     * Reads again with a filter keeping the items whose {@code attribute} equals {@code value}
+     * (replacing the filter in the read bar).
+     */
+    public void filterBy(String attribute, AttributeValue value) {
+        ExpressionCompiler compiler = new ExpressionCompiler();
+        String text = compiler.condition(List.of(Row.of(attribute, Row.Operator.EQ, value)));
+        readBar.filterProperty().set(text);
+        readBar.projectionProperty().set("");
+        readBar.namesProperty().set(ExpressionMaps.namesJson(compiler.names()));
+        readBar.valuesProperty().set(ExpressionMaps.valuesJson(compiler.values()));
+        run();
+    }
+
+    /** Queries the item collection this item belongs to (in the index or table being read). */
+    public void openCollectionOf(Item item) {
+        if (collections != null) {
+            AttributeValue partition =
+                    item.attributes().get(collections.options().keySchema().partitionKey());
+            if (partition != null) {
+                openCollection(partition);
+            }
+        }
+    }
+
+    /** Queries one whole item collection of the index or table being read. */
+    public void openCollection(AttributeValue partitionKey) {
+        readBar.modeProperty().set(ReadMode.QUERY);
+        readBar.partitionKeyValueProperty().set(KeyValues.text(partitionKey));
+        readBar.sortKeyOperatorProperty().set(null);
+        run();
+    }
+
     public DynamoRepository repository() {
         return repository;
     }
-
-    // ---- writes built elsewhere (the expression builder) -------------------------------------
-
-    /** Runs an UpdateItem the user built and confirmed; the updated item then shows in the grid. */
-    public BackgroundWork.Handle runUpdate(UpdateSpec update) {
-        return runWrite("UpdateItem", update.key(), () -> repository.updateItem(update), false);
-    }
-
-    /** Runs a DeleteItem the user built and confirmed; the item then leaves the grid. */
-    public BackgroundWork.Handle runDelete(Key key, CompiledExpression condition) {
-        return runWrite(
-                "DeleteItem", key, () -> repository.deleteItem(tableName, key, condition), true);
-    }
-
-    private BackgroundWork.Handle runWrite(
-            String operation, Key key, Supplier<WriteOutcome> write, boolean delete) {
-        message.set("");
-        return work.submit(
-                operation + " on " + tableName,
-                cancellation -> {
-                    WriteOutcome outcome = write.get();
-                    Item now =
-                            outcome instanceof Written && !delete
-                                    ? repository.getItem(tableName, key, true).item().orElse(null)
-                                    : null;
-                    return new WriteDone(outcome, now);
-                },
-                done -> {
-                    if (done.outcome() instanceof ConditionFailed) {
-                        statusLine.set(
-                                operation + ": the condition did not hold, so nothing was written");
-                        message.set(
-                                operation
-                                        + ": the condition did not hold, so nothing was written.");
-                    } else {
-                        statusLine.set(operation + " done");
-                        if (delete) {
-                            itemDeleted(key);
-                        } else if (done.item() != null) {
-                            itemSaved(done.item());
-                        }
-                    }
-                },
-                error -> message.set(ErrorMessages.describe(error)));
-    }
-
-    private record WriteDone(WriteOutcome outcome, Item item) {}
 
     // ---- export ----------------------------------------------------------------------------
 
@@ -587,8 +559,9 @@ public final class ItemGridViewModel {
         TableInfo info = tableInfo.get();
         KeySchema keys = info == null ? null : info.keySchema();
         List<Item> snapshot = List.copyOf(items);
+        String count = String.format(Locale.ROOT, "%,d", snapshot.size());
         running.set(true);
-        statusLine.set("exporting " + String.format("%,d", snapshot.size()) + " items…");
+        lastRead.set("exporting " + count + " items…");
         currentRead =
                 work.submit(
                         "export " + tableName,
@@ -602,30 +575,21 @@ public final class ItemGridViewModel {
                                             work.ui()
                                                     .execute(
                                                             () ->
-                                                                    statusLine.set(
-                                                                            "exporting… "
-                                                                                    + String.format(
-                                                                                            "%,d",
-                                                                                            written)
-                                                                                    + " of "
-                                                                                    + String.format(
-                                                                                            "%,d",
-                                                                                            snapshot
-                                                                                                    .size())
-                                                                                    + " items")));
+                                                                    lastRead.set(
+                                                                            String.format(
+                                                                                    Locale.ROOT,
+                                                                                    "exporting… %,d of %s items",
+                                                                                    written,
+                                                                                    count))));
                             return snapshot.size();
                         },
-                        count -> {
+                        written -> {
                             running.set(false);
-                            statusLine.set(
-                                    "exported "
-                                            + String.format("%,d", count)
-                                            + " items to "
-                                            + target);
+                            lastRead.set("exported " + count + " items to " + target);
                         },
                         error -> {
                             running.set(false);
-                            statusLine.set("export failed");
+                            lastRead.set("export failed");
                             message.set(
                                     "Export to "
                                             + target
@@ -641,81 +605,8 @@ public final class ItemGridViewModel {
         return tableName;
     }
 
-    String selectedIndex() {
-        String chosen = index.get();
-        return chosen == null || chosen.isBlank() || TABLE.equals(chosen) ? null : chosen;
-    }
-
     public ReadOnlyObjectProperty<TableInfo> tableInfoProperty() {
         return tableInfo.getReadOnlyProperty();
-    }
-
-    public ObservableList<String> indexChoices() {
-        return indexChoices;
-    }
-
-    public ObjectProperty<ReadMode> modeProperty() {
-        return mode;
-    }
-
-    public StringProperty indexProperty() {
-        return index;
-    }
-
-    public StringProperty partitionKeyValueProperty() {
-        return partitionKeyValue;
-    }
-
-    public ObjectProperty<SortKeyOperator> sortKeyOperatorProperty() {
-        return sortKeyOperator;
-    }
-
-    public StringProperty sortKeyValueProperty() {
-        return sortKeyValue;
-    }
-
-    public StringProperty sortKeyUpperProperty() {
-        return sortKeyUpper;
-    }
-
-    public BooleanProperty newestFirstProperty() {
-        return newestFirst;
-    }
-
-    public StringProperty filterExpressionProperty() {
-        return filterExpression;
-    }
-
-    public StringProperty projectionExpressionProperty() {
-        return projectionExpression;
-    }
-
-    public StringProperty expressionNamesProperty() {
-        return expressionNames;
-    }
-
-    public StringProperty expressionValuesProperty() {
-        return expressionValues;
-    }
-
-    public IntegerProperty segmentsProperty() {
-        return segments;
-    }
-
-    public IntegerProperty limitProperty() {
-        return limit;
-    }
-
-    public StringProperty parentMarkerProperty() {
-        return parentMarker;
-    }
-
-    public ReadOnlyStringProperty partitionKeyNameProperty() {
-        return partitionKeyName.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty sortKeyNameProperty() {
-        return sortKeyName.getReadOnlyProperty();
     }
 
     public ObservableList<CollectionRow> rows() {
@@ -734,24 +625,26 @@ public final class ItemGridViewModel {
         return canLoadMore.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty statusLineProperty() {
-        return statusLine.getReadOnlyProperty();
+    /** The last read's figures: requests, RCU, scanned / returned, time. */
+    public ReadOnlyStringProperty lastReadProperty() {
+        return lastRead.getReadOnlyProperty();
+    }
+
+    /** What this tab holds and cost in all: items loaded, requests and RCU of every read. */
+    public ReadOnlyStringProperty totalsProperty() {
+        return totals.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
     }
 
+    /** The last read's statistics, "load more" included. */
     public ReadOnlyObjectProperty<ReadStatistics> lastStatisticsProperty() {
         return lastStatistics.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<Item> selectedItemProperty() {
         return selectedItem.getReadOnlyProperty();
-    }
-
-    /** Reacts to the index choice: key names follow the chosen index. */
-    void indexChanged() {
-        updateKeyNames();
     }
 }

@@ -27,6 +27,15 @@ final class StatusText {
         return text.toString();
     }
 
+    /** Requests and capacity only: {@code 3 requests · 1.5 RCU}. */
+    static String cost(ReadStatistics s) {
+        return s.requests()
+                + (s.requests() == 1 ? " request" : " requests")
+                + " · "
+                + capacity(s.consumedCapacity())
+                + " RCU";
+    }
+
     private static String capacity(double units) {
         return units == Math.rint(units)
                 ? String.format(Locale.ROOT, "%.0f", units)

@@ -2,6 +2,7 @@ package io.dynoscope.ui.item;
 
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.write.ItemWrites;
 import java.util.Objects;
 
 /** The table whose items the inspector shows, and the repository it is read and written through. */
@@ -14,5 +15,10 @@ public record InspectedTable(TableInfo info, DynamoRepository repository) {
 
     public String name() {
         return info.name();
+    }
+
+    /** The writes the inspector makes to this table's items. */
+    public ItemWrites writes() {
+        return new ItemWrites(repository, info.name(), info.keySchema());
     }
 }

@@ -3,9 +3,8 @@ package io.dynoscope.ui.item;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.ItemFields.Field;
+import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.item.ItemInspectorViewModel.EditFormat;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +12,6 @@ import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
 import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -95,14 +93,7 @@ public final class ItemInspectorView {
 
     /** Loads the inspector panel for a view model. */
     public static Parent load(ItemInspectorViewModel viewModel) {
-        FXMLLoader loader =
-                new FXMLLoader(ItemInspectorView.class.getResource("ItemInspector.fxml"));
-        loader.setControllerFactory(type -> new ItemInspectorView(viewModel));
-        try {
-            return loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot load ItemInspector.fxml", e);
-        }
+        return Views.load("ItemInspector.fxml", new ItemInspectorView(viewModel));
     }
 
     @FXML

@@ -9,12 +9,10 @@ import io.dynoscope.core.item.ItemFields;
 import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemRules;
-import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.PlainJson;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.UpdateSpec;
-import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.service.write.ItemChange;
+import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import java.util.ArrayList;
@@ -61,51 +59,6 @@ public final class ItemInspectorViewModel {
     public enum EditFormat {
         DYNAMO_JSON,
         PLAIN_JSON
-    }
-
-    /**
-     * What a (multi-)delete did: deleted, refused because the item changed since it was seen, or
-     * failed.
-     */
-    public record DeleteReport(
-            List<Key> deleted, List<Key> changedMeanwhile, List<String> failures) {
-        public DeleteReport {
-            deleted = List.copyOf(deleted);
-            changedMeanwhile = List.copyOf(changedMeanwhile);
-            failures = List.copyOf(failures);
-        }
-
-        /** One sentence for the status line. */
-        public String summary() {
-            int asked = deleted.size() + changedMeanwhile.size() + failures.size();
-            StringBuilder text =
-                    new StringBuilder(
-                            "Deleted "
-                                    + deleted.size()
-                                    + (asked == deleted.size() ? "" : " of " + asked)
-                                    + (asked == 1 ? " item" : " items"));
-            if (!changedMeanwhile.isEmpty()) {
-                text.append("; ")
-                        .append(changedMeanwhile.size())
-                        .append(
-                                changedMeanwhile.size() == 1
-                                        ? " had changed since you saw it and was kept"
-                                        : " had changed since you saw them and were kept");
-            }
-            if (!failures.isEmpty()) {
-                text.append("; ")
-                        .append(failures.size())
-                        .append(" failed: ")
-                        .append(failures.get(0));
-            }
-            return text.append('.').toString();
-        }
-    }
-
-    private sealed interface SaveResult {
-        record Saved(Item item) implements SaveResult {}
-
-        record Refused(Item current) implements SaveResult {}
     }
 
     private final BackgroundWork work;
@@ -573,48 +526,9 @@ public final class ItemInspectorViewModel {
         List<Item> seen = List.copyOf(items);
         busy.set(true);
         failure.set("");
-        List<ItemChange> changes = new ArrayList<>();
         return work.submit(
                 "Delete items from " + t.name(),
-                cancellation -> {
-                    KeySchema keys = t.info().keySchema();
-                    List<Key> deleted = new ArrayList<>();
-                    List<Key> changed = new ArrayList<>();
-                    List<String> failures = new ArrayList<>();
-                    for (Item one : seen) {
-                        if (cancellation.isCancelled()) {
-                            break;
-                        }
-                        try {
-                            GuardedWrite.Delete plan = GuardedWrite.delete(keys, one);
-                            WriteOutcome outcome =
-                                    t.repository()
-                                            .deleteItem(t.name(), plan.key(), plan.condition());
-                            if (outcome instanceof WriteOutcome.ConditionFailed refused) {
-                                changed.add(plan.key());
-                                // Not every engine returns the item with a failed condition
-                                // (dynalite does not).
-                                Item current =
-                                        refused.currentItem() != null
-                                                ? refused.currentItem()
-                                                : t.repository()
-                                                        .getItem(t.name(), plan.key(), true)
-                                                        .item()
-                                                        .orElse(null);
-                                changes.add(
-                                        current == null
-                                                ? new ItemChange.Deleted(t.name(), plan.key())
-                                                : new ItemChange.Saved(t.name(), current));
-                            } else {
-                                deleted.add(plan.key());
-                                changes.add(new ItemChange.Deleted(t.name(), plan.key()));
-                            }
-                        } catch (RuntimeException e) {
-                            failures.add(ErrorMessages.describe(e));
-                        }
-                    }
-                    return new DeleteReport(deleted, changed, failures);
-                },
+                cancellation -> t.writes().deleteSeen(seen, cancellation),
                 report -> {
                     busy.set(false);
                     Item shown = shownItem.get();
@@ -622,7 +536,7 @@ public final class ItemInspectorViewModel {
                             && report.deleted().contains(t.info().keySchema().keyOf(shown))) {
                         show(null);
                     }
-                    changes.forEach(this::publish);
+                    report.changes().forEach(this::publish);
                     status.set(report.summary());
                     if (!report.failures().isEmpty()) {
                         failure.set(report.failures().get(0));
@@ -630,7 +544,6 @@ public final class ItemInspectorViewModel {
                 },
                 error -> {
                     busy.set(false);
-                    changes.forEach(this::publish);
                     failure.set(ErrorMessages.describe(error));
                 });
     }
@@ -644,10 +557,10 @@ public final class ItemInspectorViewModel {
         failure.set("");
         return work.submit(
                 "Save item in " + t.name(),
-                cancellation -> write(t, plan, mine),
+                cancellation -> t.writes().save(plan, mine),
                 result -> {
                     busy.set(false);
-                    if (result instanceof SaveResult.Saved saved) {
+                    if (result instanceof ItemWrites.SaveOutcome.Saved saved) {
                         // Show the saved item unless the user has selected another one meanwhile.
                         if (shownItem.get() == shownAtSend) {
                             leaveEditor();
@@ -657,7 +570,10 @@ public final class ItemInspectorViewModel {
                         status.set("Saved.");
                     } else {
                         conflict.set(
-                                new Conflict(seen, mine, ((SaveResult.Refused) result).current()));
+                                new Conflict(
+                                        seen,
+                                        mine,
+                                        ((ItemWrites.SaveOutcome.Refused) result).current()));
                         status.set("The item changed since you saw it; nothing was written.");
                     }
                 },
@@ -665,34 +581,6 @@ public final class ItemInspectorViewModel {
                     busy.set(false);
                     failure.set(ErrorMessages.describe(error));
                 });
-    }
-
-    /**
-     * Runs in the background: the guarded write, and on refusal a consistent read of the item as it
-     * is now.
-     */
-    private static SaveResult write(InspectedTable t, GuardedWrite.Plan plan, Item mine) {
-        DynamoRepository repository = t.repository();
-        WriteOutcome outcome;
-        if (plan instanceof GuardedWrite.Update update) {
-            outcome =
-                    repository.updateItem(
-                            UpdateSpec.guarded(t.name(), update.key(), update.guarded()));
-        } else {
-            GuardedWrite.Put put = (GuardedWrite.Put) plan;
-            outcome = repository.putItem(t.name(), put.item(), put.condition());
-        }
-        if (outcome instanceof WriteOutcome.Written written) {
-            // The update changed only the diffed attributes of the item as it was, attributes
-            // unseen included.
-            Item saved =
-                    plan instanceof GuardedWrite.Update update && written.oldItem() != null
-                            ? update.diff().applyTo(written.oldItem())
-                            : mine;
-            return new SaveResult.Saved(saved);
-        }
-        Key key = t.info().keySchema().keyOf(mine);
-        return new SaveResult.Refused(repository.getItem(t.name(), key, true).item().orElse(null));
     }
 
     /**
@@ -804,7 +692,7 @@ public final class ItemInspectorViewModel {
             dynamoJson.set("");
             return;
         }
-        title.set(t == null ? "" : keyText(current, t.info().keySchema()));
+        title.set(t == null ? "" : t.info().keySchema().keyOf(current).text());
         tree.set(AttributeNode.of(current));
         plainJson.set(PlainJson.writePretty(current));
         dynamoJson.set(DynamoJson.writePretty(current));
@@ -814,24 +702,6 @@ public final class ItemInspectorViewModel {
         for (Consumer<ItemChange> listener : itemChangeListeners) {
             listener.accept(change);
         }
-    }
-
-    private static String keyText(Item item, KeySchema keys) {
-        List<String> parts = new ArrayList<>();
-        parts.add(scalarText(item.attributes().get(keys.partitionKey())));
-        keys.sortKey().ifPresent(sortKey -> parts.add(scalarText(item.attributes().get(sortKey))));
-        return String.join(" / ", parts);
-    }
-
-    private static String scalarText(AttributeValue value) {
-        if (value instanceof AttributeValue.Str s) {
-            return s.value();
-        } else if (value instanceof AttributeValue.Num n) {
-            return n.text();
-        } else if (value instanceof AttributeValue.Bin b) {
-            return b.base64();
-        }
-        return value == null ? "?" : value.type().descriptor();
     }
 
     private static AttributeValue emptyKeyValue(InspectedTable t, String keyAttribute) {

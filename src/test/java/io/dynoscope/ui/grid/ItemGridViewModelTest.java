@@ -3,20 +3,25 @@ package io.dynoscope.ui.grid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.expression.CompiledExpression;
-import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.AttributeValue.Str;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -54,7 +59,7 @@ class ItemGridViewModelTest {
     private static ItemGridViewModel open() {
         DynamoRepository repository = TestEngine.repository();
         ItemGridViewModel grid = new ItemGridViewModel(TABLE, repository, work);
-        grid.describe().await();
+        grid.open(false).await();
         return grid;
     }
 
@@ -95,7 +100,7 @@ class ItemGridViewModelTest {
     @Test
     void aQueryForOneWorkspaceShowsOneBlockParentFirstThenProjectsInOrderInOneRequest() {
         ItemGridViewModel grid = open();
-        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
 
         runAndWait(grid);
 
@@ -118,17 +123,17 @@ class ItemGridViewModelTest {
         assertEquals(sorted, projects, "projects ascending by sort key");
         assertEquals(1, grid.lastStatisticsProperty().get().requests());
         assertTrue(
-                grid.statusLineProperty().get().startsWith("1 request · "),
-                grid.statusLineProperty().get());
+                grid.lastReadProperty().get().startsWith("1 request · "),
+                grid.lastReadProperty().get());
     }
 
     @Test
     void newestFirstKeepsTheParentFirstAndReversesTheProjects() {
         ItemGridViewModel grid = open();
-        grid.partitionKeyValueProperty().set(SampleData.ACME);
-        grid.sortKeyOperatorProperty().set(ItemGridViewModel.SortKeyOperator.BEGINS_WITH);
-        grid.sortKeyValueProperty().set(SampleData.PROJECT_PREFIX);
-        grid.newestFirstProperty().set(true);
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
+        grid.readBar().sortKeyOperatorProperty().set(SortKeyCondition.Operator.BEGINS_WITH);
+        grid.readBar().sortKeyValueProperty().set(SampleData.PROJECT_PREFIX);
+        grid.readBar().newestFirstProperty().set(true);
 
         runAndWait(grid);
 
@@ -143,8 +148,8 @@ class ItemGridViewModelTest {
     @Test
     void aLimitStopsTheReadAndLoadMoreContinuesWithoutGapsOrRepeats() {
         ItemGridViewModel grid = open();
-        grid.partitionKeyValueProperty().set(SampleData.ACME);
-        grid.limitProperty().set(7);
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
+        grid.readBar().limitProperty().set(7);
 
         runAndWait(grid);
         assertEquals(7, sortKeysOf(grid).size());
@@ -164,9 +169,9 @@ class ItemGridViewModelTest {
     @Test
     void aScanGroupsEveryPartitionIntoContiguousBlocks() {
         ItemGridViewModel grid = open();
-        grid.modeProperty().set(ItemGridViewModel.ReadMode.SCAN);
-        grid.segmentsProperty().set(3);
-        grid.limitProperty().set(0);
+        grid.readBar().modeProperty().set(ReadMode.SCAN);
+        grid.readBar().segmentsProperty().set(3);
+        grid.readBar().limitProperty().set(0);
 
         runAndWait(grid);
 
@@ -194,7 +199,7 @@ class ItemGridViewModelTest {
     @Test
     void collapsingAWorkspaceLeavesOnlyItsHeader() {
         ItemGridViewModel grid = open();
-        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
         runAndWait(grid);
         ItemCollection acme = grid.rows().get(0).collection();
 
@@ -207,26 +212,26 @@ class ItemGridViewModelTest {
     @Test
     void badInputIsReportedAndNothingIsRead() {
         ItemGridViewModel grid = open();
-        grid.partitionKeyValueProperty().set("");
+        grid.readBar().partitionKeyValueProperty().set("");
         grid.run();
         assertTrue(
                 grid.messageProperty().get().contains(SampleData.SAAS_PARTITION_KEY),
                 grid.messageProperty().get());
         assertFalse(grid.runningProperty().get());
 
-        grid.partitionKeyValueProperty().set(SampleData.ACME);
-        grid.filterExpressionProperty().set("#s = :s");
-        grid.expressionNamesProperty().set("{\"#s\": \"status\"");
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
+        grid.readBar().filterProperty().set("#s = :s");
+        grid.readBar().namesProperty().set("{\"#s\": \"status\"");
         grid.run();
         assertTrue(
-                grid.messageProperty().get().startsWith("Names: not JSON at line 1"),
+                grid.messageProperty().get().startsWith("Names: line 1, column 16: not JSON"),
                 grid.messageProperty().get());
     }
 
     @Test
     void exportWritesEveryLoadedItemLosslessly(@TempDir Path dir) throws Exception {
         ItemGridViewModel grid = open();
-        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
         runAndWait(grid);
         Path file = dir.resolve("acme.jsonl");
 
@@ -242,7 +247,7 @@ class ItemGridViewModelTest {
     @Test
     void aSavedItemReplacesItsRowAndADeletedOneLeavesTheGrid() {
         ItemGridViewModel grid = open();
-        grid.partitionKeyValueProperty().set(SampleData.ACME);
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
         runAndWait(grid);
         Item meta = ((CollectionRow.ItemRow) grid.rows().get(1)).item();
         Item renamed = meta.with("name", AttributeValue.s("Acme Renamed"));
@@ -266,30 +271,26 @@ class ItemGridViewModelTest {
     }
 
     @Test
-    void aQueryBuiltElsewhereRunsIntoTheGridAndAGuardedUpdateShowsItsResult() {
+    void aQueryBuiltInTheExpressionBuilderRunsIntoTheGridAndShowsInTheReadBar() {
         ItemGridViewModel grid = open();
-        var keyCondition =
-                new CompiledExpression(
-                        "#er = :er AND begins_with(#d, :p)",
-                        Map.of(
-                                "#er",
-                                SampleData.SAAS_PARTITION_KEY,
-                                "#d",
-                                SampleData.SAAS_SORT_KEY),
-                        Map.of(
-                                ":er",
-                                AttributeValue.s(SampleData.ACME),
-                                ":p",
-                                AttributeValue.s(SampleData.PROJECT_PREFIX)));
-        var query =
-                QuerySpec.of(
-                                TABLE,
-                                KeyCondition.partition(
-                                        SampleData.SAAS_KEYS, AttributeValue.s(SampleData.ACME)))
-                        .withKeyCondition(keyCondition)
+        SnippetRequest built =
+                SnippetRequest.query(TABLE, "#er = :er AND begins_with(#d, :p)")
+                        .withNames(
+                                Map.of(
+                                        "#er",
+                                        SampleData.SAAS_PARTITION_KEY,
+                                        "#d",
+                                        SampleData.SAAS_SORT_KEY))
+                        .withValues(
+                                Map.of(
+                                        ":er",
+                                        AttributeValue.s(SampleData.ACME),
+                                        ":p",
+                                        AttributeValue.s(SampleData.PROJECT_PREFIX)))
                         .descending();
 
-        awaitRead(grid, () -> grid.run(query));
+        awaitRead(
+                grid, () -> grid.run(ReadRequest.of(built, grid.tableInfoProperty().get(), 1000)));
 
         List<String> sortKeys = sortKeysOf(grid);
         assertEquals(SampleData.ACME_PROJECTS, sortKeys.size());
@@ -298,52 +299,66 @@ class ItemGridViewModelTest {
                         SampleData.ACME_FIRST_PROJECT + SampleData.ACME_PROJECTS - 1),
                 sortKeys.get(0),
                 "newest first");
+        ReadBarViewModel bar = grid.readBar();
+        assertEquals(ReadMode.QUERY, bar.modeProperty().get());
+        assertEquals(SampleData.ACME, bar.partitionKeyValueProperty().get());
+        assertEquals(SortKeyCondition.Operator.BEGINS_WITH, bar.sortKeyOperatorProperty().get());
+        assertEquals(SampleData.PROJECT_PREFIX, bar.sortKeyValueProperty().get());
+        assertTrue(bar.newestFirstProperty().get(), "the read bar shows the read that ran");
+    }
 
-        String detail = sortKeys.get(0);
+    @Test
+    void aGuardedUpdateShowsItsResultAndARefusedOneChangesNothing() {
+        ItemGridViewModel grid = open();
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
+        awaitRead(grid, grid::run);
+        String detail = sortKeysOf(grid).get(1);
         var key = SampleData.saasKey(SampleData.ACME, detail);
-        var update =
-                new UpdateSpec(
-                        TABLE,
-                        key,
-                        new CompiledExpression(
-                                "SET #st = :new",
-                                Map.of("#st", "status"),
-                                Map.of(
-                                        ":new",
-                                        AttributeValue.s("PAUSED"),
-                                        ":old",
-                                        AttributeValue.s("no such status"))),
-                        CompiledExpression.of("#st = :old"));
-        grid.runUpdate(update).await();
-        assertTrue(
-                grid.messageProperty().get().contains("condition did not hold"),
-                grid.messageProperty().get());
+        ItemWrites writes = new ItemWrites(TestEngine.repository(), TABLE, SampleData.SAAS_KEYS);
+
+        ItemWrites.BuiltWrite refused =
+                writes.update(
+                        new UpdateSpec(
+                                TABLE,
+                                key,
+                                new CompiledExpression(
+                                        "SET #st = :new",
+                                        Map.of("#st", "status"),
+                                        Map.of(
+                                                ":new",
+                                                AttributeValue.s("PAUSED"),
+                                                ":old",
+                                                AttributeValue.s("no such status"))),
+                                CompiledExpression.of("#st = :old")));
+        assertInstanceOf(WriteOutcome.ConditionFailed.class, refused.outcome());
+        assertNull(refused.change());
 
         Item before =
                 grid.loadedItems().stream()
                         .filter(i -> i.string(SampleData.SAAS_SORT_KEY).orElse("").equals(detail))
                         .findFirst()
                         .orElseThrow();
-        var guarded =
-                new UpdateSpec(
-                        TABLE,
-                        key,
-                        new CompiledExpression(
-                                "SET #st = :new",
-                                Map.of("#st", "status"),
-                                Map.of(
-                                        ":new",
-                                        AttributeValue.s("PAUSED"),
-                                        ":old",
-                                        before.attributes().get("status"))),
-                        CompiledExpression.of("#st = :old"));
-        grid.runUpdate(guarded).await();
+        ItemWrites.BuiltWrite written =
+                writes.update(
+                        new UpdateSpec(
+                                TABLE,
+                                key,
+                                new CompiledExpression(
+                                        "SET #st = :new",
+                                        Map.of("#st", "status"),
+                                        Map.of(
+                                                ":new",
+                                                AttributeValue.s("PAUSED"),
+                                                ":old",
+                                                before.attributes().get("status"))),
+                                CompiledExpression.of("#st = :old")));
+        grid.itemChanged(written.change());
         Item after =
                 grid.loadedItems().stream()
                         .filter(i -> i.string(SampleData.SAAS_SORT_KEY).orElse("").equals(detail))
                         .findFirst()
                         .orElseThrow();
         assertEquals(AttributeValue.s("PAUSED"), after.attributes().get("status"));
-        assertEquals(SampleData.ACME_PROJECTS, sortKeysOf(grid).size());
+        assertEquals(SampleData.ACME_PROJECTS + 1, sortKeysOf(grid).size());
     }
 }

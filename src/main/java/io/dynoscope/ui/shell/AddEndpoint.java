@@ -1,4 +1,4 @@
-package io.dynoscope.app;
+package io.dynoscope.ui.shell;
 
 import java.net.URI;
 import java.net.URISyntaxException;

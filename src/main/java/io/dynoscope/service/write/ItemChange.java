@@ -1,11 +1,11 @@
-package io.dynoscope.ui.item;
+package io.dynoscope.service.write;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 
 /**
- * What the inspector changed in a table, so that views showing the item (the grid) can update their
- * row.
+ * What a write changed in a table, so that every view showing the item (the grid, the inspector)
+ * can update it.
  */
 public sealed interface ItemChange {
 

@@ -1,4 +1,4 @@
-package io.dynoscope.ui.connection;
+package io.dynoscope.ui.shell;
 
 import io.dynoscope.repository.ConnectionSpec;
 import java.util.Objects;

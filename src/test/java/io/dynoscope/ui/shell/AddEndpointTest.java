@@ -1,4 +1,4 @@
-package io.dynoscope.app;
+package io.dynoscope.ui.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

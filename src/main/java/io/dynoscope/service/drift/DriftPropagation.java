@@ -1,4 +1,4 @@
-package io.dynoscope.drift;
+package io.dynoscope.service.drift;
 
 import io.dynoscope.core.drift.ItemPaths;
 import io.dynoscope.core.drift.PropagationPlan;

@@ -1,4 +1,4 @@
-package io.dynoscope.drift;
+package io.dynoscope.service.drift;
 
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;

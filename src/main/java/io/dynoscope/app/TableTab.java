@@ -1,0 +1,290 @@
+package io.dynoscope.app;
+
+import io.dynoscope.core.expression.snippet.SnippetOptions;
+import io.dynoscope.core.expression.snippet.SnippetRequest;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.service.write.ItemWrites;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.ErrorMessages;
+import io.dynoscope.ui.common.ToolWindows;
+import io.dynoscope.ui.common.WorkbenchTab;
+import io.dynoscope.ui.drift.DriftInspectorView;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
+import io.dynoscope.ui.expression.ExpressionBuilderView;
+import io.dynoscope.ui.expression.ExpressionBuilderViewModel;
+import io.dynoscope.ui.expression.RequestSpecs;
+import io.dynoscope.ui.grid.ExportFormat;
+import io.dynoscope.ui.grid.ItemGridView;
+import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.item.InspectedTable;
+import io.dynoscope.ui.item.ItemInspectorView;
+import io.dynoscope.ui.item.ItemInspectorViewModel;
+import java.util.Map;
+import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.layout.StackPane;
+
+/**
+ * A table tab: the grid with its read bar, and its tool windows — the item inspector, the
+ * expression builder and the drift inspector — joined so that the inspector shows the grid's
+ * selection, saves and deletes update the grid, and the builder's reads run into the grid (which
+ * shows them in its read bar) while its writes run after the user confirms the exact request.
+ */
+final class TableTab implements WorkbenchTab {
+
+    private final ItemGridViewModel grid;
+    private final ItemInspectorViewModel inspector;
+    private final DriftInspectorViewModel drift;
+    private final BackgroundWork work;
+    private final StackPane expressionHolder =
+            new StackPane(new Label("Reading the table's description…"));
+    private final SettingsBinding settings;
+    private Parent view;
+    private final ItemGridView gridView;
+
+    /**
+     * @param settings the user's settings to restore and keep, or null to keep none
+     */
+    TableTab(
+            ItemGridViewModel grid,
+            BackgroundWork work,
+            ToolWindows tools,
+            SettingsBinding settings) {
+        this.grid = grid;
+        this.work = work;
+        this.inspector = new ItemInspectorViewModel(work);
+        this.drift = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
+        joinInspector();
+        grid.tableInfoProperty().addListener((obs, old, info) -> tableDescribed(info));
+        this.settings = settings;
+        if (settings != null) {
+            settings.bindTable(this);
+        }
+        this.gridView =
+                new ItemGridView(
+                        grid,
+                        tools,
+                        ItemInspectorView.load(inspector),
+                        Map.of(
+                                ToolWindows.Bottom.EXPRESSION_BUILDER,
+                                expressionHolder,
+                                ToolWindows.Bottom.DRIFT_INSPECTOR,
+                                DriftInspectorView.load(drift)));
+    }
+
+    ItemGridViewModel grid() {
+        return grid;
+    }
+
+    DriftInspectorViewModel drift() {
+        return drift;
+    }
+
+    /** The inspector shows the grid's selection; its saves and deletes update the grid. */
+    private void joinInspector() {
+        inspector.itemProperty().bind(grid.selectedItemProperty());
+        grid.onDeleteRequested(inspector::requestDelete);
+        grid.onEditRequested(
+                (item, duplicate) -> {
+                    if (duplicate) {
+                        inspector.startDuplicate();
+                    } else {
+                        inspector.startEdit();
+                    }
+                });
+        inspector.addItemChangeListener(grid::itemChanged);
+    }
+
+    private void tableDescribed(TableInfo info) {
+        if (info == null) {
+            return;
+        }
+        inspector.tableProperty().set(new InspectedTable(info, grid.repository()));
+        expressionHolder.getChildren().setAll(expressionBuilder(info));
+    }
+
+    private Node expressionBuilder(TableInfo info) {
+        SnippetOptions options =
+                grid.repository()
+                        .connection()
+                        .filter(ConnectionSpec.Endpoint.class::isInstance)
+                        .map(ConnectionSpec.Endpoint.class::cast)
+                        .map(e -> SnippetOptions.local(e.endpoint(), e.region(), e.accessKeyId()))
+                        .orElse(SnippetOptions.aws());
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(info, options);
+        builder.knownAttributes().setAll(grid.columns());
+        grid.columns()
+                .addListener(
+                        (ListChangeListener<String>)
+                                change -> {
+                                    for (String column : grid.columns()) {
+                                        if (!builder.knownAttributes().contains(column)) {
+                                            builder.knownAttributes().add(column);
+                                        }
+                                    }
+                                });
+        builder.setOnRun(request -> runBuilt(info, request));
+        Parent builderView = ExpressionBuilderView.load(builder);
+        builderView.setId("expressionBuilder");
+        return builderView;
+    }
+
+    /** A read runs into the grid (and shows in its read bar); a write runs once confirmed. */
+    private void runBuilt(TableInfo info, SnippetRequest request) {
+        ItemWrites writes = new ItemWrites(grid.repository(), info.name(), info.keySchema());
+        switch (request.operation()) {
+            case QUERY, SCAN, GET_ITEM -> {
+                try {
+                    grid.run(ReadRequest.of(request, info, grid.readBar().limitProperty().get()));
+                } catch (IllegalArgumentException e) {
+                    warn("This read cannot run: " + e.getMessage());
+                }
+            }
+            case UPDATE_ITEM -> {
+                var update = RequestSpecs.update(request);
+                if (confirm("UpdateItem", request, update.condition() == null)) {
+                    runWrite("UpdateItem", () -> writes.update(update));
+                }
+            }
+            case DELETE_ITEM -> {
+                var condition = RequestSpecs.deleteCondition(request);
+                if (confirm("DeleteItem", request, condition == null)) {
+                    runWrite(
+                            "DeleteItem",
+                            () -> writes.delete(request.key().orElseThrow(), condition));
+                }
+            }
+        }
+    }
+
+    private void runWrite(String operation, Supplier<ItemWrites.BuiltWrite> write) {
+        work.submit(
+                operation + " on " + grid.tableName(),
+                cancellation -> write.get(),
+                done -> {
+                    if (done.change() == null) {
+                        warn(operation + ": the condition did not hold, so nothing was written.");
+                    } else {
+                        grid.itemChanged(done.change());
+                    }
+                },
+                error -> warn(operation + " failed: " + ErrorMessages.describe(error)));
+    }
+
+    /** Shows the exact write and asks before sending it; a write without a condition says so. */
+    private boolean confirm(String operation, SnippetRequest request, boolean unconditional) {
+        StringBuilder text = new StringBuilder();
+        text.append("Table: ").append(request.table()).append('\n');
+        request.key()
+                .ifPresent(
+                        key ->
+                                text.append("Key: ")
+                                        .append(DynamoJson.write(key.asItem()))
+                                        .append('\n'));
+        request.expressions()
+                .forEach(
+                        (kind, expression) ->
+                                text.append(kind.parameterName())
+                                        .append(": ")
+                                        .append(expression)
+                                        .append('\n'));
+        if (unconditional) {
+            text.append(
+                    "\nThis write has no condition: it changes the item whatever it holds now.");
+        }
+        Alert alert =
+                new Alert(
+                        Alert.AlertType.CONFIRMATION,
+                        text.toString(),
+                        ButtonType.OK,
+                        ButtonType.CANCEL);
+        alert.setTitle("Run " + operation);
+        alert.setHeaderText("Run this " + operation + "?");
+        return alert.showAndWait().filter(ButtonType.OK::equals).isPresent();
+    }
+
+    private static void warn(String message) {
+        Alert alert = new Alert(Alert.AlertType.WARNING, message);
+        alert.setHeaderText(null);
+        alert.show();
+    }
+
+    // ---- the tab -------------------------------------------------------------------------------
+
+    @Override
+    public Kind kind() {
+        return Kind.TABLE;
+    }
+
+    @Override
+    public String title() {
+        return grid.tableName();
+    }
+
+    @Override
+    public String table() {
+        return grid.tableName();
+    }
+
+    @Override
+    public Node content() {
+        if (view == null) {
+            view = ItemGridView.load(gridView);
+            if (settings != null) {
+                settings.bindColumns(gridView.table(), table());
+            }
+        }
+        return view;
+    }
+
+    @Override
+    public boolean supports(Action action) {
+        return true;
+    }
+
+    @Override
+    public void perform(Action action) {
+        switch (action) {
+            case RUN -> grid.run();
+            case CANCEL -> grid.cancel();
+            case LOAD_MORE -> grid.loadMore();
+            case FOCUS_INPUT -> gridView.focusReadBar();
+            case DESCRIBE -> gridView.showDescription();
+            case COLLAPSE_ALL -> grid.collapseAll();
+            case EXPAND_ALL -> grid.expandAll();
+            case EXPORT_ALL -> gridView.export(false, ExportFormat.JSON);
+            case EXPORT_SELECTION -> gridView.export(true, ExportFormat.JSON);
+            case REFRESH -> grid.run();
+        }
+    }
+
+    @Override
+    public ReadOnlyStringProperty lastReadProperty() {
+        return grid.lastReadProperty();
+    }
+
+    @Override
+    public ReadOnlyStringProperty totalsProperty() {
+        return grid.totalsProperty();
+    }
+
+    @Override
+    public ReadOnlyBooleanProperty busyProperty() {
+        return grid.runningProperty();
+    }
+
+    @Override
+    public void close() {
+        grid.cancel();
+    }
+}

@@ -1,0 +1,68 @@
+package io.dynoscope.ui.common;
+
+import java.util.Map;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.scene.Node;
+
+/**
+ * One tab of the workbench's main area — a table, a SQL console, a table model, a partitions
+ * report. The shell shows its content, forwards the menu bar's and the keyboard's actions to the
+ * active tab, shows its figures in the status bar, and saves its state to reopen it on the next
+ * start.
+ */
+public interface WorkbenchTab {
+
+    /** What a tab is, so the shell can reopen it. */
+    enum Kind {
+        TABLE,
+        SQL_CONSOLE,
+        TABLE_MODEL,
+        PARTITIONS
+    }
+
+    /** What the menu bar and the keyboard ask of the active tab. */
+    enum Action {
+        RUN,
+        CANCEL,
+        LOAD_MORE,
+        FOCUS_INPUT,
+        DESCRIBE,
+        COLLAPSE_ALL,
+        EXPAND_ALL,
+        EXPORT_ALL,
+        EXPORT_SELECTION,
+        REFRESH
+    }
+
+    Kind kind();
+
+    /** The tab's title: the table's name, or what the tab shows. */
+    String title();
+
+    /** The table the tab is about, or null. */
+    String table();
+
+    Node content();
+
+    boolean supports(Action action);
+
+    void perform(Action action);
+
+    /** What the last request of this tab did, for the status bar. */
+    ReadOnlyStringProperty lastReadProperty();
+
+    /** What the tab holds and cost in all, for the status bar. */
+    ReadOnlyStringProperty totalsProperty();
+
+    /** Whether work of the tab is running (the status bar shows progress and cancel). */
+    ReadOnlyBooleanProperty busyProperty();
+
+    /** What to remember to reopen the tab as it is (besides its kind and table). */
+    default Map<String, String> state() {
+        return Map.of();
+    }
+
+    /** Stops the tab's work; called when it closes. */
+    void close();
+}

@@ -1,0 +1,493 @@
+package io.dynoscope.ui.grid;
+
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.ExpressionMaps;
+import io.dynoscope.core.expression.ExpressionProblem;
+import io.dynoscope.core.expression.ExpressionValidator;
+import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.KeyValues;
+import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.read.ReadRequest;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The read bar of a table tab: mode, index, key value, sort-key condition, direction on one line,
+ * and behind "More" the filter, projection, placeholder maps, limit, segments and consistent read.
+ * It turns what was typed into a {@link ReadRequest} — checking every field and expression before
+ * anything is sent — and shows any read back ({@link #show}), so it always describes the read that
+ * produced the grid.
+ */
+public final class ReadBarViewModel {
+
+    /** The index choice that means "the table itself". */
+    public static final String TABLE = "(table)";
+
+    static final int DEFAULT_LIMIT = 1000;
+    static final int MAX_SEGMENTS = 1_000_000;
+
+    /** A field of the bar that holds something wrong, and where in its text (1-based, or 0). */
+    public record Problem(Field field, int column, String message) {
+        @Override
+        public String toString() {
+            return field.label + (column > 0 ? ", column " + column : "") + ": " + message;
+        }
+    }
+
+    /** The bar's fields, as problems name them. */
+    public enum Field {
+        PARTITION_KEY("Partition key"),
+        SORT_KEY("Sort key"),
+        SORT_KEY_UPPER("Sort key upper bound"),
+        FILTER("Filter"),
+        PROJECTION("Projection"),
+        NAMES("Names"),
+        VALUES("Values"),
+        LIMIT("Limit"),
+        SEGMENTS("Segments");
+
+        private final String label;
+
+        Field(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    private final ObservableList<String> indexChoices = FXCollections.observableArrayList(TABLE);
+    private final ObjectProperty<ReadMode> mode = new SimpleObjectProperty<>(ReadMode.QUERY);
+    private final StringProperty index = new SimpleStringProperty(TABLE);
+    private final StringProperty partitionKeyValue = new SimpleStringProperty("");
+    private final ObjectProperty<SortKeyCondition.Operator> sortKeyOperator =
+            new SimpleObjectProperty<>();
+    private final StringProperty sortKeyValue = new SimpleStringProperty("");
+    private final StringProperty sortKeyUpper = new SimpleStringProperty("");
+    private final BooleanProperty newestFirst = new SimpleBooleanProperty(false);
+    private final StringProperty filter = new SimpleStringProperty("");
+    private final StringProperty projection = new SimpleStringProperty("");
+    private final StringProperty names = new SimpleStringProperty("");
+    private final StringProperty values = new SimpleStringProperty("");
+    private final IntegerProperty limit = new SimpleIntegerProperty(DEFAULT_LIMIT);
+    private final IntegerProperty segments = new SimpleIntegerProperty(1);
+    private final BooleanProperty consistentRead = new SimpleBooleanProperty(false);
+    private final StringProperty parentMarker = new SimpleStringProperty("META");
+
+    private final ReadOnlyStringWrapper partitionKeyName =
+            new ReadOnlyStringWrapper("partition key");
+    private final ReadOnlyStringWrapper sortKeyName = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<Problem> problem = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyIntegerWrapper moreInUse = new ReadOnlyIntegerWrapper();
+    private TableInfo info;
+
+    public ReadBarViewModel() {
+        index.addListener((obs, old, now) -> updateKeyNames());
+        moreInUse.bind(
+                Bindings.createIntegerBinding(
+                        () ->
+                                (filter.get().isBlank() ? 0 : 1)
+                                        + (projection.get().isBlank() ? 0 : 1)
+                                        + (names.get().isBlank() ? 0 : 1)
+                                        + (values.get().isBlank() ? 0 : 1)
+                                        + (limit.get() == DEFAULT_LIMIT ? 0 : 1)
+                                        + (segments.get() == 1 ? 0 : 1)
+                                        + (consistentRead.get() ? 1 : 0),
+                        filter,
+                        projection,
+                        names,
+                        values,
+                        limit,
+                        segments,
+                        consistentRead));
+        // a changed field may have fixed the problem; the next Run checks again
+        for (var field :
+                List.of(
+                        partitionKeyValue,
+                        sortKeyValue,
+                        sortKeyUpper,
+                        filter,
+                        projection,
+                        names,
+                        values)) {
+            field.addListener((obs, old, now) -> problem.set(null));
+        }
+    }
+
+    /** The table's keys and indexes, once described. */
+    public void describe(TableInfo table) {
+        info = table;
+        List<String> choices = new ArrayList<>();
+        choices.add(TABLE);
+        table.indexes().forEach(i -> choices.add(i.name()));
+        String chosen = index.get();
+        indexChoices.setAll(choices);
+        // a ComboBox clears its value when its items are replaced: keep the choice, or the table
+        index.set(chosen != null && choices.contains(chosen) ? chosen : TABLE);
+        updateKeyNames();
+    }
+
+    private void updateKeyNames() {
+        if (info == null) {
+            return;
+        }
+        try {
+            KeySchema keys = info.keySchemaOf(selectedIndex());
+            partitionKeyName.set(keys.partitionKey());
+            sortKeyName.set(keys.sortKey().orElse(""));
+        } catch (IllegalArgumentException noSuchIndex) {
+            index.set(TABLE);
+        }
+    }
+
+    /**
+     * The read the bar describes, or empty with {@link #problemProperty() the problem} set: every
+     * field is checked, and the filter and projection with their maps by the expression validator,
+     * so nothing is sent for bad input.
+     */
+    public Optional<ReadRequest> request() {
+        problem.set(null);
+        if (info == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(build());
+        } catch (ProblemException e) {
+            problem.set(e.problem);
+            return Optional.empty();
+        }
+    }
+
+    private ReadRequest build() {
+        String indexName = mode.get() == ReadMode.GET ? null : selectedIndex();
+        KeySchema keys = info.keySchemaOf(indexName);
+        Map<String, String> nameMap = parse(Field.NAMES, () -> ExpressionMaps.names(names.get()));
+        Map<String, AttributeValue> valueMap =
+                parse(Field.VALUES, () -> ExpressionMaps.values(values.get()));
+        String filterText = filter.get().strip();
+        String projectionText = projection.get().strip();
+        if (mode.get() == ReadMode.GET && !filterText.isEmpty()) {
+            throw new ProblemException(Field.FILTER, 0, "a GetItem takes no filter");
+        }
+        checkExpressions(filterText, projectionText, nameMap, valueMap, keys);
+        CompiledExpression filterExpression =
+                filterText.isEmpty()
+                        ? null
+                        : CompiledExpression.using(filterText, nameMap, valueMap);
+        CompiledExpression projectionExpression =
+                projectionText.isEmpty()
+                        ? null
+                        : CompiledExpression.using(projectionText, nameMap, Map.of());
+        if (limit.get() < 0) {
+            throw new ProblemException(Field.LIMIT, 0, "must be 0 (no limit) or more");
+        }
+        if (mode.get() == ReadMode.SCAN) {
+            if (segments.get() < 1 || segments.get() > MAX_SEGMENTS) {
+                throw new ProblemException(
+                        Field.SEGMENTS, 0, "must be between 1 and " + MAX_SEGMENTS);
+            }
+            return new ReadRequest(
+                    info.name(),
+                    ReadMode.SCAN,
+                    indexName,
+                    null,
+                    true,
+                    filterExpression,
+                    projectionExpression,
+                    segments.get(),
+                    limit.get(),
+                    consistentRead.get());
+        }
+        return new ReadRequest(
+                info.name(),
+                mode.get(),
+                indexName,
+                keyCondition(keys),
+                !newestFirst.get(),
+                filterExpression,
+                projectionExpression,
+                1,
+                limit.get(),
+                consistentRead.get());
+    }
+
+    private KeyCondition keyCondition(KeySchema keys) {
+        String pkText = partitionKeyValue.get();
+        if (pkText == null || pkText.isEmpty()) {
+            throw new ProblemException(
+                    Field.PARTITION_KEY,
+                    0,
+                    "a " + mode.get() + " needs a value of " + keys.partitionKey());
+        }
+        AttributeValue pk = keyValue(Field.PARTITION_KEY, keys.partitionKey(), pkText);
+        SortKeyCondition.Operator op = sortKeyOperator.get();
+        if (mode.get() == ReadMode.GET) {
+            if (keys.sortKey().isEmpty()) {
+                return KeyCondition.partition(keys, pk);
+            }
+            op = SortKeyCondition.Operator.EQ;
+        }
+        if (op == null) {
+            return KeyCondition.partition(keys, pk);
+        }
+        String sortKey =
+                keys.sortKey()
+                        .orElseThrow(
+                                () ->
+                                        new ProblemException(
+                                                Field.SORT_KEY,
+                                                0,
+                                                (selectedIndex() == null
+                                                                ? "the table"
+                                                                : "index " + selectedIndex())
+                                                        + " has no sort key to compare"));
+        String skText = sortKeyValue.get();
+        if (skText == null || skText.isEmpty()) {
+            throw new ProblemException(
+                    Field.SORT_KEY,
+                    0,
+                    mode.get() == ReadMode.GET
+                            ? "a GetItem needs the full key: enter " + sortKey
+                            : "enter a value of " + sortKey + " to compare with");
+        }
+        AttributeValue value = keyValue(Field.SORT_KEY, sortKey, skText);
+        if (op == SortKeyCondition.Operator.BEGINS_WITH && value.type() == AttributeValue.Type.N) {
+            throw new ProblemException(
+                    Field.SORT_KEY, 0, "begins_with needs a string or binary sort key");
+        }
+        if (op == SortKeyCondition.Operator.BETWEEN) {
+            String upperText = sortKeyUpper.get();
+            if (upperText == null || upperText.isEmpty()) {
+                throw new ProblemException(Field.SORT_KEY_UPPER, 0, "BETWEEN needs an upper bound");
+            }
+            return KeyCondition.partition(keys, pk)
+                    .and(
+                            SortKeyCondition.between(
+                                    value, keyValue(Field.SORT_KEY_UPPER, sortKey, upperText)));
+        }
+        return KeyCondition.partition(keys, pk).and(SortKeyCondition.of(op, value));
+    }
+
+    private AttributeValue keyValue(Field field, String attribute, String text) {
+        try {
+            return KeyValues.read(info.keyAttributeTypes().get(attribute), text);
+        } catch (IllegalArgumentException e) {
+            throw new ProblemException(field, 0, attribute + " is " + e.getMessage());
+        }
+    }
+
+    private static void checkExpressions(
+            String filterText,
+            String projectionText,
+            Map<String, String> nameMap,
+            Map<String, AttributeValue> valueMap,
+            KeySchema keys) {
+        Map<ExpressionKind, String> expressions = new EnumMap<>(ExpressionKind.class);
+        if (!filterText.isEmpty()) {
+            expressions.put(ExpressionKind.FILTER, filterText);
+        }
+        if (!projectionText.isEmpty()) {
+            expressions.put(ExpressionKind.PROJECTION, projectionText);
+        }
+        if (expressions.isEmpty()) {
+            if (!nameMap.isEmpty()) {
+                throw new ProblemException(
+                        Field.NAMES, 0, "there is no filter or projection to use them in");
+            }
+            if (!valueMap.isEmpty()) {
+                throw new ProblemException(Field.VALUES, 0, "there is no filter to use them in");
+            }
+            return;
+        }
+        List<ExpressionProblem> problems =
+                ExpressionValidator.validate(expressions, nameMap, valueMap, Optional.of(keys))
+                        .problems();
+        if (!problems.isEmpty()) {
+            ExpressionProblem first = problems.get(0);
+            Field field =
+                    first.expression()
+                            .map(k -> k == ExpressionKind.FILTER ? Field.FILTER : Field.PROJECTION)
+                            .orElse(first.message().contains(":") ? Field.VALUES : Field.NAMES);
+            throw new ProblemException(field, first.column(), first.message());
+        }
+    }
+
+    private static <T> T parse(Field field, Supplier<T> reader) {
+        try {
+            return reader.get();
+        } catch (IllegalArgumentException e) {
+            throw new ProblemException(field, 0, e.getMessage());
+        }
+    }
+
+    /**
+     * Fills the bar with a read started elsewhere (the expression builder, a saved read, the first
+     * page a tab reads when it opens), so the bar shows what produced the grid.
+     */
+    public void show(ReadRequest request) {
+        mode.set(request.mode());
+        index.set(request.index() == null ? TABLE : request.index());
+        if (request.keyCondition() != null) {
+            KeyCondition key = request.keyCondition();
+            partitionKeyValue.set(KeyValues.text(key.partitionValue()));
+            Optional<SortKeyCondition> sk = key.sortKey();
+            sortKeyOperator.set(
+                    request.mode() == ReadMode.GET
+                            ? null
+                            : sk.map(SortKeyCondition::operator).orElse(null));
+            sortKeyValue.set(sk.map(c -> KeyValues.text(c.value())).orElse(""));
+            sortKeyUpper.set(
+                    sk.filter(c -> c.upper() != null)
+                            .map(c -> KeyValues.text(c.upper()))
+                            .orElse(""));
+        }
+        newestFirst.set(!request.scanForward());
+        filter.set(request.filter() == null ? "" : request.filter().text());
+        projection.set(request.projection() == null ? "" : request.projection().text());
+        Map<String, String> nameMap = new LinkedHashMap<>();
+        Map<String, AttributeValue> valueMap = new LinkedHashMap<>();
+        for (CompiledExpression e :
+                new CompiledExpression[] {request.filter(), request.projection()}) {
+            if (e != null) {
+                nameMap.putAll(e.names());
+                valueMap.putAll(e.values());
+            }
+        }
+        names.set(ExpressionMaps.namesJson(nameMap));
+        values.set(ExpressionMaps.valuesJson(valueMap));
+        limit.set(request.limit());
+        segments.set(request.segments());
+        consistentRead.set(request.consistentRead());
+        problem.set(null);
+    }
+
+    String selectedIndex() {
+        String chosen = index.get();
+        return chosen == null || chosen.isBlank() || TABLE.equals(chosen) ? null : chosen;
+    }
+
+    /** Thrown inside {@link #build()} to stop at the first problem. */
+    private static final class ProblemException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Problem problem;
+
+        ProblemException(Field field, int column, String message) {
+            super(message, null, false, false);
+            this.problem = new Problem(field, column, message);
+        }
+    }
+
+    // ---- properties --------------------------------------------------------------------------
+
+    public ObservableList<String> indexChoices() {
+        return indexChoices;
+    }
+
+    public ObjectProperty<ReadMode> modeProperty() {
+        return mode;
+    }
+
+    public StringProperty indexProperty() {
+        return index;
+    }
+
+    public StringProperty partitionKeyValueProperty() {
+        return partitionKeyValue;
+    }
+
+    /** The sort-key comparison, or null for none ("any"). */
+    public ObjectProperty<SortKeyCondition.Operator> sortKeyOperatorProperty() {
+        return sortKeyOperator;
+    }
+
+    public StringProperty sortKeyValueProperty() {
+        return sortKeyValue;
+    }
+
+    public StringProperty sortKeyUpperProperty() {
+        return sortKeyUpper;
+    }
+
+    public BooleanProperty newestFirstProperty() {
+        return newestFirst;
+    }
+
+    public StringProperty filterProperty() {
+        return filter;
+    }
+
+    public StringProperty projectionProperty() {
+        return projection;
+    }
+
+    public StringProperty namesProperty() {
+        return names;
+    }
+
+    public StringProperty valuesProperty() {
+        return values;
+    }
+
+    public IntegerProperty limitProperty() {
+        return limit;
+    }
+
+    public IntegerProperty segmentsProperty() {
+        return segments;
+    }
+
+    public BooleanProperty consistentReadProperty() {
+        return consistentRead;
+    }
+
+    /** The sort-key value that marks an item collection's parent (pinned first). */
+    public StringProperty parentMarkerProperty() {
+        return parentMarker;
+    }
+
+    public ReadOnlyStringProperty partitionKeyNameProperty() {
+        return partitionKeyName.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty sortKeyNameProperty() {
+        return sortKeyName.getReadOnlyProperty();
+    }
+
+    /** What is wrong with the bar's fields since the last Run, or null. */
+    public ReadOnlyObjectProperty<Problem> problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+
+    /** How many of the fields behind "More" are set (shown on the button). */
+    public ReadOnlyIntegerProperty moreInUseProperty() {
+        return moreInUse.getReadOnlyProperty();
+    }
+}

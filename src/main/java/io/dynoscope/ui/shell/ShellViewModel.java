@@ -1,0 +1,363 @@
+package io.dynoscope.ui.shell;
+
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.TableInfo;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.ErrorMessages;
+import io.dynoscope.ui.common.ToolWindows;
+import io.dynoscope.ui.common.WorkbenchTab;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+
+/**
+ * The workbench window's state: the connections and the tables of the active one, the open tabs of
+ * several kinds, which tool windows are open, and what the status bar says. Controllers bind to it;
+ * it never touches controls.
+ */
+public final class ShellViewModel {
+
+    /** The sidebar's width on a first start. */
+    public static final double DEFAULT_SIDEBAR_WIDTH = 260;
+
+    /** Opens the tabs of each kind (the composition root knows how to build them). */
+    public interface Tabs {
+        WorkbenchTab table(DynamoRepository repository, ConnectionEntry connection, String table);
+
+        /** The kinds of tab this build can open besides table tabs. */
+        default List<WorkbenchTab.Kind> otherKinds() {
+            return List.of();
+        }
+
+        /** Another kind of tab about a table, when this build has it. */
+        default Optional<WorkbenchTab> open(
+                WorkbenchTab.Kind kind,
+                DynamoRepository repository,
+                ConnectionEntry connection,
+                String table) {
+            return kind == WorkbenchTab.Kind.TABLE
+                    ? Optional.of(table(repository, connection, table))
+                    : Optional.empty();
+        }
+    }
+
+    private final Connector connector;
+    private final BackgroundWork work;
+    private final Tabs tabFactory;
+    private final ToolWindows toolWindows = new ToolWindows();
+
+    private final ObservableList<ConnectionEntry> connections = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<ConnectionEntry> activeConnection =
+            new ReadOnlyObjectWrapper<>();
+    private final ObservableList<String> tables = FXCollections.observableArrayList();
+    private final FilteredList<String> visibleTables = new FilteredList<>(tables);
+    private final StringProperty tableFilter = new SimpleStringProperty("");
+    private final ObservableList<WorkbenchTab> tabs = FXCollections.observableArrayList();
+    private final ObjectProperty<WorkbenchTab> selectedTab = new SimpleObjectProperty<>();
+    private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper connectionMessage =
+            new ReadOnlyStringWrapper("Pick a connection.");
+    private final ReadOnlyStringWrapper lastRead = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
+    private final BooleanProperty darkTheme = new SimpleBooleanProperty();
+    private final BooleanProperty sidebarShown = new SimpleBooleanProperty(true);
+    private final DoubleProperty sidebarWidth = new SimpleDoubleProperty(DEFAULT_SIDEBAR_WIDTH);
+
+    private DynamoRepository repository;
+    private Consumer<ConnectionEntry> onConnected = entry -> {};
+
+    public ShellViewModel(
+            Connector connector,
+            BackgroundWork work,
+            List<ConnectionEntry> initialConnections,
+            Tabs tabFactory) {
+        this.connector = connector;
+        this.work = work;
+        this.tabFactory = tabFactory;
+        connections.setAll(initialConnections);
+        tableFilter.addListener(
+                (obs, old, text) -> {
+                    String needle = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+                    visibleTables.setPredicate(
+                            name ->
+                                    needle.isEmpty()
+                                            || name.toLowerCase(Locale.ROOT).contains(needle));
+                });
+        selectedTab.addListener((obs, old, tab) -> followTab(tab));
+    }
+
+    /** The status bar follows the active tab. */
+    private void followTab(WorkbenchTab tab) {
+        lastRead.unbind();
+        totals.unbind();
+        busy.unbind();
+        if (tab == null) {
+            lastRead.set("");
+            totals.set("");
+            busy.set(false);
+            return;
+        }
+        lastRead.bind(tab.lastReadProperty());
+        totals.bind(tab.totalsProperty());
+        busy.bind(tab.busyProperty());
+    }
+
+    public ObservableList<ConnectionEntry> connections() {
+        return connections;
+    }
+
+    public ReadOnlyObjectProperty<ConnectionEntry> activeConnectionProperty() {
+        return activeConnection.getReadOnlyProperty();
+    }
+
+    /** The tables of the active connection that the filter lets through. */
+    public ObservableList<String> visibleTables() {
+        return visibleTables;
+    }
+
+    public StringProperty tableFilterProperty() {
+        return tableFilter;
+    }
+
+    public ObservableList<WorkbenchTab> tabs() {
+        return tabs;
+    }
+
+    public ObjectProperty<WorkbenchTab> selectedTabProperty() {
+        return selectedTab;
+    }
+
+    public ReadOnlyBooleanProperty connectingProperty() {
+        return connecting.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty connectionMessageProperty() {
+        return connectionMessage.getReadOnlyProperty();
+    }
+
+    /** The active tab's last request, for the status bar. */
+    public ReadOnlyStringProperty lastReadProperty() {
+        return lastRead.getReadOnlyProperty();
+    }
+
+    /** The active tab's totals, for the status bar. */
+    public ReadOnlyStringProperty totalsProperty() {
+        return totals.getReadOnlyProperty();
+    }
+
+    /** Whether the active tab has work running. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** The connection as the status bar names it. */
+    public ObservableValue<String> connectionLabel() {
+        return Bindings.createStringBinding(
+                () ->
+                        activeConnection.get() == null
+                                ? "not connected"
+                                : activeConnection.get().label(),
+                activeConnection);
+    }
+
+    public BooleanProperty darkThemeProperty() {
+        return darkTheme;
+    }
+
+    public BooleanProperty sidebarShownProperty() {
+        return sidebarShown;
+    }
+
+    /** The sidebar's width in pixels: it keeps it when the window is resized. */
+    public DoubleProperty sidebarWidthProperty() {
+        return sidebarWidth;
+    }
+
+    /** Which tool windows are open, shared by every table tab. */
+    public ToolWindows toolWindows() {
+        return toolWindows;
+    }
+
+    /** Called after each successful connect (the settings reopen that connection's tabs). */
+    public void onConnected(Consumer<ConnectionEntry> listener) {
+        onConnected = onConnected.andThen(listener);
+    }
+
+    /**
+     * Connects in the background, then lists the tables. Open tabs of the previous connection
+     * close.
+     */
+    public void connect(ConnectionEntry entry) {
+        if (entry == null || connecting.get()) {
+            return;
+        }
+        connecting.set(true);
+        connectionMessage.set(
+                entry.kind() == ConnectionEntry.Kind.SANDBOX
+                        ? "Starting the local sandbox and loading the sample tables…"
+                        : "Connecting to " + entry.label() + "…");
+        work.submit(
+                "connect to " + entry.label(),
+                cancellation -> {
+                    DynamoRepository repo = connector.connect(entry, cancellation);
+                    try {
+                        return new Connected(repo, repo.listTables());
+                    } catch (RuntimeException e) {
+                        repo.close();
+                        throw e;
+                    }
+                },
+                connected -> {
+                    connecting.set(false);
+                    closeAllTabs();
+                    if (repository != null) {
+                        repository.close();
+                    }
+                    repository = connected.repository();
+                    activeConnection.set(entry);
+                    tables.setAll(connected.tables());
+                    connectionMessage.set(
+                            "Connected to "
+                                    + entry.label()
+                                    + " · "
+                                    + connected.tables().size()
+                                    + (connected.tables().size() == 1 ? " table" : " tables"));
+                    onConnected.accept(entry);
+                },
+                error -> {
+                    connecting.set(false);
+                    connectionMessage.set(
+                            "Could not connect to "
+                                    + entry.label()
+                                    + ": "
+                                    + ErrorMessages.describe(error));
+                });
+    }
+
+    private record Connected(DynamoRepository repository, List<String> tables) {}
+
+    /** Lists the tables of the active connection again. */
+    public void refreshTables() {
+        DynamoRepository current = repository;
+        if (current == null) {
+            return;
+        }
+        work.submit(
+                "list tables",
+                c -> current.listTables(),
+                tables::setAll,
+                error -> connectionMessage.set(ErrorMessages.describe(error)));
+    }
+
+    /** Reads a table's indexes for the sidebar, in the background. */
+    public void describeTable(String table, Consumer<TableInfo> onDescribed) {
+        DynamoRepository current = repository;
+        if (current == null) {
+            return;
+        }
+        work.submit(
+                "describe " + table,
+                c -> current.describeTable(table),
+                onDescribed,
+                error -> connectionMessage.set(ErrorMessages.describe(error)));
+    }
+
+    /** Opens a table in a tab, or selects its tab when it is open already. */
+    public Optional<WorkbenchTab> openTable(String table) {
+        return open(WorkbenchTab.Kind.TABLE, table);
+    }
+
+    /** Opens a tab of this kind about a table, or selects it when it is open already. */
+    public Optional<WorkbenchTab> open(WorkbenchTab.Kind kind, String table) {
+        if (repository == null || table == null) {
+            return Optional.empty();
+        }
+        for (WorkbenchTab open : tabs) {
+            if (open.kind() == kind && table.equals(open.table())) {
+                selectedTab.set(open);
+                return Optional.of(open);
+            }
+        }
+        Optional<WorkbenchTab> tab =
+                tabFactory.open(kind, repository, activeConnection.get(), table);
+        tab.ifPresent(
+                t -> {
+                    tabs.add(t);
+                    selectedTab.set(t);
+                });
+        return tab;
+    }
+
+    public void closeTab(WorkbenchTab tab) {
+        tab.close();
+        int at = tabs.indexOf(tab);
+        tabs.remove(tab);
+        if (selectedTab.get() == tab) {
+            selectedTab.set(
+                    tabs.isEmpty() ? null : tabs.get(Math.max(0, Math.min(at, tabs.size() - 1))));
+        }
+    }
+
+    private void closeAllTabs() {
+        List.copyOf(tabs).forEach(this::closeTab);
+    }
+
+    /** The kinds of tab about a table that this build offers besides the table tab itself. */
+    public List<WorkbenchTab.Kind> otherTabKinds() {
+        return tabFactory.otherKinds();
+    }
+
+    /** What a kind of tab is called in menus. */
+    public static String title(WorkbenchTab.Kind kind) {
+        return switch (kind) {
+            case TABLE -> "Table";
+            case SQL_CONSOLE -> "SQL console";
+            case TABLE_MODEL -> "Table model";
+            case PARTITIONS -> "Partitions report";
+        };
+    }
+
+    /** Forwards an action to the active tab, when it has one that can take it. */
+    public void perform(WorkbenchTab.Action action) {
+        WorkbenchTab tab = selectedTab.get();
+        if (tab != null && tab.supports(action)) {
+            tab.perform(action);
+        }
+    }
+
+    /** What the open tabs are, to reopen them on the next start. */
+    public List<Map.Entry<WorkbenchTab.Kind, String>> openTabs() {
+        return tabs.stream().map(t -> Map.entry(t.kind(), t.table())).toList();
+    }
+
+    /** Closes the connection and stops background work; called when the window closes. */
+    public void shutdown() {
+        closeAllTabs();
+        if (repository != null) {
+            repository.close();
+            repository = null;
+        }
+    }
+}
