@@ -12,7 +12,7 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length > 0) {
-            System.exit(DynoscopeCli.run(args, System.out, System.err));
+            System.exit(DynoscopeCli.run(args));
         }
         Application.launch(DynoscopeApp.class, args);
     }

@@ -8,17 +8,22 @@ import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngineException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 
 /**
@@ -51,11 +56,13 @@ import picocli.CommandLine.ScopeType;
         },
         footerHeading = "%nExit codes:%n",
         footer = {
-            "  0  done",
-            "  1  DynamoDB or the connection failed",
-            "  2  bad arguments or input (nothing was written)",
-            "  3  drift found",
-            "  4  a condition failed (nothing was written)"
+            "  0    done",
+            "  1    DynamoDB or the connection failed, or stdout could not be written",
+            "  2    bad arguments or input (nothing was written)",
+            "  3    the check found something: drift found, no item with that key (get)",
+            "  4    refused: a condition failed (nothing was written)",
+            "  141  the reader of stdout went away (e.g. | head); reading stopped at once",
+            "See docs/exit-codes.md for what each failure prints and what was written."
         })
 public final class DynoscopeCli implements Callable<Integer> {
 
@@ -123,23 +130,33 @@ public final class DynoscopeCli implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        System.exit(run(args));
+    }
+
+    /**
+     * Runs one command line on the process's own stdout (written directly, so its errors are seen)
+     * and stderr, and returns the exit code.
+     */
+    public static int run(String[] args) {
+        return run(args, new FileOutputStream(FileDescriptor.out), System.err);
     }
 
     /**
      * Runs one command line in this process and returns its exit code; writes only to {@code out}
-     * and {@code err}.
+     * and {@code err}. A failure to write {@code out} ends the command with a message and exit 1
+     * (141 when its reader went away).
      */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, OutputStream out, PrintStream err) {
         return run(args, out, err, System.getenv(), SdkDynamoRepository::connect);
     }
 
     static int run(
             String[] args,
-            PrintStream out,
+            OutputStream stdout,
             PrintStream err,
             Map<String, String> environment,
             Function<ConnectionSpec, DynamoRepository> repositories) {
+        PrintStream out = CheckedOutput.over(stdout);
         CommandLine commandLine =
                 new CommandLine(new DynoscopeCli(out, err, environment, repositories));
         Formats.register(commandLine);
@@ -157,22 +174,55 @@ public final class DynoscopeCli implements Callable<Integer> {
                                     + " --help)");
                     return ExitCodes.USAGE;
                 });
+        AtomicBoolean outputFailureReported = new AtomicBoolean();
         commandLine.setExecutionExceptionHandler(
                 (e, failed, parseResult) -> {
+                    outputFailureReported.set(e instanceof CheckedOutput.Failure);
                     String command = failed.getCommandSpec().qualifiedName();
                     int code = exitCode(e);
                     err.println(command + ": " + oneLine(message(e)));
                     return code;
                 });
-        int code = commandLine.execute(args);
-        out.flush();
+        int code;
+        try {
+            code = commandLine.execute(args);
+        } catch (CheckedOutput.Failure e) {
+            // Help or usage text could not be written.
+            err.println(commandName(commandLine) + ": " + e.getMessage());
+            outputFailureReported.set(true);
+            code = e.exitCode();
+        }
+        if (!outputFailureReported.get()) {
+            try {
+                out.flush();
+            } catch (CheckedOutput.Failure e) {
+                // What the command left in the buffer could not be written: it did not succeed.
+                err.println(commandName(commandLine) + ": " + e.getMessage());
+                code = e.exitCode();
+            }
+        }
         err.flush();
         return code;
+    }
+
+    /** The command that ran, e.g. {@code dynoscope expr check}. */
+    private static String commandName(CommandLine commandLine) {
+        ParseResult parsed = commandLine.getParseResult();
+        if (parsed == null) {
+            return "dynoscope";
+        }
+        while (parsed.hasSubcommand()) {
+            parsed = parsed.subcommand();
+        }
+        return parsed.commandSpec().qualifiedName();
     }
 
     private static int exitCode(Exception e) {
         if (e instanceof CliException cli) {
             return cli.exitCode();
+        }
+        if (e instanceof CheckedOutput.Failure failure) {
+            return failure.exitCode();
         }
         if (e instanceof ItemFormatException || e instanceof IllegalArgumentException) {
             return ExitCodes.USAGE;
@@ -185,6 +235,7 @@ public final class DynoscopeCli implements Callable<Integer> {
                 || e instanceof RepositoryException
                 || e instanceof ItemFormatException
                 || e instanceof IllegalArgumentException
+                || e instanceof CheckedOutput.Failure
                 || e instanceof LocalEngineException) {
             return e.getMessage();
         }

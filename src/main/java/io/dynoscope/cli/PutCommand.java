@@ -2,6 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.cli.Formats.InputFormat;
 import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
@@ -69,6 +70,7 @@ final class PutCommand implements Callable<Integer> {
         CompiledExpression condition = conditionOptions.condition();
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
+            conditionOptions.check(Operation.PUT_ITEM, info);
             Item item =
                     ItemInput.checkedForWrite(
                             ItemInput.readItem(text, itemFormat, info, origin), info, origin);
