@@ -17,10 +17,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.TableKeys;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.RepositoryException;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -179,8 +176,7 @@ final class ExprCheckCommand implements Callable<Integer> {
             throw CliException.usage(
                     "--batch takes everything from its file; give no other options or EXPRESSION");
         }
-        List<String> lines =
-                batch.toString().equals("-") ? stdinLines() : TextFiles.readLines(batch);
+        List<String> lines = TextFiles.readLines(batch, expr.cli().in());
         boolean allValid = true;
         int number = 0;
         for (String line : lines) {
@@ -380,16 +376,6 @@ final class ExprCheckCommand implements Callable<Integer> {
                             + ": "
                             + e.getMessage()
                             + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
-        }
-    }
-
-    private List<String> stdinLines() {
-        try {
-            BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            return reader.lines().toList();
-        } catch (UncheckedIOException e) {
-            throw CliException.usage("cannot read stdin: " + e.getMessage());
         }
     }
 }
