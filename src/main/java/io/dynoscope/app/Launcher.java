@@ -1,6 +1,7 @@
 package io.dynoscope.app;
 
 import io.dynoscope.cli.DynoscopeCli;
+import java.util.Optional;
 import javafx.application.Application;
 
 /**
@@ -12,8 +13,19 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length > 0) {
-            System.exit(DynoscopeCli.run(args, System.out, System.err));
+            System.exit(DynoscopeCli.run(args));
         }
-        Application.launch(DynoscopeApp.class, args);
+        // Without GTK 3 or a display, one line saying what to install instead of JavaFX's trace.
+        Optional<String> missing = DesktopCheck.missing();
+        if (missing.isPresent()) {
+            System.err.println(missing.get());
+            System.exit(1);
+        }
+        try {
+            Application.launch(DynoscopeApp.class, args);
+        } catch (UnsupportedOperationException e) {
+            System.err.println(DesktopCheck.explain(e));
+            System.exit(1);
+        }
     }
 }

@@ -1,7 +1,11 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.Operation;
+import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -50,6 +54,20 @@ final class ConditionOptions {
             throw CliException.usage("--condition is empty");
         }
         return new CompiledExpression(condition, nameMap, valueMap);
+    }
+
+    /**
+     * Refuses, as a usage error naming the column, a condition DynamoDB would reject on this write.
+     */
+    void check(Operation operation, TableInfo table) {
+        if (condition != null) {
+            CheckedExpressions.require(
+                    Map.of(ExpressionKind.CONDITION, condition),
+                    Map.of(ExpressionKind.CONDITION, "--condition"),
+                    names,
+                    values,
+                    RequestContext.of(operation, table.tableKeys(), null));
+        }
     }
 
     /** Turns a refused write into exit code 4; the write did nothing. */

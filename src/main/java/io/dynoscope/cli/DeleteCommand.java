@@ -1,6 +1,7 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
@@ -31,6 +32,7 @@ final class DeleteCommand implements Callable<Integer> {
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(target.table);
             Key itemKey = target.key(info);
+            conditionOptions.check(Operation.DELETE_ITEM, info);
             WriteOutcome outcome = repository.deleteItem(target.table, itemKey, condition);
             ConditionOptions.requireWritten(outcome, "deleted");
             WriteOutcome.Written written = (WriteOutcome.Written) outcome;

@@ -3,6 +3,7 @@ package io.dynoscope.cli;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.repository.ReadStatistics;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -36,9 +37,9 @@ final class DriftCommand implements Callable<Integer> {
     /**
      * The rules of a rule file; a file that cannot be read or is not a rule file is a usage error.
      */
-    static List<DenormalizationRule> readRules(Path file) {
+    static List<DenormalizationRule> readRules(Path file, InputStream stdin) {
         try {
-            List<DenormalizationRule> rules = RuleFiles.read(TextFiles.read(file));
+            List<DenormalizationRule> rules = RuleFiles.read(TextFiles.read(file, stdin));
             if (rules.isEmpty()) {
                 throw CliException.usage(file + " holds no rules");
             }

@@ -41,7 +41,7 @@ final class DriftFixCommand implements Callable<Integer> {
             names = "--rule",
             required = true,
             paramLabel = "FILE",
-            description = "A rule file (see drift suggest).")
+            description = "A rule file (see drift suggest); - for stdin.")
     private Path ruleFile;
 
     @Option(
@@ -62,7 +62,7 @@ final class DriftFixCommand implements Callable<Integer> {
             throw CliException.usage("--concurrency must be at least 1");
         }
         DynoscopeCli cli = drift.cli();
-        List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile);
+        List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile, cli.in());
         try (DynamoRepository repository = cli.repository()) {
             KeySchema schema = repository.describeTable(table).keySchema();
             DriftDetection detection = new DriftDetection(repository);

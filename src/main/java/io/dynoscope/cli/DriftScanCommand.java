@@ -43,7 +43,7 @@ final class DriftScanCommand implements Callable<Integer> {
             names = "--rule",
             required = true,
             paramLabel = "FILE",
-            description = "A rule file (see drift suggest).")
+            description = "A rule file (see drift suggest); - for stdin.")
     private Path ruleFile;
 
     @Option(
@@ -56,7 +56,7 @@ final class DriftScanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DynoscopeCli cli = drift.cli();
-        List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile);
+        List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile, cli.in());
         List<DriftReport> reports = new ArrayList<>();
         ReadStatistics reads = ReadStatistics.NONE;
         try (DynamoRepository repository = cli.repository()) {

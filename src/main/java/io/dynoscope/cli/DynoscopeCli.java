@@ -6,20 +6,34 @@ import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngineException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The {@code dynoscope} command line: the same repository and core as the desktop app, one verb per
@@ -51,11 +65,13 @@ import picocli.CommandLine.ScopeType;
         },
         footerHeading = "%nExit codes:%n",
         footer = {
-            "  0  done",
-            "  1  DynamoDB or the connection failed",
-            "  2  bad arguments or input (nothing was written)",
-            "  3  drift found",
-            "  4  a condition failed (nothing was written)"
+            "  0    done",
+            "  1    DynamoDB or the connection failed, or stdout could not be written",
+            "  2    bad arguments or input (nothing was written)",
+            "  3    the check found something: drift found, no item with that key (get)",
+            "  4    refused: a condition failed (nothing was written)",
+            "  141  the reader of stdout went away (e.g. | head); reading stopped at once",
+            "See docs/exit-codes.md for what each failure prints and what was written."
         })
 public final class DynoscopeCli implements Callable<Integer> {
 
@@ -97,6 +113,16 @@ public final class DynoscopeCli implements Callable<Integer> {
     private String accessKeyId;
 
     @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            scope = ScopeType.INHERIT,
+            converter = DurationConverter.class,
+            description =
+                    "Give up on a DynamoDB request (retries included) after this long, e.g. 30s, 2m, 500ms "
+                            + "(default: 60s; an attempt gets a third of it, at least 20s).")
+    private Duration timeout;
+
+    @Option(
             names = {"-o", "--output"},
             paramLabel = "FORMAT",
             scope = ScopeType.INHERIT,
@@ -106,16 +132,19 @@ public final class DynoscopeCli implements Callable<Integer> {
                             + "or table. Default: ${DEFAULT-VALUE}.")
     private OutputFormat output;
 
+    private final InputStream in;
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> environment;
     private final Function<ConnectionSpec, DynamoRepository> repositories;
 
     private DynoscopeCli(
+            InputStream in,
             PrintStream out,
             PrintStream err,
             Map<String, String> environment,
             Function<ConnectionSpec, DynamoRepository> repositories) {
+        this.in = in;
         this.out = out;
         this.err = err;
         this.environment = environment;
@@ -123,25 +152,50 @@ public final class DynoscopeCli implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        System.exit(run(args));
+    }
+
+    /**
+     * Runs one command line on the process's own stdout (written directly, so its errors are seen)
+     * and stderr, and returns the exit code.
+     */
+    public static int run(String[] args) {
+        return run(args, new FileOutputStream(FileDescriptor.out), System.err);
     }
 
     /**
      * Runs one command line in this process and returns its exit code; writes only to {@code out}
-     * and {@code err}.
+     * and {@code err}. A failure to write {@code out} ends the command with a message and exit 1
+     * (141 when its reader went away).
      */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, System.getenv(), SdkDynamoRepository::connect);
+    public static int run(String[] args, OutputStream out, PrintStream err) {
+        return run(args, out, err, System.getenv(), null);
     }
 
+    /**
+     * @param repositories how to open a repository for a connection; null for the SDK, with this
+     *     command line's --timeout
+     */
     static int run(
             String[] args,
-            PrintStream out,
+            OutputStream stdout,
             PrintStream err,
             Map<String, String> environment,
             Function<ConnectionSpec, DynamoRepository> repositories) {
+        return run(args, System.in, stdout, err, environment, repositories);
+    }
+
+    /** As above, reading stdin (for {@code -} as a file name) from {@code stdin}. */
+    static int run(
+            String[] args,
+            InputStream stdin,
+            OutputStream stdout,
+            PrintStream err,
+            Map<String, String> environment,
+            Function<ConnectionSpec, DynamoRepository> repositories) {
+        PrintStream out = CheckedOutput.over(stdout);
         CommandLine commandLine =
-                new CommandLine(new DynoscopeCli(out, err, environment, repositories));
+                new CommandLine(new DynoscopeCli(stdin, out, err, environment, repositories));
         Formats.register(commandLine);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
@@ -157,22 +211,55 @@ public final class DynoscopeCli implements Callable<Integer> {
                                     + " --help)");
                     return ExitCodes.USAGE;
                 });
+        AtomicBoolean outputFailureReported = new AtomicBoolean();
         commandLine.setExecutionExceptionHandler(
                 (e, failed, parseResult) -> {
+                    outputFailureReported.set(e instanceof CheckedOutput.Failure);
                     String command = failed.getCommandSpec().qualifiedName();
                     int code = exitCode(e);
-                    err.println(command + ": " + oneLine(message(e)));
+                    err.println(command + ": " + ConnectionSpec.masked(oneLine(message(e))));
                     return code;
                 });
-        int code = commandLine.execute(args);
-        out.flush();
+        int code;
+        try {
+            code = commandLine.execute(args);
+        } catch (CheckedOutput.Failure e) {
+            // Help or usage text could not be written.
+            err.println(commandName(commandLine) + ": " + e.getMessage());
+            outputFailureReported.set(true);
+            code = e.exitCode();
+        }
+        if (!outputFailureReported.get()) {
+            try {
+                out.flush();
+            } catch (CheckedOutput.Failure e) {
+                // What the command left in the buffer could not be written: it did not succeed.
+                err.println(commandName(commandLine) + ": " + e.getMessage());
+                code = e.exitCode();
+            }
+        }
         err.flush();
         return code;
+    }
+
+    /** The command that ran, e.g. {@code dynoscope expr check}. */
+    private static String commandName(CommandLine commandLine) {
+        ParseResult parsed = commandLine.getParseResult();
+        if (parsed == null) {
+            return "dynoscope";
+        }
+        while (parsed.hasSubcommand()) {
+            parsed = parsed.subcommand();
+        }
+        return parsed.commandSpec().qualifiedName();
     }
 
     private static int exitCode(Exception e) {
         if (e instanceof CliException cli) {
             return cli.exitCode();
+        }
+        if (e instanceof CheckedOutput.Failure failure) {
+            return failure.exitCode();
         }
         if (e instanceof ItemFormatException || e instanceof IllegalArgumentException) {
             return ExitCodes.USAGE;
@@ -185,6 +272,7 @@ public final class DynoscopeCli implements Callable<Integer> {
                 || e instanceof RepositoryException
                 || e instanceof ItemFormatException
                 || e instanceof IllegalArgumentException
+                || e instanceof CheckedOutput.Failure
                 || e instanceof LocalEngineException) {
             return e.getMessage();
         }
@@ -232,27 +320,45 @@ public final class DynoscopeCli implements Callable<Integer> {
                     || uri.getHost() == null) {
                 throw CliException.usage(
                         "endpoint '"
-                                + url
+                                + ConnectionSpec.masked(url)
                                 + "' is not an http or https URL such as http://localhost:8000");
             }
             return uri;
         } catch (URISyntaxException e) {
-            throw CliException.usage("endpoint '" + url + "' is not a URL: " + e.getMessage());
+            throw CliException.usage(
+                    "endpoint '"
+                            + ConnectionSpec.masked(url)
+                            + "' is not a URL: "
+                            + ConnectionSpec.masked(e.getMessage()));
         }
     }
 
     /** A repository for this command line's connection; the caller closes it. */
     DynamoRepository repository() {
-        return repositories.apply(connection());
+        return open(connection());
     }
 
     /** A repository for a local endpoint, keeping this command line's region and access key id. */
     DynamoRepository repositoryAt(URI localEndpoint) {
-        return repositories.apply(new ConnectionSpec.Endpoint(localEndpoint, region, accessKeyId));
+        return open(new ConnectionSpec.Endpoint(localEndpoint, region, accessKeyId));
+    }
+
+    private DynamoRepository open(ConnectionSpec connection) {
+        if (repositories != null) {
+            return repositories.apply(connection);
+        }
+        return SdkDynamoRepository.connect(
+                connection,
+                timeout == null ? RequestTimeouts.DEFAULT : RequestTimeouts.of(timeout));
     }
 
     OutputFormat output() {
         return output;
+    }
+
+    /** Standard input, read where a file is named {@code -}. */
+    InputStream in() {
+        return in;
     }
 
     PrintStream out() {
@@ -266,6 +372,36 @@ public final class DynoscopeCli implements Callable<Integer> {
     /** The read's cost, as the last line on stderr. */
     void printStatistics(ReadStatistics statistics) {
         err.println(statistics.summary());
+    }
+
+    /** {@code 30s}, {@code 2m}, {@code 500ms}, {@code 1h}, or a number of seconds. */
+    static final class DurationConverter implements ITypeConverter<Duration> {
+        private static final Pattern DURATION =
+                Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?", Pattern.CASE_INSENSITIVE);
+
+        @Override
+        public Duration convert(String text) {
+            Matcher matcher = DURATION.matcher(text.strip());
+            if (!matcher.matches()) {
+                throw new TypeConversionException(
+                        "'" + text + "' is not a duration such as 30s, 2m or 500ms");
+            }
+            BigDecimal amount = new BigDecimal(matcher.group(1));
+            String unit =
+                    matcher.group(2) == null ? "s" : matcher.group(2).toLowerCase(Locale.ROOT);
+            long millisPerUnit =
+                    switch (unit) {
+                        case "ms" -> 1;
+                        case "m" -> 60_000;
+                        case "h" -> 3_600_000;
+                        default -> 1_000;
+                    };
+            long millis = amount.multiply(BigDecimal.valueOf(millisPerUnit)).longValue();
+            if (millis <= 0) {
+                throw new TypeConversionException("'" + text + "' is not longer than zero");
+            }
+            return Duration.ofMillis(millis);
+        }
     }
 
     /** The version from the jar's manifest, or a development marker when run from classes. */

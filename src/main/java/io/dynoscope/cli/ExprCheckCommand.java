@@ -7,17 +7,17 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionPrinter;
 import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
+import io.dynoscope.core.expression.Operation;
+import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.expression.Verdict;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.TableKeys;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.RepositoryException;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,8 +44,11 @@ import picocli.CommandLine.ParentCommand;
             "Check an expression and its placeholder maps the way DynamoDB would, without sending it.",
             "Valid: the expression in canonical form on stdout, exit 0. Invalid: 'position: message' lines on "
                     + "stderr (position is the 1-based column, 0 for the whole expression or the maps), exit 2.",
+            "The rules depend on the call (--operation): a Query's filter may not use the keys it reads, an "
+                    + "update may not touch the table's keys; without --operation a filter is checked as for a Scan. "
+                    + "--table (or --partition-key/--sort-key) gives the keys and, with --table, their types.",
             "With --batch FILE (- for stdin): one JSON object a line {\"kind\", \"expression\", \"names\", \"values\" "
-                    + "(DynamoDB JSON), and for key conditions \"table\"/\"index\" or \"partitionKey\"/\"sortKey\"}; "
+                    + "(DynamoDB JSON), \"operation\", and \"table\"/\"index\" or \"partitionKey\"/\"sortKey\"}; "
                     + "one JSON verdict a line {\"valid\", \"position\", \"message\"} in the same order; "
                     + "blank lines are skipped. Exit 0 when every expression is valid, else 2."
         })
@@ -62,10 +65,16 @@ final class ExprCheckCommand implements Callable<Integer> {
     private String kind;
 
     @Option(
+            names = "--operation",
+            paramLabel = "CALL",
+            description =
+                    "The call the expression is for: Query, Scan, GetItem, PutItem, UpdateItem or DeleteItem.")
+    private String operation;
+
+    @Option(
             names = "--table",
             paramLabel = "TABLE",
-            description =
-                    "Check a key condition against this table's keys (connects to read them).")
+            description = "Check against this table's keys and key types (connects to read them).")
     private String table;
 
     @Option(
@@ -77,7 +86,7 @@ final class ExprCheckCommand implements Callable<Integer> {
     @Option(
             names = "--partition-key",
             paramLabel = "NAME",
-            description = "Check a key condition against this partition key, without connecting.")
+            description = "Check against this partition key, without connecting.")
     private String partitionKey;
 
     @Option(
@@ -109,7 +118,7 @@ final class ExprCheckCommand implements Callable<Integer> {
     private String expression;
 
     private DynamoRepository repository;
-    private final Map<String, KeySchema> describedKeys = new HashMap<>();
+    private final Map<String, TableKeys> describedTables = new HashMap<>();
 
     @Override
     public Integer call() {
@@ -129,15 +138,17 @@ final class ExprCheckCommand implements Callable<Integer> {
         ExpressionKind expressionKind = ExprCommand.kind(kind);
         Map<String, String> nameMap;
         Map<String, AttributeValue> valueMap;
+        RequestContext context;
         try {
             nameMap = names(names == null ? null : readTree(names, "--names"), "--names");
             valueMap = values(values, "--values");
+            context = context(operation, table, index, partitionKey, sortKey);
         } catch (BadInput e) {
             throw CliException.usage(e.getMessage());
         }
-        Optional<KeySchema> keys = keys(expressionKind, table, index, partitionKey, sortKey);
         Verdict verdict =
-                ExpressionValidator.validate(expressionKind, expression, nameMap, valueMap, keys);
+                ExpressionValidator.validate(
+                        Map.of(expressionKind, expression), nameMap, valueMap, context);
         if (verdict.ok()) {
             expr.cli()
                     .out()
@@ -155,6 +166,7 @@ final class ExprCheckCommand implements Callable<Integer> {
     private int checkBatch() {
         if (kind != null
                 || expression != null
+                || operation != null
                 || table != null
                 || index != null
                 || partitionKey != null
@@ -164,8 +176,7 @@ final class ExprCheckCommand implements Callable<Integer> {
             throw CliException.usage(
                     "--batch takes everything from its file; give no other options or EXPRESSION");
         }
-        List<String> lines =
-                batch.toString().equals("-") ? stdinLines() : TextFiles.readLines(batch);
+        List<String> lines = TextFiles.readLines(batch, expr.cli().in());
         boolean allValid = true;
         int number = 0;
         for (String line : lines) {
@@ -202,14 +213,16 @@ final class ExprCheckCommand implements Callable<Integer> {
                                     ? null
                                     : valuesNode.toString(),
                             "line " + number + ": values");
-            Optional<KeySchema> keys =
-                    keys(
-                            lineKind,
+            RequestContext context =
+                    context(
+                            text(request, "operation", number, false),
                             text(request, "table", number, false),
                             text(request, "index", number, false),
                             text(request, "partitionKey", number, false),
                             text(request, "sortKey", number, false));
-            Verdict verdict = ExpressionValidator.validate(lineKind, text, nameMap, valueMap, keys);
+            Verdict verdict =
+                    ExpressionValidator.validate(
+                            Map.of(lineKind, text), nameMap, valueMap, context);
             out.put("valid", verdict.ok());
             if (verdict.ok()) {
                 out.put("position", null);
@@ -238,9 +251,12 @@ final class ExprCheckCommand implements Callable<Integer> {
         return out;
     }
 
-    /** The key schema a key condition is held to: given by name, read from the table, or none. */
-    private Optional<KeySchema> keys(
-            ExpressionKind expressionKind,
+    /**
+     * The call and the keys an expression is held to: the keys given by name (no types), read from
+     * the table (with their types), or none.
+     */
+    private RequestContext context(
+            String operationName,
             String tableName,
             String indexName,
             String partitionKeyName,
@@ -254,29 +270,43 @@ final class ExprCheckCommand implements Callable<Integer> {
         if (indexName != null && tableName == null) {
             throw CliException.usage("--index goes with --table");
         }
-        if (expressionKind != ExpressionKind.KEY_CONDITION) {
-            return Optional.empty();
+        Optional<Operation> call = Optional.empty();
+        if (operationName != null) {
+            call = Operation.byApiName(operationName);
+            if (call.isEmpty()) {
+                throw new BadInput(
+                        "the operation '"
+                                + operationName
+                                + "' is not one of "
+                                + Operation.apiNames());
+            }
         }
+        Optional<TableKeys> keys = Optional.empty();
         if (partitionKeyName != null) {
-            return Optional.of(new KeySchema(partitionKeyName, Optional.ofNullable(sortKeyName)));
+            keys =
+                    Optional.of(
+                            TableKeys.of(
+                                    new KeySchema(
+                                            partitionKeyName, Optional.ofNullable(sortKeyName))));
+        } else if (tableName != null) {
+            keys = Optional.of(described(tableName, indexName));
         }
-        if (tableName == null) {
-            return Optional.empty();
-        }
-        String cacheKey = tableName + "\u0000" + (indexName == null ? "" : indexName);
-        KeySchema schema = describedKeys.get(cacheKey);
-        if (schema == null) {
+        return new RequestContext(call, keys, Optional.ofNullable(indexName));
+    }
+
+    private TableKeys described(String tableName, String indexName) {
+        TableKeys keys = describedTables.get(tableName);
+        if (keys == null) {
             if (repository == null) {
                 repository = expr.cli().repository();
             }
-            try {
-                schema = repository.describeTable(tableName).keySchemaOf(indexName);
-            } catch (IllegalArgumentException e) {
-                throw CliException.usage(e.getMessage());
-            }
-            describedKeys.put(cacheKey, schema);
+            keys = repository.describeTable(tableName).tableKeys();
+            describedTables.put(tableName, keys);
         }
-        return Optional.of(schema);
+        if (indexName != null && !keys.indexes().containsKey(indexName)) {
+            throw CliException.usage("table '" + tableName + "' has no index '" + indexName + "'");
+        }
+        return keys;
     }
 
     /** Input that cannot be read; a usage error for one check, an invalid verdict in a batch. */
@@ -313,12 +343,13 @@ final class ExprCheckCommand implements Callable<Integer> {
     }
 
     /**
-     * The names map as given; keys that are not placeholders are left for the validator to report.
+     * The names map as given, or null when none was; keys that are not placeholders are left for
+     * the validator to report.
      */
     private static Map<String, String> names(JsonNode tree, String where) {
         Map<String, String> map = new LinkedHashMap<>();
         if (tree == null || tree.isNull()) {
-            return map;
+            return null;
         }
         if (!tree.isObject()) {
             throw new BadInput(where + ": expected a JSON object such as {\"#d\": \"Detail\"}");
@@ -335,7 +366,7 @@ final class ExprCheckCommand implements Callable<Integer> {
 
     private static Map<String, AttributeValue> values(String json, String where) {
         if (json == null) {
-            return Map.of();
+            return null;
         }
         try {
             return DynamoJson.readItem(json).attributes();
@@ -345,16 +376,6 @@ final class ExprCheckCommand implements Callable<Integer> {
                             + ": "
                             + e.getMessage()
                             + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
-        }
-    }
-
-    private List<String> stdinLines() {
-        try {
-            BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            return reader.lines().toList();
-        } catch (UncheckedIOException e) {
-            throw CliException.usage("cannot read stdin: " + e.getMessage());
         }
     }
 }

@@ -15,7 +15,7 @@ import picocli.CommandLine.ParentCommand;
         name = "get",
         mixinStandardHelpOptions = true,
         description =
-                "Read one item by its key. The key is plain JSON ({\"EntityRef\": \"WS#acme\", \"Detail\": \"META\"}) "
+                "Read one item by its key; exit 3 when no item has it. The key is plain JSON ({\"EntityRef\": \"WS#acme\", \"Detail\": \"META\"}) "
                         + "or DynamoDB JSON ({\"EntityRef\": {\"S\": \"WS#acme\"}, ...}); --key-format auto tells them apart.")
 final class GetCommand implements Callable<Integer> {
 
@@ -32,13 +32,15 @@ final class GetCommand implements Callable<Integer> {
             TableInfo info = repository.describeTable(target.table);
             Key itemKey = target.key(info);
             GetResult result = repository.getItem(target.table, itemKey, consistent);
-            ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
-            result.item().ifPresent(printer::print);
-            printer.finish();
-            if (result.item().isEmpty()) {
-                cli.err().println("no item has that key");
-            }
             cli.printStatistics(result.statistics());
+            if (result.item().isEmpty()) {
+                throw new CliException(
+                        ExitCodes.NOT_FOUND,
+                        "not found: no item in table '" + target.table + "' has that key");
+            }
+            ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
+            printer.print(result.item().get());
+            printer.finish();
         }
         return ExitCodes.OK;
     }

@@ -9,13 +9,15 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
-import io.dynoscope.core.item.ItemSize;
+import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.TableInfo;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Reads the keys, items and expression placeholders typed on the command line and checks them
@@ -55,25 +57,25 @@ final class ItemInput {
     }
 
     /**
-     * Refuses an item DynamoDB would refuse, before anything is sent: over 400 KB, or with an empty
-     * string or binary value in a table or index key attribute.
+     * Refuses an item DynamoDB would refuse, before anything is sent: every limit of {@link
+     * ItemRules} (names, nesting, key types, sizes and emptiness, 400 KB).
      */
     static Item checkedForWrite(Item item, TableInfo table, String source) {
-        for (String name : table.keyAttributeTypes().keySet()) {
-            AttributeValue value = item.get(name).orElse(null);
-            boolean empty =
-                    value instanceof AttributeValue.Str s && s.value().isEmpty()
-                            || value instanceof AttributeValue.Bin b && b.length() == 0;
-            if (empty) {
-                throw CliException.usage(source + ": key attribute '" + name + "' cannot be empty");
-            }
-        }
-        try {
-            ItemSize.requireWithinLimit(item);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(source + ": " + e.getMessage());
-        }
+        requireNoProblems(
+                ItemRules.check(item, table.keySchema(), table.keyAttributeTypes()), source);
         return item;
+    }
+
+    /** A usage error listing the problems, if there are any. */
+    static void requireNoProblems(List<ItemRules.Problem> problems, String source) {
+        if (!problems.isEmpty()) {
+            throw CliException.usage(
+                    source
+                            + ": "
+                            + problems.stream()
+                                    .map(ItemRules.Problem::toString)
+                                    .collect(Collectors.joining("; ")));
+        }
     }
 
     /** Reads a primary key: exactly the table's key attributes, with their declared types. */
@@ -92,6 +94,9 @@ final class ItemInput {
                                 + describe(schema));
             }
         }
+        requireNoProblems(
+                ItemRules.checkKeyValues(item.attributes(), schema, table.keyAttributeTypes()),
+                source);
         return item.key(schema);
     }
 

@@ -16,6 +16,9 @@ import java.util.List;
 /**
  * Prints items on stdout as they arrive: one JSON item a line ({@code json} or {@code
  * dynamodb-json}), or, for {@code table}, an aligned text table once all items are in.
+ *
+ * <p>Each page is flushed as it is printed. When stdout fails (a full disk, a reader that went
+ * away), the printer asks the read to stop at once, and {@link #finish()} reports the failure.
  */
 final class ItemPrinter implements PageListener {
 
@@ -27,6 +30,7 @@ final class ItemPrinter implements PageListener {
     private final KeySchema keySchema;
     private final List<Item> tableRows = new ArrayList<>();
     private long printed;
+    private CheckedOutput.Failure failure;
 
     /**
      * @param keySchema the table's keys, put first in the table format; may be null
@@ -39,8 +43,15 @@ final class ItemPrinter implements PageListener {
 
     @Override
     public boolean onPage(Page page) {
-        page.items().forEach(this::print);
-        return true;
+        try {
+            page.items().forEach(this::print);
+            out.flush();
+            return true;
+        } catch (CheckedOutput.Failure e) {
+            // Reading on would cost requests (and money, on AWS) for output nobody receives.
+            failure = e;
+            return false;
+        }
     }
 
     void print(Item item) {
@@ -52,8 +63,15 @@ final class ItemPrinter implements PageListener {
         }
     }
 
-    /** Prints what the table format held back; a no-op for the line formats. */
+    /**
+     * Prints what the table format held back (a no-op for the line formats) and flushes.
+     *
+     * @throws CheckedOutput.Failure when stdout failed, now or during the read
+     */
     void finish() {
+        if (failure != null) {
+            throw failure;
+        }
         if (format == OutputFormat.TABLE && !tableRows.isEmpty()) {
             printTable();
         }

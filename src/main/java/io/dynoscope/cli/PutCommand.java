@@ -2,6 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.cli.Formats.InputFormat;
 import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
@@ -54,7 +55,7 @@ final class PutCommand implements Callable<Integer> {
                 names = "--file",
                 required = true,
                 paramLabel = "FILE",
-                description = "A file holding the item.")
+                description = "A file holding the item (- for stdin).")
         private Path file;
     }
 
@@ -64,11 +65,18 @@ final class PutCommand implements Callable<Integer> {
             throw CliException.usage(
                     "--if-not-exists and --condition do not go together; write both into --condition");
         }
-        String text = source.file == null ? source.json : TextFiles.read(source.file);
-        String origin = source.file == null ? "--item" : source.file.toString();
+        String text =
+                source.file == null
+                        ? TextFiles.requireDecoded(source.json, "--item")
+                        : TextFiles.read(source.file, cli.in());
+        String origin =
+                source.file == null
+                        ? "--item"
+                        : TextFiles.isStdin(source.file) ? "stdin" : source.file.toString();
         CompiledExpression condition = conditionOptions.condition();
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
+            conditionOptions.check(Operation.PUT_ITEM, info);
             Item item =
                     ItemInput.checkedForWrite(
                             ItemInput.readItem(text, itemFormat, info, origin), info, origin);

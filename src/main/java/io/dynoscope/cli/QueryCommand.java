@@ -1,9 +1,11 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.expression.SortKeyCondition.Operator;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
@@ -11,6 +13,7 @@ import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.TableInfo;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -151,9 +154,10 @@ final class QueryCommand implements Callable<Integer> {
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);
             KeySchema keys = info.keySchemaOf(index);
-            KeyCondition keyCondition =
-                    KeyCondition.partition(
-                            keys, typed(info, keys.partitionKey(), partitionKeyValue, "--pk"));
+            expressionOptions.check(Operation.QUERY, info, index);
+            AttributeValue partition = typed(info, keys.partitionKey(), partitionKeyValue, "--pk");
+            keyLimits(keys.partitionKey(), partition, keys, info, "--pk");
+            KeyCondition keyCondition = KeyCondition.partition(keys, partition);
             if (sortKey != null) {
                 String sortKeyName =
                         keys.sortKey()
@@ -164,8 +168,13 @@ final class QueryCommand implements Callable<Integer> {
                                                                         ? "table '" + table + "'"
                                                                         : "index '" + index + "'")
                                                                 + " has no sort key, so it takes no --sk-* condition"));
-                keyCondition =
-                        keyCondition.and(sortKey.condition(sortKeyName, type(info, sortKeyName)));
+                SortKeyCondition condition =
+                        sortKey.condition(sortKeyName, type(info, sortKeyName));
+                keyLimits(sortKeyName, condition.value(), keys, info, "--sk-*");
+                if (condition.upper() != null) {
+                    keyLimits(sortKeyName, condition.upper(), keys, info, "--sk-between");
+                }
+                keyCondition = keyCondition.and(condition);
             }
             QuerySpec spec =
                     QuerySpec.of(
@@ -183,8 +192,8 @@ final class QueryCommand implements Callable<Integer> {
             }
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
             ReadResult result = repository.query(spec, printer, Cancellation.none());
-            printer.finish();
             cli.printStatistics(result.statistics());
+            printer.finish();
         }
         return ExitCodes.OK;
     }
@@ -193,6 +202,14 @@ final class QueryCommand implements Callable<Integer> {
             TableInfo info, String attribute, String text, String option) {
         return ItemInput.keyValue(
                 text, type(info, attribute), option + ": the partition key '" + attribute + "'");
+    }
+
+    /** A key value DynamoDB would refuse (empty, over 2,048 or 1,024 bytes) is a usage error. */
+    private static void keyLimits(
+            String attribute, AttributeValue value, KeySchema keys, TableInfo info, String option) {
+        ItemInput.requireNoProblems(
+                ItemRules.checkKeyValues(Map.of(attribute, value), keys, info.keyAttributeTypes()),
+                option);
     }
 
     private static String type(TableInfo info, String attribute) {

@@ -1,7 +1,12 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.Operation;
+import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.repository.TableInfo;
+import java.util.EnumMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -33,6 +38,32 @@ final class ReadExpressionOptions {
             description =
                     "Expression attribute values in DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}}.")
     private String values;
+
+    /**
+     * Refuses, as a usage error naming the option and column, a filter or projection DynamoDB would
+     * reject in this read (a Query's filter may not name the keys it reads).
+     *
+     * @param index the index read, or null for the table
+     */
+    void check(Operation operation, TableInfo table, String index) {
+        Map<ExpressionKind, String> texts = new EnumMap<>(ExpressionKind.class);
+        if (filter != null) {
+            texts.put(ExpressionKind.FILTER, filter);
+        }
+        if (projection != null) {
+            texts.put(ExpressionKind.PROJECTION, projection);
+        }
+        CheckedExpressions.require(
+                texts,
+                Map.of(
+                        ExpressionKind.FILTER,
+                        "--filter",
+                        ExpressionKind.PROJECTION,
+                        "--projection"),
+                names,
+                values,
+                RequestContext.of(operation, table.tableKeys(), index));
+    }
 
     /** The parsed expressions; either may be null. */
     record Expressions(CompiledExpression filter, CompiledExpression projection) {}

@@ -40,6 +40,8 @@ final class SandboxCommand implements Callable<Integer> {
                 }
             }
             cli.out().println(endpoint);
+            // Scripts read the endpoint while the sandbox runs, so it cannot wait in a buffer.
+            cli.out().flush();
             cli.err()
                     .println(
                             "local engine at "

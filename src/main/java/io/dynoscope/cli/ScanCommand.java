@@ -1,5 +1,6 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadResult;
@@ -36,7 +37,8 @@ final class ScanCommand implements Callable<Integer> {
             paramLabel = "N",
             defaultValue = "1",
             description =
-                    "Read N segments in parallel (a parallel Scan). Default: ${DEFAULT-VALUE}.")
+                    "Read N segments in parallel (a parallel Scan; 1 to 1,000,000, at most 64 at a time). "
+                            + "Default: ${DEFAULT-VALUE}.")
     private int segments;
 
     @Option(
@@ -49,8 +51,9 @@ final class ScanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (segments < 1) {
-            throw CliException.usage("--segments must be at least 1");
+        if (segments < 1 || segments > ScanSpec.MAX_SEGMENTS) {
+            throw CliException.usage(
+                    "--segments must be between 1 and 1,000,000 (DynamoDB's TotalSegments limit)");
         }
         if (limit < 0) {
             throw CliException.usage("--limit cannot be negative");
@@ -64,6 +67,7 @@ final class ScanCommand implements Callable<Integer> {
                 info.keySchemaOf(index);
                 spec = spec.onIndex(index);
             }
+            expressionOptions.check(Operation.SCAN, info, index);
             if (expressions.filter() != null) {
                 spec = spec.withFilter(expressions.filter());
             }
@@ -72,8 +76,8 @@ final class ScanCommand implements Callable<Integer> {
             }
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
             ReadResult result = repository.scan(spec, printer, Cancellation.none());
-            printer.finish();
             cli.printStatistics(result.statistics());
+            printer.finish();
         }
         return ExitCodes.OK;
     }

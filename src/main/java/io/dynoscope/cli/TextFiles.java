@@ -1,41 +1,118 @@
 package io.dynoscope.cli;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
-/** Reads the UTF-8 files named on the command line; a file that cannot be read is a usage error. */
+/**
+ * Reads the UTF-8 text named on the command line: a file, or stdin for {@code -}. Bytes that are
+ * not UTF-8 are refused with their line and byte offset, never replaced; a file that cannot be read
+ * is a usage error.
+ */
 final class TextFiles {
+
+    /** The file name that means stdin. */
+    static final String STDIN = "-";
 
     private TextFiles() {}
 
-    static String read(Path file) {
+    static String read(Path file, InputStream stdin) {
+        String where = isStdin(file) ? "stdin" : file.toString();
+        byte[] bytes;
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            bytes = isStdin(file) ? stdin.readAllBytes() : Files.readAllBytes(file);
         } catch (IOException e) {
-            throw cannotRead(file, e);
+            throw cannotRead(where, e);
         }
+        return decode(bytes, where);
     }
 
+    static List<String> readLines(Path file, InputStream stdin) {
+        return read(file, stdin).lines().toList();
+    }
+
+    /** The lines of a file, or of this process's stdin for {@code -}. */
     static List<String> readLines(Path file) {
-        try {
-            return Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw cannotRead(file, e);
-        }
+        return readLines(file, System.in);
     }
 
-    private static CliException cannotRead(Path file, IOException e) {
-        String why =
-                e instanceof NoSuchFileException
-                        ? "no such file"
-                        : e instanceof CharacterCodingException
-                                ? "it is not UTF-8 text"
-                                : e.getMessage();
-        return CliException.usage("cannot read " + file + ": " + why);
+    static boolean isStdin(Path file) {
+        return file.toString().equals(STDIN);
+    }
+
+    /**
+     * Text typed on the command line: the JVM has already decoded it, turning bytes that were not
+     * UTF-8 into U+FFFD, so a U+FFFD in it is refused (the JSON escape {@code \\uFFFD} still
+     * works).
+     */
+    static String requireDecoded(String text, String option) {
+        int at = text.indexOf('\uFFFD');
+        if (at < 0) {
+            return text;
+        }
+        String prefix = text.substring(0, at);
+        int line = (int) prefix.chars().filter(c -> c == '\n').count() + 1;
+        int offset = prefix.getBytes(StandardCharsets.UTF_8).length;
+        String encoding = System.getProperty("sun.jnu.encoding", "UTF-8");
+        throw CliException.usage(
+                option
+                        + ": line "
+                        + line
+                        + ", byte offset "
+                        + offset
+                        + ": not UTF-8 (U+FFFD stands for bytes that could not be decoded"
+                        + (encoding.toUpperCase(Locale.ROOT).replace("-", "").equals("UTF8")
+                                ? ""
+                                : "; arguments are read as "
+                                        + encoding
+                                        + ", run with a UTF-8 locale such as LANG=C.UTF-8")
+                        + "); give the text in a UTF-8 file, or write \\uFFFD in JSON");
+    }
+
+    private static String decode(byte[] bytes, String where) {
+        CharsetDecoder decoder =
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (result.isError()) {
+            int offset = in.position();
+            int line = 1;
+            for (int i = 0; i < offset; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                }
+            }
+            throw CliException.usage(
+                    "cannot read "
+                            + where
+                            + ": line "
+                            + line
+                            + ", byte offset "
+                            + offset
+                            + ": not UTF-8 (byte 0x"
+                            + String.format(Locale.ROOT, "%02X", bytes[offset] & 0xFF)
+                            + ")");
+        }
+        decoder.flush(out);
+        return out.flip().toString();
+    }
+
+    private static CliException cannotRead(String where, IOException e) {
+        String why = e instanceof NoSuchFileException ? "no such file" : e.getMessage();
+        return CliException.usage("cannot read " + where + ": " + why);
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.profiles.Profile;
 import software.amazon.awssdk.profiles.ProfileFile;
+import software.amazon.awssdk.profiles.ProfileFileLocation;
 
 /**
  * The named profiles in the user's AWS config and credentials files, for the connection list. Reads
@@ -30,6 +31,42 @@ public final class AwsProfiles {
                 .map(AwsProfiles::describe)
                 .sorted(Comparator.comparing(AwsProfile::name))
                 .toList();
+    }
+
+    /**
+     * @throws RepositoryException of kind VALIDATION naming the files read and the profiles found
+     *     when the profile is in neither file
+     */
+    static void requireExists(String profileName) {
+        ProfileFile files;
+        try {
+            files = ProfileFile.defaultProfileFile();
+        } catch (RuntimeException unreadable) {
+            throw new RepositoryException(
+                    RepositoryException.Kind.VALIDATION,
+                    "Connect",
+                    null,
+                    "cannot read the AWS config files: " + unreadable.getMessage(),
+                    unreadable);
+        }
+        if (files.profile(profileName).isPresent()) {
+            return;
+        }
+        List<String> found = list(files).stream().map(AwsProfile::name).toList();
+        throw new RepositoryException(
+                RepositoryException.Kind.VALIDATION,
+                "Connect",
+                null,
+                "profile '"
+                        + profileName
+                        + "' does not exist in "
+                        + ProfileFileLocation.configurationFilePath()
+                        + " or "
+                        + ProfileFileLocation.credentialsFilePath()
+                        + (found.isEmpty()
+                                ? "; no profiles were found there (run `aws configure`)"
+                                : "; profiles found: " + String.join(", ", found)),
+                null);
     }
 
     static Optional<String> regionOf(ProfileFile profileFile, String profileName) {

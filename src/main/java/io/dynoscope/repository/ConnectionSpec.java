@@ -2,6 +2,7 @@ package io.dynoscope.repository;
 
 import java.net.URI;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Where to connect. Credentials are never part of it: they stay in the AWS files and the SDK's
@@ -12,8 +13,19 @@ public sealed interface ConnectionSpec {
 
     String region();
 
-    /** A short label for the connection list and error messages. */
+    /** A short label for the connection list and error messages (no password in it). */
     String displayName();
+
+    /**
+     * The text with the {@code user:password@} of any URL in it masked, for every message that may
+     * show an endpoint: {@code http://***@host:8000}.
+     */
+    static String masked(String text) {
+        return text == null ? null : USER_INFO.matcher(text).replaceAll("$1***@");
+    }
+
+    /** The user info of a URL: after {@code scheme://}, up to an {@code @} before the host. */
+    Pattern USER_INFO = Pattern.compile("(\\b[A-Za-z][A-Za-z0-9+.-]*://)[^/@\\s]+@");
 
     /**
      * A named profile from ~/.aws/config and ~/.aws/credentials (static keys, SSO,
@@ -61,7 +73,7 @@ public sealed interface ConnectionSpec {
 
         @Override
         public String displayName() {
-            return endpoint.toString();
+            return masked(endpoint.toString());
         }
     }
 }

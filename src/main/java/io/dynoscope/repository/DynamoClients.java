@@ -3,12 +3,15 @@ package io.dynoscope.repository;
 import java.time.Duration;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
@@ -17,7 +20,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
  * Builds the SDK's {@link DynamoDbClient} for a {@link ConnectionSpec}: which credentials, which
- * region or endpoint, the Apache HTTP client, and a retry strategy that backs off when throttled.
+ * region or endpoint, the Apache HTTP client, a retry strategy that backs off when throttled, and
+ * the {@link RequestTimeouts}. A named profile is read as the AWS CLI reads it, its {@code
+ * endpoint_url} and {@code services} sections included.
  */
 public final class DynamoClients {
 
@@ -31,13 +36,32 @@ public final class DynamoClients {
 
     private DynamoClients() {}
 
+    /** A client with the {@link RequestTimeouts#DEFAULT} timeouts. */
+    public static DynamoDbClient create(ConnectionSpec connection) {
+        return create(connection, RequestTimeouts.DEFAULT);
+    }
+
     /**
-     * @throws RepositoryException of kind VALIDATION when a profile connection has no region
-     *     anywhere (neither given nor in the profile)
+     * @throws RepositoryException of kind VALIDATION when a profile does not exist, or no region is
+     *     set anywhere (neither given, nor in the profile, nor in the environment)
      */
     // The pom pins the Apache 4 client, which SDK 2.57 deprecates in favour of apache5-client.
     @SuppressWarnings("deprecation")
-    public static DynamoDbClient create(ConnectionSpec connection) {
+    public static DynamoDbClient create(ConnectionSpec connection, RequestTimeouts timeouts) {
+        ClientOverrideConfiguration.Builder overrides =
+                ClientOverrideConfiguration.builder()
+                        .retryStrategy(
+                                AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                                        .maxAttempts(MAX_ATTEMPTS)
+                                        .build())
+                        .apiCallTimeout(timeouts.apiCall())
+                        .apiCallAttemptTimeout(timeouts.attempt());
+        if (connection instanceof ConnectionSpec.Profile profile) {
+            AwsProfiles.requireExists(profile.profileName());
+            // The client reads its endpoint_url, services section and defaults from this profile,
+            // as the AWS CLI does with --profile.
+            overrides.defaultProfileName(profile.profileName());
+        }
         DynamoDbClientBuilder builder =
                 DynamoDbClient.builder()
                         .httpClientBuilder(
@@ -45,13 +69,7 @@ public final class DynamoClients {
                                         .connectionTimeout(Duration.ofSeconds(5))
                                         .socketTimeout(Duration.ofSeconds(60))
                                         .maxConnections(64))
-                        .overrideConfiguration(
-                                ClientOverrideConfiguration.builder()
-                                        .retryStrategy(
-                                                AwsRetryStrategy.standardRetryStrategy().toBuilder()
-                                                        .maxAttempts(MAX_ATTEMPTS)
-                                                        .build())
-                                        .build())
+                        .overrideConfiguration(overrides.build())
                         .credentialsProvider(credentialsFor(connection));
         if (connection instanceof ConnectionSpec.Profile profile) {
             builder.region(Region.of(profileRegion(profile)));
@@ -62,18 +80,33 @@ public final class DynamoClients {
             // decides.
             builder.region(Region.of(connection.region()));
         }
-        return builder.build();
+        try {
+            return builder.build();
+        } catch (SdkClientException e) {
+            if (String.valueOf(e.getMessage()).contains("Unable to load region")) {
+                throw new RepositoryException(
+                        RepositoryException.Kind.VALIDATION,
+                        "Connect",
+                        null,
+                        "no AWS region is set: choose one (--region on the command line), set "
+                                + "AWS_REGION, or add region = ... to the profile in ~/.aws/config",
+                        null);
+            }
+            throw e;
+        }
     }
 
     static AwsCredentialsProvider credentialsFor(ConnectionSpec connection) {
         if (connection instanceof ConnectionSpec.Profile profile) {
-            return ProfileCredentialsProvider.builder().profileName(profile.profileName()).build();
+            return new Explained(
+                    ProfileCredentialsProvider.builder().profileName(profile.profileName()).build(),
+                    "profile '" + profile.profileName() + "'");
         }
         if (connection instanceof ConnectionSpec.Endpoint endpoint) {
             return StaticCredentialsProvider.create(
                     AwsBasicCredentials.create(endpoint.accessKeyId(), LOCAL_DUMMY_SECRET));
         }
-        return DefaultCredentialsProvider.builder().build();
+        return new Explained(DefaultCredentialsProvider.builder().build(), "default credentials");
     }
 
     private static String profileRegion(ConnectionSpec.Profile profile) {
@@ -90,7 +123,44 @@ public final class DynamoClients {
                                 null,
                                 "profile '"
                                         + profile.profileName()
-                                        + "' has no region; choose a region for this connection",
+                                        + "' has no region: choose one for this connection "
+                                        + "(--region on the command line) or add region = ... "
+                                        + "to the profile in ~/.aws/config",
                                 null));
+    }
+
+    /**
+     * Credentials whose failures reach the caller as SDK client errors that say whose credentials
+     * failed: a failing credential_process throws a bare IllegalStateException, which the SDK
+     * passes on unexplained.
+     */
+    private record Explained(AwsCredentialsProvider delegate, String whose)
+            implements AwsCredentialsProvider {
+        @Override
+        public AwsCredentials resolveCredentials() {
+            try {
+                return delegate.resolveCredentials();
+            } catch (SdkException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                Throwable root = e;
+                while (root.getCause() != null && root.getCause() != root) {
+                    root = root.getCause();
+                }
+                String detail =
+                        (root == e || root.getMessage() == null
+                                        ? String.valueOf(e.getMessage())
+                                        : e.getMessage() + " " + root.getMessage())
+                                .strip();
+                // "... with error message: " and nothing after it when the command printed nothing
+                throw SdkClientException.create(
+                        "the credentials of "
+                                + whose
+                                + " could not be loaded: "
+                                + detail
+                                + (detail.endsWith(":") ? " (none)." : ""),
+                        e);
+            }
+        }
     }
 }

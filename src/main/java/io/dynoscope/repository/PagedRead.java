@@ -135,26 +135,44 @@ final class PagedRead {
         }
     }
 
-    /** Reads {@code segments} parallel-scan segments concurrently, one thread each. */
+    /**
+     * Reads {@code segments} parallel-scan segments (TotalSegments), at most {@link
+     * ScanSpec#MAX_CONCURRENT_SEGMENTS} at a time: a bounded pool of workers takes the segments in
+     * turn, so a million segments never means a million threads.
+     */
     ReadResult runParallel(int segments) {
         long started = System.nanoTime();
+        int workers = Math.min(segments, ScanSpec.MAX_CONCURRENT_SEGMENTS);
         ExecutorService pool =
                 Executors.newFixedThreadPool(
-                        segments,
+                        workers,
                         runnable -> {
                             Thread thread = new Thread(runnable, "dynoscope-scan-segment");
                             thread.setDaemon(true);
                             return thread;
                         });
+        AtomicInteger nextSegment = new AtomicInteger();
+        AtomicBoolean cutShort = new AtomicBoolean();
         try {
-            List<Future<SegmentEnd>> futures = new ArrayList<>();
-            for (int segment = 0; segment < segments; segment++) {
-                int s = segment;
+            List<Future<?>> futures = new ArrayList<>();
+            for (int worker = 0; worker < workers; worker++) {
                 futures.add(
                         pool.submit(
                                 () -> {
                                     try {
-                                        return readSegment(s, null, null);
+                                        int segment;
+                                        while (!stopRequested.get()
+                                                && !cancellation.isCancelled()
+                                                && remaining.get() > 0
+                                                && (segment = nextSegment.getAndIncrement())
+                                                        < segments) {
+                                            SegmentEnd end = readSegment(segment, null, null);
+                                            // A parallel scan has no single resume key, so one
+                                            // cut short by its limit is incomplete.
+                                            if (end.stopped || end.resumeKey != null) {
+                                                cutShort.set(true);
+                                            }
+                                        }
                                     } catch (RuntimeException e) {
                                         // One failed segment ends the scan: the others stop after
                                         // their current request.
@@ -163,14 +181,10 @@ final class PagedRead {
                                     }
                                 }));
             }
-            boolean stopped = false;
             RuntimeException failure = null;
-            for (Future<SegmentEnd> future : futures) {
+            for (Future<?> future : futures) {
                 try {
-                    SegmentEnd end = awaitSegment(future);
-                    // A parallel scan has no single resume key, so one cut short by its limit is
-                    // incomplete.
-                    stopped |= end.stopped || end.resumeKey != null;
+                    awaitWorker(future);
                 } catch (RuntimeException e) {
                     if (failure == null) {
                         failure = e;
@@ -180,18 +194,20 @@ final class PagedRead {
             if (failure != null) {
                 throw failure;
             }
-            return new ReadResult(statistics(started), null, stopped);
+            boolean unread = nextSegment.get() < segments;
+            return new ReadResult(statistics(started), null, cutShort.get() || unread);
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private SegmentEnd awaitSegment(Future<SegmentEnd> future) {
+    private void awaitWorker(Future<?> future) {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return future.get();
+                    future.get();
+                    return;
                 } catch (InterruptedException e) {
                     // The caller was interrupted: every segment stops after its current request.
                     interrupted = true;

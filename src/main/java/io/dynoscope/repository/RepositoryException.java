@@ -24,15 +24,16 @@ public class RepositoryException extends RuntimeException {
     public RepositoryException(
             Kind kind, String operation, String table, String serviceMessage, Throwable cause) {
         super(
-                operation
-                        + (table == null ? "" : " on table '" + table + "'")
-                        + " failed: "
-                        + serviceMessage,
+                ConnectionSpec.masked(
+                        operation
+                                + (table == null ? "" : " on table '" + table + "'")
+                                + " failed: "
+                                + serviceMessage),
                 cause);
         this.kind = kind;
         this.operation = operation;
         this.table = table;
-        this.serviceMessage = serviceMessage;
+        this.serviceMessage = ConnectionSpec.masked(serviceMessage);
     }
 
     public Kind kind() {

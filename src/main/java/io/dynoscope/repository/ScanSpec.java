@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param index index name, or null for the table
  * @param filter optional filter expression, or null
  * @param projection optional projection expression, or null
- * @param segments 1 for a plain scan; N reads N segments concurrently (TotalSegments = N)
+ * @param segments 1 for a plain scan; N reads N segments (TotalSegments = N, at most 1,000,000), at
+ *     most {@link #MAX_CONCURRENT_SEGMENTS} at a time
  * @param limit the most items to return in all, or 0 for no limit
  * @param pageSize the Limit sent with each request, or 0 for full 1 MB pages
  * @param exclusiveStartKey where to resume a single-segment scan, or null
@@ -26,10 +27,21 @@ public record ScanSpec(
         Key exclusiveStartKey,
         boolean consistentRead) {
 
+    /** DynamoDB's limit on TotalSegments. */
+    public static final int MAX_SEGMENTS = 1_000_000;
+
+    /**
+     * How many segments are read at once: one thread and one connection each (the HTTP client keeps
+     * 64); the rest wait their turn.
+     */
+    public static final int MAX_CONCURRENT_SEGMENTS = 64;
+
     public ScanSpec {
         Objects.requireNonNull(table, "table");
-        if (segments < 1) {
-            throw new IllegalArgumentException("a Scan has at least one segment");
+        if (segments < 1 || segments > MAX_SEGMENTS) {
+            throw new IllegalArgumentException(
+                    "a Scan has 1 to 1,000,000 segments (DynamoDB's TotalSegments), not "
+                            + segments);
         }
         if (limit < 0 || pageSize < 0) {
             throw new IllegalArgumentException("limit and page size cannot be negative");

@@ -96,7 +96,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
         this.client = Objects.requireNonNull(client, "client");
         this.ownsClient = ownsClient;
         this.connection = connection;
-        this.errors = new SdkErrors(connection, endpointName(client, connection));
+        this.errors = new SdkErrors(connection, endpointName(client, connection), timeouts(client));
     }
 
     @Override
@@ -106,18 +106,34 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     /** A repository with its own client for {@code connection}, closed with the repository. */
     public static SdkDynamoRepository connect(ConnectionSpec connection) {
-        return new SdkDynamoRepository(DynamoClients.create(connection), connection, true);
+        return connect(connection, RequestTimeouts.DEFAULT);
+    }
+
+    /** As {@link #connect(ConnectionSpec)}, giving up on a request after these timeouts. */
+    public static SdkDynamoRepository connect(ConnectionSpec connection, RequestTimeouts timeouts) {
+        return new SdkDynamoRepository(
+                DynamoClients.create(connection, timeouts), connection, true);
     }
 
     private static String endpointName(DynamoDbClient client, ConnectionSpec connection) {
         if (connection instanceof ConnectionSpec.Endpoint endpoint) {
-            return endpoint.endpoint().toString();
+            return endpoint.displayName();
         }
         var configuration = client.serviceClientConfiguration();
         return configuration
                 .endpointOverride()
-                .map(Object::toString)
+                .map(uri -> ConnectionSpec.masked(uri.toString()))
                 .orElseGet(() -> "DynamoDB in " + configuration.region());
+    }
+
+    /** The timeouts the client was built with, for messages; the defaults where it has none. */
+    private static RequestTimeouts timeouts(DynamoDbClient client) {
+        var overrides = client.serviceClientConfiguration().overrideConfiguration();
+        Duration call = overrides.apiCallTimeout().orElse(null);
+        if (call == null) {
+            return RequestTimeouts.DEFAULT;
+        }
+        return new RequestTimeouts(call, overrides.apiCallAttemptTimeout().orElse(call));
     }
 
     // ---- tables ----------------------------------------------------------------------------

@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -44,13 +46,16 @@ final class SdkErrors {
 
     private final ConnectionSpec connection;
     private final String endpointName;
+    private final RequestTimeouts timeouts;
 
     /**
-     * @param endpointName where requests go, for "cannot reach" messages
+     * @param endpointName where requests go, for "cannot reach" messages (user info masked)
+     * @param timeouts the client's timeouts, for "no answer within" messages
      */
-    SdkErrors(ConnectionSpec connection, String endpointName) {
+    SdkErrors(ConnectionSpec connection, String endpointName, RequestTimeouts timeouts) {
         this.connection = connection;
         this.endpointName = endpointName;
+        this.timeouts = timeouts;
     }
 
     RepositoryException translate(String operation, String table, SdkException e) {
@@ -80,6 +85,22 @@ final class SdkErrors {
                 kind = Kind.OTHER;
             }
             return new RepositoryException(kind, operation, table, serviceMessage(e), e);
+        }
+        if (e instanceof ApiCallTimeoutException
+                || causeOf(e, ApiCallAttemptTimeoutException.class) != null) {
+            boolean wholeCall = e instanceof ApiCallTimeoutException;
+            return new RepositoryException(
+                    Kind.UNREACHABLE,
+                    operation,
+                    table,
+                    "no answer from "
+                            + endpointName
+                            + " within "
+                            + RequestTimeouts.show(
+                                    wholeCall ? timeouts.apiCall() : timeouts.attempt())
+                            + (wholeCall ? "" : " (each of its attempts)")
+                            + "; the request timed out",
+                    e);
         }
         if (e instanceof SdkClientException) {
             Throwable unreachable =
@@ -139,6 +160,9 @@ final class SdkErrors {
 
     /** What the user can do about failed credentials, for the kind of connection they chose. */
     private String credentialAdvice(String message) {
+        if (message != null && message.contains("process-based credentials")) {
+            return "Run the profile's credential_process command by hand to see why it fails.";
+        }
         if (connection instanceof ConnectionSpec.Profile profile) {
             boolean sso =
                     message != null && message.toLowerCase(Locale.ROOT).contains("sso")

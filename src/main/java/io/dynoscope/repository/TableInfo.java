@@ -1,6 +1,8 @@
 package io.dynoscope.repository;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.TableKeys;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,6 +50,13 @@ public record TableInfo(
                         () ->
                                 new IllegalArgumentException(
                                         "table '" + name + "' has no index '" + index + "'"));
+    }
+
+    /** The keys of the table and its indexes with their types, for checking requests in core. */
+    public TableKeys tableKeys() {
+        Map<String, KeySchema> indexKeys = new LinkedHashMap<>();
+        indexes().forEach(i -> indexKeys.put(i.name(), i.keySchema()));
+        return new TableKeys(keySchema, indexKeys, keyAttributeTypes);
     }
 
     public List<IndexInfo> indexes() {

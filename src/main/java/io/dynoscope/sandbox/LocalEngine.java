@@ -24,7 +24,9 @@ import java.util.concurrent.TimeUnit;
  * loopback port: the offline sandbox of the app and the engine of the test suite.
  *
  * <p>{@link #start()} returns once the engine answers HTTP; {@link #close()} stops it and its
- * children, and a shutdown hook does the same if the JVM exits first. Data lives in memory only.
+ * children, and a shutdown hook does the same if the JVM exits first. If the JVM is killed outright
+ * (SIGKILL), the engine notices that the stdin pipe to it closed and exits by itself. Data lives in
+ * memory only.
  */
 public final class LocalEngine implements AutoCloseable {
 
@@ -34,6 +36,13 @@ public final class LocalEngine implements AutoCloseable {
     public static final String ENGINE_DIR_PROPERTY = "dynoscope.engine.dir";
 
     static final Path CLI_IN_ENGINE_DIR = Path.of("node_modules", "dynalite", "cli.js");
+
+    /**
+     * The launcher that runs dynalite and ends it when this JVM is gone, even killed: it watches
+     * the stdin pipe this JVM holds open and its parent process.
+     */
+    static final Path LAUNCHER_IN_ENGINE_DIR = Path.of("watch-parent.js");
+
     private static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(20);
     private static final int PORT_ATTEMPTS = 3;
     private static final int OUTPUT_KEPT_CHARS = 8_000;
@@ -85,10 +94,13 @@ public final class LocalEngine implements AutoCloseable {
                                                 "The local engine needs Node.js, but `node` is not on the PATH. "
                                                         + "Install Node 20+ (https://nodejs.org) and run the build. "
                                                         + ALTERNATIVES));
+        Path launcher = engineDir.resolve(LAUNCHER_IN_ENGINE_DIR);
+        // An engine folder from an older build has no launcher; dynalite then runs on its own.
+        Path script = Files.isRegularFile(launcher) ? launcher : cli;
         LocalEngineException lastFailure = null;
         for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
             int port = freeLoopbackPort();
-            LocalEngine engine = launch(node, cli, engineDir, port);
+            LocalEngine engine = launch(node, script, engineDir, port);
             try {
                 engine.awaitReady(timeout);
                 return engine;
@@ -179,11 +191,15 @@ public final class LocalEngine implements AutoCloseable {
         }
     }
 
-    private static LocalEngine launch(Path node, Path cli, Path engineDir, int port) {
+    /**
+     * Starts {@code script} with stdin a pipe from this JVM (the default), which the launcher
+     * watches: it stays open while the Process object lives and closes when the JVM dies.
+     */
+    private static LocalEngine launch(Path node, Path script, Path engineDir, int port) {
         ProcessBuilder builder =
                 new ProcessBuilder(
                                 node.toString(),
-                                cli.toString(),
+                                script.toString(),
                                 "--host",
                                 "127.0.0.1",
                                 "--port",

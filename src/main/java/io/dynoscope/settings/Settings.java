@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * What Dynoscope remembers between runs, as it is written to {@code settings.json}: the Jackson
@@ -255,8 +256,18 @@ public record Settings(
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record SavedEndpoint(String label, String url, String region, String accessKeyId) {
+        /** The user info of a URL ({@code user:password@}), which is never kept. */
+        private static final Pattern USER_INFO =
+                Pattern.compile("(?<=[A-Za-z][A-Za-z0-9+.-]{0,20}://)[^/@\\s]+@");
+
         public SavedEndpoint {
             Objects.requireNonNull(url, "url");
+            url = withoutUserInfo(url);
+            label = withoutUserInfo(label);
+        }
+
+        private static String withoutUserInfo(String text) {
+            return text == null ? null : USER_INFO.matcher(text).replaceAll("");
         }
     }
 

@@ -2,7 +2,6 @@ package io.dynoscope.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue;
@@ -570,13 +569,32 @@ class DynoscopeCliTest {
                         "--table",
                         saasTable,
                         "--key",
-                        "{\"EntityRef\": \"WS#nobody\", \"Detail\": \"META\"}");
+                        "{\"EntityRef\": \"WS#acme\", \"Detail\": \"META\"}");
 
         assertEquals(0, result.exitCode(), result.err());
-        assertTrue(result.out().isEmpty());
-        assertFalse(result.err().isEmpty());
-        assertEquals("no item has that key", result.err().lines().findFirst().orElseThrow());
+        assertEquals(1, result.items().size());
         assertEquals(1, result.requests());
+    }
+
+    @Test
+    void aMissingKeyIsNotFoundWithExit3() {
+        Result result =
+                cli(
+                        "get",
+                        "--table",
+                        saasTable,
+                        "--key",
+                        "{\"EntityRef\": \"WS#nobody\", \"Detail\": \"META\"}");
+
+        assertEquals(ExitCodes.NOT_FOUND, result.exitCode(), result.err());
+        assertEquals(3, result.exitCode());
+        assertTrue(result.out().isEmpty());
+        List<String> lines = result.err().lines().toList();
+        assertEquals(2, lines.size(), result.err());
+        assertTrue(REQUESTS.matcher(lines.get(0)).matches(), result.err());
+        assertEquals(
+                "dynoscope get: not found: no item in table '" + saasTable + "' has that key",
+                lines.get(1));
     }
 
     private static long count(String table) {

@@ -196,6 +196,180 @@ class ExprCommandTest {
                 result.out());
     }
 
+    // ---- what DynamoDB rejects in the context of the call (issue 13) ------------------------
+
+    @Test
+    void theSinglePathRejectsWhatDynamoDbRejectsInContext() {
+        Result emptyNames = check("projection", "--names", "{}", "Detail");
+        Result numberForAStringKey =
+                check(
+                        "key-condition",
+                        "--table",
+                        saas,
+                        "--values",
+                        "{\":n\": {\"N\": \"12\"}}",
+                        "EntityRef = :n");
+        Result numberForAnIndexKey =
+                check(
+                        "key-condition",
+                        "--table",
+                        blog,
+                        "--index",
+                        SampleData.BLOG_AUTHOR_INDEX,
+                        "--values",
+                        "{\":n\": {\"N\": \"12\"}}",
+                        "authorId = :n");
+        Result setTheSortKey =
+                check(
+                        "update",
+                        "--operation",
+                        "UpdateItem",
+                        "--table",
+                        blog,
+                        "--values",
+                        "{\":s\": {\"S\": \"x\"}}",
+                        "SET SK = :s");
+        Result numberIntoAnIndexKey =
+                check(
+                        "update",
+                        "--table",
+                        blog,
+                        "--values",
+                        "{\":n\": {\"N\": \"1\"}}",
+                        "SET authorId = :n");
+        Result queryFilterOnTheSortKey =
+                check(
+                        "filter",
+                        "--operation",
+                        "query",
+                        "--table",
+                        saas,
+                        "--names",
+                        "{\"#d\": \"Detail\"}",
+                        "--values",
+                        "{\":d\": {\"S\": \"META\"}}",
+                        "#d = :d");
+        Result scanFilterOnTheSortKey =
+                check(
+                        "filter",
+                        "--table",
+                        saas,
+                        "--names",
+                        "{\"#d\": \"Detail\"}",
+                        "--values",
+                        "{\":d\": {\"S\": \"META\"}}",
+                        "#d = :d");
+        Result notNot = check("filter", "--values", "{\":a\": {\"S\": \"x\"}}", "NOT NOT a = :a");
+
+        assertEquals(ExitCodes.USAGE, emptyNames.exitCode());
+        assertEquals(
+                "0: ExpressionAttributeNames is empty; DynamoDB refuses an empty map: leave it out\n",
+                emptyNames.err());
+        assertEquals(
+                "13: the key EntityRef is of type S, but :n holds N\n", numberForAStringKey.err());
+        assertEquals(
+                "12: the key authorId is of type S, but :n holds N\n", numberForAnIndexKey.err());
+        assertEquals(
+                "5: SK is part of the table's key, which an update cannot SET; "
+                        + "put the item under its new key and delete the old one\n",
+                setTheSortKey.err());
+        assertEquals(
+                "16: authorId is a key of index byAuthor, of type S, but :n holds N\n",
+                numberIntoAnIndexKey.err());
+        assertEquals(
+                "1: a Query's filter cannot use Detail, a key of the table it reads; "
+                        + "put the condition in the key condition\n",
+                queryFilterOnTheSortKey.err());
+        assertEquals(ExitCodes.USAGE, queryFilterOnTheSortKey.exitCode());
+        assertEquals(0, scanFilterOnTheSortKey.exitCode(), scanFilterOnTheSortKey.err());
+        assertEquals(0, notNot.exitCode(), notNot.err());
+        assertEquals("NOT (NOT a = :a)\n", notNot.out());
+    }
+
+    @Test
+    void anUnknownOperationIsAUsageError() {
+        Result result = run("expr", "check", "--kind", "filter", "--operation", "Select", "a = b");
+
+        assertEquals(ExitCodes.USAGE, result.exitCode());
+        assertEquals(
+                "dynoscope expr check: the operation 'Select' is not one of "
+                        + "Query, Scan, GetItem, PutItem, UpdateItem, DeleteItem\n",
+                result.err());
+    }
+
+    @Test
+    void theBatchPathRejectsWhatDynamoDbRejectsInContext() throws Exception {
+        Path batch = tempDir.resolve("context.jsonl");
+        String values = "\"values\": {\":d\": {\"S\": \"META\"}}";
+        Files.writeString(
+                batch,
+                String.join(
+                                "\n",
+                                "{\"kind\": \"filter\", \"expression\": \"Detail = :d\", "
+                                        + values
+                                        + ", \"operation\": \"Query\", \"table\": \""
+                                        + saas
+                                        + "\"}",
+                                "{\"kind\": \"filter\", \"expression\": \"Detail = :d\", "
+                                        + values
+                                        + ", \"table\": \""
+                                        + saas
+                                        + "\"}",
+                                "{\"kind\": \"filter\", \"expression\": \"createdAt = :d\", "
+                                        + values
+                                        + ", \"operation\": \"Query\", \"table\": \""
+                                        + blog
+                                        + "\", \"index\": \"byAuthor\"}",
+                                "{\"kind\": \"key-condition\", \"expression\": \"PK = :n\", "
+                                        + "\"values\": {\":n\": {\"N\": \"1\"}}, \"table\": \""
+                                        + blog
+                                        + "\"}",
+                                "{\"kind\": \"update\", \"expression\": \"REMOVE PK\", \"partitionKey\": \"PK\"}",
+                                "{\"kind\": \"update\", \"expression\": \"SET authorId = :e\", "
+                                        + "\"values\": {\":e\": {\"S\": \"\"}}, \"operation\": \"UpdateItem\", \"table\": \""
+                                        + blog
+                                        + "\"}",
+                                "{\"kind\": \"condition\", \"expression\": \"NOT NOT attribute_exists(a)\", "
+                                        + "\"names\": {}, \"operation\": \"PutItem\"}",
+                                "{\"kind\": \"condition\", \"expression\": \"NOT NOT attribute_exists(a)\", "
+                                        + "\"operation\": \"PutItem\"}",
+                                "{\"kind\": \"filter\", \"expression\": \"a = :d\", "
+                                        + values
+                                        + ", \"operation\": \"GetItem\"}")
+                        + "\n");
+
+        Result result = cli("expr", "check", "--batch", batch.toString());
+
+        assertEquals(ExitCodes.USAGE, result.exitCode(), result.err());
+        List<String> messages =
+                result.out()
+                        .lines()
+                        .map(ExprCommandTest::tree)
+                        .map(
+                                v ->
+                                        v.get("valid").booleanValue()
+                                                ? "valid"
+                                                : v.get("position")
+                                                        + ": "
+                                                        + v.get("message").textValue())
+                        .toList();
+        assertEquals(
+                List.of(
+                        "1: a Query's filter cannot use Detail, a key of the table it reads; "
+                                + "put the condition in the key condition",
+                        "valid",
+                        "1: a Query's filter cannot use createdAt, a key of the index byAuthor it reads; "
+                                + "put the condition in the key condition",
+                        "6: the key PK is of type S, but :n holds N",
+                        "8: PK is part of the table's key, which an update cannot REMOVE; "
+                                + "put the item under its new key and delete the old one",
+                        "16: authorId is a key of index byAuthor, which cannot be set to an empty value",
+                        "0: ExpressionAttributeNames is empty; DynamoDB refuses an empty map: leave it out",
+                        "valid",
+                        "0: GetItem takes no FilterExpression"),
+                messages);
+    }
+
     @Test
     void buildWritesTheSeedQueryWithBothMaps() {
         Result result =
@@ -302,6 +476,17 @@ class ExprCommandTest {
         } catch (Exception e) {
             throw new AssertionError("not JSON: " + json, e);
         }
+    }
+
+    /** {@code expr check --kind KIND ...} against the test engine. */
+    private static Result check(String kind, String... args) {
+        String[] all = new String[args.length + 4];
+        all[0] = "expr";
+        all[1] = "check";
+        all[2] = "--kind";
+        all[3] = kind;
+        System.arraycopy(args, 0, all, 4, args.length);
+        return cli(all);
     }
 
     private static Result cli(String... args) {

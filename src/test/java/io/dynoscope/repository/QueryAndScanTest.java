@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
@@ -412,6 +413,48 @@ class QueryAndScanTest {
                                         Cancellation.none()));
         assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
         assertTrue(e.getMessage().contains("#p "), e.getMessage());
+    }
+
+    @Test
+    void moreSegmentsThanThreadsRunOnABoundedPool() {
+        int segmentCount = ScanSpec.MAX_CONCURRENT_SEGMENTS * 3 + 1;
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        Set<Integer> segments = new HashSet<>();
+        List<Key> keys = new ArrayList<>();
+        ReadResult result =
+                repository.scan(
+                        ScanSpec.table(table).withSegments(segmentCount),
+                        page -> {
+                            threads.add(
+                                    Thread.currentThread().getName()
+                                            + "@"
+                                            + System.identityHashCode(Thread.currentThread()));
+                            segments.add(page.segment());
+                            page.items().forEach(i -> keys.add(i.key(KeySchema.of("pk", "sk"))));
+                            return true;
+                        },
+                        Cancellation.none());
+
+        assertEquals(totalItems, new HashSet<>(keys).size());
+        assertEquals(totalItems, keys.size());
+        assertEquals(segmentCount, segments.size(), "every segment (TotalSegments) was read");
+        assertTrue(
+                threads.size() <= ScanSpec.MAX_CONCURRENT_SEGMENTS,
+                threads.size() + " threads read " + segmentCount + " segments");
+        assertTrue(
+                result.statistics().requests() >= segmentCount, "a request per segment at least");
+        assertTrue(result.complete());
+    }
+
+    @Test
+    void aScanHasAtMostAMillionSegments() {
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ScanSpec.table(table).withSegments(ScanSpec.MAX_SEGMENTS + 1));
+        assertEquals(
+                "a Scan has 1 to 1,000,000 segments (DynamoDB's TotalSegments), not 1000001",
+                e.getMessage());
     }
 
     @Test

@@ -19,7 +19,10 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 class SdkErrorsTest {
 
     private final SdkErrors profileErrors =
-            new SdkErrors(new ConnectionSpec.Profile("dev", "eu-west-1"), "DynamoDB in eu-west-1");
+            new SdkErrors(
+                    new ConnectionSpec.Profile("dev", "eu-west-1"),
+                    "DynamoDB in eu-west-1",
+                    RequestTimeouts.DEFAULT);
 
     private static DynamoDbException serviceError(String code, String message) {
         return (DynamoDbException)
@@ -100,7 +103,10 @@ class SdkErrorsTest {
     @Test
     void noCredentialsInTheDefaultChainSaysWhatToSet() {
         SdkErrors chainErrors =
-                new SdkErrors(new ConnectionSpec.DefaultChain(null), "DynamoDB in us-east-1");
+                new SdkErrors(
+                        new ConnectionSpec.DefaultChain(null),
+                        "DynamoDB in us-east-1",
+                        RequestTimeouts.DEFAULT);
         RepositoryException e =
                 chainErrors.translate(
                         "ListTables",
@@ -128,7 +134,8 @@ class SdkErrorsTest {
                 new SdkErrors(
                         new ConnectionSpec.Endpoint(
                                 URI.create("http://dynamo.invalid:8000"), null, null),
-                        "http://dynamo.invalid:8000");
+                        "http://dynamo.invalid:8000",
+                        RequestTimeouts.DEFAULT);
         RepositoryException unknown =
                 localErrors.translate(
                         "GetItem",

@@ -5,12 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.HttpURLConnection;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +38,53 @@ class LocalEngineTest {
         assertFalse(engine.isRunning());
         assertThrows(IOException.class, () -> httpStatus(engine.endpoint()));
         engine.close();
+    }
+
+    @Test
+    void theEngineEndsWhenTheProcessThatStartedItIsKilled() throws Exception {
+        Process sandbox =
+                new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "-D"
+                                        + LocalEngine.ENGINE_DIR_PROPERTY
+                                        + "="
+                                        + LocalEngine.locateEngineDir(),
+                                "io.dynoscope.cli.DynoscopeCli",
+                                "sandbox",
+                                "--empty")
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+        List<ProcessHandle> engines = List.of();
+        try {
+            URI endpoint;
+            try (BufferedReader out =
+                    new BufferedReader(
+                            new InputStreamReader(
+                                    sandbox.getInputStream(), StandardCharsets.UTF_8))) {
+                endpoint = URI.create(out.readLine().strip());
+            }
+            engines = sandbox.toHandle().descendants().toList();
+            assertFalse(engines.isEmpty(), "the sandbox runs its engine as a child process");
+            assertEquals(200, httpStatus(endpoint));
+
+            // SIGKILL on Unix: no shutdown hook runs, so the engine must notice by itself.
+            sandbox.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+
+            long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+            while (engines.stream().anyMatch(ProcessHandle::isAlive)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertFalse(
+                    engines.stream().anyMatch(ProcessHandle::isAlive),
+                    "the engine outlived the sandbox that started it");
+            assertThrows(IOException.class, () -> httpStatus(endpoint));
+        } finally {
+            engines.forEach(ProcessHandle::destroyForcibly);
+            sandbox.destroyForcibly();
+        }
     }
 
     @Test

@@ -52,6 +52,28 @@ class SettingsStoreTest {
     }
 
     @Test
+    void aPasswordInAnEndpointUrlIsNeverStored() throws IOException {
+        SettingsStore store = new SettingsStore(directory);
+
+        store.save(
+                Settings.defaults()
+                        .withEndpoints(
+                                List.of(
+                                        new Settings.SavedEndpoint(
+                                                "proxy https://bob:hunter2@dynamo.example:443",
+                                                "https://bob:hunter2@dynamo.example:443",
+                                                "eu-west-1",
+                                                null))));
+
+        String written = Files.readString(store.file(), StandardCharsets.UTF_8);
+        assertFalse(written.contains("hunter2"), written);
+        assertFalse(written.contains("bob"), written);
+        Settings.SavedEndpoint loaded = store.load().settings().endpoints().get(0);
+        assertEquals("https://dynamo.example:443", loaded.url());
+        assertEquals("proxy https://dynamo.example:443", loaded.label());
+    }
+
+    @Test
     void whatIsSavedIsLoadedBackUnchanged() throws IOException {
         SettingsStore store = new SettingsStore(directory);
         Settings saved = everything();

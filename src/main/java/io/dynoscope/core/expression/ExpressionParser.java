@@ -17,8 +17,9 @@ import java.util.Set;
  * <p>Conditions follow DynamoDB's precedence, tightest first: comparators, IN, BETWEEN, functions,
  * parentheses, NOT, AND, OR. Keywords are case-insensitive; function names are case-sensitive, as
  * in DynamoDB. As in DynamoDB, an operand may be wrapped in one pair of parentheses, {@code NOT}
- * applies to one comparison, function or parenthesised condition (not to another {@code NOT}), and
- * a SET value may be parenthesised. The parser checks the grammar only (including each function's
+ * applies to one comparison, function, parenthesised condition or another {@code NOT} (the
+ * documented {@code condition ::= NOT condition}; dynalite refuses {@code NOT NOT}), and a SET
+ * value may be parenthesised. The parser checks the grammar only (including each function's
  * arguments); the rules that depend on placeholder maps, key schema or limits are {@link
  * ExpressionValidator}'s.
  */
@@ -101,10 +102,8 @@ public final class ExpressionParser {
     private Condition negation() {
         if (peek().isKeyword("NOT")) {
             Token not = next();
-            if (peek().isKeyword("NOT")) {
-                throw error(peek(), "NOT cannot follow NOT; write NOT (NOT ...) or drop both");
-            }
-            return new Condition.Not(primary(), not.column());
+            // The documented grammar has condition ::= NOT condition, so NOT NOT a = :a is valid.
+            return new Condition.Not(negation(), not.column());
         }
         return primary();
     }

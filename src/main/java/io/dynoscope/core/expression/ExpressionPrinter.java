@@ -52,7 +52,8 @@ public final class ExpressionPrinter {
             return slot == Level.NOT ? "(" + text + ")" : text;
         }
         if (c instanceof Condition.Not not) {
-            // DynamoDB reads NOT NOT as an error, so a negated NOT keeps its parentheses.
+            // dynalite reads NOT NOT as an error (DynamoDB's grammar does not), so a negated NOT
+            // keeps its parentheses.
             return not.operand() instanceof Condition.Not
                     ? "NOT (" + condition(not.operand(), Level.OR) + ")"
                     : "NOT " + condition(not.operand(), Level.NOT);

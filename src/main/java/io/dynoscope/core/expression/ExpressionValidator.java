@@ -3,6 +3,7 @@ package io.dynoscope.core.expression;
 import io.dynoscope.core.expression.Condition.Comparator;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.TableKeys;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,8 +43,16 @@ import java.util.TreeMap;
  *   <li>projections: overlapping paths;
  *   <li>key conditions: {@code partitionKey = :v [AND sortKeyCondition]}, the sort key compared
  *       with = &lt; &lt;= &gt; &gt;= BETWEEN or begins_with, each key once, no OR, NOT, IN,
- *       &lt;&gt;, contains, size or attribute_*, key values of type S, N or B.
+ *       &lt;&gt;, contains, size or attribute_*, key values of type S, N or B and, where the
+ *       table's key types are known, of the key attribute's type;
+ *   <li>the request: an empty names or values map (DynamoDB refuses one; leave it out), an
+ *       expression the call does not take (a filter on a GetItem), a Query filter that names a key
+ *       of the table or index it reads, an update that touches a key attribute of the table or
+ *       gives an index key attribute a value of the wrong type or an empty one.
  * </ul>
+ *
+ * <p>{@code NOT NOT a = :a} is accepted: the documented grammar has {@code condition ::= NOT
+ * condition}. dynalite rejects it; DynamoDB's grammar is followed here.
  */
 public final class ExpressionValidator {
 
@@ -61,7 +70,10 @@ public final class ExpressionValidator {
 
     private ExpressionValidator() {}
 
-    /** Validates one expression with the maps that go with it in the request. */
+    /**
+     * Validates one expression with the maps that go with it in the request; {@code keys} are those
+     * of the table read. Empty maps count as left out.
+     */
     public static Verdict validate(
             ExpressionKind kind,
             String text,
@@ -74,13 +86,38 @@ public final class ExpressionValidator {
     /**
      * Validates the expressions of one request (e.g. a Query's key condition, filter and
      * projection) against the maps they share; an entry is unused only if no expression uses it.
+     * {@code keys} are those of the table read; empty maps count as left out.
      */
     public static Verdict validate(
             Map<ExpressionKind, String> expressions,
             Map<String, String> names,
             Map<String, AttributeValue> values,
             Optional<KeySchema> keys) {
+        return validate(
+                expressions,
+                names.isEmpty() ? null : names,
+                values.isEmpty() ? null : values,
+                keys.map(RequestContext::keys).orElseGet(RequestContext::none));
+    }
+
+    /**
+     * Validates the expressions of one request in its context (the call, the table's keys and the
+     * index read).
+     *
+     * @param givenNames the request's ExpressionAttributeNames, or null when it has none (an empty
+     *     map is a map sent empty, which DynamoDB refuses)
+     * @param givenValues the request's ExpressionAttributeValues, or null when it has none
+     */
+    public static Verdict validate(
+            Map<ExpressionKind, String> expressions,
+            Map<String, String> givenNames,
+            Map<String, AttributeValue> givenValues,
+            RequestContext context) {
         List<ExpressionProblem> problems = new ArrayList<>();
+        emptyMap("ExpressionAttributeNames", givenNames, problems);
+        emptyMap("ExpressionAttributeValues", givenValues, problems);
+        Map<String, String> names = givenNames == null ? Map.of() : givenNames;
+        Map<String, AttributeValue> values = givenValues == null ? Map.of() : givenValues;
         mapKeys(names, values, problems);
         Map<ExpressionKind, Expression> parsed = new EnumMap<>(ExpressionKind.class);
         Set<String> usedNames = new LinkedHashSet<>();
@@ -110,7 +147,18 @@ public final class ExpressionValidator {
                 continue;
             }
             parsed.put(kind, expression);
-            Check check = new Check(kind, names, values, keys);
+            context.operation()
+                    .filter(operation -> !operation.accepts(kind))
+                    .ifPresent(
+                            operation ->
+                                    problems.add(
+                                            ExpressionProblem.at(
+                                                    kind,
+                                                    ExpressionProblem.NO_COLUMN,
+                                                    operation.apiName()
+                                                            + " takes no "
+                                                            + kind.parameterName())));
+            Check check = new Check(kind, names, values, context);
             check.expression(expression);
             problems.addAll(check.sortedProblems());
             usedNames.addAll(check.usedNames);
@@ -138,6 +186,14 @@ public final class ExpressionValidator {
             }
         }
         return new Verdict(parsed, problems);
+    }
+
+    private static void emptyMap(String map, Map<?, ?> given, List<ExpressionProblem> problems) {
+        if (given != null && given.isEmpty()) {
+            problems.add(
+                    ExpressionProblem.inMaps(
+                            map + " is empty; DynamoDB refuses an empty map: leave it out"));
+        }
     }
 
     /** Map entries DynamoDB refuses whatever the expressions say. */
@@ -184,6 +240,7 @@ public final class ExpressionValidator {
         private final ExpressionKind kind;
         private final Map<String, String> names;
         private final Map<String, AttributeValue> values;
+        private final RequestContext context;
         private final Optional<KeySchema> keys;
         private final List<ExpressionProblem> problems = new ArrayList<>();
         private final Set<String> usedNames = new LinkedHashSet<>();
@@ -194,11 +251,12 @@ public final class ExpressionValidator {
                 ExpressionKind kind,
                 Map<String, String> names,
                 Map<String, AttributeValue> values,
-                Optional<KeySchema> keys) {
+                RequestContext context) {
             this.kind = kind;
             this.names = names;
             this.values = values;
-            this.keys = keys;
+            this.context = context;
+            this.keys = context.keysRead();
         }
 
         List<ExpressionProblem> sortedProblems() {
@@ -413,6 +471,7 @@ public final class ExpressionValidator {
                                     + (sortKey != null ? " and " + sortKey : ""));
                     continue;
                 }
+                keyType(u);
                 // Without a schema, the equality comparison is taken to be the partition key's.
                 boolean isPartition =
                         partitionKey != null ? u.attribute.equals(partitionKey) : u.equality;
@@ -462,7 +521,8 @@ public final class ExpressionValidator {
             return true;
         }
 
-        private record KeyUse(String attribute, boolean equality) {}
+        /** One key a key-condition part compares, and the operands it is compared with. */
+        private record KeyUse(String attribute, boolean equality, List<Operand> values) {}
 
         /** The key a single key-condition part uses, reporting what key conditions do not allow. */
         private Optional<KeyUse> keyUse(Condition part) {
@@ -480,7 +540,8 @@ public final class ExpressionValidator {
                     return Optional.empty();
                 }
                 keyValue(f.argument().orElseThrow(), "begins_with");
-                return keyPath(f.subject()).map(name -> new KeyUse(name, false));
+                return keyPath(f.subject())
+                        .map(name -> new KeyUse(name, false, List.of(f.argument().get())));
             }
             if (part instanceof Condition.Between b) {
                 if (b.subject() instanceof Operand.Size) {
@@ -489,7 +550,8 @@ public final class ExpressionValidator {
                 }
                 keyValue(b.lower(), "BETWEEN");
                 keyValue(b.upper(), "BETWEEN");
-                return keyPath(b.subject()).map(name -> new KeyUse(name, false));
+                return keyPath(b.subject())
+                        .map(name -> new KeyUse(name, false, List.of(b.lower(), b.upper())));
             }
             Condition.Comparison cmp = (Condition.Comparison) part;
             if (cmp.comparator() == Comparator.NE) {
@@ -504,7 +566,12 @@ public final class ExpressionValidator {
             Operand valueSide = keySide == cmp.left() ? cmp.right() : cmp.left();
             keyValue(valueSide, cmp.comparator().symbol());
             return keyPath(keySide)
-                    .map(name -> new KeyUse(name, cmp.comparator() == Comparator.EQ));
+                    .map(
+                            name ->
+                                    new KeyUse(
+                                            name,
+                                            cmp.comparator() == Comparator.EQ,
+                                            List.of(valueSide)));
         }
 
         private Optional<String> keyPath(Operand operand) {
@@ -518,6 +585,32 @@ public final class ExpressionValidator {
                 return Optional.empty();
             }
             return Optional.of(resolveMember(path.head()));
+        }
+
+        /** A key compared with a value of another type than the table declares for it. */
+        private void keyType(KeyUse use) {
+            Optional<String> declared = context.table().flatMap(t -> t.typeOf(use.attribute()));
+            if (declared.isEmpty()) {
+                return;
+            }
+            for (Operand operand : use.values()) {
+                AttributeValue v =
+                        operand instanceof Operand.ValueRef ref ? values.get(ref.name()) : null;
+                if (v != null
+                        && KEY_TYPES.contains(v.type())
+                        && !v.type().descriptor().equals(declared.get())) {
+                    report(
+                            operand.column(),
+                            "the key "
+                                    + use.attribute()
+                                    + " is of type "
+                                    + declared.get()
+                                    + ", but "
+                                    + ((Operand.ValueRef) operand).name()
+                                    + " holds "
+                                    + v.type());
+                }
+            }
         }
 
         private void keyValue(Operand operand, String operator) {
@@ -539,8 +632,7 @@ public final class ExpressionValidator {
                                 + ref.name()
                                 + " holds "
                                 + v.type());
-            } else if ((v instanceof AttributeValue.Str str && str.value().isEmpty())
-                    || (v instanceof AttributeValue.Bin bin && bin.length() == 0)) {
+            } else if (isEmptyKeyValue(v)) {
                 report(ref.column(), "key values cannot be empty, but " + ref.name() + " is");
             }
         }
@@ -559,6 +651,7 @@ public final class ExpressionValidator {
                 }
                 for (UpdateClause.Action action : clause.actions()) {
                     path(action.path());
+                    keyAttributeUpdate(clause.keyword(), action);
                     overlap(touched, action.path());
                     touched.add(action.path());
                     if (action instanceof UpdateClause.Set set) {
@@ -590,6 +683,86 @@ public final class ExpressionValidator {
                     }
                 }
             }
+        }
+
+        /**
+         * A table key attribute cannot be updated at all; an index key attribute only to a value of
+         * its declared type that is not empty (REMOVE takes the item out of the index, which is
+         * allowed).
+         */
+        private void keyAttributeUpdate(UpdateClause.Keyword keyword, UpdateClause.Action action) {
+            if (context.table().isEmpty()) {
+                return;
+            }
+            TableKeys table = context.table().get();
+            DocumentPath.Member head = action.path().head();
+            String attribute = resolveMember(head);
+            if (table.keySchema().isKeyAttribute(attribute)) {
+                report(
+                        head.column(),
+                        attribute
+                                + " is part of the table's key, which an update cannot "
+                                + keyword
+                                + "; put the item under its new key and delete the old one");
+                return;
+            }
+            Optional<String> declared = table.typeOf(attribute);
+            Operand value =
+                    action instanceof UpdateClause.Set set
+                            ? set.value()
+                            : action instanceof UpdateClause.Add add ? add.value() : null;
+            if (value == null || !action.path().isTopLevel() || declared.isEmpty()) {
+                return;
+            }
+            for (Map.Entry<String, KeySchema> index : table.indexes().entrySet()) {
+                if (!index.getValue().isKeyAttribute(attribute)) {
+                    continue;
+                }
+                String what = attribute + " is a key of index " + index.getKey();
+                Optional<AttributeValue.Type> type = resultType(value);
+                if (type.isPresent() && !type.get().descriptor().equals(declared.get())) {
+                    report(
+                            value.column(),
+                            what
+                                    + ", of type "
+                                    + declared.get()
+                                    + ", but "
+                                    + (value instanceof Operand.ValueRef ref
+                                            ? ref.name() + " holds "
+                                            : "this value is ")
+                                    + type.get());
+                } else if (isEmptyKeyValue(setValue(value))) {
+                    report(value.column(), what + ", which cannot be set to an empty value");
+                }
+                return;
+            }
+        }
+
+        private static boolean isEmptyKeyValue(AttributeValue v) {
+            return v instanceof AttributeValue.Str str && str.value().isEmpty()
+                    || v instanceof AttributeValue.Bin bin && bin.length() == 0;
+        }
+
+        /** The type a SET or ADD value has, when the expression and the maps tell. */
+        private Optional<AttributeValue.Type> resultType(Operand value) {
+            if (value instanceof Operand.Arithmetic) {
+                return Optional.of(AttributeValue.Type.N);
+            }
+            if (value instanceof Operand.ListAppend) {
+                return Optional.of(AttributeValue.Type.L);
+            }
+            return Optional.ofNullable(setValue(value)).map(AttributeValue::type);
+        }
+
+        /** The value written when it comes from the values map (directly or as a fallback). */
+        private AttributeValue setValue(Operand value) {
+            if (value instanceof Operand.ValueRef ref) {
+                return values.get(ref.name());
+            }
+            if (value instanceof Operand.IfNotExists i) {
+                return setValue(i.fallback());
+            }
+            return null;
         }
 
         /** Checks a SET value and the functions and arithmetic inside it. */
@@ -715,6 +888,9 @@ public final class ExpressionValidator {
         }
 
         private void path(DocumentPath path) {
+            if (kind == ExpressionKind.FILTER && context.isQuery()) {
+                queriedKey(path);
+            }
             for (DocumentPath.Element element : path.elements()) {
                 if (!(element instanceof DocumentPath.Member m)) {
                     continue;
@@ -742,6 +918,20 @@ public final class ExpressionValidator {
                                     + "' cannot be written bare (a bare name starts with a letter "
                                     + "or _); use a #name placeholder");
                 }
+            }
+        }
+
+        /** DynamoDB: "Filter Expression can only contain non-primary key attributes". */
+        private void queriedKey(DocumentPath path) {
+            String attribute = resolveMember(path.head());
+            if (keys.isPresent() && keys.get().isKeyAttribute(attribute)) {
+                report(
+                        path.column(),
+                        "a Query's filter cannot use "
+                                + attribute
+                                + ", a key of the "
+                                + context.index().map(i -> "index " + i).orElse("table")
+                                + " it reads; put the condition in the key condition");
             }
         }
 

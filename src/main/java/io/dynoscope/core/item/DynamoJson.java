@@ -189,6 +189,7 @@ public final class DynamoJson {
     static final class ValueReader {
         private final JsonParser parser;
         private String where = "";
+        private int depth;
 
         ValueReader(JsonParser parser) {
             this.parser = parser;
@@ -231,7 +232,9 @@ public final class DynamoJson {
                 String name = parser.currentName();
                 String childPath = JsonSupport.child(path, name);
                 if (entries.containsKey(name)) {
-                    throw fail("the name '" + name + "' appears twice", childPath);
+                    throw fail(
+                            "the name '" + JsonSupport.abbreviate(name) + "' appears twice",
+                            childPath);
                 }
                 parser.nextToken();
                 entries.put(name, readTyped(childPath));
@@ -296,14 +299,19 @@ public final class DynamoJson {
                 }
                 case M -> {
                     expect(JsonToken.START_OBJECT, type, "an object", path);
-                    yield new MapValue(readEntries(path));
+                    enter(path);
+                    MapValue map = new MapValue(readEntries(path));
+                    depth--;
+                    yield map;
                 }
                 case L -> {
                     expect(JsonToken.START_ARRAY, type, "an array", path);
+                    enter(path);
                     List<AttributeValue> elements = new ArrayList<>();
                     while (parser.nextToken() != JsonToken.END_ARRAY) {
                         elements.add(readTyped(JsonSupport.element(path, elements.size())));
                     }
+                    depth--;
                     yield new ListValue(elements);
                 }
                 case SS -> {
@@ -402,7 +410,10 @@ public final class DynamoJson {
                 return new Bin(JsonSupport.decodeBase64(text));
             } catch (IllegalArgumentException e) {
                 throw fail(
-                        "\"" + abbreviate(text) + "\" is not valid base64: " + e.getMessage(),
+                        "\""
+                                + JsonSupport.abbreviate(text)
+                                + "\" is not valid base64: "
+                                + e.getMessage(),
                         path);
             }
         }
@@ -424,12 +435,15 @@ public final class DynamoJson {
                     path);
         }
 
-        ItemFormatException fail(String reason, String path) {
-            return JsonSupport.failure(reason, path, parser.currentTokenLocation());
+        /** One level deeper; stops at DynamoDB's limit before reading any further. */
+        private void enter(String path) {
+            if (++depth > ItemRules.MAX_NESTING_DEPTH) {
+                throw fail(JsonSupport.tooDeep(), path);
+            }
         }
 
-        private static String abbreviate(String text) {
-            return text.length() <= 40 ? text : text.substring(0, 37) + "...";
+        ItemFormatException fail(String reason, String path) {
+            return JsonSupport.failure(reason, path, parser.currentTokenLocation());
         }
     }
 }

@@ -35,7 +35,12 @@ public final class ItemFormatException extends RuntimeException {
             }
         }
         if (!path.isEmpty()) {
-            where.append(where.length() > 0 ? ", at " : "at ").append(path);
+            // Deep paths and long names are shortened: the message stays one short line.
+            String shown =
+                    path.length() <= 60
+                            ? path
+                            : path.substring(0, 28) + "..." + path.substring(path.length() - 28);
+            where.append(where.length() > 0 ? ", at " : "at ").append(shown);
         }
         return where.length() > 0 ? where + ": " + reason : reason;
     }

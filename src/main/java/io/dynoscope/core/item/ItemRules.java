@@ -8,9 +8,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The checks an item must pass before it is sent, so that a person learns what to fix, at which
- * attribute, without a round trip: the key attributes are present, of the table's key types and not
- * empty; index key attributes, where present, have their index's type; the item fits in 400 KB.
+ * DynamoDB's limits on items and keys, checked before anything is sent, so that a person learns
+ * what to fix, at which attribute, without a round trip: attribute names are not empty and at most
+ * 64 KB; values are nested at most 32 levels deep; the key attributes are present, of the table's
+ * key types, not empty, and at most 2,048 bytes (partition key) or 1,024 bytes (sort key); index
+ * key attributes, where present, have their index's type; the item fits in 400 KB. (Numbers are
+ * held to 38 digits when they are read, by {@link AttributeValue#n(String)}.)
  */
 public final class ItemRules {
 
@@ -19,6 +22,12 @@ public final class ItemRules {
 
     /** DynamoDB's documented maximum size of a sort key value, in bytes. */
     public static final int MAX_SORT_KEY_BYTES = 1024;
+
+    /** DynamoDB's documented maximum depth of nested maps and lists. */
+    public static final int MAX_NESTING_DEPTH = 32;
+
+    /** DynamoDB's documented maximum length of an attribute name (64 KB), in bytes of UTF-8. */
+    public static final int MAX_ATTRIBUTE_NAME_BYTES = 65_535;
 
     private ItemRules() {}
 
@@ -48,6 +57,14 @@ public final class ItemRules {
     public static List<Problem> check(
             Item item, KeySchema keySchema, Map<String, String> keyAttributeTypes) {
         List<Problem> problems = new ArrayList<>();
+        for (Map.Entry<String, AttributeValue> attribute : item.attributes().entrySet()) {
+            String name = attribute.getKey();
+            if (name.isEmpty()) {
+                problems.add(new Problem("", "an attribute name cannot be empty"));
+            }
+            checkName(name, name, problems);
+            checkNested(name, attribute.getValue(), 1, problems);
+        }
         checkKey(
                 item,
                 keySchema.partitionKey(),
@@ -96,6 +113,75 @@ public final class ItemRules {
                                     + " bytes"));
         }
         return problems;
+    }
+
+    /**
+     * Checks the key attribute values given (a key for GetItem or DeleteItem, or a key condition's
+     * partition key): of the declared type, not empty, within the key size limits. Attributes of
+     * {@code values} that are not keys of {@code keySchema} are not checked.
+     */
+    public static List<Problem> checkKeyValues(
+            Map<String, AttributeValue> values,
+            KeySchema keySchema,
+            Map<String, String> keyAttributeTypes) {
+        List<Problem> problems = new ArrayList<>();
+        values.forEach(
+                (name, value) -> {
+                    boolean partition = name.equals(keySchema.partitionKey());
+                    if (partition || keySchema.isKeyAttribute(name)) {
+                        checkKeyValue(
+                                name,
+                                partition ? "partition key" : "sort key",
+                                value,
+                                keyAttributeTypes.get(name),
+                                partition ? MAX_PARTITION_KEY_BYTES : MAX_SORT_KEY_BYTES,
+                                problems);
+                    }
+                });
+        return problems;
+    }
+
+    private static void checkName(String attribute, String name, List<Problem> problems) {
+        int bytes = name.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_ATTRIBUTE_NAME_BYTES) {
+            problems.add(
+                    new Problem(
+                            JsonSupport.abbreviate(attribute),
+                            "the name '"
+                                    + JsonSupport.abbreviate(name)
+                                    + "' is "
+                                    + bytes
+                                    + " bytes, over DynamoDB's limit of "
+                                    + MAX_ATTRIBUTE_NAME_BYTES
+                                    + " bytes (64 KB)"));
+        }
+    }
+
+    /** Walks maps and lists: nesting depth and the names of map members. */
+    private static void checkNested(
+            String attribute, AttributeValue value, int depth, List<Problem> problems) {
+        List<AttributeValue> children;
+        if (value instanceof AttributeValue.MapValue map) {
+            map.entries().keySet().forEach(name -> checkName(attribute, name, problems));
+            children = List.copyOf(map.entries().values());
+        } else if (value instanceof AttributeValue.ListValue list) {
+            children = list.elements();
+        } else {
+            return;
+        }
+        if (depth > MAX_NESTING_DEPTH) {
+            problems.add(
+                    new Problem(
+                            JsonSupport.abbreviate(attribute),
+                            "values are nested more than "
+                                    + MAX_NESTING_DEPTH
+                                    + " levels deep; DynamoDB allows at most "
+                                    + MAX_NESTING_DEPTH));
+            return;
+        }
+        for (AttributeValue child : children) {
+            checkNested(attribute, child, depth + 1, problems);
+        }
     }
 
     /**

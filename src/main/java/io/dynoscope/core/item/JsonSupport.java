@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
@@ -26,6 +27,12 @@ final class JsonSupport {
     static final JsonFactory FACTORY =
             JsonFactory.builder()
                     .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+                    // Jackson stops names at 50,000 characters; DynamoDB takes 64 KB, which
+                    // ItemRules checks with its own message.
+                    .streamReadConstraints(
+                            StreamReadConstraints.builder()
+                                    .maxNameLength(4 * ItemRules.MAX_ATTRIBUTE_NAME_BYTES)
+                                    .build())
                     .build()
                     .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
                     .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -97,6 +104,24 @@ final class JsonSupport {
             case END_ARRAY -> "the end of an array";
             default -> token.toString();
         };
+    }
+
+    /**
+     * Text quoted in a message: as is up to 40 characters, else its start and its length, so that a
+     * 400,000-digit number or a 64 KB name does not become a 400,000-character message.
+     */
+    static String abbreviate(String text) {
+        return text.length() <= 40
+                ? text
+                : text.substring(0, 32) + "... (" + text.length() + " characters)";
+    }
+
+    /** The failure of a value nested deeper than DynamoDB allows. */
+    static String tooDeep() {
+        return "values are nested more than "
+                + ItemRules.MAX_NESTING_DEPTH
+                + " levels deep; DynamoDB allows at most "
+                + ItemRules.MAX_NESTING_DEPTH;
     }
 
     static byte[] decodeBase64(String text) {

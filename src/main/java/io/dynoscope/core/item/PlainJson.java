@@ -184,6 +184,7 @@ public final class PlainJson {
     private static final class ValueReader {
         private final JsonParser parser;
         private String where = "";
+        private int depth;
 
         ValueReader(JsonParser parser) {
             this.parser = parser;
@@ -215,7 +216,9 @@ public final class PlainJson {
                 String name = parser.currentName();
                 String childPath = JsonSupport.child(path, name);
                 if (entries.containsKey(name)) {
-                    throw fail("the name '" + name + "' appears twice", childPath);
+                    throw fail(
+                            "the name '" + JsonSupport.abbreviate(name) + "' appears twice",
+                            childPath);
                 }
                 parser.nextToken();
                 entries.put(name, readValue(childPath));
@@ -237,12 +240,19 @@ public final class PlainJson {
                         case VALUE_TRUE -> Bool.TRUE;
                         case VALUE_FALSE -> Bool.FALSE;
                         case VALUE_NULL -> AttributeValue.nul();
-                        case START_OBJECT -> new MapValue(readEntries(path));
+                        case START_OBJECT -> {
+                            enter(path);
+                            MapValue map = new MapValue(readEntries(path));
+                            depth--;
+                            yield map;
+                        }
                         case START_ARRAY -> {
+                            enter(path);
                             List<AttributeValue> elements = new ArrayList<>();
                             while (parser.nextToken() != JsonToken.END_ARRAY) {
                                 elements.add(readValue(JsonSupport.element(path, elements.size())));
                             }
+                            depth--;
                             yield new ListValue(elements);
                         }
                         default -> throw fail("unexpected " + JsonSupport.describe(token), path);
@@ -256,6 +266,13 @@ public final class PlainJson {
                 return Num.of(parser.getText());
             } catch (IllegalArgumentException e) {
                 throw fail(e.getMessage(), path);
+            }
+        }
+
+        /** One level deeper; stops at DynamoDB's limit before reading any further. */
+        private void enter(String path) {
+            if (++depth > ItemRules.MAX_NESTING_DEPTH) {
+                throw fail(JsonSupport.tooDeep(), path);
             }
         }
 

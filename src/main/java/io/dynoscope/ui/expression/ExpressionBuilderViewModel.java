@@ -11,6 +11,8 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
+import io.dynoscope.core.expression.Operation;
+import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateClause;
 import io.dynoscope.core.expression.UpdateRow;
@@ -223,8 +225,13 @@ public final class ExpressionBuilderViewModel {
             return List.of(new Problem(Optional.empty(), 0, -1, false, e.getMessage()));
         }
         ExpressionKind k = kind.get();
+        // A map left blank is left out; one pasted as {} is sent empty, which DynamoDB refuses.
         Verdict verdict =
-                ExpressionValidator.validate(k, text, nameMap, valueMap, Optional.of(keys()));
+                ExpressionValidator.validate(
+                        Map.of(k, text),
+                        names == null || names.isBlank() ? null : nameMap,
+                        values == null || values.isBlank() ? null : valueMap,
+                        context(k));
         List<Problem> found =
                 verdict.problems().stream()
                         .map(p -> new Problem(p.expression(), p.column(), -1, false, p.message()))
@@ -317,7 +324,10 @@ public final class ExpressionBuilderViewModel {
         if (!expressions.isEmpty() && found.isEmpty()) {
             Verdict verdict =
                     ExpressionValidator.validate(
-                            expressions, compiler.names(), compiler.values(), Optional.of(keys()));
+                            expressions,
+                            compiler.names().isEmpty() ? null : compiler.names(),
+                            compiler.values().isEmpty() ? null : compiler.values(),
+                            context(k));
             for (ExpressionProblem p : verdict.problems()) {
                 int row = p.expression().orElse(null) == k ? rowAt(spans, p.column()) : -1;
                 found.add(
@@ -574,6 +584,23 @@ public final class ExpressionBuilderViewModel {
         BuilderRow b = new BuilderRow();
         b.attributeProperty().set(row.toString());
         return b;
+    }
+
+    /** The call the built request makes (see {@link #request}), on the table or chosen index. */
+    private RequestContext context(ExpressionKind k) {
+        Operation operation =
+                switch (k) {
+                    case KEY_CONDITION -> Operation.QUERY;
+                    case FILTER, PROJECTION -> Operation.SCAN;
+                    case CONDITION -> Operation.DELETE_ITEM;
+                    case UPDATE -> Operation.UPDATE_ITEM;
+                };
+        String chosen = index.get();
+        boolean onIndex =
+                (operation == Operation.QUERY || operation == Operation.SCAN)
+                        && chosen != null
+                        && !chosen.equals(TABLE);
+        return RequestContext.of(operation, table.tableKeys(), onIndex ? chosen : null);
     }
 
     private KeySchema keys() {

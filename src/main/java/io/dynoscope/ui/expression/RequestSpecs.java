@@ -2,7 +2,7 @@ package io.dynoscope.ui.expression;
 
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionKind;
-import io.dynoscope.core.expression.snippet.Operation;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ScanSpec;

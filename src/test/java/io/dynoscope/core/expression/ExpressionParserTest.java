@@ -66,6 +66,16 @@ class ExpressionParserTest {
     }
 
     @Test
+    void notMayNegateNot() {
+        Condition.And and =
+                assertInstanceOf(Condition.And.class, condition("not NOT a = :a AND b = :b"));
+        Condition.Not outer = assertInstanceOf(Condition.Not.class, and.left());
+        Condition.Not inner = assertInstanceOf(Condition.Not.class, outer.operand());
+        assertInstanceOf(Condition.Comparison.class, inner.operand());
+        assertEquals(5, inner.column());
+    }
+
+    @Test
     void orAndAndAreLeftAssociative() {
         Condition.Or or =
                 assertInstanceOf(Condition.Or.class, condition("a = :a OR b = :b OR c = :c"));
@@ -188,7 +198,6 @@ class ExpressionParserTest {
             value = {
                 "#er = :er AND begins_with(#d)               | 15 | begins_with      | begins_with takes a path and a value",
                 "begins_with(a, :p, :q)                      | 1  | begins_with      | begins_with takes a path and a value",
-                "not not a = :a                              | 5  | not              | NOT cannot follow NOT; write NOT (NOT ...) or drop both",
                 "((a)) = :a                                  | 1  | (                | redundant parentheses: DynamoDB rejects an operand wrapped in two pairs",
                 "a = ((:a))                                  | 5  | (                | redundant parentheses: DynamoDB rejects an operand wrapped in two pairs",
                 "attribute_exists(a, :b)                     | 1  | attribute_exists | attribute_exists takes one path",

@@ -278,6 +278,54 @@ class DynamoJsonTest {
     }
 
     @Test
+    void valuesNestedDeeperThan32LevelsAreRejectedWithAShortMessage() {
+        assertEquals(
+                32,
+                depthOf(
+                        DynamoJson.readItem("{\"d\":" + typedMaps(32) + "}")
+                                .get("d")
+                                .orElseThrow()));
+        for (int levels : List.of(33, 1_000)) {
+            ItemFormatException e = rejected("{\"d\":" + typedMaps(levels) + "}");
+
+            assertEquals(
+                    "values are nested more than 32 levels deep; DynamoDB allows at most 32",
+                    e.reason());
+            assertTrue(e.getMessage().length() < 200, e.getMessage());
+        }
+    }
+
+    @Test
+    void aNumberOf400000DigitsIsRejectedFastAndQuotedShort() {
+        String digits = "1".repeat(400_000);
+        long started = System.nanoTime();
+
+        ItemFormatException e = rejected("{\"n\":{\"N\":\"" + digits + "\"}}");
+
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(millis < 2_000, millis + " ms");
+        assertEquals(
+                "'11111111111111111111111111111111... (400000 characters)' is too long for a number; "
+                        + "DynamoDB keeps at most 38 significant digits",
+                e.reason());
+        assertTrue(e.getMessage().length() < 200, e.getMessage());
+    }
+
+    private static String typedMaps(int levels) {
+        return "{\"M\":{\"a\":".repeat(levels) + "{\"S\":\"x\"}" + "}}".repeat(levels);
+    }
+
+    static int depthOf(AttributeValue value) {
+        return value instanceof AttributeValue.MapValue map
+                ? 1
+                        + map.entries().values().stream()
+                                .mapToInt(DynamoJsonTest::depthOf)
+                                .max()
+                                .orElse(0)
+                : 0;
+    }
+
+    @Test
     void errorsDeepInsideListsAndMapsNameTheFullPath() {
         ItemFormatException e =
                 rejected(

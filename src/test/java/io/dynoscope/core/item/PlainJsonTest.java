@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringReader;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -89,6 +90,49 @@ class PlainJsonTest {
                 assertThrows(ItemFormatException.class, () -> PlainJson.readValue("1E+126"))
                         .reason()
                         .contains("larger in magnitude"));
+    }
+
+    @Test
+    void valuesNestedDeeperThan32LevelsAreRejectedWithAShortMessage() {
+        assertEquals(
+                32,
+                DynamoJsonTest.depthOf(
+                        PlainJson.readItem("{\"d\":" + maps(32) + "}").get("d").orElseThrow()));
+        for (int levels : List.of(33, 1_000)) {
+            ItemFormatException e =
+                    assertThrows(
+                            ItemFormatException.class,
+                            () -> PlainJson.readItem("{\"d\":" + maps(levels) + "}"));
+
+            assertEquals(
+                    "values are nested more than 32 levels deep; DynamoDB allows at most 32",
+                    e.reason());
+            assertTrue(e.getMessage().length() < 200, e.getMessage());
+        }
+        ItemFormatException lists =
+                assertThrows(
+                        ItemFormatException.class,
+                        () ->
+                                PlainJson.readItem(
+                                        "{\"l\":" + "[".repeat(40) + "]".repeat(40) + "}"));
+        assertTrue(lists.reason().startsWith("values are nested more than 32"), lists.reason());
+    }
+
+    @Test
+    void aNumberOf400000DigitsIsRejectedFastAndShort() {
+        long started = System.nanoTime();
+
+        ItemFormatException e =
+                assertThrows(
+                        ItemFormatException.class,
+                        () -> PlainJson.readItem("{\"n\":" + "1".repeat(400_000) + "}"));
+
+        assertTrue((System.nanoTime() - started) / 1_000_000 < 2_000);
+        assertTrue(e.getMessage().length() < 300, e.getMessage());
+    }
+
+    private static String maps(int levels) {
+        return "{\"a\":".repeat(levels) + "\"x\"" + "}".repeat(levels);
     }
 
     @Test

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateClause;
-import io.dynoscope.core.expression.snippet.Operation;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
@@ -275,5 +275,105 @@ class ExpressionBuilderViewModelTest {
                 ran.get(1).key());
         assertEquals("#s < :s", ran.get(1).expressions().get(ExpressionKind.CONDITION));
         assertEquals(Map.of(":s", AttributeValue.n(10)), ran.get(1).values());
+    }
+
+    // ---- what DynamoDB rejects in the context of the request (issue 13) ----------------------
+
+    @Test
+    void aPastedEmptyMapIsRejectedAndABuiltOneIsLeftOut() {
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(SAAS, LOCAL);
+        builder.kindProperty().set(ExpressionKind.CONDITION);
+
+        List<ExpressionBuilderViewModel.Problem> found =
+                builder.load("attribute_not_exists(Detail)", "", "{}");
+
+        assertEquals(1, found.size(), found.toString());
+        assertEquals(Optional.empty(), found.get(0).expression());
+        assertEquals(
+                "ExpressionAttributeValues is empty; DynamoDB refuses an empty map: leave it out",
+                found.get(0).message());
+
+        builder.itemKeyProperty().set("{\"EntityRef\": \"WS#beta\", \"Detail\": \"META\"}");
+
+        assertEquals(List.of(), builder.problems());
+        assertEquals("attribute_not_exists(#d)", builder.expressionTextProperty().get());
+        assertEquals("", builder.valuesJsonProperty().get());
+        assertTrue(builder.canRunProperty().get());
+        for (SnippetLanguage language : SnippetLanguage.values()) {
+            String snippet = builder.snippetProperty(language).get();
+            assertTrue(snippet.contains("#d"), snippet);
+            assertFalse(snippet.contains("ExpressionAttributeValues"), snippet);
+            assertFalse(snippet.contains("expression-attribute-values"), snippet);
+        }
+    }
+
+    @Test
+    void aKeyValueOfAnotherTypeIsReportedOnItsRow() {
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(SAAS, LOCAL);
+        builder.rows().get(0).valueProperty().set("42");
+
+        assertEquals(1, builder.problems().size(), builder.problems().toString());
+        ExpressionBuilderViewModel.Problem problem = builder.problems().get(0);
+        assertEquals(0, problem.row());
+        assertEquals("the key EntityRef is of type S, but :er holds N", problem.message());
+        assertFalse(builder.canRunProperty().get());
+
+        builder.rows().get(0).valueProperty().set("\"42\"");
+
+        assertEquals(List.of(), builder.problems());
+        assertTrue(builder.canRunProperty().get());
+    }
+
+    @Test
+    void anIndexKeyValueOfAnotherTypeIsReportedInAKeyCondition() {
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(BLOG, LOCAL);
+        builder.indexProperty().set("byAuthor");
+        builder.rows().get(0).valueProperty().set("12");
+
+        assertEquals(1, builder.problems().size(), builder.problems().toString());
+        assertEquals(
+                "the key authorId is of type S, but :ai holds N",
+                builder.problems().get(0).message());
+    }
+
+    @Test
+    void anUpdateOfAKeyIsReported() {
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(BLOG, LOCAL);
+        builder.kindProperty().set(ExpressionKind.UPDATE);
+        builder.itemKeyProperty().set("{\"PK\": \"POST#9f3\", \"SK\": \"META\"}");
+        builder.rows()
+                .setAll(
+                        BuilderRow.action(UpdateClause.Keyword.SET, "title", "Hello"),
+                        BuilderRow.action(UpdateClause.Keyword.REMOVE, "SK", ""));
+
+        assertEquals(1, builder.problems().size(), builder.problems().toString());
+        assertEquals(
+                "SK is part of the table's key, which an update cannot REMOVE; "
+                        + "put the item under its new key and delete the old one",
+                builder.problems().get(0).message());
+        assertFalse(builder.canRunProperty().get());
+
+        builder.rows().setAll(BuilderRow.action(UpdateClause.Keyword.SET, "authorId", "12"));
+
+        assertEquals(1, builder.problems().size(), builder.problems().toString());
+        assertEquals(
+                "authorId is a key of index byAuthor, of type S, but :ai holds N",
+                builder.problems().get(0).message());
+
+        builder.rows().get(0).valueProperty().set("U#12");
+
+        assertEquals(List.of(), builder.problems());
+        assertTrue(builder.canRunProperty().get());
+    }
+
+    @Test
+    void aPastedNotNotIsValid() {
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(SAAS, LOCAL);
+        builder.kindProperty().set(ExpressionKind.FILTER);
+
+        List<ExpressionBuilderViewModel.Problem> found =
+                builder.load("NOT NOT tier = :p", "", "{\":p\": {\"S\": \"pro\"}}");
+
+        assertEquals(List.of(), found);
     }
 }

@@ -2,6 +2,7 @@ package io.dynoscope.core.expression.snippet;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.DynamoJson;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,7 @@ final class AwsCliSnippet {
                         + switch (op) {
                             case QUERY, SCAN -> "Items";
                             case GET_ITEM -> "Item";
-                            case UPDATE_ITEM, DELETE_ITEM -> "Attributes";
+                            case UPDATE_ITEM, DELETE_ITEM, PUT_ITEM -> "Attributes";
                         });
         String credentials =
                 options.endpoint().isEmpty()

@@ -1,6 +1,7 @@
 package io.dynoscope.core.expression.snippet;
 
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;

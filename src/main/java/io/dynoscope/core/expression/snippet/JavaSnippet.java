@@ -1,6 +1,7 @@
 package io.dynoscope.core.expression.snippet;
 
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,6 +119,8 @@ final class JavaSnippet {
             case GET_ITEM -> "GetOneItem";
             case UPDATE_ITEM -> "UpdateOneItem";
             case DELETE_ITEM -> "DeleteOneItem";
+            case PUT_ITEM ->
+                    throw new IllegalArgumentException("snippets are not written for PutItem");
         };
     }
 
@@ -176,6 +179,8 @@ final class JavaSnippet {
                             + "            if (response.hasAttributes()) {\n                "
                             + print
                             + "response.attributes()));\n            }\n";
+            case PUT_ITEM ->
+                    throw new IllegalArgumentException("snippets are not written for PutItem");
         };
     }
 

@@ -2,6 +2,7 @@ package io.dynoscope.core.expression.snippet;
 
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Key;
 import java.util.Collections;
@@ -31,6 +32,10 @@ public record SnippetRequest(
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(index, "index");
         Objects.requireNonNull(key, "key");
+        if (operation == Operation.PUT_ITEM) {
+            // A PutItem carries a whole item, which snippets do not write out.
+            throw new IllegalArgumentException("snippets are not written for PutItem");
+        }
         expressions =
                 Collections.unmodifiableMap(
                         expressions.isEmpty()

@@ -1,10 +1,15 @@
-package io.dynoscope.core.expression.snippet;
+package io.dynoscope.core.expression;
 
-import io.dynoscope.core.expression.ExpressionKind;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
-/** The DynamoDB calls a snippet can make, with the expressions each one takes. */
+/**
+ * The DynamoDB calls that take expressions, with the expressions each one takes. A filter's rules
+ * depend on the call: a Query's filter may not name the keys of the table or index it reads.
+ */
 public enum Operation {
     QUERY(
             "Query",
@@ -14,6 +19,7 @@ public enum Operation {
                     ExpressionKind.PROJECTION)),
     SCAN("Scan", EnumSet.of(ExpressionKind.FILTER, ExpressionKind.PROJECTION)),
     GET_ITEM("GetItem", EnumSet.of(ExpressionKind.PROJECTION)),
+    PUT_ITEM("PutItem", EnumSet.of(ExpressionKind.CONDITION)),
     UPDATE_ITEM("UpdateItem", EnumSet.of(ExpressionKind.UPDATE, ExpressionKind.CONDITION)),
     DELETE_ITEM("DeleteItem", EnumSet.of(ExpressionKind.CONDITION));
 
@@ -38,5 +44,15 @@ public enum Operation {
     /** Whether the call addresses one item by its key. */
     public boolean takesKey() {
         return this == GET_ITEM || this == UPDATE_ITEM || this == DELETE_ITEM;
+    }
+
+    /** The call named as in the DynamoDB API ({@code Query}, {@code UpdateItem}), any case. */
+    public static Optional<Operation> byApiName(String name) {
+        return Arrays.stream(values()).filter(o -> o.apiName.equalsIgnoreCase(name)).findFirst();
+    }
+
+    /** The API names, for messages: {@code Query, Scan, ...}. */
+    public static String apiNames() {
+        return Arrays.stream(values()).map(Operation::apiName).collect(Collectors.joining(", "));
     }
 }
