@@ -47,15 +47,16 @@ import picocli.CommandLine.ScopeType;
             ImportCommand.class,
             SandboxCommand.class,
             ExprCommand.class,
-            DriftCommand.class
+            DriftCommand.class,
+            ModelCommand.class
         },
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0  done",
             "  1  DynamoDB or the connection failed",
             "  2  bad arguments or input (nothing was written)",
-            "  3  drift found",
-            "  4  a condition failed (nothing was written)"
+            "  3  the check found something: drift, or an access pattern not served as designed",
+            "  4  refused: a condition failed or a table to create exists (nothing was written)"
         })
 public final class DynoscopeCli implements Callable<Integer> {
 

@@ -13,6 +13,12 @@ public final class ExitCodes {
     /** Reserved for the drift commands: copies differ from their source. */
     public static final int DRIFT_FOUND = 3;
 
+    /**
+     * A check found something: an access pattern of a model was not served as designed (the same
+     * code as drift found).
+     */
+    public static final int CHECK_FAILED = 3;
+
     /** A conditional write was refused because its condition did not hold; nothing was written. */
     public static final int CONDITION_FAILED = 4;
 

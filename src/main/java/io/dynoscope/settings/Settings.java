@@ -19,6 +19,8 @@ import java.util.TreeMap;
  *
  * @param savedExpressions opaque JSON owned by the expression feature (null until it saves any)
  * @param driftRules the drift feature's rule files by table name (null until it saves any)
+ * @param tableModels the table models (Dynoscope's model format, one table each) by table name
+ *     (null until one is saved)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -31,7 +33,8 @@ public record Settings(
         List<RecentTable> recentTables,
         Map<String, GridSettings> grids,
         JsonNode savedExpressions,
-        JsonNode driftRules) {
+        JsonNode driftRules,
+        JsonNode tableModels) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -52,6 +55,30 @@ public record Settings(
         grids = grids == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(grids));
     }
 
+    /** The settings without table models, as they were before the model slot existed. */
+    public Settings(
+            int version,
+            Theme theme,
+            WindowLayout window,
+            List<SavedEndpoint> endpoints,
+            List<SavedProfile> profiles,
+            List<RecentTable> recentTables,
+            Map<String, GridSettings> grids,
+            JsonNode savedExpressions,
+            JsonNode driftRules) {
+        this(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules,
+                null);
+    }
+
     /** The settings of a first run. */
     public static Settings defaults() {
         return new Settings(
@@ -62,6 +89,7 @@ public record Settings(
                 List.of(),
                 List.of(),
                 Map.of(),
+                null,
                 null,
                 null);
     }
@@ -76,7 +104,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                tableModels);
     }
 
     public Settings withWindow(WindowLayout value) {
@@ -89,7 +118,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                tableModels);
     }
 
     public Settings withEndpoints(List<SavedEndpoint> value) {
@@ -102,7 +132,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                tableModels);
     }
 
     public Settings withProfiles(List<SavedProfile> value) {
@@ -115,7 +146,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                tableModels);
     }
 
     public Settings withSavedExpressions(JsonNode value) {
@@ -128,7 +160,8 @@ public record Settings(
                 recentTables,
                 grids,
                 value,
-                driftRules);
+                driftRules,
+                tableModels);
     }
 
     public Settings withDriftRules(JsonNode value) {
@@ -141,7 +174,8 @@ public record Settings(
                 recentTables,
                 grids,
                 savedExpressions,
-                value);
+                value,
+                tableModels);
     }
 
     /**
@@ -166,6 +200,42 @@ public record Settings(
         return withDriftRules(byTable);
     }
 
+    public Settings withTableModels(JsonNode value) {
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules,
+                value);
+    }
+
+    /**
+     * A table's model as the model feature wrote it (Dynoscope's model format, one table), or null:
+     * {@link #tableModels} maps table names to them.
+     */
+    public JsonNode tableModelOf(String tableName) {
+        return tableModels instanceof ObjectNode byTable ? byTable.get(tableName) : null;
+    }
+
+    /** Replaces a table's model; null removes it. */
+    public Settings withTableModelOf(String tableName, JsonNode model) {
+        ObjectNode byTable =
+                tableModels instanceof ObjectNode existing
+                        ? existing.deepCopy()
+                        : JsonNodeFactory.instance.objectNode();
+        if (model == null) {
+            byTable.remove(tableName);
+        } else {
+            byTable.set(tableName, model);
+        }
+        return withTableModels(byTable);
+    }
+
     /**
      * Puts {@code table} first in the recent tables, once, keeping the last {@value
      * #RECENT_TABLES_KEPT}.
@@ -184,7 +254,8 @@ public record Settings(
                 kept,
                 grids,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                tableModels);
     }
 
     /**
@@ -207,7 +278,8 @@ public record Settings(
                 recentTables,
                 changed,
                 savedExpressions,
-                driftRules);
+                driftRules,
+                tableModels);
     }
 
     /** The window's place and size, and the positions of its split panes' dividers (0..1). */
