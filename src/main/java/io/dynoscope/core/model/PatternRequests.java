@@ -145,11 +145,53 @@ public final class PatternRequests {
         }
     }
 
-    /** The parameters a caller supplies: the key templates' variables and the filter's values. */
+    /**
+     * The parameters a caller supplies: the key templates' variables, the filter's values and, for
+     * a GetItem of a sharded key, the shard ({@code shard} of {@code {shard:01..10}}).
+     */
     public static Set<String> parameters(AccessPattern pattern) {
         Set<String> names = new LinkedHashSet<>(pattern.parameters());
+        if (pattern.operation() == AccessPattern.Operation.GET_ITEM
+                && pattern.partitionKey() != null) {
+            names.addAll(rangeNames(pattern.partitionKey()));
+        }
         names.addAll(filterParameters(pattern.filter()));
         return names;
+    }
+
+    /** The names of a template's named ranges: {@code shard} of {@code WS#{id}#{shard:01..10}}. */
+    static Set<String> rangeNames(KeyTemplate template) {
+        if (!template.hasRange()) {
+            return Set.of();
+        }
+        Map<String, String> any = new LinkedHashMap<>();
+        template.variables().forEach(v -> any.put(v, "x"));
+        Set<String> names =
+                new LinkedHashSet<>(
+                        template.match(template.render(any).get(0)).orElseThrow().keySet());
+        names.removeAll(template.variables());
+        return names;
+    }
+
+    /**
+     * The values of a template; a named range whose value is among the bindings gives that one
+     * value instead of all of them.
+     */
+    private static List<String> render(KeyTemplate template, Map<String, String> bindings) {
+        List<String> values = template.render(bindings);
+        Set<String> bound = new LinkedHashSet<>(rangeNames(template));
+        bound.retainAll(bindings.keySet());
+        if (bound.isEmpty()) {
+            return values;
+        }
+        return values.stream()
+                .filter(
+                        v -> {
+                            Map<String, String> match = template.match(v).orElseThrow();
+                            return bound.stream()
+                                    .allMatch(n -> match.get(n).equals(bindings.get(n)));
+                        })
+                .toList();
     }
 
     private static Set<String> filterParameters(String filter) {
@@ -191,7 +233,7 @@ public final class PatternRequests {
                                     + "': a GetItem reads the table, not index "
                                     + pattern.index());
                 }
-                List<String> partitions = pattern.partitionKey().render(bindings);
+                List<String> partitions = render(pattern.partitionKey(), bindings);
                 if (partitions.size() != 1) {
                     throw new IllegalArgumentException(
                             "access pattern '"
@@ -249,7 +291,7 @@ public final class PatternRequests {
                                                     sk.operator(), lower, upper);
                                         });
                 List<CompiledExpression> conditions = new ArrayList<>();
-                for (String partition : pattern.partitionKey().render(bindings)) {
+                for (String partition : render(pattern.partitionKey(), bindings)) {
                     KeyCondition condition =
                             KeyCondition.partition(
                                             keys, value(model, keys.partitionKey(), partition))
