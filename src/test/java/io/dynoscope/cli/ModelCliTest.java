@@ -132,7 +132,7 @@ class ModelCliTest {
         assertEquals(20, report.get("patterns").get(1).get("returned").asInt());
         assertEquals(1, report.get("patterns").get(1).get("requests").asInt());
         assertEquals(
-                "WS#acme",
+                "acme",
                 report.get("patterns")
                         .get(1)
                         .get("parameters")
