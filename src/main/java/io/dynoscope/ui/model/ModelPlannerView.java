@@ -51,6 +51,7 @@ public final class ModelPlannerView {
     @FXML private TextField sortKeyField;
     @FXML private Button proposeButton;
     @FXML private Button openButton;
+    @FXML private Button inferButton;
     @FXML private MenuButton exportButton;
     @FXML private MenuItem exportDynoscopeItem;
     @FXML private MenuItem exportWorkbenchItem;
@@ -167,6 +168,8 @@ public final class ModelPlannerView {
         applyJsonButton.setOnAction(e -> viewModel.applyJson());
         proposeButton.setOnAction(e -> viewModel.propose());
         openButton.setOnAction(e -> open());
+        inferButton.setOnAction(e -> viewModel.inferFromTable());
+        inferButton.disableProperty().bind(viewModel.runningProperty());
         exportDynoscopeItem.setOnAction(e -> export("model.json", viewModel::exportDynoscope));
         exportWorkbenchItem.setOnAction(
                 e -> export("nosql-workbench-model.json", viewModel::exportWorkbench));
@@ -441,6 +444,9 @@ public final class ModelPlannerView {
                 proposeButton,
                 "Propose keys, indexes and example items for these entities and access patterns (Ctrl+Enter).");
         tip(openButton, "Open a Dynoscope model or a NoSQL Workbench data model.");
+        tip(
+                inferButton,
+                "Propose the model of the table named here from a sample of it on the chosen connection (Alt+I).");
         tip(exportButton, "Write the design as a Dynoscope model or a NoSQL Workbench data model.");
         tip(saveButton, "Keep this design as the table's model in the settings.");
         tip(entitiesTable, "Each kind of item; double-click a cell to change it.");

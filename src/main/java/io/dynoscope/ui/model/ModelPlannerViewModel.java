@@ -13,6 +13,7 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
+import io.dynoscope.core.model.InferredModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
@@ -32,6 +33,7 @@ import io.dynoscope.core.planner.Planner;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.service.model.AccessPatternCheck;
+import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.model.SchemaLoad;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -802,6 +804,73 @@ public final class ModelPlannerViewModel {
 
     // ---- load and check --------------------------------------------------------------------
 
+    /**
+     * Proposes a model of the table named in the tab from a sample of it on the chosen connection;
+     * the evidence for each entity and access pattern joins the findings.
+     */
+    public void inferFromTable() {
+        error.set("");
+        LoadTarget on = target.get();
+        String table = tableName.get().strip();
+        if (on == null || table.isEmpty()) {
+            error.set("Choose a connection and name the table to infer its model");
+            return;
+        }
+        start("Sampling " + table + " on " + on.label());
+        handle =
+                work.submit(
+                        "Infer the model of " + table,
+                        cancellation ->
+                                new LiveModelInference(on.repositories().repository(cancellation))
+                                        .infer(
+                                                table,
+                                                LiveModelInference.DEFAULT_SAMPLE,
+                                                n ->
+                                                        work.ui()
+                                                                .execute(
+                                                                        () ->
+                                                                                status.set(
+                                                                                        "Sampled "
+                                                                                                + n
+                                                                                                + " items of "
+                                                                                                + table)),
+                                                cancellation),
+                        result -> {
+                            InferredModel inferred = result.model();
+                            TableDesign proposed = inferred.design();
+                            List<Finding> found =
+                                    new ArrayList<>(ModelReview.review(proposed, Set.of()));
+                            inferred.describe()
+                                    .forEach(
+                                            line ->
+                                                    found.add(
+                                                            new Finding(
+                                                                    Finding.Severity.INFO,
+                                                                    Finding.Kind.NOTE,
+                                                                    table,
+                                                                    line)));
+                            partitionKey.set(proposed.model().keys().partitionKey());
+                            proposed.model().keys().sortKey().ifPresent(sortKey::set);
+                            show(proposed, found);
+                            loadedOn = on;
+                            loadedTable.set(table);
+                            status.set(
+                                    "Inferred "
+                                            + proposed.model().entities().size()
+                                            + " entities and "
+                                            + proposed.model().accessPatterns().size()
+                                            + " access patterns from "
+                                            + inferred.sampled()
+                                            + " sampled items of "
+                                            + table
+                                            + " ("
+                                            + result.reads().summary()
+                                            + ")");
+                            finish();
+                        },
+                        this::failed);
+    }
+
     /** Builds the CreateTable request for the design and asks for its confirmation. */
     public void prepareLoad() {
         error.set("");
@@ -868,32 +937,10 @@ public final class ModelPlannerViewModel {
                                     .load(
                                             confirmed,
                                             true,
-                                            p ->
-                                                    work.ui()
-                                                            .execute(
-                                                                    () -> {
-                                                                        progress.set(
-                                                                                p.total() == 0
-                                                                                        ? 1
-                                                                                        : (double)
-                                                                                                        p
-                                                                                                                .written()
-                                                                                                / p
-                                                                                                        .total());
-                                                                        status.set(
-                                                                                "Created "
-                                                                                        + p.table()
-                                                                                        + "; wrote "
-                                                                                        + p
-                                                                                                .written()
-                                                                                        + " of "
-                                                                                        + p.total()
-                                                                                        + " items");
-                                                                    }),
+                                            p -> work.ui().execute(() -> showLoadProgress(p)),
                                             cancellation);
                         },
                         result -> {
-                            finish();
                             loadedOn = on;
                             loadedTable.set(result.table());
                             status.set(
@@ -908,8 +955,15 @@ public final class ModelPlannerViewModel {
                                             + " items in "
                                             + result.requests()
                                             + " BatchWriteItem requests");
+                            finish();
                         },
                         this::failed);
+    }
+
+    private void showLoadProgress(SchemaLoad.Progress p) {
+        progress.set(p.total() == 0 ? 1 : (double) p.written() / p.total());
+        status.set(
+                "Created " + p.table() + "; wrote " + p.written() + " of " + p.total() + " items");
     }
 
     /** Drops the CreateTable request without sending it. */
@@ -959,7 +1013,6 @@ public final class ModelPlannerViewModel {
                                                                                                 outcome))),
                                                 cancellation),
                         report -> {
-                            finish();
                             long good =
                                     report.outcomes().stream()
                                             .filter(AccessPatternCheck.Outcome::asDesigned)
@@ -970,6 +1023,7 @@ public final class ModelPlannerViewModel {
                                             + report.outcomes().size()
                                             + " access patterns served as designed on "
                                             + table);
+                            finish();
                         },
                         this::failed);
     }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import java.util.List;
@@ -144,5 +146,39 @@ class ModelPlannerViewModelTest {
         viewModel.applyJson();
         assertEquals("", viewModel.errorProperty().get());
         assertEquals("PRJ#{projectId}", viewModel.keys().get(1).sortKey());
+    }
+
+    @Test
+    void aLiveTableIsInferredWithItsEvidence() throws Exception {
+        String table = TestEngine.uniqueTableName("planner-infer");
+        SampleData.seed(TestEngine.repository(), SampleData.Dataset.BLOG, table);
+        LoadTarget engine =
+                new LoadTarget("engine", false, cancellation -> TestEngine.repository());
+        ModelPlannerViewModel onEngine =
+                new ModelPlannerViewModel(
+                        List.of(engine), new BackgroundWork(background, UiExecutor.inline()), null);
+        onEngine.tableNameProperty().set(table);
+        onEngine.inferFromTable();
+        for (int i = 0; i < 300 && onEngine.runningProperty().get(); i++) {
+            Thread.sleep(50);
+        }
+        assertEquals("", onEngine.errorProperty().get());
+        assertEquals(
+                List.of("post", "user"),
+                onEngine.keys().stream().map(ModelPlannerViewModel.KeyRow::entity).toList());
+        assertEquals("PK", onEngine.partitionKeyProperty().get());
+        assertTrue(
+                onEngine.findings().stream()
+                        .anyMatch(
+                                f ->
+                                        f.contains(
+                                                ": entity user: 4 of 16 sampled items, e.g. USER#")),
+                onEngine.findings().toString());
+        assertTrue(
+                onEngine.statusProperty()
+                        .get()
+                        .startsWith(
+                                "Inferred 2 entities and 3 access patterns from 16 sampled items of "
+                                        + table));
     }
 }
