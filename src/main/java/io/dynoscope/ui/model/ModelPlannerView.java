@@ -18,6 +18,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Control;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
@@ -311,6 +312,17 @@ public final class ModelPlannerView {
                 c -> new ReadOnlyStringWrapper(c.getValue().pattern()));
         servedHowColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().how()));
         findingsList.setItems(viewModel.findings());
+        findingsList.setCellFactory(
+                list ->
+                        new ListCell<>() {
+                            @Override
+                            protected void updateItem(String finding, boolean empty) {
+                                super.updateItem(finding, empty);
+                                setText(empty ? null : finding);
+                                setWrapText(true);
+                                setPrefWidth(0);
+                            }
+                        });
 
         examplesTable.setItems(viewModel.examples());
         exampleKeyColumn.setCellValueFactory(

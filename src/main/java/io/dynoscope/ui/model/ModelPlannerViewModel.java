@@ -492,7 +492,9 @@ public final class ModelPlannerViewModel {
                             + plan.design().model().entities().size()
                             + " entities, "
                             + plan.design().model().indexes().size()
-                            + " indexes, "
+                            + (plan.design().model().indexes().size() == 1
+                                    ? " index, "
+                                    : " indexes, ")
                             + plan.design().items().size()
                             + " example items");
         } catch (IllegalArgumentException e) {
