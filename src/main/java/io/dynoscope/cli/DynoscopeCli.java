@@ -61,15 +61,17 @@ import picocli.CommandLine.TypeConversionException;
             ImportCommand.class,
             SandboxCommand.class,
             ExprCommand.class,
-            DriftCommand.class
+            DriftCommand.class,
+            ModelCommand.class
         },
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0    done",
             "  1    DynamoDB or the connection failed, or stdout could not be written",
             "  2    bad arguments or input (nothing was written)",
-            "  3    the check found something: drift found, no item with that key (get)",
-            "  4    refused: a condition failed (nothing was written)",
+            "  3    the check found something: drift found, no item with that key (get),",
+            "       an access pattern not served as designed (model check)",
+            "  4    refused: a condition failed, or a table to create exists (nothing was written)",
             "  141  the reader of stdout went away (e.g. | head); reading stopped at once",
             "See docs/exit-codes.md for what each failure prints and what was written."
         })

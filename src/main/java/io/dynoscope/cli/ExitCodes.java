@@ -22,6 +22,12 @@ public final class ExitCodes {
     /** The check found something: no item has the key asked for ({@code get}). */
     public static final int NOT_FOUND = 3;
 
+    /**
+     * A check found something: an access pattern of a model was not served as designed (the same
+     * code as drift found).
+     */
+    public static final int CHECK_FAILED = 3;
+
     /** A conditional write was refused because its condition did not hold; nothing was written. */
     public static final int CONDITION_FAILED = 4;
 

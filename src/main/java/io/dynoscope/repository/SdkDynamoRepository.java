@@ -19,7 +19,6 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
@@ -32,15 +31,12 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
-import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
-import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
@@ -253,7 +249,19 @@ public final class SdkDynamoRepository implements DynamoRepository {
                 orZero(d.itemCount()),
                 orZero(d.tableSizeBytes()),
                 ttlAttribute,
-                stream);
+                stream,
+                provisioned(billing, d));
+    }
+
+    /** The capacity of a provisioned table; null on demand or when the engine does not say. */
+    private static TableDefinition.Throughput provisioned(String billing, TableDescription d) {
+        if (!BillingMode.PROVISIONED.toString().equals(billing)
+                || d.provisionedThroughput() == null) {
+            return null;
+        }
+        long read = orZero(d.provisionedThroughput().readCapacityUnits());
+        long write = orZero(d.provisionedThroughput().writeCapacityUnits());
+        return read > 0 && write > 0 ? new TableDefinition.Throughput(read, write) : null;
     }
 
     private static long orZero(Long value) {
@@ -273,75 +281,12 @@ public final class SdkDynamoRepository implements DynamoRepository {
         return KeySchema.of(partition, sort);
     }
 
-    private static List<KeySchemaElement> keySchemaElements(KeySchema schema) {
-        List<KeySchemaElement> elements = new ArrayList<>(2);
-        elements.add(
-                KeySchemaElement.builder()
-                        .attributeName(schema.partitionKey())
-                        .keyType(KeyType.HASH)
-                        .build());
-        schema.sortKey()
-                .ifPresent(
-                        sk ->
-                                elements.add(
-                                        KeySchemaElement.builder()
-                                                .attributeName(sk)
-                                                .keyType(KeyType.RANGE)
-                                                .build()));
-        return elements;
-    }
-
-    private static Projection projection(TableDefinition.IndexDefinition index) {
-        Projection.Builder projection = Projection.builder().projectionType(index.projectionType());
-        if (!index.nonKeyAttributes().isEmpty()) {
-            projection.nonKeyAttributes(index.nonKeyAttributes());
-        }
-        return projection.build();
-    }
-
     @Override
     public void createTable(TableDefinition definition) {
         String table = definition.name();
-        CreateTableRequest.Builder request =
-                CreateTableRequest.builder()
-                        .tableName(table)
-                        .billingMode(BillingMode.PAY_PER_REQUEST)
-                        .keySchema(keySchemaElements(definition.keySchema()))
-                        .attributeDefinitions(
-                                definition.attributeTypes().entrySet().stream()
-                                        .map(
-                                                e ->
-                                                        AttributeDefinition.builder()
-                                                                .attributeName(e.getKey())
-                                                                .attributeType(e.getValue())
-                                                                .build())
-                                        .toList());
-        if (!definition.globalSecondaryIndexes().isEmpty()) {
-            request.globalSecondaryIndexes(
-                    definition.globalSecondaryIndexes().stream()
-                            .map(
-                                    i ->
-                                            GlobalSecondaryIndex.builder()
-                                                    .indexName(i.name())
-                                                    .keySchema(keySchemaElements(i.keySchema()))
-                                                    .projection(projection(i))
-                                                    .build())
-                            .toList());
-        }
-        if (!definition.localSecondaryIndexes().isEmpty()) {
-            request.localSecondaryIndexes(
-                    definition.localSecondaryIndexes().stream()
-                            .map(
-                                    i ->
-                                            LocalSecondaryIndex.builder()
-                                                    .indexName(i.name())
-                                                    .keySchema(keySchemaElements(i.keySchema()))
-                                                    .projection(projection(i))
-                                                    .build())
-                            .toList());
-        }
+        CreateTableRequest request = CreateTableRequests.request(definition);
         descriptions.remove(table);
-        call("CreateTable", table, () -> client.createTable(request.build()));
+        call("CreateTable", table, () -> client.createTable(request));
         awaitTable("CreateTable", table, true);
     }
 

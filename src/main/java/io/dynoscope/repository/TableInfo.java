@@ -17,6 +17,8 @@ import java.util.stream.Stream;
  * @param ttlAttribute the TTL attribute when TTL is enabled, else empty (also when the engine
  *     cannot say)
  * @param streamViewType the stream view type when a stream is enabled, else empty
+ * @param provisionedThroughput the table's read and write capacity units when it is provisioned,
+ *     else null
  */
 public record TableInfo(
         String name,
@@ -29,12 +31,41 @@ public record TableInfo(
         long itemCount,
         long sizeBytes,
         Optional<String> ttlAttribute,
-        Optional<String> streamViewType) {
+        Optional<String> streamViewType,
+        TableDefinition.Throughput provisionedThroughput) {
 
     public TableInfo {
         keyAttributeTypes = Map.copyOf(keyAttributeTypes);
         globalSecondaryIndexes = List.copyOf(globalSecondaryIndexes);
         localSecondaryIndexes = List.copyOf(localSecondaryIndexes);
+    }
+
+    /** A description that does not say the provisioned capacity. */
+    public TableInfo(
+            String name,
+            String status,
+            KeySchema keySchema,
+            Map<String, String> keyAttributeTypes,
+            List<IndexInfo> globalSecondaryIndexes,
+            List<IndexInfo> localSecondaryIndexes,
+            String billingMode,
+            long itemCount,
+            long sizeBytes,
+            Optional<String> ttlAttribute,
+            Optional<String> streamViewType) {
+        this(
+                name,
+                status,
+                keySchema,
+                keyAttributeTypes,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                billingMode,
+                itemCount,
+                sizeBytes,
+                ttlAttribute,
+                streamViewType,
+                null);
     }
 
     /** The key schema of the table (index == null) or of the named index. */

@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
  *
  * @param savedExpressions opaque JSON owned by the expression feature (null until it saves any)
  * @param driftRules the drift feature's rule files by table name (null until it saves any)
+ * @param tableModels the table models (Dynoscope's model format, one table each) by table name
+ *     (null until one is saved)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -33,7 +35,8 @@ public record Settings(
         Map<String, GridSettings> grids,
         JsonNode savedExpressions,
         JsonNode driftRules,
-        Workbench workbench) {
+        Workbench workbench,
+        JsonNode tableModels) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -55,6 +58,31 @@ public record Settings(
         workbench = workbench == null ? Workbench.DEFAULTS : workbench;
     }
 
+    /** The settings without table models, as they were before the model slot existed. */
+    public Settings(
+            int version,
+            Theme theme,
+            WindowLayout window,
+            List<SavedEndpoint> endpoints,
+            List<SavedProfile> profiles,
+            List<RecentTable> recentTables,
+            Map<String, GridSettings> grids,
+            JsonNode savedExpressions,
+            JsonNode driftRules) {
+        this(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules,
+                null,
+                null);
+    }
+
     /** The settings of a first run. */
     public static Settings defaults() {
         return new Settings(
@@ -65,6 +93,7 @@ public record Settings(
                 List.of(),
                 List.of(),
                 Map.of(),
+                null,
                 null,
                 null,
                 null);
@@ -81,7 +110,8 @@ public record Settings(
                 grids,
                 savedExpressions,
                 driftRules,
-                workbench);
+                workbench,
+                tableModels);
     }
 
     public Settings withWindow(WindowLayout value) {
@@ -95,7 +125,8 @@ public record Settings(
                 grids,
                 savedExpressions,
                 driftRules,
-                workbench);
+                workbench,
+                tableModels);
     }
 
     public Settings withEndpoints(List<SavedEndpoint> value) {
@@ -109,7 +140,8 @@ public record Settings(
                 grids,
                 savedExpressions,
                 driftRules,
-                workbench);
+                workbench,
+                tableModels);
     }
 
     public Settings withProfiles(List<SavedProfile> value) {
@@ -123,7 +155,8 @@ public record Settings(
                 grids,
                 savedExpressions,
                 driftRules,
-                workbench);
+                workbench,
+                tableModels);
     }
 
     public Settings withSavedExpressions(JsonNode value) {
@@ -137,7 +170,8 @@ public record Settings(
                 grids,
                 value,
                 driftRules,
-                workbench);
+                workbench,
+                tableModels);
     }
 
     public Settings withWorkbench(Workbench value) {
@@ -151,7 +185,8 @@ public record Settings(
                 grids,
                 savedExpressions,
                 driftRules,
-                value);
+                value,
+                tableModels);
     }
 
     public Settings withDriftRules(JsonNode value) {
@@ -165,7 +200,8 @@ public record Settings(
                 grids,
                 savedExpressions,
                 value,
-                workbench);
+                workbench,
+                tableModels);
     }
 
     /**
@@ -190,6 +226,43 @@ public record Settings(
         return withDriftRules(byTable);
     }
 
+    public Settings withTableModels(JsonNode value) {
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules,
+                workbench,
+                value);
+    }
+
+    /**
+     * A table's model as the model feature wrote it (Dynoscope's model format, one table), or null:
+     * {@link #tableModels} maps table names to them.
+     */
+    public JsonNode tableModelOf(String tableName) {
+        return tableModels instanceof ObjectNode byTable ? byTable.get(tableName) : null;
+    }
+
+    /** Replaces a table's model; null removes it. */
+    public Settings withTableModelOf(String tableName, JsonNode model) {
+        ObjectNode byTable =
+                tableModels instanceof ObjectNode existing
+                        ? existing.deepCopy()
+                        : JsonNodeFactory.instance.objectNode();
+        if (model == null) {
+            byTable.remove(tableName);
+        } else {
+            byTable.set(tableName, model);
+        }
+        return withTableModels(byTable);
+    }
+
     /**
      * Puts {@code table} first in the recent tables, once, keeping the last {@value
      * #RECENT_TABLES_KEPT}.
@@ -209,7 +282,8 @@ public record Settings(
                 grids,
                 savedExpressions,
                 driftRules,
-                workbench);
+                workbench,
+                tableModels);
     }
 
     /**
@@ -233,7 +307,8 @@ public record Settings(
                 changed,
                 savedExpressions,
                 driftRules,
-                workbench);
+                workbench,
+                tableModels);
     }
 
     /** The window's place and size, and the positions of its split panes' dividers (0..1). */

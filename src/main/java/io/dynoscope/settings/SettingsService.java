@@ -1,5 +1,6 @@
 package io.dynoscope.settings;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -80,6 +81,16 @@ public final class SettingsService implements AutoCloseable {
                 writePending.set(false);
             }
         }
+    }
+
+    /** The saved model of a table (Dynoscope's model format, one table), if any. */
+    public Optional<JsonNode> tableModel(String tableName) {
+        return Optional.ofNullable(current().tableModelOf(tableName));
+    }
+
+    /** Saves (or, with null, forgets) a table's model; written soon, like every change. */
+    public void saveTableModel(String tableName, JsonNode model) {
+        update(s -> s.withTableModelOf(tableName, model));
     }
 
     private void writeLatest() {

@@ -57,4 +57,152 @@ public record TableModel(
     public Optional<ShardGroup> shardGroupOf(String partitionKeyValue) {
         return shardGroups.stream().filter(g -> g.match(partitionKeyValue).isPresent()).findFirst();
     }
+
+    /**
+     * A model of {@code table} that holds nothing but denormalized copies: what an old drift rule
+     * file becomes.
+     */
+    public static TableModel ofCopies(
+            String table,
+            KeySchema keys,
+            Map<String, String> keyAttributeTypes,
+            List<DenormalizationRule> copies) {
+        return new TableModel(
+                table,
+                keys,
+                keyAttributeTypes,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                copies,
+                List.of());
+    }
+
+    /** The key schema of the table (index == null) or of one of its indexes. */
+    public KeySchema keysOf(String index) {
+        if (index == null) {
+            return keys;
+        }
+        return index(index)
+                .map(IndexModel::keys)
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        "the model of '"
+                                                + table
+                                                + "' has no index '"
+                                                + index
+                                                + "'"));
+    }
+
+    /** S, N or B for a key attribute of the table or an index; S when the model does not say. */
+    public String keyAttributeType(String attribute) {
+        return keyAttributeTypes.getOrDefault(attribute, "S");
+    }
+
+    public TableModel withTable(String value) {
+        return new TableModel(
+                value,
+                keys,
+                keyAttributeTypes,
+                indexes,
+                entities,
+                accessPatterns,
+                relationships,
+                copies,
+                shardGroups);
+    }
+
+    public TableModel withIndexes(List<IndexModel> value) {
+        return new TableModel(
+                table,
+                keys,
+                keyAttributeTypes,
+                value,
+                entities,
+                accessPatterns,
+                relationships,
+                copies,
+                shardGroups);
+    }
+
+    public TableModel withKeyAttributeTypes(Map<String, String> value) {
+        return new TableModel(
+                table,
+                keys,
+                value,
+                indexes,
+                entities,
+                accessPatterns,
+                relationships,
+                copies,
+                shardGroups);
+    }
+
+    public TableModel withEntities(List<Entity> value) {
+        return new TableModel(
+                table,
+                keys,
+                keyAttributeTypes,
+                indexes,
+                value,
+                accessPatterns,
+                relationships,
+                copies,
+                shardGroups);
+    }
+
+    public TableModel withAccessPatterns(List<AccessPattern> value) {
+        return new TableModel(
+                table,
+                keys,
+                keyAttributeTypes,
+                indexes,
+                entities,
+                value,
+                relationships,
+                copies,
+                shardGroups);
+    }
+
+    public TableModel withRelationships(List<Relationship> value) {
+        return new TableModel(
+                table,
+                keys,
+                keyAttributeTypes,
+                indexes,
+                entities,
+                accessPatterns,
+                value,
+                copies,
+                shardGroups);
+    }
+
+    /** The same model with these denormalized copies (drift rules) in place of its own. */
+    public TableModel withCopies(List<DenormalizationRule> value) {
+        return new TableModel(
+                table,
+                keys,
+                keyAttributeTypes,
+                indexes,
+                entities,
+                accessPatterns,
+                relationships,
+                value,
+                shardGroups);
+    }
+
+    public TableModel withShardGroups(List<ShardGroup> value) {
+        return new TableModel(
+                table,
+                keys,
+                keyAttributeTypes,
+                indexes,
+                entities,
+                accessPatterns,
+                relationships,
+                copies,
+                value);
+    }
 }

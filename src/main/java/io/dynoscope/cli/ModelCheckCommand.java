@@ -1,0 +1,152 @@
+package io.dynoscope.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.model.ModelFiles;
+import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.model.AccessPatternCheck;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope model check}: runs every access pattern of a model against a live table. */
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
+        description =
+                "Run every access pattern of the model against the table and report, per pattern,"
+                        + " the request sent and requests / RCU / scanned / returned. Exit 0 when each"
+                        + " was served as designed (one request, reading no more than twice what it"
+                        + " returned), 3 otherwise. Parameter values come from --param, else the model's"
+                        + " items, else a sample of the table.")
+final class ModelCheckCommand implements Callable<Integer> {
+
+    @ParentCommand private ModelCommand model;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The model file (either format).")
+    private Path file;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(
+            names = "--param",
+            paramLabel = "NAME=VALUE",
+            description = "A parameter value, e.g. workspaceId=acme (repeatable).")
+    private List<String> parameters = new ArrayList<>();
+
+    @Option(
+            names = "--json",
+            description =
+                    "Print one JSON document with each pattern's request, figures, verdict and"
+                            + " items (DynamoDB JSON).")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        DynoscopeCli cli = model.cli();
+        ModelFiles.Read read = ModelCommand.read(file, cli.in());
+        List<TableDesign> tables = read.document().tables();
+        TableDesign design =
+                read.document()
+                        .table(table)
+                        .orElseGet(
+                                () -> {
+                                    if (tables.size() == 1) {
+                                        return tables.get(0);
+                                    }
+                                    throw CliException.usage(
+                                            file
+                                                    + " has no table '"
+                                                    + table
+                                                    + "' (it has several)");
+                                });
+        if (design.model().accessPatterns().isEmpty()) {
+            throw CliException.usage(
+                    file + ": the model of " + design.table() + " has no access patterns");
+        }
+        AccessPatternCheck.Report report;
+        try (DynamoRepository repository = cli.repository()) {
+            report =
+                    new AccessPatternCheck(repository)
+                            .check(
+                                    design.model(),
+                                    table,
+                                    ModelCommand.parameters(parameters),
+                                    design.items(),
+                                    outcome -> {},
+                                    Cancellation.none());
+        }
+        if (json) {
+            cli.out().println(json(report));
+        } else {
+            for (AccessPatternCheck.Outcome outcome : report.outcomes()) {
+                ReadStatistics s = outcome.statistics();
+                cli.out()
+                        .println(
+                                (outcome.asDesigned() ? "ok   " : "FAIL ")
+                                        + outcome.pattern().name()
+                                        + ": "
+                                        + s.summary()
+                                        + " - "
+                                        + outcome.reason());
+            }
+        }
+        long served =
+                report.outcomes().stream().filter(AccessPatternCheck.Outcome::asDesigned).count();
+        cli.err()
+                .println(
+                        served
+                                + " of "
+                                + report.outcomes().size()
+                                + " access patterns served as designed");
+        return report.allAsDesigned() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+    }
+
+    private static String json(AccessPatternCheck.Report report) {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("table", report.table());
+        root.put("allAsDesigned", report.allAsDesigned());
+        ArrayNode patterns = root.putArray("patterns");
+        try {
+            for (AccessPatternCheck.Outcome outcome : report.outcomes()) {
+                ObjectNode p = patterns.addObject();
+                ReadStatistics s = outcome.statistics();
+                p.put("name", outcome.pattern().name());
+                p.put("operation", outcome.pattern().operation().name());
+                p.put("index", outcome.pattern().index());
+                p.set(
+                        "parameters",
+                        mapper.readTree(DynamoJson.write(Item.of(outcome.parameters()))));
+                p.put("request", outcome.request());
+                p.put("requests", s.requests());
+                p.put("consumedCapacity", s.consumedCapacity());
+                p.put("scanned", s.scannedCount());
+                p.put("returned", s.returnedCount());
+                p.put("asDesigned", outcome.asDesigned());
+                p.put("reason", outcome.reason());
+                ArrayNode items = p.putArray("items");
+                for (Item item : outcome.items()) {
+                    items.add(mapper.readTree(DynamoJson.write(item)));
+                }
+            }
+            return mapper.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the check report", e);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.core.expression.ValueInput;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelFiles;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope model}: the table model's verbs. */
+@Command(
+        name = "model",
+        mixinStandardHelpOptions = true,
+        description =
+                "Infer, export, load and check table models (Dynoscope's model format or NoSQL"
+                        + " Workbench data models).",
+        subcommands = {
+            ModelInferCommand.class,
+            ModelExportCommand.class,
+            ModelLoadCommand.class,
+            ModelCheckCommand.class
+        })
+final class ModelCommand implements Callable<Integer> {
+
+    @ParentCommand private DynoscopeCli cli;
+
+    DynoscopeCli cli() {
+        return cli;
+    }
+
+    @Override
+    public Integer call() {
+        cli.err()
+                .println(
+                        "dynoscope model: name a command: infer, export, load or check (see"
+                                + " dynoscope model --help)");
+        return ExitCodes.USAGE;
+    }
+
+    /**
+     * The tables of a model file in any supported format; a file that cannot be read, or a rule
+     * file (which holds no tables), is a usage error.
+     */
+    static ModelFiles.Read read(Path file, InputStream stdin) {
+        ModelFiles.Read read;
+        try {
+            read = ModelFiles.read(TextFiles.read(file, stdin));
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(file + ": " + e.getMessage());
+        }
+        if (read.document() == null) {
+            throw CliException.usage(
+                    file
+                            + " is a drift rule file: it holds denormalized copies but no table"
+                            + " (load it into a model in the app, or use dynoscope drift)");
+        }
+        ModelDocument document = read.document();
+        if (document.tables().isEmpty()) {
+            throw CliException.usage(file + " holds no table");
+        }
+        return read;
+    }
+
+    /** {@code --param name=value} options as typed values (see {@link ValueInput}). */
+    static Map<String, AttributeValue> parameters(List<String> options) {
+        Map<String, AttributeValue> values = new LinkedHashMap<>();
+        for (String option : options) {
+            int equals = option.indexOf('=');
+            if (equals < 1) {
+                throw CliException.usage(
+                        "--param '" + option + "' is not name=value, e.g. workspaceId=acme");
+            }
+            values.put(
+                    option.substring(0, equals).strip(),
+                    ValueInput.read(option.substring(equals + 1)));
+        }
+        return values;
+    }
+}

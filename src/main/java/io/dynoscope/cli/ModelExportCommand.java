@@ -1,0 +1,124 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelFiles;
+import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.model.WorkbenchModels;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.service.model.LiveModelInference;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope model export}: a table's model as a file of either format. */
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
+        description =
+                "Print the model of a table in NoSQL Workbench's format or Dynoscope's. The model is"
+                        + " inferred from the live table, with its first --items sampled items as the"
+                        + " data (exact DynamoDB JSON), or taken from --from FILE (either format, or"
+                        + " converted from one to the other). What NoSQL Workbench's format cannot hold"
+                        + " is listed on stderr.")
+final class ModelExportCommand implements Callable<Integer> {
+
+    @ParentCommand private ModelCommand model;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(
+            names = "--format",
+            required = true,
+            paramLabel = "FORMAT",
+            description = "workbench (NoSQL Workbench data model) or dynoscope.")
+    private String format;
+
+    @Option(
+            names = "--from",
+            paramLabel = "FILE",
+            description =
+                    "Export the table's model from this model file instead of the live table.")
+    private Path from;
+
+    @Option(
+            names = "--sample",
+            paramLabel = "N",
+            defaultValue = "10000",
+            description = "Items the inference reads. Default: ${DEFAULT-VALUE}.")
+    private int sample;
+
+    @Option(
+            names = "--items",
+            paramLabel = "N",
+            defaultValue = "25",
+            description =
+                    "Sampled items written as the model's data (0 keeps only a few examples per"
+                            + " entity). Default: ${DEFAULT-VALUE}.")
+    private int items;
+
+    @Override
+    public Integer call() {
+        String chosen = format.toLowerCase(Locale.ROOT);
+        if (!chosen.equals("workbench") && !chosen.equals("dynoscope")) {
+            throw CliException.usage("--format is workbench or dynoscope, not '" + format + "'");
+        }
+        if (sample < 1 || items < 0) {
+            throw CliException.usage("--sample must be at least 1 and --items at least 0");
+        }
+        DynoscopeCli cli = model.cli();
+        TableDesign design = from == null ? live(cli) : fromFile(cli);
+        ModelDocument document = ModelDocument.of(design);
+        if (chosen.equals("dynoscope")) {
+            cli.out().print(ModelJson.write(document));
+        } else {
+            WorkbenchModels.Exported exported = WorkbenchModels.write(document);
+            cli.out().print(exported.json());
+            exported.lost()
+                    .forEach(line -> cli.err().println("not in NoSQL Workbench's format: " + line));
+        }
+        return ExitCodes.OK;
+    }
+
+    private TableDesign fromFile(DynoscopeCli cli) {
+        ModelFiles.Read read = ModelCommand.read(from, cli.in());
+        List<TableDesign> tables = read.document().tables();
+        return read.document()
+                .table(table)
+                .orElseGet(
+                        () -> {
+                            if (tables.size() == 1) {
+                                return tables.get(0)
+                                        .withModel(tables.get(0).model().withTable(table));
+                            }
+                            throw CliException.usage(from + " has no table '" + table + "'");
+                        });
+    }
+
+    private TableDesign live(DynoscopeCli cli) {
+        try (DynamoRepository repository = cli.repository()) {
+            LiveModelInference.Result result =
+                    new LiveModelInference(repository)
+                            .infer(table, sample, read -> {}, Cancellation.none());
+            TableDesign design = result.model().design();
+            if (items == 0) {
+                return design;
+            }
+            List<Item> data = new ArrayList<>();
+            repository.scan(
+                    ScanSpec.table(table).withLimit(items),
+                    page -> data.addAll(page.items()),
+                    Cancellation.none());
+            return design.withItems(data);
+        }
+    }
+}

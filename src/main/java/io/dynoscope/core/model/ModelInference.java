@@ -1,0 +1,765 @@
+package io.dynoscope.core.model;
+
+import io.dynoscope.core.drift.RuleSuggester;
+import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.key.KeyTemplate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Proposes a table model from a sample of its items: groups the items into entities by the shape of
+ * their keys (the tags before {@code #}, constant sort keys such as {@code META}, shard suffixes),
+ * names each entity after a type attribute or its tag, reads their attributes, proposes the access
+ * patterns their keys allow (GetItem, a Query of one item collection, parent with children, one
+ * Query per index), the relationships (a shared partition key, an index whose key names another
+ * entity), the denormalized copies the sample shows ({@link RuleSuggester}) and the shard groups.
+ * Every proposal carries its evidence.
+ */
+public final class ModelInference {
+
+    /** Attributes that often say which kind an item is. */
+    private static final List<String> TYPE_ATTRIBUTES =
+            List.of(
+                    "type",
+                    "Type",
+                    "entityType",
+                    "EntityType",
+                    "_type",
+                    "__typename",
+                    "kind",
+                    "_et");
+
+    /** How many sampled items of each entity become the model's examples. */
+    static final int EXAMPLES_PER_ENTITY = 3;
+
+    private static final Pattern TIME_ORDERED =
+            Pattern.compile(
+                    "[0-9]{4}-[0-9]{2}-[0-9]{2}.*|[0-9]{4}-[0-9]{2,}|[0-9A-HJKMNP-TV-Z]{26}");
+    private static final Pattern FIXED_DIGITS = Pattern.compile("[0-9]{4,}");
+
+    private final String table;
+    private final KeySchema keys;
+    private final Map<String, String> keyTypes;
+    private final List<IndexModel> indexes;
+    private final List<Item> sample;
+    private final KeyShapes shapes;
+
+    private ModelInference(
+            String table,
+            KeySchema keys,
+            Map<String, String> keyTypes,
+            List<IndexModel> indexes,
+            List<Item> sample) {
+        this.table = table;
+        this.keys = keys;
+        this.keyTypes = Map.copyOf(keyTypes);
+        this.indexes = List.copyOf(indexes);
+        this.sample = List.copyOf(sample);
+        List<String> values = new ArrayList<>();
+        Set<String> keyAttributes = new LinkedHashSet<>();
+        keyAttributes.add(keys.partitionKey());
+        keys.sortKey().ifPresent(keyAttributes::add);
+        indexes.forEach(
+                i -> {
+                    keyAttributes.add(i.keys().partitionKey());
+                    i.keys().sortKey().ifPresent(keyAttributes::add);
+                });
+        for (Item item : sample) {
+            for (String attribute : keyAttributes) {
+                String text = KeyShapes.keyText(item, attribute);
+                if (text != null) {
+                    values.add(text);
+                }
+            }
+        }
+        this.shapes = KeyShapes.of(values);
+    }
+
+    /**
+     * Proposes a model of {@code table} from {@code sample}.
+     *
+     * @param keyTypes S, N or B of every key attribute of the table and its indexes
+     */
+    public static InferredModel infer(
+            String table,
+            KeySchema keys,
+            Map<String, String> keyTypes,
+            List<IndexModel> indexes,
+            List<Item> sample) {
+        return new ModelInference(table, keys, keyTypes, indexes, sample).run();
+    }
+
+    /**
+     * {@code model} with the access patterns and relationships its entities' keys allow, proposed
+     * as for a live table from {@code items} (each counted for the first entity it matches); the
+     * model's own patterns and relationships are kept and proposals with the same name skipped.
+     */
+    public static TableModel withProposals(TableModel model, List<Item> items) {
+        ModelInference inference =
+                new ModelInference(
+                        model.table(),
+                        model.keys(),
+                        model.keyAttributeTypes(),
+                        model.indexes(),
+                        items);
+        List<Group> groups = new ArrayList<>();
+        for (Entity entity : model.entities()) {
+            Group group = new Group(entity.name());
+            group.name = entity.name();
+            group.templates = entity.keys();
+            group.entity = entity;
+            items.stream()
+                    .filter(
+                            i ->
+                                    model.entityOf(i)
+                                            .map(e -> e.name().equals(entity.name()))
+                                            .orElse(false))
+                    .forEach(group.items::add);
+            groups.add(group);
+        }
+        List<AccessPattern> patterns = new ArrayList<>(model.accessPatterns());
+        List<Relationship> relationships = new ArrayList<>(model.relationships());
+        List<InferredModel.PatternEvidence> evidence = new ArrayList<>();
+        inference.proposeTablePatterns(groups, patterns, evidence, relationships);
+        inference.proposeIndexPatterns(groups, patterns, evidence, relationships);
+        List<Relationship> distinct = new ArrayList<>();
+        for (Relationship r : relationships) {
+            if (distinct.stream().noneMatch(d -> d.name().equals(r.name()))) {
+                distinct.add(r);
+            }
+        }
+        return model.withAccessPatterns(patterns).withRelationships(distinct);
+    }
+
+    /** The items of one key shape, on their way to being an entity. */
+    private static final class Group {
+        final String shape;
+        final List<Item> items = new ArrayList<>();
+        String name;
+        KeyTemplates templates;
+        Entity entity;
+
+        Group(String shape) {
+            this.shape = shape;
+        }
+    }
+
+    private InferredModel run() {
+        List<String> notes = new ArrayList<>();
+        Map<String, Group> byShape = new LinkedHashMap<>();
+        int binary = 0;
+        for (Item item : sample) {
+            String pk = KeyShapes.keyText(item, keys.partitionKey());
+            String sk = keys.sortKey().map(a -> KeyShapes.keyText(item, a)).orElse("");
+            if (pk == null || sk == null) {
+                binary++;
+                continue;
+            }
+            String shape =
+                    shapes.shape(pk) + " | " + (keys.sortKey().isEmpty() ? "" : shapes.shape(sk));
+            byShape.computeIfAbsent(shape, Group::new).items.add(item);
+        }
+        if (binary > 0) {
+            notes.add(
+                    binary
+                            + " sampled items have binary keys, which no key template matches: they"
+                            + " belong to no entity");
+        }
+        List<Group> groups = new ArrayList<>(byShape.values());
+        groups.sort(Comparator.comparing((Group g) -> g.shape));
+        Set<String> names = new HashSet<>();
+        for (Group group : groups) {
+            group.templates = templatesOf(group.items, keys, shapes);
+        }
+        // A parent (constant sort key) before its children, so a model reads top-down.
+        groups.sort(
+                Comparator.comparing((Group g) -> g.templates.partitionKey().text())
+                        .thenComparing(
+                                g ->
+                                        g.templates
+                                                        .sortKey()
+                                                        .map(KeyTemplate::isConstant)
+                                                        .orElse(true)
+                                                ? 0
+                                                : 1)
+                        .thenComparing(g -> g.shape));
+        for (Group group : groups) {
+            group.name = uniqueName(baseName(group), group, names);
+            group.entity =
+                    new Entity(
+                            group.name,
+                            group.templates,
+                            attributes(group.items, keys),
+                            indexKeys(group.items));
+        }
+        orderMostSpecificFirst(groups);
+
+        List<Entity> entities = groups.stream().map(g -> g.entity).toList();
+        List<InferredModel.EntityEvidence> entityEvidence = new ArrayList<>();
+        List<Item> examples = new ArrayList<>();
+        for (Group group : groups) {
+            entityEvidence.add(
+                    new InferredModel.EntityEvidence(
+                            group.name,
+                            group.items.size(),
+                            group.items.stream()
+                                    .limit(EXAMPLES_PER_ENTITY)
+                                    .map(this::keyText)
+                                    .toList()));
+            examples.addAll(
+                    group.items.subList(0, Math.min(EXAMPLES_PER_ENTITY, group.items.size())));
+        }
+
+        List<AccessPattern> patterns = new ArrayList<>();
+        List<InferredModel.PatternEvidence> patternEvidence = new ArrayList<>();
+        List<Relationship> relationships = new ArrayList<>();
+        proposeTablePatterns(groups, patterns, patternEvidence, relationships);
+        proposeIndexPatterns(groups, patterns, patternEvidence, relationships);
+
+        List<ShardGroup> shardGroups = new ArrayList<>();
+        Set<String> shardTemplates = new HashSet<>();
+        for (Group group : groups) {
+            KeyTemplate pk = group.templates.partitionKey();
+            if (pk.hasRange() && pk.fanOut() > 1 && shardTemplates.add(pk.text())) {
+                shardGroups.add(new ShardGroup(group.name + " shards", pk));
+            }
+        }
+
+        Map<String, String> indexPartitionKeys = new LinkedHashMap<>();
+        indexes.stream()
+                .filter(IndexModel::global)
+                .forEach(i -> indexPartitionKeys.put(i.name(), i.keys().partitionKey()));
+        List<RuleSuggester.Suggestion> suggestions =
+                new RuleSuggester(keys, indexPartitionKeys).suggest(sample);
+
+        int assigned = groups.stream().mapToInt(g -> g.items.size()).sum();
+        TableModel model =
+                new TableModel(
+                        table,
+                        keys,
+                        keyTypes,
+                        indexes,
+                        entities,
+                        patterns,
+                        relationships,
+                        suggestions.stream().map(RuleSuggester.Suggestion::rule).toList(),
+                        shardGroups);
+        long unmatched = sample.stream().filter(i -> model.entityOf(i).isEmpty()).count();
+        if (unmatched > binary) {
+            notes.add(
+                    (unmatched - binary)
+                            + " of "
+                            + assigned
+                            + " grouped items match an earlier entity's templates or none");
+        }
+        return new InferredModel(
+                TableDesign.of(model, examples),
+                sample.size(),
+                entityEvidence,
+                patternEvidence,
+                notes);
+    }
+
+    /**
+     * The key templates of items that share one key shape; when they do not, those of the most
+     * common shape (NoSQL Workbench facets may mix shapes).
+     */
+    static KeyTemplates templatesOf(List<Item> items, KeySchema keys, KeyShapes shapes) {
+        Map<String, List<Item>> byShape = new LinkedHashMap<>();
+        for (Item item : items) {
+            String pk = KeyShapes.keyText(item, keys.partitionKey());
+            String sk = keys.sortKey().map(a -> KeyShapes.keyText(item, a)).orElse("");
+            if (pk != null && sk != null) {
+                byShape.computeIfAbsent(
+                                shapes.shape(pk) + " | " + shapes.shape(sk), s -> new ArrayList<>())
+                        .add(item);
+            }
+        }
+        List<Item> common =
+                byShape.values().stream()
+                        .max(Comparator.comparingInt(List::size))
+                        .orElseThrow(
+                                () ->
+                                        new IllegalArgumentException(
+                                                "no item with a string or number key to infer templates from"));
+        List<String> pks =
+                common.stream().map(i -> KeyShapes.keyText(i, keys.partitionKey())).toList();
+        KeyTemplate pk = shapes.template(pks, KeyShapes.byTag(keys.partitionKey()), Set.of());
+        Optional<KeyTemplate> sk =
+                keys.sortKey()
+                        .map(
+                                attribute ->
+                                        shapes.template(
+                                                common.stream()
+                                                        .map(i -> KeyShapes.keyText(i, attribute))
+                                                        .toList(),
+                                                KeyShapes.byTag(attribute),
+                                                pk.variables()));
+        return new KeyTemplates(pk, sk);
+    }
+
+    /**
+     * Index key templates of the items that carry an index's keys (a sparse index holds only
+     * those).
+     */
+    private Map<String, KeyTemplates> indexKeys(List<Item> items) {
+        Map<String, KeyTemplates> indexKeys = new LinkedHashMap<>();
+        for (IndexModel index : indexes) {
+            List<Item> carrying = carrying(items, index);
+            if (carrying.isEmpty()) {
+                continue;
+            }
+            indexKeys.put(index.name(), indexTemplates(carrying, index.keys(), shapes));
+        }
+        return indexKeys;
+    }
+
+    static KeyTemplates indexTemplates(List<Item> carrying, KeySchema indexKeys, KeyShapes shapes) {
+        KeyTemplate pk = commonTemplate(carrying, indexKeys.partitionKey(), shapes, Set.of());
+        Optional<KeyTemplate> sk =
+                indexKeys.sortKey().map(a -> commonTemplate(carrying, a, shapes, pk.variables()));
+        return new KeyTemplates(pk, sk);
+    }
+
+    private static KeyTemplate commonTemplate(
+            List<Item> items, String attribute, KeyShapes shapes, Set<String> taken) {
+        Map<String, List<String>> byShape = new LinkedHashMap<>();
+        for (Item item : items) {
+            String text = KeyShapes.keyText(item, attribute);
+            byShape.computeIfAbsent(shapes.shape(text), s -> new ArrayList<>()).add(text);
+        }
+        List<String> values =
+                byShape.values().stream().max(Comparator.comparingInt(List::size)).orElseThrow();
+        return shapes.template(values, KeyShapes.byAttribute(attribute), taken);
+    }
+
+    /** The items that carry an index's keys (a sparse index holds only those). */
+    static List<Item> carrying(List<Item> items, IndexModel index) {
+        return items.stream()
+                .filter(
+                        i ->
+                                KeyShapes.keyText(i, index.keys().partitionKey()) != null
+                                        && index.keys()
+                                                .sortKey()
+                                                .map(sk -> KeyShapes.keyText(i, sk) != null)
+                                                .orElse(true))
+                .toList();
+    }
+
+    private String baseName(Group group) {
+        for (String attribute : TYPE_ATTRIBUTES) {
+            Set<String> values = new LinkedHashSet<>();
+            boolean everywhere = true;
+            for (Item item : group.items) {
+                AttributeValue value = item.attributes().get(attribute);
+                if (value instanceof AttributeValue.Str s && !s.value().isBlank()) {
+                    values.add(s.value());
+                } else {
+                    everywhere = false;
+                }
+            }
+            if (everywhere && values.size() == 1) {
+                return KeyShapes.camel(values.iterator().next());
+            }
+        }
+        KeyTemplates t = group.templates;
+        boolean constantSortKey = t.sortKey().map(KeyTemplate::isConstant).orElse(true);
+        String tag =
+                constantSortKey
+                        ? tag(t.partitionKey())
+                        : Optional.ofNullable(tag(t.sortKey().get())).orElse(tag(t.partitionKey()));
+        return tag == null ? "entity" : KeyShapes.camel(tag);
+    }
+
+    /** The first literal word of a template: {@code WS} of {@code WS#{wsId}}. */
+    private static String tag(KeyTemplate template) {
+        String prefix = template.literalPrefix();
+        String word = prefix.replaceAll("[^A-Za-z0-9_].*$", "");
+        return word.isEmpty() ? null : word;
+    }
+
+    private static String uniqueName(String base, Group group, Set<String> names) {
+        if (names.add(base)) {
+            return base;
+        }
+        if (group.templates.partitionKey().hasRange() && names.add(base + "Sharded")) {
+            return base + "Sharded";
+        }
+        for (int n = 2; ; n++) {
+            if (names.add(base + n)) {
+                return base + n;
+            }
+        }
+    }
+
+    /**
+     * Attributes other than the table's keys, in the order they first appear, each with the type
+     * most of its values have (NULL only when every value is NULL).
+     */
+    private static List<AttributeModel> attributes(List<Item> items, KeySchema keys) {
+        Map<String, Map<AttributeValue.Type, Integer>> counts = new LinkedHashMap<>();
+        for (Item item : items) {
+            item.attributes()
+                    .forEach(
+                            (name, value) -> {
+                                if (!keys.isKeyAttribute(name)) {
+                                    counts.computeIfAbsent(name, n -> new LinkedHashMap<>())
+                                            .merge(value.type(), 1, Integer::sum);
+                                }
+                            });
+        }
+        List<AttributeModel> attributes = new ArrayList<>();
+        counts.forEach(
+                (name, byType) -> {
+                    AttributeValue.Type type =
+                            byType.entrySet().stream()
+                                    .filter(e -> e.getKey() != AttributeValue.Type.NULL)
+                                    .max(Map.Entry.comparingByValue())
+                                    .map(Map.Entry::getKey)
+                                    .orElse(AttributeValue.Type.NULL);
+                    attributes.add(new AttributeModel(name, type));
+                });
+        return attributes;
+    }
+
+    /**
+     * Moves an entity before any earlier one whose templates would also claim its items, so each
+     * item is labelled with the entity it was grouped into.
+     */
+    private void orderMostSpecificFirst(List<Group> groups) {
+        for (int pass = 0; pass < groups.size(); pass++) {
+            boolean moved = false;
+            for (int i = 1; i < groups.size() && !moved; i++) {
+                Group later = groups.get(i);
+                for (int j = 0; j < i; j++) {
+                    Group earlier = groups.get(j);
+                    if (later.items.stream()
+                                    .anyMatch(item -> earlier.entity.match(item, keys).isPresent())
+                            && earlier.items.stream()
+                                    .noneMatch(
+                                            item -> later.entity.match(item, keys).isPresent())) {
+                        groups.remove(i);
+                        groups.add(j, later);
+                        moved = true;
+                        break;
+                    }
+                }
+            }
+            if (!moved) {
+                return;
+            }
+        }
+    }
+
+    private void proposeTablePatterns(
+            List<Group> groups,
+            List<AccessPattern> patterns,
+            List<InferredModel.PatternEvidence> evidence,
+            List<Relationship> relationships) {
+        for (Group group : groups) {
+            KeyTemplates t = group.templates;
+            String pkWords = String.join(", ", t.partitionKey().variables());
+            if (t.sortKey().isEmpty()) {
+                add(
+                        patterns,
+                        evidence,
+                        new AccessPattern(
+                                "get " + group.name + " by " + pkWords,
+                                AccessPattern.Operation.GET_ITEM,
+                                List.of(group.name),
+                                null,
+                                t.partitionKey(),
+                                Optional.empty(),
+                                false,
+                                null),
+                        group.items.size(),
+                        "one item per " + keys.partitionKey() + " " + t.partitionKey());
+                continue;
+            }
+            KeyTemplate sk = t.sortKey().get();
+            Set<String> all = new LinkedHashSet<>(t.partitionKey().variables());
+            all.addAll(sk.variables());
+            add(
+                    patterns,
+                    evidence,
+                    new AccessPattern(
+                            (sk.isConstant() ? "get " : "get one ")
+                                    + group.name
+                                    + " by "
+                                    + String.join(", ", all),
+                            AccessPattern.Operation.GET_ITEM,
+                            List.of(group.name),
+                            null,
+                            t.partitionKey(),
+                            Optional.of(
+                                    new AccessPattern.SortKeyPattern(
+                                            SortKeyCondition.Operator.EQ, sk, null)),
+                            false,
+                            null),
+                    group.items.size(),
+                    keys.sortKey().get()
+                            + " "
+                            + sk
+                            + (sk.isConstant() ? " is constant" : " names one item"));
+            if (!sk.isConstant()) {
+                boolean newestFirst = timeOrdered(group.items, keys.sortKey().get(), sk);
+                String prefix = sk.literalPrefix();
+                String partitionTag =
+                        Optional.ofNullable(tag(t.partitionKey()))
+                                .map(KeyShapes::camel)
+                                .orElse(keys.partitionKey());
+                String fanOut =
+                        t.partitionKey().fanOut() > 1
+                                ? " (fan-out over " + t.partitionKey().fanOut() + " shards)"
+                                : "";
+                add(
+                        patterns,
+                        evidence,
+                        new AccessPattern(
+                                "list "
+                                        + group.name
+                                        + " of a "
+                                        + partitionTag
+                                        + (newestFirst ? ", newest first" : "")
+                                        + fanOut,
+                                AccessPattern.Operation.QUERY,
+                                List.of(group.name),
+                                null,
+                                t.partitionKey(),
+                                prefix.isEmpty()
+                                        ? Optional.empty()
+                                        : Optional.of(
+                                                new AccessPattern.SortKeyPattern(
+                                                        SortKeyCondition.Operator.BEGINS_WITH,
+                                                        KeyTemplate.parse(prefix),
+                                                        null)),
+                                newestFirst,
+                                null),
+                        group.items.size(),
+                        "items share "
+                                + keys.partitionKey()
+                                + " "
+                                + t.partitionKey()
+                                + (prefix.isEmpty()
+                                        ? ""
+                                        : " and " + keys.sortKey().get() + " starts with " + prefix)
+                                + (newestFirst ? "; the sort key is time-ordered" : ""));
+            }
+        }
+        for (Group parent : groups) {
+            KeyTemplates p = parent.templates;
+            if (p.sortKey().isEmpty() || !p.sortKey().get().isConstant()) {
+                continue;
+            }
+            List<Group> children =
+                    groups.stream()
+                            .filter(
+                                    g ->
+                                            g != parent
+                                                    && g.templates
+                                                            .partitionKey()
+                                                            .equals(p.partitionKey())
+                                                    && g.templates
+                                                            .sortKey()
+                                                            .map(sk -> !sk.isConstant())
+                                                            .orElse(false))
+                            .toList();
+            if (children.isEmpty()) {
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            names.add(parent.name);
+            int matched = parent.items.size();
+            for (Group child : children) {
+                names.add(child.name);
+                matched += child.items.size();
+                relationships.add(
+                        new Relationship(
+                                parent.name + " has " + child.name,
+                                Relationship.Kind.SHARED_PARTITION,
+                                parent.name,
+                                child.name,
+                                null));
+            }
+            add(
+                    patterns,
+                    evidence,
+                    new AccessPattern(
+                            parent.name
+                                    + " and its "
+                                    + String.join(", ", names.subList(1, names.size())),
+                            AccessPattern.Operation.QUERY,
+                            names,
+                            null,
+                            p.partitionKey(),
+                            Optional.empty(),
+                            false,
+                            null),
+                    matched,
+                    "one item collection per "
+                            + keys.partitionKey()
+                            + " "
+                            + p.partitionKey()
+                            + ": the parent's "
+                            + keys.sortKey().get()
+                            + " is "
+                            + p.sortKey().get());
+        }
+    }
+
+    private void proposeIndexPatterns(
+            List<Group> groups,
+            List<AccessPattern> patterns,
+            List<InferredModel.PatternEvidence> evidence,
+            List<Relationship> relationships) {
+        for (IndexModel index : indexes) {
+            for (Group group : groups) {
+                KeyTemplates t = group.entity.indexKeys().get(index.name());
+                if (t == null) {
+                    continue;
+                }
+                List<Item> carrying = carrying(group.items, index);
+                boolean newestFirst =
+                        index.keys().sortKey().isPresent()
+                                && t.sortKey().isPresent()
+                                && timeOrdered(
+                                        carrying, index.keys().sortKey().get(), t.sortKey().get());
+                String by = String.join(", ", t.partitionKey().variables());
+                add(
+                        patterns,
+                        evidence,
+                        new AccessPattern(
+                                group.name
+                                        + " by "
+                                        + (by.isEmpty() ? index.keys().partitionKey() : by)
+                                        + " ("
+                                        + index.name()
+                                        + ")"
+                                        + (newestFirst ? ", newest first" : ""),
+                                AccessPattern.Operation.QUERY,
+                                List.of(group.name),
+                                index.name(),
+                                t.partitionKey(),
+                                Optional.empty(),
+                                newestFirst,
+                                null),
+                        carrying.size(),
+                        carrying.size()
+                                + " of "
+                                + group.items.size()
+                                + " "
+                                + group.name
+                                + " items carry "
+                                + index.keys().partitionKey()
+                                + " "
+                                + t.partitionKey());
+                referencedParent(groups, group, index, t, carrying)
+                        .ifPresent(
+                                parent ->
+                                        relationships.add(
+                                                new Relationship(
+                                                        parent.name
+                                                                + " has "
+                                                                + group.name
+                                                                + " ("
+                                                                + index.name()
+                                                                + ")",
+                                                        Relationship.Kind.INDEX,
+                                                        parent.name,
+                                                        group.name,
+                                                        index.name())));
+            }
+        }
+    }
+
+    /**
+     * The entity whose partition-key ids the index partition key of {@code child} repeats, such as
+     * a post's {@code authorId U#12} naming {@code USER#12}.
+     */
+    private Optional<Group> referencedParent(
+            List<Group> groups,
+            Group child,
+            IndexModel index,
+            KeyTemplates t,
+            List<Item> carrying) {
+        if (t.partitionKey().variables().size() != 1) {
+            return Optional.empty();
+        }
+        String variable = t.partitionKey().variables().iterator().next();
+        Set<String> referenced = new HashSet<>();
+        for (Item item : carrying) {
+            t.partitionKey()
+                    .match(KeyShapes.keyText(item, index.keys().partitionKey()))
+                    .map(b -> b.get(variable))
+                    .ifPresent(referenced::add);
+        }
+        for (Group parent : groups) {
+            KeyTemplate pk = parent.templates.partitionKey();
+            if (parent == child || pk.variables().size() != 1 || referenced.isEmpty()) {
+                continue;
+            }
+            String parentVariable = pk.variables().iterator().next();
+            Set<String> ids = new HashSet<>();
+            for (Item item : parent.items) {
+                pk.match(KeyShapes.keyText(item, keys.partitionKey()))
+                        .map(b -> b.get(parentVariable))
+                        .ifPresent(ids::add);
+            }
+            if (ids.containsAll(referenced)) {
+                return Optional.of(parent);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the values a template's last variable takes read as time-ordered ids or times. */
+    private static boolean timeOrdered(List<Item> items, String attribute, KeyTemplate template) {
+        List<String> variables = new ArrayList<>(template.variables());
+        if (variables.isEmpty() || items.isEmpty()) {
+            return false;
+        }
+        String last = variables.get(variables.size() - 1);
+        Set<Integer> widths = new HashSet<>();
+        boolean ordered = true;
+        boolean digits = true;
+        for (Item item : items) {
+            String value =
+                    template.match(KeyShapes.keyText(item, attribute))
+                            .map(b -> b.get(last))
+                            .orElse("");
+            widths.add(value.length());
+            ordered &= TIME_ORDERED.matcher(value).matches();
+            digits &= FIXED_DIGITS.matcher(value).matches();
+        }
+        return ordered || (digits && widths.size() == 1);
+    }
+
+    private static void add(
+            List<AccessPattern> patterns,
+            List<InferredModel.PatternEvidence> evidence,
+            AccessPattern pattern,
+            int matched,
+            String why) {
+        if (patterns.stream().anyMatch(p -> p.name().equals(pattern.name()))) {
+            return;
+        }
+        patterns.add(pattern);
+        evidence.add(new InferredModel.PatternEvidence(pattern.name(), matched, why));
+    }
+
+    private String keyText(Item item) {
+        String pk = KeyShapes.keyText(item, keys.partitionKey());
+        return keys.sortKey().map(sk -> pk + " / " + KeyShapes.keyText(item, sk)).orElse(pk);
+    }
+}

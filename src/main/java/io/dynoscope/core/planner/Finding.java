@@ -1,0 +1,42 @@
+package io.dynoscope.core.planner;
+
+import java.util.Objects;
+
+/**
+ * Something the design review found: what will hurt (a Scan, a hot partition, an LSI's 10 GB limit,
+ * an item that can outgrow 400 KB, a filter that reads more than it returns) or a note.
+ *
+ * @param subject the entity, access pattern or index it is about
+ */
+public record Finding(Severity severity, Kind kind, String subject, String message) {
+
+    /** How much it matters. */
+    public enum Severity {
+        INFO,
+        WARNING,
+        ERROR
+    }
+
+    /** What it is about. */
+    public enum Kind {
+        SCAN,
+        HOT_PARTITION,
+        LSI_LIMIT,
+        ITEM_SIZE,
+        FILTER,
+        FAN_OUT,
+        NOTE
+    }
+
+    public Finding {
+        Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(message, "message");
+    }
+
+    @Override
+    public String toString() {
+        return severity + " " + kind + " [" + subject + "] " + message;
+    }
+}

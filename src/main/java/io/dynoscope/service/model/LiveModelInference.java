@@ -1,0 +1,100 @@
+package io.dynoscope.service.model;
+
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.model.Capacity;
+import io.dynoscope.core.model.IndexModel;
+import io.dynoscope.core.model.InferredModel;
+import io.dynoscope.core.model.ModelInference;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.TableDefinition;
+import io.dynoscope.repository.TableInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Proposes a model of a live table: reads its description (keys, indexes, billing) and a sample of
+ * its items (one Scan, up to the sample size), then lets {@link ModelInference} group the items
+ * into entities and propose the access patterns their keys allow, with the evidence for each.
+ */
+public final class LiveModelInference {
+
+    /** How many items a sample reads unless told otherwise. */
+    public static final int DEFAULT_SAMPLE = 10_000;
+
+    private final DynamoRepository repository;
+
+    public LiveModelInference(DynamoRepository repository) {
+        this.repository = Objects.requireNonNull(repository);
+    }
+
+    /**
+     * The proposal and what reading the sample cost.
+     *
+     * @param complete false when cancelled before the sample was read
+     */
+    public record Result(InferredModel model, ReadStatistics reads, boolean complete) {}
+
+    /**
+     * Samples {@code table} (at most {@code sampleSize} items) and proposes its model; {@code
+     * itemsRead} is told the running count on the reading thread.
+     */
+    public Result infer(
+            String table, int sampleSize, Consumer<Integer> itemsRead, Cancellation cancellation) {
+        if (sampleSize < 1) {
+            throw new IllegalArgumentException("the sample needs at least one item");
+        }
+        TableInfo info = repository.describeTable(table);
+        List<Item> sample = new ArrayList<>();
+        ReadResult read =
+                repository.scan(
+                        ScanSpec.table(table).withLimit(sampleSize),
+                        page -> {
+                            sample.addAll(page.items());
+                            itemsRead.accept(sample.size());
+                            return true;
+                        },
+                        cancellation);
+        InferredModel inferred =
+                ModelInference.infer(
+                        table, info.keySchema(), info.keyAttributeTypes(), indexes(info), sample);
+        Capacity capacity = capacity(info);
+        InferredModel withCapacity =
+                new InferredModel(
+                        inferred.design().withCapacity(capacity),
+                        inferred.sampled(),
+                        inferred.entities(),
+                        inferred.accessPatterns(),
+                        inferred.notes());
+        return new Result(withCapacity, read.statistics(), !read.cancelled());
+    }
+
+    /** The table's indexes as the model holds them. */
+    public static List<IndexModel> indexes(TableInfo info) {
+        List<IndexModel> indexes = new ArrayList<>();
+        for (TableInfo.IndexInfo index : info.indexes()) {
+            indexes.add(
+                    new IndexModel(
+                            index.name(),
+                            index.global(),
+                            index.keySchema(),
+                            index.projectionType(),
+                            index.nonKeyAttributes()));
+        }
+        return indexes;
+    }
+
+    /** The table's billing as the model holds it (auto scaling is not read). */
+    public static Capacity capacity(TableInfo info) {
+        TableDefinition.Throughput throughput = info.provisionedThroughput();
+        return throughput == null
+                ? Capacity.ON_DEMAND
+                : Capacity.provisioned(
+                        throughput.readCapacityUnits(), throughput.writeCapacityUnits());
+    }
+}

@@ -1,0 +1,223 @@
+package io.dynoscope.service.model;
+
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemSize;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.model.Capacity;
+import io.dynoscope.core.model.IndexModel;
+import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.model.TableModel;
+import io.dynoscope.repository.BatchResult;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.CreateTableRequests;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.TableDefinition;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Loads a modelled table: creates it with its indexes on the chosen connection (never over a table
+ * that exists), then batch-writes its example items in batches of 25, retrying unprocessed items,
+ * reporting progress and stopping between batches when cancelled.
+ *
+ * <p>{@link #prepare} comes first and writes nothing: it checks every item against the keys and
+ * gives the exact CreateTable request for the person to confirm.
+ */
+public final class SchemaLoad {
+
+    /** Items per BatchWriteItem, DynamoDB's limit. */
+    public static final int BATCH = 25;
+
+    private final DynamoRepository repository;
+
+    public SchemaLoad(DynamoRepository repository) {
+        this.repository = Objects.requireNonNull(repository);
+    }
+
+    /**
+     * A load ready to confirm.
+     *
+     * @param createTableRequest the CreateTable request that will be sent, as DynamoDB JSON
+     * @param notes what the model holds that CreateTable does not apply (auto scaling)
+     */
+    public record Prepared(
+            TableDesign design,
+            TableDefinition definition,
+            String createTableRequest,
+            List<String> notes) {
+        public Prepared {
+            notes = List.copyOf(notes);
+        }
+
+        public String table() {
+            return definition.name();
+        }
+    }
+
+    /** Where a load is: items written of the total. */
+    public record Progress(String table, int written, int total) {}
+
+    /**
+     * How a load ended.
+     *
+     * @param requests BatchWriteItem requests sent, retries included
+     * @param complete false when cancelled before every item was written
+     */
+    public record Result(
+            String table,
+            int itemsWritten,
+            int itemsTotal,
+            int requests,
+            double consumedCapacity,
+            boolean complete) {}
+
+    /**
+     * Checks {@code design} and builds its CreateTable request; throws {@link
+     * IllegalArgumentException} naming the first item that cannot be written.
+     */
+    public static Prepared prepare(TableDesign design) {
+        TableDefinition definition = definition(design);
+        checkItems(design, definition);
+        List<String> notes = new ArrayList<>();
+        Capacity capacity = design.capacity();
+        if (capacity.autoScalingRead().isPresent() || capacity.autoScalingWrite().isPresent()) {
+            notes.add(
+                    "auto scaling is kept in the model but not set up: CreateTable has no auto"
+                            + " scaling (set it with Application Auto Scaling or the console)");
+        }
+        if (capacity.provisioned() && !definition.globalSecondaryIndexes().isEmpty()) {
+            notes.add(
+                    "each global secondary index gets the table's provisioned capacity ("
+                            + capacity.readCapacityUnits()
+                            + " RCU, "
+                            + capacity.writeCapacityUnits()
+                            + " WCU)");
+        }
+        return new Prepared(design, definition, CreateTableRequests.text(definition), notes);
+    }
+
+    /** The table definition of a design: keys, their types, indexes and billing. */
+    public static TableDefinition definition(TableDesign design) {
+        TableModel model = design.model();
+        Map<String, String> types = new LinkedHashMap<>();
+        addTypes(model, model.keys(), types);
+        List<TableDefinition.IndexDefinition> globals = new ArrayList<>();
+        List<TableDefinition.IndexDefinition> locals = new ArrayList<>();
+        for (IndexModel index : model.indexes()) {
+            addTypes(model, index.keys(), types);
+            TableDefinition.IndexDefinition definition =
+                    new TableDefinition.IndexDefinition(
+                            index.name(),
+                            index.keys(),
+                            index.projectionType(),
+                            "INCLUDE".equals(index.projectionType())
+                                    ? index.nonKeyAttributes()
+                                    : List.of());
+            if (index.global()) {
+                globals.add(definition);
+            } else {
+                if (!index.keys().partitionKey().equals(model.keys().partitionKey())) {
+                    throw new IllegalArgumentException(
+                            "local secondary index '"
+                                    + index.name()
+                                    + "' must share the table's partition key "
+                                    + model.keys().partitionKey());
+                }
+                locals.add(definition);
+            }
+        }
+        Capacity capacity = design.capacity();
+        return new TableDefinition(
+                model.table(),
+                model.keys(),
+                types,
+                globals,
+                locals,
+                capacity.provisioned()
+                        ? new TableDefinition.Throughput(
+                                capacity.readCapacityUnits(), capacity.writeCapacityUnits())
+                        : null);
+    }
+
+    private static void addTypes(TableModel model, KeySchema keys, Map<String, String> types) {
+        types.put(keys.partitionKey(), model.keyAttributeType(keys.partitionKey()));
+        keys.sortKey().ifPresent(sk -> types.put(sk, model.keyAttributeType(sk)));
+    }
+
+    private static void checkItems(TableDesign design, TableDefinition definition) {
+        KeySchema keys = definition.keySchema();
+        List<Item> items = design.items();
+        for (int i = 0; i < items.size(); i++) {
+            Item item = items.get(i);
+            String where = "item " + (i + 1) + " of table " + definition.name();
+            for (Map.Entry<String, String> key : definition.attributeTypes().entrySet()) {
+                AttributeValue value = item.attributes().get(key.getKey());
+                boolean tableKey = keys.isKeyAttribute(key.getKey());
+                if (value == null) {
+                    if (tableKey) {
+                        throw new IllegalArgumentException(
+                                where + " has no key attribute " + key.getKey());
+                    }
+                    continue;
+                }
+                if (!value.type().descriptor().equals(key.getValue())) {
+                    throw new IllegalArgumentException(
+                            where
+                                    + ": key attribute "
+                                    + key.getKey()
+                                    + " is "
+                                    + value.type()
+                                    + ", but the table defines it as "
+                                    + key.getValue());
+                }
+            }
+            long size = ItemSize.of(item);
+            if (size > ItemSize.MAX_ITEM_BYTES) {
+                throw new IllegalArgumentException(
+                        where + " is " + size + " bytes, over DynamoDB's 400 KB item limit");
+            }
+        }
+    }
+
+    /**
+     * Creates the table of {@code prepared} and, when {@code withItems}, writes its items.
+     *
+     * @throws TableExistsException when the table exists (nothing is created or written)
+     */
+    public Result load(
+            Prepared prepared,
+            boolean withItems,
+            Consumer<Progress> progress,
+            Cancellation cancellation) {
+        String table = prepared.table();
+        if (repository.listTables().contains(table)) {
+            throw new TableExistsException(table);
+        }
+        repository.createTable(prepared.definition());
+        List<Item> items = withItems ? prepared.design().items() : List.of();
+        int written = 0;
+        int requests = 0;
+        double capacity = 0;
+        progress.accept(new Progress(table, 0, items.size()));
+        for (int from = 0; from < items.size(); from += BATCH) {
+            if (cancellation.isCancelled()) {
+                return new Result(table, written, items.size(), requests, capacity, false);
+            }
+            List<Item> batch = items.subList(from, Math.min(items.size(), from + BATCH));
+            BatchResult result = repository.batchWrite(table, batch, List.of(), cancellation);
+            written += result.processed();
+            requests += result.requests();
+            capacity += result.consumedCapacity();
+            progress.accept(new Progress(table, written, items.size()));
+            if (result.processed() < batch.size()) {
+                return new Result(table, written, items.size(), requests, capacity, false);
+            }
+        }
+        return new Result(table, written, items.size(), requests, capacity, true);
+    }
+}

@@ -1,0 +1,218 @@
+package io.dynoscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.core.model.AccessPattern;
+import io.dynoscope.core.model.Entity;
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelFiles;
+import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.model.WorkbenchModels;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.testsupport.TestEngine;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code dynoscope model infer | export | load | check} against the test engine. */
+class ModelCliTest {
+
+    @TempDir Path tempDir;
+
+    private static String resource(String path) throws IOException {
+        try (InputStream in = ModelCliTest.class.getResourceAsStream(path)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String seeded(Dataset dataset) {
+        String table = TestEngine.uniqueTableName("model-cli-" + dataset.id());
+        SampleData.seed(TestEngine.repository(), dataset, table);
+        return table;
+    }
+
+    @Test
+    void inferPrintsTheModelAndItsEvidence() {
+        String table = seeded(Dataset.BLOG);
+        Result result = cli("model", "infer", "--table", table);
+        assertEquals(ExitCodes.OK, result.exitCode(), result.err());
+        ModelDocument document = ModelJson.read(result.out());
+        TableDesign design = document.table(table).orElseThrow();
+        assertEquals(
+                List.of("post", "user"),
+                design.model().entities().stream().map(Entity::name).toList());
+        assertTrue(result.err().contains("entity user: 4 of 16 sampled items"), result.err());
+        assertTrue(result.lastErrLine().startsWith("requests=1 "), result.lastErrLine());
+    }
+
+    @Test
+    void exportWritesNoSqlWorkbenchsFormatWithTheTablesItems() {
+        String table = seeded(Dataset.SAAS);
+        Result result =
+                cli("model", "export", "--table", table, "--format", "workbench", "--items", "40");
+        assertEquals(ExitCodes.OK, result.exitCode(), result.err());
+        TableDesign design =
+                WorkbenchModels.read(result.out()).document().table(table).orElseThrow();
+        assertEquals(40, design.items().size());
+        assertEquals(
+                List.of("ws", "proj", "projSharded"),
+                design.model().entities().stream().map(Entity::name).toList());
+        assertTrue(
+                result.err()
+                        .contains("not in NoSQL Workbench's format: " + table + ": 1 shard groups"),
+                result.err());
+        assertEquals(
+                ExitCodes.USAGE,
+                cli("model", "export", "--table", table, "--format", "yaml").exitCode());
+    }
+
+    @Test
+    void loadCreatesEveryTableOfAWorkbenchFileAndRefusesToLoadOverThem() throws IOException {
+        String shop = TestEngine.uniqueTableName("cli-shop");
+        String events = TestEngine.uniqueTableName("cli-events");
+        String text =
+                resource("/io/dynoscope/core/model/workbench-shop.json")
+                        .replace("\"TableName\": \"shop\"", "\"TableName\": \"" + shop + "\"")
+                        .replace(
+                                "\"TableName\": \"shop-events\"",
+                                "\"TableName\": \"" + events + "\"");
+        Path file = tempDir.resolve("shop.json");
+        Files.writeString(file, text);
+
+        Result dryRun = cli("model", "load", file.toString(), "--dry-run");
+        assertEquals(ExitCodes.OK, dryRun.exitCode(), dryRun.err());
+        assertTrue(dryRun.out().contains("\"TableName\" : \"" + events + "\""), dryRun.out());
+        assertFalse(TestEngine.repository().listTables().contains(shop));
+
+        Result loaded = cli("model", "load", file.toString(), "--with-data");
+        assertEquals(ExitCodes.OK, loaded.exitCode(), loaded.err());
+        assertTrue(loaded.err().contains("created " + shop + "; wrote 8 of 8 items"), loaded.err());
+        assertTrue(
+                loaded.err().contains("created " + events + "; wrote 3 of 3 items"), loaded.err());
+        assertEquals(8, count(shop));
+
+        Result again = cli("model", "load", file.toString(), "--with-data");
+        assertEquals(ExitCodes.CONDITION_FAILED, again.exitCode());
+        assertTrue(again.err().contains("table '" + shop + "' already exists"), again.err());
+        assertEquals(8, count(shop));
+    }
+
+    @Test
+    void checkExitsZeroWhenEveryPatternIsOneRequestAndThreeWhenOneIsNot() throws IOException {
+        String table = seeded(Dataset.SAAS);
+        Path model = tempDir.resolve("saas.json");
+        String text = resource("/io/dynoscope/service/model/saas-model.json");
+        Files.writeString(model, text);
+        Result ok = cli("model", "check", model.toString(), "--table", table);
+        assertEquals(ExitCodes.OK, ok.exitCode(), ok.out() + ok.err());
+        assertTrue(ok.out().startsWith("ok   workspace settings: requests=1 "), ok.out());
+        assertEquals("4 of 4 access patterns served as designed", ok.lastErrLine());
+
+        Result json = cli("model", "check", model.toString(), "--table", table, "--json");
+        JsonNode report = new ObjectMapper().readTree(json.out());
+        assertTrue(report.get("allAsDesigned").asBoolean());
+        assertEquals(20, report.get("patterns").get(1).get("returned").asInt());
+        assertEquals(1, report.get("patterns").get(1).get("requests").asInt());
+        assertEquals(
+                "acme",
+                report.get("patterns")
+                        .get(1)
+                        .get("parameters")
+                        .get("workspaceId")
+                        .get("S")
+                        .asText());
+
+        TableDesign saas = ModelFiles.read(text).document().tables().get(0);
+        List<AccessPattern> patterns = new ArrayList<>(saas.model().accessPatterns());
+        patterns.add(
+                new AccessPattern(
+                        "every project",
+                        AccessPattern.Operation.SCAN,
+                        List.of("project"),
+                        null,
+                        null,
+                        Optional.empty(),
+                        false,
+                        null));
+        Path withScan = tempDir.resolve("scan.json");
+        Files.writeString(
+                withScan,
+                ModelJson.write(
+                        ModelDocument.of(
+                                saas.withModel(saas.model().withAccessPatterns(patterns)))));
+        Result failed =
+                cli(
+                        "model",
+                        "check",
+                        withScan.toString(),
+                        "--table",
+                        table,
+                        "--param",
+                        "workspaceId=beta");
+        assertEquals(ExitCodes.CHECK_FAILED, failed.exitCode(), failed.out() + failed.err());
+        assertTrue(failed.out().contains("FAIL every project: requests="), failed.out());
+        assertTrue(
+                failed.out().contains("- a Scan: it read 757 items of the whole table"),
+                failed.out());
+        assertTrue(
+                failed.out()
+                        .contains(
+                                "ok   a workspace and its projects: requests=1 consumed=0.5 scanned=4 returned=4"),
+                failed.out());
+    }
+
+    private static long count(String table) {
+        long[] n = {0};
+        TestEngine.repository()
+                .scan(
+                        ScanSpec.table(table),
+                        page -> {
+                            n[0] += page.items().size();
+                            return true;
+                        },
+                        Cancellation.none());
+        return n[0];
+    }
+
+    private static Result cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] withEndpoint =
+                Stream.concat(
+                                Stream.of("--endpoint", TestEngine.endpoint().toString()),
+                                Stream.of(args))
+                        .toArray(String[]::new);
+        int code =
+                DynoscopeCli.run(
+                        withEndpoint,
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private record Result(int exitCode, String out, String err) {
+        String lastErrLine() {
+            List<String> lines = err.strip().lines().toList();
+            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+        }
+    }
+}
