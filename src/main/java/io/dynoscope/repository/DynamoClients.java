@@ -35,9 +35,17 @@ public final class DynamoClients {
      * @throws RepositoryException of kind VALIDATION when a profile connection has no region
      *     anywhere (neither given nor in the profile)
      */
+    public static DynamoDbClient create(ConnectionSpec connection) {
+        return create(connection, MfaCodePrompt.NONE);
+    }
+
+    /**
+     * As {@link #create(ConnectionSpec)}; a profile that assumes a role with MFA asks {@code
+     * mfaPrompt} for the code when it has no cached session.
+     */
     // The pom pins the Apache 4 client, which SDK 2.57 deprecates in favour of apache5-client.
     @SuppressWarnings("deprecation")
-    public static DynamoDbClient create(ConnectionSpec connection) {
+    public static DynamoDbClient create(ConnectionSpec connection, MfaCodePrompt mfaPrompt) {
         DynamoDbClientBuilder builder =
                 DynamoDbClient.builder()
                         .httpClientBuilder(
@@ -54,7 +62,14 @@ public final class DynamoClients {
                                         .build())
                         .credentialsProvider(credentialsFor(connection));
         if (connection instanceof ConnectionSpec.Profile profile) {
-            builder.region(Region.of(profileRegion(profile)));
+            Region region = Region.of(profileRegion(profile));
+            builder.region(region);
+            MfaRoleCredentials.forProfile(
+                            ProfileFile.defaultProfileFile(),
+                            profile.profileName(),
+                            region,
+                            mfaPrompt)
+                    .ifPresent(builder::credentialsProvider);
         } else if (connection instanceof ConnectionSpec.Endpoint endpoint) {
             builder.region(Region.of(endpoint.region())).endpointOverride(endpoint.endpoint());
         } else if (connection.region() != null && !connection.region().isBlank()) {

@@ -17,9 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
@@ -30,17 +30,15 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
-import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
-import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
@@ -56,6 +54,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -106,7 +106,16 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     /** A repository with its own client for {@code connection}, closed with the repository. */
     public static SdkDynamoRepository connect(ConnectionSpec connection) {
-        return new SdkDynamoRepository(DynamoClients.create(connection), connection, true);
+        return connect(connection, MfaCodePrompt.NONE);
+    }
+
+    /**
+     * A repository with its own client for {@code connection}; a profile that assumes a role with
+     * MFA asks {@code mfaPrompt} for the code.
+     */
+    public static SdkDynamoRepository connect(ConnectionSpec connection, MfaCodePrompt mfaPrompt) {
+        return new SdkDynamoRepository(
+                DynamoClients.create(connection, mfaPrompt), connection, true);
     }
 
     private static String endpointName(DynamoDbClient client, ConnectionSpec connection) {
@@ -257,83 +266,129 @@ public final class SdkDynamoRepository implements DynamoRepository {
         return KeySchema.of(partition, sort);
     }
 
-    private static List<KeySchemaElement> keySchemaElements(KeySchema schema) {
-        List<KeySchemaElement> elements = new ArrayList<>(2);
-        elements.add(
-                KeySchemaElement.builder()
-                        .attributeName(schema.partitionKey())
-                        .keyType(KeyType.HASH)
-                        .build());
-        schema.sortKey()
-                .ifPresent(
-                        sk ->
-                                elements.add(
-                                        KeySchemaElement.builder()
-                                                .attributeName(sk)
-                                                .keyType(KeyType.RANGE)
-                                                .build()));
-        return elements;
-    }
-
-    private static Projection projection(TableDefinition.IndexDefinition index) {
-        Projection.Builder projection = Projection.builder().projectionType(index.projectionType());
-        if (!index.nonKeyAttributes().isEmpty()) {
-            projection.nonKeyAttributes(index.nonKeyAttributes());
-        }
-        return projection.build();
-    }
-
     @Override
     public void createTable(TableDefinition definition) {
-        String table = definition.name();
-        CreateTableRequest.Builder request =
-                CreateTableRequest.builder()
-                        .tableName(table)
-                        .billingMode(BillingMode.PAY_PER_REQUEST)
-                        .keySchema(keySchemaElements(definition.keySchema()))
-                        .attributeDefinitions(
-                                definition.attributeTypes().entrySet().stream()
-                                        .map(
-                                                e ->
-                                                        AttributeDefinition.builder()
-                                                                .attributeName(e.getKey())
-                                                                .attributeType(e.getValue())
-                                                                .build())
-                                        .toList());
-        if (!definition.globalSecondaryIndexes().isEmpty()) {
-            request.globalSecondaryIndexes(
-                    definition.globalSecondaryIndexes().stream()
-                            .map(
-                                    i ->
-                                            GlobalSecondaryIndex.builder()
-                                                    .indexName(i.name())
-                                                    .keySchema(keySchemaElements(i.keySchema()))
-                                                    .projection(projection(i))
-                                                    .build())
-                            .toList());
-        }
-        if (!definition.localSecondaryIndexes().isEmpty()) {
-            request.localSecondaryIndexes(
-                    definition.localSecondaryIndexes().stream()
-                            .map(
-                                    i ->
-                                            LocalSecondaryIndex.builder()
-                                                    .indexName(i.name())
-                                                    .keySchema(keySchemaElements(i.keySchema()))
-                                                    .projection(projection(i))
-                                                    .build())
-                            .toList());
-        }
-        descriptions.remove(table);
-        call("CreateTable", table, () -> client.createTable(request.build()));
-        awaitTable("CreateTable", table, true);
+        changeTable(new TableChange.CreateTable(definition));
     }
 
     @Override
     public void deleteTable(String table) {
+        changeTable(new TableChange.DeleteTable(table));
+    }
+
+    @Override
+    public String requestText(TableChange change) {
+        return RequestJson.of(TableRequests.of(change));
+    }
+
+    @Override
+    public void changeTable(TableChange change) {
+        String table = change.table();
+        String operation = change.operation();
+        SdkPojo request = TableRequests.of(change);
         descriptions.remove(table);
-        call("DeleteTable", table, () -> client.deleteTable(r -> r.tableName(table)));
-        awaitTable("DeleteTable", table, false);
+        if (request instanceof CreateTableRequest create) {
+            call(operation, table, () -> client.createTable(create));
+            awaitTable(operation, table, true);
+        } else if (request instanceof DeleteTableRequest delete) {
+            call(operation, table, () -> client.deleteTable(delete));
+            awaitTable(operation, table, false);
+        } else if (request instanceof UpdateTimeToLiveRequest ttl) {
+            call(operation, table, () -> client.updateTimeToLive(ttl));
+        } else {
+            UpdateTableRequest update = (UpdateTableRequest) request;
+            TableDescription after =
+                    call(operation, table, () -> client.updateTable(update)).tableDescription();
+            requireIndexChangeTaken(change, after);
+            awaitTable(operation, table, true);
+            if (change instanceof TableChange.DeleteGlobalIndex) {
+                awaitIndexGone(operation, table, ((TableChange.DeleteGlobalIndex) change).index());
+            }
+        }
+        descriptions.remove(table);
+    }
+
+    /**
+     * DynamoDB answers an index change with the index CREATING or DELETING; an engine that answers
+     * without it (dynalite accepts the request and does nothing) is reported, not waited on.
+     */
+    private static void requireIndexChangeTaken(TableChange change, TableDescription after) {
+        if (after == null) {
+            return;
+        }
+        if (change instanceof TableChange.CreateGlobalIndex add) {
+            boolean listed =
+                    after.globalSecondaryIndexes().stream()
+                            .anyMatch(g -> g.indexName().equals(add.index().name()));
+            if (!listed) {
+                throw indexChangeIgnored(change, "did not add index '" + add.index().name() + "'");
+            }
+        } else if (change instanceof TableChange.DeleteGlobalIndex remove) {
+            boolean stillActive =
+                    after.globalSecondaryIndexes().stream()
+                            .anyMatch(
+                                    g ->
+                                            g.indexName().equals(remove.index())
+                                                    && "ACTIVE".equals(g.indexStatusAsString()));
+            if (stillActive) {
+                throw indexChangeIgnored(change, "did not remove index '" + remove.index() + "'");
+            }
+        }
+    }
+
+    private static RepositoryException indexChangeIgnored(TableChange change, String what) {
+        return new RepositoryException(
+                Kind.VALIDATION,
+                change.operation(),
+                change.table(),
+                "the engine accepted the request but "
+                        + what
+                        + ": it does not implement adding or removing indexes (dynalite does not;"
+                        + " DynamoDB does)",
+                null);
+    }
+
+    @Override
+    public TimeToLive describeTimeToLive(String table) {
+        var description =
+                call(
+                                "DescribeTimeToLive",
+                                table,
+                                () -> client.describeTimeToLive(r -> r.tableName(table)))
+                        .timeToLiveDescription();
+        if (description == null || description.timeToLiveStatus() == null) {
+            return new TimeToLive("DISABLED", Optional.empty());
+        }
+        return new TimeToLive(
+                description.timeToLiveStatusAsString(),
+                Optional.ofNullable(description.attributeName()));
+    }
+
+    /** Polls DescribeTable until the index is no longer listed. */
+    private void awaitIndexGone(String operation, String table, String index) {
+        long deadline = System.nanoTime() + TABLE_WAIT_TIMEOUT.toNanos();
+        long pause = 20;
+        while (client
+                .describeTable(r -> r.tableName(table))
+                .table()
+                .globalSecondaryIndexes()
+                .stream()
+                .anyMatch(g -> g.indexName().equals(index))) {
+            if (System.nanoTime() > deadline) {
+                throw new RepositoryException(
+                        Kind.OTHER,
+                        operation,
+                        table,
+                        "index '"
+                                + index
+                                + "' was not removed within "
+                                + TABLE_WAIT_TIMEOUT.toMinutes()
+                                + " minutes",
+                        null);
+            }
+            sleep(operation, table, pause);
+            pause = Math.min(pause * 2, 2_000);
+        }
     }
 
     /** Polls DescribeTable until the table and its indexes are ACTIVE, or until it is gone. */
