@@ -4,15 +4,22 @@ import io.dynoscope.cli.Formats.OutputFormat;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.MfaCodePrompt;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.sandbox.LocalEngineException;
+import io.dynoscope.service.access.ReadOnlyException;
+import io.dynoscope.service.access.ReadOnlyPolicy;
+import io.dynoscope.service.access.ReadOnlyPolicy.Access;
+import io.dynoscope.service.access.WriteAccess;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -45,6 +52,8 @@ import picocli.CommandLine.ScopeType;
             ScanCommand.class,
             ExportCommand.class,
             ImportCommand.class,
+            CloneCommand.class,
+            TableCommand.class,
             SandboxCommand.class,
             ExprCommand.class,
             DriftCommand.class
@@ -55,7 +64,8 @@ import picocli.CommandLine.ScopeType;
             "  1  DynamoDB or the connection failed",
             "  2  bad arguments or input (nothing was written)",
             "  3  drift found",
-            "  4  a condition failed (nothing was written)"
+            "  4  refused: a condition failed, or the connection is read-only (nothing was written)",
+            "  130, 143  stopped by Ctrl-C or SIGTERM (import and export say what was done first)"
         })
 public final class DynoscopeCli implements Callable<Integer> {
 
@@ -106,6 +116,21 @@ public final class DynoscopeCli implements Callable<Integer> {
                             + "or table. Default: ${DEFAULT-VALUE}.")
     private OutputFormat output;
 
+    @Option(
+            names = "--read-only",
+            scope = ScopeType.INHERIT,
+            description =
+                    "Refuse every write (exit 4) before anything is sent. A profile whose name matches $"
+                            + ReadOnlyPolicy.PATTERNS_VARIABLE
+                            + " (comma-separated patterns; default *prod*) is read-only without it.")
+    private boolean readOnly;
+
+    @Option(
+            names = "--read-write",
+            scope = ScopeType.INHERIT,
+            description = "Allow writes through a profile that matches the read-only patterns.")
+    private boolean readWrite;
+
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> environment;
@@ -131,7 +156,9 @@ public final class DynoscopeCli implements Callable<Integer> {
      * and {@code err}.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, System.getenv(), SdkDynamoRepository::connect);
+        MfaCodePrompt prompt = new TerminalMfaPrompt(System.getenv(), err);
+        return run(
+                args, out, err, System.getenv(), spec -> SdkDynamoRepository.connect(spec, prompt));
     }
 
     static int run(
@@ -174,6 +201,9 @@ public final class DynoscopeCli implements Callable<Integer> {
         if (e instanceof CliException cli) {
             return cli.exitCode();
         }
+        if (e instanceof ReadOnlyException) {
+            return ExitCodes.READ_ONLY;
+        }
         if (e instanceof ItemFormatException || e instanceof IllegalArgumentException) {
             return ExitCodes.USAGE;
         }
@@ -185,6 +215,7 @@ public final class DynoscopeCli implements Callable<Integer> {
                 || e instanceof RepositoryException
                 || e instanceof ItemFormatException
                 || e instanceof IllegalArgumentException
+                || e instanceof ReadOnlyException
                 || e instanceof LocalEngineException) {
             return e.getMessage();
         }
@@ -225,7 +256,7 @@ public final class DynoscopeCli implements Callable<Integer> {
                 : new ConnectionSpec.DefaultChain(region);
     }
 
-    private static URI endpointUri(String url) {
+    static URI endpointUri(String url) {
         try {
             URI uri = new URI(url);
             if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())
@@ -241,9 +272,36 @@ public final class DynoscopeCli implements Callable<Integer> {
         }
     }
 
-    /** A repository for this command line's connection; the caller closes it. */
+    /**
+     * A repository for this command line's connection; the caller closes it. Through it every write
+     * is refused when the connection is read-only ({@link WriteAccess}).
+     */
     DynamoRepository repository() {
-        return repositories.apply(connection());
+        return repositoryFor(connection());
+    }
+
+    /** A repository for another connection (a clone's target), read-only by the same rules. */
+    DynamoRepository repositoryFor(ConnectionSpec connection) {
+        Access access = access(connection);
+        return WriteAccess.guard(repositories.apply(connection), access);
+    }
+
+    /** Whether writes through {@code connection} are allowed, and if not, why. */
+    Access access(ConnectionSpec connection) {
+        if (readOnly && readWrite) {
+            throw CliException.usage("--read-only and --read-write do not go together");
+        }
+        Optional<Boolean> choice =
+                readOnly ? Optional.of(true) : readWrite ? Optional.of(false) : Optional.empty();
+        Access access = ReadOnlyPolicy.fromEnvironment(environment).decide(connection, choice);
+        return readOnly
+                ? Access.readOnly("--read-only was given")
+                : access.withHint("give --read-write to write through it");
+    }
+
+    /** The environment the command line runs in. */
+    Map<String, String> environment() {
+        return environment;
     }
 
     /** A repository for a local endpoint, keeping this command line's region and access key id. */
@@ -265,6 +323,11 @@ public final class DynoscopeCli implements Callable<Integer> {
 
     /** The read's cost, as the last line on stderr. */
     void printStatistics(ReadStatistics statistics) {
+        err.println(statistics.summary());
+    }
+
+    /** The writes' cost, as the last line on stderr, like a read's. */
+    void printStatistics(WriteStatistics statistics) {
         err.println(statistics.summary());
     }
 

@@ -16,5 +16,16 @@ public final class ExitCodes {
     /** A conditional write was refused because its condition did not hold; nothing was written. */
     public static final int CONDITION_FAILED = 4;
 
+    /** A write refused because the connection is read-only; nothing was sent. */
+    public static final int READ_ONLY = 4;
+
+    /**
+     * Stopped by Ctrl-C (SIGINT, 130) or SIGTERM (143), as a shell reports a process a signal
+     * ended: 128 plus the signal's number. What was done is printed first.
+     */
+    public static final int INTERRUPTED = 130;
+
+    public static final int TERMINATED = 143;
+
     private ExitCodes() {}
 }

@@ -124,6 +124,13 @@ public final class ImportService {
     /** One line of a preview: its item, or what is wrong with it. */
     public record PreviewLine(int line, Item item, String problem) {}
 
+    /** The first lines of an input as they would be written, and the table's keys. */
+    public record Preview(KeySchema keySchema, List<PreviewLine> lines) {
+        public Preview {
+            lines = List.copyOf(lines);
+        }
+    }
+
     /**
      * The whole input, read and checked.
      *
@@ -226,7 +233,7 @@ public final class ImportService {
     }
 
     /** The first {@code count} lines that hold an item (or a problem), as they would be written. */
-    public List<PreviewLine> preview(Request request, int count) throws IOException {
+    public Preview preview(Request request, int count) throws IOException {
         TableInfo table = repository.describeTable(request.table());
         List<PreviewLine> lines = new ArrayList<>();
         try (InputStream raw = request.input().open()) {
@@ -248,7 +255,7 @@ public final class ImportService {
                         }
                     });
         }
-        return lines;
+        return new Preview(table.keySchema(), lines);
     }
 
     /**
