@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
@@ -66,7 +67,7 @@ final class ImportJournal implements Closeable {
                             + ": resume that import, or delete the journal to start again");
         }
         ImportJournal journal = new ImportJournal(file, channel, new BitSet(), new BitSet());
-        journal.append(JSON.writeValueAsString(header));
+        journal.append(JSON.writeValueAsString(header) + "\n");
         return journal;
     }
 
@@ -151,17 +152,51 @@ final class ImportJournal implements Closeable {
         return written.cardinality();
     }
 
-    synchronized void sending(int first, int last) throws IOException {
-        append("S " + first + " " + last);
+    /** Records that the items on these lines are being sent. */
+    synchronized void sending(List<Integer> lines) throws IOException {
+        append(entries("S", lines));
     }
 
-    synchronized void written(int first, int last) throws IOException {
-        written.set(first, last + 1);
-        append("D " + first + " " + last);
+    /** Records that the items on these lines were written. */
+    synchronized void written(List<Integer> lines) throws IOException {
+        lines.forEach(written::set);
+        append(entries("D", lines));
     }
 
-    private void append(String entry) throws IOException {
-        ByteBuffer bytes = ByteBuffer.wrap((entry + "\n").getBytes(StandardCharsets.UTF_8));
+    /** One entry per run of consecutive lines, e.g. {@code D 1 25}. */
+    private static String entries(String kind, List<Integer> lines) {
+        StringBuilder entries = new StringBuilder();
+        for (int[] run : runs(lines)) {
+            entries.append(kind).append(' ').append(run[0]).append(' ').append(run[1]).append('\n');
+        }
+        return entries.toString();
+    }
+
+    /** The lines as runs, for messages: {@code 51-75, 101-120}. */
+    static String ranges(List<Integer> lines) {
+        List<String> ranges = new ArrayList<>();
+        for (int[] run : runs(lines)) {
+            ranges.add(run[0] == run[1] ? Integer.toString(run[0]) : run[0] + "-" + run[1]);
+        }
+        return String.join(", ", ranges);
+    }
+
+    private static List<int[]> runs(List<Integer> lines) {
+        List<Integer> sorted = lines.stream().sorted().toList();
+        List<int[]> runs = new ArrayList<>();
+        for (int line : sorted) {
+            int[] current = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+            if (current != null && line == current[1] + 1) {
+                current[1] = line;
+            } else {
+                runs.add(new int[] {line, line});
+            }
+        }
+        return runs;
+    }
+
+    private void append(String entries) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(entries.getBytes(StandardCharsets.UTF_8));
         while (bytes.hasRemaining()) {
             channel.write(bytes);
         }

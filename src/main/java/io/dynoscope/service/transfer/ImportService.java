@@ -527,7 +527,7 @@ public final class ImportService {
             for (NumberedItem numbered : uncertain) {
                 if (numbered.item().equals(current.get(numbered.item().key(keys)))) {
                     skipped.incrementAndGet();
-                    journalWritten(numbered.line(), numbered.line());
+                    journalWritten(List.of(numbered.line()));
                 } else {
                     add(numbered, batch, writers);
                 }
@@ -541,11 +541,11 @@ public final class ImportService {
 
         /** Writes one batch; runs on a writer thread. */
         private void write(List<NumberedItem> batch) {
-            int first = batch.get(0).line();
-            int lastLine = batch.get(batch.size() - 1).line();
+            List<Integer> lines = batch.stream().map(NumberedItem::line).toList();
+            int first = lines.stream().mapToInt(Integer::intValue).min().orElseThrow();
             try {
                 if (journal != null) {
-                    journal.sending(first, lastLine);
+                    journal.sending(lines);
                 }
                 // The batch is finished even when cancelled meanwhile, so that the journal knows
                 // exactly what was written.
@@ -558,7 +558,7 @@ public final class ImportService {
                 requests.addAndGet(result.requests());
                 capacity.add(result.consumedCapacity());
                 written.addAndGet(result.processed());
-                journalWritten(first, lastLine);
+                journalWritten(lines);
                 last.set(batch.get(batch.size() - 1));
                 listener.progress(progress());
             } catch (RepositoryException e) {
@@ -569,9 +569,7 @@ public final class ImportService {
                             first,
                             e.getMessage()
                                     + " (lines "
-                                    + first
-                                    + "-"
-                                    + lastLine
+                                    + ImportJournal.ranges(lines)
                                     + " were being written)");
                 }
             } catch (RuntimeException e) {
@@ -589,7 +587,7 @@ public final class ImportService {
                     requests.incrementAndGet();
                     capacity.add(outcome.consumedCapacity());
                     written.incrementAndGet();
-                    journalWritten(numbered.line(), numbered.line());
+                    journalWritten(List.of(numbered.line()));
                     last.set(numbered);
                 } catch (RepositoryException e) {
                     fail(numbered.line(), e.getMessage());
@@ -599,10 +597,10 @@ public final class ImportService {
             listener.progress(progress());
         }
 
-        private void journalWritten(int first, int lastLine) {
+        private void journalWritten(List<Integer> lines) {
             if (journal != null) {
                 try {
-                    journal.written(first, lastLine);
+                    journal.written(lines);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
