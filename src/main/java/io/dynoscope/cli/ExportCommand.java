@@ -68,6 +68,7 @@ final class ExportCommand implements Callable<Integer> {
                     exported.set(items);
                     lastKey.set(key);
                 };
+        AtomicReference<ExportService.Report> finished = new AtomicReference<>();
         String where = file == null ? "" : " to " + outFile;
         try (DynamoRepository repository = cli.repository();
                 Interruption interruption =
@@ -75,17 +76,11 @@ final class ExportCommand implements Callable<Integer> {
                                 cli.err(),
                                 cancellation,
                                 () ->
-                                        (file != null && file.kind() == OutputFile.Kind.REGULAR
-                                                        ? "nothing was written to "
-                                                                + outFile
-                                                                + "; "
-                                                                + exported.get()
-                                                                + " items had been read"
-                                                        : "exported "
-                                                                + exported.get()
-                                                                + " items"
-                                                                + where)
-                                                + lastKeyText(lastKey.get()),
+                                        whenInterrupted(
+                                                file,
+                                                finished.get(),
+                                                exported.get(),
+                                                lastKey.get()),
                                 () -> {
                                     if (file != null) {
                                         file.discardPartial();
@@ -97,6 +92,7 @@ final class ExportCommand implements Callable<Integer> {
                     file == null
                             ? service.export(request, cli.out(), listener, cancellation)
                             : service.export(request, file, listener, cancellation);
+            finished.set(report);
             if (interruption.interrupted()) {
                 return ExitCodes.INTERRUPTED;
             }
@@ -113,6 +109,23 @@ final class ExportCommand implements Callable<Integer> {
             throw CliException.usage("cannot write " + outFile + ": " + e.getMessage());
         }
         return ExitCodes.OK;
+    }
+
+    /** What an export stopped by a signal had done. */
+    private String whenInterrupted(
+            OutputFile file, ExportService.Report finished, long read, Key lastKey) {
+        String where = file == null ? "" : " to " + outFile;
+        if (finished != null && finished.complete()) {
+            return "the export had finished: " + finished.items() + " items" + where;
+        }
+        // a regular file is replaced only at the end, and CSV rows wait for the whole table
+        boolean nothingWritten =
+                file != null && file.kind() == OutputFile.Kind.REGULAR
+                        || format == ExportFormat.CSV;
+        return (nothingWritten
+                        ? "nothing was written" + where + "; " + read + " items had been read"
+                        : "exported " + read + " items" + where)
+                + lastKeyText(lastKey);
     }
 
     /** The output file, or a usage error before anything is read. */
