@@ -71,9 +71,10 @@ final class CloneCommand implements Callable<Integer> {
     @Option(
             names = "--concurrency",
             paramLabel = "N",
-            defaultValue = "4",
-            description = "Batch writes in flight to the target. Default: ${DEFAULT-VALUE}.")
-    private int concurrency;
+            description =
+                    "Batch writes in flight to the target. Default: 1 to an endpoint (a local engine answers"
+                            + " one request at a time), 4 to AWS.")
+    private Integer concurrency;
 
     @Mixin private BillingOptions billing;
 
@@ -84,19 +85,20 @@ final class CloneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (segments < 1 || concurrency < 1) {
-            throw CliException.usage("--segments and --concurrency must be at least 1");
+        if (segments < 1) {
+            throw CliException.usage("--segments must be at least 1");
         }
         String copyName = toTable == null ? table : toTable;
         ConnectionSpec source = cli.connection();
         ConnectionSpec destination = destination(source);
+        int inFlight = BatchConcurrency.of(concurrency, destination);
         if (destination.equals(source) && copyName.equals(table)) {
             throw CliException.usage(
                     "the copy would be the table itself: give --to-endpoint, --to-profile or --to-table");
         }
         Billing copyBilling = billing.billing();
         CloneService.Request request =
-                new CloneService.Request(table, copyName, segments, concurrency, copyBilling);
+                new CloneService.Request(table, copyName, segments, inFlight, copyBilling);
         try (DynamoRepository from = cli.repository();
                 DynamoRepository to = cli.repositoryFor(destination)) {
             CloneService service = new CloneService(from, to);

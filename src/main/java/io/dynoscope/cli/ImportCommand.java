@@ -93,15 +93,14 @@ final class ImportCommand implements Callable<Integer> {
     @Option(
             names = "--concurrency",
             paramLabel = "N",
-            defaultValue = "4",
-            description = "BatchWriteItem requests in flight at once. Default: ${DEFAULT-VALUE}.")
-    private int concurrency;
+            description =
+                    "BatchWriteItem requests in flight at once. Default: 1 at an --endpoint (a local engine"
+                            + " answers one request at a time), 4 on AWS.")
+    private Integer concurrency;
 
     @Override
     public Integer call() throws IOException {
-        if (concurrency < 1) {
-            throw CliException.usage("--concurrency must be at least 1");
-        }
+        int inFlight = BatchConcurrency.of(concurrency, cli.connection());
         ColumnMapping mapping;
         try {
             mapping = ColumnMapping.parse(mappings);
@@ -127,7 +126,7 @@ final class ImportCommand implements Callable<Integer> {
             if (!checked.ready()) {
                 return refuse(checked, input.name());
             }
-            return write(service, checked, journalFile);
+            return write(service, checked, journalFile, inFlight);
         }
     }
 
@@ -170,7 +169,8 @@ final class ImportCommand implements Callable<Integer> {
                         + "; nothing was imported");
     }
 
-    private int write(ImportService service, Checked checked, Path journalFile) throws IOException {
+    private int write(ImportService service, Checked checked, Path journalFile, int inFlight)
+            throws IOException {
         Cancellation cancellation = Cancellation.none();
         AtomicReference<Progress> progress =
                 new AtomicReference<>(new Progress(checked.items(), 0, 0, 0, 0, 0, null));
@@ -185,7 +185,7 @@ final class ImportCommand implements Callable<Integer> {
                 report =
                         service.run(
                                 checked,
-                                new ImportService.Options(concurrency, journalFile, resume),
+                                new ImportService.Options(inFlight, journalFile, resume),
                                 progress::set,
                                 cancellation);
             } catch (IOException e) {

@@ -15,13 +15,10 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.testsupport.TestEngine;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,31 +44,14 @@ class TableCliTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Result(int exitCode, String out, String err) {
-        String lastErrLine() {
-            List<String> lines = err.strip().lines().toList();
-            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
-        }
-    }
-
-    private static Result run(
+    private static CliRun run(
             Function<ConnectionSpec, DynamoRepository> repositories, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> all = new ArrayList<>(List.of("--endpoint", TestEngine.endpoint().toString()));
         all.addAll(List.of(args));
-        int code =
-                DynoscopeCli.run(
-                        all.toArray(String[]::new),
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        Map.of(),
-                        repositories);
-        return new Result(
-                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return CliRun.run(Map.of(), repositories, all);
     }
 
-    private static Result cli(String... args) {
+    private static CliRun cli(String... args) {
         return run(SdkDynamoRepository::connect, args);
     }
 
@@ -99,7 +79,7 @@ class TableCliTest {
             "byAuthor=INCLUDE:title,body"
         };
 
-        Result dryRun = cli(concat(create, "--dry-run"));
+        CliRun dryRun = cli(concat(create, "--dry-run"));
 
         assertEquals(0, dryRun.exitCode(), dryRun.err());
         assertEquals(
@@ -134,7 +114,7 @@ class TableCliTest {
                 JSON.readTree(dryRun.out()));
         assertFalse(TestEngine.repository().listTables().contains(table));
 
-        Result created = cli(create);
+        CliRun created = cli(create);
         assertEquals(0, created.exitCode(), created.err());
         assertEquals("created table '" + table + "'", created.lastErrLine());
         TableInfo info = TestEngine.repository().describeTable(table);
@@ -143,17 +123,17 @@ class TableCliTest {
         assertEquals("KEYS_ONLY", info.globalSecondaryIndexes().get(1).projectionType());
         assertEquals(KeySchema.of("EntityRef", "createdAt"), info.keySchemaOf("byCreated"));
 
-        Result unconfirmed = cli("table", "delete", "--table", table, "--confirm", "oops");
+        CliRun unconfirmed = cli("table", "delete", "--table", table, "--confirm", "oops");
         assertEquals(ExitCodes.USAGE, unconfirmed.exitCode());
         assertTrue(TestEngine.repository().listTables().contains(table));
-        Result deleted = cli("table", "delete", "--table", table, "--confirm", table);
+        CliRun deleted = cli("table", "delete", "--table", table, "--confirm", table);
         assertEquals(0, deleted.exitCode(), deleted.err());
         assertFalse(TestEngine.repository().listTables().contains(table));
     }
 
     @Test
     void aDefinitionDynamoDbWouldRefuseIsABadArgument() {
-        Result lsiWithoutSortKey =
+        CliRun lsiWithoutSortKey =
                 cli(
                         "table",
                         "create",
@@ -163,8 +143,8 @@ class TableCliTest {
                         "id:S",
                         "--lsi",
                         "byDate:date:N");
-        Result wrongType = cli("table", "create", "--table", "never-made", "--pk", "id:X");
-        Result provisionedWithoutCapacity =
+        CliRun wrongType = cli("table", "create", "--table", "never-made", "--pk", "id:X");
+        CliRun provisionedWithoutCapacity =
                 cli(
                         "table",
                         "create",
@@ -192,7 +172,7 @@ class TableCliTest {
             Function<ConnectionSpec, DynamoRepository> repositories =
                     spec -> new SdkDynamoRepository(withTtl, spec);
 
-            Result dryRun =
+            CliRun dryRun =
                     run(
                             repositories,
                             "table",
@@ -202,12 +182,12 @@ class TableCliTest {
                             "--attribute",
                             "expiresAt",
                             "--dry-run");
-            Result before = run(repositories, "table", "ttl", "--table", table);
-            Result on =
+            CliRun before = run(repositories, "table", "ttl", "--table", table);
+            CliRun on =
                     run(repositories, "table", "ttl", "--table", table, "--attribute", "expiresAt");
-            Result shown = run(repositories, "table", "ttl", "--table", table);
-            Result off = run(repositories, "table", "ttl", "--table", table, "--disable");
-            Result after = run(repositories, "table", "ttl", "--table", table);
+            CliRun shown = run(repositories, "table", "ttl", "--table", table);
+            CliRun off = run(repositories, "table", "ttl", "--table", table, "--disable");
+            CliRun after = run(repositories, "table", "ttl", "--table", table);
 
             assertEquals(
                     JSON.readTree(
@@ -223,7 +203,7 @@ class TableCliTest {
             assertEquals("TTL of table '" + table + "' is off", off.lastErrLine());
             assertEquals("DISABLED\n", after.out());
         }
-        Result onDynalite = cli("table", "ttl", "--table", table, "--attribute", "expiresAt");
+        CliRun onDynalite = cli("table", "ttl", "--table", table, "--attribute", "expiresAt");
         assertEquals(ExitCodes.SERVICE_ERROR, onDynalite.exitCode());
         assertTrue(
                 onDynalite
@@ -238,7 +218,7 @@ class TableCliTest {
     @Test
     void anEngineThatIgnoresAnIndexChangeIsReportedNotWaitedOn() {
         String table = TestEngine.uniqueTableName("cli-index");
-        Result created =
+        CliRun created =
                 cli(
                         "table",
                         "create",
@@ -254,9 +234,9 @@ class TableCliTest {
                         "1");
         assertEquals(0, created.exitCode(), created.err());
 
-        Result withoutCapacity =
+        CliRun withoutCapacity =
                 cli("table", "add-index", "--table", table, "--gsi", "byName:name:S");
-        Result added =
+        CliRun added =
                 cli(
                         "table",
                         "add-index",
@@ -268,7 +248,7 @@ class TableCliTest {
                         "1",
                         "--write-capacity",
                         "1");
-        Result missing = cli("table", "remove-index", "--table", table, "--index", "nope");
+        CliRun missing = cli("table", "remove-index", "--table", table, "--index", "nope");
 
         assertEquals(ExitCodes.USAGE, withoutCapacity.exitCode());
         assertTrue(
@@ -290,7 +270,7 @@ class TableCliTest {
         String source = TestEngine.uniqueTableName("cli-clone");
         assertEquals(0, cli("seed", "--dataset", "blog", "--table", source).exitCode());
         try (LocalEngine second = LocalEngine.start()) {
-            Result cloned =
+            CliRun cloned =
                     cli(
                             "clone",
                             "--table",

@@ -16,12 +16,9 @@ import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -71,28 +68,18 @@ class TransferCliTest {
     }
 
     /** Runs the CLI with every repository call recorded in {@link #calls}. */
-    private Result cli(Map<String, String> environment, String... args) {
+    private CliRun cli(Map<String, String> environment, String... args) {
         Function<ConnectionSpec, DynamoRepository> repositories =
                 spec -> recording(SdkDynamoRepository.connect(TestEngine.connection()));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> all = new ArrayList<>();
         if (!List.of(args).contains("--profile")) {
             all.addAll(List.of("--endpoint", TestEngine.endpoint().toString()));
         }
         all.addAll(List.of(args));
-        int code =
-                DynoscopeCli.run(
-                        all.toArray(String[]::new),
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        environment,
-                        repositories);
-        return new Result(
-                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return CliRun.run(environment, repositories, all);
     }
 
-    private Result cli(String... args) {
+    private CliRun cli(String... args) {
         return cli(Map.of(), args);
     }
 
@@ -119,13 +106,6 @@ class TransferCliTest {
         return calls.stream().filter(c -> !c.equals("close")).toList();
     }
 
-    private record Result(int exitCode, String out, String err) {
-        String lastErrLine() {
-            List<String> lines = err.strip().lines().toList();
-            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
-        }
-    }
-
     private static Set<Item> scan(String name) {
         Set<Item> items = new HashSet<>();
         TestEngine.repository()
@@ -140,8 +120,8 @@ class TransferCliTest {
 
     @Test
     void anOutThatIsAFolderOrLacksItsFolderIsRefusedBeforeAnythingIsRead() {
-        Result intoFolder = cli("export", "--table", table, "--out", folder.toString());
-        Result noParent =
+        CliRun intoFolder = cli("export", "--table", table, "--out", folder.toString());
+        CliRun noParent =
                 cli(
                         "export",
                         "--table",
@@ -164,7 +144,7 @@ class TransferCliTest {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         Path link = Files.createSymbolicLink(folder.resolve("link.jsonl"), file.getFileName());
 
-        Result result = cli("export", "--table", table, "--out", link.toString());
+        CliRun result = cli("export", "--table", table, "--out", link.toString());
 
         assertEquals(0, result.exitCode(), result.err());
         assertTrue(Files.isSymbolicLink(link));
@@ -195,7 +175,7 @@ class TransferCliTest {
                             }
                         });
 
-        Result result = cli("export", "--table", table, "--out", fifo.toString());
+        CliRun result = cli("export", "--table", table, "--out", fifo.toString());
 
         assertEquals(0, result.exitCode(), result.err());
         assertEquals(100, reader.get(30, TimeUnit.SECONDS).size());
@@ -215,7 +195,7 @@ class TransferCliTest {
                                         "n", AttributeValue.n("-5"))),
                         null);
 
-        Result csv = cli("export", "--table", formulas, "--format", "csv");
+        CliRun csv = cli("export", "--table", formulas, "--format", "csv");
 
         assertEquals(0, csv.exitCode(), csv.err());
         assertEquals(
@@ -232,7 +212,7 @@ class TransferCliTest {
         Path csv = folder.resolve("items.csv");
         Files.writeString(csv, ItemCsv.write(items, GeneratedItems.KEYS));
 
-        Result preview =
+        CliRun preview =
                 cli(
                         "import",
                         "--table",
@@ -253,7 +233,7 @@ class TransferCliTest {
         assertEquals(2, preview.out().lines().count());
         assertEquals(Set.of(), scan(target));
 
-        Result imported =
+        CliRun imported =
                 cli(
                         "import",
                         "--table",
@@ -291,7 +271,7 @@ class TransferCliTest {
         Path input = folder.resolve("limit.jsonl");
         Files.writeString(input, lines);
 
-        Result result = cli("import", "--table", target, "--in", input.toString());
+        CliRun result = cli("import", "--table", target, "--in", input.toString());
 
         assertEquals(ExitCodes.USAGE, result.exitCode());
         assertTrue(
@@ -311,18 +291,18 @@ class TransferCliTest {
         Files.writeString(input, DynamoJsonLines.line(GeneratedItems.item(1_000)) + "\n");
         String item = "{\"pk\": \"P#ro\", \"sk\": 1}";
 
-        Result put = cli("--read-only", "put", "--table", table, "--item", item);
-        Result delete = cli("--read-only", "delete", "--table", table, "--key", item);
-        Result seed = cli("--read-only", "seed", "--dataset", "blog", "--table", "ro-blog");
+        CliRun put = cli("--read-only", "put", "--table", table, "--item", item);
+        CliRun delete = cli("--read-only", "delete", "--table", table, "--key", item);
+        CliRun seed = cli("--read-only", "seed", "--dataset", "blog", "--table", "ro-blog");
         List<String> afterItemWrites = List.copyOf(writesSent());
         calls.clear();
-        Result imported = cli("--read-only", "import", "--table", table, "--in", input.toString());
-        Result created = cli("--read-only", "table", "create", "--table", "ro-new", "--pk", "id:S");
-        Result deleted =
+        CliRun imported = cli("--read-only", "import", "--table", table, "--in", input.toString());
+        CliRun created = cli("--read-only", "table", "create", "--table", "ro-new", "--pk", "id:S");
+        CliRun deleted =
                 cli("--read-only", "table", "delete", "--table", table, "--confirm", table);
-        Result cloned = cli("--read-only", "clone", "--table", table, "--to-table", "ro-copy");
+        CliRun cloned = cli("--read-only", "clone", "--table", table, "--to-table", "ro-copy");
 
-        for (Result refused : List.of(put, delete, seed, imported, created, deleted, cloned)) {
+        for (CliRun refused : List.of(put, delete, seed, imported, created, deleted, cloned)) {
             assertEquals(ExitCodes.READ_ONLY, refused.exitCode(), refused.err());
             assertTrue(
                     refused.lastErrLine()
@@ -342,8 +322,8 @@ class TransferCliTest {
     void aProductionProfileIsReadOnlyUntilTheUserSaysOtherwise() {
         String item = "{\"pk\": \"P#prod\", \"sk\": 2}";
 
-        Result refused = cli("--profile", "acme-prod", "put", "--table", table, "--item", item);
-        Result allowed =
+        CliRun refused = cli("--profile", "acme-prod", "put", "--table", table, "--item", item);
+        CliRun allowed =
                 cli(
                         "--profile",
                         "acme-prod",
@@ -353,7 +333,7 @@ class TransferCliTest {
                         table,
                         "--item",
                         item);
-        Result otherPatterns =
+        CliRun otherPatterns =
                 cli(
                         Map.of("DYNOSCOPE_READ_ONLY_PROFILES", "*live*, audit"),
                         "--profile",

@@ -69,6 +69,25 @@ class ImportServiceTest {
         return file;
     }
 
+    private Request request(String table, ImportFormat format, List<Item> items)
+            throws IOException {
+        return new Request(
+                table,
+                ImportService.Input.file(file(format, items)),
+                format,
+                GeneratedItems.mapping(format));
+    }
+
+    /** Checks and writes the request with one batch in flight. */
+    private static Report run(ImportService service, Request request, Path journal, boolean resume)
+            throws IOException {
+        return service.run(
+                service.check(request, Cancellation.none()),
+                new Options(1, journal, resume),
+                progress -> {},
+                Cancellation.none());
+    }
+
     private static Set<Item> scan(String table) {
         Set<Item> items = new HashSet<>();
         TestEngine.repository()
@@ -85,12 +104,7 @@ class ImportServiceTest {
             throws IOException {
         String table = freshTable();
         List<Item> items = GeneratedItems.items(ITEMS);
-        Request request =
-                new Request(
-                        table,
-                        ImportService.Input.file(file(format, items)),
-                        format,
-                        GeneratedItems.mapping(format));
+        Request request = request(table, format, items);
         Path journal = folder.resolve("import.journal");
         WriteCounter counter = new WriteCounter(TestEngine.repository(), GeneratedItems.KEYS);
         ImportService service = new ImportService(counter);
@@ -138,12 +152,7 @@ class ImportServiceTest {
     void aBatchSentBeforeACrashIsComparedNotWrittenAgain() throws IOException {
         String table = freshTable();
         List<Item> items = GeneratedItems.items(300);
-        Request request =
-                new Request(
-                        table,
-                        ImportService.Input.file(file(ImportFormat.DYNAMODB_JSON, items)),
-                        ImportFormat.DYNAMODB_JSON,
-                        ColumnMapping.none());
+        Request request = request(table, ImportFormat.DYNAMODB_JSON, items);
         Path journal = folder.resolve("crash.journal");
         WriteCounter counter = new WriteCounter(TestEngine.repository(), GeneratedItems.KEYS);
         AtomicInteger batches = new AtomicInteger();
@@ -173,12 +182,7 @@ class ImportServiceTest {
         assertEquals(75, crashed.progress().written());
 
         ImportService healthy = new ImportService(counter);
-        Report resumed =
-                healthy.run(
-                        healthy.check(request, Cancellation.none()),
-                        new Options(1, journal, true),
-                        progress -> {},
-                        Cancellation.none());
+        Report resumed = run(healthy, request, journal, true);
 
         assertEquals(Outcome.COMPLETE, resumed.outcome());
         assertEquals(100, resumed.progress().skipped(), "75 journaled and 25 found in the table");
@@ -195,12 +199,7 @@ class ImportServiceTest {
         items.set(4_499, items.get(4_499).with("sk", AttributeValue.s("not a number")));
         WriteCounter counter = new WriteCounter(TestEngine.repository(), GeneratedItems.KEYS);
         ImportService service = new ImportService(counter);
-        Request request =
-                new Request(
-                        table,
-                        ImportService.Input.file(file(ImportFormat.DYNAMODB_JSON, items)),
-                        ImportFormat.DYNAMODB_JSON,
-                        ColumnMapping.none());
+        Request request = request(table, ImportFormat.DYNAMODB_JSON, items);
 
         Checked checked = service.check(request, Cancellation.none());
 
@@ -265,20 +264,10 @@ class ImportServiceTest {
                     }
                 };
         Path journal = folder.resolve("refused.journal");
-        Request request =
-                new Request(
-                        table,
-                        ImportService.Input.file(file(ImportFormat.DYNAMODB_JSON, items)),
-                        ImportFormat.DYNAMODB_JSON,
-                        ColumnMapping.none());
+        Request request = request(table, ImportFormat.DYNAMODB_JSON, items);
         ImportService service = new ImportService(strict);
 
-        Report refused =
-                service.run(
-                        service.check(request, Cancellation.none()),
-                        new Options(1, journal, false),
-                        progress -> {},
-                        Cancellation.none());
+        Report refused = run(service, request, journal, false);
 
         assertEquals(Outcome.FAILED, refused.outcome());
         assertEquals(130, refused.failure().line());
@@ -289,12 +278,7 @@ class ImportServiceTest {
         assertNotNull(refused.journal());
 
         refusing[0] = false;
-        Report resumed =
-                service.run(
-                        service.check(request, Cancellation.none()),
-                        new Options(1, journal, true),
-                        progress -> {},
-                        Cancellation.none());
+        Report resumed = run(service, request, journal, true);
 
         assertEquals(Outcome.COMPLETE, resumed.outcome());
         assertEquals(71, resumed.progress().written());
@@ -325,26 +309,11 @@ class ImportServiceTest {
                     }
                 };
         Path journal = folder.resolve("throttled.journal");
-        Request request =
-                new Request(
-                        table,
-                        ImportService.Input.file(file(ImportFormat.DYNAMODB_JSON, items)),
-                        ImportFormat.DYNAMODB_JSON,
-                        ColumnMapping.none());
+        Request request = request(table, ImportFormat.DYNAMODB_JSON, items);
         ImportService service = new ImportService(throttled);
 
-        Report stopped =
-                service.run(
-                        service.check(request, Cancellation.none()),
-                        new Options(1, journal, false),
-                        progress -> {},
-                        Cancellation.none());
-        Report resumed =
-                service.run(
-                        service.check(request, Cancellation.none()),
-                        new Options(1, journal, true),
-                        progress -> {},
-                        Cancellation.none());
+        Report stopped = run(service, request, journal, false);
+        Report resumed = run(service, request, journal, true);
 
         assertEquals(Outcome.FAILED, stopped.outcome());
         assertEquals(51, stopped.failure().line());
@@ -361,13 +330,7 @@ class ImportServiceTest {
         String table = freshTable();
         Path journal = folder.resolve("other.journal");
         ImportService service = new ImportService(TestEngine.repository());
-        Request first =
-                new Request(
-                        table,
-                        ImportService.Input.file(
-                                file(ImportFormat.DYNAMODB_JSON, GeneratedItems.items(30))),
-                        ImportFormat.DYNAMODB_JSON,
-                        ColumnMapping.none());
+        Request first = request(table, ImportFormat.DYNAMODB_JSON, GeneratedItems.items(30));
         Cancellation cancelAtOnce = Cancellation.none();
         cancelAtOnce.cancel();
         service.run(
@@ -386,23 +349,9 @@ class ImportServiceTest {
                         ColumnMapping.none());
 
         IOException resumeOther =
-                assertThrows(
-                        IOException.class,
-                        () ->
-                                service.run(
-                                        service.check(changed, Cancellation.none()),
-                                        new Options(1, journal, true),
-                                        p -> {},
-                                        Cancellation.none()));
+                assertThrows(IOException.class, () -> run(service, changed, journal, true));
         IOException startOver =
-                assertThrows(
-                        IOException.class,
-                        () ->
-                                service.run(
-                                        service.check(first, Cancellation.none()),
-                                        new Options(1, journal, false),
-                                        p -> {},
-                                        Cancellation.none()));
+                assertThrows(IOException.class, () -> run(service, first, journal, false));
 
         assertTrue(
                 resumeOther.getMessage().contains("the input changed"), resumeOther.getMessage());
@@ -415,12 +364,7 @@ class ImportServiceTest {
     void aPreviewShowsTheFirstItemsAsTheyWouldBeWritten() throws IOException {
         String table = freshTable();
         List<Item> items = GeneratedItems.items(50);
-        Request request =
-                new Request(
-                        table,
-                        ImportService.Input.file(file(ImportFormat.CSV, items)),
-                        ImportFormat.CSV,
-                        GeneratedItems.mapping(ImportFormat.CSV));
+        Request request = request(table, ImportFormat.CSV, items);
 
         ImportService.Preview preview =
                 new ImportService(TestEngine.repository()).preview(request, 3);
