@@ -122,11 +122,7 @@ final class ImportCommand implements Callable<Integer> {
             if (preview != null) {
                 return preview(service, request);
             }
-            Checked checked = service.check(request, Cancellation.none());
-            if (!checked.ready()) {
-                return refuse(checked, input.name());
-            }
-            return write(service, checked, journalFile, inFlight);
+            return checkAndWrite(service, request, journalFile, inFlight);
         }
     }
 
@@ -169,18 +165,33 @@ final class ImportCommand implements Callable<Integer> {
                         + "; nothing was imported");
     }
 
-    private int write(ImportService service, Checked checked, Path journalFile, int inFlight)
+    /**
+     * Checks the whole input, then writes it; a signal while checking says nothing was written, one
+     * while writing says what was.
+     */
+    private int checkAndWrite(
+            ImportService service, ImportService.Request request, Path journalFile, int inFlight)
             throws IOException {
         Cancellation cancellation = Cancellation.none();
-        AtomicReference<Progress> progress =
-                new AtomicReference<>(new Progress(checked.items(), 0, 0, 0, 0, 0, null));
+        AtomicReference<Progress> progress = new AtomicReference<>();
         Report report;
         try (Interruption interruption =
                 Interruption.watch(
                         cli.err(),
                         cancellation,
-                        () -> done(progress.get()) + resumeHint(journalFile),
+                        () ->
+                                progress.get() == null
+                                        ? "nothing was written: the input was being checked"
+                                        : done(progress.get()) + resumeHint(journalFile),
                         () -> {})) {
+            Checked checked = service.check(request, cancellation);
+            if (interruption.interrupted()) {
+                return ExitCodes.INTERRUPTED;
+            }
+            if (!checked.ready()) {
+                return refuse(checked, request.input().name());
+            }
+            progress.set(new Progress(checked.items(), 0, 0, 0, 0, 0, null));
             try {
                 report =
                         service.run(

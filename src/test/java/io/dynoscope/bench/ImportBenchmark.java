@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
@@ -34,7 +35,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * table each, (a) a plain SDK BatchWriteItem loop of the same items already converted to SDK
  * values, (a') the same loop asking for the consumed capacity as the repository does, (b) {@link
  * ImportService} with one batch in flight (as the loop), reading, checking and journaling the file,
- * and (c) the import with its default four batches in flight. Prints items/s and the ratios.
+ * and (c) the import with four batches in flight; each round starts with another of the four.
+ * Prints items/s and the ratios.
  *
  * <p>Run from the project directory (arguments: items, default 20000; rounds, default 3):
  *
@@ -88,40 +90,31 @@ public final class ImportBenchmark {
         // One unmeasured pass of each warms the JIT and the engine.
         sdkLoop(client, fresh(repository), sdkItems, false);
         importFile(repository, fresh(repository), input, 4);
-        double[] sdk = new double[rounds];
-        double[] sdkWithCapacity = new double[rounds];
-        double[] importOne = new double[rounds];
-        double[] importFour = new double[rounds];
+        List<String> labels =
+                List.of(
+                        "(a)  SDK BatchWriteItem loop          ",
+                        "(a') SDK loop, capacity TOTAL         ",
+                        "(b)  import, 1 batch in flight        ",
+                        "(c)  import, 4 batches in flight      ");
+        List<LongSupplier> passes =
+                List.of(
+                        () -> sdkLoop(client, fresh(repository), sdkItems, false),
+                        () -> sdkLoop(client, fresh(repository), sdkItems, true),
+                        () -> importFile(repository, fresh(repository), input, 1),
+                        () -> importFile(repository, fresh(repository), input, 4));
+        double[][] rates = new double[passes.size()][rounds];
         for (int round = 0; round < rounds; round++) {
-            sdk[round] =
-                    Rounds.measure(
-                            "(a)  SDK BatchWriteItem loop          ",
-                            round,
-                            () -> sdkLoop(client, fresh(repository), sdkItems, false),
-                            count,
-                            "wrote");
-            sdkWithCapacity[round] =
-                    Rounds.measure(
-                            "(a') SDK loop, capacity TOTAL         ",
-                            round,
-                            () -> sdkLoop(client, fresh(repository), sdkItems, true),
-                            count,
-                            "wrote");
-            importOne[round] =
-                    Rounds.measure(
-                            "(b)  import, 1 batch in flight        ",
-                            round,
-                            () -> importFile(repository, fresh(repository), input, 1),
-                            count,
-                            "wrote");
-            importFour[round] =
-                    Rounds.measure(
-                            "(c)  import, 4 batches in flight      ",
-                            round,
-                            () -> importFile(repository, fresh(repository), input, 4),
-                            count,
-                            "wrote");
+            // each round starts with another pass, so none always runs first or after the same one
+            for (int step = 0; step < passes.size(); step++) {
+                int pass = (round + step) % passes.size();
+                rates[pass][round] =
+                        Rounds.measure(labels.get(pass), round, passes.get(pass), count, "wrote");
+            }
         }
+        double[] sdk = rates[0];
+        double[] sdkWithCapacity = rates[1];
+        double[] importOne = rates[2];
+        double[] importFour = rates[3];
         double a = Rounds.median(sdk);
         double aCapacity = Rounds.median(sdkWithCapacity);
         double b = Rounds.median(importOne);
