@@ -180,12 +180,13 @@ public final class SettingsStore {
 
     /**
      * Writes the settings atomically ({@link OutputFile}): a temporary file in the same folder,
-     * forced to disk, then moved over {@code settings.json} (or over the file it links to).
+     * forced to disk, then moved over {@code settings.json} (or over the file it links to); only
+     * its owner can read it, as before.
      */
     public void save(Settings settings) {
         try {
             Files.createDirectories(directory);
-            OutputFile.writeAtomically(file(), mapper.writeValueAsBytes(settings));
+            OutputFile.writePrivately(file(), mapper.writeValueAsBytes(settings));
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "Could not save the settings to " + file() + ": " + e.getMessage(), e);

@@ -66,11 +66,6 @@ public final class OutputFile {
         this.ownerOnly = ownerOnly;
     }
 
-    /** Writes {@code bytes} to {@code file} as {@link #write} does, after {@link #check}. */
-    public static void writeAtomically(Path file, byte[] bytes) throws IOException {
-        check(file).write(out -> out.write(bytes));
-    }
-
     /**
      * Writes {@code bytes} to {@code file} atomically so that only its owner can read it (0600 on
      * POSIX systems, from the moment the partial file is created): for secrets such as cached

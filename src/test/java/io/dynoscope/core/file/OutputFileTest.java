@@ -34,7 +34,7 @@ class OutputFileTest {
         Files.writeString(file, "old\n");
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
 
-        OutputFile.writeAtomically(file, "new\n".getBytes(StandardCharsets.UTF_8));
+        write(file, "new\n");
 
         assertEquals("new\n", Files.readString(file));
         assertEquals(
@@ -48,7 +48,7 @@ class OutputFileTest {
         Path reference = Files.createFile(folder.resolve("reference"));
         Path file = folder.resolve("new.csv");
 
-        OutputFile.writeAtomically(file, "x".getBytes(StandardCharsets.UTF_8));
+        write(file, "x");
 
         assertEquals(Files.getPosixFilePermissions(reference), Files.getPosixFilePermissions(file));
     }
@@ -92,7 +92,7 @@ class OutputFileTest {
     void aDanglingLinkCreatesItsTarget() throws IOException {
         Path link = Files.createSymbolicLink(folder.resolve("link"), Path.of("later.txt"));
 
-        OutputFile.writeAtomically(link, "made".getBytes(StandardCharsets.UTF_8));
+        write(link, "made");
 
         assertTrue(Files.isSymbolicLink(link));
         assertEquals("made", Files.readString(folder.resolve("later.txt")));
@@ -162,6 +162,10 @@ class OutputFileTest {
         assertEquals(
                 "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         assertEquals("{\"secret\":1}", Files.readString(file));
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        OutputFile.check(file).write(out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     private long entries() throws IOException {
