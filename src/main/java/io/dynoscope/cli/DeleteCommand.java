@@ -6,6 +6,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.repository.WriteStatistics;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,6 +45,9 @@ final class DeleteCommand implements Callable<Integer> {
                 printer.finish();
                 cli.err().println("deleted 1 item from table '" + target.table + "'");
             }
+            cli.printStatistics(
+                    new WriteStatistics(
+                            1, written.consumedCapacity(), written.oldItem() == null ? 0 : 1));
         }
         return ExitCodes.OK;
     }

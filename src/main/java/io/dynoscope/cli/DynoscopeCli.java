@@ -8,7 +8,12 @@ import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.sandbox.LocalEngineException;
+import io.dynoscope.service.access.ReadOnlyException;
+import io.dynoscope.service.access.ReadOnlyPolicy;
+import io.dynoscope.service.access.ReadOnlyPolicy.Access;
+import io.dynoscope.service.access.WriteAccess;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
@@ -21,6 +26,7 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -59,6 +65,8 @@ import picocli.CommandLine.TypeConversionException;
             ScanCommand.class,
             ExportCommand.class,
             ImportCommand.class,
+            CloneCommand.class,
+            TableCommand.class,
             SandboxCommand.class,
             ExprCommand.class,
             DriftCommand.class,
@@ -71,7 +79,9 @@ import picocli.CommandLine.TypeConversionException;
             "  2    bad arguments or input (nothing was written)",
             "  3    the check found something: drift found, no item with that key (get),",
             "       an access pattern not served as designed (model check)",
-            "  4    refused: a condition failed, or a table to create exists (nothing was written)",
+            "  4    refused: a condition failed, the connection is read-only, or a table to",
+            "       create exists (nothing was written)",
+            "  130, 143  stopped by Ctrl-C or SIGTERM (import and export say what was done first)",
             "  141  the reader of stdout went away (e.g. | head); reading stopped at once",
             "See docs/exit-codes.md for what each failure prints and what was written."
         })
@@ -133,6 +143,21 @@ public final class DynoscopeCli implements Callable<Integer> {
                     "How items are printed: json (one plain JSON item a line), dynamodb-json (one typed item a line) "
                             + "or table. Default: ${DEFAULT-VALUE}.")
     private OutputFormat output;
+
+    @Option(
+            names = "--read-only",
+            scope = ScopeType.INHERIT,
+            description =
+                    "Refuse every write (exit 4) before anything is sent. A profile whose name matches $"
+                            + ReadOnlyPolicy.PATTERNS_VARIABLE
+                            + " (comma-separated patterns; default *prod*) is read-only without it.")
+    private boolean readOnly;
+
+    @Option(
+            names = "--read-write",
+            scope = ScopeType.INHERIT,
+            description = "Allow writes through a profile that matches the read-only patterns.")
+    private boolean readWrite;
 
     private final InputStream in;
     private final PrintStream out;
@@ -263,6 +288,9 @@ public final class DynoscopeCli implements Callable<Integer> {
         if (e instanceof CheckedOutput.Failure failure) {
             return failure.exitCode();
         }
+        if (e instanceof ReadOnlyException) {
+            return ExitCodes.READ_ONLY;
+        }
         if (e instanceof ItemFormatException || e instanceof IllegalArgumentException) {
             return ExitCodes.USAGE;
         }
@@ -275,6 +303,7 @@ public final class DynoscopeCli implements Callable<Integer> {
                 || e instanceof ItemFormatException
                 || e instanceof IllegalArgumentException
                 || e instanceof CheckedOutput.Failure
+                || e instanceof ReadOnlyException
                 || e instanceof LocalEngineException) {
             return e.getMessage();
         }
@@ -315,7 +344,7 @@ public final class DynoscopeCli implements Callable<Integer> {
                 : new ConnectionSpec.DefaultChain(region);
     }
 
-    private static URI endpointUri(String url) {
+    static URI endpointUri(String url) {
         try {
             URI uri = new URI(url);
             if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())
@@ -335,9 +364,36 @@ public final class DynoscopeCli implements Callable<Integer> {
         }
     }
 
-    /** A repository for this command line's connection; the caller closes it. */
+    /**
+     * A repository for this command line's connection; the caller closes it. Through it every write
+     * is refused when the connection is read-only ({@link WriteAccess}).
+     */
     DynamoRepository repository() {
-        return open(connection());
+        return repositoryFor(connection());
+    }
+
+    /** A repository for another connection (a clone's target), read-only by the same rules. */
+    DynamoRepository repositoryFor(ConnectionSpec connection) {
+        Access access = access(connection);
+        return WriteAccess.guard(open(connection), access);
+    }
+
+    /** Whether writes through {@code connection} are allowed, and if not, why. */
+    Access access(ConnectionSpec connection) {
+        if (readOnly && readWrite) {
+            throw CliException.usage("--read-only and --read-write do not go together");
+        }
+        Optional<Boolean> choice =
+                readOnly ? Optional.of(true) : readWrite ? Optional.of(false) : Optional.empty();
+        Access access = ReadOnlyPolicy.fromEnvironment(environment).decide(connection, choice);
+        return readOnly
+                ? Access.readOnly("--read-only was given")
+                : access.withHint("give --read-write to write through it");
+    }
+
+    /** The environment the command line runs in. */
+    Map<String, String> environment() {
+        return environment;
     }
 
     /** A repository for a local endpoint, keeping this command line's region and access key id. */
@@ -351,7 +407,8 @@ public final class DynoscopeCli implements Callable<Integer> {
         }
         return SdkDynamoRepository.connect(
                 connection,
-                timeout == null ? RequestTimeouts.DEFAULT : RequestTimeouts.of(timeout));
+                timeout == null ? RequestTimeouts.DEFAULT : RequestTimeouts.of(timeout),
+                new TerminalMfaPrompt(environment, err));
     }
 
     OutputFormat output() {
@@ -404,6 +461,11 @@ public final class DynoscopeCli implements Callable<Integer> {
             }
             return Duration.ofMillis(millis);
         }
+    }
+
+    /** The writes' cost, as the last line on stderr, like a read's. */
+    void printStatistics(WriteStatistics statistics) {
+        err.println(statistics.summary());
     }
 
     /** The version from the jar's manifest, or a development marker when run from classes. */

@@ -38,5 +38,16 @@ public final class ExitCodes {
      */
     public static final int OUTPUT_CLOSED = 141;
 
+    /** A write refused because the connection is read-only; nothing was sent. */
+    public static final int READ_ONLY = 4;
+
+    /**
+     * Stopped by Ctrl-C (SIGINT, 130) or SIGTERM (143), as a shell reports a process a signal
+     * ended: 128 plus the signal's number. What was done is printed first.
+     */
+    public static final int INTERRUPTED = 130;
+
+    public static final int TERMINATED = 143;
+
     private ExitCodes() {}
 }

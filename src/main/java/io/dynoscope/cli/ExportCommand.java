@@ -1,30 +1,17 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.cli.Formats.ExportFormat;
-import io.dynoscope.core.item.DynamoJsonLines;
-import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.ItemCsv;
+import io.dynoscope.core.file.OutputFile;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.Page;
-import io.dynoscope.repository.PageListener;
-import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.TableInfo;
-import java.io.BufferedWriter;
+import io.dynoscope.service.transfer.ExportService;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -35,7 +22,8 @@ import picocli.CommandLine.ParentCommand;
         mixinStandardHelpOptions = true,
         description =
                 "Write every item of a table: dynamodb-json (the S3-export lines {\"Item\": {...}}, lossless), "
-                        + "json (one plain JSON item a line; sets and binary become arrays and base64) or csv.")
+                        + "json (one plain JSON item a line; sets and binary become arrays and base64) or csv "
+                        + "(a text that a spreadsheet would run as a formula, starting with = + - @, gets a leading ').")
 final class ExportCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;
@@ -54,8 +42,9 @@ final class ExportCommand implements Callable<Integer> {
             names = "--out",
             paramLabel = "FILE",
             description =
-                    "The file to write (default: stdout). "
-                            + "It is replaced only once the whole table was read.")
+                    "The file to write (default: stdout), checked before anything is read. A regular file is "
+                            + "replaced (keeping its permissions) only once the whole table was read; a symbolic "
+                            + "link is followed; a FIFO or device is written directly.")
     private Path outFile;
 
     @Option(
@@ -66,112 +55,89 @@ final class ExportCommand implements Callable<Integer> {
     private int segments;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         if (segments < 1) {
             throw CliException.usage("--segments must be at least 1");
         }
-        try (DynamoRepository repository = cli.repository()) {
-            TableInfo info = repository.describeTable(table);
-            ReadResult result;
-            long exported;
-            if (outFile == null) {
-                Writer stdout =
-                        new BufferedWriter(
-                                new OutputStreamWriter(cli.out(), StandardCharsets.UTF_8));
-                ItemSink sink = new ItemSink(stdout, info);
-                result = repository.scan(spec(), sink, Cancellation.none());
-                sink.finish();
-                exported = sink.written;
-            } else {
-                // Written next to the target and moved over it at the end, so a failed read leaves
-                // no half file.
-                Path target = outFile.toAbsolutePath();
-                Path partial = null;
-                try {
-                    partial =
-                            Files.createTempFile(
-                                    target.getParent(), target.getFileName().toString(), ".part");
-                    try (Writer file = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
-                        ItemSink sink = new ItemSink(file, info);
-                        result = repository.scan(spec(), sink, Cancellation.none());
-                        sink.finish();
-                        exported = sink.written;
-                    }
-                    moveOver(partial, target);
-                } catch (IOException | UncheckedIOException e) {
-                    throw CliException.usage("cannot write " + outFile + ": " + e.getMessage());
-                } finally {
-                    if (partial != null) {
-                        Files.deleteIfExists(partial);
-                    }
-                }
+        OutputFile file = outFile == null ? null : checked(outFile);
+        Cancellation cancellation = Cancellation.none();
+        AtomicLong exported = new AtomicLong();
+        AtomicReference<Key> lastKey = new AtomicReference<>();
+        ExportService.Listener listener =
+                (items, key) -> {
+                    exported.set(items);
+                    lastKey.set(key);
+                };
+        AtomicReference<ExportService.Report> finished = new AtomicReference<>();
+        String where = file == null ? "" : " to " + outFile;
+        try (DynamoRepository repository = cli.repository();
+                Interruption interruption =
+                        Interruption.watch(
+                                cli.err(),
+                                cancellation,
+                                () ->
+                                        whenInterrupted(
+                                                file,
+                                                finished.get(),
+                                                exported.get(),
+                                                lastKey.get()),
+                                () -> {
+                                    if (file != null) {
+                                        file.discardPartial();
+                                    }
+                                })) {
+            ExportService service = new ExportService(repository);
+            ExportService.Request request = new ExportService.Request(table, format, segments);
+            ExportService.Report report =
+                    file == null
+                            ? service.export(request, cli.out(), listener, cancellation)
+                            : service.export(request, file, listener, cancellation);
+            finished.set(report);
+            if (interruption.interrupted()) {
+                return ExitCodes.INTERRUPTED;
             }
             cli.err()
                     .println(
                             "exported "
-                                    + exported
+                                    + report.items()
                                     + " items from table '"
                                     + table
                                     + "'"
-                                    + (outFile == null ? "" : " to " + outFile));
-            cli.printStatistics(result.statistics());
+                                    + where);
+            cli.printStatistics(report.statistics());
+        } catch (IOException e) {
+            throw CliException.usage("cannot write " + outFile + ": " + e.getMessage());
         }
         return ExitCodes.OK;
     }
 
-    private ScanSpec spec() {
-        return ScanSpec.table(table).withSegments(segments);
+    /** What an export stopped by a signal had done. */
+    private String whenInterrupted(
+            OutputFile file, ExportService.Report finished, long read, Key lastKey) {
+        String where = file == null ? "" : " to " + outFile;
+        if (finished != null && finished.complete()) {
+            return "the export had finished: " + finished.items() + " items" + where;
+        }
+        // a regular file is replaced only at the end, and CSV rows wait for the whole table
+        boolean nothingWritten =
+                file != null && file.kind() == OutputFile.Kind.REGULAR
+                        || format == ExportFormat.CSV;
+        return (nothingWritten
+                        ? "nothing was written" + where + "; " + read + " items had been read"
+                        : "exported " + read + " items" + where)
+                + lastKeyText(lastKey);
     }
 
-    private static void moveOver(Path partial, Path target) throws IOException {
+    /** The output file, or a usage error before anything is read. */
+    private static OutputFile checked(Path path) {
         try {
-            Files.move(
-                    partial,
-                    target,
-                    StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+            return OutputFile.check(path);
+        } catch (IOException e) {
+            throw CliException.usage(e.getMessage());
         }
     }
 
-    /**
-     * Writes each page as it arrives; CSV waits for all items because its header is every attribute
-     * name.
-     */
-    private final class ItemSink implements PageListener {
-        private final Writer writer;
-        private final TableInfo info;
-        private final List<Item> csvItems = new ArrayList<>();
-        private long written;
-
-        ItemSink(Writer writer, TableInfo info) {
-            this.writer = writer;
-            this.info = info;
-        }
-
-        @Override
-        public boolean onPage(Page page) {
-            try {
-                for (Item item : page.items()) {
-                    switch (format) {
-                        case JSON -> writer.write(PlainJson.write(item) + "\n");
-                        case DYNAMODB_JSON -> writer.write(DynamoJsonLines.line(item) + "\n");
-                        case CSV -> csvItems.add(item);
-                    }
-                    written++;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return true;
-        }
-
-        void finish() throws IOException {
-            if (format == ExportFormat.CSV) {
-                ItemCsv.write(csvItems, info.keySchema(), writer);
-            }
-            writer.flush();
-        }
+    static String lastKeyText(Key key) {
+        return key == null ? "" : " (last key " + PlainJson.write(key.asItem()) + ")";
     }
 }

@@ -1,6 +1,9 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.transfer.ExportFormat;
+import io.dynoscope.core.transfer.ImportFormat;
 import java.util.Arrays;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
@@ -55,49 +58,25 @@ final class Formats {
         }
     }
 
-    /** Export formats: plain JSON lines, the S3-export DynamoDB JSON lines, or CSV. */
-    enum ExportFormat implements Named {
-        JSON("json"),
-        DYNAMODB_JSON("dynamodb-json"),
-        CSV("csv");
-
-        private final String id;
-
-        ExportFormat(String id) {
-            this.id = id;
-        }
-
-        @Override
-        public String id() {
-            return id;
-        }
-    }
-
-    /** Import formats: the two lossless-enough JSON line formats that export writes. */
-    enum ImportFormat implements Named {
-        JSON("json"),
-        DYNAMODB_JSON("dynamodb-json");
-
-        private final String id;
-
-        ImportFormat(String id) {
-            this.id = id;
-        }
-
-        @Override
-        public String id() {
-            return id;
-        }
-    }
-
     /**
      * Lets picocli read these choices by their ids (which contain dashes, so are not enum names).
      */
     static void register(CommandLine commandLine) {
         commandLine.registerConverter(InputFormat.class, text -> choose(InputFormat.class, text));
         commandLine.registerConverter(OutputFormat.class, text -> choose(OutputFormat.class, text));
-        commandLine.registerConverter(ExportFormat.class, text -> choose(ExportFormat.class, text));
-        commandLine.registerConverter(ImportFormat.class, text -> choose(ImportFormat.class, text));
+        commandLine.registerConverter(
+                ExportFormat.class, text -> chosen(ExportFormat::fromId, text));
+        commandLine.registerConverter(
+                ImportFormat.class, text -> chosen(ImportFormat::fromId, text));
+    }
+
+    /** A choice read by core's own {@code fromId}, its refusal as picocli's. */
+    private static <T> T chosen(Function<String, T> fromId, String text) {
+        try {
+            return fromId.apply(text);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
+        }
     }
 
     static <E extends Enum<E> & Named> E choose(Class<E> type, String text) {

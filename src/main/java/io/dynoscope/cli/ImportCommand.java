@@ -1,42 +1,46 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.cli.Formats.ImportFormat;
-import io.dynoscope.core.item.DynamoJsonLines;
-import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.ItemFormatException;
-import io.dynoscope.core.item.Key;
-import io.dynoscope.core.item.PlainJson;
-import io.dynoscope.repository.BatchResult;
+import io.dynoscope.core.transfer.ColumnMapping;
+import io.dynoscope.core.transfer.ImportFormat;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.TableInfo;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.service.transfer.ImportService;
+import io.dynoscope.service.transfer.ImportService.Checked;
+import io.dynoscope.service.transfer.ImportService.Outcome;
+import io.dynoscope.service.transfer.ImportService.Progress;
+import io.dynoscope.service.transfer.ImportService.Report;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code dynoscope import}: loads JSON lines into a table. The whole input is read and checked
- * first (syntax, keys and their types, item size, duplicate keys); one bad line stops the import
- * with its line number before anything is written.
+ * {@code dynoscope import}: loads JSON lines, DynamoDB JSON lines or CSV into a table, through
+ * {@link ImportService}: the whole input is checked first, every bad line reported with its number;
+ * a journal lets an interrupted import be resumed without writing any item twice.
  */
 @Command(
         name = "import",
         mixinStandardHelpOptions = true,
-        description =
-                "Load items from JSON lines, as export writes them: dynamodb-json ({\"Item\": {...}} a line) "
-                        + "or json (one plain JSON item a line). The whole input is checked before anything is written; "
-                        + "items replace any item with the same key.")
+        description = {
+            "Load items into a table from dynamodb-json (one item a line, or the S3-export lines "
+                    + "{\"Item\": {...}}, gzip or not), json (one plain JSON item a line) or csv (a header row). "
+                    + "The whole input is checked first (syntax, keys and their types, DynamoDB's limits, keys "
+                    + "given twice) and every bad line is reported with its number; nothing is written while "
+                    + "one is bad. Items replace any item with the same key.",
+            "A journal (FILE.import-journal beside the input) records what was written: after Ctrl-C, "
+                    + "a crash or a refusal, run the same command with --resume to write the rest, no item twice."
+        })
 final class ImportCommand implements Callable<Integer> {
+
+    private static final String JOURNAL_SUFFIX = ".import-journal";
 
     @ParentCommand private DynoscopeCli cli;
 
@@ -47,100 +51,234 @@ final class ImportCommand implements Callable<Integer> {
             names = "--format",
             paramLabel = "FORMAT",
             defaultValue = "dynamodb-json",
-            description = "dynamodb-json or json. Default: ${DEFAULT-VALUE}.")
+            description = "dynamodb-json, json or csv. Default: ${DEFAULT-VALUE}.")
     private ImportFormat format;
 
-    @Option(names = "--in", paramLabel = "FILE", description = "The file to read (default: stdin).")
+    @Option(
+            names = "--in",
+            paramLabel = "FILE",
+            description = "The file to read; - or none for stdin.")
     private Path inFile;
 
-    /** One parsed input line, remembered by its number for messages. */
-    private record NumberedItem(int line, Item item) {}
+    @Option(
+            names = "--map",
+            paramLabel = "COLUMN=ATTRIBUTE:TYPE",
+            description =
+                    "What a CSV column (or a JSON attribute) becomes: price:N, id=pk:S, tags:SS, blob:B (base64), "
+                            + "notes=- to leave it out. TYPE is S, N, B, BOOL, NULL, SS, NS, BS, L or M (the last ones "
+                            + "as DynamoDB JSON in a CSV cell, as export writes them). Without one, a key takes the "
+                            + "table's key type and a CSV cell holding DynamoDB JSON that value, anything else a string.")
+    private List<String> mappings = new ArrayList<>();
+
+    @Option(
+            names = "--preview",
+            paramLabel = "N",
+            description = "Print the first N items as they would be written, and write nothing.")
+    private Integer preview;
+
+    @Option(
+            names = "--resume",
+            description = "Go on from the journal of an interrupted run of this same import.")
+    private boolean resume;
+
+    @Option(
+            names = "--journal",
+            paramLabel = "FILE",
+            description =
+                    "Where the journal is kept (default: FILE"
+                            + JOURNAL_SUFFIX
+                            + " beside --in; none for stdin unless given).")
+    private Path journal;
+
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            description =
+                    "BatchWriteItem requests in flight at once. Default: 1 at an --endpoint (a local engine"
+                            + " answers one request at a time), 4 on AWS.")
+    private Integer concurrency;
 
     @Override
-    public Integer call() {
-        String source = inFile == null ? "stdin" : inFile.toString();
-        List<NumberedItem> parsed =
-                parse(inFile == null ? readStdin() : TextFiles.readLines(inFile), source);
-        try (DynamoRepository repository = cli.repository()) {
-            TableInfo info = repository.describeTable(table);
-            List<Item> items = checked(parsed, info, source);
-            BatchResult result =
-                    repository.batchWrite(table, items, List.of(), Cancellation.none());
-            cli.err()
-                    .println(
-                            "imported "
-                                    + result.processed()
-                                    + " items into table '"
-                                    + table
-                                    + "' in "
-                                    + result.requests()
-                                    + " requests");
+    public Integer call() throws IOException {
+        int inFlight = BatchConcurrency.of(concurrency, cli.connection());
+        ColumnMapping mapping;
+        try {
+            mapping = ColumnMapping.parse(mappings);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--map: " + e.getMessage());
         }
+        boolean stdin = inFile == null || inFile.toString().equals("-");
+        ImportService.Input input = stdin ? stdinInput() : fileInput(inFile);
+        Path journalFile =
+                journal != null
+                        ? journal
+                        : stdin ? null : Path.of(inFile + JOURNAL_SUFFIX).toAbsolutePath();
+        if (resume && journalFile == null) {
+            throw CliException.usage("--resume needs the journal: give --journal FILE");
+        }
+        ImportService.Request request = new ImportService.Request(table, input, format, mapping);
+        try (DynamoRepository repository = cli.repository()) {
+            ImportService service = new ImportService(repository);
+            if (preview != null) {
+                return preview(service, request);
+            }
+            return checkAndWrite(service, request, journalFile, inFlight);
+        }
+    }
+
+    private int preview(ImportService service, ImportService.Request request) throws IOException {
+        ImportService.Preview first = service.preview(request, preview);
+        ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), first.keySchema());
+        for (ImportService.PreviewLine line : first.lines()) {
+            if (line.item() != null) {
+                printer.print(line.item());
+            } else {
+                cli.err()
+                        .println(
+                                request.input().name()
+                                        + ": line "
+                                        + line.line()
+                                        + ": "
+                                        + line.problem());
+            }
+        }
+        printer.finish();
+        cli.err().println("preview only: nothing was imported");
         return ExitCodes.OK;
     }
 
-    private List<NumberedItem> parse(List<String> lines, String source) {
-        List<NumberedItem> items = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String text = lines.get(i);
-            int lineNumber = i + 1;
-            if (text.isBlank()) {
-                continue;
+    /** Every bad line on stderr, then a usage error: nothing was written. */
+    private int refuse(Checked checked, String source) {
+        for (ImportService.Problem problem : checked.problems()) {
+            cli.err().println(source + ": " + problem);
+        }
+        long more = checked.problemCount() - checked.problems().size();
+        if (more > 0) {
+            cli.err().println(source + ": ... and " + more + " more bad lines");
+        }
+        throw CliException.usage(
+                checked.problemCount()
+                        + " bad line"
+                        + (checked.problemCount() == 1 ? "" : "s")
+                        + " in "
+                        + source
+                        + "; nothing was imported");
+    }
+
+    /**
+     * Checks the whole input, then writes it; a signal while checking says nothing was written, one
+     * while writing says what was.
+     */
+    private int checkAndWrite(
+            ImportService service, ImportService.Request request, Path journalFile, int inFlight)
+            throws IOException {
+        Cancellation cancellation = Cancellation.none();
+        AtomicReference<Progress> progress = new AtomicReference<>();
+        Report report;
+        try (Interruption interruption =
+                Interruption.watch(
+                        cli.err(),
+                        cancellation,
+                        () ->
+                                progress.get() == null
+                                        ? "nothing was written: the input was being checked"
+                                        : done(progress.get()) + resumeHint(journalFile),
+                        () -> {})) {
+            Checked checked = service.check(request, cancellation);
+            if (interruption.interrupted()) {
+                return ExitCodes.INTERRUPTED;
             }
+            if (!checked.ready()) {
+                return refuse(checked, request.input().name());
+            }
+            progress.set(new Progress(checked.items(), 0, 0, 0, 0, 0, null));
             try {
-                Item item =
-                        format == ImportFormat.DYNAMODB_JSON
-                                ? DynamoJsonLines.parseLine(text, lineNumber)
-                                : atLine(text, lineNumber);
-                items.add(new NumberedItem(lineNumber, item));
-            } catch (ItemFormatException e) {
-                throw CliException.usage(source + ": " + e.getMessage() + "; nothing was imported");
+                report =
+                        service.run(
+                                checked,
+                                new ImportService.Options(inFlight, journalFile, resume),
+                                progress::set,
+                                cancellation);
+            } catch (IOException e) {
+                throw CliException.usage(e.getMessage());
+            }
+            if (interruption.interrupted()) {
+                return ExitCodes.INTERRUPTED;
             }
         }
-        return items;
-    }
-
-    private static Item atLine(String text, int lineNumber) {
-        try {
-            return PlainJson.readItem(text);
-        } catch (ItemFormatException e) {
-            throw new ItemFormatException(e.reason(), e.path(), lineNumber, e.column());
+        Progress done = report.progress();
+        WriteStatistics statistics =
+                new WriteStatistics(done.requests(), done.consumedCapacity(), done.written());
+        if (report.outcome() == Outcome.COMPLETE) {
+            cli.err()
+                    .println(
+                            "imported "
+                                    + done.written()
+                                    + " items into table '"
+                                    + table
+                                    + "' in "
+                                    + done.requests()
+                                    + " requests"
+                                    + (done.skipped() > 0
+                                            ? "; "
+                                                    + done.skipped()
+                                                    + " were written by the earlier run"
+                                            : ""));
+            cli.printStatistics(statistics);
+            return ExitCodes.OK;
         }
+        cli.printStatistics(statistics);
+        String stop =
+                report.failure() == null
+                        ? "cancelled"
+                        : "line "
+                                + report.failure().line()
+                                + " failed: "
+                                + report.failure().message();
+        throw new CliException(
+                ExitCodes.SERVICE_ERROR, stop + "; " + done(done) + resumeHint(report.journal()));
     }
 
-    private List<Item> checked(List<NumberedItem> parsed, TableInfo info, String source) {
-        List<Item> items = new ArrayList<>(parsed.size());
-        Map<Key, Integer> firstLineOfKey = new HashMap<>();
-        boolean lenient = format == ImportFormat.JSON;
-        for (NumberedItem numbered : parsed) {
-            String where = source + ": line " + numbered.line();
-            try {
-                Item item =
-                        ItemInput.checkedForWrite(
-                                ItemInput.typedForTable(numbered.item(), info, lenient, where),
-                                info,
-                                where);
-                Integer earlier =
-                        firstLineOfKey.putIfAbsent(item.key(info.keySchema()), numbered.line());
-                if (earlier != null) {
-                    // BatchWriteItem refuses a batch with one key twice; say so before writing
-                    // anything.
-                    throw CliException.usage(where + ": the same key as line " + earlier);
-                }
-                items.add(item);
-            } catch (CliException e) {
-                throw CliException.usage(e.getMessage() + "; nothing was imported");
-            }
+    private String done(Progress progress) {
+        return "wrote "
+                + progress.written()
+                + " of "
+                + progress.items()
+                + " items into table '"
+                + table
+                + "'"
+                + (progress.skipped() > 0
+                        ? " (" + progress.skipped() + " more by the earlier run)"
+                        : "")
+                + (progress.lastLine() > 0
+                        ? ", the last from line "
+                                + progress.lastLine()
+                                + ExportCommand.lastKeyText(progress.lastKey())
+                        : "");
+    }
+
+    private static String resumeHint(Path journalFile) {
+        return journalFile == null
+                ? "; without a journal the import cannot be resumed (give --journal)"
+                : "; run the same command with --resume to write the rest (journal "
+                        + journalFile
+                        + ")";
+    }
+
+    private static ImportService.Input fileInput(Path file) {
+        if (!Files.isRegularFile(file) && !Files.exists(file)) {
+            throw CliException.usage("cannot read " + file + ": no such file");
         }
-        return items;
+        if (!Files.isReadable(file)) {
+            throw CliException.usage("cannot read " + file + ": no permission");
+        }
+        return ImportService.Input.file(file);
     }
 
-    private static List<String> readStdin() {
+    private static ImportService.Input stdinInput() {
         try {
-            BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            return reader.lines().toList();
-        } catch (UncheckedIOException e) {
+            return ImportService.Input.bytes("stdin", System.in.readAllBytes());
+        } catch (IOException e) {
             throw CliException.usage("cannot read stdin: " + e.getMessage());
         }
     }

@@ -7,6 +7,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.repository.WriteStatistics;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -96,6 +97,7 @@ final class PutCommand implements Callable<Integer> {
                                     + table
                                     + "'"
                                     + (replaced ? ", replacing the item with its key" : ""));
+            cli.printStatistics(new WriteStatistics(1, outcome.consumedCapacity(), 1));
         }
         return ExitCodes.OK;
     }

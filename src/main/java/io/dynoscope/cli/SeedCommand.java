@@ -2,6 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import java.util.concurrent.Callable;
@@ -52,6 +53,9 @@ final class SeedCommand implements Callable<Integer> {
                                     + "' in "
                                     + result.requests()
                                     + " requests");
+            cli.printStatistics(
+                    new WriteStatistics(
+                            result.requests(), result.consumedCapacity(), result.processed()));
         }
         return ExitCodes.OK;
     }

@@ -36,18 +36,26 @@ public final class DynamoClients {
 
     private DynamoClients() {}
 
-    /** A client with the {@link RequestTimeouts#DEFAULT} timeouts. */
-    public static DynamoDbClient create(ConnectionSpec connection) {
-        return create(connection, RequestTimeouts.DEFAULT);
-    }
-
     /**
+     * A client with the {@link RequestTimeouts#DEFAULT} timeouts, for a profile that needs no MFA
+     * code.
+     *
      * @throws RepositoryException of kind VALIDATION when a profile does not exist, or no region is
      *     set anywhere (neither given, nor in the profile, nor in the environment)
      */
+    public static DynamoDbClient create(ConnectionSpec connection) {
+        return create(connection, RequestTimeouts.DEFAULT, MfaCodePrompt.NONE);
+    }
+
+    /**
+     * As {@link #create(ConnectionSpec)}, giving up on a request after these timeouts; a profile
+     * that assumes a role with MFA asks {@code mfaPrompt} for the code when it has no cached
+     * session.
+     */
     // The pom pins the Apache 4 client, which SDK 2.57 deprecates in favour of apache5-client.
     @SuppressWarnings("deprecation")
-    public static DynamoDbClient create(ConnectionSpec connection, RequestTimeouts timeouts) {
+    public static DynamoDbClient create(
+            ConnectionSpec connection, RequestTimeouts timeouts, MfaCodePrompt mfaPrompt) {
         ClientOverrideConfiguration.Builder overrides =
                 ClientOverrideConfiguration.builder()
                         .retryStrategy(
@@ -72,7 +80,14 @@ public final class DynamoClients {
                         .overrideConfiguration(overrides.build())
                         .credentialsProvider(credentialsFor(connection));
         if (connection instanceof ConnectionSpec.Profile profile) {
-            builder.region(Region.of(profileRegion(profile)));
+            Region region = Region.of(profileRegion(profile));
+            builder.region(region);
+            MfaRoleCredentials.forProfile(
+                            ProfileFile.defaultProfileFile(),
+                            profile.profileName(),
+                            region,
+                            mfaPrompt)
+                    .ifPresent(builder::credentialsProvider);
         } else if (connection instanceof ConnectionSpec.Endpoint endpoint) {
             builder.region(Region.of(endpoint.region())).endpointOverride(endpoint.endpoint());
         } else if (connection.region() != null && !connection.region().isBlank()) {

@@ -35,6 +35,21 @@ public interface DynamoRepository extends AutoCloseable {
     /** Deletes a table and waits until it is gone. */
     void deleteTable(String table);
 
+    /**
+     * The request {@link #changeTable} sends for {@code change}, as the JSON of DynamoDB's API, to
+     * show before it is sent. Sends nothing.
+     */
+    String requestText(TableChange change);
+
+    /**
+     * Sends the change and waits until the table (and its indexes) are ACTIVE again, or the table
+     * is gone. An engine that accepts an index change without making it is reported as a failure.
+     */
+    void changeTable(TableChange change);
+
+    /** DescribeTimeToLive. */
+    TimeToLive describeTimeToLive(String table);
+
     ReadResult query(QuerySpec spec, PageListener listener, Cancellation cancellation);
 
     ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation);

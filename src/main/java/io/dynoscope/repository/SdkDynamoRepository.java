@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -29,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
@@ -52,6 +55,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -102,13 +107,17 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     /** A repository with its own client for {@code connection}, closed with the repository. */
     public static SdkDynamoRepository connect(ConnectionSpec connection) {
-        return connect(connection, RequestTimeouts.DEFAULT);
+        return connect(connection, RequestTimeouts.DEFAULT, MfaCodePrompt.NONE);
     }
 
-    /** As {@link #connect(ConnectionSpec)}, giving up on a request after these timeouts. */
-    public static SdkDynamoRepository connect(ConnectionSpec connection, RequestTimeouts timeouts) {
+    /**
+     * A repository with its own client for {@code connection}, giving up on a request after these
+     * timeouts; a profile that assumes a role with MFA asks {@code mfaPrompt} for the code.
+     */
+    public static SdkDynamoRepository connect(
+            ConnectionSpec connection, RequestTimeouts timeouts, MfaCodePrompt mfaPrompt) {
         return new SdkDynamoRepository(
-                DynamoClients.create(connection, timeouts), connection, true);
+                DynamoClients.create(connection, timeouts, mfaPrompt), connection, true);
     }
 
     private static String endpointName(DynamoDbClient client, ConnectionSpec connection) {
@@ -124,7 +133,12 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     /** The timeouts the client was built with, for messages; the defaults where it has none. */
     private static RequestTimeouts timeouts(DynamoDbClient client) {
-        var overrides = client.serviceClientConfiguration().overrideConfiguration();
+        ClientOverrideConfiguration overrides;
+        try {
+            overrides = client.serviceClientConfiguration().overrideConfiguration();
+        } catch (UnsupportedOperationException noConfiguration) {
+            return RequestTimeouts.DEFAULT; // a client built by hand (tests) may not say
+        }
         Duration call = overrides.apiCallTimeout().orElse(null);
         if (call == null) {
             return RequestTimeouts.DEFAULT;
@@ -254,14 +268,14 @@ public final class SdkDynamoRepository implements DynamoRepository {
     }
 
     /** The capacity of a provisioned table; null on demand or when the engine does not say. */
-    private static TableDefinition.Throughput provisioned(String billing, TableDescription d) {
+    private static TableDefinition.Billing provisioned(String billing, TableDescription d) {
         if (!BillingMode.PROVISIONED.toString().equals(billing)
                 || d.provisionedThroughput() == null) {
             return null;
         }
         long read = orZero(d.provisionedThroughput().readCapacityUnits());
         long write = orZero(d.provisionedThroughput().writeCapacityUnits());
-        return read > 0 && write > 0 ? new TableDefinition.Throughput(read, write) : null;
+        return read > 0 && write > 0 ? TableDefinition.Billing.provisioned(read, write) : null;
     }
 
     private static long orZero(Long value) {
@@ -283,18 +297,127 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     @Override
     public void createTable(TableDefinition definition) {
-        String table = definition.name();
-        CreateTableRequest request = CreateTableRequests.request(definition);
-        descriptions.remove(table);
-        call("CreateTable", table, () -> client.createTable(request));
-        awaitTable("CreateTable", table, true);
+        changeTable(new TableChange.CreateTable(definition));
     }
 
     @Override
     public void deleteTable(String table) {
+        changeTable(new TableChange.DeleteTable(table));
+    }
+
+    @Override
+    public String requestText(TableChange change) {
+        return TableRequests.text(change);
+    }
+
+    @Override
+    public void changeTable(TableChange change) {
+        String table = change.table();
+        String operation = change.operation();
+        SdkPojo request = TableRequests.of(change);
         descriptions.remove(table);
-        call("DeleteTable", table, () -> client.deleteTable(r -> r.tableName(table)));
-        awaitTable("DeleteTable", table, false);
+        if (request instanceof CreateTableRequest create) {
+            call(operation, table, () -> client.createTable(create));
+            awaitTable(operation, table, true);
+        } else if (request instanceof DeleteTableRequest delete) {
+            call(operation, table, () -> client.deleteTable(delete));
+            awaitTable(operation, table, false);
+        } else if (request instanceof UpdateTimeToLiveRequest ttl) {
+            call(operation, table, () -> client.updateTimeToLive(ttl));
+        } else {
+            UpdateTableRequest update = (UpdateTableRequest) request;
+            TableDescription after =
+                    call(operation, table, () -> client.updateTable(update)).tableDescription();
+            requireIndexChangeTaken(change, after);
+            awaitTable(operation, table, true);
+            if (change instanceof TableChange.DeleteGlobalIndex) {
+                awaitIndexGone(operation, table, ((TableChange.DeleteGlobalIndex) change).index());
+            }
+        }
+        descriptions.remove(table);
+    }
+
+    /**
+     * DynamoDB answers an index change with the index CREATING or DELETING; an engine that answers
+     * without it (dynalite accepts the request and does nothing) is reported, not waited on.
+     */
+    private static void requireIndexChangeTaken(TableChange change, TableDescription after) {
+        if (after == null) {
+            return;
+        }
+        if (change instanceof TableChange.CreateGlobalIndex add) {
+            boolean listed =
+                    after.globalSecondaryIndexes().stream()
+                            .anyMatch(g -> g.indexName().equals(add.index().name()));
+            if (!listed) {
+                throw indexChangeIgnored(change, "did not add index '" + add.index().name() + "'");
+            }
+        } else if (change instanceof TableChange.DeleteGlobalIndex remove) {
+            boolean stillActive =
+                    after.globalSecondaryIndexes().stream()
+                            .anyMatch(
+                                    g ->
+                                            g.indexName().equals(remove.index())
+                                                    && "ACTIVE".equals(g.indexStatusAsString()));
+            if (stillActive) {
+                throw indexChangeIgnored(change, "did not remove index '" + remove.index() + "'");
+            }
+        }
+    }
+
+    private static RepositoryException indexChangeIgnored(TableChange change, String what) {
+        return new RepositoryException(
+                Kind.VALIDATION,
+                change.operation(),
+                change.table(),
+                "the engine accepted the request but "
+                        + what
+                        + ": it does not implement adding or removing indexes (dynalite does not;"
+                        + " DynamoDB does)",
+                null);
+    }
+
+    @Override
+    public TimeToLive describeTimeToLive(String table) {
+        var description =
+                call(
+                                "DescribeTimeToLive",
+                                table,
+                                () -> client.describeTimeToLive(r -> r.tableName(table)))
+                        .timeToLiveDescription();
+        if (description == null || description.timeToLiveStatus() == null) {
+            return new TimeToLive("DISABLED", Optional.empty());
+        }
+        return new TimeToLive(
+                description.timeToLiveStatusAsString(),
+                Optional.ofNullable(description.attributeName()));
+    }
+
+    /** Polls DescribeTable until the index is no longer listed. */
+    private void awaitIndexGone(String operation, String table, String index) {
+        long deadline = System.nanoTime() + TABLE_WAIT_TIMEOUT.toNanos();
+        long pause = 20;
+        while (client
+                .describeTable(r -> r.tableName(table))
+                .table()
+                .globalSecondaryIndexes()
+                .stream()
+                .anyMatch(g -> g.indexName().equals(index))) {
+            if (System.nanoTime() > deadline) {
+                throw new RepositoryException(
+                        Kind.OTHER,
+                        operation,
+                        table,
+                        "index '"
+                                + index
+                                + "' was not removed within "
+                                + TABLE_WAIT_TIMEOUT.toMinutes()
+                                + " minutes",
+                        null);
+            }
+            sleep(operation, table, pause);
+            pause = Math.min(pause * 2, 2_000);
+        }
     }
 
     /** Polls DescribeTable until the table and its indexes are ACTIVE, or until it is gone. */

@@ -1,15 +1,19 @@
 package io.dynoscope.repository;
 
 import io.dynoscope.core.item.KeySchema;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * What it takes to create a table: keys, their scalar types, the indexes and the billing.
+ * What it takes to create a table: keys, their scalar types, the indexes with their projections,
+ * and the billing mode with its capacity.
  *
  * @param attributeTypes S, N or B for every key attribute of the table and its indexes
- * @param provisioned the read and write capacity of a provisioned table (its global secondary
- *     indexes get the same), or null for on-demand billing
+ * @param billing on demand, or provisioned with read and write capacity (global secondary indexes
+ *     get the same capacity as the table)
  */
 public record TableDefinition(
         String name,
@@ -17,12 +21,13 @@ public record TableDefinition(
         Map<String, String> attributeTypes,
         List<IndexDefinition> globalSecondaryIndexes,
         List<IndexDefinition> localSecondaryIndexes,
-        Throughput provisioned) {
+        Billing billing) {
 
     public TableDefinition {
         attributeTypes = Map.copyOf(attributeTypes);
         globalSecondaryIndexes = List.copyOf(globalSecondaryIndexes);
         localSecondaryIndexes = List.copyOf(localSecondaryIndexes);
+        Objects.requireNonNull(billing, "billing");
     }
 
     /** An on-demand table. */
@@ -32,17 +37,13 @@ public record TableDefinition(
             Map<String, String> attributeTypes,
             List<IndexDefinition> globalSecondaryIndexes,
             List<IndexDefinition> localSecondaryIndexes) {
-        this(name, keySchema, attributeTypes, globalSecondaryIndexes, localSecondaryIndexes, null);
-    }
-
-    /** Provisioned read and write capacity units. */
-    public record Throughput(long readCapacityUnits, long writeCapacityUnits) {
-        public Throughput {
-            if (readCapacityUnits < 1 || writeCapacityUnits < 1) {
-                throw new IllegalArgumentException(
-                        "provisioned capacity needs at least 1 read and 1 write capacity unit");
-            }
-        }
+        this(
+                name,
+                keySchema,
+                attributeTypes,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                Billing.onDemand());
     }
 
     /** A table with string partition and (optional) sort keys and no indexes. */
@@ -53,6 +54,42 @@ public record TableDefinition(
                         : Map.of(partitionKey, "S", sortKey, "S");
         return new TableDefinition(
                 name, KeySchema.of(partitionKey, sortKey), types, List.of(), List.of());
+    }
+
+    /**
+     * The definition of an existing table under another name: its keys, key types and indexes with
+     * their projections, billed {@code billing}.
+     */
+    public static TableDefinition like(TableInfo table, String name, Billing billing) {
+        List<IndexDefinition> globals = new ArrayList<>();
+        List<IndexDefinition> locals = new ArrayList<>();
+        for (TableInfo.IndexInfo index : table.indexes()) {
+            IndexDefinition definition =
+                    new IndexDefinition(
+                            index.name(),
+                            index.keySchema(),
+                            index.projectionType(),
+                            index.nonKeyAttributes());
+            (index.global() ? globals : locals).add(definition);
+        }
+        return new TableDefinition(
+                name,
+                table.keySchema(),
+                new LinkedHashMap<>(table.keyAttributeTypes()),
+                globals,
+                locals,
+                billing);
+    }
+
+    /** The same table under another name. */
+    public TableDefinition named(String otherName) {
+        return new TableDefinition(
+                otherName,
+                keySchema,
+                attributeTypes,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                billing);
     }
 
     /**
@@ -69,6 +106,41 @@ public record TableDefinition(
 
         public static IndexDefinition all(String name, String partitionKey, String sortKey) {
             return new IndexDefinition(name, KeySchema.of(partitionKey, sortKey), "ALL", List.of());
+        }
+    }
+
+    /**
+     * How a table is billed.
+     *
+     * @param mode PAY_PER_REQUEST or PROVISIONED
+     * @param readCapacity read capacity units (provisioned only, else 0)
+     * @param writeCapacity write capacity units (provisioned only, else 0)
+     */
+    public record Billing(String mode, long readCapacity, long writeCapacity) {
+        public static final String PAY_PER_REQUEST = "PAY_PER_REQUEST";
+        public static final String PROVISIONED = "PROVISIONED";
+
+        public Billing {
+            if (!PAY_PER_REQUEST.equals(mode) && !PROVISIONED.equals(mode)) {
+                throw new IllegalArgumentException(
+                        "billing mode is PAY_PER_REQUEST or PROVISIONED, not " + mode);
+            }
+            if (PROVISIONED.equals(mode) && (readCapacity < 1 || writeCapacity < 1)) {
+                throw new IllegalArgumentException(
+                        "a provisioned table needs at least 1 read and 1 write capacity unit");
+            }
+        }
+
+        public static Billing onDemand() {
+            return new Billing(PAY_PER_REQUEST, 0, 0);
+        }
+
+        public static Billing provisioned(long readCapacity, long writeCapacity) {
+            return new Billing(PROVISIONED, readCapacity, writeCapacity);
+        }
+
+        public boolean isProvisioned() {
+            return PROVISIONED.equals(mode);
         }
     }
 }

@@ -17,8 +17,8 @@ import java.util.stream.Stream;
  * @param ttlAttribute the TTL attribute when TTL is enabled, else empty (also when the engine
  *     cannot say)
  * @param streamViewType the stream view type when a stream is enabled, else empty
- * @param provisionedThroughput the table's read and write capacity units when it is provisioned,
- *     else null
+ * @param provisionedThroughput the table's provisioned billing with its read and write capacity
+ *     units, or null on demand (or when the engine does not say)
  */
 public record TableInfo(
         String name,
@@ -32,7 +32,7 @@ public record TableInfo(
         long sizeBytes,
         Optional<String> ttlAttribute,
         Optional<String> streamViewType,
-        TableDefinition.Throughput provisionedThroughput) {
+        TableDefinition.Billing provisionedThroughput) {
 
     public TableInfo {
         keyAttributeTypes = Map.copyOf(keyAttributeTypes);

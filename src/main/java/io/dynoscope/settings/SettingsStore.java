@@ -5,15 +5,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.dynoscope.core.file.OutputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -183,57 +179,17 @@ public final class SettingsStore {
     }
 
     /**
-     * Writes the settings atomically: a temporary file in the same folder, forced to disk, then
-     * moved over {@code settings.json}.
+     * Writes the settings atomically ({@link OutputFile}): a temporary file in the same folder,
+     * forced to disk, then moved over {@code settings.json} (or over the file it links to); only
+     * its owner can read it, as before.
      */
     public void save(Settings settings) {
         try {
             Files.createDirectories(directory);
-            byte[] json = mapper.writeValueAsBytes(settings);
-            Path temporary = Files.createTempFile(directory, FILE_NAME + ".", ".tmp");
-            try {
-                try (FileChannel channel =
-                        FileChannel.open(
-                                temporary,
-                                StandardOpenOption.WRITE,
-                                StandardOpenOption.TRUNCATE_EXISTING)) {
-                    ByteBuffer buffer = ByteBuffer.wrap(json);
-                    while (buffer.hasRemaining()) {
-                        channel.write(buffer);
-                    }
-                    channel.force(true);
-                }
-                move(temporary, file());
-            } finally {
-                Files.deleteIfExists(temporary);
-            }
-            forceDirectory();
+            OutputFile.writePrivately(file(), mapper.writeValueAsBytes(settings));
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "Could not save the settings to " + file() + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(
-                    from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            // a file system without atomic rename (rare for a home folder): the plain replace is
-            // the best left
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /**
-     * Makes the rename itself durable on POSIX systems; Windows cannot open a folder this way and
-     * needs not.
-     */
-    private void forceDirectory() {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException | UnsupportedOperationException notSupported) {
-            // the file itself is on disk already; only the rename's durability is at stake
         }
     }
 

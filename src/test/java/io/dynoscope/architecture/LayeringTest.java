@@ -87,6 +87,18 @@ class LayeringTest {
     }
 
     @Test
+    void theServiceLayerKnowsNoUserInterface() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.dynoscope.service..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "javafx..", "io.dynoscope.ui..", "io.dynoscope.cli..", "io.dynoscope.app..")
+                .check(classes);
+    }
+
+    @Test
     void featurePackagesHaveNoCycles() {
         slices().matching("io.dynoscope.(*)..").should().beFreeOfCycles().check(classes);
     }

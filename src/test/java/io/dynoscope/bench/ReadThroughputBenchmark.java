@@ -1,6 +1,5 @@
 package io.dynoscope.bench;
 
-import com.sun.management.OperatingSystemMXBean;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.Cancellation;
@@ -11,15 +10,12 @@ import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.sandbox.LocalEngine;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -68,7 +64,8 @@ public final class ReadThroughputBenchmark {
             }
             repository.batchWrite(TABLE, items, List.of(), Cancellation.none());
         }
-        System.out.printf(Locale.ROOT, "loaded %,d items in %.1f s%n", itemCount, seconds(started));
+        System.out.printf(
+                Locale.ROOT, "loaded %,d items in %.1f s%n", itemCount, Rounds.seconds(started));
     }
 
     /**
@@ -111,27 +108,30 @@ public final class ReadThroughputBenchmark {
         double[] repo = new double[rounds];
         for (int round = 0; round < rounds; round++) {
             sdk[round] =
-                    measure(
+                    Rounds.measure(
                             "(a)  SDK Scan loop                 ",
                             round,
                             () -> sdkScan(client, false),
-                            itemCount);
+                            itemCount,
+                            "read");
             sdkWithCapacity[round] =
-                    measure(
+                    Rounds.measure(
                             "(a') SDK Scan loop, capacity TOTAL",
                             round,
                             () -> sdkScan(client, true),
-                            itemCount);
+                            itemCount,
+                            "read");
             repo[round] =
-                    measure(
+                    Rounds.measure(
                             "(b)  repository.scan               ",
                             round,
                             () -> repositoryScan(repository),
-                            itemCount);
+                            itemCount,
+                            "read");
         }
-        double sdkMedian = median(sdk);
-        double sdkWithCapacityMedian = median(sdkWithCapacity);
-        double repoMedian = median(repo);
+        double sdkMedian = Rounds.median(sdk);
+        double sdkWithCapacityMedian = Rounds.median(sdkWithCapacity);
+        double repoMedian = Rounds.median(repo);
         System.out.printf(
                 Locale.ROOT,
                 "median (a)  SDK Scan loop:                  %,10.0f items/s%n",
@@ -150,31 +150,6 @@ public final class ReadThroughputBenchmark {
                 Locale.ROOT,
                 "ratio (b)/(a'): %.3f (the same request as the repository sends)%n",
                 repoMedian / sdkWithCapacityMedian);
-    }
-
-    private static double measure(String label, int round, LongSupplier pass, int expected) {
-        long cpuStarted = processCpuNanos();
-        long started = System.nanoTime();
-        long items = pass.getAsLong();
-        double elapsed = seconds(started);
-        double cpuMicrosPerItem = (processCpuNanos() - cpuStarted) / 1e3 / items;
-        if (items != expected) {
-            throw new IllegalStateException(
-                    label.strip() + " read " + items + " items, expected " + expected);
-        }
-        double rate = items / elapsed;
-        // The client's CPU time per item (all JVM threads, the engine excluded) shows the
-        // repository's own
-        // cost apart from the engine's, and varies far less than wall time on a shared machine.
-        System.out.printf(
-                Locale.ROOT,
-                "round %d %s %,10.0f items/s (%.2f s, client CPU %.1f us/item)%n",
-                round + 1,
-                label,
-                rate,
-                elapsed,
-                cpuMicrosPerItem);
-        return rate;
     }
 
     /**
@@ -219,21 +194,5 @@ public final class ReadThroughputBenchmark {
             throw new IllegalStateException("the repository scan did not reach the end");
         }
         return count.get();
-    }
-
-    private static long processCpuNanos() {
-        var os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof OperatingSystemMXBean jvm ? jvm.getProcessCpuTime() : 0;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    }
-
-    private static double seconds(long startedNanos) {
-        return (System.nanoTime() - startedNanos) / 1e9;
     }
 }

@@ -1,22 +1,42 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
-/** Runs the command line in-process against the test engine, the endpoint given before the verb. */
-final class CliRun {
+/** One run of the command line in this JVM: its exit code and what it printed. */
+record CliRun(int exitCode, String out, String err) {
 
     /** The exit code and what was written; {@code out} is empty when stdout was given. */
     record Result(int exitCode, String out, String err) {}
 
-    private CliRun() {}
+    static CliRun run(
+            Map<String, String> environment,
+            Function<ConnectionSpec, DynamoRepository> repositories,
+            List<String> args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code =
+                DynoscopeCli.run(
+                        args.toArray(String[]::new),
+                        out,
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        environment,
+                        repositories);
+        return new CliRun(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
 
+    /** Runs against the test engine, its endpoint given before the verb. */
     static Result atTestEngine(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Result result = atTestEngine(out, args);
@@ -36,5 +56,10 @@ final class CliRun {
                         Map.of(),
                         SdkDynamoRepository::connect);
         return new Result(code, "", err.toString(StandardCharsets.UTF_8));
+    }
+
+    String lastErrLine() {
+        List<String> lines = err.strip().lines().toList();
+        return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
     }
 }

@@ -259,7 +259,7 @@ class DynoscopeCliTest {
                 cli("import", "--table", table, "--format", "json", "--in", duplicate.toString());
 
         assertEquals(ExitCodes.USAGE, missing.exitCode());
-        assertTrue(missing.err().contains("line 3: the item has no sort key 'sk'"), missing.err());
+        assertTrue(missing.err().contains("line 3: sk: the sort key is missing"), missing.err());
         assertEquals(ExitCodes.USAGE, twice.exitCode());
         assertTrue(twice.err().contains("line 2: the same key as line 1"), twice.err());
         assertEquals(0, count(table));

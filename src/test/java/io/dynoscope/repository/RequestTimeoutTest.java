@@ -83,7 +83,8 @@ class RequestTimeoutTest {
         try (SdkDynamoRepository repository =
                 SdkDynamoRepository.connect(
                         new ConnectionSpec.Endpoint(endpoint, null, null),
-                        RequestTimeouts.of(limit))) {
+                        RequestTimeouts.of(limit),
+                        MfaCodePrompt.NONE)) {
             return assertThrows(RepositoryException.class, repository::listTables);
         }
     }

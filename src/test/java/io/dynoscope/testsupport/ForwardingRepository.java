@@ -1,100 +1,11 @@
 package io.dynoscope.testsupport;
 
-import io.dynoscope.core.expression.CompiledExpression;
-import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.BatchResult;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.GetResult;
-import io.dynoscope.repository.PageListener;
-import io.dynoscope.repository.QuerySpec;
-import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableInfo;
-import io.dynoscope.repository.UpdateSpec;
-import io.dynoscope.repository.WriteOutcome;
-import java.util.List;
-import java.util.Optional;
 
 /** A repository that passes every call to another; tests override the calls they watch or break. */
-public class ForwardingRepository implements DynamoRepository {
-    protected final DynamoRepository delegate;
+public class ForwardingRepository extends io.dynoscope.repository.ForwardingRepository {
 
     public ForwardingRepository(DynamoRepository delegate) {
-        this.delegate = delegate;
-    }
-
-    @Override
-    public Optional<ConnectionSpec> connection() {
-        return delegate == null ? Optional.empty() : delegate.connection();
-    }
-
-    @Override
-    public List<String> listTables() {
-        return delegate.listTables();
-    }
-
-    @Override
-    public TableInfo describeTable(String table) {
-        return delegate.describeTable(table);
-    }
-
-    @Override
-    public void createTable(TableDefinition definition) {
-        delegate.createTable(definition);
-    }
-
-    @Override
-    public void deleteTable(String table) {
-        delegate.deleteTable(table);
-    }
-
-    @Override
-    public ReadResult query(QuerySpec spec, PageListener listener, Cancellation cancellation) {
-        return delegate.query(spec, listener, cancellation);
-    }
-
-    @Override
-    public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
-        return delegate.scan(spec, listener, cancellation);
-    }
-
-    @Override
-    public GetResult getItem(String table, Key key, boolean consistentRead) {
-        return delegate.getItem(table, key, consistentRead);
-    }
-
-    @Override
-    public WriteOutcome putItem(String table, Item item, CompiledExpression condition) {
-        return delegate.putItem(table, item, condition);
-    }
-
-    @Override
-    public WriteOutcome updateItem(UpdateSpec update) {
-        return delegate.updateItem(update);
-    }
-
-    @Override
-    public WriteOutcome deleteItem(String table, Key key, CompiledExpression condition) {
-        return delegate.deleteItem(table, key, condition);
-    }
-
-    @Override
-    public BatchResult batchGet(String table, List<Key> keys, Cancellation cancellation) {
-        return delegate.batchGet(table, keys, cancellation);
-    }
-
-    @Override
-    public BatchResult batchWrite(
-            String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
-        return delegate.batchWrite(table, puts, deletes, cancellation);
-    }
-
-    @Override
-    public void close() {
-        // The delegate belongs to the caller.
+        super(delegate);
     }
 }

@@ -18,15 +18,21 @@ import java.util.Set;
  *
  * <ul>
  *   <li>S as is; an empty string is written as a quoted empty field {@code ""} so it differs from
- *   <li>an absent attribute, which is an empty, unquoted field;
+ *       an absent attribute, which is an empty, unquoted field;
  *   <li>N as its text, BOOL as {@code true} / {@code false};
  *   <li>everything else (NULL, B, sets, M, L) as the value's compact DynamoDB JSON, e.g. {@code
  *       {"NULL":true}} or {@code {"SS":["a","b"]}}. NULL is written this way rather than as a bare
  *       marker such as {@code NULL}, which could not be told apart from the string "NULL".
  * </ul>
  *
- * CSV is an export only: it loses the types of S, N and BOOL cells; {@link DynamoJsonLines} is the
- * lossless export.
+ * A string or column name that a spreadsheet would run as a formula (it starts with {@code =},
+ * {@code +}, {@code -}, {@code @}, a tab or a carriage return) gets a leading apostrophe, as OWASP
+ * recommends against CSV injection: spreadsheets then show it as text. {@link #unprotect} removes
+ * it again, and a string that already starts with apostrophes before such a character gets one
+ * more, so every string comes back as it was.
+ *
+ * <p>CSV loses the types of S, N and BOOL cells; reading it back needs a type for each column
+ * ({@link CsvRecords} reads the records). {@link DynamoJsonLines} is the lossless export.
  */
 public final class ItemCsv {
 
@@ -63,7 +69,7 @@ public final class ItemCsv {
     /** Writes the items as CSV to {@code out}, which is flushed but not closed. */
     public static void write(List<Item> items, KeySchema keySchema, Writer out) throws IOException {
         List<String> columns = header(items, keySchema);
-        writeRow(out, columns.stream().map(ItemCsv::quote).toList());
+        writeRow(out, columns.stream().map(name -> quote(protect(name))).toList());
         for (Item item : items) {
             List<String> cells = new ArrayList<>(columns.size());
             for (String column : columns) {
@@ -85,12 +91,35 @@ public final class ItemCsv {
         return switch (value.type()) {
             case S -> {
                 String text = ((AttributeValue.Str) value).value();
-                yield text.isEmpty() ? "\"\"" : quote(text);
+                yield text.isEmpty() ? "\"\"" : quote(protect(text));
             }
             case N -> ((AttributeValue.Num) value).text();
             case BOOL -> Boolean.toString(((AttributeValue.Bool) value).value());
             default -> quote(DynamoJson.write(value));
         };
+    }
+
+    /**
+     * The text with a leading apostrophe when a spreadsheet would take it for a formula (or when it
+     * is such a text with apostrophes before it already, so that {@link #unprotect} is exact).
+     */
+    public static String protect(String text) {
+        int quotes = 0;
+        while (quotes < text.length() && text.charAt(quotes) == '\'') {
+            quotes++;
+        }
+        return quotes < text.length() && isFormulaStart(text.charAt(quotes)) ? "'" + text : text;
+    }
+
+    /** The text as it was before {@link #protect}. */
+    public static String unprotect(String text) {
+        return text.startsWith("'") && !protect(text.substring(1)).equals(text.substring(1))
+                ? text.substring(1)
+                : text;
+    }
+
+    private static boolean isFormulaStart(char c) {
+        return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
     }
 
     /** Writes one record of fields that are already quoted. */

@@ -91,10 +91,9 @@ public final class LiveModelInference {
 
     /** The table's billing as the model holds it (auto scaling is not read). */
     public static Capacity capacity(TableInfo info) {
-        TableDefinition.Throughput throughput = info.provisionedThroughput();
-        return throughput == null
+        TableDefinition.Billing billing = info.provisionedThroughput();
+        return billing == null || !billing.isProvisioned()
                 ? Capacity.ON_DEMAND
-                : Capacity.provisioned(
-                        throughput.readCapacityUnits(), throughput.writeCapacityUnits());
+                : Capacity.provisioned(billing.readCapacity(), billing.writeCapacity());
     }
 }

@@ -10,9 +10,10 @@ import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.CreateTableRequests;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableDefinition;
+import io.dynoscope.repository.TableRequests;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,7 +99,11 @@ public final class SchemaLoad {
                             + capacity.writeCapacityUnits()
                             + " WCU)");
         }
-        return new Prepared(design, definition, CreateTableRequests.text(definition), notes);
+        return new Prepared(
+                design,
+                definition,
+                TableRequests.text(new TableChange.CreateTable(definition)),
+                notes);
     }
 
     /** The table definition of a design: keys, their types, indexes and billing. */
@@ -139,9 +144,9 @@ public final class SchemaLoad {
                 globals,
                 locals,
                 capacity.provisioned()
-                        ? new TableDefinition.Throughput(
+                        ? TableDefinition.Billing.provisioned(
                                 capacity.readCapacityUnits(), capacity.writeCapacityUnits())
-                        : null);
+                        : TableDefinition.Billing.onDemand());
     }
 
     private static void addTypes(TableModel model, KeySchema keys, Map<String, String> types) {

@@ -9,6 +9,7 @@ import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.common.ToolWindows;

@@ -14,6 +14,7 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
+import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.ReadResult;
@@ -22,6 +23,7 @@ import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.read.ReadSession;
+import io.dynoscope.service.transfer.ExportService;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
@@ -566,9 +568,10 @@ public final class ItemGridViewModel {
                 work.submit(
                         "export " + tableName,
                         cancellation -> {
-                            format.write(
+                            ExportService.writeItems(
                                     snapshot,
                                     keys,
+                                    format,
                                     target,
                                     cancellation,
                                     written ->

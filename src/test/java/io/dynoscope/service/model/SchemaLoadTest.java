@@ -72,8 +72,8 @@ class SchemaLoadTest {
         assertEquals("INCLUDE", byCategory.projectionType());
         assertEquals(List.of("name", "tags"), byCategory.nonKeyAttributes());
         assertEquals("PROVISIONED", shopInfo.billingMode());
-        assertEquals(5, shopInfo.provisionedThroughput().readCapacityUnits());
-        assertEquals(4, shopInfo.provisionedThroughput().writeCapacityUnits());
+        assertEquals(5, shopInfo.provisionedThroughput().readCapacity());
+        assertEquals(4, shopInfo.provisionedThroughput().writeCapacity());
         TableInfo eventsInfo = repository.describeTable(events.table());
         assertEquals(KeySchema.of("eventId", null), eventsInfo.keySchema());
         assertEquals(Map.of("eventId", "N"), eventsInfo.keyAttributeTypes());

@@ -15,6 +15,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.AttributeValue.Str;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;

@@ -112,7 +112,8 @@ class ModelPlannerViewTest {
         Label loaded = robot.lookup("#loadedLabel").queryAs(Label.class);
         waitFor(() -> loaded.getText().equals("Loaded table: " + table));
         Label status = robot.lookup("#statusLabel").queryAs(Label.class);
-        assertTrue(status.getText().contains(": 8 of 8 items"), status.getText());
+        // the load's last word comes after its last progress report
+        waitFor(() -> status.getText().contains(": 8 of 8 items"));
 
         robot.clickOn("#checkButton");
         TableView<ModelPlannerViewModel.CheckRow> checks =

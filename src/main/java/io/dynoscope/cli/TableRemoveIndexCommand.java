@@ -1,0 +1,39 @@
+package io.dynoscope.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code dynoscope table remove-index}: a global secondary index removed. */
+@Command(
+        name = "remove-index",
+        mixinStandardHelpOptions = true,
+        description =
+                "Remove a global secondary index and wait until it is gone. An engine that does not "
+                        + "implement it says so.")
+final class TableRemoveIndexCommand implements Callable<Integer> {
+
+    @ParentCommand private TableCommand parent;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(names = "--index", required = true, paramLabel = "NAME")
+    private String index;
+
+    @Option(names = "--dry-run", description = "Print the request and send nothing.")
+    private boolean dryRun;
+
+    @Override
+    public Integer call() {
+        return parent.withAdmin(
+                admin ->
+                        parent.run(
+                                List.of(admin.indexRemoval(table, index)),
+                                admin,
+                                dryRun,
+                                "removed index '" + index + "' from table '" + table + "'"));
+    }
+}

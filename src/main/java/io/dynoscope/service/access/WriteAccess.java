@@ -1,0 +1,97 @@
+package io.dynoscope.service.access;
+
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.repository.BatchResult;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ForwardingRepository;
+import io.dynoscope.repository.TableChange;
+import io.dynoscope.repository.TableDefinition;
+import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.service.access.ReadOnlyPolicy.Access;
+import java.util.List;
+
+/**
+ * The one place where a read-only connection is enforced. The repository a front end opens for a
+ * connection goes through {@link #guard}; for a read-only connection every write method then throws
+ * {@link ReadOnlyException} before anything is sent, whichever command or view asked. Services that
+ * read before they write call {@link #require} first, so they refuse before reading.
+ */
+public final class WriteAccess {
+
+    private WriteAccess() {}
+
+    /** The repository itself when {@code access} allows writing, else a read-only view of it. */
+    public static DynamoRepository guard(DynamoRepository repository, Access access) {
+        return access.readOnly() ? new ReadOnlyRepository(repository, access.reason()) : repository;
+    }
+
+    /**
+     * Refuses at once when {@code repository} is read-only.
+     *
+     * @param action what would be written, e.g. {@code import into table 'T'}
+     */
+    public static void require(DynamoRepository repository, String action) {
+        if (repository instanceof ReadOnlyRepository readOnly) {
+            throw new ReadOnlyException(action, readOnly.reason);
+        }
+    }
+
+    /** Whether writes through {@code repository} are refused. */
+    public static boolean readOnly(DynamoRepository repository) {
+        return repository instanceof ReadOnlyRepository;
+    }
+
+    /** Reads pass through; every write throws before it reaches the repository. */
+    private static final class ReadOnlyRepository extends ForwardingRepository {
+        private final String reason;
+
+        ReadOnlyRepository(DynamoRepository delegate, String reason) {
+            super(delegate);
+            this.reason = reason;
+        }
+
+        private ReadOnlyException refuse(String operation, String table) {
+            return new ReadOnlyException(operation + " on table '" + table + "'", reason);
+        }
+
+        @Override
+        public void createTable(TableDefinition definition) {
+            throw refuse("CreateTable", definition.name());
+        }
+
+        @Override
+        public void deleteTable(String table) {
+            throw refuse("DeleteTable", table);
+        }
+
+        @Override
+        public void changeTable(TableChange change) {
+            throw refuse(change.operation(), change.table());
+        }
+
+        @Override
+        public WriteOutcome putItem(String table, Item item, CompiledExpression condition) {
+            throw refuse("PutItem", table);
+        }
+
+        @Override
+        public WriteOutcome updateItem(UpdateSpec update) {
+            throw refuse("UpdateItem", update.table());
+        }
+
+        @Override
+        public WriteOutcome deleteItem(String table, Key key, CompiledExpression condition) {
+            throw refuse("DeleteItem", table);
+        }
+
+        @Override
+        public BatchResult batchWrite(
+                String table, List<Item> puts, List<Key> deletes, Cancellation cancellation) {
+            throw refuse("BatchWriteItem", table);
+        }
+    }
+}

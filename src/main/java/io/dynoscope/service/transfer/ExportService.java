@@ -1,0 +1,193 @@
+package io.dynoscope.service.transfer;
+
+import io.dynoscope.core.file.OutputFile;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.transfer.ExportFormat;
+import io.dynoscope.core.transfer.ExportWriter;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.Page;
+import io.dynoscope.repository.PageListener;
+import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.TableInfo;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.function.LongConsumer;
+
+/**
+ * Export, the one use case behind the CLI's {@code export} and the grid's export: items of a table
+ * (read by a Scan, optionally in parallel segments) or items already loaded, written in an {@link
+ * ExportFormat} to a stream or to an {@link OutputFile}, with progress and cancel.
+ */
+public final class ExportService {
+
+    /**
+     * What to export.
+     *
+     * @param segments parallel Scan segments, 1 for a plain Scan
+     */
+    public record Request(String table, ExportFormat format, int segments) {
+        public Request {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(format, "format");
+            if (segments < 1) {
+                throw new IllegalArgumentException("segments must be at least 1");
+            }
+        }
+    }
+
+    /** Told after each page written, on the reading thread. */
+    @FunctionalInterface
+    public interface Listener {
+        void exported(long items, Key lastKey);
+    }
+
+    /**
+     * How an export ended.
+     *
+     * @param items items written
+     * @param lastKey the key of the last item written, or null when none was
+     * @param statistics the reads' cost
+     * @param complete false when the export was cancelled before the end (a file is then left as it
+     *     was)
+     */
+    public record Report(long items, Key lastKey, ReadStatistics statistics, boolean complete) {}
+
+    private final DynamoRepository repository;
+
+    public ExportService(DynamoRepository repository) {
+        this.repository = Objects.requireNonNull(repository, "repository");
+    }
+
+    /** Exports the table to {@code out}, which is flushed but not closed. */
+    public Report export(
+            Request request, OutputStream out, Listener listener, Cancellation cancellation)
+            throws IOException {
+        TableInfo table = repository.describeTable(request.table());
+        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        return scanInto(request, table, writer, listener, cancellation);
+    }
+
+    /**
+     * Exports the table to a file checked beforehand ({@link OutputFile#check}): a regular file is
+     * replaced only when every item was read and written; a cancelled or failed export leaves it as
+     * it was.
+     */
+    public Report export(
+            Request request, OutputFile file, Listener listener, Cancellation cancellation)
+            throws IOException {
+        TableInfo table = repository.describeTable(request.table());
+        Report[] report = new Report[1];
+        try {
+            file.write(
+                    out -> {
+                        Writer writer =
+                                new BufferedWriter(
+                                        new OutputStreamWriter(out, StandardCharsets.UTF_8));
+                        report[0] = scanInto(request, table, writer, listener, cancellation);
+                        if (!report[0].complete()) {
+                            throw new CancellationException("export cancelled");
+                        }
+                    });
+        } catch (CancellationException cancelled) {
+            // the file was left as it was; the report says how far the export got
+        }
+        return report[0];
+    }
+
+    private Report scanInto(
+            Request request,
+            TableInfo table,
+            Writer writer,
+            Listener listener,
+            Cancellation cancellation)
+            throws IOException {
+        ExportWriter items = new ExportWriter(request.format(), table.keySchema(), writer);
+        KeySchema keys = table.keySchema();
+        Key[] last = new Key[1];
+        PageListener sink =
+                (Page page) -> {
+                    try {
+                        for (Item item : page.items()) {
+                            items.write(item);
+                            last[0] = item.key(keys);
+                        }
+                        if (request.format() != ExportFormat.CSV) {
+                            writer.flush();
+                        }
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    listener.exported(items.written(), last[0]);
+                    return true;
+                };
+        ReadResult result;
+        try {
+            result =
+                    repository.scan(
+                            ScanSpec.table(request.table()).withSegments(request.segments()),
+                            sink,
+                            cancellation);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        boolean complete = result.complete() && !cancellation.isCancelled();
+        if (complete) {
+            items.finish();
+        } else {
+            writer.flush();
+        }
+        // a cancelled CSV export has written nothing: its rows wait for the header
+        long written = complete || request.format() != ExportFormat.CSV ? items.written() : 0;
+        return new Report(written, last[0], result.statistics(), complete);
+    }
+
+    /**
+     * Writes items already loaded (the grid's selection or rows) to a file, atomically, reporting
+     * progress every thousand items; throws {@link CancellationException} when cancelled, leaving
+     * the file as it was.
+     *
+     * @param keys the table's keys (CSV puts them first), or null when not known
+     */
+    public static void writeItems(
+            List<Item> items,
+            KeySchema keys,
+            ExportFormat format,
+            Path target,
+            Cancellation cancellation,
+            LongConsumer progress)
+            throws IOException {
+        OutputFile.check(target)
+                .write(
+                        out -> {
+                            Writer writer =
+                                    new BufferedWriter(
+                                            new OutputStreamWriter(out, StandardCharsets.UTF_8));
+                            ExportWriter export = new ExportWriter(format, keys, writer);
+                            for (Item item : items) {
+                                if (cancellation.isCancelled()) {
+                                    throw new CancellationException("export cancelled");
+                                }
+                                export.write(item);
+                                if (export.written() % 1000 == 0) {
+                                    progress.accept(export.written());
+                                }
+                            }
+                            export.finish();
+                            progress.accept(export.written());
+                        });
+    }
+}

@@ -1,0 +1,186 @@
+package io.dynoscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJsonLines;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.testsupport.GatedEndpoint;
+import io.dynoscope.testsupport.GeneratedItems;
+import io.dynoscope.testsupport.TestEngine;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C and SIGTERM during an import and an export, sent to a real {@code dynoscope} process while
+ * a request of its waits at a {@link GatedEndpoint}: what was done is printed, no {@code .part}
+ * file is left, the exit code is the signal's, and the import resumes from there.
+ */
+class InterruptionTest {
+
+    @TempDir Path folder;
+
+    private static boolean unix() {
+        return Files.isExecutable(Path.of("/bin/kill"));
+    }
+
+    private static Process start(Path folder, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(DynoscopeCli.class.getName());
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .directory(folder.toFile())
+                .redirectOutput(folder.resolve("stdout.txt").toFile())
+                .redirectError(folder.resolve("stderr.txt").toFile())
+                .start();
+    }
+
+    private static int exit(Process process) throws InterruptedException {
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the process ended");
+        return process.exitValue();
+    }
+
+    @Test
+    void sigtermDuringAnImportSaysWhatWasWrittenAndTheImportResumes() throws Exception {
+        assumeTrue(unix());
+        String table = TestEngine.freshTable(GeneratedItems.table("signal-import"));
+        List<Item> items = GeneratedItems.items(500);
+        Path input = folder.resolve("items.jsonl");
+        StringBuilder lines = new StringBuilder();
+        items.forEach(item -> lines.append(DynamoJsonLines.line(item)).append('\n'));
+        Files.writeString(input, lines);
+
+        try (GatedEndpoint gated = new GatedEndpoint(TestEngine.endpoint(), "BatchWriteItem", 3)) {
+            Process process =
+                    start(
+                            folder,
+                            "--endpoint",
+                            gated.endpoint().toString(),
+                            "import",
+                            "--table",
+                            table,
+                            "--in",
+                            input.toString(),
+                            "--concurrency",
+                            "1");
+            assertTrue(gated.awaitGatedRequest(Duration.ofSeconds(60)), "the third batch is sent");
+            process.destroy(); // SIGTERM
+            Thread.sleep(300);
+            gated.open();
+
+            assertEquals(ExitCodes.TERMINATED, exit(process));
+        }
+        String err = Files.readString(folder.resolve("stderr.txt"));
+        assertTrue(
+                err.contains(
+                        "interrupted: wrote 75 of 500 items into table '"
+                                + table
+                                + "', the last from line 75 (last key {\"pk\":\"P#74\",\"sk\":"),
+                err);
+        assertTrue(
+                err.contains(
+                        "run the same command with --resume to write the rest (journal "
+                                + input
+                                + ".import-journal)"),
+                err);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream resumedErr = new ByteArrayOutputStream();
+        int resumed =
+                DynoscopeCli.run(
+                        new String[] {
+                            "--endpoint",
+                            TestEngine.endpoint().toString(),
+                            "import",
+                            "--table",
+                            table,
+                            "--in",
+                            input.toString(),
+                            "--resume"
+                        },
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(resumedErr, true, StandardCharsets.UTF_8));
+
+        assertEquals(0, resumed, resumedErr.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                resumedErr
+                        .toString(StandardCharsets.UTF_8)
+                        .contains(
+                                "imported 425 items into table '"
+                                        + table
+                                        + "' in 17 requests; 75 were written by the earlier run"),
+                resumedErr.toString(StandardCharsets.UTF_8));
+        List<Item> inTable = new ArrayList<>();
+        TestEngine.repository()
+                .scan(
+                        ScanSpec.table(table),
+                        page -> inTable.addAll(page.items()),
+                        Cancellation.none());
+        assertEquals(500, inTable.size());
+    }
+
+    @Test
+    void ctrlCDuringAnExportLeavesTheOldFileAndNoPartialOne() throws Exception {
+        assumeTrue(unix());
+        String table = TestEngine.freshTable(GeneratedItems.table("signal-export"));
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            // 10 KB each, so the Scan takes two pages of 1 MB or more
+            items.add(GeneratedItems.item(i).with("padding", AttributeValue.s("x".repeat(10_000))));
+        }
+        TestEngine.repository().batchWrite(table, items, List.of(), Cancellation.none());
+        Path file = folder.resolve("export.jsonl");
+        Files.writeString(file, "the previous export\n");
+
+        try (GatedEndpoint gated = new GatedEndpoint(TestEngine.endpoint(), "Scan", 2)) {
+            Process process =
+                    start(
+                            folder,
+                            "--endpoint",
+                            gated.endpoint().toString(),
+                            "export",
+                            "--table",
+                            table,
+                            "--out",
+                            file.toString());
+            assertTrue(gated.awaitGatedRequest(Duration.ofSeconds(60)), "the second page is asked");
+            new ProcessBuilder("/bin/kill", "-INT", Long.toString(process.pid())).start().waitFor();
+            Thread.sleep(300);
+            gated.open();
+
+            assertEquals(ExitCodes.INTERRUPTED, exit(process));
+        }
+        String err = Files.readString(folder.resolve("stderr.txt"));
+        assertTrue(
+                err.matches(
+                        "(?s).*interrupted: nothing was written to "
+                                + file
+                                + "; \\d+ items had been read \\(last key \\{\"pk\":\"P#\\d+\",\"sk\":\\d+}\\)\\R"),
+                err);
+        assertEquals("the previous export\n", Files.readString(file));
+        try (Stream<Path> left = Files.list(folder)) {
+            assertEquals(
+                    List.of("export.jsonl", "stderr.txt", "stdout.txt"),
+                    left.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "no .part file is left");
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.dynoscope.testsupport;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An endpoint in front of the test engine that passes every request on, except that the n-th
+ * request of one operation waits at a gate until the test opens it: so a test can stop a command in
+ * the middle of its work at a known point (to send it a signal, say).
+ */
+public final class GatedEndpoint implements AutoCloseable {
+
+    private static final Set<String> NOT_COPIED =
+            Set.of(
+                    "host",
+                    "connection",
+                    "content-length",
+                    "expect",
+                    "upgrade",
+                    "transfer-encoding");
+
+    private final HttpServer server;
+    private final HttpClient client = HttpClient.newHttpClient();
+    private final URI engine;
+    private final String operation;
+    private final int gatedRequest;
+    private final AtomicInteger seen = new AtomicInteger();
+    private final CountDownLatch reached = new CountDownLatch(1);
+    private final CountDownLatch gate = new CountDownLatch(1);
+
+    /**
+     * @param operation the API operation to count, e.g. {@code BatchWriteItem}
+     * @param gatedRequest which of its requests waits (1 for the first)
+     */
+    public GatedEndpoint(URI engine, String operation, int gatedRequest) throws IOException {
+        this.engine = engine;
+        this.operation = operation;
+        this.gatedRequest = gatedRequest;
+        this.server =
+                HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newCachedThreadPool());
+        server.createContext("/", this::forward);
+        server.start();
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /** Waits until the gated request has arrived (and waits at the gate). */
+    public boolean awaitGatedRequest(Duration timeout) throws InterruptedException {
+        return reached.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Lets the gated request, and every later one, through. */
+    public void open() {
+        gate.countDown();
+    }
+
+    private void forward(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+            if (target != null
+                    && target.endsWith("." + operation)
+                    && seen.incrementAndGet() == gatedRequest) {
+                reached.countDown();
+                gate.await();
+            }
+            byte[] body;
+            try (InputStream in = exchange.getRequestBody()) {
+                body = in.readAllBytes();
+            }
+            HttpRequest.Builder request =
+                    HttpRequest.newBuilder(engine.resolve(exchange.getRequestURI()))
+                            .timeout(Duration.ofSeconds(60))
+                            .method(
+                                    exchange.getRequestMethod(),
+                                    HttpRequest.BodyPublishers.ofByteArray(body));
+            for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
+                if (!NOT_COPIED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                    header.getValue().forEach(value -> request.header(header.getKey(), value));
+                }
+            }
+            HttpResponse<byte[]> response =
+                    client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            response.headers()
+                    .map()
+                    .forEach(
+                            (name, values) -> {
+                                if (!NOT_COPIED.contains(name.toLowerCase(Locale.ROOT))
+                                        && !name.startsWith(":")) {
+                                    exchange.getResponseHeaders().put(name, values);
+                                }
+                            });
+            exchange.sendResponseHeaders(
+                    response.statusCode(),
+                    response.body().length == 0 ? -1 : response.body().length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(response.body());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        gate.countDown();
+        server.stop(0);
+    }
+}
