@@ -1,0 +1,35 @@
+package io.dynoscope.service.sql;
+
+import io.dynoscope.core.sql.PlannedRead;
+import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.ReadStatistics;
+
+/** A read a statement ran, and once it is over, what it cost and whether it read to the end. */
+public final class ExecutedRead {
+    private final PlannedRead read;
+    private volatile ReadResult result;
+
+    ExecutedRead(PlannedRead read) {
+        this.read = read;
+    }
+
+    void finish(ReadResult readResult) {
+        this.result = readResult;
+    }
+
+    public PlannedRead read() {
+        return read;
+    }
+
+    /** Requests, capacity, scanned and returned; {@link ReadStatistics#NONE} while under way. */
+    public ReadStatistics statistics() {
+        ReadResult done = result;
+        return done == null ? ReadStatistics.NONE : done.statistics();
+    }
+
+    /** Whether the read stopped before the end (cancelled, or the rows were not all wanted). */
+    public boolean stoppedEarly() {
+        ReadResult done = result;
+        return done == null || done.cancelled();
+    }
+}
