@@ -9,7 +9,9 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -200,7 +202,10 @@ public final class ReadPlanner {
                             column.type() == ColumnType.STRING ? Row.Operator.BEGINS_WITH : null;
                     case NOT_NULL -> Row.Operator.ATTRIBUTE_EXISTS;
                 };
-        if (operator == null || (operator == Row.Operator.IN && values.size() > MAX_PARTITIONS)) {
+        if (operator == null
+                || (operator == Row.Operator.IN && values.size() > MAX_PARTITIONS)
+                || (operator == Row.Operator.BETWEEN
+                        && compare(values.get(0), values.get(1)) > 0)) {
             return Optional.empty();
         }
         return Optional.of(new Condition(attribute, operator, values));
@@ -263,12 +268,31 @@ public final class ReadPlanner {
         return held.containsAll(needed);
     }
 
+    /** Orders two values of one scalar type as DynamoDB does (strings by their UTF-8 bytes). */
+    private static int compare(AttributeValue a, AttributeValue b) {
+        if (a instanceof AttributeValue.Num x && b instanceof AttributeValue.Num y) {
+            return x.compareTo(y);
+        }
+        if (a instanceof AttributeValue.Str x && b instanceof AttributeValue.Str y) {
+            return Arrays.compareUnsigned(
+                    x.value().getBytes(StandardCharsets.UTF_8),
+                    y.value().getBytes(StandardCharsets.UTF_8));
+        }
+        return 0;
+    }
+
+    /** Whether a value can be sent as a key value: DynamoDB refuses an empty string there. */
+    private static boolean keyValue(Condition condition) {
+        return condition.values().stream()
+                .noneMatch(v -> v instanceof AttributeValue.Str s && s.value().isEmpty());
+    }
+
     /** The partition-key values an EQ or IN condition on this key's partition key names. */
     private static List<AttributeValue> partitionValues(
             KeySchema keys, List<Condition> conditions) {
         List<AttributeValue> inList = null;
         for (Condition condition : conditions) {
-            if (!condition.attribute().equals(keys.partitionKey())) {
+            if (!condition.attribute().equals(keys.partitionKey()) || !keyValue(condition)) {
                 continue;
             }
             if (condition.operator() == Row.Operator.EQ) {
@@ -292,7 +316,7 @@ public final class ReadPlanner {
         Condition between = null;
         Condition prefix = null;
         for (Condition condition : conditions) {
-            if (!condition.attribute().equals(sortKey)) {
+            if (!condition.attribute().equals(sortKey) || !keyValue(condition)) {
                 continue;
             }
             switch (condition.operator()) {
@@ -312,7 +336,8 @@ public final class ReadPlanner {
         if (lower != null
                 && upper != null
                 && lower.operator() == Row.Operator.GE
-                && upper.operator() == Row.Operator.LE) {
+                && upper.operator() == Row.Operator.LE
+                && compare(lower.values().get(0), upper.values().get(0)) <= 0) {
             return new Condition(
                     sortKey,
                     Row.Operator.BETWEEN,

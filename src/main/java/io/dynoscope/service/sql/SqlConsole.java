@@ -16,10 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.function.Predicate;
-import org.apache.calcite.jdbc.CalciteConnection;
-import org.apache.calcite.jdbc.Driver;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
@@ -217,21 +214,7 @@ public final class SqlConsole {
     }
 
     private Connection connect(StatementReads reads) {
-        Properties info = new Properties();
-        info.setProperty("quoting", "DOUBLE_QUOTE");
-        info.setProperty("unquotedCasing", "UNCHANGED");
-        info.setProperty("quotedCasing", "UNCHANGED");
-        info.setProperty("caseSensitive", "false");
-        info.setProperty("typeSystem", SqlTypeSystem.class.getName() + "#INSTANCE");
-        try {
-            CalciteConnection connection =
-                    new Driver().connect("jdbc:calcite:", info).unwrap(CalciteConnection.class);
-            connection.getRootSchema().add("dynamodb", new SqlSchema(catalog, reads));
-            connection.setSchema("dynamodb");
-            return connection;
-        } catch (SQLException e) {
-            throw new IllegalStateException("the SQL engine did not start: " + e.getMessage(), e);
-        }
+        return SqlEngine.connect(catalog, reads);
     }
 
     private static void closeQuietly(Connection connection) {
