@@ -26,6 +26,7 @@ import java.util.stream.Collectors;
  * @param keyConditionExpression the compiled key condition, or null for a Scan
  * @param filter the FilterExpression, or null
  * @param projection the ProjectionExpression, or null for every attribute
+ * @param scanForward false reads a Query in descending sort-key order
  * @param reason why the read is a Query on these keys or a Scan
  */
 public record PlannedRead(
@@ -35,6 +36,7 @@ public record PlannedRead(
         CompiledExpression keyConditionExpression,
         CompiledExpression filter,
         CompiledExpression projection,
+        boolean scanForward,
         String reason) {
 
     public PlannedRead {
@@ -50,20 +52,33 @@ public record PlannedRead(
             String index,
             KeyCondition keyCondition,
             List<Row> filterRows,
-            Collection<String> projected,
+            List<AttributePath> projected,
             String reason) {
         ExpressionCompiler compiler = new ExpressionCompiler();
         String filterText = filterRows.isEmpty() ? null : compiler.condition(filterRows);
-        String projectionText =
-                projected == null
-                        ? null
-                        : compiler.projection(projected.stream().map(AttributePath::of).toList());
+        String projectionText = projected == null ? null : compiler.projection(projected);
         CompiledExpression filter = filterText == null ? null : compiler.expression(filterText);
         CompiledExpression projection =
                 projectionText == null ? null : compiler.expression(projectionText);
         CompiledExpression key =
                 keyCondition == null ? null : keyCondition.compile(filter, projection);
-        return new PlannedRead(table, index, keyCondition, key, filter, projection, reason);
+        return new PlannedRead(table, index, keyCondition, key, filter, projection, true, reason);
+    }
+
+    /** This Query in descending sort-key order. */
+    public PlannedRead descending() {
+        if (isScan()) {
+            throw new IllegalArgumentException("only a Query has a read direction");
+        }
+        return new PlannedRead(
+                table,
+                index,
+                keyCondition,
+                keyConditionExpression,
+                filter,
+                projection,
+                false,
+                reason + ", newest first");
     }
 
     /**
@@ -82,7 +97,7 @@ public record PlannedRead(
                 index,
                 KeyCondition.partition(keys, partitionValue),
                 List.of(),
-                attributes,
+                attributes == null ? null : attributes.stream().map(AttributePath::of).toList(),
                 reason);
     }
 
@@ -109,6 +124,9 @@ public record PlannedRead(
         if (index != null) {
             request = request.onIndex(index);
         }
+        if (!scanForward) {
+            request = request.descending();
+        }
         for (CompiledExpression expression : new CompiledExpression[] {filter, projection}) {
             if (expression != null) {
                 request =
@@ -127,7 +145,12 @@ public record PlannedRead(
     /** One line per part: the operation and target, then each expression with its maps. */
     public List<String> describe() {
         List<String> lines = new ArrayList<>();
-        lines.add(operation() + " " + table + (index == null ? "" : " index " + index));
+        lines.add(
+                operation()
+                        + " "
+                        + table
+                        + (index == null ? "" : " index " + index)
+                        + (scanForward ? "" : " ScanIndexForward=false"));
         if (!isScan()) {
             lines.add("  KeyConditionExpression  " + expressionText(keyConditionExpression));
         }

@@ -49,11 +49,63 @@ public final class ReadPlanner {
 
     private ReadPlanner() {}
 
-    /** An attribute condition a read may send. */
-    private record Condition(String attribute, Row.Operator operator, List<AttributeValue> values) {
-        Row row() {
-            return new Row(AttributePath.of(attribute), operator, values, List.of());
+    /** A condition a read may send; {@code attribute} is null for a nested path. */
+    private record Condition(
+            AttributePath path, Row.Operator operator, List<AttributeValue> values) {
+        Condition(String attribute, Row.Operator operator, List<AttributeValue> values) {
+            this(AttributePath.of(attribute), operator, values);
         }
+
+        String attribute() {
+            return path.segments().size() == 1 ? path.attribute() : null;
+        }
+
+        Row row() {
+            return new Row(path, operator, values, List.of());
+        }
+    }
+
+    /**
+     * Reads planned from conditions, and the conditions on key attributes that went into neither
+     * the key condition nor the filter (DynamoDB takes no key attribute in a Query's filter): the
+     * caller checks those on the items.
+     */
+    public record Plan(List<PlannedRead> reads, List<Row> unsent) {
+        public Plan {
+            reads = List.copyOf(reads);
+            unsent = List.copyOf(unsent);
+        }
+    }
+
+    /**
+     * The reads for items of {@code table} (or of one of its indexes when {@code onlyIndex} is
+     * named) that satisfy every row: how DynamoDB's PartiQL SELECT is served without
+     * ExecuteStatement. A Query needs equality on the partition key of the table (or of the named
+     * index); rows on nested paths go into the filter.
+     *
+     * @param projection the paths to return, or null for every attribute
+     */
+    public static Plan planRows(
+            String table,
+            KeySchema keys,
+            Map<String, String> keyTypes,
+            IndexModel onlyIndex,
+            List<Row> rows,
+            List<AttributePath> projection) {
+        List<Condition> conditions =
+                rows.stream().map(r -> new Condition(r.path(), r.operator(), r.values())).toList();
+        Target target =
+                onlyIndex == null
+                        ? new Target(null, keys)
+                        : new Target(onlyIndex.name(), onlyIndex.keys());
+        return plan(
+                table,
+                keys,
+                List.of(target),
+                conditions,
+                projection,
+                target.keys().partitionKey()
+                        + (target.index() == null ? "" : " (index " + target.index() + ")"));
     }
 
     /** A key that a Query can read: the table's or an index's. */
@@ -81,7 +133,10 @@ public final class ReadPlanner {
         relation.entity().ifPresent(e -> conditions.addAll(templateConditions(relation, e, bound)));
 
         Set<String> needed = relation.attributesFor(projects);
-        Set<String> projected = projects == null && relation.entity().isEmpty() ? null : needed;
+        List<AttributePath> projected =
+                projects == null && relation.entity().isEmpty()
+                        ? null
+                        : needed.stream().map(AttributePath::of).toList();
 
         List<Target> targets = new ArrayList<>();
         targets.add(new Target(null, relation.keys()));
@@ -90,6 +145,23 @@ public final class ReadPlanner {
                 targets.add(new Target(index.name(), index.keys()));
             }
         }
+        return plan(
+                        relation.table(),
+                        relation.keys(),
+                        targets,
+                        conditions,
+                        projected,
+                        keyNames(relation, targets))
+                .reads();
+    }
+
+    private static Plan plan(
+            String table,
+            KeySchema tableKeys,
+            List<Target> targets,
+            List<Condition> conditions,
+            List<AttributePath> projected,
+            String keyNames) {
         Target best = null;
         List<AttributeValue> partitionValues = null;
         Condition sortCondition = null;
@@ -110,24 +182,38 @@ public final class ReadPlanner {
             }
         }
         if (best == null) {
-            return List.of(
-                    PlannedRead.compile(
-                            relation.table(),
-                            null,
-                            null,
-                            conditions.stream().map(Condition::row).toList(),
-                            projected,
-                            "Scan: no equality on the partition key "
-                                    + keyNames(relation, targets)));
+            return new Plan(
+                    List.of(
+                            PlannedRead.compile(
+                                    table,
+                                    targets.size() == 1 ? targets.get(0).index() : null,
+                                    null,
+                                    conditions.stream().map(Condition::row).toList(),
+                                    projected,
+                                    "Scan: no equality on the partition key " + keyNames)),
+                    List.of());
         }
         Set<String> keyAttributes = new LinkedHashSet<>();
         keyAttributes.add(best.keys().partitionKey());
         best.keys().sortKey().ifPresent(keyAttributes::add);
-        keyAttributes.add(relation.keys().partitionKey());
-        relation.keys().sortKey().ifPresent(keyAttributes::add);
+        keyAttributes.add(tableKeys.partitionKey());
+        tableKeys.sortKey().ifPresent(keyAttributes::add);
         List<Row> filter = new ArrayList<>();
+        List<Row> unsent = new ArrayList<>();
         for (Condition condition : conditions) {
-            if (!keyAttributes.contains(condition.attribute())) {
+            boolean inKey =
+                    condition == sortCondition
+                            || (condition.attribute() != null
+                                    && condition.attribute().equals(best.keys().partitionKey())
+                                    && condition.operator() == Row.Operator.EQ
+                                    && partitionValues.size() == 1
+                                    && partitionValues.get(0).equals(condition.values().get(0)));
+            if (inKey) {
+                continue;
+            }
+            if (condition.attribute() != null && keyAttributes.contains(condition.attribute())) {
+                unsent.add(condition.row());
+            } else {
                 filter.add(condition.row());
             }
         }
@@ -138,7 +224,7 @@ public final class ReadPlanner {
                             .and(sortCondition == null ? null : sortKey(sortCondition));
             reads.add(
                     PlannedRead.compile(
-                            relation.table(),
+                            table,
                             best.index(),
                             key,
                             filter,
@@ -154,7 +240,7 @@ public final class ReadPlanner {
                                             ? "; one Query per value of the IN list"
                                             : "")));
         }
-        return reads;
+        return new Plan(reads, unsent);
     }
 
     private static String keyNames(SqlRelation relation, List<Target> targets) {
@@ -292,7 +378,7 @@ public final class ReadPlanner {
             KeySchema keys, List<Condition> conditions) {
         List<AttributeValue> inList = null;
         for (Condition condition : conditions) {
-            if (!condition.attribute().equals(keys.partitionKey()) || !keyValue(condition)) {
+            if (!keys.partitionKey().equals(condition.attribute()) || !keyValue(condition)) {
                 continue;
             }
             if (condition.operator() == Row.Operator.EQ) {
@@ -316,7 +402,7 @@ public final class ReadPlanner {
         Condition between = null;
         Condition prefix = null;
         for (Condition condition : conditions) {
-            if (!condition.attribute().equals(sortKey) || !keyValue(condition)) {
+            if (!sortKey.equals(condition.attribute()) || !keyValue(condition)) {
                 continue;
             }
             switch (condition.operator()) {

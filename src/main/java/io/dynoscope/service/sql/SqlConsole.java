@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;
@@ -40,10 +41,41 @@ public final class SqlConsole {
 
     private final DynamoRepository repository;
     private final SqlCatalog catalog;
+    private final PartiqlRunner partiql;
+    private volatile boolean executeStatement;
 
     public SqlConsole(DynamoRepository repository, List<TableModel> models) {
         this.repository = repository;
         this.catalog = new SqlCatalog(repository, models);
+        this.partiql = new PartiqlRunner(repository, catalog);
+    }
+
+    /**
+     * Whether a PartiQL SELECT goes to DynamoDB as it is, with ExecuteStatement (AWS and DynamoDB
+     * Local), instead of being translated into Query and Scan requests (the default, and the only
+     * way on dynalite). Writes are always sent as conditional single-item requests.
+     */
+    public void sendPartiqlWithExecuteStatement(boolean send) {
+        this.executeStatement = send;
+    }
+
+    /** Whether the statement is a PartiQL INSERT, UPDATE or DELETE (see {@link #planWrite}). */
+    public static boolean isWrite(String statement) {
+        return Set.of("INSERT", "UPDATE", "DELETE").contains(Statements.firstWord(statement));
+    }
+
+    /**
+     * The exact conditional writes a PartiQL INSERT, UPDATE or DELETE makes, after reading the
+     * items it changes; nothing is written until {@link #apply}.
+     */
+    public SqlWritePlan planWrite(String statement, Cancellation cancellation) {
+        String body = Statements.body(statement);
+        return partiql.planWrite(body, PartiqlStatement.parse(body), cancellation);
+    }
+
+    /** Sends a confirmed write plan; a write whose item changed since it was read is refused. */
+    public SqlWriteReport apply(SqlWritePlan plan) {
+        return partiql.apply(plan);
     }
 
     public SqlCatalog catalog() {
@@ -57,9 +89,33 @@ public final class SqlConsole {
     /** The reads a SELECT will make and the engine's plan, without reading anything. */
     public SqlExplanation explain(String statement) {
         String sql = Statements.withoutExplain(statement);
+        if (isWrite(sql)) {
+            throw new SqlStatementException(
+                    "a write is shown with its plan before it runs: run it to see the plan");
+        }
+        Optional<PartiqlStatement.Select> select =
+                executeStatement ? partiqlSelect(sql) : Optional.empty();
+        if (select.isPresent()) {
+            return partiql.explain(sql, select.get(), true);
+        }
         StatementReads reads = new StatementReads(repository, Cancellation.none());
         try (Prepared prepared = prepare(sql, reads)) {
             return prepared.explanation;
+        } catch (SqlStatementException e) {
+            return partiqlSelect(sql)
+                    .map(s -> partiql.explain(sql, s, executeStatement))
+                    .orElseThrow(() -> e);
+        }
+    }
+
+    /** The statement as a DynamoDB PartiQL SELECT, when it is one the parser reads. */
+    private static Optional<PartiqlStatement.Select> partiqlSelect(String statement) {
+        try {
+            return PartiqlStatement.parse(statement) instanceof PartiqlStatement.Select select
+                    ? Optional.of(select)
+                    : Optional.empty();
+        } catch (SqlStatementException e) {
+            return Optional.empty();
         }
     }
 
@@ -88,8 +144,29 @@ public final class SqlConsole {
                     false,
                     Duration.ofNanos(System.nanoTime() - start));
         }
+        if (isWrite(statement)) {
+            throw new SqlStatementException(
+                    "INSERT, UPDATE and DELETE are planned first (planWrite) and sent after a"
+                            + " confirmation (apply)");
+        }
+        String body = Statements.body(statement);
+        Optional<PartiqlStatement.Select> select =
+                executeStatement ? partiqlSelect(body) : Optional.empty();
+        if (select.isPresent()) {
+            return partiql.select(body, select.get(), true, rows, allowScan, cancellation);
+        }
         StatementReads reads = new StatementReads(repository, cancellation);
-        try (Prepared prepared = prepare(statement, reads)) {
+        Prepared prepared;
+        try {
+            prepared = prepare(body, reads);
+        } catch (SqlStatementException e) {
+            Optional<PartiqlStatement.Select> partiqlSelect = partiqlSelect(body);
+            if (partiqlSelect.isEmpty()) {
+                throw e;
+            }
+            return partiql.select(body, partiqlSelect.get(), false, rows, allowScan, cancellation);
+        }
+        try (prepared) {
             SqlExplanation plan = prepared.explanation;
             if (plan.scanWarning().isPresent() && !allowScan.test(plan.scanWarning().get())) {
                 return new SqlResult(
@@ -187,7 +264,10 @@ public final class SqlConsole {
         reads.plan(plan);
         SqlExplanation explanation =
                 new SqlExplanation(
-                        sql, plan.reads(), RelOptUtil.toString(captured[0]), scanWarning(plan));
+                        sql,
+                        plan.reads(),
+                        RelOptUtil.toString(captured[0]),
+                        scanWarning(catalog, plan.reads()));
         return new Prepared(connection, statement, explanation);
     }
 
@@ -200,9 +280,10 @@ public final class SqlConsole {
         planner.addRule(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES);
     }
 
-    private Optional<ScanWarning> scanWarning(StatementPlan plan) {
+    /** The Scans among the reads, with the size of what they read, or empty. */
+    static Optional<ScanWarning> scanWarning(SqlCatalog catalog, List<PlannedRead> reads) {
         List<ScanWarning.ScannedTable> scans = new ArrayList<>();
-        for (PlannedRead read : plan.reads()) {
+        for (PlannedRead read : reads) {
             if (read.isScan()) {
                 TableInfo info = catalog.describe(read.table());
                 scans.add(

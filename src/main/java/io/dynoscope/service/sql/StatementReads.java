@@ -147,11 +147,11 @@ final class StatementReads implements SqlTable.RowSource {
             streaming.start();
             return streaming;
         }
-        return kept.computeIfAbsent(read, this::readAll).iterator();
+        return kept.computeIfAbsent(read, this::collect).iterator();
     }
 
-    /** Reads every page of a shared read on the calling thread. */
-    private List<Item> readAll(PlannedRead read) {
+    /** Reads every page of a read on the calling thread. */
+    List<Item> collect(PlannedRead read) {
         List<Item> items = new ArrayList<>();
         Cancellation stop = new Cancellation();
         running.add(stop);
@@ -166,6 +166,22 @@ final class StatementReads implements SqlTable.RowSource {
         } finally {
             running.remove(stop);
         }
+        return items;
+    }
+
+    /** Sends a PartiQL SELECT with ExecuteStatement and returns every item of every page. */
+    List<Item> executeStatement(String statement) {
+        ExecutedRead record = new ExecutedRead(statement);
+        executed.add(record);
+        List<Item> items = new ArrayList<>();
+        record.finish(
+                repository.executeStatement(
+                        statement,
+                        page -> {
+                            items.addAll(page.items());
+                            return !cancellation.isCancelled();
+                        },
+                        cancellation));
         return items;
     }
 
@@ -188,6 +204,9 @@ final class StatementReads implements SqlTable.RowSource {
                     QuerySpec.of(read.table(), read.keyConditionExpression())
                             .withFilter(read.filter())
                             .withProjection(read.projection());
+            if (!read.scanForward()) {
+                spec = spec.descending();
+            }
             result =
                     repository.query(
                             read.index() == null ? spec : spec.onIndex(read.index()),
