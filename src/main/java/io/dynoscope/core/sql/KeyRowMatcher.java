@@ -59,7 +59,7 @@ public final class KeyRowMatcher {
      * DynamoDB's order within one type. A type mismatch gives {@link #MISMATCH}, which satisfies
      * only {@code >} and {@code >=}; those callers check for it.
      */
-    private static int compare(AttributeValue a, AttributeValue b) {
+    static int compare(AttributeValue a, AttributeValue b) {
         if (a instanceof AttributeValue.Num x && b instanceof AttributeValue.Num y) {
             return x.compareTo(y);
         }

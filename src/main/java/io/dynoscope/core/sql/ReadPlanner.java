@@ -9,9 +9,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -291,7 +289,7 @@ public final class ReadPlanner {
         if (operator == null
                 || (operator == Row.Operator.IN && values.size() > MAX_PARTITIONS)
                 || (operator == Row.Operator.BETWEEN
-                        && compare(values.get(0), values.get(1)) > 0)) {
+                        && KeyRowMatcher.compare(values.get(0), values.get(1)) > 0)) {
             return Optional.empty();
         }
         return Optional.of(new Condition(attribute, operator, values));
@@ -354,19 +352,6 @@ public final class ReadPlanner {
         return held.containsAll(needed);
     }
 
-    /** Orders two values of one scalar type as DynamoDB does (strings by their UTF-8 bytes). */
-    private static int compare(AttributeValue a, AttributeValue b) {
-        if (a instanceof AttributeValue.Num x && b instanceof AttributeValue.Num y) {
-            return x.compareTo(y);
-        }
-        if (a instanceof AttributeValue.Str x && b instanceof AttributeValue.Str y) {
-            return Arrays.compareUnsigned(
-                    x.value().getBytes(StandardCharsets.UTF_8),
-                    y.value().getBytes(StandardCharsets.UTF_8));
-        }
-        return 0;
-    }
-
     /** Whether a value can be sent as a key value: DynamoDB refuses an empty string there. */
     private static boolean keyValue(Condition condition) {
         return condition.values().stream()
@@ -423,7 +408,7 @@ public final class ReadPlanner {
                 && upper != null
                 && lower.operator() == Row.Operator.GE
                 && upper.operator() == Row.Operator.LE
-                && compare(lower.values().get(0), upper.values().get(0)) <= 0) {
+                && KeyRowMatcher.compare(lower.values().get(0), upper.values().get(0)) <= 0) {
             return new Condition(
                     sortKey,
                     Row.Operator.BETWEEN,
