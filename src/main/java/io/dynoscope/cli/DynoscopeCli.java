@@ -47,7 +47,8 @@ import picocli.CommandLine.ScopeType;
             ImportCommand.class,
             SandboxCommand.class,
             ExprCommand.class,
-            DriftCommand.class
+            DriftCommand.class,
+            SqlCommand.class
         },
         footerHeading = "%nExit codes:%n",
         footer = {
@@ -55,7 +56,7 @@ import picocli.CommandLine.ScopeType;
             "  1  DynamoDB or the connection failed",
             "  2  bad arguments or input (nothing was written)",
             "  3  drift found",
-            "  4  a condition failed (nothing was written)"
+            "  4  refused: a condition failed, or a Scan or write was not confirmed (nothing was written)"
         })
 public final class DynoscopeCli implements Callable<Integer> {
 
@@ -102,8 +103,8 @@ public final class DynoscopeCli implements Callable<Integer> {
             scope = ScopeType.INHERIT,
             defaultValue = "json",
             description =
-                    "How items are printed: json (one plain JSON item a line), dynamodb-json (one typed item a line) "
-                            + "or table. Default: ${DEFAULT-VALUE}.")
+                    "How items are printed: json (one plain JSON item a line), dynamodb-json (one typed item a line), "
+                            + "table or csv. Default: ${DEFAULT-VALUE}.")
     private OutputFormat output;
 
     private final PrintStream out;

@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * Prints items on stdout as they arrive: one JSON item a line ({@code json} or {@code
- * dynamodb-json}), or, for {@code table}, an aligned text table once all items are in.
+ * dynamodb-json}), or, for {@code table} and {@code csv}, an aligned text table or CSV once all
+ * items are in.
  */
 final class ItemPrinter implements PageListener {
 
@@ -48,7 +49,7 @@ final class ItemPrinter implements PageListener {
         switch (format) {
             case JSON -> out.println(PlainJson.write(item));
             case DYNAMODB_JSON -> out.println(DynamoJson.write(item));
-            case TABLE -> tableRows.add(item);
+            case TABLE, CSV -> tableRows.add(item);
         }
     }
 
@@ -56,6 +57,9 @@ final class ItemPrinter implements PageListener {
     void finish() {
         if (format == OutputFormat.TABLE && !tableRows.isEmpty()) {
             printTable();
+        }
+        if (format == OutputFormat.CSV && !tableRows.isEmpty()) {
+            out.print(ItemCsv.write(tableRows, keySchema));
         }
         out.flush();
     }
