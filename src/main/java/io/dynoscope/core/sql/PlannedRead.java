@@ -65,6 +65,19 @@ public record PlannedRead(
         return new PlannedRead(table, index, keyCondition, key, filter, projection, true, reason);
     }
 
+    /** This read with another reason. */
+    public PlannedRead because(String why) {
+        return new PlannedRead(
+                table,
+                index,
+                keyCondition,
+                keyConditionExpression,
+                filter,
+                projection,
+                scanForward,
+                why);
+    }
+
     /** This Query in descending sort-key order. */
     public PlannedRead descending() {
         if (isScan()) {

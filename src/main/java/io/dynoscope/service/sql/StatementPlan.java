@@ -3,10 +3,12 @@ package io.dynoscope.service.sql;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.sql.ColumnPredicate;
+import io.dynoscope.core.sql.ColumnType;
 import io.dynoscope.core.sql.PlannedRead;
 import io.dynoscope.core.sql.ReadPlanner;
 import io.dynoscope.core.sql.SqlRelation;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,11 +16,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.calcite.adapter.enumerable.EnumerableInterpreter;
 import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.util.mapping.IntPair;
 
 /**
  * The DynamoDB reads of a statement, found in the plan Calcite made before it runs: for each table
@@ -31,13 +36,36 @@ import org.apache.calcite.rex.RexNode;
  */
 final class StatementPlan {
 
-    static final StatementPlan EMPTY = new StatementPlan(Map.of(), List.of());
+    static final StatementPlan EMPTY = new StatementPlan(Map.of(), List.of(), Map.of());
 
     /** A table scan of the plan: the relation and its filters as Calcite prints them. */
     private record ScanKey(String relation, String filters) {}
 
     private final Map<ScanKey, List<PlannedRead>> readsByScan;
     private final List<Scan> scans;
+    private final Map<ScanKey, Lookup> lookups;
+
+    /** What marks the reads of a key lookup, in EXPLAIN and in the reads that run. */
+    static final String LOOKUP = "lookup: ";
+
+    /** The most Queries of one key lookup that run at once. */
+    static final int LOOKUP_CONCURRENCY = 4;
+
+    /**
+     * A scan whose rows are looked up by key: instead of a Scan, one Query per distinct value that
+     * the other side of an equi-join yields for its join column (read first, and kept).
+     *
+     * @param column the looked-up relation's join column (a partition key, or the variable of one)
+     * @param sourceReads the reads of the other side
+     * @param sourceColumn the other side's join column
+     */
+    record Lookup(
+            SqlRelation relation,
+            List<ColumnPredicate> predicates,
+            int column,
+            SqlRelation source,
+            List<PlannedRead> sourceReads,
+            int sourceColumn) {}
 
     /**
      * One table scan of the plan and the reads it takes its rows from.
@@ -46,9 +74,13 @@ final class StatementPlan {
      */
     record Scan(SqlRelation relation, List<ColumnPredicate> predicates, List<PlannedRead> reads) {}
 
-    private StatementPlan(Map<ScanKey, List<PlannedRead>> readsByScan, List<Scan> scans) {
+    private StatementPlan(
+            Map<ScanKey, List<PlannedRead>> readsByScan,
+            List<Scan> scans,
+            Map<ScanKey, Lookup> lookups) {
         this.readsByScan = readsByScan;
         this.scans = scans;
+        this.lookups = lookups;
     }
 
     /** The reads of every table scan in {@code root}. */
@@ -56,7 +88,8 @@ final class StatementPlan {
         Map<ScanKey, SqlRelation> relations = new LinkedHashMap<>();
         Map<ScanKey, List<RexNode>> filters = new LinkedHashMap<>();
         Map<ScanKey, Set<Integer>> columns = new LinkedHashMap<>();
-        collect(root, relations, filters, columns);
+        Map<RelNode, ScanKey> scanNodes = new IdentityHashMap<>();
+        collect(root, relations, filters, columns, scanNodes);
 
         Map<ScanKey, List<PlannedRead>> reads = new LinkedHashMap<>();
         Map<ScanKey, List<ColumnPredicate>> predicates = new LinkedHashMap<>();
@@ -68,18 +101,142 @@ final class StatementPlan {
             reads.put(key, ReadPlanner.plan(relations.get(key), pushed, projects));
         }
         shareItemCollections(reads);
+        Map<ScanKey, Lookup> lookups = new LinkedHashMap<>();
+        for (Join join : joins(root, new ArrayList<>())) {
+            RelNode left = unwrap(join.getLeft());
+            RelNode right = unwrap(join.getRight());
+            ScanKey leftKey = scanNodes.get(left);
+            ScanKey rightKey = scanNodes.get(right);
+            if (leftKey == null || rightKey == null) {
+                continue;
+            }
+            for (IntPair pair : join.analyzeCondition().pairs()) {
+                int leftColumn = outputColumn(left, pair.source);
+                int rightColumn = outputColumn(right, pair.target);
+                if (!lookup(
+                        leftKey,
+                        leftColumn,
+                        rightKey,
+                        rightColumn,
+                        relations,
+                        predicates,
+                        columns,
+                        reads,
+                        lookups)) {
+                    lookup(
+                            rightKey,
+                            rightColumn,
+                            leftKey,
+                            leftColumn,
+                            relations,
+                            predicates,
+                            columns,
+                            reads,
+                            lookups);
+                }
+            }
+        }
         List<Scan> scans = new ArrayList<>();
         reads.forEach(
                 (key, planned) ->
                         scans.add(new Scan(relations.get(key), predicates.get(key), planned)));
-        return new StatementPlan(reads, scans);
+        return new StatementPlan(reads, scans, lookups);
+    }
+
+    /**
+     * Makes scan {@code x} a key lookup fed by scan {@code y} when {@code x} would Scan, {@code y}
+     * reads by Query only, and {@code x}'s join column is a string partition key (or the variable
+     * that fills one): planned with a placeholder value, the read must be a Query.
+     */
+    private static boolean lookup(
+            ScanKey x,
+            int xColumn,
+            ScanKey y,
+            int yColumn,
+            Map<ScanKey, SqlRelation> relations,
+            Map<ScanKey, List<ColumnPredicate>> predicates,
+            Map<ScanKey, Set<Integer>> columns,
+            Map<ScanKey, List<PlannedRead>> reads,
+            Map<ScanKey, Lookup> lookups) {
+        List<PlannedRead> xReads = reads.get(x);
+        List<PlannedRead> yReads = reads.get(y);
+        if (xColumn < 0
+                || yColumn < 0
+                || x.equals(y)
+                || lookups.containsKey(x)
+                || lookups.containsKey(y)
+                || xReads.size() != 1
+                || !xReads.get(0).isScan()
+                || yReads.stream().anyMatch(PlannedRead::isScan)) {
+            return false;
+        }
+        SqlRelation relation = relations.get(x);
+        SqlRelation source = relations.get(y);
+        if (relation.columns().get(xColumn).type() != ColumnType.STRING) {
+            return false;
+        }
+        String placeholder =
+                "<each " + source.name() + "." + source.columns().get(yColumn).name() + ">";
+        List<ColumnPredicate> keyed = new ArrayList<>(predicates.get(x));
+        keyed.add(ColumnPredicate.of(xColumn, ColumnPredicate.Operator.EQ, placeholder));
+        Set<Integer> used = columns.get(x);
+        List<PlannedRead> example =
+                ReadPlanner.plan(
+                        relation,
+                        keyed,
+                        used == null ? null : used.stream().mapToInt(i -> i).toArray());
+        if (example.size() != 1 || example.get(0).isScan()) {
+            return false;
+        }
+        reads.put(
+                x,
+                List.of(
+                        example.get(0)
+                                .because(
+                                        LOOKUP
+                                                + "one Query per value of "
+                                                + source.name()
+                                                + "."
+                                                + source.columns().get(yColumn).name()
+                                                + ", at most "
+                                                + LOOKUP_CONCURRENCY
+                                                + " at a time, after its reads")));
+        lookups.put(x, new Lookup(relation, predicates.get(x), xColumn, source, yReads, yColumn));
+        return true;
+    }
+
+    private static List<Join> joins(RelNode node, List<Join> found) {
+        if (node instanceof Join join) {
+            found.add(join);
+        }
+        node.getInputs().forEach(input -> joins(input, found));
+        return found;
+    }
+
+    /** The table scan under Calcite's interpreter wrapper, or the node itself. */
+    private static RelNode unwrap(RelNode node) {
+        return node instanceof EnumerableInterpreter interpreter ? interpreter.getInput() : node;
+    }
+
+    /** The relation column a scan node's output field reads, or -1. */
+    private static int outputColumn(RelNode scan, int field) {
+        if (scan instanceof Bindables.BindableTableScan bindable) {
+            return field < bindable.projects.size() ? bindable.projects.get(field) : -1;
+        }
+        return field;
+    }
+
+    /** The key lookup planned for a scan of {@code relation} with these filters, if any. */
+    Optional<Lookup> lookupOf(SqlRelation relation, List<RexNode> filters) {
+        return Optional.ofNullable(lookups.get(key(relation, filters)));
     }
 
     private static void collect(
             RelNode node,
             Map<ScanKey, SqlRelation> relations,
             Map<ScanKey, List<RexNode>> filters,
-            Map<ScanKey, Set<Integer>> columns) {
+            Map<ScanKey, Set<Integer>> columns,
+            Map<RelNode, ScanKey> scanNodes) {
         if (node instanceof TableScan scan) {
             SqlTable table = scan.getTable().unwrap(SqlTable.class);
             if (table != null) {
@@ -94,6 +251,7 @@ final class StatementPlan {
                     }
                 }
                 ScanKey key = key(table.relation(), pushed);
+                scanNodes.put(scan, key);
                 relations.put(key, table.relation());
                 filters.put(key, pushed);
                 if (columns.containsKey(key) && (used == null || columns.get(key) == null)) {
@@ -106,7 +264,7 @@ final class StatementPlan {
             }
         }
         for (RelNode input : node.getInputs()) {
-            collect(input, relations, filters, columns);
+            collect(input, relations, filters, columns, scanNodes);
         }
     }
 
@@ -184,9 +342,14 @@ final class StatementPlan {
         return Optional.ofNullable(readsByScan.get(key(relation, filters)));
     }
 
-    /** How many scans take rows from this read. */
+    /** How many scans (and key lookups) take rows from this read. */
     int consumers(PlannedRead read) {
         int count = 0;
+        for (Lookup lookup : lookups.values()) {
+            if (lookup.sourceReads().contains(read)) {
+                count++;
+            }
+        }
         for (List<PlannedRead> planned : readsByScan.values()) {
             if (planned.contains(read)) {
                 count++;

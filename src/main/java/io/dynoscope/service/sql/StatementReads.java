@@ -1,6 +1,7 @@
 package io.dynoscope.service.sql;
 
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.sql.ColumnPredicate;
 import io.dynoscope.core.sql.PlannedRead;
 import io.dynoscope.core.sql.ReadPlanner;
 import io.dynoscope.core.sql.SqlRelation;
@@ -13,13 +14,20 @@ import io.dynoscope.repository.ScanSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
@@ -72,6 +80,15 @@ final class StatementReads implements SqlTable.RowSource {
 
     @Override
     public Enumerable<Object[]> rows(SqlRelation relation, List<RexNode> filters, int[] projects) {
+        Optional<StatementPlan.Lookup> lookup = plan.lookupOf(relation, filters);
+        if (lookup.isPresent()) {
+            return new AbstractEnumerable<>() {
+                @Override
+                public Enumerator<Object[]> enumerator() {
+                    return new RowEnumerator(relation, projects, lookup.get());
+                }
+            };
+        }
         List<PlannedRead> reads =
                 plan.readsOf(relation, filters)
                         .orElseGet(
@@ -90,7 +107,8 @@ final class StatementReads implements SqlTable.RowSource {
     private final class RowEnumerator implements Enumerator<Object[]> {
         private final SqlRelation relation;
         private final int[] projects;
-        private final Iterator<PlannedRead> reads;
+        private Iterator<PlannedRead> reads;
+        private final StatementPlan.Lookup lookup;
         private Iterator<Item> items = Collections.emptyIterator();
         private Object[] current;
 
@@ -98,6 +116,14 @@ final class StatementReads implements SqlTable.RowSource {
             this.relation = relation;
             this.projects = projects;
             this.reads = reads.iterator();
+            this.lookup = null;
+        }
+
+        RowEnumerator(SqlRelation relation, int[] projects, StatementPlan.Lookup lookup) {
+            this.relation = relation;
+            this.projects = projects;
+            this.reads = null;
+            this.lookup = lookup;
         }
 
         @Override
@@ -107,6 +133,10 @@ final class StatementReads implements SqlTable.RowSource {
 
         @Override
         public boolean moveNext() {
+            if (reads == null) {
+                items = lookUp(lookup, projects).iterator();
+                reads = Collections.emptyIterator();
+            }
             while (true) {
                 while (items.hasNext()) {
                     Object[] row = relation.row(items.next(), projects);
@@ -138,6 +168,69 @@ final class StatementReads implements SqlTable.RowSource {
                 streaming.stop();
             }
             items = Collections.emptyIterator();
+        }
+    }
+
+    /**
+     * The items of a key lookup: the other side's reads (kept), the distinct values of its join
+     * column, then one Query per value, a few at a time.
+     */
+    private List<Item> lookUp(StatementPlan.Lookup lookup, int[] projects) {
+        Set<Object> values = new LinkedHashSet<>();
+        int[] sourceColumn = {lookup.sourceColumn()};
+        for (PlannedRead read : lookup.sourceReads()) {
+            for (Item item : kept.computeIfAbsent(read, this::collect)) {
+                Object[] row = lookup.source().row(item, sourceColumn);
+                if (row != null && row[0] != null) {
+                    values.add(row[0]);
+                }
+            }
+        }
+        List<PlannedRead> queries = new ArrayList<>();
+        for (Object value : values) {
+            List<ColumnPredicate> keyed = new ArrayList<>(lookup.predicates());
+            keyed.add(ColumnPredicate.of(lookup.column(), ColumnPredicate.Operator.EQ, value));
+            for (PlannedRead read : ReadPlanner.plan(lookup.relation(), keyed, projects)) {
+                queries.add(
+                        read.because(
+                                StatementPlan.LOOKUP
+                                        + lookup.source().name()
+                                        + "."
+                                        + lookup.source()
+                                                .columns()
+                                                .get(lookup.sourceColumn())
+                                                .name()
+                                        + " = "
+                                        + value));
+            }
+        }
+        ExecutorService lookups =
+                Executors.newFixedThreadPool(
+                        StatementPlan.LOOKUP_CONCURRENCY,
+                        r -> {
+                            Thread thread = new Thread(r, "dynoscope-sql-lookup");
+                            thread.setDaemon(true);
+                            return thread;
+                        });
+        try {
+            List<Future<List<Item>>> pending = new ArrayList<>();
+            for (PlannedRead query : queries) {
+                pending.add(lookups.submit(() -> collect(query)));
+            }
+            List<Item> items = new ArrayList<>();
+            for (Future<List<Item>> future : pending) {
+                items.addAll(future.get());
+            }
+            return items;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure
+                    ? failure
+                    : new IllegalStateException(e.getCause());
+        } finally {
+            lookups.shutdownNow();
         }
     }
 

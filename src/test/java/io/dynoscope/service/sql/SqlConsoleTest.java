@@ -27,14 +27,19 @@ class SqlConsoleTest {
             ORDER BY p.Detail DESC""";
 
     private static String table;
+    private static String blog;
     private static SqlConsole console;
 
     @BeforeAll
     static void seed() {
         DynamoRepository repository = TestEngine.repository();
         table = TestEngine.uniqueTableName("sql-saas");
+        blog = TestEngine.uniqueTableName("sql-blog");
         SampleData.seed(repository, Dataset.SAAS, table);
-        console = new SqlConsole(repository, List.of(SampleModels.saas(table)));
+        SampleData.seed(repository, Dataset.BLOG, blog);
+        console =
+                new SqlConsole(
+                        repository, List.of(SampleModels.saas(table), SampleModels.blog(blog)));
     }
 
     record Collected(List<String> columns, List<List<Object>> rows, SqlResult result) {}
@@ -83,5 +88,32 @@ class SqlConsoleTest {
         assertEquals("Query", reads.get(0).operation());
         assertEquals("#er = :er", reads.get(0).keyConditionExpression().text());
         assertFalse(out.result().plan().scanWarning().isPresent());
+    }
+
+    @Test
+    void aJoinThroughAnotherKeyLooksTheOtherSideUpByKey() {
+        Collected out =
+                run(
+                        console,
+                        "SELECT u.name, p.title FROM \"user\" u JOIN post p ON p.authorId = u.userId"
+                                + " WHERE u.userNumber = '12' ORDER BY p.title");
+
+        assertEquals(
+                List.of(
+                        "Denormalize on purpose",
+                        "Modeling 1:N",
+                        "Single-table design, revisited",
+                        "Sparse GSIs"),
+                out.rows().stream().map(r -> r.get(1)).toList());
+        List<PlannedRead> plan = out.result().plan().reads();
+        assertEquals(2, plan.size(), out.result().plan().describe());
+        assertTrue(plan.get(1).reason().startsWith(StatementPlan.LOOKUP), plan.get(1).reason());
+        assertEquals(SampleData.BLOG_AUTHOR_INDEX, plan.get(1).index());
+        assertFalse(out.result().plan().scanWarning().isPresent());
+        List<ExecutedRead> reads = out.result().reads();
+        assertEquals(2, reads.size());
+        assertEquals(
+                "#ai = :ai", reads.get(1).read().keyConditionExpression().text(), reads.toString());
+        assertEquals(2, out.result().statistics().requests());
     }
 }
