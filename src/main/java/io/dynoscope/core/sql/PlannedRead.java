@@ -67,15 +67,7 @@ public record PlannedRead(
 
     /** This read with another reason. */
     public PlannedRead because(String why) {
-        return new PlannedRead(
-                table,
-                index,
-                keyCondition,
-                keyConditionExpression,
-                filter,
-                projection,
-                scanForward,
-                why);
+        return with(scanForward, why);
     }
 
     /** This Query in descending sort-key order. */
@@ -83,6 +75,10 @@ public record PlannedRead(
         if (isScan()) {
             throw new IllegalArgumentException("only a Query has a read direction");
         }
+        return with(false, reason + ", newest first");
+    }
+
+    private PlannedRead with(boolean forward, String why) {
         return new PlannedRead(
                 table,
                 index,
@@ -90,8 +86,8 @@ public record PlannedRead(
                 keyConditionExpression,
                 filter,
                 projection,
-                false,
-                reason + ", newest first");
+                forward,
+                why);
     }
 
     /**
