@@ -70,7 +70,8 @@ import picocli.CommandLine.TypeConversionException;
             SandboxCommand.class,
             ExprCommand.class,
             DriftCommand.class,
-            ModelCommand.class
+            ModelCommand.class,
+            SqlCommand.class
         },
         footerHeading = "%nExit codes:%n",
         footer = {
@@ -79,8 +80,8 @@ import picocli.CommandLine.TypeConversionException;
             "  2    bad arguments or input (nothing was written)",
             "  3    the check found something: drift found, no item with that key (get),",
             "       an access pattern not served as designed (model check)",
-            "  4    refused: a condition failed, the connection is read-only, or a table to",
-            "       create exists (nothing was written)",
+            "  4    refused: a condition failed, the connection is read-only, a table to create",
+            "       exists, or a Scan or write was not confirmed (nothing was written)",
             "  130, 143  stopped by Ctrl-C or SIGTERM (import and export say what was done first)",
             "  141  the reader of stdout went away (e.g. | head); reading stopped at once",
             "See docs/exit-codes.md for what each failure prints and what was written."
@@ -140,8 +141,8 @@ public final class DynoscopeCli implements Callable<Integer> {
             scope = ScopeType.INHERIT,
             defaultValue = "json",
             description =
-                    "How items are printed: json (one plain JSON item a line), dynamodb-json (one typed item a line) "
-                            + "or table. Default: ${DEFAULT-VALUE}.")
+                    "How items are printed: json (one plain JSON item a line), dynamodb-json (one typed item a line), "
+                            + "table or csv. Default: ${DEFAULT-VALUE}.")
     private OutputFormat output;
 
     @Option(

@@ -40,11 +40,12 @@ final class Formats {
         }
     }
 
-    /** How items are printed on stdout: one JSON item a line, or an aligned text table. */
+    /** How items are printed on stdout: one JSON item a line, an aligned text table, or CSV. */
     enum OutputFormat implements Named {
         JSON("json"),
         DYNAMODB_JSON("dynamodb-json"),
-        TABLE("table");
+        TABLE("table"),
+        CSV("csv");
 
         private final String id;
 

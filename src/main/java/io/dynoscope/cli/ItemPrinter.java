@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * Prints items on stdout as they arrive: one JSON item a line ({@code json} or {@code
- * dynamodb-json}), or, for {@code table}, an aligned text table once all items are in.
+ * dynamodb-json}), or, for {@code table} and {@code csv}, an aligned text table or CSV once all
+ * items are in.
  *
  * <p>Each page is flushed as it is printed. When stdout fails (a full disk, a reader that went
  * away), the printer asks the read to stop at once, and {@link #finish()} reports the failure.
@@ -59,7 +60,7 @@ final class ItemPrinter implements PageListener {
         switch (format) {
             case JSON -> out.println(PlainJson.write(item));
             case DYNAMODB_JSON -> out.println(DynamoJson.write(item));
-            case TABLE -> tableRows.add(item);
+            case TABLE, CSV -> tableRows.add(item);
         }
     }
 
@@ -74,6 +75,9 @@ final class ItemPrinter implements PageListener {
         }
         if (format == OutputFormat.TABLE && !tableRows.isEmpty()) {
             printTable();
+        }
+        if (format == OutputFormat.CSV && !tableRows.isEmpty()) {
+            out.print(ItemCsv.write(tableRows, keySchema));
         }
         out.flush();
     }

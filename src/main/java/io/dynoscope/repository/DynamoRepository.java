@@ -56,6 +56,17 @@ public interface DynamoRepository extends AutoCloseable {
 
     GetResult getItem(String table, Key key, boolean consistentRead);
 
+    /**
+     * ExecuteStatement: a PartiQL SELECT as DynamoDB runs it, every page (following NextToken) to
+     * the listener. Only AWS (and DynamoDB Local) run PartiQL; dynalite answers with an error. The
+     * pages carry no LastEvaluatedKey; scanned counts are the returned counts, as DynamoDB does not
+     * report them for a statement.
+     */
+    default ReadResult executeStatement(
+            String statement, PageListener listener, Cancellation cancellation) {
+        throw new UnsupportedOperationException("this repository does not run PartiQL statements");
+    }
+
     /** PutItem; {@code condition} may be null. Returns the old item when there was one. */
     WriteOutcome putItem(String table, Item item, CompiledExpression condition);
 

@@ -68,6 +68,12 @@ public class ForwardingRepository implements DynamoRepository {
     }
 
     @Override
+    public ReadResult executeStatement(
+            String statement, PageListener listener, Cancellation cancellation) {
+        return delegate.executeStatement(statement, listener, cancellation);
+    }
+
+    @Override
     public GetResult getItem(String table, Key key, boolean consistentRead) {
         return delegate.getItem(table, key, consistentRead);
     }

@@ -33,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
@@ -639,6 +640,55 @@ public final class SdkDynamoRepository implements DynamoRepository {
                         count,
                         count,
                         Duration.ofNanos(System.nanoTime() - started)));
+    }
+
+    @Override
+    public ReadResult executeStatement(
+            String statement, PageListener listener, Cancellation cancellation) {
+        long started = System.nanoTime();
+        int requests = 0;
+        double consumed = 0;
+        long returned = 0;
+        String nextToken = null;
+        boolean stopped = false;
+        do {
+            if (cancellation.isCancelled()) {
+                stopped = true;
+                break;
+            }
+            String token = nextToken;
+            ExecuteStatementResponse response =
+                    call(
+                            "ExecuteStatement",
+                            null,
+                            () ->
+                                    client.executeStatement(
+                                            r ->
+                                                    r.statement(statement)
+                                                            .nextToken(token)
+                                                            .returnConsumedCapacity(
+                                                                    ReturnConsumedCapacity.TOTAL)));
+            requests++;
+            List<Item> items = new ArrayList<>(response.items().size());
+            response.items().forEach(i -> items.add(SdkConversions.item(i)));
+            double capacity = capacity(response.consumedCapacity());
+            consumed += capacity;
+            returned += items.size();
+            nextToken = response.nextToken();
+            if (!listener.onPage(new Page(items, items.size(), null, capacity, 0))) {
+                stopped = nextToken != null;
+                break;
+            }
+        } while (nextToken != null);
+        return new ReadResult(
+                new ReadStatistics(
+                        requests,
+                        consumed,
+                        returned,
+                        returned,
+                        Duration.ofNanos(System.nanoTime() - started)),
+                null,
+                stopped);
     }
 
     // ---- single writes ---------------------------------------------------------------------

@@ -7,6 +7,8 @@ import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ForwardingRepository;
+import io.dynoscope.repository.PageListener;
+import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.UpdateSpec;
@@ -86,6 +88,22 @@ public final class WriteAccess {
         @Override
         public WriteOutcome deleteItem(String table, Key key, CompiledExpression condition) {
             throw refuse("DeleteItem", table);
+        }
+
+        /** A PartiQL SELECT reads; any other statement may write and is refused. */
+        @Override
+        public ReadResult executeStatement(
+                String statement, PageListener listener, Cancellation cancellation) {
+            if (!statement.stripLeading().regionMatches(true, 0, "SELECT", 0, 6)) {
+                throw new ReadOnlyException(
+                        "ExecuteStatement '" + firstWords(statement) + "'", reason);
+            }
+            return super.executeStatement(statement, listener, cancellation);
+        }
+
+        private static String firstWords(String statement) {
+            String text = statement.strip();
+            return text.length() <= 40 ? text : text.substring(0, 40) + "…";
         }
 
         @Override

@@ -1,0 +1,69 @@
+package io.dynoscope.service.sql;
+
+import io.dynoscope.core.sql.ColumnType;
+import io.dynoscope.core.sql.SqlColumn;
+import io.dynoscope.core.sql.SqlRelation;
+import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.ProjectableFilterableTable;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * A relation (a table, or an entity's view of it) as Calcite sees it. Calcite hands it the
+ * statement's filters and the columns it needs; the rows come from {@link RowSource}, which turns
+ * them into DynamoDB reads. Every filter stays in Calcite's hands as well, so the rows are right
+ * whatever the reads could narrow.
+ */
+final class SqlTable extends AbstractTable implements ProjectableFilterableTable {
+
+    /** Numbers keep DynamoDB's 38 digits; the scale is what the console shows at most. */
+    static final int NUMBER_PRECISION = 38;
+
+    static final int NUMBER_SCALE = 18;
+
+    /** Where a scan's rows come from. */
+    interface RowSource {
+        Enumerable<Object[]> rows(SqlRelation relation, List<RexNode> filters, int[] projects);
+    }
+
+    private final SqlRelation relation;
+    private final RowSource source;
+
+    SqlTable(SqlRelation relation, RowSource source) {
+        this.relation = relation;
+        this.source = source;
+    }
+
+    SqlRelation relation() {
+        return relation;
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+        RelDataTypeFactory.Builder builder = typeFactory.builder();
+        for (SqlColumn column : relation.columns()) {
+            builder.add(column.name(), type(typeFactory, column.type())).nullable(true);
+        }
+        return builder.build();
+    }
+
+    private static RelDataType type(RelDataTypeFactory typeFactory, ColumnType type) {
+        return switch (type) {
+            case NUMBER ->
+                    typeFactory.createSqlType(SqlTypeName.DECIMAL, NUMBER_PRECISION, NUMBER_SCALE);
+            case BOOLEAN -> typeFactory.createSqlType(SqlTypeName.BOOLEAN);
+            default -> typeFactory.createSqlType(SqlTypeName.VARCHAR);
+        };
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Enumerable<Object[]> scan(DataContext root, List<RexNode> filters, int[] projects) {
+        return source.rows(relation, filters, projects);
+    }
+}

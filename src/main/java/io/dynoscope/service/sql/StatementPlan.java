@@ -1,0 +1,372 @@
+package io.dynoscope.service.sql;
+
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.sql.ColumnPredicate;
+import io.dynoscope.core.sql.ColumnType;
+import io.dynoscope.core.sql.PlannedRead;
+import io.dynoscope.core.sql.ReadPlanner;
+import io.dynoscope.core.sql.SqlRelation;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.calcite.adapter.enumerable.EnumerableInterpreter;
+import org.apache.calcite.interpreter.Bindables;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.util.mapping.IntPair;
+
+/**
+ * The DynamoDB reads of a statement, found in the plan Calcite made before it runs: for each table
+ * scan in the plan, the reads {@link ReadPlanner} gives for the filters Calcite pushed into it.
+ *
+ * <p>Then one rule joins reads: Queries of one item collection (same table, index and partition-key
+ * value) made by different scans become one Query of the whole collection, with the attributes all
+ * of them need, which every one of those scans takes its rows from. A join of two entities that
+ * share a partition key is therefore one Query per partition, not two.
+ */
+final class StatementPlan {
+
+    static final StatementPlan EMPTY = new StatementPlan(Map.of(), List.of(), Map.of());
+
+    /** A table scan of the plan: the relation and its filters as Calcite prints them. */
+    private record ScanKey(String relation, String filters) {}
+
+    private final Map<ScanKey, List<PlannedRead>> readsByScan;
+    private final List<Scan> scans;
+    private final Map<ScanKey, Lookup> lookups;
+
+    /** What marks the reads of a key lookup, in EXPLAIN and in the reads that run. */
+    static final String LOOKUP = "lookup: ";
+
+    /** The most Queries of one key lookup that run at once. */
+    static final int LOOKUP_CONCURRENCY = 4;
+
+    /**
+     * A scan whose rows are looked up by key: instead of a Scan, one Query per distinct value that
+     * the other side of an equi-join yields for its join column (read first, and kept).
+     *
+     * @param column the looked-up relation's join column (a partition key, or the variable of one)
+     * @param sourceReads the reads of the other side
+     * @param sourceColumn the other side's join column
+     */
+    record Lookup(
+            SqlRelation relation,
+            List<ColumnPredicate> predicates,
+            int column,
+            SqlRelation source,
+            List<PlannedRead> sourceReads,
+            int sourceColumn) {}
+
+    /**
+     * One table scan of the plan and the reads it takes its rows from.
+     *
+     * @param predicates the pushed-down conjuncts the reads were planned from
+     */
+    record Scan(SqlRelation relation, List<ColumnPredicate> predicates, List<PlannedRead> reads) {}
+
+    private StatementPlan(
+            Map<ScanKey, List<PlannedRead>> readsByScan,
+            List<Scan> scans,
+            Map<ScanKey, Lookup> lookups) {
+        this.readsByScan = readsByScan;
+        this.scans = scans;
+        this.lookups = lookups;
+    }
+
+    /** The reads of every table scan in {@code root}. */
+    static StatementPlan of(RelNode root) {
+        Map<ScanKey, SqlRelation> relations = new LinkedHashMap<>();
+        Map<ScanKey, List<RexNode>> filters = new LinkedHashMap<>();
+        Map<ScanKey, Set<Integer>> columns = new LinkedHashMap<>();
+        Map<RelNode, ScanKey> scanNodes = new IdentityHashMap<>();
+        collect(root, relations, filters, columns, scanNodes);
+
+        Map<ScanKey, List<PlannedRead>> reads = new LinkedHashMap<>();
+        Map<ScanKey, List<ColumnPredicate>> predicates = new LinkedHashMap<>();
+        for (ScanKey key : relations.keySet()) {
+            List<ColumnPredicate> pushed = RexPredicates.of(filters.get(key));
+            Set<Integer> used = columns.get(key);
+            int[] projects = used == null ? null : used.stream().mapToInt(i -> i).toArray();
+            predicates.put(key, pushed);
+            reads.put(key, ReadPlanner.plan(relations.get(key), pushed, projects));
+        }
+        shareItemCollections(reads);
+        Map<ScanKey, Lookup> lookups = new LinkedHashMap<>();
+        for (Join join : joins(root, new ArrayList<>())) {
+            RelNode left = unwrap(join.getLeft());
+            RelNode right = unwrap(join.getRight());
+            ScanKey leftKey = scanNodes.get(left);
+            ScanKey rightKey = scanNodes.get(right);
+            if (leftKey == null || rightKey == null) {
+                continue;
+            }
+            for (IntPair pair : join.analyzeCondition().pairs()) {
+                int leftColumn = outputColumn(left, pair.source);
+                int rightColumn = outputColumn(right, pair.target);
+                if (!lookup(
+                        leftKey,
+                        leftColumn,
+                        rightKey,
+                        rightColumn,
+                        relations,
+                        predicates,
+                        columns,
+                        reads,
+                        lookups)) {
+                    lookup(
+                            rightKey,
+                            rightColumn,
+                            leftKey,
+                            leftColumn,
+                            relations,
+                            predicates,
+                            columns,
+                            reads,
+                            lookups);
+                }
+            }
+        }
+        List<Scan> scans = new ArrayList<>();
+        reads.forEach(
+                (key, planned) ->
+                        scans.add(new Scan(relations.get(key), predicates.get(key), planned)));
+        return new StatementPlan(reads, scans, lookups);
+    }
+
+    /**
+     * Makes scan {@code x} a key lookup fed by scan {@code y} when {@code x} would Scan, {@code y}
+     * reads by Query only, and {@code x}'s join column is a string partition key (or the variable
+     * that fills one): planned with a placeholder value, the read must be a Query.
+     */
+    private static boolean lookup(
+            ScanKey x,
+            int xColumn,
+            ScanKey y,
+            int yColumn,
+            Map<ScanKey, SqlRelation> relations,
+            Map<ScanKey, List<ColumnPredicate>> predicates,
+            Map<ScanKey, Set<Integer>> columns,
+            Map<ScanKey, List<PlannedRead>> reads,
+            Map<ScanKey, Lookup> lookups) {
+        List<PlannedRead> xReads = reads.get(x);
+        List<PlannedRead> yReads = reads.get(y);
+        if (xColumn < 0
+                || yColumn < 0
+                || x.equals(y)
+                || lookups.containsKey(x)
+                || lookups.containsKey(y)
+                || xReads.size() != 1
+                || !xReads.get(0).isScan()
+                || yReads.stream().anyMatch(PlannedRead::isScan)) {
+            return false;
+        }
+        SqlRelation relation = relations.get(x);
+        SqlRelation source = relations.get(y);
+        if (relation.columns().get(xColumn).type() != ColumnType.STRING) {
+            return false;
+        }
+        String placeholder =
+                "<each " + source.name() + "." + source.columns().get(yColumn).name() + ">";
+        List<ColumnPredicate> keyed = new ArrayList<>(predicates.get(x));
+        keyed.add(ColumnPredicate.of(xColumn, ColumnPredicate.Operator.EQ, placeholder));
+        Set<Integer> used = columns.get(x);
+        List<PlannedRead> example =
+                ReadPlanner.plan(
+                        relation,
+                        keyed,
+                        used == null ? null : used.stream().mapToInt(i -> i).toArray());
+        if (example.size() != 1 || example.get(0).isScan()) {
+            return false;
+        }
+        reads.put(
+                x,
+                List.of(
+                        example.get(0)
+                                .because(
+                                        LOOKUP
+                                                + "one Query per value of "
+                                                + source.name()
+                                                + "."
+                                                + source.columns().get(yColumn).name()
+                                                + ", at most "
+                                                + LOOKUP_CONCURRENCY
+                                                + " at a time, after its reads")));
+        lookups.put(x, new Lookup(relation, predicates.get(x), xColumn, source, yReads, yColumn));
+        return true;
+    }
+
+    private static List<Join> joins(RelNode node, List<Join> found) {
+        if (node instanceof Join join) {
+            found.add(join);
+        }
+        node.getInputs().forEach(input -> joins(input, found));
+        return found;
+    }
+
+    /** The table scan under Calcite's interpreter wrapper, or the node itself. */
+    private static RelNode unwrap(RelNode node) {
+        return node instanceof EnumerableInterpreter interpreter ? interpreter.getInput() : node;
+    }
+
+    /** The relation column a scan node's output field reads, or -1. */
+    private static int outputColumn(RelNode scan, int field) {
+        if (scan instanceof Bindables.BindableTableScan bindable) {
+            return field < bindable.projects.size() ? bindable.projects.get(field) : -1;
+        }
+        return field;
+    }
+
+    /** The key lookup planned for a scan of {@code relation} with these filters, if any. */
+    Optional<Lookup> lookupOf(SqlRelation relation, List<RexNode> filters) {
+        return Optional.ofNullable(lookups.get(key(relation, filters)));
+    }
+
+    private static void collect(
+            RelNode node,
+            Map<ScanKey, SqlRelation> relations,
+            Map<ScanKey, List<RexNode>> filters,
+            Map<ScanKey, Set<Integer>> columns,
+            Map<RelNode, ScanKey> scanNodes) {
+        if (node instanceof TableScan scan) {
+            SqlTable table = scan.getTable().unwrap(SqlTable.class);
+            if (table != null) {
+                List<RexNode> pushed = List.of();
+                Set<Integer> used = null;
+                if (scan instanceof Bindables.BindableTableScan bindable) {
+                    pushed = bindable.filters;
+                    used = new TreeSet<>(bindable.projects);
+                    used.addAll(RelOptUtil.InputFinder.bits(pushed, null).asList());
+                    if (used.size() == table.relation().columns().size()) {
+                        used = null;
+                    }
+                }
+                ScanKey key = key(table.relation(), pushed);
+                scanNodes.put(scan, key);
+                relations.put(key, table.relation());
+                filters.put(key, pushed);
+                if (columns.containsKey(key) && (used == null || columns.get(key) == null)) {
+                    columns.put(key, null);
+                } else if (columns.containsKey(key)) {
+                    columns.get(key).addAll(used);
+                } else {
+                    columns.put(key, used);
+                }
+            }
+        }
+        for (RelNode input : node.getInputs()) {
+            collect(input, relations, filters, columns, scanNodes);
+        }
+    }
+
+    private static ScanKey key(SqlRelation relation, List<RexNode> filters) {
+        return new ScanKey(relation.name(), filters.toString());
+    }
+
+    /** Queries of one item collection made by different scans become one Query of all of it. */
+    private static void shareItemCollections(Map<ScanKey, List<PlannedRead>> reads) {
+        record Collection(String table, String index, AttributeValue partition) {}
+        Map<Collection, Set<ScanKey>> scansOf = new LinkedHashMap<>();
+        Map<Collection, List<PlannedRead>> readsOf = new LinkedHashMap<>();
+        reads.forEach(
+                (key, planned) -> {
+                    for (PlannedRead read : planned) {
+                        if (!read.isScan()) {
+                            Collection collection =
+                                    new Collection(
+                                            read.table(), read.index(), read.partitionValue());
+                            scansOf.computeIfAbsent(collection, c -> new LinkedHashSet<>())
+                                    .add(key);
+                            readsOf.computeIfAbsent(collection, c -> new ArrayList<>()).add(read);
+                        }
+                    }
+                });
+        scansOf.forEach(
+                (collection, keys) -> {
+                    List<PlannedRead> merged = readsOf.get(collection);
+                    if (keys.size() < 2 && new LinkedHashSet<>(merged).size() < 2) {
+                        return;
+                    }
+                    Set<String> attributes = new LinkedHashSet<>();
+                    boolean everything = false;
+                    for (PlannedRead read : merged) {
+                        if (read.projection() == null) {
+                            everything = true;
+                        } else {
+                            attributes.addAll(read.projection().names().values());
+                        }
+                    }
+                    KeySchema schema = merged.get(0).keyCondition().keys();
+                    PlannedRead whole =
+                            PlannedRead.wholePartition(
+                                    collection.table(),
+                                    collection.index(),
+                                    schema,
+                                    collection.partition(),
+                                    everything ? null : attributes,
+                                    "Query: one read of the item collection "
+                                            + schema.partitionKey()
+                                            + " = "
+                                            + text(collection.partition())
+                                            + ", shared by "
+                                            + keys.size()
+                                            + " scans of the statement");
+                    for (ScanKey key : keys) {
+                        List<PlannedRead> replaced = new ArrayList<>();
+                        for (PlannedRead read : reads.get(key)) {
+                            PlannedRead next = merged.contains(read) ? whole : read;
+                            if (!replaced.contains(next)) {
+                                replaced.add(next);
+                            }
+                        }
+                        reads.put(key, replaced);
+                    }
+                });
+    }
+
+    private static String text(AttributeValue value) {
+        return value instanceof AttributeValue.Str s ? s.value() : value.toString();
+    }
+
+    /** The reads planned for a scan of {@code relation} with these filters, if it was planned. */
+    Optional<List<PlannedRead>> readsOf(SqlRelation relation, List<RexNode> filters) {
+        return Optional.ofNullable(readsByScan.get(key(relation, filters)));
+    }
+
+    /** How many scans (and key lookups) take rows from this read. */
+    int consumers(PlannedRead read) {
+        int count = 0;
+        for (Lookup lookup : lookups.values()) {
+            if (lookup.sourceReads().contains(read)) {
+                count++;
+            }
+        }
+        for (List<PlannedRead> planned : readsByScan.values()) {
+            if (planned.contains(read)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** The table scans of the plan with their reads. */
+    List<Scan> scans() {
+        return scans;
+    }
+
+    /** Every distinct read of the statement, in plan order. */
+    List<PlannedRead> reads() {
+        Set<PlannedRead> distinct = new LinkedHashSet<>();
+        readsByScan.values().forEach(distinct::addAll);
+        return List.copyOf(distinct);
+    }
+}

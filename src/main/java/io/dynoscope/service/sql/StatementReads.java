@@ -1,0 +1,409 @@
+package io.dynoscope.service.sql;
+
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.sql.ColumnPredicate;
+import io.dynoscope.core.sql.PlannedRead;
+import io.dynoscope.core.sql.ReadPlanner;
+import io.dynoscope.core.sql.SqlRelation;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.PageListener;
+import io.dynoscope.repository.QuerySpec;
+import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.ScanSpec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.rex.RexNode;
+
+/**
+ * The DynamoDB reads of one statement, and the rows Calcite pulls from them.
+ *
+ * <p>Before the statement runs, {@link StatementPlan} tells it which reads each table scan of the
+ * plan makes. A read that serves one scan streams: a reader thread sends its requests and hands
+ * pages over a short queue, so rows reach the caller while later pages are on their way. A read
+ * that serves several scans (the whole item collection that a join of two entities of one partition
+ * shares) is read once and kept for the statement: the per-statement cache of item collections.
+ */
+final class StatementReads implements SqlTable.RowSource {
+
+    /** Pages a streaming read may run ahead of the rows taken from it. */
+    private static final int PAGES_AHEAD = 2;
+
+    private static final long POLL_MILLIS = 50;
+
+    private final DynamoRepository repository;
+    private final Cancellation cancellation;
+    private final List<Cancellation> running = new CopyOnWriteArrayList<>();
+    private final List<ExecutedRead> executed = Collections.synchronizedList(new ArrayList<>());
+    private final Map<PlannedRead, List<Item>> kept = new ConcurrentHashMap<>();
+    private volatile StatementPlan plan = StatementPlan.EMPTY;
+
+    StatementReads(DynamoRepository repository, Cancellation cancellation) {
+        this.repository = repository;
+        this.cancellation = cancellation;
+    }
+
+    void plan(StatementPlan statementPlan) {
+        this.plan = statementPlan;
+    }
+
+    /** The reads run so far, in the order they started. */
+    List<ExecutedRead> executed() {
+        synchronized (executed) {
+            return List.copyOf(executed);
+        }
+    }
+
+    /** Stops every read under way. */
+    void cancel() {
+        running.forEach(Cancellation::cancel);
+    }
+
+    @Override
+    public Enumerable<Object[]> rows(SqlRelation relation, List<RexNode> filters, int[] projects) {
+        Optional<StatementPlan.Lookup> lookup = plan.lookupOf(relation, filters);
+        if (lookup.isPresent()) {
+            return new AbstractEnumerable<>() {
+                @Override
+                public Enumerator<Object[]> enumerator() {
+                    return new RowEnumerator(relation, projects, lookup.get());
+                }
+            };
+        }
+        List<PlannedRead> reads =
+                plan.readsOf(relation, filters)
+                        .orElseGet(
+                                () ->
+                                        ReadPlanner.plan(
+                                                relation, RexPredicates.of(filters), projects));
+        return new AbstractEnumerable<>() {
+            @Override
+            public Enumerator<Object[]> enumerator() {
+                return new RowEnumerator(relation, projects, reads);
+            }
+        };
+    }
+
+    /** Rows of one relation from its reads, one read after the other. */
+    private final class RowEnumerator implements Enumerator<Object[]> {
+        private final SqlRelation relation;
+        private final int[] projects;
+        private Iterator<PlannedRead> reads;
+        private final StatementPlan.Lookup lookup;
+        private Iterator<Item> items = Collections.emptyIterator();
+        private Object[] current;
+
+        RowEnumerator(SqlRelation relation, int[] projects, List<PlannedRead> reads) {
+            this.relation = relation;
+            this.projects = projects;
+            this.reads = reads.iterator();
+            this.lookup = null;
+        }
+
+        RowEnumerator(SqlRelation relation, int[] projects, StatementPlan.Lookup lookup) {
+            this.relation = relation;
+            this.projects = projects;
+            this.reads = null;
+            this.lookup = lookup;
+        }
+
+        @Override
+        public Object[] current() {
+            return current;
+        }
+
+        @Override
+        public boolean moveNext() {
+            if (reads == null) {
+                items = lookUp(lookup, projects).iterator();
+                reads = Collections.emptyIterator();
+            }
+            while (true) {
+                while (items.hasNext()) {
+                    Object[] row = relation.row(items.next(), projects);
+                    if (row != null) {
+                        current = row;
+                        return true;
+                    }
+                }
+                closeItems();
+                if (!reads.hasNext() || cancellation.isCancelled()) {
+                    return false;
+                }
+                items = open(reads.next());
+            }
+        }
+
+        @Override
+        public void reset() {
+            throw new UnsupportedOperationException("a DynamoDB read cannot be rewound");
+        }
+
+        @Override
+        public void close() {
+            closeItems();
+        }
+
+        private void closeItems() {
+            if (items instanceof StreamingRead streaming) {
+                streaming.stop();
+            }
+            items = Collections.emptyIterator();
+        }
+    }
+
+    /**
+     * The items of a key lookup: the other side's reads (kept), the distinct values of its join
+     * column, then one Query per value, a few at a time.
+     */
+    private List<Item> lookUp(StatementPlan.Lookup lookup, int[] projects) {
+        Set<Object> values = new LinkedHashSet<>();
+        int[] sourceColumn = {lookup.sourceColumn()};
+        for (PlannedRead read : lookup.sourceReads()) {
+            for (Item item : kept.computeIfAbsent(read, this::collect)) {
+                Object[] row = lookup.source().row(item, sourceColumn);
+                if (row != null && row[0] != null) {
+                    values.add(row[0]);
+                }
+            }
+        }
+        List<PlannedRead> queries = new ArrayList<>();
+        for (Object value : values) {
+            List<ColumnPredicate> keyed = new ArrayList<>(lookup.predicates());
+            keyed.add(ColumnPredicate.of(lookup.column(), ColumnPredicate.Operator.EQ, value));
+            for (PlannedRead read : ReadPlanner.plan(lookup.relation(), keyed, projects)) {
+                queries.add(
+                        read.because(
+                                StatementPlan.LOOKUP
+                                        + lookup.source().name()
+                                        + "."
+                                        + lookup.source()
+                                                .columns()
+                                                .get(lookup.sourceColumn())
+                                                .name()
+                                        + " = "
+                                        + value));
+            }
+        }
+        ExecutorService lookups =
+                Executors.newFixedThreadPool(
+                        StatementPlan.LOOKUP_CONCURRENCY,
+                        r -> {
+                            Thread thread = new Thread(r, "dynoscope-sql-lookup");
+                            thread.setDaemon(true);
+                            return thread;
+                        });
+        try {
+            List<Future<List<Item>>> pending = new ArrayList<>();
+            for (PlannedRead query : queries) {
+                pending.add(lookups.submit(() -> collect(query)));
+            }
+            List<Item> items = new ArrayList<>();
+            for (Future<List<Item>> future : pending) {
+                items.addAll(future.get());
+            }
+            return items;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure
+                    ? failure
+                    : new IllegalStateException(e.getCause());
+        } finally {
+            lookups.shutdownNow();
+        }
+    }
+
+    private Iterator<Item> open(PlannedRead read) {
+        if (plan.consumers(read) < 2) {
+            StreamingRead streaming = new StreamingRead(read);
+            streaming.start();
+            return streaming;
+        }
+        return kept.computeIfAbsent(read, this::collect).iterator();
+    }
+
+    /** Reads every page of a read on the calling thread. */
+    List<Item> collect(PlannedRead read) {
+        List<Item> items = new ArrayList<>();
+        Cancellation stop = new Cancellation();
+        running.add(stop);
+        try {
+            run(
+                    read,
+                    page -> {
+                        items.addAll(page.items());
+                        return !cancellation.isCancelled();
+                    },
+                    stop);
+        } finally {
+            running.remove(stop);
+        }
+        return items;
+    }
+
+    /** Sends a PartiQL SELECT with ExecuteStatement and returns every item of every page. */
+    List<Item> executeStatement(String statement) {
+        ExecutedRead record = new ExecutedRead(statement);
+        executed.add(record);
+        List<Item> items = new ArrayList<>();
+        record.finish(
+                repository.executeStatement(
+                        statement,
+                        page -> {
+                            items.addAll(page.items());
+                            return !cancellation.isCancelled();
+                        },
+                        cancellation));
+        return items;
+    }
+
+    private void run(PlannedRead read, PageListener listener, Cancellation stop) {
+        ExecutedRead record = new ExecutedRead(read);
+        executed.add(record);
+        ReadResult result;
+        if (read.isScan()) {
+            ScanSpec spec =
+                    ScanSpec.table(read.table())
+                            .withFilter(read.filter())
+                            .withProjection(read.projection());
+            result =
+                    repository.scan(
+                            read.index() == null ? spec : spec.onIndex(read.index()),
+                            listener,
+                            stop);
+        } else {
+            QuerySpec spec =
+                    QuerySpec.of(read.table(), read.keyConditionExpression())
+                            .withFilter(read.filter())
+                            .withProjection(read.projection());
+            if (!read.scanForward()) {
+                spec = spec.descending();
+            }
+            result =
+                    repository.query(
+                            read.index() == null ? spec : spec.onIndex(read.index()),
+                            listener,
+                            stop);
+        }
+        record.finish(result);
+    }
+
+    /** A read on a reader thread that hands its pages to the row enumerator. */
+    private final class StreamingRead implements Iterator<Item> {
+        private final PlannedRead read;
+        private final BlockingQueue<Object> pages = new ArrayBlockingQueue<>(PAGES_AHEAD);
+        private final Cancellation stop = new Cancellation();
+        private Iterator<Item> page = Collections.emptyIterator();
+        private boolean finished;
+
+        private final Object end = new Object();
+
+        StreamingRead(PlannedRead read) {
+            this.read = read;
+        }
+
+        void start() {
+            running.add(stop);
+            Thread reader =
+                    new Thread(
+                            () -> {
+                                Object last = end;
+                                try {
+                                    run(read, p -> hand(p.items()), stop);
+                                } catch (RuntimeException e) {
+                                    last = e;
+                                } finally {
+                                    running.remove(stop);
+                                }
+                                hand(last);
+                            },
+                            "dynoscope-sql-read");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        /** Puts a page (or the end) on the queue, waiting while it is full; false once stopped. */
+        private boolean hand(Object element) {
+            try {
+                while (!stop.isCancelled() && !cancellation.isCancelled()) {
+                    if (pages.offer(element, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                        return true;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return false;
+        }
+
+        void stop() {
+            stop.cancel();
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (!page.hasNext()) {
+                if (finished) {
+                    return false;
+                }
+                Object next = take();
+                if (next == end || next == null) {
+                    finished = true;
+                    return false;
+                }
+                if (next instanceof RuntimeException failure) {
+                    finished = true;
+                    throw failure;
+                }
+                @SuppressWarnings("unchecked")
+                List<Item> items = (List<Item>) next;
+                page = items.iterator();
+            }
+            return true;
+        }
+
+        private Object take() {
+            try {
+                while (!cancellation.isCancelled()) {
+                    Object next = pages.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                    if (next != null) {
+                        return next;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            stop.cancel();
+            return null;
+        }
+
+        @Override
+        public Item next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            return page.next();
+        }
+    }
+}
