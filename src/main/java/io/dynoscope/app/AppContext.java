@@ -1,19 +1,28 @@
 package io.dynoscope.app;
 
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalSandbox;
+import io.dynoscope.service.model.ModelStore;
+import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.model.LoadTarget;
+import io.dynoscope.ui.model.ModelPlannerViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
 import io.dynoscope.ui.shell.ShellViewModel;
+import io.dynoscope.ui.sql.SqlConsoleViewModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,6 +44,7 @@ public final class AppContext implements AutoCloseable {
     private final SandboxHolder sandbox;
     private final SettingsService settings;
     private final SettingsBinding settingsBinding;
+    private final ModelStore models;
 
     /** A context that neither reads nor writes the user's settings (tests). */
     AppContext(
@@ -59,6 +69,7 @@ public final class AppContext implements AutoCloseable {
         this.sandbox = sandbox;
         this.settings = settings;
         this.settingsBinding = settings == null ? null : new SettingsBinding(settings);
+        this.models = settings == null ? null : new ModelStore(settings);
         this.shell =
                 new ShellViewModel(
                         connector,
@@ -66,19 +77,76 @@ public final class AppContext implements AutoCloseable {
                         settings == null
                                 ? connections
                                 : SettingsBinding.withSaved(connections, settings.current()),
-                        this::tableTab);
+                        new Tabs());
         if (settingsBinding != null) {
             settingsBinding.bind(shell, connections);
         }
     }
 
-    /** A table tab: the grid, its tool windows, and (when settings are kept) its saved settings. */
-    private WorkbenchTab tableTab(
-            DynamoRepository repository, ConnectionEntry connection, String table) {
-        ItemGridViewModel grid = new ItemGridViewModel(table, repository, work);
-        TableTab tab = new TableTab(grid, work, shell.toolWindows(), settingsBinding);
-        grid.open(settingsBinding == null || settingsBinding.readFirstPage());
-        return tab;
+    /** Builds the tabs of every kind the shell opens. */
+    private final class Tabs implements ShellViewModel.Tabs {
+
+        /** A table tab: the grid, its tool windows, and (when settings are kept) its settings. */
+        @Override
+        public WorkbenchTab table(
+                DynamoRepository repository, ConnectionEntry connection, String table) {
+            ItemGridViewModel grid = new ItemGridViewModel(table, repository, work);
+            TableTab tab = new TableTab(grid, work, shell.toolWindows(), settingsBinding);
+            grid.open(settingsBinding == null || settingsBinding.readFirstPage());
+            return tab;
+        }
+
+        @Override
+        public List<WorkbenchTab.Kind> otherKinds() {
+            return List.of(WorkbenchTab.Kind.SQL_CONSOLE, WorkbenchTab.Kind.TABLE_MODEL);
+        }
+
+        @Override
+        public Optional<WorkbenchTab> open(
+                WorkbenchTab.Kind kind,
+                DynamoRepository repository,
+                ConnectionEntry connection,
+                String table) {
+            return switch (kind) {
+                case TABLE -> Optional.of(table(repository, connection, table));
+                case SQL_CONSOLE -> Optional.of(sqlConsole(repository, table));
+                case TABLE_MODEL -> Optional.of(model(repository, connection, table));
+                default -> Optional.empty();
+            };
+        }
+
+        /** A SQL console whose views are the entities of the table's saved model, if any. */
+        private WorkbenchTab sqlConsole(DynamoRepository repository, String table) {
+            List<TableModel> saved =
+                    models == null
+                            ? List.of()
+                            : models.load(table).map(TableDesign::model).stream().toList();
+            SqlConsoleViewModel console =
+                    new SqlConsoleViewModel(new SqlConsole(repository, saved), work);
+            console.statementProperty().set("SELECT * FROM \"" + table + "\" LIMIT 100");
+            return new SqlConsoleTab(console, table);
+        }
+
+        /** The model of the table: the saved one, or one inferred from a sample of the table. */
+        private WorkbenchTab model(
+                DynamoRepository repository, ConnectionEntry connection, String table) {
+            LoadTarget here =
+                    new LoadTarget(
+                            connection.label(),
+                            connection.kind() == ConnectionEntry.Kind.PROFILE
+                                    || connection.kind() == ConnectionEntry.Kind.DEFAULT_CHAIN,
+                            cancellation -> repository);
+            ModelPlannerViewModel planner = new ModelPlannerViewModel(List.of(here), work, models);
+            planner.targetProperty().set(here);
+            planner.tableNameProperty().set(table);
+            Optional<TableDesign> saved = models == null ? Optional.empty() : models.load(table);
+            if (saved.isPresent()) {
+                planner.importModel(ModelJson.write(ModelDocument.of(saved.get())));
+            } else {
+                planner.inferFromTable();
+            }
+            return new ModelTab(planner, table);
+        }
     }
 
     /** The app as people run it: the sandbox first, then DynamoDB Local, then every AWS profile. */
