@@ -15,6 +15,22 @@ public record ReadStatistics(
 
     public static final ReadStatistics NONE = new ReadStatistics(0, 0, 0, 0, Duration.ZERO);
 
+    /** Both reads together: every count and the time added up. */
+    public ReadStatistics plus(ReadStatistics other) {
+        return new ReadStatistics(
+                requests + other.requests,
+                consumedCapacity + other.consumedCapacity,
+                scannedCount + other.scannedCount,
+                returnedCount + other.returnedCount,
+                elapsed.plus(other.elapsed));
+    }
+
+    /** The same counts over another wall time (reads that ran side by side). */
+    public ReadStatistics withElapsed(Duration wallTime) {
+        return new ReadStatistics(
+                requests, consumedCapacity, scannedCount, returnedCount, wallTime);
+    }
+
     /** The CLI's status line: {@code requests=N consumed=X scanned=S returned=R}. */
     public String summary() {
         return "requests="

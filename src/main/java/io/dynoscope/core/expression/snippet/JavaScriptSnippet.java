@@ -86,7 +86,7 @@ final class JavaScriptSnippet {
         return out.toString();
     }
 
-    private static final String PRINTER =
+    static final String PRINTER =
             """
             /** Prints an item as one line of DynamoDB JSON; binary values (Uint8Array) in base64. */
             function printItem(item) {
@@ -97,7 +97,7 @@ final class JavaScriptSnippet {
             }
             """;
 
-    private static String client(SnippetOptions options) {
+    static String client(SnippetOptions options) {
         if (options.endpoint().isEmpty()) {
             return "{}";
         }
@@ -114,7 +114,7 @@ final class JavaScriptSnippet {
                 + " },\n}";
     }
 
-    private static <V> String object(Map<String, V> entries, Function<V, String> literal) {
+    static <V> String object(Map<String, V> entries, Function<V, String> literal) {
         if (entries.isEmpty()) {
             return "{}";
         }
@@ -123,7 +123,7 @@ final class JavaScriptSnippet {
                 .collect(Collectors.joining(", ", "{ ", " }"));
     }
 
-    private static String value(AttributeValue value) {
+    static String value(AttributeValue value) {
         return switch (value.type()) {
             case S -> "{ S: " + string(((AttributeValue.Str) value).value()) + " }";
             case N -> "{ N: " + string(((AttributeValue.Num) value).text()) + " }";
