@@ -6,6 +6,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.ContributorInsights;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.GetResult;
 import io.dynoscope.repository.PageListener;
@@ -16,6 +17,7 @@ import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -60,6 +62,17 @@ public class ForwardingRepository implements DynamoRepository {
     @Override
     public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
         return delegate.scan(spec, listener, cancellation);
+    }
+
+    @Override
+    public ReadResult scanSegment(
+            ScanSpec spec, int segment, PageListener listener, Cancellation cancellation) {
+        return delegate.scanSegment(spec, segment, listener, cancellation);
+    }
+
+    @Override
+    public ContributorInsights contributorInsights(String table, Duration window) {
+        return delegate.contributorInsights(table, window);
     }
 
     @Override
