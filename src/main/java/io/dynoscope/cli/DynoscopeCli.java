@@ -43,6 +43,7 @@ import picocli.CommandLine.ScopeType;
             DeleteCommand.class,
             QueryCommand.class,
             ScanCommand.class,
+            PartitionsCommand.class,
             ExportCommand.class,
             ImportCommand.class,
             SandboxCommand.class,
