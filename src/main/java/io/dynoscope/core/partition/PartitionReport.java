@@ -2,6 +2,7 @@ package io.dynoscope.core.partition;
 
 import io.dynoscope.core.collection.KeyOrder;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.TableModel;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,6 +19,8 @@ import java.util.Optional;
  * balance between their shards; and, for a table with a local secondary index, each item
  * collection's size against DynamoDB's 10 GB limit.
  *
+ * @param keys the table's key schema
+ * @param hasLocalSecondaryIndex whether the table has an LSI, which limits each item collection
  * @param items the table's items (estimated when sampled)
  * @param bytes the table's size by DynamoDB's item-size rules (estimated when sampled)
  * @param sample how a sample was taken and how far to trust its totals; empty for a full read
@@ -29,6 +32,8 @@ import java.util.Optional;
  */
 public record PartitionReport(
         String table,
+        KeySchema keys,
+        boolean hasLocalSecondaryIndex,
         long items,
         long bytes,
         Optional<SampleEstimate> sample,
@@ -49,6 +54,7 @@ public record PartitionReport(
 
     public PartitionReport {
         Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(keys, "keys");
         Objects.requireNonNull(sample, "sample");
         partitions = List.copyOf(partitions);
         distribution = List.copyOf(distribution);
@@ -154,6 +160,8 @@ public record PartitionReport(
         partitions.sort(LARGEST_FIRST);
         return new PartitionReport(
                 table,
+                tally.keys(),
+                tally.hasLocalSecondaryIndex(),
                 items,
                 bytes,
                 Optional.ofNullable(sample),

@@ -1,5 +1,9 @@
 package io.dynoscope.service.partitions;
 
+import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.partition.LocalIndex;
 import io.dynoscope.core.partition.PartitionReport;
@@ -8,6 +12,7 @@ import io.dynoscope.core.partition.SampleEstimate;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ContributorInsights;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
@@ -17,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -143,6 +149,20 @@ public final class PartitionReporter {
                 run.statistics.withElapsed(Duration.ofNanos(System.nanoTime() - started));
         return new Result(
                 PartitionReport.of(table, tally, sample, model), reads, !run.cancelled.get());
+    }
+
+    /**
+     * The first item of one partition (one Query request), such as the sharding advisor's code
+     * writes as its example; empty when the partition has none now.
+     */
+    public Optional<Item> firstItem(
+            String table, KeySchema keys, AttributeValue partitionKey, Cancellation cancellation) {
+        List<Item> items = new ArrayList<>(1);
+        repository.query(
+                QuerySpec.of(table, KeyCondition.partition(keys, partitionKey)).withLimit(1),
+                page -> items.addAll(page.items()),
+                cancellation);
+        return items.stream().findFirst();
     }
 
     /** The busiest keys from CloudWatch Contributor Insights, where there are any. */
