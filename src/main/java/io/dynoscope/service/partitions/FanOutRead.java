@@ -42,8 +42,14 @@ public final class FanOutRead {
     /** Shard reads at a time: 4 reads, each with at most one request sent ahead, in flight. */
     public static final int DEFAULT_CONCURRENCY = 4;
 
-    /** The Limit of a request when neither the query nor the call's limit says. */
-    static final int MAX_CHUNK = 1000;
+    /**
+     * The items one shard read asks for when the call wants every item: DynamoDB's 1 MB pages
+     * decide, as they do for a plain Query.
+     */
+    static final int WHOLE_CHUNK = 10_000;
+
+    /** The most a shard read asks for to fill a call's limit. */
+    static final int MAX_CHUNK = 1_000;
 
     static final int MIN_CHUNK = 25;
 
@@ -75,6 +81,7 @@ public final class FanOutRead {
     private final int concurrency;
     private final List<Shard> shards = new ArrayList<>();
     private final PriorityQueue<Shard> byHead;
+    private final String sortKey;
 
     /** Shards not finished whose buffer is empty: while there is one, nothing can be merged. */
     private int waiting;
@@ -98,6 +105,7 @@ public final class FanOutRead {
         }
         this.waiting = shards.size();
         this.byHead = new PriorityQueue<>(mergeOrder(query));
+        this.sortKey = query.keys().sortKey().orElse(null);
     }
 
     private static Comparator<Shard> mergeOrder(FanOutQuery query) {
@@ -105,21 +113,20 @@ public final class FanOutRead {
         if (query.keys().sortKey().isEmpty()) {
             return byShard;
         }
-        String sortKey = query.keys().sortKey().get();
-        Comparator<Shard> bySortKey =
-                (a, b) ->
-                        KeyOrder.compare(
-                                sortKeyOf(a.buffer.peek(), sortKey),
-                                sortKeyOf(b.buffer.peek(), sortKey));
+        Comparator<Shard> bySortKey = (a, b) -> KeyOrder.compare(a.head, b.head);
         return (query.scanForward() ? bySortKey : bySortKey.reversed()).thenComparing(byShard);
     }
 
-    private static AttributeValue sortKeyOf(Item item, String sortKey) {
-        AttributeValue value = item.attributes().get(sortKey);
+    /** Notes the sort key of the shard's first waiting item, which orders the merge. */
+    private void takeHead(Shard shard) {
+        if (sortKey == null) {
+            return;
+        }
+        AttributeValue value = shard.buffer.peek().attributes().get(sortKey);
         if (value == null) {
             throw new IllegalStateException("a returned item has no sort key '" + sortKey + "'");
         }
-        return value;
+        shard.head = value;
     }
 
     public FanOutQuery query() {
@@ -170,7 +177,7 @@ public final class FanOutRead {
             return query.pageSize();
         }
         if (limit == 0) {
-            return MAX_CHUNK;
+            return WHOLE_CHUNK;
         }
         int perShard = (limit + shards.size() - 1) / shards.size();
         return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, perShard + perShard / 4 + 1));
@@ -182,6 +189,10 @@ public final class FanOutRead {
         final QuerySpec query;
         final ArrayDeque<Item> buffer = new ArrayDeque<>();
         Key resumeKey;
+
+        /** The sort key of the first item in {@link #buffer}, kept while it is not empty. */
+        AttributeValue head;
+
         boolean finished;
         boolean reading;
         long delivered;
@@ -194,9 +205,14 @@ public final class FanOutRead {
         }
     }
 
-    /** One shard read of up to a chunk of items, as it ended. */
-    private record Chunk(
-            Shard shard, List<Item> items, ReadResult result, RuntimeException failure) {}
+    /** What a shard read reports to the merge: each page as it arrives, then how it ended. */
+    private sealed interface Event permits PageRead, ChunkEnd {}
+
+    private record PageRead(Shard shard, Page page) implements Event {}
+
+    /** A shard read of up to a chunk of items ended ({@code failure} null) or failed. */
+    private record ChunkEnd(Shard shard, ReadResult result, RuntimeException failure)
+            implements Event {}
 
     /** The state of one call of {@link #read}. */
     private final class Call {
@@ -204,7 +220,7 @@ public final class FanOutRead {
         private final PageListener listener;
         private final Cancellation cancellation;
         private final Cancellation shardCancellation = new Cancellation();
-        private final BlockingQueue<Chunk> finishedChunks = new LinkedBlockingQueue<>();
+        private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
         private final int chunk;
         private ExecutorService pool;
         private int reading;
@@ -253,7 +269,7 @@ public final class FanOutRead {
                         }
                         throw new IllegalStateException("the fan-out is waiting for nothing");
                     }
-                    awaitChunk();
+                    awaitEvent();
                 }
             } finally {
                 pool.shutdownNow();
@@ -296,6 +312,7 @@ public final class FanOutRead {
                 next.delivered++;
                 emitted++;
                 if (!next.buffer.isEmpty()) {
+                    takeHead(next);
                     byHead.add(next);
                 } else if (!next.finished) {
                     waiting++;
@@ -340,29 +357,39 @@ public final class FanOutRead {
 
         private void start(Shard shard) {
             QuerySpec spec =
-                    shard.query.withPageSize(chunk).withLimit(chunk).startingAfter(shard.resumeKey);
+                    shard.query
+                            .withPageSize(pageSizeFor())
+                            .withLimit(chunk)
+                            .startingAfter(shard.resumeKey);
             shard.reading = true;
             reading++;
             pool.execute(
                     () -> {
-                        List<Item> items = new ArrayList<>();
                         try {
                             ReadResult result =
                                     repository.query(
                                             spec,
-                                            page -> items.addAll(page.items()),
+                                            page -> {
+                                                events.add(new PageRead(shard, page));
+                                                return true;
+                                            },
                                             shardCancellation);
-                            finishedChunks.add(new Chunk(shard, items, result, null));
+                            events.add(new ChunkEnd(shard, result, null));
                         } catch (RuntimeException e) {
-                            finishedChunks.add(new Chunk(shard, items, null, e));
+                            events.add(new ChunkEnd(shard, null, e));
                         }
                     });
         }
 
-        private void awaitChunk() {
-            Chunk done;
+        /** Each request's Limit: the query's page size, else what the chunk wants. */
+        private int pageSizeFor() {
+            return query.pageSize() > 0 ? query.pageSize() : chunk;
+        }
+
+        private void awaitEvent() {
+            Event event;
             try {
-                done = finishedChunks.poll(20, TimeUnit.MILLISECONDS);
+                event = events.poll(20, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 // The caller's thread was interrupted: stop every shard, then wait for them.
                 interrupted = true;
@@ -371,38 +398,50 @@ public final class FanOutRead {
                 }
                 return;
             }
-            if (done != null) {
-                accept(done);
+            if (event instanceof PageRead read) {
+                accept(read.shard(), read.page());
+            } else if (event instanceof ChunkEnd end) {
+                ended(end);
             }
         }
 
-        private void accept(Chunk done) {
-            Shard shard = done.shard();
+        /** A page of a shard: its items join the shard's buffer at once. */
+        private void accept(Shard shard, Page page) {
+            unreportedScanned += page.scannedCount();
+            unreportedCapacity += page.consumedCapacity();
+            if (page.items().isEmpty()) {
+                return;
+            }
+            boolean wasEmpty = shard.buffer.isEmpty();
+            shard.buffer.addAll(page.items());
+            buffered += page.items().size();
+            if (wasEmpty) {
+                takeHead(shard);
+                byHead.add(shard);
+                waiting--;
+            }
+        }
+
+        private void ended(ChunkEnd end) {
+            Shard shard = end.shard();
             shard.reading = false;
             reading--;
-            if (done.failure() != null) {
+            if (end.failure() != null) {
                 if (failure == null) {
-                    failure = done.failure();
+                    failure = end.failure();
                 }
                 shardCancellation.cancel();
                 return;
             }
-            ReadResult result = done.result();
+            ReadResult result = end.result();
             ReadStatistics read = result.statistics();
             statistics = statistics.plus(read);
             shard.statistics = shard.statistics.plus(read);
-            unreportedScanned += read.scannedCount();
-            unreportedCapacity += read.consumedCapacity();
-            boolean wasWaiting = shard.buffer.isEmpty();
-            shard.buffer.addAll(done.items());
-            buffered += done.items().size();
             shard.resumeKey = result.resumeKey();
             shard.finished = result.complete();
-            boolean nowWaiting = shard.buffer.isEmpty() && !shard.finished;
-            if (wasWaiting && !shard.buffer.isEmpty()) {
-                byHead.add(shard);
+            if (shard.finished && shard.buffer.isEmpty()) {
+                waiting--;
             }
-            waiting += (nowWaiting ? 1 : 0) - (wasWaiting ? 1 : 0);
         }
     }
 }
