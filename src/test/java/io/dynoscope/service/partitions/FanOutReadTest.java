@@ -9,7 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.collection.GroupingOptions;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.collection.ItemCollections;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
@@ -22,6 +26,7 @@ import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.testsupport.TestEngine;
 import java.nio.charset.StandardCharsets;
@@ -221,6 +226,65 @@ class FanOutReadTest {
             assertEquals(SHARDS.get(i).size(), count.itemCount());
             assertEquals(SHARDS.get(i).stream().mapToLong(ItemSize::of).sum(), count.sizeBytes());
         }
+    }
+
+    @Test
+    void aSortKeyConditionAndAFilterApplyToEveryShard() {
+        ExpressionCompiler compiler = new ExpressionCompiler();
+        CompiledExpression filter =
+                compiler.expression(
+                        compiler.condition(
+                                List.of(
+                                        Row.of(
+                                                "name",
+                                                Row.Operator.LT,
+                                                s("item PROJ#2026-0100")))));
+        FanOutQuery query =
+                FanOutQuery.of(table, KEYS, ACME.shardValues("S"))
+                        .withSortKey(SortKeyCondition.beginsWith("PROJ#2026-0"))
+                        .withFilter(filter)
+                        .descending();
+        List<Item> delivered = new ArrayList<>();
+
+        FanOutRead.Result result =
+                new FanOutRead(repository, query)
+                        .read(20, page -> delivered.addAll(page.items()), Cancellation.none());
+
+        List<Item> expected =
+                expected(false).stream()
+                        .filter(i -> i.string("sk").orElseThrow().startsWith("PROJ#2026-0"))
+                        .filter(i -> i.string("sk").orElseThrow().compareTo("PROJ#2026-0100") < 0)
+                        .limit(20)
+                        .toList();
+        assertEquals(expected, delivered);
+        assertTrue(result.more());
+    }
+
+    @Test
+    void withoutASortKeyTheShardsComeInShardOrder() {
+        String hashOnly =
+                TestEngine.freshTable(
+                        new TableDefinition(
+                                "fan-out-hash",
+                                KeySchema.of("id", null),
+                                Map.of("id", "S"),
+                                List.of(),
+                                List.of()));
+        ShardedKey counters = ShardedKey.parse("COUNTER#{1..4}");
+        List<Item> items = new ArrayList<>();
+        for (String shard : counters.shards()) {
+            items.add(Item.of(Map.of("id", s(shard))));
+        }
+        repository.batchWrite(hashOnly, items, List.of(), Cancellation.none());
+        List<Item> delivered = new ArrayList<>();
+
+        new FanOutRead(
+                        repository,
+                        FanOutQuery.of(
+                                hashOnly, KeySchema.of("id", null), counters.shardValues("S")))
+                .read(0, page -> delivered.addAll(page.items()), Cancellation.none());
+
+        assertEquals(items, delivered);
     }
 
     /** Counts the requests made and slows each a little, so a cancel meets reads in flight. */
