@@ -113,20 +113,51 @@ public final class FanOutRead {
         if (query.keys().sortKey().isEmpty()) {
             return byShard;
         }
-        Comparator<Shard> bySortKey = (a, b) -> KeyOrder.compare(a.head, b.head);
+        Comparator<Shard> bySortKey =
+                (a, b) -> compareKeys(a.buffer.peek().key(), b.buffer.peek().key());
         return (query.scanForward() ? bySortKey : bySortKey.reversed()).thenComparing(byShard);
     }
 
-    /** Notes the sort key of the shard's first waiting item, which orders the merge. */
-    private void takeHead(Shard shard) {
+    /**
+     * An item waiting in a shard's buffer with its sort key made ready on the reading thread: a
+     * {@link String} when the key is a string of characters below U+D800 (whose Java order is
+     * DynamoDB's UTF-8 order, and which the JDK compares fastest), else the key's value.
+     */
+    private record Waiting(Item item, Object key) {}
+
+    private static Object mergeKey(Item item, String sortKey) {
         if (sortKey == null) {
-            return;
+            return null;
         }
-        AttributeValue value = shard.buffer.peek().attributes().get(sortKey);
+        AttributeValue value = item.attributes().get(sortKey);
         if (value == null) {
             throw new IllegalStateException("a returned item has no sort key '" + sortKey + "'");
         }
-        shard.head = value;
+        if (value instanceof AttributeValue.Str s && belowSurrogates(s.value())) {
+            return s.value();
+        }
+        return value;
+    }
+
+    private static boolean belowSurrogates(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= Character.MIN_SURROGATE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** DynamoDB's key order of two keys made by {@link #mergeKey}. */
+    private static int compareKeys(Object a, Object b) {
+        if (a instanceof String x && b instanceof String y) {
+            return x.compareTo(y);
+        }
+        return KeyOrder.compare(asValue(a), asValue(b));
+    }
+
+    private static AttributeValue asValue(Object key) {
+        return key instanceof String s ? AttributeValue.s(s) : (AttributeValue) key;
     }
 
     public FanOutQuery query() {
@@ -187,11 +218,8 @@ public final class FanOutRead {
         final int index;
         final AttributeValue partitionKey;
         final QuerySpec query;
-        final ArrayDeque<Item> buffer = new ArrayDeque<>();
+        final ArrayDeque<Waiting> buffer = new ArrayDeque<>();
         Key resumeKey;
-
-        /** The sort key of the first item in {@link #buffer}, kept while it is not empty. */
-        AttributeValue head;
 
         boolean finished;
         boolean reading;
@@ -208,7 +236,7 @@ public final class FanOutRead {
     /** What a shard read reports to the merge: each page as it arrives, then how it ended. */
     private sealed interface Event permits PageRead, ChunkEnd {}
 
-    private record PageRead(Shard shard, Page page) implements Event {}
+    private record PageRead(Shard shard, Page page, List<Waiting> items) implements Event {}
 
     /** A shard read of up to a chunk of items ended ({@code failure} null) or failed. */
     private record ChunkEnd(Shard shard, ReadResult result, RuntimeException failure)
@@ -307,12 +335,11 @@ public final class FanOutRead {
                 if (next == null) {
                     break;
                 }
-                items.add(next.buffer.poll());
+                items.add(next.buffer.poll().item());
                 buffered--;
                 next.delivered++;
                 emitted++;
                 if (!next.buffer.isEmpty()) {
-                    takeHead(next);
                     byHead.add(next);
                 } else if (!next.finished) {
                     waiting++;
@@ -370,7 +397,14 @@ public final class FanOutRead {
                                     repository.query(
                                             spec,
                                             page -> {
-                                                events.add(new PageRead(shard, page));
+                                                List<Waiting> ready =
+                                                        new ArrayList<>(page.items().size());
+                                                for (Item item : page.items()) {
+                                                    ready.add(
+                                                            new Waiting(
+                                                                    item, mergeKey(item, sortKey)));
+                                                }
+                                                events.add(new PageRead(shard, page, ready));
                                                 return true;
                                             },
                                             shardCancellation);
@@ -399,24 +433,23 @@ public final class FanOutRead {
                 return;
             }
             if (event instanceof PageRead read) {
-                accept(read.shard(), read.page());
+                accept(read.shard(), read.page(), read.items());
             } else if (event instanceof ChunkEnd end) {
                 ended(end);
             }
         }
 
         /** A page of a shard: its items join the shard's buffer at once. */
-        private void accept(Shard shard, Page page) {
+        private void accept(Shard shard, Page page, List<Waiting> items) {
             unreportedScanned += page.scannedCount();
             unreportedCapacity += page.consumedCapacity();
             if (page.items().isEmpty()) {
                 return;
             }
             boolean wasEmpty = shard.buffer.isEmpty();
-            shard.buffer.addAll(page.items());
-            buffered += page.items().size();
+            shard.buffer.addAll(items);
+            buffered += items.size();
             if (wasEmpty) {
-                takeHead(shard);
                 byHead.add(shard);
                 waiting--;
             }
