@@ -1,5 +1,6 @@
 package io.dynoscope.core.partition;
 
+import io.dynoscope.core.collection.ShardResolver;
 import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.key.KeyTemplate;
@@ -128,6 +129,26 @@ public final class ShardedKey {
     public static Optional<ShardedKey> ofShard(TableModel model, String shardValue) {
         return model.shardGroupOf(shardValue)
                 .map(group -> of(group, group.match(shardValue).orElseThrow()));
+    }
+
+    /**
+     * Groups the grid's items by the model's shard groups: every shard of a tenant ({@code
+     * WS#acme#01} … {@code WS#acme#10}) under one logical collection, in a Scan as in a fan-out.
+     *
+     * @param keyType the partition key's type, S or N
+     */
+    public static ShardResolver resolver(TableModel model, String keyType) {
+        return partitionKey -> {
+            String text;
+            if (partitionKey instanceof AttributeValue.Str s) {
+                text = s.value();
+            } else if (partitionKey instanceof AttributeValue.Num n) {
+                text = n.text();
+            } else {
+                return Optional.empty();
+            }
+            return ofShard(model, text).map(key -> key.collection(keyType));
+        };
     }
 
     /** The text with the range, such as {@code WS#acme#{01..10}}. */

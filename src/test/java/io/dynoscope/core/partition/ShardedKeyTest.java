@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.collection.GroupingOptions;
+import io.dynoscope.core.collection.ItemCollections;
 import io.dynoscope.core.collection.ShardedCollection;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.TableModel;
 import java.util.List;
@@ -68,6 +72,34 @@ class ShardedKeyTest {
         assertEquals(
                 "WS#big#{shard:01..10}",
                 ShardedKey.of(MODEL.shardGroups().get(0), Map.of("workspaceId", "big")).text());
+    }
+
+    @Test
+    void theModelGroupsAScansShardsIntoOneCollectionPerTenant() {
+        ItemCollections grid =
+                new ItemCollections(
+                        GroupingOptions.of(MODEL.keys())
+                                .withShards(ShardedKey.resolver(MODEL, "S")),
+                        item -> 1);
+        grid.addPage(
+                List.of(
+                        Key.of("EntityRef", s("WS#acme#02"), "Detail", s("P#2")).asItem(),
+                        Key.of("EntityRef", s("WS#big#07"), "Detail", s("P#1")).asItem(),
+                        Key.of("EntityRef", s("WS#acme"), "Detail", s("META")).asItem(),
+                        Key.of("EntityRef", s("WS#acme#09"), "Detail", s("P#1")).asItem()));
+
+        assertEquals(
+                List.of("WS#acme · 10 shards", "WS#big · 10 shards", "WS#acme"),
+                grid.collections().stream()
+                        .map(
+                                c ->
+                                        c.sharded()
+                                                .map(ShardedCollection::label)
+                                                .orElse(
+                                                        ((AttributeValue.Str) c.partitionKey())
+                                                                .value()))
+                        .toList());
+        assertEquals(2, grid.collections().get(0).itemCount());
     }
 
     @Test
