@@ -210,11 +210,11 @@ final class PartitionsCommand implements Callable<Integer> {
                             .subList(0, Math.min(top, report.collectionLimits().size()))) {
                 out.printf(
                         Locale.ROOT,
-                        "      %-40s %10s %8.4f%% %s%n",
+                        "      %-40s %10s %8.4f%%%s%n",
                         ValueText.of(c.partitionKey()),
                         ValueText.bytes(c.bytes()),
                         100 * c.shareOfLimit(),
-                        c.level() == PartitionReport.LimitLevel.OK ? "" : c.level());
+                        c.level() == PartitionReport.LimitLevel.OK ? "" : "  " + c.level());
             }
         }
         if (insights != null && insights.enabled()) {
