@@ -1,28 +1,21 @@
 package io.dynoscope.bench;
 
-import com.sun.management.OperatingSystemMXBean;
 import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.partition.ShardedKey;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoClients;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.service.partitions.FanOutQuery;
 import io.dynoscope.service.partitions.FanOutRead;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -51,15 +44,11 @@ public final class FanOutBenchmark {
     public static void main(String[] args) {
         int itemCount = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-        try (LocalEngine engine = LocalEngine.start()) {
-            ConnectionSpec.Endpoint connection =
-                    new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
-            try (DynamoDbClient client = DynamoClients.create(connection);
-                    SdkDynamoRepository repository = new SdkDynamoRepository(client, connection)) {
-                load(repository, itemCount);
-                run(client, repository, itemCount, rounds);
-            }
-        }
+        Rounds.onLocalEngine(
+                (client, repository) -> {
+                    load(repository, itemCount);
+                    run(client, repository, itemCount, rounds);
+                });
     }
 
     private static void load(SdkDynamoRepository repository, int itemCount) {
@@ -97,21 +86,24 @@ public final class FanOutBenchmark {
         double[] fanOutFirst = new double[rounds];
         for (int round = 0; round < rounds; round++) {
             loop[round] =
-                    measure(
+                    Rounds.measure(
                             "(a) SDK loop, shard after shard",
                             round,
+                            READS_PER_MEASUREMENT,
                             () -> sdkLoop(client, true, null),
                             itemCount);
             sequential[round] =
-                    measure(
+                    Rounds.measure(
                             "(c) repository.query, in turn  ",
                             round,
+                            READS_PER_MEASUREMENT,
                             () -> repositoryLoop(repository),
                             itemCount);
             fanOut[round] =
-                    measure(
+                    Rounds.measure(
                             "(b) FanOutRead                 ",
                             round,
+                            READS_PER_MEASUREMENT,
                             () -> fanOut(repository, 0, null),
                             itemCount);
             long[] first = new long[1];
@@ -128,61 +120,25 @@ public final class FanOutBenchmark {
                     loopFirst[round],
                     fanOutFirst[round]);
         }
-        System.out.printf(Locale.ROOT, "median (a) SDK loop:  %,10.0f items/s%n", median(loop));
+        System.out.printf(
+                Locale.ROOT, "median (a) SDK loop:  %,10.0f items/s%n", Rounds.median(loop));
         System.out.printf(
                 Locale.ROOT,
                 "median (c) repository.query, shard after shard: %,10.0f items/s%n",
-                median(sequential));
-        System.out.printf(Locale.ROOT, "median (b) fan-out:   %,10.0f items/s%n", median(fanOut));
+                Rounds.median(sequential));
         System.out.printf(
-                Locale.ROOT,
-                "ratio (b)/(a): %.3f (target >= 0.9)%n",
-                median(fanOut) / median(loop));
-        double[] ratios = new double[rounds];
-        for (int round = 0; round < rounds; round++) {
-            ratios[round] = fanOut[round] / loop[round];
-        }
-        System.out.printf(
-                Locale.ROOT,
-                "median of the rounds' own ratios (b)/(a): %.3f (rounds: %s)%n",
-                median(ratios),
-                Arrays.toString(
-                        Arrays.stream(ratios).map(r -> Math.round(r * 100) / 100.0).toArray()));
+                Locale.ROOT, "median (b) fan-out:   %,10.0f items/s%n", Rounds.median(fanOut));
+        Rounds.printRatios(fanOut, loop, ">= 0.9");
         System.out.printf(
                 Locale.ROOT,
                 "median first rows: SDK loop %.1f ms (one shard's page, unmerged), fan-out %.1f ms (limit %,d, merged)%n",
-                median(loopFirst),
-                median(fanOutFirst),
+                Rounds.median(loopFirst),
+                Rounds.median(fanOutFirst),
                 GRID_LIMIT);
     }
 
     /** Reads of the tenant per measurement: one read is too short to measure on a busy machine. */
     private static final int READS_PER_MEASUREMENT = 5;
-
-    private static double measure(String label, int round, LongSupplier pass, int expected) {
-        long cpuStarted = processCpuNanos();
-        long started = System.nanoTime();
-        long items = 0;
-        for (int n = 0; n < READS_PER_MEASUREMENT; n++) {
-            long read = pass.getAsLong();
-            if (read != expected) {
-                throw new IllegalStateException(
-                        label.strip() + " read " + read + ", expected " + expected);
-            }
-            items += read;
-        }
-        double elapsed = (System.nanoTime() - started) / 1e9;
-        double cpuMicrosPerItem = (processCpuNanos() - cpuStarted) / 1e3 / items;
-        System.out.printf(
-                Locale.ROOT,
-                "round %d %s %,10.0f items/s (%.2f s, client CPU %.1f us/item)%n",
-                round + 1,
-                label,
-                items / elapsed,
-                elapsed,
-                cpuMicrosPerItem);
-        return items / elapsed;
-    }
 
     /**
      * What a program using the SDK directly writes: each shard queried to its end, one after
@@ -257,17 +213,5 @@ public final class FanOutBenchmark {
                 },
                 Cancellation.none());
         return count[0];
-    }
-
-    private static long processCpuNanos() {
-        var os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof OperatingSystemMXBean jvm ? jvm.getProcessCpuTime() : 0;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 }

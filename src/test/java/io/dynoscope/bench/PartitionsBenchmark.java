@@ -1,18 +1,12 @@
 package io.dynoscope.bench;
 
-import com.sun.management.OperatingSystemMXBean;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoClients;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.service.partitions.PartitionReporter;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +14,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -42,18 +35,14 @@ public final class PartitionsBenchmark {
 
     private PartitionsBenchmark() {}
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         int itemCount = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-        try (LocalEngine engine = LocalEngine.start()) {
-            ConnectionSpec.Endpoint connection =
-                    new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
-            try (DynamoDbClient client = DynamoClients.create(connection);
-                    SdkDynamoRepository repository = new SdkDynamoRepository(client, connection)) {
-                load(repository, itemCount);
-                run(client, repository, itemCount, rounds);
-            }
-        }
+        Rounds.onLocalEngine(
+                (client, repository) -> {
+                    load(repository, itemCount);
+                    run(client, repository, itemCount, rounds);
+                });
     }
 
     /** 100,000 items of a few hundred bytes: 1,000 tenants, one of them ten times the others. */
@@ -87,32 +76,25 @@ public final class PartitionsBenchmark {
         double[] reports = new double[rounds];
         for (int round = 0; round < rounds; round++) {
             bare[round] =
-                    measure(
+                    Rounds.measure(
                             "(a) SDK parallel Scan",
                             round,
+                            1,
                             () -> bareParallelScan(client),
                             itemCount);
             reports[round] =
-                    measure("(b) partitions report", round, () -> report(reporter), itemCount);
-        }
-        System.out.printf(
-                Locale.ROOT, "median (a) SDK parallel Scan: %,10.0f items/s%n", median(bare));
-        System.out.printf(
-                Locale.ROOT, "median (b) partitions report: %,10.0f items/s%n", median(reports));
-        System.out.printf(
-                Locale.ROOT,
-                "ratio (b)/(a): %.3f (target >= 0.8)%n",
-                median(reports) / median(bare));
-        double[] ratios = new double[rounds];
-        for (int round = 0; round < rounds; round++) {
-            ratios[round] = reports[round] / bare[round];
+                    Rounds.measure(
+                            "(b) partitions report", round, 1, () -> report(reporter), itemCount);
         }
         System.out.printf(
                 Locale.ROOT,
-                "median of the rounds' own ratios (b)/(a): %.3f (rounds: %s)%n",
-                median(ratios),
-                Arrays.toString(
-                        Arrays.stream(ratios).map(r -> Math.round(r * 100) / 100.0).toArray()));
+                "median (a) SDK parallel Scan: %,10.0f items/s%n",
+                Rounds.median(bare));
+        System.out.printf(
+                Locale.ROOT,
+                "median (b) partitions report: %,10.0f items/s%n",
+                Rounds.median(reports));
+        Rounds.printRatios(reports, bare, ">= 0.8");
     }
 
     private static long report(PartitionReporter reporter) {
@@ -171,37 +153,5 @@ public final class PartitionsBenchmark {
                             : null;
         } while (start != null);
         return count;
-    }
-
-    private static double measure(String label, int round, LongSupplier pass, int expected) {
-        long cpuStarted = processCpuNanos();
-        long started = System.nanoTime();
-        long items = pass.getAsLong();
-        double elapsed = (System.nanoTime() - started) / 1e9;
-        double cpuMicrosPerItem = (processCpuNanos() - cpuStarted) / 1e3 / items;
-        if (items != expected) {
-            throw new IllegalStateException(label + " read " + items + ", expected " + expected);
-        }
-        System.out.printf(
-                Locale.ROOT,
-                "round %d %s %,10.0f items/s (%.2f s, client CPU %.1f us/item)%n",
-                round + 1,
-                label,
-                items / elapsed,
-                elapsed,
-                cpuMicrosPerItem);
-        return items / elapsed;
-    }
-
-    private static long processCpuNanos() {
-        var os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof OperatingSystemMXBean jvm ? jvm.getProcessCpuTime() : 0;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 }
