@@ -63,6 +63,7 @@ import picocli.CommandLine.TypeConversionException;
             DeleteCommand.class,
             QueryCommand.class,
             ScanCommand.class,
+            PartitionsCommand.class,
             ExportCommand.class,
             ImportCommand.class,
             CloneCommand.class,

@@ -7,13 +7,18 @@ import io.dynoscope.core.expression.SortKeyCondition.Operator;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.partition.ShardedKey;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.partitions.FanOutQuery;
+import io.dynoscope.service.partitions.FanOutRead;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -45,7 +50,9 @@ final class QueryCommand implements Callable<Integer> {
             names = "--pk",
             required = true,
             paramLabel = "VALUE",
-            description = "The partition-key value.")
+            description =
+                    "The partition-key value; a shard range such as 'WS#acme#{01..10}' queries every "
+                            + "shard and prints one stream merged in sort-key order.")
     private String partitionKeyValue;
 
     @ArgGroup(exclusive = true)
@@ -155,24 +162,23 @@ final class QueryCommand implements Callable<Integer> {
             TableInfo info = repository.describeTable(table);
             KeySchema keys = info.keySchemaOf(index);
             expressionOptions.check(Operation.QUERY, info, index);
+            Optional<ShardedKey> sharded = shardedKey();
+            if (sharded.isPresent()) {
+                return fanOut(repository, info, keys, sharded.get(), expressions);
+            }
             AttributeValue partition = typed(info, keys.partitionKey(), partitionKeyValue, "--pk");
             keyLimits(keys.partitionKey(), partition, keys, info, "--pk");
             KeyCondition keyCondition = KeyCondition.partition(keys, partition);
             if (sortKey != null) {
-                String sortKeyName =
-                        keys.sortKey()
-                                .orElseThrow(
-                                        () ->
-                                                CliException.usage(
-                                                        (index == null
-                                                                        ? "table '" + table + "'"
-                                                                        : "index '" + index + "'")
-                                                                + " has no sort key, so it takes no --sk-* condition"));
-                SortKeyCondition condition =
-                        sortKey.condition(sortKeyName, type(info, sortKeyName));
-                keyLimits(sortKeyName, condition.value(), keys, info, "--sk-*");
+                SortKeyCondition condition = sortKeyCondition(info, keys);
+                keyLimits(keys.sortKey().orElseThrow(), condition.value(), keys, info, "--sk-*");
                 if (condition.upper() != null) {
-                    keyLimits(sortKeyName, condition.upper(), keys, info, "--sk-between");
+                    keyLimits(
+                            keys.sortKey().orElseThrow(),
+                            condition.upper(),
+                            keys,
+                            info,
+                            "--sk-between");
                 }
                 keyCondition = keyCondition.and(condition);
             }
@@ -196,6 +202,70 @@ final class QueryCommand implements Callable<Integer> {
             printer.finish();
         }
         return ExitCodes.OK;
+    }
+
+    /** The shard range --pk names, if it names one. */
+    private Optional<ShardedKey> shardedKey() {
+        try {
+            return ShardedKey.find(partitionKeyValue);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--pk: " + e.getMessage());
+        }
+    }
+
+    private SortKeyCondition sortKeyCondition(TableInfo info, KeySchema keys) {
+        String sortKeyName =
+                keys.sortKey()
+                        .orElseThrow(
+                                () ->
+                                        CliException.usage(
+                                                (index == null
+                                                                ? "table '" + table + "'"
+                                                                : "index '" + index + "'")
+                                                        + " has no sort key, so it takes no --sk-* condition"));
+        return sortKey.condition(sortKeyName, type(info, sortKeyName));
+    }
+
+    /** Every shard queried at once, printed as one stream in sort-key order. */
+    private int fanOut(
+            DynamoRepository repository,
+            TableInfo info,
+            KeySchema keys,
+            ShardedKey sharded,
+            ReadExpressionOptions.Expressions expressions) {
+        String type = type(info, keys.partitionKey());
+        if (type.equals("B")) {
+            throw CliException.usage("--pk: a binary partition key takes no shard range");
+        }
+        FanOutQuery query =
+                FanOutQuery.of(table, keys, sharded.shardValues(type))
+                        .withSortKey(sortKey == null ? null : sortKeyCondition(info, keys))
+                        .withFilter(expressions.filter())
+                        .withProjection(expressions.projection());
+        if (index != null) {
+            query = query.onIndex(index, keys);
+        }
+        if (descending) {
+            query = query.descending();
+        }
+        ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
+        FanOutRead read = new FanOutRead(repository, query);
+        FanOutRead.Result result = read.read(limit, printer, Cancellation.none());
+        printer.finish();
+        cli.err().println(sharded.label() + ": " + shardCounts(read));
+        cli.printStatistics(result.statistics());
+        return ExitCodes.OK;
+    }
+
+    private static String shardCounts(FanOutRead read) {
+        StringBuilder counts = new StringBuilder();
+        for (FanOutRead.ShardProgress shard : read.shards()) {
+            if (counts.length() > 0) {
+                counts.append(", ");
+            }
+            counts.append(ValueText.of(shard.partitionKey())).append(' ').append(shard.delivered());
+        }
+        return counts.toString();
     }
 
     private static AttributeValue typed(

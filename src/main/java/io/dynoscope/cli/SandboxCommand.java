@@ -1,5 +1,6 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData;
@@ -19,7 +20,8 @@ import picocli.CommandLine.ParentCommand;
         name = "sandbox",
         mixinStandardHelpOptions = true,
         description =
-                "Start the local engine (dynalite, in memory), load the saas and blog sample tables, "
+                "Start the local engine (dynalite, in memory), load the saas, blog and activity sample tables "
+                        + "(with the hot partitions' bulk), "
                         + "print its endpoint on stdout and serve until interrupted (Ctrl-C). Data is gone when it stops.")
 final class SandboxCommand implements Callable<Integer> {
 
@@ -36,6 +38,7 @@ final class SandboxCommand implements Callable<Integer> {
                 try (DynamoRepository repository = cli.repositoryAt(endpoint)) {
                     for (Dataset dataset : Dataset.values()) {
                         SampleData.seed(repository, dataset, dataset.id());
+                        SampleData.seedBulk(repository, dataset, dataset.id(), Cancellation.none());
                     }
                 }
             }
@@ -46,7 +49,7 @@ final class SandboxCommand implements Callable<Integer> {
                     .println(
                             "local engine at "
                                     + endpoint
-                                    + (empty ? "" : " with the tables saas and blog")
+                                    + (empty ? "" : " with the tables saas, blog and activity")
                                     + "; use --endpoint "
                                     + endpoint
                                     + " or "

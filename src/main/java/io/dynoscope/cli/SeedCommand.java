@@ -17,7 +17,7 @@ import picocli.CommandLine.TypeConversionException;
         name = "seed",
         mixinStandardHelpOptions = true,
         description =
-                "Load a sample data set (saas or blog) into a table, creating the table when it is missing.")
+                "Load a sample data set (saas, blog or activity) into a table, creating the table when it is missing.")
 final class SeedCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;
@@ -28,7 +28,8 @@ final class SeedCommand implements Callable<Integer> {
             paramLabel = "NAME",
             converter = DatasetConverter.class,
             description =
-                    "saas (workspaces and projects) or blog (users and posts with drifted copies).")
+                    "saas (workspaces and projects), blog (users and posts with drifted copies) or "
+                            + "activity (audit events, with an LSI).")
     private Dataset dataset;
 
     @Option(

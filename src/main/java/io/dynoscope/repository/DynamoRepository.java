@@ -3,6 +3,7 @@ package io.dynoscope.repository;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -54,6 +55,22 @@ public interface DynamoRepository extends AutoCloseable {
 
     ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation);
 
+    /**
+     * Reads one segment, {@code segment} of {@code spec.segments()}, of a parallel Scan on the
+     * calling thread, so a caller can read a few segments (a sample) or run them on its own pool.
+     */
+    ReadResult scanSegment(
+            ScanSpec spec, int segment, PageListener listener, Cancellation cancellation);
+
+    /**
+     * The most accessed and most throttled partition keys over the last {@code window}, from
+     * CloudWatch Contributor Insights where the connection is AWS and the table has it enabled.
+     */
+    default ContributorInsights contributorInsights(String table, Duration window) {
+        return ContributorInsights.unavailable(
+                ContributorInsights.UNAVAILABLE, "this connection has no Contributor Insights");
+    }
+
     GetResult getItem(String table, Key key, boolean consistentRead);
 
     /**
@@ -67,7 +84,10 @@ public interface DynamoRepository extends AutoCloseable {
         throw new UnsupportedOperationException("this repository does not run PartiQL statements");
     }
 
-    /** PutItem; {@code condition} may be null. Returns the old item when there was one. */
+    /**
+     * PutItem; {@code condition} may be null. Returns the old item when there was one. Writes ask
+     * for ReturnItemCollectionMetrics, which DynamoDB answers for tables with an LSI.
+     */
     WriteOutcome putItem(String table, Item item, CompiledExpression condition);
 
     WriteOutcome updateItem(UpdateSpec update);

@@ -3,6 +3,7 @@ package io.dynoscope.repository;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -65,6 +66,17 @@ public class ForwardingRepository implements DynamoRepository {
     @Override
     public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
         return delegate.scan(spec, listener, cancellation);
+    }
+
+    @Override
+    public ReadResult scanSegment(
+            ScanSpec spec, int segment, PageListener listener, Cancellation cancellation) {
+        return delegate.scanSegment(spec, segment, listener, cancellation);
+    }
+
+    @Override
+    public ContributorInsights contributorInsights(String table, Duration window) {
+        return delegate.contributorInsights(table, window);
     }
 
     @Override

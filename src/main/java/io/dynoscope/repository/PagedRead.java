@@ -115,6 +115,11 @@ final class PagedRead {
 
     /** Reads one segment from {@code startKey}. */
     ReadResult runSingle(Key startKey) {
+        return runSegment(0, startKey);
+    }
+
+    /** Reads segment {@code segment} of a parallel Scan on its own, from {@code startKey}. */
+    ReadResult runSegment(int segment, Key startKey) {
         long started = System.nanoTime();
         ExecutorService prefetcher =
                 Executors.newSingleThreadExecutor(
@@ -126,7 +131,7 @@ final class PagedRead {
         try {
             SegmentEnd end =
                     readSegment(
-                            0,
+                            segment,
                             startKey == null ? null : SdkConversions.toSdk(startKey),
                             prefetcher);
             return new ReadResult(statistics(started), end.resumeKey, end.stopped);

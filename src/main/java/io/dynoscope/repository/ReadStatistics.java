@@ -25,6 +25,12 @@ public record ReadStatistics(
                 elapsed.plus(other.elapsed));
     }
 
+    /** The same counts over another wall time (reads that ran side by side). */
+    public ReadStatistics withElapsed(Duration wallTime) {
+        return new ReadStatistics(
+                requests, consumedCapacity, scannedCount, returnedCount, wallTime);
+    }
+
     /** The CLI's status line: {@code requests=N consumed=X scanned=S returned=R}. */
     public String summary() {
         return "requests="

@@ -20,6 +20,8 @@ import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -36,6 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -48,6 +51,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -87,6 +91,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
     private final SdkErrors errors;
     private final Map<String, TableInfo> descriptions = new ConcurrentHashMap<>();
     private final ConnectionSpec connection;
+    private final ContributorInsightsReader contributorInsights;
+    private CloudWatchClient cloudWatch;
 
     /** A repository over a client the caller owns and closes. */
     public SdkDynamoRepository(DynamoDbClient client, ConnectionSpec connection) {
@@ -99,6 +105,7 @@ public final class SdkDynamoRepository implements DynamoRepository {
         this.ownsClient = ownsClient;
         this.connection = connection;
         this.errors = new SdkErrors(connection, endpointName(client, connection), timeouts(client));
+        this.contributorInsights = new ContributorInsightsReader(client, this::cloudWatch, errors);
     }
 
     @Override
@@ -513,6 +520,13 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     @Override
     public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
+        PagedRead read = scanRead(spec, listener, cancellation);
+        return spec.segments() > 1
+                ? read.runParallel(spec.segments())
+                : read.runSingle(spec.exclusiveStartKey());
+    }
+
+    private PagedRead scanRead(ScanSpec spec, PageListener listener, Cancellation cancellation) {
         String table = spec.table();
         Placeholders placeholders = new Placeholders("Scan", table);
         placeholders.add(spec.filter());
@@ -533,37 +547,39 @@ public final class SdkDynamoRepository implements DynamoRepository {
         ScanRequest template = base.build();
         boolean parallel = spec.segments() > 1;
 
-        PagedRead read =
-                new PagedRead(
-                        "Scan",
-                        table,
-                        (segment, startKey, requestLimit) -> {
-                            ScanRequest.Builder request =
-                                    template.toBuilder()
-                                            .exclusiveStartKey(startKey)
-                                            .limit(requestLimit);
-                            if (parallel) {
-                                request.segment(segment);
-                            }
-                            ScanResponse response = client.scan(request.build());
-                            return new PagedRead.Response(
-                                    response.items(),
-                                    orZero(response.scannedCount()),
-                                    response.lastEvaluatedKey(),
-                                    capacity(response.consumedCapacity()));
-                        },
-                        errors,
-                        spec.limit(),
-                        spec.pageSize(),
-                        spec.filter() != null,
-                        () ->
-                                PagedRead.resumeKeyAttributes(
-                                        cachedDescription("Scan", table), spec.index()),
-                        listener,
-                        cancellation);
-        return parallel
-                ? read.runParallel(spec.segments())
-                : read.runSingle(spec.exclusiveStartKey());
+        return new PagedRead(
+                "Scan",
+                table,
+                (segment, startKey, requestLimit) -> {
+                    ScanRequest.Builder request =
+                            template.toBuilder().exclusiveStartKey(startKey).limit(requestLimit);
+                    if (parallel) {
+                        request.segment(segment);
+                    }
+                    ScanResponse response = client.scan(request.build());
+                    return new PagedRead.Response(
+                            response.items(),
+                            orZero(response.scannedCount()),
+                            response.lastEvaluatedKey(),
+                            capacity(response.consumedCapacity()));
+                },
+                errors,
+                spec.limit(),
+                spec.pageSize(),
+                spec.filter() != null,
+                () -> PagedRead.resumeKeyAttributes(cachedDescription("Scan", table), spec.index()),
+                listener,
+                cancellation);
+    }
+
+    @Override
+    public ReadResult scanSegment(
+            ScanSpec spec, int segment, PageListener listener, Cancellation cancellation) {
+        if (spec.segments() < 2 || segment < 0 || segment >= spec.segments()) {
+            throw new IllegalArgumentException(
+                    "segment " + segment + " of a Scan in " + spec.segments() + " segments");
+        }
+        return scanRead(spec, listener, cancellation).runSegment(segment, null);
     }
 
     private static int orZero(Integer value) {
@@ -691,6 +707,32 @@ public final class SdkDynamoRepository implements DynamoRepository {
                 stopped);
     }
 
+    // ---- contributor insights --------------------------------------------------------------
+
+    @Override
+    public ContributorInsights contributorInsights(String table, Duration window) {
+        if (connection instanceof ConnectionSpec.Endpoint) {
+            return ContributorInsights.unavailable(
+                    ContributorInsights.UNAVAILABLE,
+                    "Contributor Insights is a CloudWatch feature of DynamoDB on AWS; a local engine has none");
+        }
+        return contributorInsights.read(table, window);
+    }
+
+    /** CloudWatch in the DynamoDB client's region with its credentials, made on first use. */
+    private synchronized CloudWatchClient cloudWatch() {
+        if (cloudWatch == null) {
+            var configuration = client.serviceClientConfiguration();
+            cloudWatch =
+                    CloudWatchClient.builder()
+                            .region(configuration.region())
+                            .credentialsProvider(configuration.credentialsProvider())
+                            .httpClientBuilder(ApacheHttpClient.builder())
+                            .build();
+        }
+        return cloudWatch;
+    }
+
     // ---- single writes ---------------------------------------------------------------------
 
     @Override
@@ -705,7 +747,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
                         .returnValues(ReturnValue.ALL_OLD)
                         .returnValuesOnConditionCheckFailure(
                                 ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE);
         placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
         return conditionalWrite(
                 "PutItem",
@@ -714,7 +757,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
                     PutItemResponse response = client.putItem(request.build());
                     return new WriteOutcome.Written(
                             oldItem(response.hasAttributes(), response.attributes()),
-                            capacity(response.consumedCapacity()));
+                            capacity(response.consumedCapacity()),
+                            itemCollection(response.itemCollectionMetrics()));
                 });
     }
 
@@ -734,7 +778,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
                         .returnValues(ReturnValue.ALL_OLD)
                         .returnValuesOnConditionCheckFailure(
                                 ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE);
         placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
         return conditionalWrite(
                 "UpdateItem",
@@ -743,7 +788,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
                     UpdateItemResponse response = client.updateItem(request.build());
                     return new WriteOutcome.Written(
                             oldItem(response.hasAttributes(), response.attributes()),
-                            capacity(response.consumedCapacity()));
+                            capacity(response.consumedCapacity()),
+                            itemCollection(response.itemCollectionMetrics()));
                 });
     }
 
@@ -759,7 +805,8 @@ public final class SdkDynamoRepository implements DynamoRepository {
                         .returnValues(ReturnValue.ALL_OLD)
                         .returnValuesOnConditionCheckFailure(
                                 ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE);
         placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
         return conditionalWrite(
                 "DeleteItem",
@@ -768,8 +815,25 @@ public final class SdkDynamoRepository implements DynamoRepository {
                     DeleteItemResponse response = client.deleteItem(request.build());
                     return new WriteOutcome.Written(
                             oldItem(response.hasAttributes(), response.attributes()),
-                            capacity(response.consumedCapacity()));
+                            capacity(response.consumedCapacity()),
+                            itemCollection(response.itemCollectionMetrics()));
                 });
+    }
+
+    /** DynamoDB's size estimate of the written item's collection, when it gave one. */
+    static Optional<WriteOutcome.ItemCollectionSize> itemCollection(ItemCollectionMetrics metrics) {
+        if (metrics == null
+                || !metrics.hasItemCollectionKey()
+                || !metrics.hasSizeEstimateRangeGB()
+                || metrics.sizeEstimateRangeGB().size() < 2) {
+            return Optional.empty();
+        }
+        var key = metrics.itemCollectionKey().values().iterator().next();
+        return Optional.of(
+                new WriteOutcome.ItemCollectionSize(
+                        SdkConversions.fromSdk(key),
+                        metrics.sizeEstimateRangeGB().get(0),
+                        metrics.sizeEstimateRangeGB().get(1)));
     }
 
     private static Item oldItem(boolean present, Map<String, AttributeValue> attributes) {
@@ -956,6 +1020,12 @@ public final class SdkDynamoRepository implements DynamoRepository {
     public void close() {
         if (ownsClient) {
             client.close();
+        }
+        synchronized (this) {
+            if (cloudWatch != null) {
+                cloudWatch.close();
+                cloudWatch = null;
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 package io.dynoscope.repository;
 
+import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import java.util.Optional;
 
 /** The result of a single conditional write: written, or refused because its condition failed. */
 public sealed interface WriteOutcome {
@@ -9,9 +11,27 @@ public sealed interface WriteOutcome {
 
     /**
      * The write took effect. {@code oldItem} is the item before the write, or null if none or not
-     * asked.
+     * asked. {@code itemCollection} is DynamoDB's estimate of the written item's collection size,
+     * which it gives only for a table with a local secondary index (and only on AWS).
      */
-    record Written(Item oldItem, double consumedCapacity) implements WriteOutcome {}
+    record Written(
+            Item oldItem, double consumedCapacity, Optional<ItemCollectionSize> itemCollection)
+            implements WriteOutcome {
+
+        public Written {
+            itemCollection = itemCollection == null ? Optional.empty() : itemCollection;
+        }
+
+        public Written(Item oldItem, double consumedCapacity) {
+            this(oldItem, consumedCapacity, Optional.empty());
+        }
+    }
+
+    /**
+     * DynamoDB's estimate of an item collection's size after a write (ReturnItemCollectionMetrics
+     * SIZE), in GB: the collection is between the two, and DynamoDB refuses writes to it at 10 GB.
+     */
+    record ItemCollectionSize(AttributeValue partitionKey, double lowerGb, double upperGb) {}
 
     /**
      * The condition did not hold, so nothing was written. {@code currentItem} is the item as it is

@@ -1,18 +1,25 @@
 package io.dynoscope.sandbox;
 
+import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The one-click local sandbox: a private dynalite engine on a free loopback port, loaded with the
- * {@code saas} and {@code blog} sample tables. Nothing leaves the machine; everything is gone when
- * the app closes.
+ * sample tables. Nothing leaves the machine; everything is gone when the app closes.
+ *
+ * <p>Loading comes in two steps so the tables are on screen at once: {@link #start()} creates every
+ * sample table with its small data set; the bulk that makes the hot partitions hot (about 10,000
+ * items) follows on a background thread, {@link #sampleDataLoaded()} says when.
  */
 public final class LocalSandbox implements AutoCloseable {
 
     private final LocalEngine engine;
     private final ConnectionSpec.Endpoint connection;
+    private final Cancellation bulkCancellation = new Cancellation();
+    private final CompletableFuture<Void> sampleDataLoaded = new CompletableFuture<>();
 
     private LocalSandbox(LocalEngine engine) {
         this.engine = engine;
@@ -20,7 +27,8 @@ public final class LocalSandbox implements AutoCloseable {
     }
 
     /**
-     * Starts the engine and seeds both sample tables; throws with what to do when Node is missing.
+     * Starts the engine and seeds every sample table, then loads their bulk in the background;
+     * throws with what to do when Node is missing.
      */
     public static LocalSandbox start() {
         LocalEngine engine = LocalEngine.start();
@@ -31,6 +39,7 @@ public final class LocalSandbox implements AutoCloseable {
                     SampleData.seed(repository, dataset, dataset.id());
                 }
             }
+            sandbox.loadBulk();
             return sandbox;
         } catch (RuntimeException e) {
             engine.close();
@@ -38,12 +47,40 @@ public final class LocalSandbox implements AutoCloseable {
         }
     }
 
+    private void loadBulk() {
+        Thread loader =
+                new Thread(
+                        () -> {
+                            try (SdkDynamoRepository repository =
+                                    SdkDynamoRepository.connect(connection)) {
+                                for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
+                                    SampleData.seedBulk(
+                                            repository, dataset, dataset.id(), bulkCancellation);
+                                }
+                                sampleDataLoaded.complete(null);
+                            } catch (RuntimeException e) {
+                                // The sandbox closed under it, or the engine failed: the small
+                                // data sets are there all the same.
+                                sampleDataLoaded.completeExceptionally(e);
+                            }
+                        },
+                        "dynoscope-sandbox-bulk");
+        loader.setDaemon(true);
+        loader.start();
+    }
+
     public ConnectionSpec.Endpoint connection() {
         return connection;
     }
 
+    /** Completes when the second step of the sample data is loaded (or fails with why not). */
+    public CompletableFuture<Void> sampleDataLoaded() {
+        return sampleDataLoaded;
+    }
+
     @Override
     public void close() {
+        bulkCancellation.cancel();
         engine.close();
     }
 }

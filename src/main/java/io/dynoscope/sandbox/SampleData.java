@@ -11,6 +11,7 @@ import static io.dynoscope.core.item.AttributeValue.nul;
 import static io.dynoscope.core.item.AttributeValue.s;
 import static io.dynoscope.core.item.AttributeValue.ss;
 
+import io.dynoscope.core.expression.snippet.ShardedKeyCode;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
@@ -31,8 +32,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The two sample data sets the app ships, modelled on the seed articles, with deterministic items
- * (the same on every run, so tests can count and compare them) and a loader.
+ * The sample data sets the app ships, modelled on the seed articles, with deterministic items (the
+ * same on every run, so tests can count and compare them) and a loader.
  *
  * <p>{@code saas} is the one-to-many workspace/project design under {@code EntityRef}/{@code
  * Detail}: {@value #ACME} (a workspace and {@value #ACME_PROJECTS} projects, newest {@code
@@ -46,15 +47,26 @@ import java.util.Map;
  * that copy the author's name twice, duplicated as {@code authorName} and embedded as {@code
  * author.name}, with a GSI {@value #BLOG_AUTHOR_INDEX} on {@code authorId}/{@code createdAt}.
  *
- * <p>Both sets plant drifted copies on purpose; {@link #plantedDrift(Dataset)} lists exactly which.
- * Between them the items use every DynamoDB type, 38-digit numbers, an empty string and NULL.
+ * <p>{@code activity} is each workspace's audit log under {@code Workspace}/{@code At}, with a
+ * local secondary index {@value #ACTIVITY_ACTOR_INDEX} on {@code Workspace}/{@code actor}: the one
+ * sample table whose item collections DynamoDB limits to 10 GB.
+ *
+ * <p>The saas and blog sets plant drifted copies on purpose; {@link #plantedDrift(Dataset)} lists
+ * exactly which. Every set uses every DynamoDB type, 38-digit numbers, an empty string and NULL.
+ *
+ * <p>{@link #items(Dataset)} is small, so the sandbox shows its tables at once; {@link
+ * #bulkItems(Dataset)} is the second step that makes the hot partitions hot: {@value
+ * #BIG_BULK_PROJECTS} more projects spread over the sharded tenant's {@value #BIG_SHARDS} shards
+ * (by the calculated suffix the sharding advisor writes), {@value #HUGE_BULK_PROJECTS} more in the
+ * unsharded {@value #HUGE}, and {@value #HUGE_BULK_EVENTS} activity events of {@value #HUGE}.
  */
 public final class SampleData {
 
     /** The sample data sets, by the name the CLI and the UI use for them. */
     public enum Dataset {
         SAAS("saas"),
-        BLOG("blog");
+        BLOG("blog"),
+        ACTIVITY("activity");
 
         private final String id;
 
@@ -77,7 +89,7 @@ public final class SampleData {
                 }
             }
             throw new IllegalArgumentException(
-                    "unknown dataset '" + id + "' (expected saas or blog)");
+                    "unknown dataset '" + id + "' (expected saas, blog or activity)");
         }
 
         @Override
@@ -118,6 +130,24 @@ public final class SampleData {
      * exceed 1 MB.
      */
     public static final int HUGE_DESCRIPTION_CHARS = 2_000;
+
+    /** Projects the second step adds to the sharded tenant, spread over its shards. */
+    public static final int BIG_BULK_PROJECTS = 4_000;
+
+    /** Projects the second step adds to the unsharded giant tenant (without long descriptions). */
+    public static final int HUGE_BULK_PROJECTS = 3_000;
+
+    public static final String ACTIVITY_PARTITION_KEY = "Workspace";
+    public static final String ACTIVITY_SORT_KEY = "At";
+    public static final KeySchema ACTIVITY_KEYS =
+            KeySchema.of(ACTIVITY_PARTITION_KEY, ACTIVITY_SORT_KEY);
+    public static final String ACTIVITY_ACTOR_INDEX = "byActor";
+
+    /** Audit events of each small workspace in {@link #items(Dataset)}. */
+    public static final int ACTIVITY_EVENTS = 12;
+
+    /** Audit events of the giant tenant that the second step adds. */
+    public static final int HUGE_BULK_EVENTS = 3_000;
 
     public static final String BLOG_PARTITION_KEY = "PK";
     public static final String BLOG_SORT_KEY = "SK";
@@ -179,6 +209,24 @@ public final class SampleData {
                                     IndexDefinition.all(
                                             BLOG_AUTHOR_INDEX, "authorId", "createdAt")),
                             List.of());
+            case ACTIVITY ->
+                    new TableDefinition(
+                            tableName,
+                            ACTIVITY_KEYS,
+                            Map.of(
+                                    ACTIVITY_PARTITION_KEY,
+                                    "S",
+                                    ACTIVITY_SORT_KEY,
+                                    "S",
+                                    "actor",
+                                    "S"),
+                            List.of(),
+                            List.of(
+                                    new IndexDefinition(
+                                            ACTIVITY_ACTOR_INDEX,
+                                            KeySchema.of(ACTIVITY_PARTITION_KEY, "actor"),
+                                            "INCLUDE",
+                                            List.of("action"))));
         };
     }
 
@@ -187,7 +235,28 @@ public final class SampleData {
         return switch (dataset) {
             case SAAS -> saasItems();
             case BLOG -> blogItems();
+            case ACTIVITY -> activityItems();
         };
+    }
+
+    /**
+     * The second step of {@code dataset}: items the sandbox loads after its tables are on screen,
+     * so the hot partitions are worth a look. None for {@code blog}.
+     */
+    public static List<Item> bulkItems(Dataset dataset) {
+        return switch (dataset) {
+            case SAAS -> saasBulk();
+            case BLOG -> List.of();
+            case ACTIVITY -> activityBulk();
+        };
+    }
+
+    /**
+     * The shard of a bulk project of the sharded tenant: the calculated suffix of its sort key, as
+     * the sharding advisor's code computes it.
+     */
+    public static String bigBulkShard(int number) {
+        return bigShard(ShardedKeyCode.calculatedShard(projectDetail(number), BIG_SHARDS));
     }
 
     /** The copies of {@code dataset} that were seeded out of step with their source. */
@@ -195,6 +264,7 @@ public final class SampleData {
         return switch (dataset) {
             case SAAS -> SAAS_DRIFT;
             case BLOG -> BLOG_DRIFT;
+            case ACTIVITY -> List.of();
         };
     }
 
@@ -231,6 +301,15 @@ public final class SampleData {
             repository.createTable(definition);
         }
         return repository.batchWrite(tableName, items(dataset), List.of(), cancellation);
+    }
+
+    /** Batch-writes the second step of the data set into its table (made by {@link #seed}). */
+    public static BatchResult seedBulk(
+            DynamoRepository repository,
+            Dataset dataset,
+            String tableName,
+            Cancellation cancellation) {
+        return repository.batchWrite(tableName, bulkItems(dataset), List.of(), cancellation);
     }
 
     private static String describe(KeySchema schema) {
@@ -336,6 +415,23 @@ public final class SampleData {
         return items;
     }
 
+    private static List<Item> saasBulk() {
+        List<Item> items = new ArrayList<>(BIG_BULK_PROJECTS + HUGE_BULK_PROJECTS);
+        for (int number = BIG_PROJECTS + 1; number <= BIG_PROJECTS + BIG_BULK_PROJECTS; number++) {
+            String shard = bigBulkShard(number);
+            items.add(
+                    project(shard, number, BIG_NAME)
+                            .put("shard", n(Integer.parseInt(shard.substring(shard.length() - 2))))
+                            .build());
+        }
+        for (int number = HUGE_PROJECTS + 1;
+                number <= HUGE_PROJECTS + HUGE_BULK_PROJECTS;
+                number++) {
+            items.add(project(HUGE, number, HUGE_NAME).build());
+        }
+        return items;
+    }
+
     private static ItemBuilder workspace(
             String entityRef, String name, String plan, String createdAt) {
         return item(SAAS_PARTITION_KEY, s(entityRef), SAAS_SORT_KEY, s(WORKSPACE_DETAIL))
@@ -380,6 +476,58 @@ public final class SampleData {
             text.append(sentence);
         }
         return text.substring(0, HUGE_DESCRIPTION_CHARS);
+    }
+
+    // ---- activity ------------------------------------------------------------------------------
+
+    private static final String[] ACTIONS = {
+        "project.created", "project.renamed", "member.invited", "member.removed", "plan.changed"
+    };
+
+    private static List<Item> activityItems() {
+        List<Item> items = new ArrayList<>();
+        for (String workspace : List.of(ACME, BETA)) {
+            for (int i = 1; i <= ACTIVITY_EVENTS; i++) {
+                items.add(event(workspace, i).build());
+            }
+        }
+        // One event that carries every type, as the audit log's billing entries do.
+        items.add(
+                event(ACME, ACTIVITY_EVENTS + 1)
+                        .put("action", s("billing.adjusted"))
+                        .put("amount", n(PRECISE_NUMBER))
+                        .put("signature", b(bytes("sig-acme-0013")))
+                        .put("approvers", ss("U#12", "U#31"))
+                        .put("thresholds", ns("50", "80"))
+                        .put("attachments", bs(bytes("invoice-1"), bytes("invoice-2")))
+                        .put("details", m(orderedMap("before", n(25), "after", n(30))))
+                        .put("tags", l(s("billing"), bool(true)))
+                        .put("reviewed", bool(false))
+                        .put("ticket", nul())
+                        .put("note", s(""))
+                        .build());
+        return items;
+    }
+
+    private static List<Item> activityBulk() {
+        List<Item> items = new ArrayList<>(HUGE_BULK_EVENTS);
+        for (int i = 1; i <= HUGE_BULK_EVENTS; i++) {
+            items.add(event(HUGE, i).build());
+        }
+        return items;
+    }
+
+    private static ItemBuilder event(String workspace, int number) {
+        return item(
+                        ACTIVITY_PARTITION_KEY,
+                        s(workspace),
+                        ACTIVITY_SORT_KEY,
+                        s(
+                                EPOCH.plus(Duration.ofMinutes(7L * number)).toString()
+                                        + String.format(Locale.ROOT, "#%05d", number)))
+                .put("actor", s("U#" + (10 + number % 7)))
+                .put("action", s(ACTIONS[number % ACTIONS.length]))
+                .put("target", s(projectDetail(number % 40 + 1)));
     }
 
     // ---- blog ----------------------------------------------------------------------------------

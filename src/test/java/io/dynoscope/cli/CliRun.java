@@ -1,5 +1,7 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
@@ -56,6 +58,27 @@ record CliRun(int exitCode, String out, String err) {
                         Map.of(),
                         SdkDynamoRepository::connect);
         return new Result(code, "", err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs against the test engine, printing to buffers; its endpoint given before the verb. */
+    static CliRun cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code =
+                DynoscopeCli.run(
+                        Stream.concat(
+                                        Stream.of("--endpoint", TestEngine.endpoint().toString()),
+                                        Stream.of(args))
+                                .toArray(String[]::new),
+                        out,
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new CliRun(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** The items printed one plain JSON item a line. */
+    List<Item> items() {
+        return out.lines().map(PlainJson::readItem).toList();
     }
 
     String lastErrLine() {

@@ -534,7 +534,9 @@ class DynoscopeCliTest {
                         .startsWith("dynoscope query: Missing required option: '--table=TABLE'"),
                 missingTable.err());
         assertTrue(
-                unknownDataset.err().contains("unknown dataset 'shop' (expected saas or blog)"),
+                unknownDataset
+                        .err()
+                        .contains("unknown dataset 'shop' (expected saas, blog or activity)"),
                 unknownDataset.err());
         assertTrue(noSuchIndex.err().contains("has no index 'nope'"), noSuchIndex.err());
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.snippet.ShardedKeyCode;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
@@ -52,6 +53,66 @@ class SampleDataTest {
     }
 
     @Test
+    void theSecondStepMakesTheShardedTenantAndTheGiantTenantHot() {
+        Map<String, List<Item>> bulk =
+                collections(SampleData.bulkItems(Dataset.SAAS), SampleData.SAAS_PARTITION_KEY);
+
+        assertEquals(
+                SampleData.BIG_BULK_PROJECTS + SampleData.HUGE_BULK_PROJECTS,
+                SampleData.bulkItems(Dataset.SAAS).size());
+        assertEquals(SampleData.HUGE_BULK_PROJECTS, bulk.get(SampleData.HUGE).size());
+        assertEquals(1 + SampleData.BIG_SHARDS, bulk.size(), "WS#acme and WS#beta untouched");
+        int smallest = Integer.MAX_VALUE;
+        int largest = 0;
+        for (int shard = 1; shard <= SampleData.BIG_SHARDS; shard++) {
+            int count = bulk.get(SampleData.bigShard(shard)).size();
+            smallest = Math.min(smallest, count);
+            largest = Math.max(largest, count);
+        }
+        assertTrue(smallest > 300, "every shard holds hundreds: " + smallest);
+        assertTrue(largest < 1.3 * smallest, "the calculated suffix spreads them: " + largest);
+        Set<Key> base = keys(Dataset.SAAS, SAAS_KEYS);
+        for (Item item : SampleData.bulkItems(Dataset.SAAS)) {
+            assertFalse(base.contains(item.key(SAAS_KEYS)), "the bulk adds, never replaces");
+        }
+        for (Item item : SampleData.bulkItems(Dataset.SAAS)) {
+            String entityRef = item.string("EntityRef").orElseThrow();
+            if (entityRef.startsWith(SampleData.BIG + "#")) {
+                int shard =
+                        ShardedKeyCode.calculatedShard(
+                                item.string("Detail").orElseThrow(), SampleData.BIG_SHARDS);
+                assertEquals(SampleData.bigShard(shard), entityRef, "the advisor's suffix");
+            }
+        }
+    }
+
+    @Test
+    void theActivityTableHasAnLsiAndTheGiantTenantsLogIsItsLargestCollection() {
+        var definition = SampleData.definition(Dataset.ACTIVITY, "activity");
+        assertEquals(SampleData.ACTIVITY_KEYS, definition.keySchema());
+        assertEquals(
+                SampleData.ACTIVITY_ACTOR_INDEX, definition.localSecondaryIndexes().get(0).name());
+        Map<String, List<Item>> base =
+                collections(SampleData.items(Dataset.ACTIVITY), SampleData.ACTIVITY_PARTITION_KEY);
+        Map<String, List<Item>> bulk =
+                collections(
+                        SampleData.bulkItems(Dataset.ACTIVITY), SampleData.ACTIVITY_PARTITION_KEY);
+        assertEquals(SampleData.ACTIVITY_EVENTS + 1, base.get(SampleData.ACME).size());
+        assertEquals(SampleData.HUGE_BULK_EVENTS, bulk.get(SampleData.HUGE).size());
+        assertTrue(
+                SampleData.bulkItems(Dataset.ACTIVITY).stream()
+                        .allMatch(i -> i.get("actor").isPresent()),
+                "every event has an entry in the LSI");
+        assertEquals(
+                SampleData.bulkItems(Dataset.ACTIVITY).size(),
+                SampleData.bulkItems(Dataset.ACTIVITY).stream()
+                        .map(i -> i.key(SampleData.ACTIVITY_KEYS))
+                        .distinct()
+                        .count());
+        assertEquals(List.of(), SampleData.bulkItems(Dataset.BLOG));
+    }
+
+    @Test
     void theOversizedTenantsCollectionIsLargerThanOneQueryPage() {
         long bytes =
                 SampleData.items(Dataset.SAAS).stream()
@@ -87,9 +148,12 @@ class SampleDataTest {
     }
 
     @Test
-    void keysAreUniqueInBothDatasets() {
+    void keysAreUniqueInEveryDataset() {
         assertEquals(SampleData.items(Dataset.SAAS).size(), keys(Dataset.SAAS, SAAS_KEYS).size());
         assertEquals(SampleData.items(Dataset.BLOG).size(), keys(Dataset.BLOG, BLOG_KEYS).size());
+        assertEquals(
+                SampleData.items(Dataset.ACTIVITY).size(),
+                keys(Dataset.ACTIVITY, SampleData.ACTIVITY_KEYS).size());
     }
 
     @Test
@@ -219,7 +283,8 @@ class SampleDataTest {
         assertEquals(Dataset.BLOG, Dataset.fromId("blog"));
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> Dataset.fromId("shop"));
-        assertTrue(e.getMessage().contains("saas or blog"), e.getMessage());
+        assertEquals(Dataset.ACTIVITY, Dataset.fromId("activity"));
+        assertTrue(e.getMessage().contains("saas, blog or activity"), e.getMessage());
     }
 
     private static void assertPlantedDriftReallyDiffers(

@@ -2,6 +2,7 @@ package io.dynoscope.core.collection;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,6 +19,8 @@ import java.util.Optional;
  * @param largeCollectionItems a collection with this many loaded items is large
  * @param tableHasLocalSecondaryIndex whether the table has an LSI, the only case in which DynamoDB
  *     limits an item collection's size (to 10 GB)
+ * @param shards which partition-key values are shards of one logical collection (a write-sharded
+ *     key read by a fan-out), grouped under one header
  */
 public record GroupingOptions(
         KeySchema keySchema,
@@ -26,7 +29,8 @@ public record GroupingOptions(
         CollectionOrder collectionOrder,
         long largeCollectionBytes,
         long largeCollectionItems,
-        boolean tableHasLocalSecondaryIndex) {
+        boolean tableHasLocalSecondaryIndex,
+        ShardResolver shards) {
 
     /** 10 MB of loaded items: large enough to be a hot partition worth a look. */
     public static final long DEFAULT_LARGE_COLLECTION_BYTES = 10L * 1024 * 1024;
@@ -36,6 +40,7 @@ public record GroupingOptions(
         Objects.requireNonNull(parentMarker, "parentMarker");
         Objects.requireNonNull(direction, "direction");
         Objects.requireNonNull(collectionOrder, "collectionOrder");
+        Objects.requireNonNull(shards, "shards");
         // A marker no key can equal (BOOL, M, ...) is a mistake worth reporting at once.
         parentMarker.ifPresent(KeyOrder::normalize);
         if (largeCollectionBytes < 1 || largeCollectionItems < 1) {
@@ -50,7 +55,7 @@ public record GroupingOptions(
 
     /**
      * Defaults for a key schema: no parent marker, ascending, collections in arrival order, large
-     * from 10 MB of loaded items (no item-count threshold), no LSI.
+     * from 10 MB of loaded items (no item-count threshold), no LSI, no shards.
      */
     public static GroupingOptions of(KeySchema keySchema) {
         return new GroupingOptions(
@@ -60,7 +65,8 @@ public record GroupingOptions(
                 CollectionOrder.ARRIVAL,
                 DEFAULT_LARGE_COLLECTION_BYTES,
                 Long.MAX_VALUE,
-                false);
+                false,
+                ShardResolver.none());
     }
 
     /** With a string parent marker, e.g. {@code "META"}. */
@@ -77,7 +83,8 @@ public record GroupingOptions(
                 collectionOrder,
                 largeCollectionBytes,
                 largeCollectionItems,
-                tableHasLocalSecondaryIndex);
+                tableHasLocalSecondaryIndex,
+                shards);
     }
 
     public GroupingOptions withoutParentMarker() {
@@ -88,7 +95,8 @@ public record GroupingOptions(
                 collectionOrder,
                 largeCollectionBytes,
                 largeCollectionItems,
-                tableHasLocalSecondaryIndex);
+                tableHasLocalSecondaryIndex,
+                shards);
     }
 
     public GroupingOptions withDirection(ReadDirection newDirection) {
@@ -99,7 +107,8 @@ public record GroupingOptions(
                 collectionOrder,
                 largeCollectionBytes,
                 largeCollectionItems,
-                tableHasLocalSecondaryIndex);
+                tableHasLocalSecondaryIndex,
+                shards);
     }
 
     public GroupingOptions withCollectionOrder(CollectionOrder newOrder) {
@@ -110,7 +119,8 @@ public record GroupingOptions(
                 newOrder,
                 largeCollectionBytes,
                 largeCollectionItems,
-                tableHasLocalSecondaryIndex);
+                tableHasLocalSecondaryIndex,
+                shards);
     }
 
     /**
@@ -124,7 +134,8 @@ public record GroupingOptions(
                 collectionOrder,
                 bytes,
                 items,
-                tableHasLocalSecondaryIndex);
+                tableHasLocalSecondaryIndex,
+                shards);
     }
 
     public GroupingOptions withLocalSecondaryIndex(boolean hasLocalSecondaryIndex) {
@@ -135,6 +146,25 @@ public record GroupingOptions(
                 collectionOrder,
                 largeCollectionBytes,
                 largeCollectionItems,
-                hasLocalSecondaryIndex);
+                hasLocalSecondaryIndex,
+                shards);
+    }
+
+    /** With these shards grouped into logical collections. */
+    public GroupingOptions withShards(ShardResolver resolver) {
+        return new GroupingOptions(
+                keySchema,
+                parentMarker,
+                direction,
+                collectionOrder,
+                largeCollectionBytes,
+                largeCollectionItems,
+                tableHasLocalSecondaryIndex,
+                resolver);
+    }
+
+    /** With the shards of one write-sharded key shown as one logical collection. */
+    public GroupingOptions withShardedCollection(ShardedCollection collection) {
+        return withShards(ShardResolver.of(List.of(collection)));
     }
 }

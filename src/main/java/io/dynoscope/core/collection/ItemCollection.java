@@ -27,6 +27,12 @@ public final class ItemCollection {
     private final int arrival;
     private final SortedItems children;
 
+    /** The write-sharded key this collection stands for, or null for an ordinary partition. */
+    private final ShardedCollection sharded;
+
+    private final int[] shardItems;
+    private final long[] shardBytes;
+
     /** Usually none or one; a GSI can hold several items with the marker as sort key. */
     private List<Item> parents = List.of();
 
@@ -41,16 +47,23 @@ public final class ItemCollection {
             Object partitionOrderKey,
             GroupingOptions options,
             int arrival,
-            boolean collapsed) {
+            boolean collapsed,
+            ShardedCollection sharded) {
         this.partitionKey = partitionKey;
         this.partitionOrderKey = partitionOrderKey;
         this.options = options;
         this.arrival = arrival;
         this.collapsed = collapsed;
         this.children = new SortedItems(options.direction() == ReadDirection.DESCENDING);
+        this.sharded = sharded;
+        this.shardItems = sharded == null ? null : new int[sharded.shards().size()];
+        this.shardBytes = sharded == null ? null : new long[sharded.shards().size()];
     }
 
-    /** The partition key value shared by every item here. */
+    /**
+     * The partition key value shared by every item here; for a sharded collection, its logical key
+     * ({@link ShardedCollection#key()}).
+     */
     public AttributeValue partitionKey() {
         return partitionKey;
     }
@@ -82,6 +95,29 @@ public final class ItemCollection {
                 ? OptionalLong.of(LOCAL_SECONDARY_INDEX_LIMIT_BYTES)
                 : OptionalLong.empty();
     }
+
+    /** The write-sharded key whose shards this collection merges, if it is one. */
+    public Optional<ShardedCollection> sharded() {
+        return Optional.ofNullable(sharded);
+    }
+
+    /**
+     * The loaded items and bytes of each shard, in shard order (shards with nothing loaded yet
+     * count zero); empty for an ordinary collection.
+     */
+    public List<ShardCount> shardCounts() {
+        if (sharded == null) {
+            return List.of();
+        }
+        List<ShardCount> counts = new ArrayList<>(shardItems.length);
+        for (int i = 0; i < shardItems.length; i++) {
+            counts.add(new ShardCount(sharded.shards().get(i), shardItems[i], shardBytes[i]));
+        }
+        return counts;
+    }
+
+    /** What one shard of a sharded collection holds of the loaded items. */
+    public record ShardCount(AttributeValue partitionKey, int itemCount, long sizeBytes) {}
 
     /** The parent item, when one has been loaded. */
     public Optional<Item> parent() {
@@ -125,7 +161,7 @@ public final class ItemCollection {
     @Override
     public String toString() {
         return "ItemCollection["
-                + partitionKey
+                + (sharded == null ? partitionKey : sharded.label())
                 + ", "
                 + itemCount()
                 + " items, "
@@ -133,7 +169,20 @@ public final class ItemCollection {
                 + " bytes]";
     }
 
-    void add(Item item, Object sortKey, boolean parent, long itemSizeBytes) {
+    /** The index of a shard's partition-key value, or -1 for an ordinary collection. */
+    int shardIndexOf(AttributeValue shardPartitionKey) {
+        if (sharded == null) {
+            return -1;
+        }
+        int index = sharded.shardIndex(shardPartitionKey);
+        if (index < 0) {
+            throw new IllegalArgumentException(
+                    shardPartitionKey + " is not one of the shards of " + sharded.label());
+        }
+        return index;
+    }
+
+    void add(Item item, Object sortKey, boolean parent, long itemSizeBytes, int shard) {
         if (parent) {
             if (parents.isEmpty()) {
                 parents = new ArrayList<>(1);
@@ -143,6 +192,10 @@ public final class ItemCollection {
             children.add(item, sortKey);
         }
         sizeBytes += itemSizeBytes;
+        if (shard >= 0) {
+            shardItems[shard]++;
+            shardBytes[shard] += itemSizeBytes;
+        }
     }
 
     /** Removes the first item that matches (parents first); returns it, or null when none does. */
@@ -155,8 +208,17 @@ public final class ItemCollection {
         return children.removeFirst(match);
     }
 
-    void shrink(long removedSizeBytes) {
+    void shrink(Item removed, long removedSizeBytes) {
         sizeBytes -= removedSizeBytes;
+        if (sharded != null) {
+            int shard =
+                    sharded.shardIndex(
+                            removed.attributes().get(options.keySchema().partitionKey()));
+            if (shard >= 0) {
+                shardItems[shard]--;
+                shardBytes[shard] -= removedSizeBytes;
+            }
+        }
     }
 
     void setCollapsed(boolean collapsed) {

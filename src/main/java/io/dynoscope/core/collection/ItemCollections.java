@@ -100,16 +100,20 @@ public final class ItemCollections {
             sizes[i] = itemSize.applyAsLong(item);
         }
         ItemCollection current = null;
+        AttributeValue currentKey = null;
+        int shard = -1;
         for (int i = 0; i < n; i++) {
             // Reads return a partition's items together, so the previous item's collection usually
             // fits.
-            if (current == null || !current.partitionKey().equals(partitionKeys[i])) {
-                current = collectionFor(partitionKeys[i]);
+            if (current == null || !currentKey.equals(partitionKeys[i])) {
+                currentKey = partitionKeys[i];
+                current = collectionFor(currentKey);
+                shard = current.shardIndexOf(currentKey);
             }
             boolean parent =
                     parentMarker != null
                             && KeyOrder.compareNormalized(sortKeys[i], parentMarker) == 0;
-            current.add(page.get(i), sortKeys[i], parent, sizes[i]);
+            current.add(page.get(i), sortKeys[i], parent, sizes[i], shard);
             rowsChangedFrom(current);
         }
         itemCount += n;
@@ -139,7 +143,7 @@ public final class ItemCollections {
         if (removed == null) {
             return false;
         }
-        collection.shrink(itemSize.applyAsLong(removed));
+        collection.shrink(removed, itemSize.applyAsLong(removed));
         itemCount--;
         rowsChangedFrom(collection);
         return true;
@@ -205,7 +209,10 @@ public final class ItemCollections {
         };
     }
 
-    /** The collection of a partition key value, if any of its items has been loaded. */
+    /**
+     * The collection of a partition key value, if any of its items has been loaded: for a shard of
+     * a sharded collection (or its logical key), the sharded collection.
+     */
     public Optional<ItemCollection> collection(AttributeValue partitionKey) {
         return Optional.ofNullable(byPartitionKey.get(partitionKey));
     }
@@ -278,20 +285,35 @@ public final class ItemCollections {
 
     private ItemCollection collectionFor(AttributeValue partitionKey) {
         ItemCollection collection = byPartitionKey.get(partitionKey);
-        if (collection == null) {
-            collection =
-                    new ItemCollection(
-                            partitionKey,
-                            KeyOrder.normalize(partitionKey),
-                            options,
-                            byPartitionKey.size(),
-                            collapseNew);
-            byPartitionKey.put(partitionKey, collection);
-            collection.position = ordered.size();
-            ordered.add(collection);
-            if (collectionOrder != CollectionOrder.ARRIVAL) {
-                orderStale = true;
+        if (collection != null) {
+            return collection;
+        }
+        ShardedCollection sharded = options.shards().shardedCollectionOf(partitionKey).orElse(null);
+        if (sharded != null) {
+            collection = byPartitionKey.get(sharded.key());
+            if (collection == null) {
+                collection = newCollection(sharded.key(), sharded);
             }
+            byPartitionKey.put(partitionKey, collection);
+            return collection;
+        }
+        return newCollection(partitionKey, null);
+    }
+
+    private ItemCollection newCollection(AttributeValue partitionKey, ShardedCollection sharded) {
+        ItemCollection collection =
+                new ItemCollection(
+                        partitionKey,
+                        KeyOrder.normalize(partitionKey),
+                        options,
+                        ordered.size(),
+                        collapseNew,
+                        sharded);
+        byPartitionKey.put(partitionKey, collection);
+        collection.position = ordered.size();
+        ordered.add(collection);
+        if (collectionOrder != CollectionOrder.ARRIVAL) {
+            orderStale = true;
         }
         return collection;
     }

@@ -87,7 +87,7 @@ final class JavaScriptSnippet {
         return out.toString();
     }
 
-    private static final String PRINTER =
+    static final String PRINTER =
             """
             /** Prints an item as one line of DynamoDB JSON; binary values (Uint8Array) in base64. */
             function printItem(item) {
@@ -98,7 +98,7 @@ final class JavaScriptSnippet {
             }
             """;
 
-    private static String client(SnippetOptions options) {
+    static String client(SnippetOptions options) {
         if (options.endpoint().isEmpty()) {
             return "{}";
         }
@@ -115,7 +115,7 @@ final class JavaScriptSnippet {
                 + " },\n}";
     }
 
-    private static <V> String object(Map<String, V> entries, Function<V, String> literal) {
+    static <V> String object(Map<String, V> entries, Function<V, String> literal) {
         if (entries.isEmpty()) {
             return "{}";
         }
@@ -124,7 +124,7 @@ final class JavaScriptSnippet {
                 .collect(Collectors.joining(", ", "{ ", " }"));
     }
 
-    private static String value(AttributeValue value) {
+    static String value(AttributeValue value) {
         return switch (value.type()) {
             case S -> "{ S: " + string(((AttributeValue.Str) value).value()) + " }";
             case N -> "{ N: " + string(((AttributeValue.Num) value).text()) + " }";

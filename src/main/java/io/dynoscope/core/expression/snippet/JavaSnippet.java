@@ -124,7 +124,7 @@ final class JavaSnippet {
         };
     }
 
-    private static String client(SnippetOptions options) {
+    static String client(SnippetOptions options) {
         if (options.endpoint().isEmpty()) {
             return "DynamoDbClient.create()";
         }
@@ -187,7 +187,7 @@ final class JavaSnippet {
     /**
      * {@code Map.ofEntries(...)} with one entry a line, {@code depth} levels in from the builder.
      */
-    private static <V> String map(Map<String, V> entries, Function<V, String> literal, int depth) {
+    static <V> String map(Map<String, V> entries, Function<V, String> literal, int depth) {
         if (entries.isEmpty()) {
             return "Map.of()";
         }
@@ -204,7 +204,7 @@ final class JavaSnippet {
                 .collect(Collectors.joining(",\n", "Map.ofEntries(\n", ")"));
     }
 
-    private static String value(AttributeValue value) {
+    static String value(AttributeValue value) {
         return switch (value.type()) {
             case S -> "AttributeValue.fromS(" + string(((AttributeValue.Str) value).value()) + ")";
             case N -> "AttributeValue.fromN(" + string(((AttributeValue.Num) value).text()) + ")";
@@ -285,7 +285,7 @@ final class JavaSnippet {
     }
 
     /** The helper every Java snippet carries: the SDK has no DynamoDB JSON printer of its own. */
-    private static final String PRINTER =
+    static final String PRINTER =
             """
                 /** One item as a line of DynamoDB JSON, e.g. {"pk":{"S":"WS#acme"}}. */
                 static String toJson(Map<String, AttributeValue> item) {

@@ -73,7 +73,7 @@ final class PythonSnippet {
         return out.toString();
     }
 
-    private static final String PRINTER =
+    static final String PRINTER =
             """
             def print_item(item):
                 \"""Prints an item as one line of DynamoDB JSON; binary values in base64.\"""
@@ -82,7 +82,7 @@ final class PythonSnippet {
 
             """;
 
-    private static String client(SnippetOptions options) {
+    static String client(SnippetOptions options) {
         if (options.endpoint().isEmpty()) {
             return "\"dynamodb\"";
         }
@@ -101,13 +101,13 @@ final class PythonSnippet {
                 + ",\n";
     }
 
-    private static <V> String dict(Map<String, V> entries, Function<V, String> literal) {
+    static <V> String dict(Map<String, V> entries, Function<V, String> literal) {
         return entries.entrySet().stream()
                 .map(e -> string(e.getKey()) + ": " + literal.apply(e.getValue()))
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 
-    private static String value(AttributeValue value) {
+    static String value(AttributeValue value) {
         return switch (value.type()) {
             case S -> "{\"S\": " + string(((AttributeValue.Str) value).value()) + "}";
             case N -> "{\"N\": " + string(((AttributeValue.Num) value).text()) + "}";

@@ -56,11 +56,17 @@ final class SnippetRunners {
 
     /** Runs the snippet and returns the items it printed, in order. */
     static List<Item> run(SnippetLanguage language, String snippet) throws Exception {
+        String out = runRaw(language, snippet);
+        return language == SnippetLanguage.AWS_CLI ? cliItems(out) : lines(out);
+    }
+
+    /** Runs the snippet and returns what it printed on stdout. */
+    static String runRaw(SnippetLanguage language, String snippet) throws Exception {
         return switch (language) {
-            case JAVA -> lines(runJava(snippet));
-            case PYTHON -> lines(runPython(snippet));
-            case JAVASCRIPT -> lines(runJavaScript(snippet));
-            case AWS_CLI -> cliItems(runCli(snippet));
+            case JAVA -> runJava(snippet);
+            case PYTHON -> runPython(snippet);
+            case JAVASCRIPT -> runJavaScript(snippet);
+            case AWS_CLI -> runCli(snippet);
         };
     }
 

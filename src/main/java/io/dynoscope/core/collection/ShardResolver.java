@@ -1,0 +1,45 @@
+package io.dynoscope.core.collection;
+
+import io.dynoscope.core.item.AttributeValue;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Says which logical collection, if any, a partition-key value is a shard of, so that the grid
+ * groups every shard of a write-sharded key under one header.
+ */
+@FunctionalInterface
+public interface ShardResolver {
+
+    /**
+     * The logical collection {@code partitionKey} is a shard of (its {@link
+     * ShardedCollection#shards()} contain it), or empty for an ordinary partition.
+     */
+    Optional<ShardedCollection> shardedCollectionOf(AttributeValue partitionKey);
+
+    /** No shards: every partition-key value is its own item collection. */
+    static ShardResolver none() {
+        return partitionKey -> Optional.empty();
+    }
+
+    /** These logical collections; a value that is a shard of none of them stays its own. */
+    static ShardResolver of(List<ShardedCollection> collections) {
+        Map<AttributeValue, ShardedCollection> byShard = new HashMap<>();
+        for (ShardedCollection collection : collections) {
+            for (AttributeValue shard : collection.shards()) {
+                ShardedCollection other = byShard.putIfAbsent(shard, collection);
+                if (other != null && !other.equals(collection)) {
+                    throw new IllegalArgumentException(
+                            shard
+                                    + " is a shard of both "
+                                    + other.name()
+                                    + " and "
+                                    + collection.name());
+                }
+            }
+        }
+        return partitionKey -> Optional.ofNullable(byShard.get(partitionKey));
+    }
+}

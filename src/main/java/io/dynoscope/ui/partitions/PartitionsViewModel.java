@@ -1,0 +1,556 @@
+package io.dynoscope.ui.partitions;
+
+import io.dynoscope.core.expression.snippet.ShardedKeyCode;
+import io.dynoscope.core.expression.snippet.ShardedKeySnippets;
+import io.dynoscope.core.expression.snippet.SnippetLanguage;
+import io.dynoscope.core.expression.snippet.SnippetOptions;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.partition.PartitionReport;
+import io.dynoscope.core.partition.ShardedKey;
+import io.dynoscope.core.partition.ShardingAdvice;
+import io.dynoscope.core.partition.ShardingAdvisor;
+import io.dynoscope.core.partition.Traffic;
+import io.dynoscope.repository.ContributorInsights;
+import io.dynoscope.service.partitions.PartitionReporter;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.ErrorMessages;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The partitions report tab of one table: reads the table (or a sample) on request with progress
+ * and cancel, and holds what the view shows: the top partitions, the size distribution, the skew,
+ * the shard groups and their balance, the item collections against the LSI limit, Contributor
+ * Insights, and the sharding advisor's advice and code for the selected partition.
+ */
+public final class PartitionsViewModel {
+
+    /** One row of the top partitions. */
+    public record PartitionRow(int rank, PartitionReport.Partition partition) {
+        public String key() {
+            return ValueText.of(partition.partitionKey());
+        }
+
+        public String bytesText() {
+            return ValueText.bytes(partition.bytes());
+        }
+
+        public String shareText() {
+            return String.format(Locale.ROOT, "%.1f%%", 100 * partition.share());
+        }
+    }
+
+    /** One bar of the distribution: partitions of a size class. */
+    public record SizeBar(String label, int partitions, long bytes) {}
+
+    /** One write-sharded key and its shards' sizes. */
+    public record ShardGroupRow(PartitionReport.ShardBalance balance) {
+        public String label() {
+            return balance.key().label();
+        }
+
+        public String balanceText() {
+            return String.format(
+                    Locale.ROOT,
+                    "%.2f%s",
+                    balance.largestToMean(),
+                    balance.emptyShards() == 0 ? "" : " · " + balance.emptyShards() + " empty");
+        }
+    }
+
+    /** One item collection against the 10 GB limit. */
+    public record CollectionRow(PartitionReport.CollectionLimit limit) {
+        public String text() {
+            return String.format(
+                    Locale.ROOT,
+                    "%s  %s  %.4f%% of 10 GB%s",
+                    ValueText.of(limit.partitionKey()),
+                    ValueText.bytes(limit.bytes()),
+                    100 * limit.shareOfLimit(),
+                    switch (limit.level()) {
+                        case OK -> "";
+                        case WARNING -> "  — over half the limit: shard it now";
+                        case CRITICAL -> "  — close to the limit: writes will be refused at 10 GB";
+                    });
+        }
+    }
+
+    private final String table;
+    private final PartitionReporter reporter;
+    private final SnippetOptions snippetOptions;
+    private final BackgroundWork work;
+    private TableModel model;
+
+    private final IntegerProperty segments =
+            new SimpleIntegerProperty(PartitionReporter.DEFAULT_SEGMENTS);
+    private final IntegerProperty sampleItems = new SimpleIntegerProperty(0);
+    private final IntegerProperty top = new SimpleIntegerProperty(25);
+
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
+    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper summary =
+            new ReadOnlyStringWrapper("Read the table to see how its items spread.");
+    private final ReadOnlyStringWrapper skew = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper reads = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper insightsStatus = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper hasLocalSecondaryIndex = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyObjectWrapper<PartitionReport> report = new ReadOnlyObjectWrapper<>();
+
+    private final ObservableList<PartitionRow> partitions = FXCollections.observableArrayList();
+    private final ObservableList<SizeBar> distribution = FXCollections.observableArrayList();
+    private final ObservableList<ShardGroupRow> shardGroups = FXCollections.observableArrayList();
+    private final ObservableList<CollectionRow> collections = FXCollections.observableArrayList();
+    private final ObservableList<String> mostAccessed = FXCollections.observableArrayList();
+    private final ObservableList<String> mostThrottled = FXCollections.observableArrayList();
+
+    private final ObjectProperty<PartitionRow> selected = new SimpleObjectProperty<>();
+    private final DoubleProperty readUnits = new SimpleDoubleProperty();
+    private final DoubleProperty writeUnits = new SimpleDoubleProperty();
+    private final IntegerProperty shards = new SimpleIntegerProperty(0);
+    private final ObjectProperty<ShardedKeyCode.Suffix> suffix =
+            new SimpleObjectProperty<>(ShardedKeyCode.Suffix.CALCULATED);
+    private final ObjectProperty<SnippetLanguage> language =
+            new SimpleObjectProperty<>(SnippetLanguage.JAVA);
+    private final ReadOnlyStringWrapper advice =
+            new ReadOnlyStringWrapper("Select a partition to see what sharding it needs.");
+    private final ReadOnlyStringWrapper writeCode = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper readCode = new ReadOnlyStringWrapper("");
+
+    private ContributorInsights insights;
+    private Item example;
+    private BackgroundWork.Handle current;
+
+    /**
+     * @param snippetOptions where the advisor's code connects (the same place as this tab)
+     */
+    public PartitionsViewModel(
+            String table,
+            PartitionReporter reporter,
+            SnippetOptions snippetOptions,
+            BackgroundWork work) {
+        this.table = Objects.requireNonNull(table, "table");
+        this.reporter = Objects.requireNonNull(reporter, "reporter");
+        this.snippetOptions = Objects.requireNonNull(snippetOptions, "snippetOptions");
+        this.work = Objects.requireNonNull(work, "work");
+        selected.addListener((obs, old, row) -> selectionChanged(row));
+        readUnits.addListener((obs, old, value) -> advise());
+        writeUnits.addListener((obs, old, value) -> advise());
+        shards.addListener((obs, old, value) -> advise());
+        suffix.addListener((obs, old, value) -> advise());
+        language.addListener((obs, old, value) -> advise());
+    }
+
+    /** The table model whose shard groups name the report's shard groups; may be null. */
+    public void setModel(TableModel tableModel) {
+        this.model = tableModel;
+    }
+
+    public String table() {
+        return table;
+    }
+
+    // ---- reading ---------------------------------------------------------------------------
+
+    /** Reads the table (or the sample) and fills the report; returns the started work. */
+    public BackgroundWork.Handle run() {
+        if (running.get()) {
+            return current;
+        }
+        running.set(true);
+        message.set("");
+        progress.set(0);
+        progressText.set("reading " + table + "…");
+        PartitionReporter.Options options =
+                PartitionReporter.Options.full()
+                        .withSegments(Math.max(1, segments.get()))
+                        .sampling(Math.max(0, sampleItems.get()));
+        current =
+                work.submit(
+                        "partitions report of " + table,
+                        cancellation -> {
+                            PartitionReporter.Result result =
+                                    reporter.report(
+                                            table,
+                                            options,
+                                            model,
+                                            p -> work.ui().execute(() -> showProgress(p, options)),
+                                            cancellation);
+                            ContributorInsights found =
+                                    reporter.contributorInsights(table, Duration.ofHours(1));
+                            return new Finished(result, found);
+                        },
+                        this::show,
+                        error -> {
+                            running.set(false);
+                            progressText.set("");
+                            message.set(ErrorMessages.describe(error));
+                        });
+        return current;
+    }
+
+    private record Finished(PartitionReporter.Result result, ContributorInsights insights) {}
+
+    public void cancel() {
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    private void showProgress(PartitionReporter.Progress p, PartitionReporter.Options options) {
+        if (!running.get()) {
+            return;
+        }
+        double done;
+        if (options.sampleItems() > 0) {
+            done = Math.min(1, (double) p.itemsRead() / options.sampleItems());
+        } else if (p.tableItems() > 0) {
+            done = Math.min(1, (double) p.itemsRead() / p.tableItems());
+        } else {
+            done = (double) p.segmentsDone() / p.segments();
+        }
+        progress.set(done);
+        progressText.set(
+                String.format(
+                        Locale.ROOT,
+                        "%,d items read · %d of %d segments",
+                        p.itemsRead(),
+                        p.segmentsDone(),
+                        p.segments()));
+    }
+
+    private void show(Finished finished) {
+        running.set(false);
+        PartitionReporter.Result result = finished.result();
+        PartitionReport shown = result.report();
+        report.set(shown);
+        progress.set(1);
+        progressText.set(result.complete() ? "" : "cancelled: the report counts what was read");
+        summary.set(summaryOf(shown));
+        PartitionReport.Skew s = shown.skew();
+        skew.set(
+                String.format(
+                        Locale.ROOT,
+                        "Skew: the largest partition holds %.1f× the median's bytes; the top 1%% (%d) hold %.1f%% of the table.",
+                        s.largestToMedian(),
+                        s.topPercentCount(),
+                        100 * s.topPercentShare()));
+        reads.set(result.reads().summary());
+        List<PartitionReport.Partition> topPartitions = shown.top(Math.max(1, top.get()));
+        partitions.setAll(
+                IntStream.range(0, topPartitions.size())
+                        .mapToObj(i -> new PartitionRow(i + 1, topPartitions.get(i)))
+                        .toList());
+        distribution.setAll(
+                shown.distribution().stream()
+                        .map(
+                                c ->
+                                        new SizeBar(
+                                                ValueText.bytes(c.fromBytes())
+                                                        + "–"
+                                                        + ValueText.bytes(c.toBytes()),
+                                                c.partitions(),
+                                                c.bytes()))
+                        .toList());
+        shardGroups.setAll(shown.shardGroups().stream().map(ShardGroupRow::new).toList());
+        hasLocalSecondaryIndex.set(shown.hasLocalSecondaryIndex());
+        collections.setAll(
+                shown.collectionLimits().stream()
+                        .limit(Math.max(1, top.get()))
+                        .map(CollectionRow::new)
+                        .toList());
+        showInsights(finished.insights());
+        advise();
+    }
+
+    private static String summaryOf(PartitionReport report) {
+        String totals =
+                String.format(
+                        Locale.ROOT,
+                        "%s: %,d items, %s in %,d partitions",
+                        report.table(),
+                        report.items(),
+                        ValueText.bytes(report.bytes()),
+                        report.partitions().size());
+        return report.sample()
+                .map(
+                        s ->
+                                totals
+                                        + String.format(
+                                                Locale.ROOT,
+                                                " (estimated from %d of %d segments, %,d items read:"
+                                                        + " ±%,d items, ±%s at 95%%; partitions read whole)",
+                                                s.segmentsRead(),
+                                                s.totalSegments(),
+                                                s.itemsRead(),
+                                                s.itemsError(),
+                                                ValueText.bytes(s.bytesError())))
+                .orElse(totals);
+    }
+
+    private void showInsights(ContributorInsights found) {
+        insights = found;
+        insightsStatus.set(
+                found.enabled()
+                        ? "Contributor Insights, last hour: capacity units by partition key."
+                        : found.message());
+        mostAccessed.setAll(found.mostAccessed().stream().map(PartitionsViewModel::line).toList());
+        mostThrottled.setAll(
+                found.mostThrottled().stream().map(PartitionsViewModel::line).toList());
+    }
+
+    private static String line(ContributorInsights.Contributor c) {
+        return String.format(
+                Locale.ROOT,
+                "%s  %,.0f  (peak %,.1f/s)",
+                c.partitionKey(),
+                c.total(),
+                c.peakPerSecond());
+    }
+
+    // ---- the advisor -----------------------------------------------------------------------
+
+    private void selectionChanged(PartitionRow row) {
+        example = null;
+        if (row == null) {
+            advise();
+            return;
+        }
+        if (insights != null) {
+            // The busiest period Contributor Insights saw for this key, as a first guess.
+            String key = row.key();
+            insights.mostAccessed().stream()
+                    .filter(c -> c.partitionKey().equals(key))
+                    .findFirst()
+                    .ifPresent(c -> readUnits.set(Math.round(c.peakPerSecond())));
+        }
+        advise();
+        PartitionReport shown = report.get();
+        AttributeValue partitionKey = row.partition().partitionKey();
+        work.submit(
+                "an example item of " + row.key(),
+                cancellation -> reporter.firstItem(table, shown.keys(), partitionKey, cancellation),
+                (Optional<Item> found) -> {
+                    if (selected.get() == row) {
+                        example = found.orElse(null);
+                        advise();
+                    }
+                },
+                error -> message.set(ErrorMessages.describe(error)));
+    }
+
+    private void advise() {
+        PartitionRow row = selected.get();
+        PartitionReport shown = report.get();
+        if (row == null || shown == null) {
+            advice.set("Select a partition to see what sharding it needs.");
+            writeCode.set("");
+            readCode.set("");
+            return;
+        }
+        if (!(row.partition().partitionKey() instanceof AttributeValue.Str)) {
+            advice.set("Only a string partition key takes a shard suffix.");
+            writeCode.set("");
+            readCode.set("");
+            return;
+        }
+        ShardingAdvice a =
+                ShardingAdvisor.advise(
+                        row.partition(),
+                        new Traffic(Math.max(0, readUnits.get()), Math.max(0, writeUnits.get())),
+                        shown.hasLocalSecondaryIndex(),
+                        Math.max(0, shards.get()));
+        StringBuilder text = new StringBuilder();
+        text.append(
+                a.needed()
+                        ? "Shard " + row.key() + " into " + a.shards() + " partitions."
+                        : row.key() + " is within every per-partition limit at this traffic.");
+        a.reasons().forEach(r -> text.append("\n• ").append(r));
+        a.newKey()
+                .ifPresent(
+                        key ->
+                                text.append(
+                                        String.format(
+                                                Locale.ROOT,
+                                                "%nNew key: %s. Migration: %,d items to rewrite,"
+                                                        + " %,d write units (write each, delete the old),"
+                                                        + " %,d read units to read them.",
+                                                key.text(),
+                                                a.itemsToRewrite(),
+                                                a.migrationWriteUnits(),
+                                                a.migrationReadUnits())));
+        advice.set(text.toString());
+        Optional<ShardedKey> key = a.newKey();
+        if (key.isEmpty()) {
+            writeCode.set("Choose a number of shards (2 or more) to see the code.");
+            readCode.set("");
+            return;
+        }
+        if (example == null) {
+            writeCode.set("Reading an example item of " + row.key() + "…");
+            readCode.set("");
+            return;
+        }
+        ShardedKeyCode.Suffix chosen = suffix.get();
+        if (chosen == ShardedKeyCode.Suffix.CALCULATED
+                && (shown.keys().sortKey().isEmpty()
+                        || !calculable(example.attributes().get(shown.keys().sortKey().get())))) {
+            chosen = ShardedKeyCode.Suffix.RANDOM;
+        }
+        ShardedKeyCode code =
+                new ShardedKeyCode(
+                        table,
+                        shown.keys(),
+                        ((AttributeValue.Str) row.partition().partitionKey()).value(),
+                        a.shards(),
+                        Math.max(2, Integer.toString(a.shards()).length()),
+                        chosen,
+                        example,
+                        true);
+        writeCode.set(ShardedKeySnippets.write(language.get(), code, snippetOptions));
+        readCode.set(ShardedKeySnippets.read(language.get(), code, snippetOptions));
+    }
+
+    private static boolean calculable(AttributeValue sortKey) {
+        return sortKey instanceof AttributeValue.Str || sortKey instanceof AttributeValue.Num;
+    }
+
+    // ---- properties ------------------------------------------------------------------------
+
+    public IntegerProperty segmentsProperty() {
+        return segments;
+    }
+
+    public IntegerProperty sampleItemsProperty() {
+        return sampleItems;
+    }
+
+    public IntegerProperty topProperty() {
+        return top;
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty progressTextProperty() {
+        return progressText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty skewProperty() {
+        return skew.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty readsProperty() {
+        return reads.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty insightsStatusProperty() {
+        return insightsStatus.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty hasLocalSecondaryIndexProperty() {
+        return hasLocalSecondaryIndex.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<PartitionReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
+
+    public ObservableList<PartitionRow> partitions() {
+        return partitions;
+    }
+
+    public ObservableList<SizeBar> distribution() {
+        return distribution;
+    }
+
+    public ObservableList<ShardGroupRow> shardGroups() {
+        return shardGroups;
+    }
+
+    public ObservableList<CollectionRow> collections() {
+        return collections;
+    }
+
+    public ObservableList<String> mostAccessed() {
+        return mostAccessed;
+    }
+
+    public ObservableList<String> mostThrottled() {
+        return mostThrottled;
+    }
+
+    public ObjectProperty<PartitionRow> selectedProperty() {
+        return selected;
+    }
+
+    public DoubleProperty readUnitsProperty() {
+        return readUnits;
+    }
+
+    public DoubleProperty writeUnitsProperty() {
+        return writeUnits;
+    }
+
+    /** The shards asked for, or 0 for the advised number. */
+    public IntegerProperty shardsProperty() {
+        return shards;
+    }
+
+    public ObjectProperty<ShardedKeyCode.Suffix> suffixProperty() {
+        return suffix;
+    }
+
+    public ObjectProperty<SnippetLanguage> languageProperty() {
+        return language;
+    }
+
+    public ReadOnlyStringProperty adviceProperty() {
+        return advice.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty writeCodeProperty() {
+        return writeCode.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty readCodeProperty() {
+        return readCode.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,117 @@
+package io.dynoscope.ui.partitions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.expression.snippet.SnippetOptions;
+import io.dynoscope.service.partitions.PartitionReporter;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The report tab as a person uses it: read the table, see the top partitions and the chart. */
+@ExtendWith(ApplicationExtension.class)
+class PartitionsViewTest {
+
+    private BackgroundWork work;
+
+    @Start
+    void start(Stage stage) {
+        String table = PartitionsFixture.table("partitions-view");
+        work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
+        PartitionsViewModel viewModel =
+                new PartitionsViewModel(
+                        table,
+                        new PartitionReporter(TestEngine.repository()),
+                        SnippetOptions.aws(),
+                        work);
+        stage.setScene(new Scene(PartitionsView.load(viewModel), 1200, 760));
+        stage.show();
+    }
+
+    @AfterEach
+    void stopWork() throws Exception {
+        work.shutdown();
+        FxToolkit.cleanupStages();
+    }
+
+    @Test
+    void theReportShowsTheTopPartitionsAndTheDistributionChart(FxRobot robot)
+            throws TimeoutException {
+        robot.clickOn("Read table");
+
+        TableView<PartitionsViewModel.PartitionRow> partitions =
+                robot.lookup("#partitionsTable").queryTableView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !partitions.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("WS#huge", partitions.getItems().get(0).key());
+        assertTrue(
+                robot.lookup(".table-cell").queryAll().stream()
+                        .anyMatch(
+                                cell -> cell instanceof Labeled l && "WS#huge".equals(l.getText())),
+                "the row is on screen");
+
+        BarChart<String, Number> chart = robot.lookup("#distributionChart").query();
+        XYChart.Series<String, Number> bars = chart.getData().get(0);
+        assertEquals(
+                PartitionsFixture.PARTITIONS,
+                bars.getData().stream().mapToInt(d -> d.getYValue().intValue()).sum());
+        for (XYChart.Data<String, Number> bar : bars.getData()) {
+            Node node = bar.getNode();
+            assertTrue(node != null && node.isVisible(), bar.getXValue() + " is drawn");
+        }
+        assertTrue(
+                robot.lookup(".partitions-summary")
+                        .queryAs(Label.class)
+                        .getText()
+                        .contains("530 items"));
+
+        robot.clickOn("WS#huge");
+        robot.clickOn("Sharding advisor");
+        robot.clickOn("#writeUnitsField")
+                .push(KeyCode.SHORTCUT, KeyCode.A)
+                .write("2500")
+                .type(KeyCode.ENTER);
+        TextArea code = robot.lookup("#writeCodeArea").queryAs(TextArea.class);
+        Label advice = robot.lookup(".partitions-advice").queryAs(Label.class);
+        try {
+            WaitForAsyncUtils.waitFor(
+                    10, TimeUnit.SECONDS, () -> code.getText().contains("WS#huge#"));
+        } catch (TimeoutException e) {
+            throw new AssertionError(
+                    "no code: "
+                            + code.getText()
+                            + " / "
+                            + advice.getText()
+                            + " / "
+                            + robot.lookup("#writeUnitsField").queryTextInputControl().getText(),
+                    e);
+        }
+        assertTrue(
+                robot.lookup(".partitions-advice")
+                        .queryAs(Label.class)
+                        .getText()
+                        .contains("New key: WS#huge#{01..04}"));
+    }
+}
