@@ -93,7 +93,7 @@ final class TableTab implements WorkbenchTab {
     /** The inspector shows the grid's selection; its saves and deletes update the grid. */
     private void joinInspector() {
         inspector.itemProperty().bind(grid.selectedItemProperty());
-        grid.onDeleteRequested(inspector::requestDelete);
+        grid.onDeleteRequested(inspector.saves()::requestDelete);
         grid.onEditRequested(
                 (item, duplicate) -> {
                     if (duplicate) {
