@@ -79,7 +79,8 @@ class ItemInspectorViewModelTest {
     }
 
     /** Edits the editor's text as a person would type over a part of it. */
-    private void replaceInEditor(String part, String replacement) {
+    private static void replaceInEditor(
+            ItemInspectorViewModel inspector, String part, String replacement) {
         StringProperty text = inspector.editor().editTextProperty();
         text.set(text.get().replace(part, replacement));
     }
@@ -215,7 +216,7 @@ class ItemInspectorViewModelTest {
         inspector.itemProperty().set(seen);
         inspector.startEdit();
         assertFalse(inspector.editor().plainJsonEditableProperty().get());
-        replaceInEditor("\"N\": \"1\"", "\"N\": \"2\"");
+        replaceInEditor(inspector, "\"N\": \"1\"", "\"N\": \"2\"");
 
         await(inspector.saves().save());
 
@@ -232,7 +233,7 @@ class ItemInspectorViewModelTest {
         ObjectProperty<Item> gridSelection = new SimpleObjectProperty<>(seen);
         inspector.itemProperty().bind(gridSelection);
         inspector.startEdit();
-        replaceInEditor("\"pro\"", "\"free\"");
+        replaceInEditor(inspector, "\"pro\"", "\"free\"");
 
         await(inspector.saves().save());
 
@@ -256,7 +257,7 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        replaceInEditor("\"Acme\"", "\"Acme Corp\"");
+        replaceInEditor(inspector, "\"Acme\"", "\"Acme Corp\"");
         Item theirs = stored(seen.with("plan", s("enterprise")));
 
         await(inspector.saves().save());
@@ -284,7 +285,7 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        replaceInEditor("\"pro\"", "\"free\"");
+        replaceInEditor(inspector, "\"pro\"", "\"free\"");
         Item theirs = stored(seen.with("seats", n(40)));
         await(inspector.saves().save());
 
@@ -363,7 +364,7 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        replaceInEditor("\"META\"", "\"PROJ#1\"");
+        replaceInEditor(inspector, "\"META\"", "\"PROJ#1\"");
 
         assertFalse(inspector.editor().stage());
 
@@ -410,7 +411,7 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startDuplicate();
-        replaceInEditor("\"META\"", "\"META-COPY\"");
+        replaceInEditor(inspector, "\"META\"", "\"META-COPY\"");
 
         await(inspector.saves().save());
 
@@ -428,7 +429,7 @@ class ItemInspectorViewModelTest {
         assertTrue(inspector.editor().plainJsonEditableProperty().get());
 
         assertTrue(inspector.editor().switchFormat(EditFormat.PLAIN_JSON));
-        replaceInEditor("\"seats\": 12", "\"seats\": 13");
+        replaceInEditor(inspector, "\"seats\": 12", "\"seats\": 13");
         await(inspector.saves().save());
 
         assertEquals(seen.with("seats", n(13)), read(key("WS#acme", "META")));
@@ -478,7 +479,7 @@ class ItemInspectorViewModelTest {
         Item other = stored(item("pk", s("WS#beta"), "sk", s("META")));
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        replaceInEditor("\"Acme\"", "\"Acme Corp\"");
+        replaceInEditor(inspector, "\"Acme\"", "\"Acme Corp\"");
         Item theirs = stored(seen.with("plan", s("enterprise")));
 
         Optional<BackgroundWork.Handle> save = inspector.saves().save();
