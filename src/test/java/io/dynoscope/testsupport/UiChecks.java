@@ -11,6 +11,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.text.Text;
@@ -33,16 +34,15 @@ public final class UiChecks {
                             && labeled.getText() != null
                             && !labeled.getText().isEmpty()
                             && !labeled.isWrapText()
-                            && !(labeled instanceof Cell<?>)
+                            && !inCell(labeled)
                             && shown(labeled)) {
-                        Node text = labeled.lookup(".text");
-                        if (text instanceof Text shownText
-                                && !shownText.getText().equals(labeled.getText())) {
-                            cut.add(
-                                    labeled.getText()
-                                            + " (shown as '"
-                                            + shownText.getText()
-                                            + "')");
+                        Text text = shownText(labeled);
+                        String full =
+                                labeled.isMnemonicParsing()
+                                        ? labeled.getText().replaceFirst("_(.)", "$1")
+                                        : labeled.getText();
+                        if (text != null && !text.getText().equals(full)) {
+                            cut.add(labeled.getText() + " (shown as '" + text.getText() + "')");
                         }
                     }
                 });
@@ -69,6 +69,34 @@ public final class UiChecks {
         return missing;
     }
 
+    /** The text a labeled control's own skin shows, not one of a control inside it. */
+    private static Text shownText(Parent labeled) {
+        for (Node child : labeled.getChildrenUnmodifiable()) {
+            if (child instanceof Text text && text.getStyleClass().contains("text")) {
+                return text;
+            }
+        }
+        for (Node child : labeled.getChildrenUnmodifiable()) {
+            if (child instanceof Parent parent && !(child instanceof Control)) {
+                Text text = shownText(parent);
+                if (text != null) {
+                    return text;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A grid or list cell, or a part of one: cells cut long values by design. */
+    private static boolean inCell(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n instanceof Cell<?>) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean actedOn(Control control) {
         return control instanceof ButtonBase
                 || control instanceof ComboBoxBase<?>
@@ -79,11 +107,14 @@ public final class UiChecks {
 
     /**
      * A control that is a part of another (a spinner's field, a combo box's editor, a check box in
-     * a table cell).
+     * a table cell, a menu's title in the menu bar).
      */
     private static boolean insideAnotherControl(Control control) {
         for (Parent p = control.getParent(); p != null; p = p.getParent()) {
-            if (p instanceof Spinner<?> || p instanceof ComboBoxBase<?> || p instanceof Cell<?>) {
+            if (p instanceof Spinner<?>
+                    || p instanceof ComboBoxBase<?>
+                    || p instanceof MenuBar
+                    || inCell(p)) {
                 return true;
             }
         }

@@ -1,0 +1,204 @@
+package io.dynoscope.app;
+
+import static io.dynoscope.core.item.AttributeValue.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.TableDefinition;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.drift.SampleRules;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.testsupport.UiChecks;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
+import io.dynoscope.ui.shell.ConnectionEntry;
+import io.dynoscope.ui.shell.Connector;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeCell;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * A table tab in the workbench at the default window size (1280×800), clicked through as a person
+ * would: the grid, the inspector and the tool windows below it.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TableTabUiTest {
+
+    private static final String SAAS = TestEngine.uniqueTableName("tab-saas");
+    private static final String DRIFTED = TestEngine.uniqueTableName("tab-drift");
+    private static final int DRIFTED_COPIES = 20;
+
+    private AppContext context;
+
+    @BeforeAll
+    static void seed() {
+        DynamoRepository repository = TestEngine.repository();
+        SampleData.seed(repository, SampleData.Dataset.SAAS, SAAS);
+        repository.createTable(
+                TableDefinition.simple(
+                        DRIFTED, SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY));
+        repository.putItem(DRIFTED, saasItem(SampleData.WORKSPACE_DETAIL, "name", "Acme"), null);
+        for (int i = 1; i <= DRIFTED_COPIES; i++) {
+            String project = String.format(Locale.ROOT, "PROJ#2026-%04d", i);
+            repository.putItem(DRIFTED, saasItem(project, "workspaceName", "Acme Inc."), null);
+        }
+    }
+
+    /** An item of the acme workspace's collection with one more string attribute. */
+    private static Item saasItem(String detail, String attribute, String value) {
+        Map<String, AttributeValue> attributes = new LinkedHashMap<>();
+        attributes.put(SampleData.SAAS_PARTITION_KEY, s(SampleData.ACME));
+        attributes.put(SampleData.SAAS_SORT_KEY, s(detail));
+        attributes.put(attribute, s(value));
+        return Item.of(attributes);
+    }
+
+    @Start
+    void start(Stage stage) {
+        Connector connector =
+                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
+        context =
+                new AppContext(
+                        new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
+                        connector,
+                        List.of(ConnectionEntry.sandbox()),
+                        new AppContext.SandboxHolder());
+        stage.setScene(DynoscopeApp.createScene(context));
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        WaitForAsyncUtils.asyncFx(context::close).get(10, TimeUnit.SECONDS);
+        FxToolkit.cleanupStages();
+    }
+
+    /** Connects, finds the table in the sidebar and opens it; waits for its first page. */
+    private TableTab open(FxRobot robot, String table) throws Exception {
+        robot.doubleClickOn("Local sandbox");
+        Label message = robot.lookup(".connection-message").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        robot.clickOn("#tableFilter").write(table);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () ->
+                        robot.lookup("#tree .tree-cell")
+                                .match((TreeCell<?> cell) -> table.equals(cell.getText()))
+                                .tryQuery()
+                                .isPresent());
+        robot.doubleClickOn(
+                robot.lookup("#tree .tree-cell")
+                        .match((TreeCell<?> cell) -> table.equals(cell.getText()))
+                        .<Node>query());
+        TableTab tab = (TableTab) context.shell().selectedTabProperty().get();
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () ->
+                        !tab.grid().runningProperty().get()
+                                && tab.grid().lastReadProperty().get().contains("returned"));
+        WaitForAsyncUtils.waitForFxEvents();
+        return tab;
+    }
+
+    private static <T> T onFx(Callable<T> work) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return WaitForAsyncUtils.asyncFx(work).get(5, TimeUnit.SECONDS);
+    }
+
+    /** The rows of a table a person sees whole, with something in them. */
+    private static long rowsShownWhole(TableView<?> table) {
+        Bounds view = table.localToScene(table.getLayoutBounds());
+        return table.lookupAll(".table-row-cell").stream()
+                .map(node -> (TableRow<?>) node)
+                .filter(row -> row.isVisible() && !row.isEmpty() && row.getItem() != null)
+                .filter(
+                        row -> {
+                            Bounds shown = row.localToScene(row.getLayoutBounds());
+                            return shown.getMinY() >= view.getMinY() - 0.5
+                                    && shown.getMaxY() <= view.getMaxY() + 0.5;
+                        })
+                .count();
+    }
+
+    @Test
+    void aDriftResultOfTwentyCopiesShowsAtLeastTenRowsBelowTheGrid(FxRobot robot) throws Exception {
+        TableTab tab = open(robot, DRIFTED);
+        robot.push(KeyCode.CONTROL, KeyCode.D);
+        DriftInspectorViewModel drift = tab.drift();
+        robot.interact(
+                () -> {
+                    drift.rules().add(SampleRules.saasWorkspaceName());
+                    drift.selectedRuleProperty().set(drift.rules().get(0));
+                });
+        robot.clickOn("#detectButton");
+        @SuppressWarnings("unchecked")
+        TableView<DriftInspectorViewModel.CopyRow> copies =
+                robot.lookup("#copiesTable").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> copies.getItems().size() == DRIFTED_COPIES);
+
+        long shown = onFx(() -> rowsShownWhole(copies));
+        assertTrue(shown >= 10, "drifted copies shown whole: " + shown);
+        Parent panel = robot.lookup(".drift-inspector").queryAs(Parent.class);
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(panel)));
+        assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(panel)));
+    }
+
+    @Test
+    void theTabsControlsHaveTooltipsAndNoCutLabels(FxRobot robot) throws Exception {
+        open(robot, SAAS);
+        @SuppressWarnings("unchecked")
+        TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
+        robot.interact(() -> grid.getSelectionModel().select(1));
+        Parent window = robot.lookup(".shell").queryAs(Parent.class);
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(window)), "viewing an item");
+        assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(window)), "viewing an item");
+
+        robot.clickOn("#editButton");
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(window)), "editing an item");
+        robot.clickOn("#formToggle");
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(window)), "editing as a form");
+        assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(window)), "editing");
+        robot.clickOn("#cancelButton");
+
+        robot.push(KeyCode.CONTROL, KeyCode.E);
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> robot.lookup("#kindChoice").tryQuery().isPresent());
+        assertTrue(robot.lookup("#kindChoice").query().isVisible(), "the builder is open");
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(window)), "expression builder");
+        assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(window)), "expression builder");
+    }
+}
