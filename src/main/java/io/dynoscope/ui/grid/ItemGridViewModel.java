@@ -168,12 +168,14 @@ public final class ItemGridViewModel {
                 readBar.parentMarkerProperty().get() == null
                         ? ""
                         : readBar.parentMarkerProperty().get().strip();
+        session = new ReadSession(repository, request);
         if (!marker.isEmpty()
                 && keys.sortKey().isPresent()
                 && "S".equals(info.keyAttributeTypes().get(keys.sortKey().get()))) {
             options = options.withParentMarker(marker);
+            // newest first, the parent comes last: read it at once so it is pinned first
+            session.pinParent(AttributeValue.s(marker));
         }
-        session = new ReadSession(repository, request);
         // shown when the first page arrives: a read that fails before leaves the rows in place
         pending = new ItemCollections(options, ItemSize::of);
         read(pending, true);

@@ -146,6 +146,37 @@ class ItemGridViewModelTest {
     }
 
     @Test
+    void newestFirstWithAPartialLoadKeepsTheParentPinnedFirstAndReadsItOnce() {
+        ItemGridViewModel grid = open();
+        grid.readBar().partitionKeyValueProperty().set(SampleData.HUGE);
+        grid.readBar().newestFirstProperty().set(true);
+        grid.readBar().limitProperty().set(50);
+
+        runAndWait(grid);
+
+        List<String> sortKeys = sortKeysOf(grid);
+        assertEquals(51, sortKeys.size(), "the parent and the 50 newest projects");
+        assertEquals(SampleData.WORKSPACE_DETAIL, sortKeys.get(0), "the parent stays first");
+        List<String> projects = sortKeys.subList(1, sortKeys.size());
+        List<String> descending = new ArrayList<>(projects);
+        descending.sort(Comparator.reverseOrder());
+        assertEquals(descending, projects, "then the projects, newest first");
+        assertTrue(grid.canLoadMoreProperty().get());
+        assertEquals(
+                2,
+                grid.lastStatisticsProperty().get().requests(),
+                "the Query's part, and one request for the parent it had not reached");
+
+        while (grid.canLoadMoreProperty().get()) {
+            awaitRead(grid, grid::loadMore);
+        }
+        List<String> all = sortKeysOf(grid);
+        assertEquals(SampleData.HUGE_PROJECTS + 1, all.size(), "every item once");
+        assertEquals(SampleData.WORKSPACE_DETAIL, all.get(0));
+        assertEquals(1, all.stream().filter(SampleData.WORKSPACE_DETAIL::equals).count());
+    }
+
+    @Test
     void aLimitStopsTheReadAndLoadMoreContinuesWithoutGapsOrRepeats() {
         ItemGridViewModel grid = open();
         grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
