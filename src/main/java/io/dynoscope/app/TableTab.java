@@ -48,7 +48,6 @@ final class TableTab implements WorkbenchTab {
     private final BackgroundWork work;
     private final StackPane expressionHolder =
             new StackPane(new Label("Reading the table's description…"));
-    private final SettingsBinding settings;
     private Parent view;
     private final ItemGridView gridView;
 
@@ -66,7 +65,6 @@ final class TableTab implements WorkbenchTab {
         this.drift = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
         joinInspector();
         grid.tableInfoProperty().addListener((obs, old, info) -> tableDescribed(info));
-        this.settings = settings;
         if (settings != null) {
             settings.bindTable(this);
         }
@@ -240,9 +238,6 @@ final class TableTab implements WorkbenchTab {
     public Node content() {
         if (view == null) {
             view = ItemGridView.load(gridView);
-            if (settings != null) {
-                settings.bindColumns(gridView.table(), table());
-            }
         }
         return view;
     }

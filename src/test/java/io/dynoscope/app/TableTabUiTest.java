@@ -2,6 +2,7 @@ package io.dynoscope.app;
 
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
@@ -12,11 +13,14 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.drift.SampleRules;
+import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
+import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
 import java.util.LinkedHashMap;
@@ -29,9 +33,13 @@ import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.control.TreeCell;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -200,5 +208,158 @@ class TableTabUiTest {
         assertTrue(robot.lookup("#kindChoice").query().isVisible(), "the builder is open");
         assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(window)), "expression builder");
         assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(window)), "expression builder");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<CollectionRow> grid(FxRobot robot) {
+        return robot.lookup("#grid").queryAs(TableView.class);
+    }
+
+    /** The texts of the header rows the grid shows. */
+    private static List<String> headerTexts(FxRobot robot) {
+        return robot.lookup(".collection-header .label").queryAll().stream()
+                .map(node -> ((Labeled) node).getText())
+                .filter(text -> text.startsWith("WS#"))
+                .toList();
+    }
+
+    /** The fold arrow of the header row at {@code index}. */
+    private static Label arrowOfRow(FxRobot robot, int index) {
+        return robot.lookup(".table-row-cell")
+                .match((TableRow<?> row) -> row.getIndex() == index && !row.isEmpty())
+                .lookup(".fold-arrow")
+                .queryAs(Label.class);
+    }
+
+    @Test
+    void aTableOpensWithItsFirstPageShownInTheReadBar(FxRobot robot) throws Exception {
+        TableTab tab = open(robot, SAAS);
+
+        assertTrue(grid(robot).getItems().size() > 10, "rows: " + grid(robot).getItems().size());
+        assertEquals(
+                ReadMode.SCAN, robot.lookup("#modeChoice").queryAs(ChoiceBox.class).getValue());
+        assertTrue(
+                tab.grid().lastReadProperty().get().startsWith("1 request · "),
+                tab.grid().lastReadProperty().get());
+    }
+
+    @Test
+    void oneClickOnAHeadersArrowFoldsAndUnfoldsAndTheArrowFollows(FxRobot robot) throws Exception {
+        open(robot, SAAS);
+        TableView<CollectionRow> grid = grid(robot);
+        CollectionRow.Header first = (CollectionRow.Header) grid.getItems().get(0);
+        int rows = grid.getItems().size();
+        assertEquals("▼", arrowOfRow(robot, 0).getText());
+
+        robot.clickOn(arrowOfRow(robot, 0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(first.collection().isCollapsed(), "one click folds");
+        assertEquals(rows - first.collection().itemCount(), grid.getItems().size());
+        assertEquals("▶", arrowOfRow(robot, 0).getText());
+
+        robot.clickOn(arrowOfRow(robot, 0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(first.collection().isCollapsed(), "one more click unfolds");
+        assertEquals(rows, grid.getItems().size());
+        assertEquals("▼", arrowOfRow(robot, 0).getText());
+
+        // what View > Fold all collections does
+        robot.interact(() -> context.shell().perform(WorkbenchTab.Action.COLLAPSE_ALL));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(
+                List.of("▶"),
+                robot.lookup(".fold-arrow").queryAll().stream()
+                        .map(node -> ((Label) node).getText())
+                        .distinct()
+                        .toList(),
+                "every arrow shows the folded state");
+    }
+
+    @Test
+    void headersSayMoreIsAvailableUntilTheCollectionIsComplete(FxRobot robot) throws Exception {
+        TableTab tab = open(robot, SAAS);
+        ReadBarViewModel bar = tab.grid().readBar();
+        robot.interact(
+                () -> {
+                    bar.modeProperty().set(ReadMode.QUERY);
+                    bar.partitionKeyValueProperty().set(SampleData.HUGE);
+                    bar.limitProperty().set(300);
+                });
+        robot.clickOn("#runButton");
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () ->
+                        !tab.grid().runningProperty().get()
+                                && tab.grid().canLoadMoreProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> partial = headerTexts(robot);
+        assertEquals(1, partial.size(), partial.toString());
+        assertTrue(
+                partial.get(0).startsWith(SampleData.HUGE + "   300 loaded · more available · "),
+                partial.toString());
+
+        while (tab.grid().canLoadMoreProperty().get()) {
+            robot.clickOn("#loadMoreButton");
+            WaitForAsyncUtils.waitFor(
+                    20, TimeUnit.SECONDS, () -> !tab.grid().runningProperty().get());
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        int all = SampleData.HUGE_PROJECTS + 1;
+        assertTrue(
+                headerTexts(robot).get(0).startsWith(SampleData.HUGE + "   " + all + " items · "),
+                headerTexts(robot).toString());
+    }
+
+    @Test
+    void aReadTheEngineRefusesKeepsTheRowsAlreadyLoaded(FxRobot robot) throws Exception {
+        TableTab tab = open(robot, SAAS);
+        TableView<CollectionRow> grid = grid(robot);
+        List<CollectionRow> before = List.copyOf(grid.getItems());
+        ReadBarViewModel bar = tab.grid().readBar();
+        // DynamoDB refuses a Query filter on a key attribute
+        robot.interact(
+                () -> {
+                    bar.modeProperty().set(ReadMode.QUERY);
+                    bar.partitionKeyValueProperty().set(SampleData.ACME);
+                    bar.filterProperty().set("#d = :d");
+                    bar.namesProperty().set("{\"#d\": \"Detail\"}");
+                    bar.valuesProperty().set("{\":d\": {\"S\": \"META\"}}");
+                });
+        robot.clickOn("#runButton");
+        Label message = robot.lookup("#messageLabel").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> !message.getText().isEmpty() && !tab.grid().runningProperty().get());
+
+        assertTrue(message.getText().contains("Detail"), message.getText());
+        assertEquals(before, List.copyOf(grid.getItems()), "the rows already loaded stay");
+    }
+
+    @Test
+    void theBuildersRunUpdatesTheReadBar(FxRobot robot) throws Exception {
+        TableTab tab = open(robot, SAAS);
+        robot.push(KeyCode.CONTROL, KeyCode.E);
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> robot.lookup("#row-0-value").tryQuery().isPresent());
+        robot.clickOn("#row-0-value").write(SampleData.ACME);
+        robot.clickOn("#expressionBuilder #newestFirstCheck");
+        robot.clickOn("#expressionBuilder #runButton");
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () ->
+                        !tab.grid().runningProperty().get()
+                                && grid(robot).getItems().size() == SampleData.ACME_PROJECTS + 2);
+
+        assertEquals(
+                ReadMode.QUERY, robot.lookup("#modeChoice").queryAs(ChoiceBox.class).getValue());
+        assertEquals(
+                SampleData.ACME,
+                robot.lookup("#partitionKeyField").queryAs(TextField.class).getText());
+        assertTrue(
+                robot.lookup("#readBar #newestFirstCheck").queryAs(CheckBox.class).isSelected(),
+                "the read bar shows the direction the builder read in");
     }
 }

@@ -102,6 +102,7 @@ public final class DriftInspectorView {
         progressBox.managedProperty().bind(progressShown);
         readsLabel.textProperty().bind(viewModel.readsTextProperty());
         costLabel.setTooltip(new Tooltip("The requests detecting drift with this rule makes"));
+        costLabel.managedProperty().bind(viewModel.costProperty().isNotEmpty());
 
         sourcesTable.setItems(viewModel.sources());
         sourceKeyColumn.setCellValueFactory(

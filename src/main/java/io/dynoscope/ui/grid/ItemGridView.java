@@ -88,6 +88,7 @@ public final class ItemGridView {
     private final Node inspector;
     private final Map<ToolWindows.Bottom, Node> bottomTools;
     private final Set<ExpandedCell> expanded = new HashSet<>();
+    private boolean arrangingColumns;
     private final TabPane bottomPane = new TabPane();
     private final Set<SplitPane.Divider> boundDividers =
             Collections.newSetFromMap(new IdentityHashMap<>());
@@ -378,6 +379,15 @@ public final class ItemGridView {
                 });
         rebuildColumns();
         viewModel.columns().addListener((ListChangeListener<String>) change -> rebuildColumns());
+        viewModel
+                .columnOrder()
+                .addListener((ListChangeListener<String>) change -> rebuildColumns());
+        grid.getColumns()
+                .addListener(
+                        (ListChangeListener<TableColumn<CollectionRow, ?>>)
+                                change -> columnsDragged());
+        // folds, the collections' order and headers' figures change the rows without moving them
+        viewModel.rowsRestyledProperty().addListener((obs, old, now) -> grid.refresh());
 
         showWhen(viewModel.canLoadMoreProperty(), loadMoreBar);
         loadMoreButton.setOnAction(e -> viewModel.loadMore());
@@ -395,29 +405,44 @@ public final class ItemGridView {
         if (index >= 0) {
             grid.getSelectionModel().clearAndSelect(Math.min(index, viewModel.rows().size() - 1));
         }
-        grid.refresh();
     }
 
+    /**
+     * Shows the read's attributes as columns in the user's order ({@link
+     * ItemGridViewModel#arrangedColumns()}), reusing the columns already shown; a header the user
+     * drags records the new order, and a column the user hides stays hidden.
+     */
     private void rebuildColumns() {
-        List<String> names = new ArrayList<>(viewModel.columns());
         List<TableColumn<CollectionRow, ?>> existing = new ArrayList<>(grid.getColumns());
-        List<TableColumn<CollectionRow, ?>> next = new ArrayList<>();
-        for (String name : names) {
-            next.add(
+        List<TableColumn<CollectionRow, ?>> arranged = new ArrayList<>();
+        for (String name : viewModel.arrangedColumns()) {
+            arranged.add(
                     existing.stream()
                             .filter(c -> name.equals(c.getUserData()))
                             .findFirst()
                             .orElseGet(() -> attributeColumn(name)));
         }
-        // keep the user's order for columns already shown; new attributes go at the end
-        List<TableColumn<CollectionRow, ?>> ordered =
-                new ArrayList<>(existing.stream().filter(next::contains).toList());
-        next.stream().filter(c -> !ordered.contains(c)).forEach(ordered::add);
-        if (!ordered.equals(grid.getColumns())) {
-            grid.getColumns().setAll(ordered);
+        if (!arranged.equals(grid.getColumns())) {
+            arrangingColumns = true;
+            try {
+                grid.getColumns().setAll(arranged);
+            } finally {
+                arrangingColumns = false;
+            }
         }
-        if (!ordered.isEmpty()) {
-            ordered.get(0).setPrefWidth(280);
+        if (!arranged.isEmpty()) {
+            arranged.get(0).setPrefWidth(280);
+        }
+    }
+
+    /** A drag of a header moves a column: the view model keeps the order. */
+    private void columnsDragged() {
+        List<String> shown = grid.getColumns().stream().map(c -> (String) c.getUserData()).toList();
+        // a drag takes the column out and puts it back: only the whole list is an order
+        if (!arrangingColumns
+                && shown.size() == viewModel.columns().size()
+                && shown.containsAll(viewModel.columns())) {
+            viewModel.columnsMoved(shown);
         }
     }
 
@@ -428,6 +453,16 @@ public final class ItemGridView {
         column.setPrefWidth(140);
         column.setCellValueFactory(features -> new ReadOnlyObjectWrapper<>(features.getValue()));
         column.setCellFactory(c -> new AttributeCell(name));
+        column.setVisible(!viewModel.hiddenColumns().contains(name));
+        column.visibleProperty()
+                .addListener(
+                        (obs, was, visible) -> {
+                            if (visible) {
+                                viewModel.hiddenColumns().remove(name);
+                            } else {
+                                viewModel.hiddenColumns().add(name);
+                            }
+                        });
         return column;
     }
 
@@ -554,11 +589,6 @@ public final class ItemGridView {
             grid.scrollTo(target);
             grid.requestFocus();
         }
-    }
-
-    /** The grid's table (its columns follow the user's saved order). */
-    public TableView<CollectionRow> table() {
-        return grid;
     }
 
     /** Puts the caret in the read bar's key field (or the filter of a Scan). */

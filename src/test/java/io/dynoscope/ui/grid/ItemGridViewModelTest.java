@@ -177,6 +177,30 @@ class ItemGridViewModelTest {
     }
 
     @Test
+    void theUsersColumnOrderComesFirstAndColumnsNotReadKeepTheirPlace() {
+        ItemGridViewModel grid = open();
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
+        runAndWait(grid);
+        List<String> asRead = List.copyOf(grid.columns());
+        assertEquals(
+                List.of(SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY),
+                asRead.subList(0, 2),
+                "key attributes first");
+
+        grid.columnOrder().setAll("plan", SampleData.SAAS_PARTITION_KEY, "gone");
+        List<String> arranged = grid.arrangedColumns();
+        assertEquals(List.of("plan", SampleData.SAAS_PARTITION_KEY), arranged.subList(0, 2));
+        assertEquals(asRead.size(), arranged.size(), "every column read, none that was not");
+
+        List<String> dragged = new ArrayList<>(arranged);
+        dragged.add(0, dragged.remove(dragged.indexOf(SampleData.SAAS_SORT_KEY)));
+        grid.columnsMoved(dragged);
+        List<String> kept = new ArrayList<>(dragged);
+        kept.add("gone");
+        assertEquals(kept, grid.columnOrder(), "a column this read did not bring keeps its place");
+    }
+
+    @Test
     void aLimitStopsTheReadAndLoadMoreContinuesWithoutGapsOrRepeats() {
         ItemGridViewModel grid = open();
         grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
