@@ -92,11 +92,14 @@ final class SettingsBinding {
                                 change -> saveAddedConnections(shell.connections(), discovered));
         bindLayout(shell);
         bindTabs(shell);
-    }
-
-    /** Whether a table tab reads its first page as it opens (off for large production tables). */
-    boolean readFirstPage() {
-        return settings.current().workbench().readFirstPage();
+        shell.readFirstPageProperty().set(settings.current().workbench().readFirstPage());
+        shell.readFirstPageProperty()
+                .addListener(
+                        (obs, old, read) ->
+                                settings.update(
+                                        s ->
+                                                s.withWorkbench(
+                                                        s.workbench().withReadFirstPage(read))));
     }
 
     private void bindLayout(ShellViewModel shell) {

@@ -1,5 +1,6 @@
 package io.dynoscope.app;
 
+import io.dynoscope.core.collection.CollectionOrder;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
@@ -86,6 +87,10 @@ final class TableTab implements WorkbenchTab {
 
     DriftInspectorViewModel drift() {
         return drift;
+    }
+
+    ItemInspectorViewModel inspector() {
+        return inspector;
     }
 
     /** The inspector shows the grid's selection; its saves and deletes update the grid. */
@@ -260,6 +265,12 @@ final class TableTab implements WorkbenchTab {
             case EXPORT_ALL -> gridView.export(false, ExportFormat.JSON);
             case EXPORT_SELECTION -> gridView.export(true, ExportFormat.JSON);
             case REFRESH -> grid.run();
+            case ORDER_BY_PARTITION_KEY -> grid.orderCollections(CollectionOrder.PARTITION_KEY);
+            case ORDER_AS_READ -> grid.orderCollections(CollectionOrder.ARRIVAL);
+            case EDIT_ITEM -> inspector.startEdit();
+            case NEW_ITEM -> inspector.startCreate();
+            case DUPLICATE_ITEM -> inspector.startDuplicate();
+            case DELETE_SELECTION -> gridView.deleteSelection();
         }
     }
 

@@ -23,6 +23,7 @@ import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,18 +31,24 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javafx.event.Event;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeCell;
+import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.GridPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -361,5 +368,140 @@ class TableTabUiTest {
         assertTrue(
                 robot.lookup("#readBar #newestFirstCheck").queryAs(CheckBox.class).isSelected(),
                 "the read bar shows the direction the builder read in");
+    }
+
+    @Test
+    void describeAlignsItsFiguresAndSaysHowOldTheCountsAre(FxRobot robot) throws Exception {
+        open(robot, SAAS);
+        robot.push(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.D);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#descriptionFigures").tryQuery().isPresent());
+        GridPane figures = robot.lookup("#descriptionFigures").queryAs(GridPane.class);
+        List<Label> values =
+                onFx(
+                        () ->
+                                figures.getChildren().stream()
+                                        .filter(n -> n.getStyleClass().contains("figure-value"))
+                                        .map(n -> (Label) n)
+                                        .toList());
+        assertTrue(values.size() >= 8, "figures: " + values.size());
+        assertEquals(
+                1,
+                values.stream().map(Label::getLayoutX).distinct().count(),
+                "every value starts at the same x");
+        assertTrue(
+                values.stream().anyMatch(v -> v.getText().endsWith("updated about every 6 hours)")),
+                "the item count says how old it may be");
+        assertTrue(
+                robot.lookup("#figuresNote")
+                        .queryAs(Label.class)
+                        .getText()
+                        .contains("about every six hours"));
+        robot.push(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void aScansCollectionsCanBeOrderedByPartitionKeyFromTheViewMenu(FxRobot robot)
+            throws Exception {
+        open(robot, SAAS);
+        List<String> asRead = partitionKeys(grid(robot));
+
+        robot.interact(() -> menuItem(robot, "Order collections by partition key").fire());
+        List<String> byKey = partitionKeys(grid(robot));
+        List<String> sorted = new ArrayList<>(asRead);
+        sorted.sort(null);
+        assertEquals(sorted, byKey);
+
+        robot.interact(() -> menuItem(robot, "Order collections as read").fire());
+        assertEquals(asRead, partitionKeys(grid(robot)));
+    }
+
+    @Test
+    void theFirstPageCanBeTurnedOffInTheTableMenu(FxRobot robot) throws Exception {
+        CheckMenuItem readFirst =
+                (CheckMenuItem) menuItem(robot, "Read the first page when a table opens");
+        assertTrue(readFirst.isSelected());
+        robot.clickOn(
+                robot.lookup(".menu-bar .menu-button")
+                        .match((Labeled menu) -> "_Table".equals(menu.getText()))
+                        .<Node>query());
+        robot.clickOn("Read the first page when a table opens");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(context.shell().readFirstPageProperty().get());
+
+        TableTab tab = openWithoutWaiting(robot, SAAS);
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> tab.grid().tableInfoProperty().get() != null);
+        Thread.sleep(300);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, grid(robot).getItems().size(), "nothing read");
+
+        assertEquals("", tab.grid().lastReadProperty().get(), "no request made");
+
+        robot.interact(() -> tab.grid().readBar().modeProperty().set(ReadMode.SCAN));
+        robot.clickOn("#runButton");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !grid(robot).getItems().isEmpty());
+    }
+
+    @Test
+    void anItemIsEditedFromTheKeyboardAndRowsHaveTheirMenu(FxRobot robot) throws Exception {
+        TableTab tab = open(robot, SAAS);
+        TableView<CollectionRow> grid = grid(robot);
+        robot.interact(
+                () -> {
+                    grid.requestFocus();
+                    grid.getSelectionModel().clearAndSelect(1);
+                });
+
+        robot.push(KeyCode.F2);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(tab.inspector().editor().editingProperty().get(), "F2 edits");
+        robot.push(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(tab.inspector().editor().editingProperty().get(), "Esc cancels");
+
+        // what the context-menu key (or Shift+F10) sends to the focused grid
+        robot.interact(
+                () ->
+                        Event.fireEvent(
+                                grid,
+                                new ContextMenuEvent(
+                                        ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                                        0,
+                                        0,
+                                        0,
+                                        0,
+                                        true,
+                                        null)));
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> robot.lookup("Copy as JSON").tryQuery().isPresent());
+        robot.push(KeyCode.ESCAPE);
+    }
+
+    /** Opens the table without waiting for a read. */
+    private TableTab openWithoutWaiting(FxRobot robot, String table) throws Exception {
+        robot.doubleClickOn("Local sandbox");
+        Label message = robot.lookup(".connection-message").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        return onFx(() -> (TableTab) context.shell().openTable(table).orElseThrow());
+    }
+
+    private static MenuItem menuItem(FxRobot robot, String text) {
+        MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
+        return bar.getMenus().stream()
+                .flatMap(menu -> menu.getItems().stream())
+                .filter(item -> text.equals(item.getText()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no menu item " + text));
+    }
+
+    private static List<String> partitionKeys(TableView<CollectionRow> grid) {
+        return grid.getItems().stream()
+                .filter(row -> row instanceof CollectionRow.Header)
+                .map(row -> ((AttributeValue.Str) row.collection().partitionKey()).value())
+                .toList();
     }
 }

@@ -30,6 +30,8 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
+import javafx.geometry.Bounds;
+import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
@@ -54,7 +56,6 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
@@ -81,6 +82,11 @@ import javafx.util.StringConverter;
 public final class ItemGridView {
 
     private static final double ROW_HEIGHT = 24;
+    private static final KeyCombination COPY =
+            new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination COPY_KEY =
+            new KeyCodeCombination(
+                    KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
     private final ItemGridViewModel viewModel;
     private final ReadBarViewModel bar;
@@ -361,19 +367,23 @@ public final class ItemGridView {
                                 grid.scrollTo(row.intValue());
                             }
                         });
-        grid.setOnKeyPressed(
+        grid.setOnKeyPressed(this::gridKey);
+        // F2 edits the selected item here too: the table itself would take it to edit a cell
+        grid.addEventFilter(
+                KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (e.getCode() == KeyCode.DELETE) {
-                        viewModel.requestDelete(selectedItems());
+                    if (e.getCode() == KeyCode.F2
+                            && grid.getSelectionModel().getSelectedItem()
+                                    instanceof CollectionRow.ItemRow row) {
+                        viewModel.requestEdit(row.item(), false);
                         e.consume();
-                        return;
                     }
-                    CollectionRow row = grid.getSelectionModel().getSelectedItem();
-                    if (row instanceof CollectionRow.Header header
-                            && (e.getCode() == KeyCode.SPACE
-                                    || e.getCode() == KeyCode.LEFT
-                                    || e.getCode() == KeyCode.RIGHT)) {
-                        fold(header.collection());
+                });
+        // the context-menu key (or Shift+F10) opens the menu of the selected row
+        grid.setOnContextMenuRequested(
+                e -> {
+                    if (e.isKeyboardTrigger()) {
+                        showMenuOfSelectedRow();
                         e.consume();
                     }
                 });
@@ -405,6 +415,60 @@ public final class ItemGridView {
         if (index >= 0) {
             grid.getSelectionModel().clearAndSelect(Math.min(index, viewModel.rows().size() - 1));
         }
+    }
+
+    /**
+     * The grid's keys: Delete asks to delete the selection, Enter edits the selected item, Space
+     * and the arrows fold a header, Ctrl/Cmd+C copies the selection as JSON and Ctrl/Cmd+Shift+C
+     * the selected item's key.
+     */
+    private void gridKey(KeyEvent e) {
+        CollectionRow row = grid.getSelectionModel().getSelectedItem();
+        if (e.getCode() == KeyCode.DELETE) {
+            deleteSelection();
+        } else if (COPY_KEY.match(e) && row instanceof CollectionRow.ItemRow itemRow) {
+            copyText(viewModel.keyText(itemRow.item()));
+        } else if (COPY.match(e) && !selectedItems().isEmpty()) {
+            copy(selectedItems(), false);
+        } else if (e.getCode() == KeyCode.ENTER && row instanceof CollectionRow.ItemRow itemRow) {
+            viewModel.requestEdit(itemRow.item(), false);
+        } else if (row instanceof CollectionRow.Header header
+                && (e.getCode() == KeyCode.SPACE
+                        || e.getCode() == KeyCode.LEFT
+                        || e.getCode() == KeyCode.RIGHT)) {
+            fold(header.collection());
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    private void showMenuOfSelectedRow() {
+        int index = grid.getSelectionModel().getSelectedIndex();
+        if (index < 0 || index >= viewModel.rows().size()) {
+            return;
+        }
+        CollectionRow row = viewModel.rows().get(index);
+        String firstColumn =
+                grid.getColumns().isEmpty() ? "" : (String) grid.getColumns().get(0).getUserData();
+        ContextMenu menu =
+                row instanceof CollectionRow.ItemRow itemRow
+                        ? itemMenu(itemRow.item(), firstColumn)
+                        : headerMenu(row.collection());
+        Node shownRow =
+                grid.lookupAll(".table-row-cell").stream()
+                        .filter(n -> n instanceof TableRow<?> r && r.getIndex() == index)
+                        .findFirst()
+                        .orElse(grid);
+        Bounds at = shownRow.localToScreen(shownRow.getLayoutBounds());
+        if (at != null) {
+            menu.show(grid, at.getMinX() + 24, at.getMaxY());
+        }
+    }
+
+    /** Asks to delete the selected items (the items of a selected header's collection too). */
+    public void deleteSelection() {
+        viewModel.requestDelete(selectedItems());
     }
 
     /**
@@ -625,38 +689,69 @@ public final class ItemGridView {
         }
     }
 
-    /** Shows the table's description: keys, indexes, billing, and approximate size. */
+    /**
+     * Shows the table's description — keys, billing, approximate size, TTL, stream, and each index
+     * — as aligned figures, and says how old DynamoDB's item count and size can be.
+     */
     public void showDescription() {
         TableInfo info = viewModel.tableInfoProperty().get();
         if (info == null) {
             return;
         }
-        TextArea text = new TextArea(TableDescription.of(info));
-        text.setEditable(false);
-        text.getStyleClass().add("json-area");
-        text.setPrefSize(640, 400);
+        GridPane figures = new GridPane();
+        figures.setId("descriptionFigures");
+        figures.setHgap(16);
+        figures.setVgap(4);
+        int row = 0;
+        for (TableDescription.Section section : TableDescription.of(info)) {
+            Label title = new Label(section.title());
+            title.getStyleClass().add("section-title");
+            if (row > 0) {
+                GridPane.setMargin(title, new Insets(10, 0, 0, 0));
+            }
+            figures.add(title, 0, row++, 2, 1);
+            for (TableDescription.Figure figure : section.figures()) {
+                Label label = new Label(figure.label());
+                label.getStyleClass().add("figure-label");
+                label.setMinWidth(Region.USE_PREF_SIZE);
+                Label value = new Label(figure.value());
+                value.getStyleClass().add("figure-value");
+                value.setWrapText(true);
+                figures.addRow(row++, label, value);
+            }
+        }
+        Label note = new Label(TableDescription.FIGURES_NOTE);
+        note.setId("figuresNote");
+        note.setWrapText(true);
+        note.getStyleClass().add("connection-message");
+        VBox content = new VBox(12, figures, note);
+        content.setPrefWidth(560);
         Alert alert = new Alert(Alert.AlertType.INFORMATION);
         alert.initOwner(root.getScene().getWindow());
         alert.setTitle("Table " + info.name());
         alert.setHeaderText(info.name());
-        alert.getDialogPane().setContent(text);
-        alert.showAndWait();
+        alert.getDialogPane().setContent(content);
+        alert.show();
     }
 
     // ---- rows and cells ----------------------------------------------------------------------
 
     private ContextMenu itemMenu(Item item, String attribute) {
         MenuItem copyJson = new MenuItem("Copy as JSON");
+        copyJson.setAccelerator(COPY);
         copyJson.setOnAction(e -> copy(selectedOr(item), false));
         MenuItem copyDynamo = new MenuItem("Copy as DynamoDB JSON");
         copyDynamo.setOnAction(e -> copy(selectedOr(item), true));
         MenuItem copyKey = new MenuItem("Copy key");
+        copyKey.setAccelerator(COPY_KEY);
         copyKey.setOnAction(e -> copyText(viewModel.keyText(item)));
         MenuItem edit = new MenuItem("Edit…");
+        edit.setAccelerator(new KeyCodeCombination(KeyCode.ENTER));
         edit.setOnAction(e -> viewModel.requestEdit(item, false));
         MenuItem duplicate = new MenuItem("Duplicate…");
         duplicate.setOnAction(e -> viewModel.requestEdit(item, true));
         MenuItem delete = new MenuItem("Delete…");
+        delete.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
         delete.setOnAction(e -> viewModel.requestDelete(selectedOr(item)));
         ContextMenu menu = new ContextMenu(copyJson, copyDynamo, copyKey, new SeparatorMenuItem());
         AttributeValue value = item.attributes().get(attribute);
@@ -674,6 +769,7 @@ public final class ItemGridView {
 
     private ContextMenu headerMenu(ItemCollection collection) {
         MenuItem fold = new MenuItem(collection.isCollapsed() ? "Unfold" : "Fold");
+        fold.setAccelerator(new KeyCodeCombination(KeyCode.SPACE));
         fold.setOnAction(e -> fold(collection));
         MenuItem copyKey = new MenuItem("Copy partition key");
         copyKey.setOnAction(e -> copyText(ValueText.of(collection.partitionKey())));

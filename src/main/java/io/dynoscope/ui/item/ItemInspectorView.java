@@ -241,12 +241,13 @@ public final class ItemInspectorView {
                                 selectView(formatToggle(now));
                             }
                         });
-        // a new edit opens on its text
+        // a new edit opens on its text, with the caret in it (Esc cancels from there)
         editor.editingProperty()
                 .addListener(
                         (obs, was, is) -> {
                             if (is) {
                                 selectView(formatToggle(editor.editFormatProperty().get()));
+                                editArea.requestFocus();
                             }
                         });
     }

@@ -196,7 +196,11 @@ public final class ItemInspectorViewModel {
 
     // ---- internals -------------------------------------------------------------------------
 
+    /** Opens the editor, unless it is open already: an edit in progress is never replaced. */
     private void openEditor(EditKind kind, Item seen, Item content) {
+        if (editor.editingProperty().get()) {
+            return;
+        }
         saves.dropConflict();
         saves.say("");
         editor.open(kind, seen, content);
