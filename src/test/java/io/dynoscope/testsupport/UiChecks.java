@@ -33,7 +33,6 @@ public final class UiChecks {
                     if (node instanceof Labeled labeled
                             && labeled.getText() != null
                             && !labeled.getText().isEmpty()
-                            && !labeled.isWrapText()
                             && !inCell(labeled)
                             && shown(labeled)) {
                         Text text = shownText(labeled);

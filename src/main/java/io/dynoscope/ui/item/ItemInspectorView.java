@@ -62,7 +62,10 @@ public final class ItemInspectorView {
      */
     private static final double TEXT_INSET = 7;
 
-    /** A string value longer than this is edited in a wrapping area of several lines. */
+    /**
+     * A value longer than this (a string, a 38-digit number, binary as base64) is edited in a
+     * wrapping area of several lines.
+     */
     private static final int LONG_VALUE_CHARS = 32;
 
     /** The most keys a delete confirmation lists before saying how many more. */
@@ -462,7 +465,8 @@ public final class ItemInspectorView {
         boolean editable = field.editable() && field.type() != AttributeValue.Type.NULL;
         String text = field.type() == AttributeValue.Type.NULL ? "NULL" : field.text();
         TextInputControl input;
-        if (field.type() == AttributeValue.Type.S
+        if (field.type() != AttributeValue.Type.NULL
+                && field.editable()
                 && (text.length() > LONG_VALUE_CHARS || text.contains("\n"))) {
             TextArea area = new TextArea(text);
             area.setWrapText(true);
