@@ -92,7 +92,7 @@ public final class AppContext implements AutoCloseable {
                 DynamoRepository repository, ConnectionEntry connection, String table) {
             ItemGridViewModel grid = new ItemGridViewModel(table, repository, work);
             TableTab tab = new TableTab(grid, work, shell.toolWindows(), settingsBinding);
-            grid.open(settingsBinding == null || settingsBinding.readFirstPage());
+            grid.open(shell.readFirstPageProperty().get());
             return tab;
         }
 

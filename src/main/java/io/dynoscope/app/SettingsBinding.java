@@ -10,6 +10,7 @@ import io.dynoscope.settings.SettingsService;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
+import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.ShellView;
@@ -19,11 +20,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import javafx.application.Platform;
+import java.util.function.UnaryOperator;
 import javafx.collections.ListChangeListener;
+import javafx.collections.SetChangeListener;
 import javafx.geometry.Rectangle2D;
-import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableView;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
@@ -92,11 +92,14 @@ final class SettingsBinding {
                                 change -> saveAddedConnections(shell.connections(), discovered));
         bindLayout(shell);
         bindTabs(shell);
-    }
-
-    /** Whether a table tab reads its first page as it opens (off for large production tables). */
-    boolean readFirstPage() {
-        return settings.current().workbench().readFirstPage();
+        shell.readFirstPageProperty().set(settings.current().workbench().readFirstPage());
+        shell.readFirstPageProperty()
+                .addListener(
+                        (obs, old, read) ->
+                                settings.update(
+                                        s ->
+                                                s.withWorkbench(
+                                                        s.workbench().withReadFirstPage(read))));
     }
 
     private void bindLayout(ShellViewModel shell) {
@@ -249,118 +252,59 @@ final class SettingsBinding {
         bar.newestFirstProperty().set(saved.newestFirst());
         bar.parentMarkerProperty()
                 .addListener(
-                        (obs, old, marker) ->
-                                settings.update(
-                                        s ->
-                                                s.withGrid(
-                                                        table,
-                                                        s.grid(table).withParentMarker(marker))));
+                        (obs, old, marker) -> updateGrid(table, g -> g.withParentMarker(marker)));
         bar.newestFirstProperty()
                 .addListener(
-                        (obs, old, newest) ->
-                                settings.update(
-                                        s ->
-                                                s.withGrid(
-                                                        table,
-                                                        s.grid(table).withNewestFirst(newest))));
+                        (obs, old, newest) -> updateGrid(table, g -> g.withNewestFirst(newest)));
+        bindColumns(tab.grid(), table);
         bindDriftRules(tab.drift(), table);
     }
 
     /**
      * Keeps a table's attribute columns in the order the user dragged them to and hidden as the
-     * user hid them. The grid replaces its columns wholesale when a read starts or brings new
-     * attributes (then the saved order is applied); a drag moves one column (then the order is
-     * saved).
+     * user hid them: the grid starts from the saved order and hidden columns, and each change is
+     * saved.
      */
-    void bindColumns(TableView<?> table, String tableName) {
-        ListChangeListener<TableColumn<?, ?>> columnsChanged =
-                change -> {
-                    boolean replacedWholesale = false;
-                    while (change.next()) {
-                        replacedWholesale |=
-                                change.wasAdded()
-                                        && change.getFrom() == 0
-                                        && change.getTo() == change.getList().size();
-                    }
-                    List<String> shown = columnNames(table.getColumns());
-                    Settings.GridSettings saved = settings.current().grid(tableName);
-                    if (replacedWholesale) {
-                        table.getColumns()
-                                .forEach(
-                                        column ->
-                                                column.setVisible(
-                                                        !saved.hiddenColumns()
-                                                                .contains(name(column))));
-                        List<String> arranged = saved.arrange(shown);
-                        if (!arranged.equals(shown)) {
-                            // not from inside this change's notification: the list may not be
-                            // changed while it reports
-                            Platform.runLater(() -> arrange(table, arranged));
-                        }
-                    } else if (!shown.isEmpty()) {
-                        settings.update(
-                                s ->
-                                        s.withGrid(
-                                                tableName,
-                                                s.grid(tableName).withShownOrder(shown)));
-                    }
-                    table.getColumns().forEach(column -> watchVisibility(column, tableName));
-                };
-        table.getColumns().addListener(columnsChanged);
-    }
-
-    private void arrange(TableView<?> table, List<String> order) {
-        if (!columnNames(table.getColumns()).containsAll(order)
-                || table.getColumns().size() != order.size()) {
-            return; // the grid changed its columns meanwhile; its next change brings the order back
-        }
-        List<TableColumn<?, ?>> arranged = new ArrayList<>();
-        order.forEach(
-                name ->
-                        table.getColumns().stream()
-                                .filter(c -> name.equals(name(c)))
-                                .findFirst()
-                                .ifPresent(arranged::add));
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        List<TableColumn> columns = (List) table.getColumns();
-        columns.clear();
-        columns.addAll(arranged);
-    }
-
-    private void watchVisibility(TableColumn<?, ?> column, String tableName) {
-        if (column.getProperties().containsKey(SettingsBinding.class)) {
-            return;
-        }
-        column.getProperties().put(SettingsBinding.class, Boolean.TRUE);
-        column.visibleProperty()
+    void bindColumns(ItemGridViewModel grid, String tableName) {
+        Settings.GridSettings saved = settings.current().grid(tableName);
+        grid.columnOrder().setAll(saved.columnOrder());
+        grid.hiddenColumns().addAll(saved.hiddenColumns());
+        grid.columnOrder()
                 .addListener(
-                        (obs, old, visible) -> {
-                            String name = name(column);
-                            if (name == null) {
-                                return;
-                            }
-                            settings.update(
-                                    s -> {
-                                        List<String> hidden =
-                                                new ArrayList<>(s.grid(tableName).hiddenColumns());
-                                        hidden.remove(name);
-                                        if (!visible) {
-                                            hidden.add(name);
-                                        }
-                                        return s.withGrid(
+                        (ListChangeListener<String>)
+                                change ->
+                                        updateGrid(
                                                 tableName,
-                                                s.grid(tableName).withHiddenColumns(hidden));
-                                    });
-                        });
+                                                g ->
+                                                        g.withColumnOrder(
+                                                                List.copyOf(grid.columnOrder()))));
+        grid.hiddenColumns()
+                .addListener(
+                        (SetChangeListener<String>)
+                                change ->
+                                        updateGrid(
+                                                tableName,
+                                                g -> g.withHiddenColumns(hiddenInOrder(grid))));
     }
 
-    private static List<String> columnNames(List<? extends TableColumn<?, ?>> columns) {
-        return columns.stream().map(SettingsBinding::name).filter(Objects::nonNull).toList();
+    private void updateGrid(String table, UnaryOperator<Settings.GridSettings> change) {
+        settings.update(s -> s.withGrid(table, change.apply(s.grid(table))));
     }
 
-    /** The attribute a grid column shows: the grid keeps it as the column's user data. */
-    private static String name(TableColumn<?, ?> column) {
-        return column.getUserData() instanceof String name ? name : null;
+    /**
+     * The hidden columns in the grid's order, so the file does not change order from run to run.
+     */
+    private static List<String> hiddenInOrder(ItemGridViewModel grid) {
+        List<String> hidden =
+                new ArrayList<>(
+                        grid.columnOrder().stream()
+                                .filter(grid.hiddenColumns()::contains)
+                                .toList());
+        grid.hiddenColumns().stream()
+                .filter(name -> !hidden.contains(name))
+                .sorted()
+                .forEach(hidden::add);
+        return hidden;
     }
 
     /** Restores a table's drift rules into its drift inspector and saves them as they change. */

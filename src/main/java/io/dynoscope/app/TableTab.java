@@ -1,5 +1,6 @@
 package io.dynoscope.app;
 
+import io.dynoscope.core.collection.CollectionOrder;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
@@ -48,7 +49,6 @@ final class TableTab implements WorkbenchTab {
     private final BackgroundWork work;
     private final StackPane expressionHolder =
             new StackPane(new Label("Reading the table's description…"));
-    private final SettingsBinding settings;
     private Parent view;
     private final ItemGridView gridView;
 
@@ -66,7 +66,6 @@ final class TableTab implements WorkbenchTab {
         this.drift = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
         joinInspector();
         grid.tableInfoProperty().addListener((obs, old, info) -> tableDescribed(info));
-        this.settings = settings;
         if (settings != null) {
             settings.bindTable(this);
         }
@@ -90,10 +89,14 @@ final class TableTab implements WorkbenchTab {
         return drift;
     }
 
+    ItemInspectorViewModel inspector() {
+        return inspector;
+    }
+
     /** The inspector shows the grid's selection; its saves and deletes update the grid. */
     private void joinInspector() {
         inspector.itemProperty().bind(grid.selectedItemProperty());
-        grid.onDeleteRequested(inspector::requestDelete);
+        grid.onDeleteRequested(inspector.saves()::requestDelete);
         grid.onEditRequested(
                 (item, duplicate) -> {
                     if (duplicate) {
@@ -240,9 +243,6 @@ final class TableTab implements WorkbenchTab {
     public Node content() {
         if (view == null) {
             view = ItemGridView.load(gridView);
-            if (settings != null) {
-                settings.bindColumns(gridView.table(), table());
-            }
         }
         return view;
     }
@@ -265,6 +265,12 @@ final class TableTab implements WorkbenchTab {
             case EXPORT_ALL -> gridView.export(false, ExportFormat.JSON);
             case EXPORT_SELECTION -> gridView.export(true, ExportFormat.JSON);
             case REFRESH -> grid.run();
+            case ORDER_BY_PARTITION_KEY -> grid.orderCollections(CollectionOrder.PARTITION_KEY);
+            case ORDER_AS_READ -> grid.orderCollections(CollectionOrder.ARRIVAL);
+            case EDIT_ITEM -> inspector.startEdit();
+            case NEW_ITEM -> inspector.startCreate();
+            case DUPLICATE_ITEM -> inspector.startDuplicate();
+            case DELETE_SELECTION -> gridView.deleteSelection();
         }
     }
 

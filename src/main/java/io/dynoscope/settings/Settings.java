@@ -397,27 +397,6 @@ public record Settings(
         public GridSettings withNewestFirst(boolean value) {
             return new GridSettings(parentMarker, columnOrder, hiddenColumns, value);
         }
-
-        /**
-         * The shown columns in the saved order: those with a saved place first, in that order, then
-         * the others as they came (new attributes stay at the end, as the grid adds them).
-         */
-        public List<String> arrange(List<String> shown) {
-            List<String> arranged =
-                    new ArrayList<>(columnOrder.stream().filter(shown::contains).toList());
-            shown.stream().filter(name -> !arranged.contains(name)).forEach(arranged::add);
-            return arranged;
-        }
-
-        /**
-         * Records the order the user gave the shown columns; columns not shown now (a read that did
-         * not return them) keep their place after these.
-         */
-        public GridSettings withShownOrder(List<String> shown) {
-            List<String> order = new ArrayList<>(shown);
-            columnOrder.stream().filter(name -> !order.contains(name)).forEach(order::add);
-            return withColumnOrder(order);
-        }
     }
 
     /**

@@ -7,6 +7,7 @@ import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -108,6 +109,28 @@ class SettingsBindingTest {
             ItemGridViewModel grid = connectAndOpen(second);
             assertEquals("#PROFILE", grid.readBar().parentMarkerProperty().get());
             assertTrue(grid.readBar().newestFirstProperty().get());
+        }
+    }
+
+    @Test
+    void aTableOpensWithoutReadingWhenTheUserTurnedTheFirstPageOff() throws Exception {
+        SettingsStore store = new SettingsStore(directory);
+        try (AppContext first = open(store)) {
+            assertTrue(first.shell().readFirstPageProperty().get(), "on by default");
+            first.shell().readFirstPageProperty().set(false);
+        }
+        assertEquals(false, store.load().settings().workbench().readFirstPage());
+
+        try (AppContext second = open(store)) {
+            assertEquals(false, second.shell().readFirstPageProperty().get());
+            ItemGridViewModel grid = connectAndOpen(second);
+            for (int i = 0; i < 200 && grid.tableInfoProperty().get() == null; i++) {
+                Thread.sleep(50);
+            }
+            Thread.sleep(300);
+            assertTrue(grid.tableInfoProperty().get() != null, "the table was described");
+            assertEquals(0, grid.rows().size(), "nothing read");
+            assertEquals(ReadMode.QUERY, grid.readBar().modeProperty().get());
         }
     }
 

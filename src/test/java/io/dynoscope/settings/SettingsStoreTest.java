@@ -212,19 +212,4 @@ class SettingsStoreTest {
                         Map.of("XDG_CONFIG_HOME", "/xdg"),
                         home));
     }
-
-    @Test
-    void savedColumnsComeFirstInTheirOrderAndNewOnesStayAtTheEnd() {
-        Settings.GridSettings grid =
-                Settings.GridSettings.DEFAULTS.withColumnOrder(
-                        List.of("plan", "EntityRef", "gone"));
-
-        assertEquals(
-                List.of("plan", "EntityRef", "Detail", "name"),
-                grid.arrange(List.of("EntityRef", "Detail", "name", "plan")));
-        assertEquals(
-                List.of("Detail", "plan", "EntityRef", "gone"),
-                grid.withShownOrder(List.of("Detail", "plan", "EntityRef")).columnOrder(),
-                "a column the last read did not show keeps its place after the shown ones");
-    }
 }

@@ -1,6 +1,8 @@
 package io.dynoscope.core.expression;
 
+import io.dynoscope.core.collection.KeyOrder;
 import io.dynoscope.core.item.AttributeValue;
+import java.util.Arrays;
 import java.util.Objects;
 
 /** The optional sort-key part of a Query's key condition. {@code upper} is only used by BETWEEN. */
@@ -54,5 +56,38 @@ public record SortKeyCondition(Operator operator, AttributeValue value, Attribut
 
     public static SortKeyCondition beginsWith(String prefix) {
         return new SortKeyCondition(Operator.BEGINS_WITH, AttributeValue.s(prefix), null);
+    }
+
+    /**
+     * Whether an item with this sort key value meets the condition, in DynamoDB's key order; a
+     * value of another type never does.
+     */
+    public boolean admits(AttributeValue sortKey) {
+        if (sortKey.type() != value.type()) {
+            return false;
+        }
+        int compared = KeyOrder.compare(sortKey, value);
+        return switch (operator) {
+            case EQ -> compared == 0;
+            case LT -> compared < 0;
+            case LE -> compared <= 0;
+            case GT -> compared > 0;
+            case GE -> compared >= 0;
+            case BETWEEN -> compared >= 0 && KeyOrder.compare(sortKey, upper) <= 0;
+            case BEGINS_WITH -> beginsWith(sortKey, value);
+        };
+    }
+
+    private static boolean beginsWith(AttributeValue sortKey, AttributeValue prefix) {
+        if (sortKey instanceof AttributeValue.Str s && prefix instanceof AttributeValue.Str p) {
+            return s.value().startsWith(p.value());
+        }
+        if (sortKey instanceof AttributeValue.Bin b && prefix instanceof AttributeValue.Bin p) {
+            byte[] bytes = b.bytes();
+            byte[] start = p.bytes();
+            return bytes.length >= start.length
+                    && Arrays.equals(bytes, 0, start.length, start, 0, start.length);
+        }
+        return false;
     }
 }

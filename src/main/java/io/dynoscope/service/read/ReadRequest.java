@@ -205,6 +205,34 @@ public record ReadRequest(
     }
 
     /**
+     * Whether this read walks an item collection newest first (a descending Query) and would meet
+     * its parent — the item whose sort key is {@code marker} — among the items it returns. Such a
+     * read meets the parent last, so a read that stops early has not met it yet.
+     */
+    public boolean walksTowardsParent(AttributeValue marker) {
+        return mode == ReadMode.QUERY
+                && !scanForward
+                && keyCondition.keys().sortKey().isPresent()
+                && keyCondition.sortKey().map(c -> c.admits(marker)).orElse(true);
+    }
+
+    /**
+     * The Query of this read's collection narrowed to its parent (sort key = {@code marker}), with
+     * the read's filter and projection: one request.
+     */
+    public QuerySpec parentQuery(AttributeValue marker) {
+        KeyCondition parent =
+                KeyCondition.partition(keyCondition.keys(), keyCondition.partitionValue())
+                        .and(SortKeyCondition.of(SortKeyCondition.Operator.EQ, marker));
+        QuerySpec spec =
+                QuerySpec.of(table, parent.compile(filter, projection))
+                        .withFilter(filter)
+                        .withProjection(projection)
+                        .consistent(consistentRead);
+        return index == null ? spec : spec.onIndex(index);
+    }
+
+    /**
      * The Scan of this read. A parallel Scan cannot resume from one key, so "load more" continues
      * as a single segment.
      */

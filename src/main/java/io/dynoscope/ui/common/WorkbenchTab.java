@@ -32,7 +32,19 @@ public interface WorkbenchTab {
         EXPAND_ALL,
         EXPORT_ALL,
         EXPORT_SELECTION,
-        REFRESH
+        REFRESH,
+        /** Show a Scan's item collections by partition key value. */
+        ORDER_BY_PARTITION_KEY,
+        /** Show the item collections in the order the read met them. */
+        ORDER_AS_READ,
+        /** Edit the selected item. */
+        EDIT_ITEM,
+        /** Start a new item (in the selected item's collection). */
+        NEW_ITEM,
+        /** Start a copy of the selected item under a new key. */
+        DUPLICATE_ITEM,
+        /** Delete the selected items, after confirming which. */
+        DELETE_SELECTION
     }
 
     Kind kind();

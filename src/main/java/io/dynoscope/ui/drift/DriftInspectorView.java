@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
@@ -19,10 +21,17 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.cell.CheckBoxTableCell;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
 
 /** Binds the drift inspector panel to its view model; all logic stays in the view model. */
@@ -58,9 +67,12 @@ public final class DriftInspectorView {
     @FXML private Button previewButton;
     @FXML private Button propagateButton;
     @FXML private Label readsLabel;
-    @FXML private ListView<String> orphanList;
-    @FXML private ListView<String> previewList;
-    @FXML private ListView<String> reportList;
+    @FXML private HBox progressBox;
+    @FXML private SplitPane resultSplit;
+    private final ListView<String> orphanList = new ListView<>();
+    private final ListView<String> previewList = new ListView<>();
+    private final ListView<String> reportList = new ListView<>();
+    private final TabPane results = new TabPane();
 
     public DriftInspectorView(DriftInspectorViewModel viewModel) {
         this.viewModel = viewModel;
@@ -82,8 +94,15 @@ public final class DriftInspectorView {
         messageLabel.managedProperty().bind(viewModel.messageProperty().isNotEmpty());
         progressBar.progressProperty().bind(viewModel.progressProperty());
         progressBar.visibleProperty().bind(viewModel.runningProperty());
+        progressBar.managedProperty().bind(viewModel.runningProperty());
         progressLabel.textProperty().bind(viewModel.progressTextProperty());
+        var progressShown =
+                viewModel.runningProperty().or(viewModel.progressTextProperty().isNotEmpty());
+        progressBox.visibleProperty().bind(progressShown);
+        progressBox.managedProperty().bind(progressShown);
         readsLabel.textProperty().bind(viewModel.readsTextProperty());
+        costLabel.setTooltip(new Tooltip("The requests detecting drift with this rule makes"));
+        costLabel.managedProperty().bind(viewModel.costProperty().isNotEmpty());
 
         sourcesTable.setItems(viewModel.sources());
         sourceKeyColumn.setCellValueFactory(
@@ -105,11 +124,7 @@ public final class DriftInspectorView {
         copySourceKeyColumn.setCellValueFactory(
                 c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
 
-        orphanList.setItems(viewModel.orphans());
-        orphanList.managedProperty().bind(Bindings.isNotEmpty(viewModel.orphans()));
-        orphanList.visibleProperty().bind(orphanList.managedProperty());
-        previewList.setItems(viewModel.previewLines());
-        reportList.setItems(viewModel.reportLines());
+        bindResults();
 
         concurrencySpinner.setValueFactory(
                 new SpinnerValueFactory.IntegerSpinnerValueFactory(
@@ -134,6 +149,79 @@ public final class DriftInspectorView {
         previewButton.disableProperty().bind(running.or(viewModel.reportProperty().isNull()));
         propagateButton.setOnAction(e -> viewModel.propagate());
         propagateButton.disableProperty().bind(running.or(viewModel.planProperty().isNull()));
+        // Esc stops what runs, as everywhere in the window
+        root.addEventFilter(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (e.getCode() == KeyCode.ESCAPE && running.get()) {
+                        viewModel.cancel();
+                        e.consume();
+                    }
+                });
+    }
+
+    /**
+     * The preview, the propagation report and the orphans, as tabs below the copies — only while
+     * one of them has lines, so that no empty box takes the copies' room. The tab that just got
+     * lines comes to the front.
+     */
+    private void bindResults() {
+        results.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        results.setMinHeight(70);
+        resultTab(
+                previewList,
+                "previewList",
+                viewModel.previewLines(),
+                "Preview",
+                "The guarded update each ticked copy gets; nothing is written yet");
+        resultTab(
+                reportList,
+                "reportList",
+                viewModel.reportLines(),
+                "Report",
+                "What the propagation did to each copy");
+        resultTab(
+                orphanList,
+                "orphanList",
+                viewModel.orphans(),
+                "Orphans",
+                "Copies whose source no longer exists");
+    }
+
+    private void resultTab(
+            ListView<String> list,
+            String id,
+            ObservableList<String> lines,
+            String title,
+            String tooltip) {
+        list.setId(id);
+        list.setItems(lines);
+        list.setTooltip(new Tooltip(tooltip));
+        Tab tab = new Tab(title, list);
+        tab.setTooltip(new Tooltip(tooltip));
+        lines.addListener(
+                (ListChangeListener<String>)
+                        change -> {
+                            if (lines.isEmpty()) {
+                                results.getTabs().remove(tab);
+                            } else {
+                                if (!results.getTabs().contains(tab)) {
+                                    results.getTabs().add(tab);
+                                }
+                                results.getSelectionModel().select(tab);
+                            }
+                            showResults();
+                        });
+    }
+
+    private void showResults() {
+        boolean any = !results.getTabs().isEmpty();
+        if (any && !resultSplit.getItems().contains(results)) {
+            resultSplit.getItems().add(results);
+            resultSplit.setDividerPositions(0.6);
+        } else if (!any) {
+            resultSplit.getItems().remove(results);
+        }
     }
 
     private void importRules() {

@@ -199,7 +199,10 @@ public final class DriftInspectorViewModel {
                     progressText.set(
                             suggestions.isEmpty()
                                     ? "no denormalized copies found in the sample"
-                                    : suggestions.size() + " rules suggested");
+                                    : suggestions.size()
+                                            + (suggestions.size() == 1
+                                                    ? " rule suggested"
+                                                    : " rules suggested"));
                 });
     }
 

@@ -14,6 +14,8 @@ import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -28,10 +30,13 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -48,6 +53,7 @@ public final class ExpressionBuilderView {
 
     @FXML private VBox root;
     @FXML private ChoiceBox<ExpressionKind> kindChoice;
+    @FXML private Label indexLabel;
     @FXML private ComboBox<String> indexChoice;
     @FXML private CheckBox newestFirstCheck;
     @FXML private Label itemKeyLabel;
@@ -132,6 +138,7 @@ public final class ExpressionBuilderView {
                         .or(viewModel.kindProperty().isEqualTo(ExpressionKind.PROJECTION));
         BooleanBinding update = viewModel.kindProperty().isEqualTo(ExpressionKind.UPDATE);
         show(newestFirstCheck, keyCondition);
+        show(indexLabel, reads);
         show(indexChoice, reads);
         show(itemKeyLabel, reads.not());
         show(itemKeyField, reads.not());
@@ -181,8 +188,11 @@ public final class ExpressionBuilderView {
         TextField attribute = new TextField();
         attribute.setId(id + "-attribute");
         attribute.setPromptText("attribute");
-        attribute.setPrefColumnCount(12);
+        attribute.setPrefColumnCount(10);
         attribute.textProperty().bindBidirectional(row.attributeProperty());
+        attribute.setTooltip(
+                new Tooltip(
+                        "The attribute or path (a.b, list[0]); the loaded columns are suggested"));
         completion(attribute);
 
         ChoiceBox<Row.Operator> operator = new ChoiceBox<>();
@@ -201,38 +211,56 @@ public final class ExpressionBuilderView {
                     }
                 });
         operator.valueProperty().bindBidirectional(row.operatorProperty());
+        operator.setTooltip(new Tooltip("How to compare the attribute with the value"));
 
         ChoiceBox<UpdateClause.Keyword> action = new ChoiceBox<>();
         action.setId(id + "-action");
         action.getItems().setAll(UpdateClause.Keyword.values());
         action.valueProperty().bindBidirectional(row.actionProperty());
+        action.setTooltip(
+                new Tooltip(
+                        "SET a value, REMOVE the attribute, ADD to a number or set, DELETE from a set"));
 
         TextField value = new TextField();
         value.setId(id + "-value");
         value.setPromptText("value");
-        value.setPrefColumnCount(14);
+        value.setPrefColumnCount(12);
         value.textProperty().bindBidirectional(row.valueProperty());
+        value.setTooltip(
+                new Tooltip(
+                        "The value: 12 is a number, true a boolean, WS#acme or \"12\" a string,"
+                                + " {\"SS\": [\"a\"]} a typed value"));
         TextField upper = new TextField();
         upper.setId(id + "-upper");
         upper.setPromptText("upper bound");
-        upper.setPrefColumnCount(10);
+        upper.setPrefColumnCount(8);
         upper.textProperty().bindBidirectional(row.upperProperty());
+        upper.setTooltip(new Tooltip("The upper bound of BETWEEN (included)"));
+        HBox.setHgrow(attribute, Priority.SOMETIMES);
+        HBox.setHgrow(value, Priority.SOMETIMES);
+        HBox.setHgrow(upper, Priority.SOMETIMES);
 
         Button remove = new Button("−");
         remove.setId(id + "-remove");
+        remove.setMinWidth(Region.USE_PREF_SIZE);
         remove.setOnAction(e -> viewModel.removeRow(row));
+        remove.setTooltip(new Tooltip("Remove this row"));
         Label problem = new Label();
         problem.setId(id + "-problem");
         problem.getStyleClass().add("row-problem");
+        problem.setWrapText(true);
+        problem.managedProperty().bind(problem.textProperty().isNotEmpty());
+        problem.visibleProperty().bind(problem.textProperty().isNotEmpty());
 
-        HBox line = new HBox(6);
+        HBox controls = new HBox(6);
+        controls.setAlignment(Pos.CENTER_LEFT);
         if (update) {
-            line.getChildren().addAll(action, attribute, value, remove, problem);
+            controls.getChildren().addAll(action, attribute, value, remove);
             show(value, row.actionProperty().isNotEqualTo(UpdateClause.Keyword.REMOVE));
         } else if (projection) {
-            line.getChildren().addAll(attribute, remove, problem);
+            controls.getChildren().addAll(attribute, remove);
         } else {
-            line.getChildren().addAll(attribute, operator, value, upper, remove, problem);
+            controls.getChildren().addAll(attribute, operator, value, upper, remove);
             ObservableValue<Row.Operator> op = row.operatorProperty();
             show(
                     value,
@@ -245,11 +273,13 @@ public final class ExpressionBuilderView {
                     upper,
                     Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op));
         }
-        line.setUserData(new RowPlace(guard, index));
+        // the row's problem goes below it, where it has the row's width to wrap in
+        VBox line = new VBox(2, controls, problem);
+        line.setUserData(new RowPlace(guard, index, problem));
         return line;
     }
 
-    private record RowPlace(boolean guard, int index) {}
+    private record RowPlace(boolean guard, int index, Label problem) {}
 
     /** A menu of known attributes under the attribute field as the person types. */
     private void completion(TextField field) {
@@ -347,11 +377,7 @@ public final class ExpressionBuilderView {
                                 .filter(p -> p.row() == place.index() && p.guard() == place.guard())
                                 .map(ExpressionBuilderViewModel.Problem::message)
                                 .collect(Collectors.joining("; "));
-                ((HBox) line)
-                        .getChildren().stream()
-                                .filter(n -> n instanceof Label)
-                                .map(n -> (Label) n)
-                                .forEach(label -> label.setText(text));
+                place.problem().setText(text);
             }
         }
     }
@@ -393,11 +419,16 @@ public final class ExpressionBuilderView {
             code.setEditable(false);
             code.getStyleClass().add("code");
             code.textProperty().bind(viewModel.snippetProperty(language));
+            code.setTooltip(
+                    new Tooltip("The request as " + language.title() + " code, ready to run"));
             Button copy = new Button("Copy");
             copy.setOnAction(e -> copy(code.getText()));
+            copy.setTooltip(new Tooltip("Copy the " + language.title() + " snippet"));
             BorderPane pane = new BorderPane(code);
             pane.setBottom(copy);
+            BorderPane.setMargin(copy, new Insets(4, 0, 0, 0));
             Tab tab = new Tab(language.title(), pane);
+            tab.setTooltip(new Tooltip("The request as " + language.title() + " code"));
             snippetTabs.getTabs().add(tab);
         }
     }

@@ -31,6 +31,8 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
+import javafx.geometry.Bounds;
+import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
@@ -55,7 +57,6 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
@@ -82,6 +83,11 @@ import javafx.util.StringConverter;
 public final class ItemGridView {
 
     private static final double ROW_HEIGHT = 24;
+    private static final KeyCombination COPY =
+            new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination COPY_KEY =
+            new KeyCodeCombination(
+                    KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
     private final ItemGridViewModel viewModel;
     private final ReadBarViewModel bar;
@@ -89,6 +95,7 @@ public final class ItemGridView {
     private final Node inspector;
     private final Map<ToolWindows.Bottom, Node> bottomTools;
     private final Set<ExpandedCell> expanded = new HashSet<>();
+    private boolean arrangingColumns;
     private final TabPane bottomPane = new TabPane();
     private final Set<SplitPane.Divider> boundDividers =
             Collections.newSetFromMap(new IdentityHashMap<>());
@@ -361,24 +368,37 @@ public final class ItemGridView {
                                 grid.scrollTo(row.intValue());
                             }
                         });
-        grid.setOnKeyPressed(
+        grid.setOnKeyPressed(this::gridKey);
+        // F2 edits the selected item here too: the table itself would take it to edit a cell
+        grid.addEventFilter(
+                KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (e.getCode() == KeyCode.DELETE) {
-                        viewModel.requestDelete(selectedItems());
+                    if (e.getCode() == KeyCode.F2
+                            && grid.getSelectionModel().getSelectedItem()
+                                    instanceof CollectionRow.ItemRow row) {
+                        viewModel.requestEdit(row.item(), false);
                         e.consume();
-                        return;
                     }
-                    CollectionRow row = grid.getSelectionModel().getSelectedItem();
-                    if (row instanceof CollectionRow.Header header
-                            && (e.getCode() == KeyCode.SPACE
-                                    || e.getCode() == KeyCode.LEFT
-                                    || e.getCode() == KeyCode.RIGHT)) {
-                        fold(header.collection());
+                });
+        // the context-menu key (or Shift+F10) opens the menu of the selected row
+        grid.setOnContextMenuRequested(
+                e -> {
+                    if (e.isKeyboardTrigger()) {
+                        showMenuOfSelectedRow();
                         e.consume();
                     }
                 });
         rebuildColumns();
         viewModel.columns().addListener((ListChangeListener<String>) change -> rebuildColumns());
+        viewModel
+                .columnOrder()
+                .addListener((ListChangeListener<String>) change -> rebuildColumns());
+        grid.getColumns()
+                .addListener(
+                        (ListChangeListener<TableColumn<CollectionRow, ?>>)
+                                change -> columnsDragged());
+        // folds, the collections' order and headers' figures change the rows without moving them
+        viewModel.rowsRestyledProperty().addListener((obs, old, now) -> grid.refresh());
 
         showWhen(viewModel.canLoadMoreProperty(), loadMoreBar);
         loadMoreButton.setOnAction(e -> viewModel.loadMore());
@@ -396,29 +416,98 @@ public final class ItemGridView {
         if (index >= 0) {
             grid.getSelectionModel().clearAndSelect(Math.min(index, viewModel.rows().size() - 1));
         }
-        grid.refresh();
     }
 
+    /**
+     * The grid's keys: Delete asks to delete the selection, Enter edits the selected item, Space
+     * and the arrows fold a header, Ctrl/Cmd+C copies the selection as JSON and Ctrl/Cmd+Shift+C
+     * the selected item's key.
+     */
+    private void gridKey(KeyEvent e) {
+        CollectionRow row = grid.getSelectionModel().getSelectedItem();
+        if (e.getCode() == KeyCode.DELETE) {
+            deleteSelection();
+        } else if (COPY_KEY.match(e) && row instanceof CollectionRow.ItemRow itemRow) {
+            copyText(viewModel.keyText(itemRow.item()));
+        } else if (COPY.match(e) && !selectedItems().isEmpty()) {
+            copy(selectedItems(), false);
+        } else if (e.getCode() == KeyCode.ENTER && row instanceof CollectionRow.ItemRow itemRow) {
+            viewModel.requestEdit(itemRow.item(), false);
+        } else if (row instanceof CollectionRow.Header header
+                && (e.getCode() == KeyCode.SPACE
+                        || e.getCode() == KeyCode.LEFT
+                        || e.getCode() == KeyCode.RIGHT)) {
+            fold(header.collection());
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    private void showMenuOfSelectedRow() {
+        int index = grid.getSelectionModel().getSelectedIndex();
+        if (index < 0 || index >= viewModel.rows().size()) {
+            return;
+        }
+        CollectionRow row = viewModel.rows().get(index);
+        String firstColumn =
+                grid.getColumns().isEmpty() ? "" : (String) grid.getColumns().get(0).getUserData();
+        ContextMenu menu =
+                row instanceof CollectionRow.ItemRow itemRow
+                        ? itemMenu(itemRow.item(), firstColumn)
+                        : headerMenu(row.collection());
+        Node shownRow =
+                grid.lookupAll(".table-row-cell").stream()
+                        .filter(n -> n instanceof TableRow<?> r && r.getIndex() == index)
+                        .findFirst()
+                        .orElse(grid);
+        Bounds at = shownRow.localToScreen(shownRow.getLayoutBounds());
+        if (at != null) {
+            menu.show(grid, at.getMinX() + 24, at.getMaxY());
+        }
+    }
+
+    /** Asks to delete the selected items (the items of a selected header's collection too). */
+    public void deleteSelection() {
+        viewModel.requestDelete(selectedItems());
+    }
+
+    /**
+     * Shows the read's attributes as columns in the user's order ({@link
+     * ItemGridViewModel#arrangedColumns()}), reusing the columns already shown; a header the user
+     * drags records the new order, and a column the user hides stays hidden.
+     */
     private void rebuildColumns() {
-        List<String> names = new ArrayList<>(viewModel.columns());
         List<TableColumn<CollectionRow, ?>> existing = new ArrayList<>(grid.getColumns());
-        List<TableColumn<CollectionRow, ?>> next = new ArrayList<>();
-        for (String name : names) {
-            next.add(
+        List<TableColumn<CollectionRow, ?>> arranged = new ArrayList<>();
+        for (String name : viewModel.arrangedColumns()) {
+            arranged.add(
                     existing.stream()
                             .filter(c -> name.equals(c.getUserData()))
                             .findFirst()
                             .orElseGet(() -> attributeColumn(name)));
         }
-        // keep the user's order for columns already shown; new attributes go at the end
-        List<TableColumn<CollectionRow, ?>> ordered =
-                new ArrayList<>(existing.stream().filter(next::contains).toList());
-        next.stream().filter(c -> !ordered.contains(c)).forEach(ordered::add);
-        if (!ordered.equals(grid.getColumns())) {
-            grid.getColumns().setAll(ordered);
+        if (!arranged.equals(grid.getColumns())) {
+            arrangingColumns = true;
+            try {
+                grid.getColumns().setAll(arranged);
+            } finally {
+                arrangingColumns = false;
+            }
         }
-        if (!ordered.isEmpty()) {
-            ordered.get(0).setPrefWidth(280);
+        if (!arranged.isEmpty()) {
+            arranged.get(0).setPrefWidth(280);
+        }
+    }
+
+    /** A drag of a header moves a column: the view model keeps the order. */
+    private void columnsDragged() {
+        List<String> shown = grid.getColumns().stream().map(c -> (String) c.getUserData()).toList();
+        // a drag takes the column out and puts it back: only the whole list is an order
+        if (!arrangingColumns
+                && shown.size() == viewModel.columns().size()
+                && shown.containsAll(viewModel.columns())) {
+            viewModel.columnsMoved(shown);
         }
     }
 
@@ -429,6 +518,16 @@ public final class ItemGridView {
         column.setPrefWidth(140);
         column.setCellValueFactory(features -> new ReadOnlyObjectWrapper<>(features.getValue()));
         column.setCellFactory(c -> new AttributeCell(name));
+        column.setVisible(!viewModel.hiddenColumns().contains(name));
+        column.visibleProperty()
+                .addListener(
+                        (obs, was, visible) -> {
+                            if (visible) {
+                                viewModel.hiddenColumns().remove(name);
+                            } else {
+                                viewModel.hiddenColumns().add(name);
+                            }
+                        });
         return column;
     }
 
@@ -557,11 +656,6 @@ public final class ItemGridView {
         }
     }
 
-    /** The grid's table (its columns follow the user's saved order). */
-    public TableView<CollectionRow> table() {
-        return grid;
-    }
-
     /** Puts the caret in the read bar's key field (or the filter of a Scan). */
     public void focusReadBar() {
         (bar.modeProperty().get() == ReadMode.SCAN ? moreToggleAndFilter() : partitionKeyField)
@@ -596,38 +690,69 @@ public final class ItemGridView {
         }
     }
 
-    /** Shows the table's description: keys, indexes, billing, and approximate size. */
+    /**
+     * Shows the table's description — keys, billing, approximate size, TTL, stream, and each index
+     * — as aligned figures, and says how old DynamoDB's item count and size can be.
+     */
     public void showDescription() {
         TableInfo info = viewModel.tableInfoProperty().get();
         if (info == null) {
             return;
         }
-        TextArea text = new TextArea(TableDescription.of(info));
-        text.setEditable(false);
-        text.getStyleClass().add("json-area");
-        text.setPrefSize(640, 400);
+        GridPane figures = new GridPane();
+        figures.setId("descriptionFigures");
+        figures.setHgap(16);
+        figures.setVgap(4);
+        int row = 0;
+        for (TableDescription.Section section : TableDescription.of(info)) {
+            Label title = new Label(section.title());
+            title.getStyleClass().add("section-title");
+            if (row > 0) {
+                GridPane.setMargin(title, new Insets(10, 0, 0, 0));
+            }
+            figures.add(title, 0, row++, 2, 1);
+            for (TableDescription.Figure figure : section.figures()) {
+                Label label = new Label(figure.label());
+                label.getStyleClass().add("figure-label");
+                label.setMinWidth(Region.USE_PREF_SIZE);
+                Label value = new Label(figure.value());
+                value.getStyleClass().add("figure-value");
+                value.setWrapText(true);
+                figures.addRow(row++, label, value);
+            }
+        }
+        Label note = new Label(TableDescription.FIGURES_NOTE);
+        note.setId("figuresNote");
+        note.setWrapText(true);
+        note.getStyleClass().add("connection-message");
+        VBox content = new VBox(12, figures, note);
+        content.setPrefWidth(560);
         Alert alert = new Alert(Alert.AlertType.INFORMATION);
         alert.initOwner(root.getScene().getWindow());
         alert.setTitle("Table " + info.name());
         alert.setHeaderText(info.name());
-        alert.getDialogPane().setContent(text);
-        alert.showAndWait();
+        alert.getDialogPane().setContent(content);
+        alert.show();
     }
 
     // ---- rows and cells ----------------------------------------------------------------------
 
     private ContextMenu itemMenu(Item item, String attribute) {
         MenuItem copyJson = new MenuItem("Copy as JSON");
+        copyJson.setAccelerator(COPY);
         copyJson.setOnAction(e -> copy(selectedOr(item), false));
         MenuItem copyDynamo = new MenuItem("Copy as DynamoDB JSON");
         copyDynamo.setOnAction(e -> copy(selectedOr(item), true));
         MenuItem copyKey = new MenuItem("Copy key");
+        copyKey.setAccelerator(COPY_KEY);
         copyKey.setOnAction(e -> copyText(viewModel.keyText(item)));
         MenuItem edit = new MenuItem("Edit…");
+        edit.setAccelerator(new KeyCodeCombination(KeyCode.ENTER));
         edit.setOnAction(e -> viewModel.requestEdit(item, false));
         MenuItem duplicate = new MenuItem("Duplicate…");
         duplicate.setOnAction(e -> viewModel.requestEdit(item, true));
         MenuItem delete = new MenuItem("Delete…");
+        delete.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
         delete.setOnAction(e -> viewModel.requestDelete(selectedOr(item)));
         ContextMenu menu = new ContextMenu(copyJson, copyDynamo, copyKey, new SeparatorMenuItem());
         AttributeValue value = item.attributes().get(attribute);
@@ -645,6 +770,7 @@ public final class ItemGridView {
 
     private ContextMenu headerMenu(ItemCollection collection) {
         MenuItem fold = new MenuItem(collection.isCollapsed() ? "Unfold" : "Fold");
+        fold.setAccelerator(new KeyCodeCombination(KeyCode.SPACE));
         fold.setOnAction(e -> fold(collection));
         MenuItem copyKey = new MenuItem("Copy partition key");
         copyKey.setOnAction(e -> copyText(ValueText.of(collection.partitionKey())));

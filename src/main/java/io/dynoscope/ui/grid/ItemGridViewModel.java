@@ -47,6 +47,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.collections.ObservableSet;
 
 /**
  * One open table: its read bar, the item collections of what was read, the columns, and what the
@@ -68,6 +69,9 @@ public final class ItemGridViewModel {
     private final CollectionRowList rows = new CollectionRowList();
     private final ObservableList<String> columns = FXCollections.observableArrayList();
     private final Set<String> knownColumns = new LinkedHashSet<>();
+    private final ObservableList<String> columnOrder = FXCollections.observableArrayList();
+    private final ObservableSet<String> hiddenColumns = FXCollections.observableSet();
+    private final ReadOnlyIntegerWrapper rowsRestyled = new ReadOnlyIntegerWrapper();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canLoadMore = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper lastRead = new ReadOnlyStringWrapper("");
@@ -170,12 +174,14 @@ public final class ItemGridViewModel {
                 readBar.parentMarkerProperty().get() == null
                         ? ""
                         : readBar.parentMarkerProperty().get().strip();
+        session = new ReadSession(repository, request);
         if (!marker.isEmpty()
                 && keys.sortKey().isPresent()
                 && "S".equals(info.keyAttributeTypes().get(keys.sortKey().get()))) {
             options = options.withParentMarker(marker);
+            // newest first, the parent comes last: read it at once so it is pinned first
+            session.pinParent(AttributeValue.s(marker));
         }
-        session = new ReadSession(repository, request);
         // shown when the first page arrives: a read that fails before leaves the rows in place
         pending = new ItemCollections(options, ItemSize::of);
         read(pending, true);
@@ -217,6 +223,7 @@ public final class ItemGridViewModel {
                         error -> {
                             running.set(false);
                             canLoadMore.set(!replaces && reading.hasMore());
+                            restyleRows();
                             message.set(
                                     ErrorMessages.describe(error)
                                             + (collections == null || collections == target
@@ -295,7 +302,8 @@ public final class ItemGridViewModel {
         totals.set(
                 String.format(Locale.ROOT, "%,d items loaded · ", collections.itemCount())
                         + StatusText.cost(tabTotals));
-        rows.refresh();
+        // the headers now know whether their collections are complete
+        restyleRows();
         afterReadListeners.forEach(l -> l.accept(this));
     }
 
@@ -309,9 +317,23 @@ public final class ItemGridViewModel {
      * collection is where it stopped (a Query reads one collection; a Scan a partition at a time).
      */
     public boolean moreAvailable(ItemCollection collection) {
-        return session != null
-                && session.hasMore()
+        boolean mayBringMore = session != null && (running.get() || session.hasMore());
+        return mayBringMore
                 && (session.request().mode() == ReadMode.QUERY || collection == lastTouched);
+    }
+
+    /**
+     * Counts the times the rows changed how they look without rows coming or going — a fold, the
+     * collections' order, a header's figures once a read ends — so that the view redraws the rows
+     * it shows.
+     */
+    public ReadOnlyIntegerProperty rowsRestyledProperty() {
+        return rowsRestyled.getReadOnlyProperty();
+    }
+
+    private void restyleRows() {
+        rows.refresh();
+        rowsRestyled.set(rowsRestyled.get() + 1);
     }
 
     // ---- collections -----------------------------------------------------------------------
@@ -319,21 +341,21 @@ public final class ItemGridViewModel {
     public void toggleCollapsed(ItemCollection collection) {
         if (collections != null) {
             collections.toggleCollapsed(collection);
-            rows.refresh();
+            restyleRows();
         }
     }
 
     public void collapseAll() {
         if (collections != null) {
             collections.collapseAll();
-            rows.refresh();
+            restyleRows();
         }
     }
 
     public void expandAll() {
         if (collections != null) {
             collections.expandAll();
-            rows.refresh();
+            restyleRows();
         }
     }
 
@@ -343,6 +365,7 @@ public final class ItemGridViewModel {
         if (collections != null) {
             collections.setCollectionOrder(order);
             rows.show(collections);
+            restyleRows();
         }
     }
 
@@ -616,8 +639,42 @@ public final class ItemGridViewModel {
         return rows;
     }
 
+    /** The attributes of what was read, key attributes first, the others as they arrived. */
     public ObservableList<String> columns() {
         return columns;
+    }
+
+    /**
+     * The order the user gave the attribute columns (dragging a header); attributes not shown now
+     * keep their place for the reads that bring them. Restored from the settings.
+     */
+    public ObservableList<String> columnOrder() {
+        return columnOrder;
+    }
+
+    /** The attribute columns the user hid. Restored from the settings. */
+    public ObservableSet<String> hiddenColumns() {
+        return hiddenColumns;
+    }
+
+    /**
+     * The columns to show, in the user's order: those the user placed, in that order, then the
+     * others as they arrived.
+     */
+    public List<String> arrangedColumns() {
+        List<String> arranged =
+                new ArrayList<>(columnOrder.stream().filter(columns::contains).toList());
+        columns.stream().filter(name -> !arranged.contains(name)).forEach(arranged::add);
+        return arranged;
+    }
+
+    /** Records the order the user dragged the shown columns into. */
+    public void columnsMoved(List<String> shownOrder) {
+        List<String> order = new ArrayList<>(shownOrder);
+        columnOrder.stream().filter(name -> !order.contains(name)).forEach(order::add);
+        if (!order.equals(columnOrder)) {
+            columnOrder.setAll(order);
+        }
     }
 
     public ReadOnlyBooleanProperty runningProperty() {

@@ -4,48 +4,55 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.ui.common.Views;
-import io.dynoscope.ui.item.ItemInspectorViewModel.EditFormat;
+import io.dynoscope.ui.item.ItemEditor.EditFormat;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.fxml.FXML;
 import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.Toggle;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 
 /**
  * The controller of {@code ItemInspector.fxml}: binds the controls to an {@link
- * ItemInspectorViewModel} and forwards the user's actions to it. Load it with {@link
- * #load(ItemInspectorViewModel)}, or with an {@link FXMLLoader} whose controller factory returns
- * {@code new ItemInspectorView(viewModel)}.
+ * ItemInspectorViewModel} (its editor and save flow) and forwards the user's actions to it. Load it
+ * with {@link #load(ItemInspectorViewModel)}.
  */
 public final class ItemInspectorView {
 
@@ -55,9 +62,22 @@ public final class ItemInspectorView {
      */
     private static final double TEXT_INSET = 7;
 
-    private final ItemInspectorViewModel viewModel;
+    /**
+     * A value longer than this (a string, a 38-digit number, binary as base64) is edited in a
+     * wrapping area of several lines.
+     */
+    private static final int LONG_VALUE_CHARS = 32;
 
+    /** The most keys a delete confirmation lists before saying how many more. */
+    private static final int MAX_KEYS_LISTED = 12;
+
+    private final ItemInspectorViewModel viewModel;
+    private final ItemEditor editor;
+    private final ItemSaveFlow saves;
+
+    @FXML private VBox root;
     @FXML private Label titleLabel;
+    @FXML private FlowPane itemActions;
     @FXML private Button editButton;
     @FXML private Button newButton;
     @FXML private Button duplicateButton;
@@ -69,26 +89,34 @@ public final class ItemInspectorView {
     @FXML private TextArea dynamoJsonArea;
     @FXML private VBox editorPane;
     @FXML private Label editKindLabel;
-    @FXML private ToggleGroup formatGroup;
-    @FXML private RadioButton dynamoJsonFormat;
-    @FXML private RadioButton plainJsonFormat;
+    @FXML private ToggleGroup viewGroup;
+    @FXML private ToggleButton formToggle;
+    @FXML private ToggleButton dynamoJsonFormat;
+    @FXML private ToggleButton plainJsonFormat;
     @FXML private StackPane editorStack;
     @FXML private TextArea editArea;
-    @FXML private ToggleButton formToggle;
     @FXML private ScrollPane formPane;
     @FXML private VBox formBox;
-    private List<Node> formInputs = List.of();
     @FXML private Label errorLabel;
+    @FXML private VBox diffSection;
     @FXML private ListView<ItemDiff.Change> diffList;
     @FXML private Button reviewButton;
     @FXML private Button saveButton;
     @FXML private Label statusLabel;
     @FXML private Label failureLabel;
 
-    private boolean syncingFormat;
+    /** The form's inputs by field path, while the fields keep their paths and types. */
+    private final Map<String, Control> formInputs = new LinkedHashMap<>();
+
+    private final Label formError = new Label();
+    private List<String> formShape = List.of();
+    private boolean fillingForm;
+    private boolean syncingView;
 
     public ItemInspectorView(ItemInspectorViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
+        this.editor = viewModel.editor();
+        this.saves = viewModel.saves();
     }
 
     /** Loads the inspector panel for a view model. */
@@ -99,30 +127,35 @@ public final class ItemInspectorView {
     @FXML
     private void initialize() {
         titleLabel.textProperty().bind(viewModel.titleProperty());
+        titleLabel.setTooltip(new Tooltip("The key of the item shown"));
         plainJsonArea.textProperty().bind(viewModel.plainJsonProperty());
         dynamoJsonArea.textProperty().bind(viewModel.dynamoJsonProperty());
-        statusLabel.textProperty().bind(viewModel.statusProperty());
-        failureLabel.textProperty().bind(viewModel.failureProperty());
+        statusLabel.textProperty().bind(saves.statusProperty());
+        failureLabel.textProperty().bind(saves.failureProperty());
 
         var noItem = viewModel.shownItemProperty().isNull();
-        var locked = viewModel.editingProperty().or(viewModel.busyProperty());
+        var editing = editor.editingProperty();
+        var locked = editing.or(saves.busyProperty());
         editButton.disableProperty().bind(noItem.or(locked));
         duplicateButton.disableProperty().bind(noItem.or(locked));
         deleteButton.disableProperty().bind(noItem.or(locked));
         newButton.disableProperty().bind(viewModel.tableProperty().isNull().or(locked));
+        // while editing, the editor takes the room of the item's buttons
+        itemActions.visibleProperty().bind(editing.not());
+        itemActions.managedProperty().bind(editing.not());
         copyValueButton
                 .disableProperty()
                 .bind(attributeTree.getSelectionModel().selectedItemProperty().isNull());
 
-        viewTabs.visibleProperty().bind(viewModel.editingProperty().not());
-        editorPane.visibleProperty().bind(viewModel.editingProperty());
-        editorPane.managedProperty().bind(viewModel.editingProperty());
+        viewTabs.visibleProperty().bind(editing.not());
+        editorPane.visibleProperty().bind(editing);
+        editorPane.managedProperty().bind(editing);
         editKindLabel
                 .textProperty()
                 .bind(
                         Bindings.createStringBinding(
                                 () -> {
-                                    var kind = viewModel.editKindProperty().get();
+                                    var kind = editor.editKindProperty().get();
                                     if (kind == null) {
                                         return "";
                                     }
@@ -132,82 +165,130 @@ public final class ItemInspectorView {
                                         case DUPLICATE -> "Duplicate: give the copy a new key";
                                     };
                                 },
-                                viewModel.editKindProperty()));
+                                editor.editKindProperty()));
 
-        editArea.textProperty().bindBidirectional(viewModel.editTextProperty());
-        // the form edits the same text, one scalar at a time; nested values and lists included
-        formPane.visibleProperty().bind(formToggle.selectedProperty());
-        editArea.visibleProperty().bind(formToggle.selectedProperty().not());
-        errorLabel
-                .visibleProperty()
-                .addListener(
-                        (obs, old, shown) -> {
-                            if (shown && formToggle.isSelected()) {
-                                errorLabel.setVisible(false);
-                            }
-                        });
-        viewModel.formFieldsProperty().addListener((obs, old, fields) -> buildForm());
-        viewModel.editProblemProperty().addListener((obs, old, problem) -> buildForm());
-        formToggle.selectedProperty().addListener((obs, old, selected) -> buildForm());
-        plainJsonFormat.disableProperty().bind(viewModel.plainJsonEditableProperty().not());
-        formatGroup
-                .selectedToggleProperty()
-                .addListener(
-                        (obs, old, now) -> {
-                            if (syncingFormat || now == null) {
-                                return;
-                            }
-                            EditFormat wanted =
-                                    now == plainJsonFormat
-                                            ? EditFormat.PLAIN_JSON
-                                            : EditFormat.DYNAMO_JSON;
-                            if (!viewModel.switchFormat(wanted)) {
-                                selectFormat(viewModel.editFormatProperty().get());
-                            }
-                        });
-        viewModel.editFormatProperty().addListener((obs, old, now) -> selectFormat(now));
+        editArea.textProperty().bindBidirectional(editor.editTextProperty());
+        bindViewChoice();
+        bindForm();
 
-        reviewButton.disableProperty().bind(viewModel.busyProperty());
+        reviewButton.disableProperty().bind(saves.busyProperty());
         saveButton
                 .disableProperty()
-                .bind(viewModel.stagedDiffProperty().isNull().or(viewModel.busyProperty()));
+                .bind(editor.stagedDiffProperty().isNull().or(saves.busyProperty()));
         diffList.setCellFactory(list -> new ChangeCell());
-        viewModel
-                .stagedDiffProperty()
-                .addListener(
-                        (obs, old, diff) ->
-                                diffList.setItems(
-                                        FXCollections.observableArrayList(
-                                                diff == null ? List.of() : diff.changes())));
-        diffList.setPlaceholder(new Label("Review the changes before saving."));
+        diffSection.visibleProperty().bind(editor.stagedDiffProperty().isNotNull());
+        diffSection.managedProperty().bind(editor.stagedDiffProperty().isNotNull());
+        editor.stagedDiffProperty().addListener((obs, old, diff) -> showDiff(diff));
+        diffList.setPlaceholder(new Label("Nothing changed."));
 
-        viewModel.editProblemProperty().addListener((obs, old, problem) -> placeError(problem));
+        editor.editProblemProperty().addListener((obs, old, problem) -> placeError(problem));
         editArea.scrollTopProperty()
-                .addListener((obs, old, now) -> placeError(viewModel.editProblemProperty().get()));
+                .addListener((obs, old, now) -> placeError(editor.editProblemProperty().get()));
         editArea.scrollLeftProperty()
-                .addListener((obs, old, now) -> placeError(viewModel.editProblemProperty().get()));
+                .addListener((obs, old, now) -> placeError(editor.editProblemProperty().get()));
 
         attributeTree.setRoot(new TreeItem<>());
         attributeTree.setCellFactory(tree -> new AttributeCell());
         showTree(viewModel.treeProperty().get());
         viewModel.treeProperty().addListener((obs, old, nodes) -> showTree(nodes));
 
-        viewModel
-                .conflictProperty()
+        saves.conflictProperty()
                 .addListener(
                         (obs, old, conflict) -> {
                             if (conflict != null) {
                                 showConflict(conflict);
                             }
                         });
-        viewModel
-                .pendingDeleteProperty()
+        saves.pendingDeleteProperty()
                 .addListener(
                         (obs, old, items) -> {
                             if (items != null) {
-                                confirmDelete(items.size());
+                                confirmDelete(items.size(), saves.pendingDeleteKeys());
                             }
                         });
+        installKeys();
+    }
+
+    /**
+     * One row of three: the form, or the text as DynamoDB JSON or plain JSON. Choosing a format
+     * converts the text (refused, with the reason shown, when plain JSON would lose values).
+     */
+    private void bindViewChoice() {
+        plainJsonFormat.disableProperty().bind(editor.plainJsonEditableProperty().not());
+        viewGroup
+                .selectedToggleProperty()
+                .addListener(
+                        (obs, old, now) -> {
+                            if (syncingView) {
+                                return;
+                            }
+                            if (now == null) {
+                                // a segmented choice always has one segment chosen
+                                selectView(old);
+                                return;
+                            }
+                            if (now != formToggle) {
+                                EditFormat wanted =
+                                        now == plainJsonFormat
+                                                ? EditFormat.PLAIN_JSON
+                                                : EditFormat.DYNAMO_JSON;
+                                if (!editor.switchFormat(wanted)) {
+                                    selectView(old);
+                                }
+                            }
+                        });
+        editor.editFormatProperty()
+                .addListener(
+                        (obs, old, now) -> {
+                            if (!formToggle.isSelected()) {
+                                selectView(formatToggle(now));
+                            }
+                        });
+        // a new edit opens on its text, with the caret in it (Esc cancels from there)
+        editor.editingProperty()
+                .addListener(
+                        (obs, was, is) -> {
+                            if (is) {
+                                selectView(formatToggle(editor.editFormatProperty().get()));
+                                editArea.requestFocus();
+                            }
+                        });
+    }
+
+    private Toggle formatToggle(EditFormat format) {
+        return format == EditFormat.PLAIN_JSON ? plainJsonFormat : dynamoJsonFormat;
+    }
+
+    private void selectView(Toggle toggle) {
+        syncingView = true;
+        try {
+            viewGroup.selectToggle(toggle);
+        } finally {
+            syncingView = false;
+        }
+    }
+
+    /** Esc cancels the edit; Ctrl/Cmd+S reviews, and once reviewed, saves. */
+    private void installKeys() {
+        KeyCombination saveKeys = new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
+        root.addEventFilter(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (!editor.editingProperty().get()) {
+                        return;
+                    }
+                    if (e.getCode() == KeyCode.ESCAPE) {
+                        viewModel.cancelEdit();
+                        e.consume();
+                    } else if (saveKeys.match(e)) {
+                        if (editor.stagedDiffProperty().get() == null) {
+                            editor.stage();
+                        } else {
+                            saves.save();
+                        }
+                        e.consume();
+                    }
+                });
     }
 
     // ---- actions ---------------------------------------------------------------------------
@@ -234,12 +315,12 @@ public final class ItemInspectorView {
 
     @FXML
     private void review() {
-        viewModel.stage();
+        editor.stage();
     }
 
     @FXML
     private void save() {
-        viewModel.save();
+        saves.save();
     }
 
     @FXML
@@ -273,16 +354,6 @@ public final class ItemInspectorView {
 
     // ---- presentation ----------------------------------------------------------------------
 
-    private void selectFormat(EditFormat format) {
-        syncingFormat = true;
-        try {
-            formatGroup.selectToggle(
-                    format == EditFormat.PLAIN_JSON ? plainJsonFormat : dynamoJsonFormat);
-        } finally {
-            syncingFormat = false;
-        }
-    }
-
     private void showTree(List<AttributeNode> nodes) {
         attributeTree
                 .getRoot()
@@ -297,81 +368,168 @@ public final class ItemInspectorView {
         return item;
     }
 
-    /**
-     * One row per scalar: its path, its type, and a field that writes back through the view model.
-     */
-    private void buildForm() {
-        if (!formToggle.isSelected()) {
-            return;
-        }
-        formBox.getChildren().clear();
-        EditProblem problem = viewModel.editProblemProperty().get();
-        if (problem != null) {
-            Label error = new Label(problem.describe());
-            error.getStyleClass().add("error-text");
-            error.setWrapText(true);
-            formBox.getChildren().add(error);
-        }
-        List<Field> fields = viewModel.formFieldsProperty().get();
-        List<Node> inputs = new ArrayList<>();
-        for (int i = 0; i < fields.size(); i++) {
-            Field field = fields.get(i);
-            int index = i;
-            Label name = new Label(field.path());
-            name.setMinWidth(120);
-            name.setPrefWidth(140);
-            Label type = new Label(field.type().descriptor());
-            type.getStyleClass().add("type-badge");
-            type.setMinWidth(36);
-            Node input;
-            if (field.type() == AttributeValue.Type.BOOL) {
-                CheckBox check = new CheckBox();
-                check.setSelected(Boolean.parseBoolean(field.text()));
-                check.setOnAction(
-                        e -> commitForm(field, Boolean.toString(check.isSelected()), index));
-                input = check;
-            } else {
-                TextField text =
-                        new TextField(
-                                field.type() == AttributeValue.Type.NULL ? "NULL" : field.text());
-                text.setId("form-" + field.path());
-                text.setEditable(field.editable() && field.type() != AttributeValue.Type.NULL);
-                text.setOnAction(e -> commitForm(field, text.getText(), index + 1));
-                text.focusedProperty()
-                        .addListener(
-                                (obs, was, focused) -> {
-                                    if (!focused
-                                            && !text.getText().equals(field.text())
-                                            && text.isEditable()) {
-                                        commitForm(field, text.getText(), -1);
-                                    }
-                                });
-                if (problem != null && field.path().equals(problem.path())) {
-                    text.setStyle("-fx-border-color: -ds-error;");
-                }
-                HBox.setHgrow(text, Priority.ALWAYS);
-                input = text;
-            }
-            inputs.add(input);
-            HBox row = new HBox(6, name, type, input);
-            row.setAlignment(Pos.CENTER_LEFT);
-            formBox.getChildren().add(row);
-        }
-        formInputs = inputs;
+    /** The review: what saving writes, one line per attribute, as high as its lines. */
+    private void showDiff(ItemDiff diff) {
+        List<ItemDiff.Change> changes = diff == null ? List.of() : diff.changes();
+        diffList.setItems(FXCollections.observableArrayList(changes));
+        diffList.setPrefHeight(Math.min(6, Math.max(1, changes.size())) * 24 + 4);
+    }
+
+    // ---- the form ----------------------------------------------------------------------------
+
+    private void bindForm() {
+        formError.getStyleClass().add("error-text");
+        formError.setWrapText(true);
+        formError.setId("formError");
+        formPane.visibleProperty().bind(formToggle.selectedProperty());
+        editArea.visibleProperty().bind(formToggle.selectedProperty().not());
+        errorLabel
+                .visibleProperty()
+                .addListener(
+                        (obs, old, shown) -> {
+                            if (shown && formToggle.isSelected()) {
+                                errorLabel.setVisible(false);
+                            }
+                        });
+        editor.formFieldsProperty().addListener((obs, old, fields) -> showForm());
+        editor.editProblemProperty().addListener((obs, old, problem) -> showForm());
+        formToggle.selectedProperty().addListener((obs, old, selected) -> showForm());
     }
 
     /**
-     * Writes a field back (after the current event, since it rebuilds the form) and moves on to the
-     * next one.
+     * Shows the editor's fields: builds the form when the fields' paths or types changed, and
+     * otherwise only brings the values up to date — never the one being typed in, so a field
+     * commits as the user types without losing its caret.
      */
-    private void commitForm(Field field, String text, int focusNext) {
-        Platform.runLater(
-                () -> {
-                    viewModel.setFormValue(field, text);
-                    if (focusNext >= 0 && focusNext < formInputs.size()) {
-                        formInputs.get(focusNext).requestFocus();
+    private void showForm() {
+        if (!formToggle.isSelected()) {
+            return;
+        }
+        List<Field> fields = editor.formFieldsProperty().get();
+        List<String> shape =
+                fields.stream()
+                        .map(f -> f.path() + '\u0000' + f.type() + '\u0000' + f.editable())
+                        .toList();
+        if (!shape.equals(formShape)) {
+            buildForm(fields);
+            formShape = shape;
+        } else {
+            fillForm(fields);
+        }
+        EditProblem problem = editor.editProblemProperty().get();
+        formError.setText(problem == null ? "" : problem.describe());
+        formError.setVisible(problem != null);
+        formError.setManaged(problem != null);
+        formInputs.forEach(
+                (path, input) -> {
+                    input.getStyleClass().remove("field-problem");
+                    if (problem != null && path.equals(problem.path())) {
+                        input.getStyleClass().add("field-problem");
                     }
                 });
+    }
+
+    /**
+     * One block per scalar: its path and type on a line, and below it the value at the form's full
+     * width — several wrapping lines for a long string — committed to the editor as it is typed.
+     */
+    private void buildForm(List<Field> fields) {
+        formBox.getChildren().setAll(formError);
+        formInputs.clear();
+        for (Field field : fields) {
+            Label name = new Label(field.path());
+            name.getStyleClass().add("form-name");
+            name.setWrapText(true);
+            Label type = new Label(field.type().descriptor());
+            type.getStyleClass().add("type-badge");
+            type.setMinWidth(Region.USE_PREF_SIZE);
+            HBox heading = new HBox(6, name, type);
+            heading.setAlignment(Pos.BASELINE_LEFT);
+            Control input = formInput(field);
+            input.setMaxWidth(Double.MAX_VALUE);
+            formInputs.put(field.path(), input);
+            formBox.getChildren().add(new VBox(2, heading, input));
+        }
+    }
+
+    private Control formInput(Field field) {
+        if (field.type() == AttributeValue.Type.BOOL) {
+            CheckBox check = new CheckBox("true");
+            check.setId("form-" + field.path());
+            check.setSelected(Boolean.parseBoolean(field.text()));
+            check.setOnAction(
+                    e -> editor.setFormValue(field, Boolean.toString(check.isSelected())));
+            check.setTooltip(new Tooltip(field.path() + " (BOOL): checked is true"));
+            return check;
+        }
+        boolean editable = field.editable() && field.type() != AttributeValue.Type.NULL;
+        String text = field.type() == AttributeValue.Type.NULL ? "NULL" : field.text();
+        TextInputControl input;
+        if (field.type() != AttributeValue.Type.NULL
+                && field.editable()
+                && (text.length() > LONG_VALUE_CHARS || text.contains("\n"))) {
+            TextArea area = new TextArea(text);
+            area.setWrapText(true);
+            area.setPrefRowCount(Math.min(8, Math.max(2, text.length() / 30 + 1)));
+            input = area;
+        } else {
+            TextField line = new TextField(text);
+            line.setOnAction(e -> focusAfter(field.path()));
+            input = line;
+        }
+        input.setId("form-" + field.path());
+        input.setEditable(editable);
+        input.setTooltip(
+                new Tooltip(
+                        field.path()
+                                + " ("
+                                + field.type().descriptor()
+                                + ")"
+                                + (editable
+                                        ? ": changes count as you type"
+                                        : field.type() == AttributeValue.Type.NULL
+                                                ? ": NULL has no value; change its type in JSON"
+                                                : ": sets are edited as JSON")));
+        input.textProperty()
+                .addListener(
+                        (obs, old, now) -> {
+                            if (!fillingForm && input.isEditable()) {
+                                editor.setFormValue(field, now);
+                            }
+                        });
+        return input;
+    }
+
+    /** Brings the inputs up to date with the editor's values, except the one being typed in. */
+    private void fillForm(List<Field> fields) {
+        fillingForm = true;
+        try {
+            for (Field field : fields) {
+                Control input = formInputs.get(field.path());
+                if (input == null || input.isFocused()) {
+                    continue;
+                }
+                if (input instanceof CheckBox check) {
+                    check.setSelected(Boolean.parseBoolean(field.text()));
+                } else if (input instanceof TextInputControl text
+                        && field.type() != AttributeValue.Type.NULL
+                        && !text.getText().equals(field.text())) {
+                    text.setText(field.text());
+                }
+            }
+        } finally {
+            fillingForm = false;
+        }
+    }
+
+    private void focusAfter(String path) {
+        List<String> paths = new ArrayList<>(formInputs.keySet());
+        int next = paths.indexOf(path) + 1;
+        if (next > 0 && next < paths.size()) {
+            formInputs.get(paths.get(next)).requestFocus();
+        } else {
+            reviewButton.requestFocus();
+        }
     }
 
     /**
@@ -434,25 +592,37 @@ public final class ItemInspectorView {
                                 return;
                             }
                             switch (choice) {
-                                case KEEP_THEIRS -> viewModel.keepTheirs();
-                                case OVERWRITE_WITH_MINE -> viewModel.overwriteWithMine();
-                                case KEEP_EDITING -> viewModel.keepEditing();
+                                case KEEP_THEIRS -> saves.keepTheirs();
+                                case OVERWRITE_WITH_MINE -> saves.overwriteWithMine();
+                                case KEEP_EDITING -> saves.keepEditing();
                             }
                         });
         dialog.show();
     }
 
-    private void confirmDelete(int count) {
+    /** Asks before deleting, naming the key of every item that would go. */
+    private void confirmDelete(int count, List<String> keys) {
         String table =
                 viewModel.tableProperty().get() == null
                         ? ""
                         : viewModel.tableProperty().get().name();
-        Alert alert =
-                new Alert(
-                        Alert.AlertType.CONFIRMATION,
-                        "Each item is deleted only if it still holds the values you saw; items changed since are kept.",
-                        ButtonType.OK,
-                        ButtonType.CANCEL);
+        StringBuilder listed = new StringBuilder();
+        keys.stream().limit(MAX_KEYS_LISTED).forEach(key -> listed.append(key).append('\n'));
+        if (keys.size() > MAX_KEYS_LISTED) {
+            listed.append("… and ").append(keys.size() - MAX_KEYS_LISTED).append(" more\n");
+        }
+        Label keyList = new Label(listed.toString().strip());
+        keyList.setId("deleteKeys");
+        keyList.getStyleClass().add("json-area");
+        Label rule =
+                new Label(
+                        "Each item is deleted only if it still holds the values you saw;"
+                                + " items changed since are kept.");
+        rule.setWrapText(true);
+        VBox content = new VBox(8, keyList, rule);
+        content.setPrefWidth(440);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "", ButtonType.OK, ButtonType.CANCEL);
+        alert.getDialogPane().setContent(content);
         alert.setTitle("Delete items");
         alert.setHeaderText(
                 "Delete "
@@ -461,6 +631,10 @@ public final class ItemInspectorView {
                         + " from table '"
                         + table
                         + "'?");
+        ((Button) alert.getDialogPane().lookupButton(ButtonType.OK))
+                .setTooltip(new Tooltip("Delete the items listed"));
+        ((Button) alert.getDialogPane().lookupButton(ButtonType.CANCEL))
+                .setTooltip(new Tooltip("Delete nothing (Esc)"));
         if (editArea.getScene() != null) {
             alert.initOwner(editArea.getScene().getWindow());
         }
@@ -468,9 +642,9 @@ public final class ItemInspectorView {
                 .addListener(
                         (obs, old, answer) -> {
                             if (answer == ButtonType.OK) {
-                                viewModel.confirmDelete();
+                                saves.confirmDelete();
                             } else if (answer != null) {
-                                viewModel.cancelDelete();
+                                saves.cancelDelete();
                             }
                         });
         alert.show();

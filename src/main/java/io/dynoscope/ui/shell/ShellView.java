@@ -18,6 +18,7 @@ import javafx.collections.ListChangeListener;
 import javafx.event.ActionEvent;
 import javafx.fxml.FXML;
 import javafx.geometry.Insets;
+import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -79,6 +80,13 @@ public final class ShellView {
     @FXML private MenuItem quitItem;
     @FXML private MenuItem findTableItem;
     @FXML private MenuItem focusReadBarItem;
+    @FXML private MenuItem editItemItem;
+    @FXML private MenuItem newItemItem;
+    @FXML private MenuItem duplicateItemItem;
+    @FXML private MenuItem deleteItemsItem;
+    @FXML private MenuItem orderByKeyItem;
+    @FXML private MenuItem orderAsReadItem;
+    @FXML private CheckMenuItem readFirstPageItem;
     @FXML private CheckMenuItem sidebarItem;
     @FXML private CheckMenuItem inspectorItem;
     @FXML private CheckMenuItem expressionBuilderItem;
@@ -181,6 +189,14 @@ public final class ShellView {
                         e.consume();
                     }
                 });
+        // the context-menu key (or Shift+F10) opens the menu of the selected connection or table
+        tree.setOnContextMenuRequested(
+                e -> {
+                    if (e.isKeyboardTrigger()) {
+                        showMenuOfSelectedCell();
+                        e.consume();
+                    }
+                });
         // Enter or Down in the filter moves into the tree, to the first table
         tableFilter.setOnKeyPressed(
                 e -> {
@@ -225,6 +241,16 @@ public final class ShellView {
                                         .ifPresent(item -> tree.getSelectionModel().select(item));
                             }
                         });
+    }
+
+    private void showMenuOfSelectedCell() {
+        int index = tree.getSelectionModel().getSelectedIndex();
+        tree.lookupAll(".tree-cell").stream()
+                .filter(n -> n instanceof TreeCell<?> c && c.getIndex() == index && !c.isEmpty())
+                .map(n -> (TreeCell<?>) n)
+                .filter(c -> c.getContextMenu() != null)
+                .findFirst()
+                .ifPresent(c -> c.getContextMenu().show(c, Side.BOTTOM, 24, 0));
     }
 
     private Optional<TreeItem<Object>> firstTable() {
@@ -571,6 +597,9 @@ public final class ShellView {
         connectItem.setOnAction(e -> connectSelected());
         addEndpointItem.setOnAction(e -> addEndpoint());
         addProfileItem.setOnAction(e -> addProfile());
+        exportAllItem.setAccelerator(
+                new KeyCodeCombination(
+                        KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         exportAllItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.EXPORT_ALL));
         exportSelectionItem.setOnAction(
                 e -> viewModel.perform(WorkbenchTab.Action.EXPORT_SELECTION));
@@ -620,18 +649,33 @@ public final class ShellView {
                     });
             toolsMenu.getItems().add(item);
         }
+        collapseAllItem.setAccelerator(
+                new KeyCodeCombination(
+                        KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         collapseAllItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.COLLAPSE_ALL));
+        expandAllItem.setAccelerator(
+                new KeyCodeCombination(
+                        KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         expandAllItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.EXPAND_ALL));
+        orderByKeyItem.setOnAction(
+                e -> viewModel.perform(WorkbenchTab.Action.ORDER_BY_PARTITION_KEY));
+        orderAsReadItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.ORDER_AS_READ));
         darkThemeItem.selectedProperty().bindBidirectional(viewModel.darkThemeProperty());
 
         runItem.setAccelerator(shortcut(KeyCode.ENTER));
         runItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.RUN));
+        cancelItem.setAccelerator(new KeyCodeCombination(KeyCode.ESCAPE));
         cancelItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.CANCEL));
         cancelItem.disableProperty().bind(viewModel.busyProperty().not());
         loadMoreItem.setAccelerator(
                 new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN));
         loadMoreItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.LOAD_MORE));
+        describeItem.setAccelerator(
+                new KeyCodeCombination(
+                        KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         describeItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.DESCRIBE));
+        readFirstPageItem.selectedProperty().bindBidirectional(viewModel.readFirstPageProperty());
+        bindItemMenus();
         refreshTablesItem.setAccelerator(new KeyCodeCombination(KeyCode.F5));
         refreshTablesItem.setOnAction(e -> viewModel.refreshTables());
         shortcutsItem.setOnAction(e -> showShortcuts());
@@ -643,11 +687,31 @@ public final class ShellView {
                         describeItem,
                         collapseAllItem,
                         expandAllItem,
+                        orderByKeyItem,
+                        orderAsReadItem,
                         exportAllItem,
                         exportSelectionItem,
-                        focusReadBarItem)) {
+                        focusReadBarItem,
+                        editItemItem,
+                        newItemItem,
+                        duplicateItemItem,
+                        deleteItemsItem)) {
             item.disableProperty().bind(viewModel.selectedTabProperty().isNull());
         }
+    }
+
+    /** The item inspector's actions, for the selected item of the active tab. */
+    private void bindItemMenus() {
+        editItemItem.setAccelerator(new KeyCodeCombination(KeyCode.F2));
+        editItemItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.EDIT_ITEM));
+        newItemItem.setAccelerator(shortcut(KeyCode.N));
+        newItemItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.NEW_ITEM));
+        duplicateItemItem.setAccelerator(
+                new KeyCodeCombination(
+                        KeyCode.N, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        duplicateItemItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.DUPLICATE_ITEM));
+        // the Delete key itself stays with the grid and the text fields
+        deleteItemsItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.DELETE_SELECTION));
     }
 
     private String selectedTable() {
@@ -677,8 +741,21 @@ public final class ShellView {
                 String.join(
                         "\n",
                         mod + "+Enter        run the read (or the statement under the caret)",
-                        "Esc               cancel what is running",
+                        "Esc               cancel what is running, or the edit",
                         mod + "+M            load more",
+                        "F2                edit the selected item ("
+                                + mod
+                                + "+S reviews, then saves)",
+                        mod + "+N            new item · " + mod + "+Shift+N  duplicate",
+                        "Enter             edit the selected row · "
+                                + mod
+                                + "+C copy it as JSON · "
+                                + mod
+                                + "+Shift+C copy its key",
+                        "Menu / Shift+F10  the menu of the selected row, table or connection",
+                        mod + "+Shift+D      describe the table",
+                        mod + "+Shift+S      export the loaded items",
+                        mod + "+Shift+- / =  fold / unfold all collections",
                         mod + "+L            go to the read bar",
                         mod + "+F            find a table",
                         mod + "+W            close the tab",

@@ -84,6 +84,7 @@ public final class ShellViewModel {
     private final BooleanProperty darkTheme = new SimpleBooleanProperty();
     private final BooleanProperty sidebarShown = new SimpleBooleanProperty(true);
     private final DoubleProperty sidebarWidth = new SimpleDoubleProperty(DEFAULT_SIDEBAR_WIDTH);
+    private final BooleanProperty readFirstPage = new SimpleBooleanProperty(true);
 
     private DynamoRepository repository;
     private Consumer<ConnectionEntry> onConnected = entry -> {};
@@ -193,6 +194,14 @@ public final class ShellViewModel {
     /** The sidebar's width in pixels: it keeps it when the window is resized. */
     public DoubleProperty sidebarWidthProperty() {
         return sidebarWidth;
+    }
+
+    /**
+     * Whether a table tab reads its first page (one Scan request) as it opens; off for large
+     * production tables, where every read costs.
+     */
+    public BooleanProperty readFirstPageProperty() {
+        return readFirstPage;
     }
 
     /** Which tool windows are open, shared by every table tab. */

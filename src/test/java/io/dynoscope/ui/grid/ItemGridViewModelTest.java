@@ -147,6 +147,61 @@ class ItemGridViewModelTest {
     }
 
     @Test
+    void newestFirstWithAPartialLoadKeepsTheParentPinnedFirstAndReadsItOnce() {
+        ItemGridViewModel grid = open();
+        grid.readBar().partitionKeyValueProperty().set(SampleData.HUGE);
+        grid.readBar().newestFirstProperty().set(true);
+        grid.readBar().limitProperty().set(50);
+
+        runAndWait(grid);
+
+        List<String> sortKeys = sortKeysOf(grid);
+        assertEquals(51, sortKeys.size(), "the parent and the 50 newest projects");
+        assertEquals(SampleData.WORKSPACE_DETAIL, sortKeys.get(0), "the parent stays first");
+        List<String> projects = sortKeys.subList(1, sortKeys.size());
+        List<String> descending = new ArrayList<>(projects);
+        descending.sort(Comparator.reverseOrder());
+        assertEquals(descending, projects, "then the projects, newest first");
+        assertTrue(grid.canLoadMoreProperty().get());
+        assertEquals(
+                2,
+                grid.lastStatisticsProperty().get().requests(),
+                "the Query's part, and one request for the parent it had not reached");
+
+        while (grid.canLoadMoreProperty().get()) {
+            awaitRead(grid, grid::loadMore);
+        }
+        List<String> all = sortKeysOf(grid);
+        assertEquals(SampleData.HUGE_PROJECTS + 1, all.size(), "every item once");
+        assertEquals(SampleData.WORKSPACE_DETAIL, all.get(0));
+        assertEquals(1, all.stream().filter(SampleData.WORKSPACE_DETAIL::equals).count());
+    }
+
+    @Test
+    void theUsersColumnOrderComesFirstAndColumnsNotReadKeepTheirPlace() {
+        ItemGridViewModel grid = open();
+        grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
+        runAndWait(grid);
+        List<String> asRead = List.copyOf(grid.columns());
+        assertEquals(
+                List.of(SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY),
+                asRead.subList(0, 2),
+                "key attributes first");
+
+        grid.columnOrder().setAll("plan", SampleData.SAAS_PARTITION_KEY, "gone");
+        List<String> arranged = grid.arrangedColumns();
+        assertEquals(List.of("plan", SampleData.SAAS_PARTITION_KEY), arranged.subList(0, 2));
+        assertEquals(asRead.size(), arranged.size(), "every column read, none that was not");
+
+        List<String> dragged = new ArrayList<>(arranged);
+        dragged.add(0, dragged.remove(dragged.indexOf(SampleData.SAAS_SORT_KEY)));
+        grid.columnsMoved(dragged);
+        List<String> kept = new ArrayList<>(dragged);
+        kept.add("gone");
+        assertEquals(kept, grid.columnOrder(), "a column this read did not bring keeps its place");
+    }
+
+    @Test
     void aLimitStopsTheReadAndLoadMoreContinuesWithoutGapsOrRepeats() {
         ItemGridViewModel grid = open();
         grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);

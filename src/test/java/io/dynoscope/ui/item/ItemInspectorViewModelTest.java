@@ -22,7 +22,8 @@ import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
-import io.dynoscope.ui.item.ItemInspectorViewModel.EditKind;
+import io.dynoscope.ui.item.ItemEditor.EditFormat;
+import io.dynoscope.ui.item.ItemEditor.EditKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,6 +36,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.StringProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,6 +76,13 @@ class ItemInspectorViewModelTest {
 
     private static Key key(String pk, String sk) {
         return Key.of("pk", s(pk), "sk", s(sk));
+    }
+
+    /** Edits the editor's text as a person would type over a part of it. */
+    private static void replaceInEditor(
+            ItemInspectorViewModel inspector, String part, String replacement) {
+        StringProperty text = inspector.editor().editTextProperty();
+        text.set(text.get().replace(part, replacement));
     }
 
     private Item stored(Item item) {
@@ -135,17 +144,18 @@ class ItemInspectorViewModelTest {
         inspector.itemProperty().set(Item.of(shown));
         inspector.startEdit();
         inspector
+                .editor()
                 .editTextProperty()
                 .set(
                         """
                 {"pk": {"S": "WS#acme"}, "sk": {"S": "META"}, "name": {"S": "Acme Corp"},
                  "owner": {"M": {"id": {"S": "U#12"}, "name": {"S": "Mara Vance"}}}, "region": {"S": "eu"}}""");
 
-        assertTrue(inspector.stage());
+        assertTrue(inspector.editor().stage());
         assertEquals(
                 List.of("name", "plan", "region"),
-                inspector.stagedDiffProperty().get().attributes());
-        await(inspector.save());
+                inspector.editor().stagedDiffProperty().get().attributes());
+        await(inspector.saves().save());
 
         Item expected =
                 item(
@@ -162,8 +172,8 @@ class ItemInspectorViewModelTest {
                         "region",
                         s("eu"));
         assertEquals(expected.attributes(), read(key("WS#acme", "META")).attributes());
-        assertNull(inspector.conflictProperty().get());
-        assertFalse(inspector.editingProperty().get());
+        assertNull(inspector.saves().conflictProperty().get());
+        assertFalse(inspector.editor().editingProperty().get());
         assertEquals(expected.attributes(), inspector.shownItemProperty().get().attributes());
         assertEquals(
                 List.of(new ItemChange.Saved(table, inspector.shownItemProperty().get())), changes);
@@ -205,17 +215,15 @@ class ItemInspectorViewModelTest {
                                 n(1)));
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        assertFalse(inspector.plainJsonEditableProperty().get());
-        inspector
-                .editTextProperty()
-                .set(inspector.editTextProperty().get().replace("\"N\": \"1\"", "\"N\": \"2\""));
+        assertFalse(inspector.editor().plainJsonEditableProperty().get());
+        replaceInEditor(inspector, "\"N\": \"1\"", "\"N\": \"2\"");
 
-        await(inspector.save());
+        await(inspector.saves().save());
 
         assertNull(
-                inspector.conflictProperty().get(),
+                inspector.saves().conflictProperty().get(),
                 "a condition on every kind of value holds when nothing changed");
-        assertEquals("", inspector.failureProperty().get());
+        assertEquals("", inspector.saves().failureProperty().get());
         assertEquals(seen.with("count", n(2)), read(key("T#1", "ALL")));
     }
 
@@ -225,14 +233,12 @@ class ItemInspectorViewModelTest {
         ObjectProperty<Item> gridSelection = new SimpleObjectProperty<>(seen);
         inspector.itemProperty().bind(gridSelection);
         inspector.startEdit();
-        inspector
-                .editTextProperty()
-                .set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
+        replaceInEditor(inspector, "\"pro\"", "\"free\"");
 
-        await(inspector.save());
+        await(inspector.saves().save());
 
-        assertEquals("", inspector.failureProperty().get());
-        assertFalse(inspector.editingProperty().get());
+        assertEquals("", inspector.saves().failureProperty().get());
+        assertFalse(inspector.editor().editingProperty().get());
         Item saved = seen.with("plan", s("free"));
         assertEquals(saved, read(key("WS#acme", "META")));
         assertEquals(List.of(new ItemChange.Saved(table, saved)), changes);
@@ -251,14 +257,12 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector
-                .editTextProperty()
-                .set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
+        replaceInEditor(inspector, "\"Acme\"", "\"Acme Corp\"");
         Item theirs = stored(seen.with("plan", s("enterprise")));
 
-        await(inspector.save());
+        await(inspector.saves().save());
 
-        Conflict conflict = inspector.conflictProperty().get();
+        Conflict conflict = inspector.saves().conflictProperty().get();
         assertNotNull(conflict);
         assertEquals(theirs, conflict.current());
         assertEquals(s("Acme Corp"), conflict.mine().attributes().get("name"));
@@ -266,12 +270,12 @@ class ItemInspectorViewModelTest {
         assertEquals(List.of("plan"), conflict.theirChanges().attributes());
         assertEquals(theirs, read(key("WS#acme", "META")));
         assertEquals(List.of(), changes);
-        assertTrue(inspector.save().isEmpty(), "no second save while the conflict is open");
+        assertTrue(inspector.saves().save().isEmpty(), "no second save while the conflict is open");
         assertEquals(theirs, read(key("WS#acme", "META")));
 
-        await(inspector.overwriteWithMine());
+        await(inspector.saves().overwriteWithMine());
 
-        assertNull(inspector.conflictProperty().get());
+        assertNull(inspector.saves().conflictProperty().get());
         assertEquals(conflict.mine(), read(key("WS#acme", "META")));
         assertEquals(List.of(new ItemChange.Saved(table, conflict.mine())), changes);
     }
@@ -281,16 +285,14 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector
-                .editTextProperty()
-                .set(inspector.editTextProperty().get().replace("\"pro\"", "\"free\""));
+        replaceInEditor(inspector, "\"pro\"", "\"free\"");
         Item theirs = stored(seen.with("seats", n(40)));
-        await(inspector.save());
+        await(inspector.saves().save());
 
-        inspector.keepTheirs();
+        inspector.saves().keepTheirs();
 
-        assertNull(inspector.conflictProperty().get());
-        assertFalse(inspector.editingProperty().get());
+        assertNull(inspector.saves().conflictProperty().get());
+        assertFalse(inspector.editor().editingProperty().get());
         assertEquals(theirs, inspector.shownItemProperty().get());
         assertEquals(theirs, read(key("WS#acme", "META")));
     }
@@ -301,17 +303,18 @@ class ItemInspectorViewModelTest {
         inspector.itemProperty().set(seen);
         inspector.startEdit();
         inspector
+                .editor()
                 .editTextProperty()
                 .set(
                         "{\"pk\": {\"S\": \"WS#acme\"},\n \"sk\": {\"S\": \"META\"},\n \"name\": {\"S\": \"x\" \"plan\": 1}");
 
-        assertTrue(inspector.save().isEmpty());
+        assertTrue(inspector.saves().save().isEmpty());
 
-        EditProblem problem = inspector.editProblemProperty().get();
+        EditProblem problem = inspector.editor().editProblemProperty().get();
         assertNotNull(problem);
         assertEquals(3, problem.line());
         assertTrue(problem.column() > 10, problem.describe());
-        assertNull(inspector.stagedDiffProperty().get());
+        assertNull(inspector.editor().stagedDiffProperty().get());
         assertEquals(seen, read(key("WS#acme", "META")));
     }
 
@@ -319,12 +322,13 @@ class ItemInspectorViewModelTest {
     void aKeyOfTheWrongTypeIsReportedAtItsAttributeAndNothingIsSent() {
         inspector.startCreate();
         inspector
+                .editor()
                 .editTextProperty()
                 .set("{\n  \"pk\": {\"S\": \"WS#acme\"},\n  \"sk\": {\"N\": \"5\"}\n}");
 
-        assertTrue(inspector.save().isEmpty());
+        assertTrue(inspector.saves().save().isEmpty());
 
-        EditProblem problem = inspector.editProblemProperty().get();
+        EditProblem problem = inspector.editor().editProblemProperty().get();
         assertEquals("sk: the sort key must be of type S, not N", problem.message());
         assertEquals("sk", problem.path());
         assertEquals(3, problem.line());
@@ -341,14 +345,15 @@ class ItemInspectorViewModelTest {
         inspector.itemProperty().set(seen);
         inspector.startEdit();
         inspector
+                .editor()
                 .editTextProperty()
                 .set(
                         "{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"META\"},\n"
                                 + " \"owner\": {\"M\": {\"id\": {\"N\": \"U#12\"}}}}");
 
-        assertFalse(inspector.stage());
+        assertFalse(inspector.editor().stage());
 
-        EditProblem problem = inspector.editProblemProperty().get();
+        EditProblem problem = inspector.editor().editProblemProperty().get();
         assertEquals("owner.id", problem.path());
         assertEquals(2, problem.line());
         assertEquals(seen, read(key("WS#acme", "META")));
@@ -359,13 +364,11 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector
-                .editTextProperty()
-                .set(inspector.editTextProperty().get().replace("\"META\"", "\"PROJ#1\""));
+        replaceInEditor(inspector, "\"META\"", "\"PROJ#1\"");
 
-        assertFalse(inspector.stage());
+        assertFalse(inspector.editor().stage());
 
-        assertEquals("sk", inspector.editProblemProperty().get().path());
+        assertEquals("sk", inspector.editor().editProblemProperty().get().path());
         assertEquals(seen, read(key("WS#acme", "META")));
         assertNull(read(key("WS#acme", "PROJ#1")));
     }
@@ -375,26 +378,28 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startCreate();
-        assertEquals(EditKind.CREATE, inspector.editKindProperty().get());
+        assertEquals(EditKind.CREATE, inspector.editor().editKindProperty().get());
         assertEquals(
                 item("pk", s("WS#acme"), "sk", s("")),
-                DynamoJson.readItem(inspector.editTextProperty().get()));
+                DynamoJson.readItem(inspector.editor().editTextProperty().get()));
 
         inspector
+                .editor()
                 .editTextProperty()
                 .set(
                         "{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"META\"}, \"name\": {\"S\": \"Other\"}}");
-        await(inspector.save());
+        await(inspector.saves().save());
 
-        assertEquals(seen, inspector.conflictProperty().get().current());
+        assertEquals(seen, inspector.saves().conflictProperty().get().current());
         assertEquals(seen, read(key("WS#acme", "META")));
 
-        inspector.keepEditing();
+        inspector.saves().keepEditing();
         inspector
+                .editor()
                 .editTextProperty()
                 .set(
                         "{\"pk\": {\"S\": \"WS#acme\"}, \"sk\": {\"S\": \"PROJ#2026-0042\"}, \"name\": {\"S\": \"Other\"}}");
-        await(inspector.save());
+        await(inspector.saves().save());
 
         Item created = item("pk", s("WS#acme"), "sk", s("PROJ#2026-0042"), "name", s("Other"));
         assertEquals(created, read(key("WS#acme", "PROJ#2026-0042")));
@@ -406,11 +411,9 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startDuplicate();
-        inspector
-                .editTextProperty()
-                .set(inspector.editTextProperty().get().replace("\"META\"", "\"META-COPY\""));
+        replaceInEditor(inspector, "\"META\"", "\"META-COPY\"");
 
-        await(inspector.save());
+        await(inspector.saves().save());
 
         assertEquals(
                 seen.with("sk", s("META-COPY")).attributes(),
@@ -423,21 +426,19 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        assertTrue(inspector.plainJsonEditableProperty().get());
+        assertTrue(inspector.editor().plainJsonEditableProperty().get());
 
-        assertTrue(inspector.switchFormat(ItemInspectorViewModel.EditFormat.PLAIN_JSON));
-        inspector
-                .editTextProperty()
-                .set(inspector.editTextProperty().get().replace("\"seats\": 12", "\"seats\": 13"));
-        await(inspector.save());
+        assertTrue(inspector.editor().switchFormat(EditFormat.PLAIN_JSON));
+        replaceInEditor(inspector, "\"seats\": 12", "\"seats\": 13");
+        await(inspector.saves().save());
 
         assertEquals(seen.with("seats", n(13)), read(key("WS#acme", "META")));
 
         Item withSet = stored(item("pk", s("a"), "sk", s("b"), "tags", AttributeValue.ss("x")));
         inspector.itemProperty().set(withSet);
         inspector.startEdit();
-        assertFalse(inspector.plainJsonEditableProperty().get());
-        assertFalse(inspector.switchFormat(ItemInspectorViewModel.EditFormat.PLAIN_JSON));
+        assertFalse(inspector.editor().plainJsonEditableProperty().get());
+        assertFalse(inspector.editor().switchFormat(EditFormat.PLAIN_JSON));
     }
 
     @Test
@@ -448,17 +449,17 @@ class ItemInspectorViewModelTest {
         Item bNow = stored(b.with("status", s("ARCHIVED")));
         inspector.itemProperty().set(a);
 
-        inspector.requestDelete(List.of(a, b, c));
-        assertEquals(List.of(a, b, c), inspector.pendingDeleteProperty().get());
+        inspector.saves().requestDelete(List.of(a, b, c));
+        assertEquals(List.of(a, b, c), inspector.saves().pendingDeleteProperty().get());
         assertNotNull(read(key("WS#acme", "PROJ#1")), "nothing is deleted before confirmation");
-        await(inspector.confirmDelete());
+        await(inspector.saves().confirmDelete());
 
         assertNull(read(key("WS#acme", "PROJ#1")));
         assertEquals(bNow, read(key("WS#acme", "PROJ#2")));
         assertNull(read(key("WS#acme", "PROJ#3")));
         assertEquals(
                 "Deleted 2 of 3 items; 1 had changed since you saw it and was kept.",
-                inspector.statusProperty().get());
+                inspector.saves().statusProperty().get());
         assertNull(inspector.shownItemProperty().get());
         assertEquals(
                 List.of(
@@ -478,22 +479,20 @@ class ItemInspectorViewModelTest {
         Item other = stored(item("pk", s("WS#beta"), "sk", s("META")));
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        inspector
-                .editTextProperty()
-                .set(inspector.editTextProperty().get().replace("\"Acme\"", "\"Acme Corp\""));
+        replaceInEditor(inspector, "\"Acme\"", "\"Acme Corp\"");
         Item theirs = stored(seen.with("plan", s("enterprise")));
 
-        Optional<BackgroundWork.Handle> save = inspector.save();
+        Optional<BackgroundWork.Handle> save = inspector.saves().save();
         inspector.itemProperty().set(other);
         held.runAll();
         await(save);
 
         assertEquals(other, inspector.shownItemProperty().get());
-        assertNotNull(inspector.conflictProperty().get());
-        inspector.keepEditing();
-        assertTrue(inspector.editingProperty().get());
-        assertEquals(EditKind.EDIT, inspector.editKindProperty().get());
-        assertTrue(inspector.editTextProperty().get().contains("\"Acme Corp\""));
+        assertNotNull(inspector.saves().conflictProperty().get());
+        inspector.saves().keepEditing();
+        assertTrue(inspector.editor().editingProperty().get());
+        assertEquals(EditKind.EDIT, inspector.editor().editKindProperty().get());
+        assertTrue(inspector.editor().editTextProperty().get().contains("\"Acme Corp\""));
         assertEquals(theirs, read(key("WS#acme", "META")));
     }
 
@@ -544,7 +543,7 @@ class ItemInspectorViewModelTest {
         Item seen = workspace();
         inspector.itemProperty().set(seen);
         inspector.startEdit();
-        List<Field> fields = inspector.formFieldsProperty().get();
+        List<Field> fields = inspector.editor().formFieldsProperty().get();
         Field ownerName =
                 fields.stream()
                         .filter(f -> f.path().equals("owner.name"))
@@ -553,20 +552,21 @@ class ItemInspectorViewModelTest {
         Field seats =
                 fields.stream().filter(f -> f.path().equals("seats")).findFirst().orElseThrow();
 
-        assertFalse(inspector.setFormValue(seats, "twelve"));
-        assertEquals("seats", inspector.editProblemProperty().get().path());
+        assertFalse(inspector.editor().setFormValue(seats, "twelve"));
+        assertEquals("seats", inspector.editor().editProblemProperty().get().path());
         assertEquals(
-                "seats: 'twelve' is not a number", inspector.editProblemProperty().get().message());
+                "seats: 'twelve' is not a number",
+                inspector.editor().editProblemProperty().get().message());
         assertEquals(
                 seen,
                 read(seen.key(inspector.tableProperty().get().info().keySchema())),
                 "nothing was written");
 
-        assertTrue(inspector.setFormValue(ownerName, "Mara V."));
-        assertNull(inspector.editProblemProperty().get());
-        assertTrue(inspector.stage());
-        assertEquals(List.of("owner"), inspector.stagedDiffProperty().get().attributes());
-        await(inspector.save());
+        assertTrue(inspector.editor().setFormValue(ownerName, "Mara V."));
+        assertNull(inspector.editor().editProblemProperty().get());
+        assertTrue(inspector.editor().stage());
+        assertEquals(List.of("owner"), inspector.editor().stagedDiffProperty().get().attributes());
+        await(inspector.saves().save());
 
         Item now = read(seen.key(inspector.tableProperty().get().info().keySchema()));
         assertEquals(

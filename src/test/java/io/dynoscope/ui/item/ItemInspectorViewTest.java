@@ -3,26 +3,36 @@ package io.dynoscope.ui.item;
 import static io.dynoscope.core.item.AttributeValue.n;
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.shell.ShellView;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -63,12 +73,9 @@ class ItemInspectorViewTest {
                 .tableProperty()
                 .set(new InspectedTable(repository.describeTable(table), repository));
         inspector.itemProperty().set(seen);
-        Scene scene = new Scene(ItemInspectorView.load(inspector), 420, 560);
-        scene.getStylesheets()
-                .add(
-                        ItemInspectorView.class
-                                .getResource("/io/dynoscope/app/light.css")
-                                .toExternalForm());
+        // as wide as the inspector's tool window at the default window size
+        Scene scene = new Scene(ItemInspectorView.load(inspector), 300, 640);
+        ShellView.applyTheme(scene, false);
         stage.setScene(scene);
         stage.show();
     }
@@ -182,5 +189,87 @@ class ItemInspectorViewTest {
                 seen.attributes().get("seats"),
                 current().attributes().get("seats"),
                 "the rejected value was not written");
+    }
+
+    @Test
+    void theFirstReviewAfterTypingInTheFormShowsTheChange(FxRobot robot) {
+        robot.clickOn("#editButton");
+        robot.clickOn("#formToggle");
+        TextField name = robot.lookup("#form-name").queryAs(TextField.class);
+        robot.clickOn(name).push(KeyCode.CONTROL, KeyCode.A).write("Acme Corp");
+
+        robot.clickOn("#reviewButton");
+
+        @SuppressWarnings("unchecked")
+        ListView<ItemDiff.Change> diff = robot.lookup("#diffList").queryAs(ListView.class);
+        assertEquals(
+                List.of("name"),
+                diff.getItems().stream().map(ItemDiff.Change::attribute).toList(),
+                "one review shows the change typed");
+        assertEquals(s("Acme Corp"), diff.getItems().get(0).after());
+        assertFalse(robot.lookup("#saveButton").queryAs(Button.class).isDisabled());
+        assertEquals(seen, current(), "a review writes nothing");
+    }
+
+    @Test
+    void aLongStringIsEditedOnSeveralLinesAtTheFormsFullWidth(FxRobot robot) throws Exception {
+        String description = "A workspace for the platform team, with every project since 2019.";
+        repository.putItem(
+                table, seen.with("description", s(description)), (CompiledExpression) null);
+        robot.interact(() -> inspector.itemProperty().set(current()));
+        robot.clickOn("#editButton");
+        robot.clickOn("#formToggle");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        TextArea area = robot.lookup("#form-description").queryAs(TextArea.class);
+        assertTrue(area.isWrapText());
+        assertTrue(area.getPrefRowCount() >= 2, "rows: " + area.getPrefRowCount());
+        TextField seats = robot.lookup("#form-seats").queryAs(TextField.class);
+        double formWidth = robot.lookup("#formBox").queryAs(VBox.class).getWidth();
+        assertTrue(
+                seats.getWidth() > formWidth * 0.8,
+                "a value takes the form's width: " + seats.getWidth() + " of " + formWidth);
+    }
+
+    @Test
+    void theDeleteConfirmationNamesTheKeysOfWhatWillBeDeleted(FxRobot robot) {
+        robot.clickOn("#deleteButton");
+
+        Label keys = robot.lookup("#deleteKeys").queryAs(Label.class);
+        assertEquals("WS#acme / META", keys.getText());
+        assertTrue(
+                robot.lookup(".dialog-pane .header-panel .label")
+                        .queryAs(Label.class)
+                        .getText()
+                        .startsWith("Delete 1 item from table"));
+        robot.clickOn("Cancel");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(seen, current(), "cancelled: nothing deleted");
+    }
+
+    @Test
+    void everyControlHasATooltipAndNoLabelIsCutAtTheToolWindowsWidth(FxRobot robot)
+            throws Exception {
+        Parent root = robot.lookup(".inspector").queryAs(Parent.class);
+        assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(root)), "viewing");
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(root)), "viewing");
+
+        robot.clickOn("#editButton");
+        assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(root)), "editing JSON");
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(root)), "editing JSON");
+
+        robot.clickOn("#formToggle");
+        robot.clickOn("#reviewButton");
+        assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(root)), "editing the form");
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(root)), "editing the form");
+        assertTrue(
+                robot.lookup("#editArea").queryAs(TextArea.class).getHeight() > 300
+                        || robot.lookup("#formPane").queryAs(ScrollPane.class).getHeight() > 300,
+                "the editor takes the panel's height");
+    }
+
+    private static <T> T onFx(Callable<T> work) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return WaitForAsyncUtils.asyncFx(work).get(5, TimeUnit.SECONDS);
     }
 }
