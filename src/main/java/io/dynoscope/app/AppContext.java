@@ -10,6 +10,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalSandbox;
 import io.dynoscope.service.model.ModelStore;
+import io.dynoscope.service.read.SavedReads;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -17,6 +18,7 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.model.LoadTarget;
 import io.dynoscope.ui.model.ModelPlannerViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
@@ -45,6 +47,7 @@ public final class AppContext implements AutoCloseable {
     private final SettingsService settings;
     private final SettingsBinding settingsBinding;
     private final ModelStore models;
+    private final SavedReads savedReads;
 
     /** A context that neither reads nor writes the user's settings (tests). */
     AppContext(
@@ -70,6 +73,7 @@ public final class AppContext implements AutoCloseable {
         this.settings = settings;
         this.settingsBinding = settings == null ? null : new SettingsBinding(settings);
         this.models = settings == null ? null : new ModelStore(settings);
+        this.savedReads = settings == null ? null : new SavedReads(settings);
         this.shell =
                 new ShellViewModel(
                         connector,
@@ -91,7 +95,19 @@ public final class AppContext implements AutoCloseable {
         public WorkbenchTab table(
                 DynamoRepository repository, ConnectionEntry connection, String table) {
             ItemGridViewModel grid = new ItemGridViewModel(table, repository, work);
-            TableTab tab = new TableTab(grid, work, shell.toolWindows(), settingsBinding);
+            if (models != null) {
+                models.load(table).map(TableDesign::model).ifPresent(grid::setModel);
+            }
+            TableTab tab =
+                    new TableTab(
+                            grid,
+                            work,
+                            shell.toolWindows(),
+                            settingsBinding,
+                            savedReads == null
+                                    ? null
+                                    : new SavedReadsViewModel(
+                                            grid, savedReads, connection.label()));
             grid.open(shell.readFirstPageProperty().get());
             return tab;
         }

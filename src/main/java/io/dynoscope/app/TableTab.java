@@ -20,6 +20,7 @@ import io.dynoscope.ui.expression.ExpressionBuilderViewModel;
 import io.dynoscope.ui.expression.RequestSpecs;
 import io.dynoscope.ui.grid.ItemGridView;
 import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.item.InspectedTable;
 import io.dynoscope.ui.item.ItemInspectorView;
 import io.dynoscope.ui.item.ItemInspectorViewModel;
@@ -51,15 +52,19 @@ final class TableTab implements WorkbenchTab {
             new StackPane(new Label("Reading the table's description…"));
     private Parent view;
     private final ItemGridView gridView;
+    private final SavedReadsViewModel savedReads;
 
     /**
      * @param settings the user's settings to restore and keep, or null to keep none
+     * @param savedReads the table's saved reads and its connection's history, or null without
+     *     settings
      */
     TableTab(
             ItemGridViewModel grid,
             BackgroundWork work,
             ToolWindows tools,
-            SettingsBinding settings) {
+            SettingsBinding settings,
+            SavedReadsViewModel savedReads) {
         this.grid = grid;
         this.work = work;
         this.inspector = new ItemInspectorViewModel(work);
@@ -79,6 +84,13 @@ final class TableTab implements WorkbenchTab {
                                 expressionHolder,
                                 ToolWindows.Bottom.DRIFT_INSPECTOR,
                                 DriftInspectorView.load(drift)));
+        this.savedReads = savedReads;
+        gridView.setSavedReads(savedReads);
+    }
+
+    /** The saved reads and history, or null when no settings are kept. */
+    SavedReadsViewModel savedReads() {
+        return savedReads;
     }
 
     ItemGridViewModel grid() {
@@ -106,6 +118,16 @@ final class TableTab implements WorkbenchTab {
                     }
                 });
         inspector.addItemChangeListener(grid::itemChanged);
+        // what a save or delete cost shows in the status line, like a read's
+        inspector
+                .saves()
+                .lastWriteProperty()
+                .addListener(
+                        (obs, old, written) -> {
+                            if (written != null) {
+                                grid.showWrite(written.what(), written.consumedCapacity());
+                            }
+                        });
     }
 
     private void tableDescribed(TableInfo info) {
@@ -175,6 +197,9 @@ final class TableTab implements WorkbenchTab {
                 operation + " on " + grid.tableName(),
                 cancellation -> write.get(),
                 done -> {
+                    grid.showWrite(
+                            operation + (done.change() == null ? " refused" : ""),
+                            done.outcome().consumedCapacity());
                     if (done.change() == null) {
                         warn(operation + ": the condition did not hold, so nothing was written.");
                     } else {

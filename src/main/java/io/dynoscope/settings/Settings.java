@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
  * @param driftRules the drift feature's rule files by table name (null until it saves any)
  * @param tableModels the table models (Dynoscope's model format, one table each) by table name
  *     (null until one is saved)
+ * @param reads the saved reads (by table) and the history of reads (by connection)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -36,7 +37,8 @@ public record Settings(
         JsonNode savedExpressions,
         JsonNode driftRules,
         Workbench workbench,
-        JsonNode tableModels) {
+        JsonNode tableModels,
+        Reads reads) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -56,6 +58,7 @@ public record Settings(
         // sorted, so the file reads the same from run to run
         grids = grids == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(grids));
         workbench = workbench == null ? Workbench.DEFAULTS : workbench;
+        reads = reads == null ? Reads.NONE : reads;
     }
 
     /** The settings without table models, as they were before the model slot existed. */
@@ -80,6 +83,7 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 null,
+                null,
                 null);
     }
 
@@ -93,6 +97,7 @@ public record Settings(
                 List.of(),
                 List.of(),
                 Map.of(),
+                null,
                 null,
                 null,
                 null,
@@ -111,7 +116,8 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 workbench,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     public Settings withWindow(WindowLayout value) {
@@ -126,7 +132,8 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 workbench,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     public Settings withEndpoints(List<SavedEndpoint> value) {
@@ -141,7 +148,8 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 workbench,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     public Settings withProfiles(List<SavedProfile> value) {
@@ -156,7 +164,8 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 workbench,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     public Settings withSavedExpressions(JsonNode value) {
@@ -171,7 +180,8 @@ public record Settings(
                 value,
                 driftRules,
                 workbench,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     public Settings withWorkbench(Workbench value) {
@@ -186,7 +196,8 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 value,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     public Settings withDriftRules(JsonNode value) {
@@ -201,7 +212,8 @@ public record Settings(
                 savedExpressions,
                 value,
                 workbench,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     /**
@@ -238,6 +250,23 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 workbench,
+                value,
+                reads);
+    }
+
+    public Settings withReads(Reads value) {
+        return new Settings(
+                version,
+                theme,
+                window,
+                endpoints,
+                profiles,
+                recentTables,
+                grids,
+                savedExpressions,
+                driftRules,
+                workbench,
+                tableModels,
                 value);
     }
 
@@ -283,7 +312,8 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 workbench,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     /**
@@ -308,7 +338,8 @@ public record Settings(
                 savedExpressions,
                 driftRules,
                 workbench,
-                tableModels);
+                tableModels,
+                reads);
     }
 
     /** The window's place and size, and the positions of its split panes' dividers (0..1). */
@@ -486,6 +517,172 @@ public record Settings(
     public record OpenTab(String kind, String table) {
         public OpenTab {
             Objects.requireNonNull(kind, "kind");
+        }
+    }
+
+    /**
+     * The reads a person keeps: reads saved under a name, per table (by table name, like the grid
+     * settings), and the last {@value #HISTORY_KEPT} reads run on each connection (by its label),
+     * newest first, with what they cost.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Reads(Map<String, List<SavedRead>> saved, Map<String, List<PastRead>> history) {
+
+        /** How many past reads are kept per connection. */
+        public static final int HISTORY_KEPT = 100;
+
+        public static final Reads NONE = new Reads(Map.of(), Map.of());
+
+        public Reads {
+            saved = copy(saved);
+            history = copy(history);
+        }
+
+        private static <T> Map<String, List<T>> copy(Map<String, List<T>> byKey) {
+            Map<String, List<T>> copied = new TreeMap<>();
+            if (byKey != null) {
+                byKey.forEach(
+                        (key, list) -> {
+                            if (key != null && list != null && !list.isEmpty()) {
+                                copied.put(key, List.copyOf(list));
+                            }
+                        });
+            }
+            return Collections.unmodifiableMap(copied);
+        }
+
+        /** The reads saved for a table, in the order they were saved. */
+        public List<SavedRead> savedOf(String table) {
+            return saved.getOrDefault(table, List.of());
+        }
+
+        /** Saves a read for a table; one saved under the same name is replaced in its place. */
+        public Reads withSaved(String table, SavedRead read) {
+            List<SavedRead> reads = new ArrayList<>(savedOf(table));
+            int same = -1;
+            for (int i = 0; i < reads.size(); i++) {
+                if (reads.get(i).name().equals(read.name())) {
+                    same = i;
+                }
+            }
+            if (same >= 0) {
+                reads.set(same, read);
+            } else {
+                reads.add(read);
+            }
+            Map<String, List<SavedRead>> changed = new TreeMap<>(saved);
+            changed.put(table, reads);
+            return new Reads(changed, history);
+        }
+
+        /** Forgets the read saved for a table under {@code name}. */
+        public Reads withoutSaved(String table, String name) {
+            Map<String, List<SavedRead>> changed = new TreeMap<>(saved);
+            changed.put(
+                    table, savedOf(table).stream().filter(r -> !r.name().equals(name)).toList());
+            return new Reads(changed, history);
+        }
+
+        /** The reads run on a connection, newest first. */
+        public List<PastRead> historyOf(String connection) {
+            return history.getOrDefault(connection, List.of());
+        }
+
+        /**
+         * Puts a read first in a connection's history, keeping the last {@value #HISTORY_KEPT};
+         * with {@code replacesNewest}, it takes the place of the newest entry (the same read,
+         * continued by "load more").
+         */
+        public Reads withPast(String connection, PastRead read, boolean replacesNewest) {
+            List<PastRead> past = new ArrayList<>();
+            past.add(read);
+            List<PastRead> before = historyOf(connection);
+            past.addAll(
+                    replacesNewest && !before.isEmpty()
+                            ? before.subList(1, before.size())
+                            : before);
+            Map<String, List<PastRead>> changed = new TreeMap<>(history);
+            changed.put(
+                    connection, List.copyOf(past.subList(0, Math.min(past.size(), HISTORY_KEPT))));
+            return new Reads(saved, changed);
+        }
+
+        /** Empties a connection's history. */
+        public Reads withoutHistory(String connection) {
+            Map<String, List<PastRead>> changed = new TreeMap<>(history);
+            changed.remove(connection);
+            return new Reads(saved, changed);
+        }
+    }
+
+    /** A read saved under a name. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SavedRead(String name, ReadSpec read) {
+        public SavedRead {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(read, "read");
+        }
+    }
+
+    /**
+     * A read that was run, with what it cost in all (its "load more" included).
+     *
+     * @param at when it ran, in milliseconds since the epoch
+     * @param items the items it brought
+     * @param millis the time its requests took
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PastRead(
+            long at, ReadSpec read, int requests, double capacity, long items, long millis) {
+        public PastRead {
+            Objects.requireNonNull(read, "read");
+        }
+    }
+
+    /**
+     * A read as it is kept in the file: the service layer's read request, key values and expression
+     * values in DynamoDB JSON so that they come back exact.
+     *
+     * @param mode QUERY, SCAN or GET
+     * @param index the index read, or null for the table
+     * @param partitionKey the partition-key value of a Query or GetItem ({@code {"S": "WS#acme"}}),
+     *     or null for a Scan
+     * @param sortKeyOperator the sort-key comparison (SortKeyCondition.Operator), or null
+     * @param sortKey the value it compares with, or null
+     * @param sortKeyUpper the upper bound of BETWEEN, or null
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ReadSpec(
+            String table,
+            String mode,
+            String index,
+            JsonNode partitionKey,
+            String sortKeyOperator,
+            JsonNode sortKey,
+            JsonNode sortKeyUpper,
+            boolean scanForward,
+            ExpressionSpec filter,
+            ExpressionSpec projection,
+            int segments,
+            int limit,
+            boolean consistentRead) {
+        public ReadSpec {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(mode, "mode");
+        }
+    }
+
+    /**
+     * An expression with its placeholders: names as they are, values as a DynamoDB JSON map (null
+     * when it has none).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ExpressionSpec(String text, Map<String, String> names, JsonNode values) {
+        public ExpressionSpec {
+            Objects.requireNonNull(text, "text");
+            names = names == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(names));
         }
     }
 }

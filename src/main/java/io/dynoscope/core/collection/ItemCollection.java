@@ -4,7 +4,9 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
@@ -38,6 +40,12 @@ public final class ItemCollection {
 
     private long sizeBytes;
     private boolean collapsed;
+
+    /** The order of the items after the parents, or null for the sort key's (the read's). */
+    private ItemOrder itemOrder;
+
+    /** The children in {@link #itemOrder}, computed when first asked for after a change. */
+    private Item[] ordered;
 
     /** Index in the grid's current collection order, kept by {@link ItemCollections}. */
     int position;
@@ -135,7 +143,30 @@ public final class ItemCollection {
             throw new IndexOutOfBoundsException("item " + index + " of " + itemCount());
         }
         int parentCount = parents.size();
-        return index < parentCount ? parents.get(index) : children.get(index - parentCount);
+        if (index < parentCount) {
+            return parents.get(index);
+        }
+        return itemOrder == null
+                ? children.get(index - parentCount)
+                : orderedChildren()[index - parentCount];
+    }
+
+    /** The children sorted by {@link #itemOrder}; ties keep the sort key's order. */
+    private Item[] orderedChildren() {
+        if (ordered == null) {
+            Item[] sorted = new Item[children.size()];
+            for (int i = 0; i < sorted.length; i++) {
+                sorted[i] = children.get(i);
+            }
+            Arrays.sort(sorted, itemOrder.comparator());
+            ordered = sorted;
+        }
+        return ordered;
+    }
+
+    /** The order of the items after the parent, if one was chosen instead of the sort key's. */
+    public Optional<ItemOrder> itemOrder() {
+        return Optional.ofNullable(itemOrder);
     }
 
     /** Whether the item at {@code index} in display order is a parent item. */
@@ -190,6 +221,7 @@ public final class ItemCollection {
             parents.add(item);
         } else {
             children.add(item, sortKey);
+            ordered = null;
         }
         sizeBytes += itemSizeBytes;
         if (shard >= 0) {
@@ -205,7 +237,15 @@ public final class ItemCollection {
                 return parents.remove(i);
             }
         }
+        ordered = null;
         return children.removeFirst(match);
+    }
+
+    void setItemOrder(ItemOrder order) {
+        if (!Objects.equals(order, itemOrder)) {
+            itemOrder = order;
+            ordered = null;
+        }
     }
 
     void shrink(Item removed, long removedSizeBytes) {

@@ -47,6 +47,7 @@ public final class ItemCollections {
     private final List<ItemCollection> ordered = new ArrayList<>();
 
     private CollectionOrder collectionOrder;
+    private ItemOrder itemOrder;
     private boolean orderStale;
     private boolean collapseNew;
     private long itemCount;
@@ -229,6 +230,22 @@ public final class ItemCollections {
         }
     }
 
+    /**
+     * Orders the items inside every collection by an attribute (the parent stays first), or by the
+     * sort key again with null; collections that arrive later follow it. No row comes or goes.
+     */
+    public void setItemOrder(ItemOrder order) {
+        itemOrder = order;
+        for (ItemCollection collection : ordered) {
+            collection.setItemOrder(order);
+        }
+    }
+
+    /** The order of the items inside the collections, when one was chosen. */
+    public Optional<ItemOrder> itemOrder() {
+        return Optional.ofNullable(itemOrder);
+    }
+
     public void setCollapsed(ItemCollection collection, boolean collapsed) {
         requireOwn(collection);
         if (collection.isCollapsed() != collapsed) {
@@ -309,6 +326,7 @@ public final class ItemCollections {
                         ordered.size(),
                         collapseNew,
                         sharded);
+        collection.setItemOrder(itemOrder);
         byPartitionKey.put(partitionKey, collection);
         collection.position = ordered.size();
         ordered.add(collection);

@@ -113,4 +113,11 @@ public final class ValueText {
         }
         return String.format(Locale.ROOT, "%.2f GB", bytes / (1024.0 * 1024 * 1024));
     }
+
+    /** Capacity units as the status line shows them: {@code 1}, {@code 2.5}. */
+    public static String capacityUnits(double units) {
+        return units == Math.rint(units)
+                ? String.format(Locale.ROOT, "%.0f", units)
+                : String.format(Locale.ROOT, "%.1f", units);
+    }
 }

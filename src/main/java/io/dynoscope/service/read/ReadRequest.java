@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A read as a person described it — in the read bar, in the expression builder, or saved — in one
@@ -166,20 +167,29 @@ public record ReadRequest(
     }
 
     private static SortKeyCondition sortKeyCondition(Row row) {
+        return sortKeyConditionOf(row)
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        row.operator().symbol() + " cannot compare a sort key"));
+    }
+
+    /** The sort-key condition a row states, if a key condition can state it. */
+    static Optional<SortKeyCondition> sortKeyConditionOf(Row row) {
         List<AttributeValue> values = row.values();
-        return switch (row.operator()) {
-            case EQ -> SortKeyCondition.of(SortKeyCondition.Operator.EQ, values.get(0));
-            case LT -> SortKeyCondition.of(SortKeyCondition.Operator.LT, values.get(0));
-            case LE -> SortKeyCondition.of(SortKeyCondition.Operator.LE, values.get(0));
-            case GT -> SortKeyCondition.of(SortKeyCondition.Operator.GT, values.get(0));
-            case GE -> SortKeyCondition.of(SortKeyCondition.Operator.GE, values.get(0));
-            case BETWEEN -> SortKeyCondition.between(values.get(0), values.get(1));
-            case BEGINS_WITH ->
-                    SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, values.get(0));
-            default ->
-                    throw new IllegalArgumentException(
-                            row.operator().symbol() + " cannot compare a sort key");
-        };
+        return Optional.ofNullable(
+                switch (row.operator()) {
+                    case EQ -> SortKeyCondition.of(SortKeyCondition.Operator.EQ, values.get(0));
+                    case LT -> SortKeyCondition.of(SortKeyCondition.Operator.LT, values.get(0));
+                    case LE -> SortKeyCondition.of(SortKeyCondition.Operator.LE, values.get(0));
+                    case GT -> SortKeyCondition.of(SortKeyCondition.Operator.GT, values.get(0));
+                    case GE -> SortKeyCondition.of(SortKeyCondition.Operator.GE, values.get(0));
+                    case BETWEEN -> SortKeyCondition.between(values.get(0), values.get(1));
+                    case BEGINS_WITH ->
+                            SortKeyCondition.of(
+                                    SortKeyCondition.Operator.BEGINS_WITH, values.get(0));
+                    default -> null;
+                });
     }
 
     /** The order rows arrive in: a Query's direction; a Scan or GetItem ascending. */

@@ -1,8 +1,11 @@
 package io.dynoscope.service.read;
 
+import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
+import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.partition.ShardedKey;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.GetResult;
@@ -10,18 +13,29 @@ import io.dynoscope.repository.Page;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.partitions.FanOutQuery;
+import io.dynoscope.service.partitions.FanOutRead;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One read and its continuations ("load more"): it remembers where the last part stopped and what
  * all its requests cost together. Not thread-safe: one part runs at a time.
+ *
+ * <p>A Query whose partition-key value names a write-sharded key — a shard range such as {@code
+ * WS#acme#{01..10}}, or a value the table's model shards — is a fan-out ({@link FanOutRead}): every
+ * shard is queried at once, the items arrive merged in sort-key order as one stream, "load more"
+ * continues the shards that have more, the statistics add up every shard's requests, and a cancel
+ * stops every shard. Whoever reads sees one read either way.
  */
 public final class ReadSession {
 
     private final DynamoRepository repository;
     private final ReadRequest request;
+    private final FanOutRead fanOut;
+    private final ShardedCollection sharded;
     private Key resumeKey;
     private boolean started;
     private ReadStatistics totals = ReadStatistics.NONE;
@@ -29,8 +43,80 @@ public final class ReadSession {
     private boolean parentDelivered;
 
     public ReadSession(DynamoRepository repository, ReadRequest request) {
+        this(repository, request, null);
+    }
+
+    /**
+     * A read; a Query of a write-sharded key reads its shards as one (see the class comment).
+     *
+     * @param model the table's model, whose shard groups name sharded keys, or null
+     * @throws IllegalArgumentException when the partition-key value holds a shard range that cannot
+     *     be read (an unbound name, a single shard)
+     */
+    public ReadSession(DynamoRepository repository, ReadRequest request, TableModel model) {
         this.repository = Objects.requireNonNull(repository, "repository");
         this.request = Objects.requireNonNull(request, "request");
+        this.sharded = shardedCollection(request, model).orElse(null);
+        this.fanOut =
+                sharded == null ? null : new FanOutRead(repository, fanOutQuery(request, sharded));
+    }
+
+    /**
+     * The logical collection a Query reads when its partition-key value names a write-sharded key:
+     * a shard range ({@code WS#acme#{01..10}}), or a value whose shard group is in {@code model}
+     * ({@code WS#big} with the group {@code WS#{workspaceId}#{shard:01..10}}). In the second case
+     * the value's own partition is read too, first: the model says where the shards are, not that
+     * nothing lives under the plain value (a workspace's own item, say).
+     *
+     * @throws IllegalArgumentException for a shard range that cannot be read
+     */
+    public static Optional<ShardedCollection> shardedCollection(
+            ReadRequest request, TableModel model) {
+        if (request.mode() != ReadMode.QUERY
+                || !(request.keyCondition().partitionValue() instanceof AttributeValue.Str typed)) {
+            return Optional.empty();
+        }
+        Optional<ShardedKey> range = ShardedKey.find(typed.value());
+        if (range.isPresent()) {
+            return Optional.of(range.get().collection("S"));
+        }
+        if (model == null || request.index() != null) {
+            return Optional.empty();
+        }
+        return ShardedKey.inModel(model, typed.value())
+                .map(
+                        key -> {
+                            List<AttributeValue> partitions = new ArrayList<>();
+                            partitions.add(typed);
+                            partitions.addAll(key.shardValues("S"));
+                            return new ShardedCollection(
+                                    AttributeValue.s(key.text()), key.name(), partitions);
+                        });
+    }
+
+    private static FanOutQuery fanOutQuery(ReadRequest request, ShardedCollection sharded) {
+        var key = request.keyCondition();
+        return new FanOutQuery(
+                request.table(),
+                request.index(),
+                key.keys(),
+                sharded.shards(),
+                key.sortKey().orElse(null),
+                request.filter(),
+                request.projection(),
+                request.scanForward(),
+                0,
+                request.consistentRead());
+    }
+
+    /** The write-sharded key this read fans out over, if it does. */
+    public Optional<ShardedCollection> sharded() {
+        return Optional.ofNullable(sharded);
+    }
+
+    /** Each shard's part of a fan-out so far, in shard order; empty for a plain read. */
+    public List<FanOutRead.ShardProgress> shards() {
+        return fanOut == null ? List.of() : fanOut.shards();
     }
 
     public ReadRequest request() {
@@ -57,6 +143,12 @@ public final class ReadSession {
     public ReadResult next(PageListener listener, Cancellation cancellation) {
         if (!hasMore()) {
             throw new IllegalStateException("the read is complete: there is nothing more to read");
+        }
+        if (fanOut != null) {
+            started = true;
+            FanOutRead.Result part = fanOut.read(request.limit(), listener, cancellation);
+            totals = totals.plus(part.statistics());
+            return new ReadResult(part.statistics(), null, part.cancelled());
         }
         Key startAfter = resumeKey;
         started = true;
@@ -118,7 +210,7 @@ public final class ReadSession {
 
     /** Whether a part is still to read: the first one, or what a limit or a stop left. */
     public boolean hasMore() {
-        return !started || resumeKey != null;
+        return !started || (fanOut == null ? resumeKey != null : fanOut.hasMore());
     }
 
     /** What every part read so far cost together. */

@@ -32,16 +32,19 @@ public final class ItemWrites {
         this.keys = Objects.requireNonNull(keys, "keys");
     }
 
-    /** How a save ended. */
+    /** How a save ended, and the write capacity it consumed. */
     public sealed interface SaveOutcome {
+
+        double consumedCapacity();
+
         /** Written; {@code item} is the item as it is now. */
-        record Saved(Item item) implements SaveOutcome {}
+        record Saved(Item item, double consumedCapacity) implements SaveOutcome {}
 
         /**
          * Refused because the item changed since it was seen; {@code current} is it now, or null
          * when it no longer exists.
          */
-        record Refused(Item current) implements SaveOutcome {}
+        record Refused(Item current, double consumedCapacity) implements SaveOutcome {}
     }
 
     /**
@@ -67,20 +70,21 @@ public final class ItemWrites {
                     plan instanceof GuardedWrite.Update update && written.oldItem() != null
                             ? update.diff().applyTo(written.oldItem())
                             : mine;
-            return new SaveOutcome.Saved(saved);
+            return new SaveOutcome.Saved(saved, outcome.consumedCapacity());
         }
-        return new SaveOutcome.Refused(current(keys.keyOf(mine)));
+        return new SaveOutcome.Refused(current(keys.keyOf(mine)), outcome.consumedCapacity());
     }
 
     /**
      * What a (multi-)delete did: deleted, refused because the item changed since it was seen, or
-     * failed; and each item's change, for the views.
+     * failed; each item's change, for the views; and the write capacity the deletes consumed.
      */
     public record DeleteReport(
             List<Key> deleted,
             List<Key> changedMeanwhile,
             List<String> failures,
-            List<ItemChange> changes) {
+            List<ItemChange> changes,
+            double consumedCapacity) {
         public DeleteReport {
             deleted = List.copyOf(deleted);
             changedMeanwhile = List.copyOf(changedMeanwhile);
@@ -124,6 +128,7 @@ public final class ItemWrites {
         List<Key> changed = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<ItemChange> changes = new ArrayList<>();
+        double capacity = 0;
         for (Item one : seen) {
             if (cancellation.isCancelled()) {
                 break;
@@ -131,6 +136,7 @@ public final class ItemWrites {
             try {
                 GuardedWrite.Delete plan = GuardedWrite.delete(keys, one);
                 WriteOutcome outcome = repository.deleteItem(table, plan.key(), plan.condition());
+                capacity += outcome.consumedCapacity();
                 if (outcome instanceof WriteOutcome.ConditionFailed refused) {
                     changed.add(plan.key());
                     // Not every engine returns the item with a failed condition (dynalite does
@@ -151,7 +157,7 @@ public final class ItemWrites {
                 failures.add(e.getMessage());
             }
         }
-        return new DeleteReport(deleted, changed, failures, changes);
+        return new DeleteReport(deleted, changed, failures, changes, capacity);
     }
 
     /** How a write the person built ended, and the change it made (null when refused). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dynoscope.core.expression.AsRows;
 import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionMaps;
@@ -113,6 +114,8 @@ public final class ExpressionBuilderViewModel {
             new EnumMap<>(SnippetLanguage.class);
     private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ObservableList<SavedExpression> savedExpressions =
+            FXCollections.observableArrayList();
 
     private Consumer<SnippetRequest> onRun = request -> {};
     private SnippetRequest current;
@@ -278,6 +281,100 @@ public final class ExpressionBuilderViewModel {
      */
     public void setOnRun(Consumer<SnippetRequest> handler) {
         this.onRun = handler == null ? request -> {} : handler;
+    }
+
+    // ---- saved expressions ---------------------------------------------------------------------
+
+    /**
+     * The expressions saved for this table (restored from the settings, which keep their changes).
+     */
+    public ObservableList<SavedExpression> savedExpressions() {
+        return savedExpressions;
+    }
+
+    /**
+     * Saves what the builder holds under {@code name}; one of the same name is replaced in its
+     * place. Returns false, saying why, when there is nothing to save.
+     */
+    public boolean saveAs(String name) {
+        String chosen = name == null ? "" : name.strip();
+        if (chosen.isEmpty()) {
+            message.set("Give the expression a name to save it under.");
+            return false;
+        }
+        if (expressionText.get().isEmpty()) {
+            message.set("There is no expression to save yet: fill in a row.");
+            return false;
+        }
+        Map<String, String> nameMap = ExpressionMaps.names(namesJson.get());
+        Map<String, AttributeValue> valueMap = ExpressionMaps.values(valuesJson.get());
+        var main = CompiledExpression.using(expressionText.get(), nameMap, valueMap);
+        var guard =
+                guardText.get().isEmpty()
+                        ? null
+                        : CompiledExpression.using(guardText.get(), nameMap, valueMap);
+        SavedExpression saved =
+                new SavedExpression(
+                        chosen,
+                        kind.get().name(),
+                        TABLE.equals(index.get()) ? null : index.get(),
+                        main.text(),
+                        ExpressionMaps.namesJson(main.names()),
+                        ExpressionMaps.valuesJson(main.values()),
+                        guard == null ? null : guard.text(),
+                        guard == null ? null : ExpressionMaps.namesJson(guard.names()),
+                        guard == null ? null : ExpressionMaps.valuesJson(guard.values()));
+        int same = -1;
+        for (int i = 0; i < savedExpressions.size(); i++) {
+            if (savedExpressions.get(i).name().equals(chosen)) {
+                same = i;
+            }
+        }
+        if (same >= 0) {
+            savedExpressions.set(same, saved);
+        } else {
+            savedExpressions.add(saved);
+        }
+        message.set((same >= 0 ? "Replaced '" : "Saved '") + chosen + "'.");
+        return true;
+    }
+
+    /** Opens a saved expression: its kind, its index, and its rows (an update's guard too). */
+    public void open(SavedExpression saved) {
+        ExpressionKind savedKind;
+        try {
+            savedKind = ExpressionKind.valueOf(saved.kind());
+        } catch (IllegalArgumentException e) {
+            message.set("'" + saved.name() + "' is of an unknown kind, " + saved.kind());
+            return;
+        }
+        kind.set(savedKind);
+        index.set(
+                saved.index() == null || !indexChoices.contains(saved.index())
+                        ? TABLE
+                        : saved.index());
+        load(saved.expression(), saved.names(), saved.values());
+        if (saved.guard() != null && savedKind == ExpressionKind.UPDATE) {
+            AsRows<Row> guard =
+                    ExpressionCompiler.conditionRows(
+                            ExpressionKind.CONDITION,
+                            saved.guard(),
+                            ExpressionMaps.names(saved.guardNames()),
+                            ExpressionMaps.values(saved.guardValues()));
+            if (guard instanceof AsRows.Shown<Row> shown) {
+                guardRows.setAll(shown.rows().stream().map(this::toBuilderRow).toList());
+            }
+        }
+        if (message.get().startsWith("Loaded into rows")) {
+            message.set("Opened '" + saved.name() + "'.");
+        }
+    }
+
+    /** Forgets a saved expression. */
+    public void forget(SavedExpression saved) {
+        if (savedExpressions.remove(saved)) {
+            message.set("Forgot '" + saved.name() + "'.");
+        }
     }
 
     // ---- computing the preview ----------------------------------------------------------------

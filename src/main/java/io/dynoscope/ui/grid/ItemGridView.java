@@ -3,6 +3,8 @@ package io.dynoscope.ui.grid;
 import io.dynoscope.core.collection.CollectionOrder;
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
+import io.dynoscope.core.collection.ItemOrder;
+import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
@@ -11,6 +13,8 @@ import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.Views;
@@ -22,6 +26,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
@@ -55,6 +60,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableColumn.SortType;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -89,8 +95,17 @@ public final class ItemGridView {
             new KeyCodeCombination(
                     KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
+    private static final KeyCombination FIND_KEY =
+            new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination SAVED_READS_KEY =
+            new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN);
+
+    /** The user data of the entity column, which no attribute name can equal. */
+    private static final String ENTITY_COLUMN = "\u0000entity";
+
     private final ItemGridViewModel viewModel;
     private final ReadBarViewModel bar;
+    private SavedReadsViewModel savedReads;
     private final ToolWindows tools;
     private final Node inspector;
     private final Map<ToolWindows.Bottom, Node> bottomTools;
@@ -128,6 +143,17 @@ public final class ItemGridView {
     @FXML private SplitPane verticalSplit;
     @FXML private SplitPane horizontalSplit;
     @FXML private TableView<CollectionRow> grid;
+    @FXML private Button savedReadsButton;
+    @FXML private HBox hintBar;
+    @FXML private Label hintLabel;
+    @FXML private Button hintButton;
+    @FXML private Button hintCloseButton;
+    @FXML private HBox findBar;
+    @FXML private TextField findField;
+    @FXML private Button findPreviousButton;
+    @FXML private Button findNextButton;
+    @FXML private Label findStatusLabel;
+    @FXML private Button findCloseButton;
     @FXML private HBox loadMoreBar;
     @FXML private Label loadMoreLabel;
     @FXML private Button loadMoreButton;
@@ -148,6 +174,14 @@ public final class ItemGridView {
         this.bottomTools = Map.copyOf(bottomTools);
     }
 
+    /**
+     * The saved reads and history this tab shows (from the read bar's "Reads…" and the Table menu);
+     * set before the view loads. Without it the button is hidden.
+     */
+    public void setSavedReads(SavedReadsViewModel model) {
+        this.savedReads = model;
+    }
+
     /** Loads a table tab's view. */
     public static Parent load(ItemGridView view) {
         return Views.load("ItemGrid.fxml", view);
@@ -156,7 +190,9 @@ public final class ItemGridView {
     @FXML
     private void initialize() {
         bindReadBar();
+        bindHint();
         bindGrid();
+        bindFind();
         bindToolWindows();
         installKeys();
     }
@@ -244,6 +280,8 @@ public final class ItemGridView {
                                 bar.moreInUseProperty()));
         showWhen(moreToggle.selectedProperty(), morePane);
 
+        savedReadsButton.setOnAction(e -> showSavedReads(false));
+        showWhen(Bindings.createBooleanBinding(() -> savedReads != null), savedReadsButton);
         runButton.setOnAction(e -> viewModel.run());
         cancelButton.setOnAction(e -> viewModel.cancel());
         showWhen(viewModel.runningProperty().not(), runButton);
@@ -258,7 +296,10 @@ public final class ItemGridView {
                 modeChoice,
                 "Query one item collection, Scan the table, or get one item by its key");
         tooltip(indexChoice, "Read the table or one of its indexes");
-        tooltip(partitionKeyField, "The partition-key value of the item collection to read");
+        tooltip(
+                partitionKeyField,
+                "The partition-key value of the item collection to read; a shard range such as"
+                        + " WS#acme#{01..10} reads every shard as one collection");
         tooltip(sortKeyOperatorChoice, "How to narrow the collection by its sort key");
         tooltip(sortKeyField, "The sort-key value to compare with");
         tooltip(sortKeyUpperField, "The upper bound of BETWEEN");
@@ -267,6 +308,9 @@ public final class ItemGridView {
                 moreToggle,
                 "Filter, projection, placeholder maps, limit, segments, consistent read");
         tooltip(runButton, "Run the read (Ctrl/Cmd+Enter)");
+        tooltip(
+                savedReadsButton,
+                "Saved reads and the history of reads: run one again (Ctrl/Cmd+Y)");
         tooltip(cancelButton, "Stop the read (Esc); what arrived stays");
         tooltip(filterField, "FilterExpression: applied after the read, so it costs the same RCU");
         tooltip(projectionField, "ProjectionExpression: the attributes to return (keys are added)");
@@ -349,6 +393,101 @@ public final class ItemGridView {
         }
     }
 
+    // ---- the Query-not-Scan hint ---------------------------------------------------------------
+
+    private void bindHint() {
+        var hinted = viewModel.queryHintProperty().isNotNull();
+        showWhen(hinted, hintBar);
+        hintLabel
+                .textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> {
+                                    QueryHint hint = viewModel.queryHintProperty().get();
+                                    return hint == null ? "" : hint.message();
+                                },
+                                viewModel.queryHintProperty()));
+        hintButton.setOnAction(e -> viewModel.runHintedQuery());
+        hintCloseButton.setOnAction(e -> hintBar.setVisible(false));
+        viewModel
+                .queryHintProperty()
+                .addListener(
+                        (obs, old, now) -> {
+                            // a new hint shows again after the person closed the last one
+                            hintBar.visibleProperty().unbind();
+                            hintBar.managedProperty().unbind();
+                            showWhen(hinted, hintBar);
+                        });
+        hintCloseButton.setOnAction(
+                e -> {
+                    hintBar.visibleProperty().unbind();
+                    hintBar.managedProperty().unbind();
+                    hintBar.setVisible(false);
+                    hintBar.setManaged(false);
+                });
+        tooltip(
+                hintButton,
+                "Run this Query instead: the read bar turns into it and only the collection is read");
+        tooltip(hintCloseButton, "Hide this hint");
+    }
+
+    // ---- finding in the loaded rows ----------------------------------------------------------
+
+    private void bindFind() {
+        findBar.setVisible(false);
+        findBar.setManaged(false);
+        findField.textProperty().addListener((obs, old, text) -> viewModel.find(text));
+        findStatusLabel.textProperty().bind(viewModel.findStatusProperty());
+        findNextButton.setOnAction(e -> viewModel.findNext());
+        findPreviousButton.setOnAction(e -> viewModel.findPrevious());
+        findCloseButton.setOnAction(e -> closeFind());
+        findField.addEventFilter(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (e.getCode() == KeyCode.ENTER) {
+                        if (e.isShiftDown()) {
+                            viewModel.findPrevious();
+                        } else {
+                            viewModel.findNext();
+                        }
+                        e.consume();
+                    } else if (e.getCode() == KeyCode.ESCAPE) {
+                        closeFind();
+                        e.consume();
+                    }
+                });
+        findField.setPromptText("a value in the loaded rows");
+        tooltip(findField, "Find the loaded rows holding this text in a value (any case); no read");
+        tooltip(findNextButton, "Next match (Enter, F3)");
+        tooltip(findPreviousButton, "Previous match (Shift+Enter, Shift+F3)");
+        tooltip(findCloseButton, "Close the find (Esc)");
+    }
+
+    /** Opens the find over the loaded rows (Ctrl/Cmd+F), with the caret in its field. */
+    public void showFind() {
+        findBar.setVisible(true);
+        findBar.setManaged(true);
+        findField.requestFocus();
+        findField.selectAll();
+        if (!findField.getText().isEmpty()) {
+            viewModel.find(findField.getText());
+        }
+    }
+
+    private void closeFind() {
+        findBar.setVisible(false);
+        findBar.setManaged(false);
+        viewModel.find("");
+        grid.requestFocus();
+    }
+
+    /** Opens the saved reads and history (Ctrl/Cmd+Y), or saving the read bar's read. */
+    public void showSavedReads(boolean saving) {
+        if (savedReads != null && root.getScene() != null) {
+            SavedReadsView.show(root.getScene().getWindow(), savedReads, saving);
+        }
+    }
+
     // ---- the grid ----------------------------------------------------------------------------
 
     private void bindGrid() {
@@ -356,6 +495,10 @@ public final class ItemGridView {
         grid.setItems(viewModel.rows());
         grid.setRowFactory(table -> new CollectionTableRow());
         grid.setFixedCellSize(ROW_HEIGHT);
+        // a column header orders the items inside each collection, never the rows themselves
+        grid.setSortPolicy(table -> orderItemsAsSorted());
+        viewModel.itemOrderProperty().addListener((obs, old, order) -> showItemOrder(order));
+        viewModel.entityLabelsProperty().addListener((obs, old, labels) -> rebuildColumns());
         grid.getSelectionModel()
                 .selectedItemProperty()
                 .addListener((obs, old, row) -> viewModel.select(row));
@@ -408,6 +551,50 @@ public final class ItemGridView {
         busy.setPrefSize(16, 16);
         busy.visibleProperty().bind(viewModel.runningProperty());
         loadMoreBar.getChildren().add(busy);
+    }
+
+    /** The header the person clicked orders the items of each collection by that attribute. */
+    private boolean orderItemsAsSorted() {
+        if (showingItemOrder) {
+            return true;
+        }
+        TableColumn<CollectionRow, ?> first =
+                grid.getSortOrder().isEmpty() ? null : grid.getSortOrder().get(0);
+        ItemOrder order =
+                first == null || ENTITY_COLUMN.equals(first.getUserData())
+                        ? null
+                        : new ItemOrder(
+                                (String) first.getUserData(),
+                                first.getSortType() == SortType.DESCENDING);
+        if (!Objects.equals(order, viewModel.itemOrderProperty().get())) {
+            viewModel.orderItems(order);
+        }
+        return true;
+    }
+
+    private boolean showingItemOrder;
+
+    /** Shows the items' order as the sort arrow of its column (none for the sort key's order). */
+    private void showItemOrder(ItemOrder order) {
+        showingItemOrder = true;
+        try {
+            grid.getSortOrder().clear();
+            if (order != null) {
+                grid.getColumns().stream()
+                        .filter(c -> order.attribute().equals(c.getUserData()))
+                        .findFirst()
+                        .ifPresent(
+                                column -> {
+                                    column.setSortType(
+                                            order.descending()
+                                                    ? SortType.DESCENDING
+                                                    : SortType.ASCENDING);
+                                    grid.getSortOrder().add(column);
+                                });
+            }
+        } finally {
+            showingItemOrder = false;
+        }
     }
 
     private void fold(ItemCollection collection) {
@@ -487,6 +674,15 @@ public final class ItemGridView {
                             .findFirst()
                             .orElseGet(() -> attributeColumn(name)));
         }
+        if (viewModel.entityLabelsProperty().get() != null) {
+            // after the partition key, whose column carries the collection headers
+            arranged.add(
+                    Math.min(1, arranged.size()),
+                    existing.stream()
+                            .filter(c -> ENTITY_COLUMN.equals(c.getUserData()))
+                            .findFirst()
+                            .orElseGet(this::entityColumn));
+        }
         if (!arranged.equals(grid.getColumns())) {
             arrangingColumns = true;
             try {
@@ -494,6 +690,7 @@ public final class ItemGridView {
             } finally {
                 arrangingColumns = false;
             }
+            showItemOrder(viewModel.itemOrderProperty().get());
         }
         if (!arranged.isEmpty()) {
             arranged.get(0).setPrefWidth(280);
@@ -502,7 +699,11 @@ public final class ItemGridView {
 
     /** A drag of a header moves a column: the view model keeps the order. */
     private void columnsDragged() {
-        List<String> shown = grid.getColumns().stream().map(c -> (String) c.getUserData()).toList();
+        List<String> shown =
+                grid.getColumns().stream()
+                        .map(c -> (String) c.getUserData())
+                        .filter(name -> !ENTITY_COLUMN.equals(name))
+                        .toList();
         // a drag takes the column out and puts it back: only the whole list is an order
         if (!arrangingColumns
                 && shown.size() == viewModel.columns().size()
@@ -514,7 +715,7 @@ public final class ItemGridView {
     private TableColumn<CollectionRow, CollectionRow> attributeColumn(String name) {
         TableColumn<CollectionRow, CollectionRow> column = new TableColumn<>(name);
         column.setUserData(name);
-        column.setSortable(false);
+        column.setSortable(true);
         column.setPrefWidth(140);
         column.setCellValueFactory(features -> new ReadOnlyObjectWrapper<>(features.getValue()));
         column.setCellFactory(c -> new AttributeCell(name));
@@ -528,6 +729,17 @@ public final class ItemGridView {
                                 viewModel.hiddenColumns().add(name);
                             }
                         });
+        return column;
+    }
+
+    /** The entity of each row, from the table's model, as a coloured label. */
+    private TableColumn<CollectionRow, CollectionRow> entityColumn() {
+        TableColumn<CollectionRow, CollectionRow> column = new TableColumn<>("entity");
+        column.setUserData(ENTITY_COLUMN);
+        column.setSortable(false);
+        column.setPrefWidth(110);
+        column.setCellValueFactory(features -> new ReadOnlyObjectWrapper<>(features.getValue()));
+        column.setCellFactory(c -> new EntityCell());
         return column;
     }
 
@@ -637,6 +849,22 @@ public final class ItemGridView {
                     } else if (new KeyCodeCombination(KeyCode.UP, KeyCombination.SHORTCUT_DOWN)
                             .match(e)) {
                         jumpToCollection(false);
+                        e.consume();
+                    } else if (FIND_KEY.match(e)) {
+                        // inside a table tab, Ctrl/Cmd+F finds in its rows (before the shell's
+                        // "find table", which the sidebar's field keeps)
+                        showFind();
+                        e.consume();
+                    } else if (SAVED_READS_KEY.match(e)) {
+                        showSavedReads(false);
+                        e.consume();
+                    } else if (e.getCode() == KeyCode.F3
+                            && !viewModel.findTextProperty().get().isEmpty()) {
+                        if (e.isShiftDown()) {
+                            viewModel.findPrevious();
+                        } else {
+                            viewModel.findNext();
+                        }
                         e.consume();
                     } else if (e.getCode() == KeyCode.ESCAPE && viewModel.runningProperty().get()) {
                         viewModel.cancel();
@@ -764,8 +992,31 @@ public final class ItemGridView {
         }
         MenuItem open = new MenuItem("Open this collection");
         open.setOnAction(e -> viewModel.openCollectionOf(item));
-        menu.getItems().addAll(open, new SeparatorMenuItem(), edit, duplicate, delete);
+        menu.getItems().addAll(open, new SeparatorMenuItem());
+        menu.getItems().addAll(orderItemsMenu(attribute));
+        menu.getItems().addAll(new SeparatorMenuItem(), edit, duplicate, delete);
         return menu;
+    }
+
+    /**
+     * Ordering the items of every collection by the attribute under the pointer, or back by the
+     * sort key; the header of a column does the same with a click.
+     */
+    private List<MenuItem> orderItemsMenu(String attribute) {
+        List<MenuItem> items = new ArrayList<>();
+        if (attribute != null && !attribute.isEmpty() && !ENTITY_COLUMN.equals(attribute)) {
+            MenuItem ascending = new MenuItem("Order items by " + attribute + " ↑");
+            ascending.setOnAction(e -> viewModel.orderItems(ItemOrder.ascending(attribute)));
+            MenuItem descending = new MenuItem("Order items by " + attribute + " ↓");
+            descending.setOnAction(e -> viewModel.orderItems(ItemOrder.descending(attribute)));
+            items.add(ascending);
+            items.add(descending);
+        }
+        MenuItem bySortKey = new MenuItem("Order items by sort key (as read)");
+        bySortKey.setDisable(viewModel.itemOrderProperty().get() == null);
+        bySortKey.setOnAction(e -> viewModel.orderItems(null));
+        items.add(bySortKey);
+        return items;
     }
 
     private ContextMenu headerMenu(ItemCollection collection) {
@@ -831,7 +1082,14 @@ public final class ItemGridView {
         @Override
         protected void updateItem(CollectionRow row, boolean empty) {
             super.updateItem(row, empty);
-            getStyleClass().removeAll("collection-header", "large-collection", "parent-item");
+            getStyleClass()
+                    .removeAll(
+                            "collection-header",
+                            "large-collection",
+                            "parent-item",
+                            "find-match",
+                            "find-current");
+            getStyleClass().removeIf(style -> style.startsWith("entity-row-"));
             if (empty || row == null) {
                 return;
             }
@@ -840,8 +1098,19 @@ public final class ItemGridView {
                 if (header.collection().isLarge()) {
                     getStyleClass().add("large-collection");
                 }
-            } else if (row instanceof CollectionRow.ItemRow itemRow && itemRow.parent()) {
-                getStyleClass().add("parent-item");
+            } else if (row instanceof CollectionRow.ItemRow itemRow) {
+                if (itemRow.parent()) {
+                    getStyleClass().add("parent-item");
+                }
+                if (viewModel.isCurrentMatch(itemRow.item())) {
+                    getStyleClass().add("find-current");
+                } else if (viewModel.isFindMatch(itemRow.item())) {
+                    getStyleClass().add("find-match");
+                }
+                viewModel
+                        .entityOf(itemRow.item())
+                        .ifPresent(
+                                label -> getStyleClass().add("entity-row-" + label.colourIndex()));
             }
         }
     }
@@ -883,7 +1152,7 @@ public final class ItemGridView {
         @Override
         protected void updateItem(CollectionRow row, boolean empty) {
             super.updateItem(row, empty);
-            getStyleClass().removeAll("value-null", "value-number");
+            getStyleClass().removeAll("value-null", "value-number", "find-hit");
             setGraphic(null);
             setText(null);
             setTooltip(null);
@@ -903,6 +1172,10 @@ public final class ItemGridView {
             AttributeValue value = item.attributes().get(attribute);
             if (value == null) {
                 return;
+            }
+            viewModel.valueNote(attribute, value).ifPresent(note -> setTooltip(new Tooltip(note)));
+            if (viewModel.valueMatches(value)) {
+                getStyleClass().add("find-hit");
             }
             switch (value.type()) {
                 case NULL -> {
@@ -936,6 +1209,16 @@ public final class ItemGridView {
             Label summary = new Label(headerText(collection, viewModel.moreAvailable(collection)));
             summary.setMinWidth(Region.USE_PREF_SIZE);
             HBox box = new HBox(6, arrow, summary);
+            if (collection.sharded().isPresent()) {
+                Label shards = new Label(shardCounts(collection));
+                shards.getStyleClass().add("shard-counts");
+                shards.setMinWidth(Region.USE_PREF_SIZE);
+                box.getChildren().add(shards);
+                Tooltip perShard = new Tooltip(shardTable(collection, viewModel.shardProgress()));
+                perShard.getStyleClass().add("json-area");
+                summary.setTooltip(perShard);
+                shards.setTooltip(perShard);
+            }
             box.setMinWidth(Region.USE_PREF_SIZE);
             return box;
         }
@@ -979,6 +1262,33 @@ public final class ItemGridView {
         }
     }
 
+    /** The entity label of an item row, coloured by the entity's place in the model. */
+    private final class EntityCell extends TableCell<CollectionRow, CollectionRow> {
+        @Override
+        protected void updateItem(CollectionRow row, boolean empty) {
+            super.updateItem(row, empty);
+            setText(null);
+            setGraphic(null);
+            if (empty || !(row instanceof CollectionRow.ItemRow itemRow)) {
+                return;
+            }
+            viewModel
+                    .entityOf(itemRow.item())
+                    .ifPresent(
+                            label -> {
+                                Label chip = new Label(label.entity());
+                                chip.getStyleClass()
+                                        .addAll("entity-chip", "entity-" + label.colourIndex());
+                                chip.setTooltip(
+                                        new Tooltip(
+                                                "Entity "
+                                                        + label.entity()
+                                                        + " of the table's model"));
+                                setGraphic(chip);
+                            });
+        }
+    }
+
     /**
      * A map or list cell the user expanded in place; items are compared by identity of the loaded
      * item.
@@ -1007,11 +1317,73 @@ public final class ItemGridView {
                 moreAvailable
                         ? count + " loaded · more available"
                         : count + (collection.itemCount() == 1 ? " item" : " items");
-        return ValueText.of(collection.partitionKey())
+        return collection
+                        .sharded()
+                        .map(ItemGridView::shardedLabel)
+                        .orElseGet(() -> ValueText.of(collection.partitionKey()))
                 + "   "
                 + items
                 + " · "
                 + ValueText.bytes(collection.sizeBytes())
                 + (collection.isLarge() ? "  ⚠ large collection" : "");
+    }
+
+    /**
+     * What a sharded collection is called: {@code WS#acme · 10 shards}, or {@code WS#big + 10
+     * shards} when the plain value's own partition is read with its shards (a model's shard group).
+     */
+    static String shardedLabel(ShardedCollection sharded) {
+        List<AttributeValue> shards = sharded.shards();
+        boolean withBase =
+                shards.get(0) instanceof AttributeValue.Str base
+                        && base.value().equals(sharded.name());
+        int count = withBase ? shards.size() - 1 : shards.size();
+        return sharded.name() + (withBase ? " + " : " · ") + count + " shards";
+    }
+
+    /**
+     * Each shard's loaded items, in a line: {@code #01 12 · #02 9 · …} (the part of each shard's
+     * key after the logical collection's name).
+     */
+    static String shardCounts(ItemCollection collection) {
+        String name = collection.sharded().map(ShardedCollection::name).orElse("");
+        List<String> parts = new ArrayList<>();
+        for (ItemCollection.ShardCount count : collection.shardCounts()) {
+            String key = ValueText.of(count.partitionKey());
+            String suffix =
+                    key.startsWith(name) && key.length() > name.length()
+                            ? key.substring(name.length())
+                            : key;
+            parts.add(suffix + " " + String.format(Locale.ROOT, "%,d", count.itemCount()));
+        }
+        return String.join(" · ", parts);
+    }
+
+    /** Each shard's loaded items and bytes, and whether it has more to read, one line each. */
+    static String shardTable(ItemCollection collection, List<FanOutRead.ShardProgress> progress) {
+        StringBuilder text = new StringBuilder();
+        List<ItemCollection.ShardCount> counts = collection.shardCounts();
+        for (int i = 0; i < counts.size(); i++) {
+            ItemCollection.ShardCount count = counts.get(i);
+            text.append(
+                    String.format(
+                            Locale.ROOT,
+                            "%-16s %,7d items  %10s",
+                            ValueText.of(count.partitionKey()),
+                            count.itemCount(),
+                            ValueText.bytes(count.sizeBytes())));
+            if (i < progress.size()
+                    && progress.get(i).partitionKey().equals(count.partitionKey())) {
+                FanOutRead.ShardProgress shard = progress.get(i);
+                text.append(
+                        shard.finished() && shard.waiting() == 0
+                                ? "  read whole"
+                                : "  more to read");
+            }
+            if (i < counts.size() - 1) {
+                text.append('\n');
+            }
+        }
+        return text.toString();
     }
 }

@@ -5,21 +5,30 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.GroupingOptions;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.collection.ItemCollections;
+import io.dynoscope.core.collection.ItemOrder;
+import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.EpochTime;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
+import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.model.EntityLabels;
+import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.partition.ShardedKey;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.read.ReadSession;
@@ -28,11 +37,15 @@ import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map.Entry;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
@@ -54,6 +67,12 @@ import javafx.collections.ObservableSet;
  * reads cost. Reads run in the background and stream their pages into the grouping as they arrive;
  * they can be cancelled and continued ("load more"). A read that fails before its first page leaves
  * the rows already loaded in place.
+ *
+ * <p>A Query of a write-sharded key ({@code WS#acme#{01..10}}, or a value the table's model shards)
+ * is a fan-out that shows one logical collection; with a model, rows carry their entity's label.
+ * The loaded rows can be searched ({@link #find}) and each collection's items ordered by an
+ * attribute ({@link #orderItems}) without a new read. A Scan whose filter pins a partition key
+ * offers the Query that reads that collection only ({@link #queryHintProperty()}).
  */
 public final class ItemGridViewModel {
 
@@ -87,6 +106,14 @@ public final class ItemGridViewModel {
     private final List<BiConsumer<Item, Boolean>> editRequests = new CopyOnWriteArrayList<>();
     private final List<Consumer<ItemGridViewModel>> afterReadListeners =
             new CopyOnWriteArrayList<>();
+    private final List<Consumer<FinishedRead>> readLog = new CopyOnWriteArrayList<>();
+    private final ReadOnlyObjectWrapper<QueryHint> queryHint = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<EntityLabels> entityLabels = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ItemOrder> itemOrder = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper findText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyIntegerWrapper findCount = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyIntegerWrapper findPosition = new ReadOnlyIntegerWrapper(-1);
+    private final ReadOnlyStringWrapper findStatus = new ReadOnlyStringWrapper("");
 
     private ItemCollections collections;
     private ItemCollections pending;
@@ -96,6 +123,25 @@ public final class ItemGridViewModel {
     private ReadStatistics tabTotals = ReadStatistics.NONE;
     private long pagesReceived;
     private long itemsReceived;
+    private long sessionItems;
+    private boolean automaticRead;
+    private TableModel model;
+    private Clock clock = Clock.systemUTC();
+    private List<Match> matches = List.of();
+    private Set<Item> matched = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    /**
+     * A read that ended, as the history records it.
+     *
+     * @param totals what every part of the read cost together
+     * @param items the items every part brought
+     * @param continued whether this part continued an earlier one ("load more")
+     */
+    public record FinishedRead(
+            ReadRequest request, ReadStatistics totals, long items, boolean continued) {}
+
+    /** One item that matches the find, and the collection it is in. */
+    private record Match(ItemCollection collection, Item item) {}
 
     public ItemGridViewModel(String tableName, DynamoRepository repository, BackgroundWork work) {
         this.tableName = tableName;
@@ -119,6 +165,8 @@ public final class ItemGridViewModel {
                     lastRead.set("");
                     if (readFirstPage) {
                         run(ReadRequest.scan(tableName, FIRST_PAGE_ITEMS));
+                        // what a tab reads when it opens is not the person's read: no history
+                        automaticRead = true;
                     }
                 },
                 error -> {
@@ -165,22 +213,44 @@ public final class ItemGridViewModel {
     private void start(ReadRequest request) {
         TableInfo info = tableInfo.get();
         KeySchema keys = info.keySchemaOf(request.index());
+        ReadSession reading;
+        try {
+            reading = new ReadSession(repository, request, model);
+        } catch (IllegalArgumentException e) {
+            message.set(ReadBarViewModel.Field.PARTITION_KEY.label() + ": " + e.getMessage());
+            return;
+        }
         GroupingOptions options =
                 GroupingOptions.of(keys)
                         .withDirection(request.direction())
                         .withLocalSecondaryIndex(info.hasLocalSecondaryIndex())
                         .withCollectionOrder(collectionOrder.get());
+        Optional<ShardedCollection> sharded = reading.sharded();
+        if (sharded.isPresent()) {
+            options = options.withShardedCollection(sharded.get());
+        } else if (model != null
+                && request.index() == null
+                && !model.shardGroups().isEmpty()
+                && "S".equals(info.keyAttributeTypes().get(keys.partitionKey()))) {
+            // a model's shard groups show each sharded tenant of a Scan as one collection too
+            options = options.withShards(ShardedKey.resolver(model, "S"));
+        }
         String marker =
                 readBar.parentMarkerProperty().get() == null
                         ? ""
                         : readBar.parentMarkerProperty().get().strip();
-        session = new ReadSession(repository, request);
+        session = reading;
+        automaticRead = false;
+        sessionItems = 0;
+        queryHint.set(QueryHint.of(request, info).orElse(null));
         if (!marker.isEmpty()
                 && keys.sortKey().isPresent()
                 && "S".equals(info.keyAttributeTypes().get(keys.sortKey().get()))) {
             options = options.withParentMarker(marker);
-            // newest first, the parent comes last: read it at once so it is pinned first
-            session.pinParent(AttributeValue.s(marker));
+            if (sharded.isEmpty()) {
+                // newest first, the parent comes last: read it at once so it is pinned first
+                session.pinParent(AttributeValue.s(marker));
+            }
         }
         // shown when the first page arrives: a read that fails before leaves the rows in place
         pending = new ItemCollections(options, ItemSize::of);
@@ -219,7 +289,7 @@ public final class ItemGridViewModel {
                                             return true;
                                         },
                                         cancellation),
-                        result -> finish(reading, target, result),
+                        result -> finish(reading, target, result, !replaces),
                         error -> {
                             running.set(false);
                             canLoadMore.set(!replaces && reading.hasMore());
@@ -262,6 +332,7 @@ public final class ItemGridViewModel {
         }
         pagesReceived++;
         itemsReceived += page.items().size();
+        sessionItems += page.items().size();
         rows.refresh();
         lastRead.set(
                 "reading… "
@@ -284,10 +355,12 @@ public final class ItemGridViewModel {
         knownColumns.add(info.keySchema().partitionKey());
         info.keySchema().sortKey().ifPresent(knownColumns::add);
         columns.setAll(knownColumns);
+        next.setItemOrder(itemOrder.get());
         rows.show(collections);
     }
 
-    private void finish(ReadSession reading, ItemCollections target, ReadResult result) {
+    private void finish(
+            ReadSession reading, ItemCollections target, ReadResult result, boolean continued) {
         running.set(false);
         if (reading != session) {
             return;
@@ -302,8 +375,16 @@ public final class ItemGridViewModel {
         totals.set(
                 String.format(Locale.ROOT, "%,d items loaded · ", collections.itemCount())
                         + StatusText.cost(tabTotals));
+        if (!findText.get().isEmpty()) {
+            refreshMatches();
+        }
         // the headers now know whether their collections are complete
         restyleRows();
+        if (!automaticRead) {
+            FinishedRead finished =
+                    new FinishedRead(reading.request(), reading.totals(), sessionItems, continued);
+            readLog.forEach(l -> l.accept(finished));
+        }
         afterReadListeners.forEach(l -> l.accept(this));
     }
 
@@ -334,6 +415,241 @@ public final class ItemGridViewModel {
     private void restyleRows() {
         rows.refresh();
         rowsRestyled.set(rowsRestyled.get() + 1);
+    }
+
+    /** Called after every read the person ran ends (not the first page a tab reads itself). */
+    public void onReadLogged(Consumer<FinishedRead> listener) {
+        readLog.add(listener);
+    }
+
+    // ---- the table's model -----------------------------------------------------------------
+
+    /**
+     * The table's model, or null: its entities label the rows, its shard groups turn a Query of a
+     * sharded tenant into a fan-out and group a Scan's shards. Applies from the next read.
+     */
+    public void setModel(TableModel tableModel) {
+        this.model = tableModel;
+        entityLabels.set(tableModel == null ? null : new EntityLabels(tableModel));
+        restyleRows();
+    }
+
+    /** The entity labels of the table's model, or null without one. */
+    public ReadOnlyObjectProperty<EntityLabels> entityLabelsProperty() {
+        return entityLabels.getReadOnlyProperty();
+    }
+
+    /** The entity of a row's item, when the table has a model and the item matches an entity. */
+    public Optional<EntityLabels.Label> entityOf(Item item) {
+        EntityLabels labels = entityLabels.get();
+        return labels == null ? Optional.empty() : labels.labelOf(item);
+    }
+
+    // ---- values as a person reads them -------------------------------------------------------
+
+    /**
+     * What a value means as a time, for its tooltip: the date of an epoch number, and for the
+     * table's TTL attribute the time left ({@link EpochTime#note}).
+     */
+    public Optional<String> valueNote(String attribute, AttributeValue value) {
+        TableInfo info = tableInfo.get();
+        boolean ttl = info != null && info.ttlAttribute().map(attribute::equals).orElse(false);
+        return EpochTime.note(value, ttl, clock.instant());
+    }
+
+    /** The clock TTLs count from (tests fix it). */
+    void setClock(Clock value) {
+        this.clock = value;
+    }
+
+    // ---- a Scan that should be a Query -------------------------------------------------------
+
+    /**
+     * What the last read's Scan would gain as a Query, or null: set when a Scan's filter pins a
+     * partition key with =.
+     */
+    public ReadOnlyObjectProperty<QueryHint> queryHintProperty() {
+        return queryHint.getReadOnlyProperty();
+    }
+
+    /** Runs the Query the hint proposes; the read bar turns into it. */
+    public void runHintedQuery() {
+        QueryHint hint = queryHint.get();
+        if (hint != null) {
+            queryHint.set(null);
+            run(hint.query());
+        }
+    }
+
+    // ---- the shards of a fan-out -----------------------------------------------------------
+
+    /** Each shard's part of the current fan-out, in shard order; empty for a plain read. */
+    public List<FanOutRead.ShardProgress> shardProgress() {
+        return session == null ? List.of() : session.shards();
+    }
+
+    // ---- finding in the loaded rows ----------------------------------------------------------
+
+    /**
+     * Finds the loaded items with a value containing {@code text} (any case), in grid order, and
+     * selects the first; an empty text ends the find. No request is sent.
+     */
+    public void find(String text) {
+        findText.set(text == null ? "" : text);
+        refreshMatches();
+        findPosition.set(-1);
+        if (!matches.isEmpty()) {
+            goToMatch(0);
+        } else {
+            updateFindStatus();
+        }
+        restyleRows();
+    }
+
+    /** Selects the next match (after the last, the first). */
+    public void findNext() {
+        if (!matches.isEmpty()) {
+            goToMatch((findPosition.get() + 1) % matches.size());
+        }
+    }
+
+    /** Selects the previous match (before the first, the last). */
+    public void findPrevious() {
+        if (!matches.isEmpty()) {
+            int at = findPosition.get();
+            goToMatch(at <= 0 ? matches.size() - 1 : at - 1);
+        }
+    }
+
+    /** Whether an item is one the find matched. */
+    public boolean isFindMatch(Item item) {
+        return matched.contains(item);
+    }
+
+    /** Whether an item is the match the find is on. */
+    public boolean isCurrentMatch(Item item) {
+        int at = findPosition.get();
+        return at >= 0 && at < matches.size() && matches.get(at).item() == item;
+    }
+
+    /** Whether a value contains what the find looks for (any case). */
+    public boolean valueMatches(AttributeValue value) {
+        String wanted = findText.get();
+        return !wanted.isEmpty()
+                && value != null
+                && ValueText.of(value)
+                        .toLowerCase(Locale.ROOT)
+                        .contains(wanted.toLowerCase(Locale.ROOT));
+    }
+
+    private void refreshMatches() {
+        Item current =
+                findPosition.get() >= 0 && findPosition.get() < matches.size()
+                        ? matches.get(findPosition.get()).item()
+                        : null;
+        List<Match> found = new ArrayList<>();
+        Set<Item> items = Collections.newSetFromMap(new IdentityHashMap<>());
+        if (!findText.get().isEmpty() && collections != null) {
+            for (ItemCollection collection : collections.collections()) {
+                for (Item item : collection.items()) {
+                    if (item.attributes().values().stream().anyMatch(this::valueMatches)) {
+                        found.add(new Match(collection, item));
+                        items.add(item);
+                    }
+                }
+            }
+        }
+        matches = found;
+        matched = items;
+        int kept = -1;
+        for (int i = 0; current != null && i < found.size(); i++) {
+            if (found.get(i).item() == current) {
+                kept = i;
+            }
+        }
+        findPosition.set(kept);
+        findCount.set(found.size());
+        updateFindStatus();
+    }
+
+    private void goToMatch(int position) {
+        findPosition.set(position);
+        Match match = matches.get(position);
+        if (match.collection().isCollapsed()) {
+            collections.setCollapsed(match.collection(), false);
+            rows.refresh();
+        }
+        int row = collections.headerRow(match.collection()) + 1;
+        List<Item> items = match.collection().items();
+        for (int i = 0; i < items.size(); i++) {
+            if (items.get(i) == match.item()) {
+                row += i;
+                break;
+            }
+        }
+        updateFindStatus();
+        restyleRows();
+        rowToSelect.set(-1);
+        rowToSelect.set(row);
+    }
+
+    private void updateFindStatus() {
+        if (findText.get().isEmpty()) {
+            findStatus.set("");
+        } else if (matches.isEmpty()) {
+            findStatus.set("no match in the loaded rows");
+        } else {
+            findStatus.set(
+                    String.format(
+                            Locale.ROOT,
+                            "%,d of %,d",
+                            Math.max(1, findPosition.get() + 1),
+                            matches.size()));
+        }
+    }
+
+    /** What the find looks for; empty when no find is on. */
+    public ReadOnlyStringProperty findTextProperty() {
+        return findText.getReadOnlyProperty();
+    }
+
+    /** How many loaded items match the find. */
+    public ReadOnlyIntegerProperty findCountProperty() {
+        return findCount.getReadOnlyProperty();
+    }
+
+    /** {@code 3 of 12}, or that nothing matched; empty when no find is on. */
+    public ReadOnlyStringProperty findStatusProperty() {
+        return findStatus.getReadOnlyProperty();
+    }
+
+    // ---- ordering the items inside the collections -------------------------------------------
+
+    /**
+     * Orders each collection's items by an attribute (the collection stays one block, its parent
+     * first), or by the sort key again with null. No request is sent; later reads keep the order.
+     */
+    public void orderItems(ItemOrder order) {
+        itemOrder.set(order);
+        if (collections != null) {
+            collections.setItemOrder(order);
+            if (!findText.get().isEmpty()) {
+                refreshMatches();
+            }
+            restyleRows();
+        }
+    }
+
+    /** The order of the items inside the collections, or null for the sort key's. */
+    public ReadOnlyObjectProperty<ItemOrder> itemOrderProperty() {
+        return itemOrder.getReadOnlyProperty();
+    }
+
+    // ---- writes made to the table's items ------------------------------------------------------
+
+    /** Shows what a write made in this tab cost, in the status line: {@code Saved · 1 WCU}. */
+    public void showWrite(String what, double consumedCapacity) {
+        lastRead.set(StatusText.write(what, consumedCapacity));
     }
 
     // ---- collections -----------------------------------------------------------------------

@@ -10,6 +10,7 @@ import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
+import io.dynoscope.core.partition.ShardedKey;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
@@ -248,6 +249,7 @@ public final class ReadBarViewModel {
                     "a " + mode.get() + " needs a value of " + keys.partitionKey());
         }
         AttributeValue pk = keyValue(Field.PARTITION_KEY, keys.partitionKey(), pkText);
+        checkShardRange(pk);
         SortKeyCondition.Operator op = sortKeyOperator.get();
         if (mode.get() == ReadMode.GET) {
             if (keys.sortKey().isEmpty()) {
@@ -294,6 +296,27 @@ public final class ReadBarViewModel {
                                     value, keyValue(Field.SORT_KEY_UPPER, sortKey, upperText)));
         }
         return KeyCondition.partition(keys, pk).and(SortKeyCondition.of(op, value));
+    }
+
+    /**
+     * A partition-key value with a shard range ({@code WS#acme#{01..10}}) is a fan-out Query; one
+     * that cannot be read as one (an unbound name, a single shard), or one in a GetItem, is a
+     * problem here, before anything is sent.
+     */
+    private void checkShardRange(AttributeValue pk) {
+        if (!(pk instanceof AttributeValue.Str text)) {
+            return;
+        }
+        try {
+            if (ShardedKey.find(text.value()).isPresent() && mode.get() == ReadMode.GET) {
+                throw new ProblemException(
+                        Field.PARTITION_KEY,
+                        0,
+                        "a GetItem reads one item; Query a shard range instead");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new ProblemException(Field.PARTITION_KEY, 0, e.getMessage());
+        }
     }
 
     private AttributeValue keyValue(Field field, String attribute, String text) {

@@ -1,5 +1,6 @@
 package io.dynoscope.ui.grid;
 
+import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.ReadStatistics;
 import java.util.Locale;
 
@@ -36,9 +37,12 @@ final class StatusText {
                 + " RCU";
     }
 
+    /** What a write cost: {@code Saved WS#acme / META · 1 WCU}. */
+    static String write(String what, double units) {
+        return what + " · " + capacity(units) + " WCU";
+    }
+
     private static String capacity(double units) {
-        return units == Math.rint(units)
-                ? String.format(Locale.ROOT, "%.0f", units)
-                : String.format(Locale.ROOT, "%.1f", units);
+        return ValueText.capacityUnits(units);
     }
 }

@@ -77,6 +77,7 @@ public final class ItemInspectorView {
 
     @FXML private VBox root;
     @FXML private Label titleLabel;
+    @FXML private Label sizeLabel;
     @FXML private FlowPane itemActions;
     @FXML private Button editButton;
     @FXML private Button newButton;
@@ -128,6 +129,9 @@ public final class ItemInspectorView {
     private void initialize() {
         titleLabel.textProperty().bind(viewModel.titleProperty());
         titleLabel.setTooltip(new Tooltip("The key of the item shown"));
+        sizeLabel.textProperty().bind(viewModel.sizeProperty());
+        sizeLabel.visibleProperty().bind(viewModel.sizeProperty().isNotEmpty());
+        sizeLabel.managedProperty().bind(viewModel.sizeProperty().isNotEmpty());
         plainJsonArea.textProperty().bind(viewModel.plainJsonProperty());
         dynamoJsonArea.textProperty().bind(viewModel.dynamoJsonProperty());
         statusLabel.textProperty().bind(saves.statusProperty());
@@ -651,7 +655,7 @@ public final class ItemInspectorView {
     }
 
     /** A line of the item tree: name, type badge and value summary. */
-    private static final class AttributeCell extends TreeCell<AttributeNode> {
+    private final class AttributeCell extends TreeCell<AttributeNode> {
         private final Label name = new Label();
         private final Label type = new Label();
         private final Label summary = new Label();
@@ -672,6 +676,13 @@ public final class ItemInspectorView {
             name.setText(node.name());
             type.setText(node.type());
             summary.setText(node.summary());
+            boolean topLevel =
+                    getTreeItem() != null && getTreeItem().getParent() == getTreeView().getRoot();
+            summary.setTooltip(
+                    viewModel
+                            .valueNote(node.name(), node.value(), topLevel)
+                            .map(Tooltip::new)
+                            .orElse(null));
             summary.getStyleClass().removeAll("value-null", "value-number");
             if ("NULL".equals(node.type())) {
                 summary.getStyleClass().add("value-null");

@@ -3,6 +3,7 @@ package io.dynoscope.ui.item;
 import io.dynoscope.core.expression.GuardedWrite;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.ValueText;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -42,6 +43,16 @@ public final class ItemSaveFlow {
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
+    private final ReadOnlyObjectWrapper<Written> lastWrite =
+            new ReadOnlyObjectWrapper<>(this, "lastWrite");
+
+    /**
+     * A write the inspector sent, and the write capacity it consumed (a refused write consumes some
+     * too).
+     *
+     * @param what what was written, in a few words: {@code Saved WS#acme / META}
+     */
+    public record Written(String what, double consumedCapacity) {}
 
     /**
      * @param shownItem the item the inspector shows (a save shows what it wrote through {@code
@@ -96,6 +107,11 @@ public final class ItemSaveFlow {
     /** The last server error, with operation, table and AWS's message; empty when none. */
     public ReadOnlyStringProperty failureProperty() {
         return failure.getReadOnlyProperty();
+    }
+
+    /** The last write this inspector sent, with its cost, or null before the first. */
+    public ReadOnlyObjectProperty<Written> lastWriteProperty() {
+        return lastWrite.getReadOnlyProperty();
     }
 
     /** Forgets a conflict waiting for the user (the edit it belongs to closed or restarts). */
@@ -272,7 +288,15 @@ public final class ItemSaveFlow {
                         show.accept(null);
                     }
                     report.changes().forEach(publish);
-                    status.set(report.summary());
+                    status.set(report.summary() + " " + units(report.consumedCapacity()));
+                    lastWrite.set(
+                            new Written(
+                                    "Deleted "
+                                            + report.deleted().size()
+                                            + " of "
+                                            + seen.size()
+                                            + (seen.size() == 1 ? " item" : " items"),
+                                    report.consumedCapacity()));
                     if (!report.failures().isEmpty()) {
                         failure.set(report.failures().get(0));
                     }
@@ -302,7 +326,11 @@ public final class ItemSaveFlow {
                             show.accept(saved.item());
                         }
                         publish.accept(new ItemChange.Saved(t.name(), saved.item()));
-                        status.set("Saved.");
+                        status.set("Saved " + units(saved.consumedCapacity()) + ".");
+                        lastWrite.set(
+                                new Written(
+                                        "Saved " + t.info().keySchema().keyOf(mine).text(),
+                                        saved.consumedCapacity()));
                     } else {
                         conflict.set(
                                 new Conflict(
@@ -310,6 +338,11 @@ public final class ItemSaveFlow {
                                         mine,
                                         ((ItemWrites.SaveOutcome.Refused) result).current()));
                         status.set("The item changed since you saw it; nothing was written.");
+                        lastWrite.set(
+                                new Written(
+                                        "Refused (the item changed) "
+                                                + t.info().keySchema().keyOf(mine).text(),
+                                        result.consumedCapacity()));
                     }
                 },
                 error -> {
@@ -321,6 +354,11 @@ public final class ItemSaveFlow {
     private void leaveEditor() {
         editor.close();
         conflict.set(null);
+    }
+
+    /** Write capacity in brackets: {@code (1 WCU)}, {@code (2.5 WCU)}. */
+    private static String units(double capacity) {
+        return "(" + ValueText.capacityUnits(capacity) + " WCU)";
     }
 
     private boolean showsItemWithKeyOf(Item other) {

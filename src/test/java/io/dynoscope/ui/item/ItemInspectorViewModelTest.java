@@ -458,7 +458,7 @@ class ItemInspectorViewModelTest {
         assertEquals(bNow, read(key("WS#acme", "PROJ#2")));
         assertNull(read(key("WS#acme", "PROJ#3")));
         assertEquals(
-                "Deleted 2 of 3 items; 1 had changed since you saw it and was kept.",
+                "Deleted 2 of 3 items; 1 had changed since you saw it and was kept. (2 WCU)",
                 inspector.saves().statusProperty().get());
         assertNull(inspector.shownItemProperty().get());
         assertEquals(
