@@ -8,6 +8,7 @@ import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -40,7 +41,7 @@ class SettingsBindingTest {
 
     @BeforeAll
     static void seed() {
-        SampleData.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
     }
 
     private AppContext open(SettingsStore store) {

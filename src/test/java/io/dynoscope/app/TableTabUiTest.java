@@ -14,6 +14,7 @@ import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.drift.SampleRules;
 import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -76,7 +77,7 @@ class TableTabUiTest {
     @BeforeAll
     static void seed() {
         DynamoRepository repository = TestEngine.repository();
-        SampleData.seed(repository, SampleData.Dataset.SAAS, SAAS);
+        SampleTables.seed(repository, SampleData.Dataset.SAAS, SAAS);
         repository.createTable(
                 TableDefinition.simple(
                         DRIFTED, SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY));
