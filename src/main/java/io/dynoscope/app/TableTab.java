@@ -47,10 +47,11 @@ final class TableTab implements WorkbenchTab {
     private final ItemInspectorViewModel inspector;
     private final DriftInspectorViewModel drift;
     private final BackgroundWork work;
-    private final StackPane expressionHolder =
-            new StackPane(new Label("Reading the table's description…"));
+    private final ToolWindows tools;
+    // The view is made when the tab is first shown (not in tests that drive the view models only).
+    private StackPane expressionHolder;
+    private ItemGridView gridView;
     private Parent view;
-    private final ItemGridView gridView;
 
     /**
      * @param settings the user's settings to restore and keep, or null to keep none
@@ -69,16 +70,7 @@ final class TableTab implements WorkbenchTab {
         if (settings != null) {
             settings.bindTable(this);
         }
-        this.gridView =
-                new ItemGridView(
-                        grid,
-                        tools,
-                        ItemInspectorView.load(inspector),
-                        Map.of(
-                                ToolWindows.Bottom.EXPRESSION_BUILDER,
-                                expressionHolder,
-                                ToolWindows.Bottom.DRIFT_INSPECTOR,
-                                DriftInspectorView.load(drift)));
+        this.tools = tools;
     }
 
     ItemGridViewModel grid() {
@@ -113,7 +105,9 @@ final class TableTab implements WorkbenchTab {
             return;
         }
         inspector.tableProperty().set(new InspectedTable(info, grid.repository()));
-        expressionHolder.getChildren().setAll(expressionBuilder(info));
+        if (expressionHolder != null) {
+            expressionHolder.getChildren().setAll(expressionBuilder(info));
+        }
     }
 
     private Node expressionBuilder(TableInfo info) {
@@ -242,6 +236,22 @@ final class TableTab implements WorkbenchTab {
     @Override
     public Node content() {
         if (view == null) {
+            expressionHolder = new StackPane(new Label("Reading the table's description…"));
+            if (grid.tableInfoProperty().get() != null) {
+                expressionHolder
+                        .getChildren()
+                        .setAll(expressionBuilder(grid.tableInfoProperty().get()));
+            }
+            gridView =
+                    new ItemGridView(
+                            grid,
+                            tools,
+                            ItemInspectorView.load(inspector),
+                            Map.of(
+                                    ToolWindows.Bottom.EXPRESSION_BUILDER,
+                                    expressionHolder,
+                                    ToolWindows.Bottom.DRIFT_INSPECTOR,
+                                    DriftInspectorView.load(drift)));
             view = ItemGridView.load(gridView);
         }
         return view;
@@ -254,6 +264,7 @@ final class TableTab implements WorkbenchTab {
 
     @Override
     public void perform(Action action) {
+        content(); // the view's actions need the view
         switch (action) {
             case RUN -> grid.run();
             case CANCEL -> grid.cancel();
