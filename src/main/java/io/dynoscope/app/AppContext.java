@@ -10,6 +10,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.sample.LocalSandbox;
+import io.dynoscope.service.sample.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -157,15 +158,17 @@ public final class AppContext implements AutoCloseable {
     public static AppContext create(UiExecutor ui) {
         BackgroundWork work = new BackgroundWork(backgroundPool(), ui);
         SandboxHolder sandbox = new SandboxHolder();
+        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
+        ModelStore models = new ModelStore(settings);
         Connector connector =
                 (entry, cancellation) -> {
-                    ConnectionSpec spec =
-                            entry.kind() == ConnectionEntry.Kind.SANDBOX
-                                    ? sandbox.start()
-                                    : entry.spec();
+                    if (entry.kind() != ConnectionEntry.Kind.SANDBOX) {
+                        return SdkDynamoRepository.connect(entry.spec());
+                    }
+                    ConnectionSpec spec = sandbox.start();
+                    SampleModels.keepMissing(models);
                     return SdkDynamoRepository.connect(spec);
                 };
-        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         return new AppContext(work, connector, discoverConnections(), sandbox, settings);
     }
 
