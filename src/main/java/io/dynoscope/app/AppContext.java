@@ -125,6 +125,13 @@ public final class AppContext implements AutoCloseable {
             SqlConsoleViewModel console =
                     new SqlConsoleViewModel(new SqlConsole(repository, saved), work);
             console.statementProperty().set("SELECT * FROM \"" + table + "\" LIMIT 100");
+            // a request of the plan opens in its table's expression builder
+            console.setOnOpenRequest(
+                    request ->
+                            shell.openTable(request.table())
+                                    .filter(TableTab.class::isInstance)
+                                    .map(TableTab.class::cast)
+                                    .ifPresent(tab -> tab.openInBuilder(request)));
             return new SqlConsoleTab(console, table);
         }
 

@@ -1,6 +1,9 @@
 package io.dynoscope.app;
 
 import io.dynoscope.core.collection.CollectionOrder;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
@@ -52,6 +55,8 @@ final class TableTab implements WorkbenchTab {
     private StackPane expressionHolder;
     private ItemGridView gridView;
     private Parent view;
+    private ExpressionBuilderViewModel builder;
+    private SnippetRequest pendingBuilderRequest;
 
     /**
      * @param settings the user's settings to restore and keep, or null to keep none
@@ -71,6 +76,34 @@ final class TableTab implements WorkbenchTab {
             settings.bindTable(this);
         }
         this.tools = tools;
+    }
+
+    /**
+     * Opens a request made elsewhere (a SQL console's plan) in this tab's expression builder: its
+     * key condition (or, for a Scan, its filter) with its maps, index and direction.
+     */
+    void openInBuilder(SnippetRequest request) {
+        content();
+        tools.bottomProperty().set(ToolWindows.Bottom.EXPRESSION_BUILDER);
+        if (builder == null) {
+            pendingBuilderRequest = request; // opened once the table is described
+            return;
+        }
+        ExpressionKind kind =
+                request.expressions().containsKey(ExpressionKind.KEY_CONDITION)
+                        ? ExpressionKind.KEY_CONDITION
+                        : request.expressions().keySet().stream().findFirst().orElse(null);
+        if (kind == null) {
+            return;
+        }
+        builder.kindProperty().set(kind);
+        request.index().ifPresent(builder.indexProperty()::set);
+        builder.newestFirstProperty().set(!request.scanForward());
+        CompiledExpression expression = request.expression(kind);
+        builder.load(
+                expression.text(),
+                ExpressionMaps.namesJson(expression.names()),
+                ExpressionMaps.valuesJson(expression.values()));
     }
 
     ItemGridViewModel grid() {
@@ -119,6 +152,7 @@ final class TableTab implements WorkbenchTab {
                         .map(e -> SnippetOptions.local(e.endpoint(), e.region(), e.accessKeyId()))
                         .orElse(SnippetOptions.aws());
         ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(info, options);
+        this.builder = builder;
         builder.knownAttributes().setAll(grid.columns());
         grid.columns()
                 .addListener(
@@ -132,6 +166,11 @@ final class TableTab implements WorkbenchTab {
                                 });
         builder.setOnRun(request -> runBuilt(info, request));
         Parent builderView = ExpressionBuilderView.load(builder);
+        if (pendingBuilderRequest != null) {
+            SnippetRequest pending = pendingBuilderRequest;
+            pendingBuilderRequest = null;
+            openInBuilder(pending);
+        }
         builderView.setId("expressionBuilder");
         return builderView;
     }
