@@ -8,9 +8,10 @@ import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.sandbox.LocalSandbox;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.SavedReads;
+import io.dynoscope.service.sample.LocalSandbox;
+import io.dynoscope.service.sample.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -140,6 +141,13 @@ public final class AppContext implements AutoCloseable {
             SqlConsoleViewModel console =
                     new SqlConsoleViewModel(new SqlConsole(repository, saved), work);
             console.statementProperty().set("SELECT * FROM \"" + table + "\" LIMIT 100");
+            // a request of the plan opens in its table's expression builder
+            console.setOnOpenRequest(
+                    request ->
+                            shell.openTable(request.table())
+                                    .filter(TableTab.class::isInstance)
+                                    .map(TableTab.class::cast)
+                                    .ifPresent(tab -> tab.openInBuilder(request)));
             return new SqlConsoleTab(console, table);
         }
 
@@ -173,15 +181,17 @@ public final class AppContext implements AutoCloseable {
     public static AppContext create(UiExecutor ui) {
         BackgroundWork work = new BackgroundWork(backgroundPool(), ui);
         SandboxHolder sandbox = new SandboxHolder();
+        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
+        ModelStore models = new ModelStore(settings);
         Connector connector =
                 (entry, cancellation) -> {
-                    ConnectionSpec spec =
-                            entry.kind() == ConnectionEntry.Kind.SANDBOX
-                                    ? sandbox.start()
-                                    : entry.spec();
+                    if (entry.kind() != ConnectionEntry.Kind.SANDBOX) {
+                        return SdkDynamoRepository.connect(entry.spec());
+                    }
+                    ConnectionSpec spec = sandbox.start();
+                    SampleModels.keepMissing(models);
                     return SdkDynamoRepository.connect(spec);
                 };
-        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         return new AppContext(work, connector, discoverConnections(), sandbox, settings);
     }
 

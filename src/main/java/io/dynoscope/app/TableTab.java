@@ -1,6 +1,9 @@
 package io.dynoscope.app;
 
 import io.dynoscope.core.collection.CollectionOrder;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
@@ -48,10 +51,13 @@ final class TableTab implements WorkbenchTab {
     private final ItemInspectorViewModel inspector;
     private final DriftInspectorViewModel drift;
     private final BackgroundWork work;
-    private final StackPane expressionHolder =
-            new StackPane(new Label("Reading the table's description…"));
+    private final ToolWindows tools;
+    // The view is made when the tab is first shown (not in tests that drive the view models only).
+    private StackPane expressionHolder;
+    private ItemGridView gridView;
     private Parent view;
-    private final ItemGridView gridView;
+    private ExpressionBuilderViewModel builder;
+    private SnippetRequest pendingBuilderRequest;
     private final SavedReadsViewModel savedReads;
 
     /**
@@ -74,23 +80,41 @@ final class TableTab implements WorkbenchTab {
         if (settings != null) {
             settings.bindTable(this);
         }
-        this.gridView =
-                new ItemGridView(
-                        grid,
-                        tools,
-                        ItemInspectorView.load(inspector),
-                        Map.of(
-                                ToolWindows.Bottom.EXPRESSION_BUILDER,
-                                expressionHolder,
-                                ToolWindows.Bottom.DRIFT_INSPECTOR,
-                                DriftInspectorView.load(drift)));
+        this.tools = tools;
         this.savedReads = savedReads;
-        gridView.setSavedReads(savedReads);
     }
 
     /** The saved reads and history, or null when no settings are kept. */
     SavedReadsViewModel savedReads() {
         return savedReads;
+    }
+
+    /**
+     * Opens a request made elsewhere (a SQL console's plan) in this tab's expression builder: its
+     * key condition (or, for a Scan, its filter) with its maps, index and direction.
+     */
+    void openInBuilder(SnippetRequest request) {
+        content();
+        tools.bottomProperty().set(ToolWindows.Bottom.EXPRESSION_BUILDER);
+        if (builder == null) {
+            pendingBuilderRequest = request; // opened once the table is described
+            return;
+        }
+        ExpressionKind kind =
+                request.expressions().containsKey(ExpressionKind.KEY_CONDITION)
+                        ? ExpressionKind.KEY_CONDITION
+                        : request.expressions().keySet().stream().findFirst().orElse(null);
+        if (kind == null) {
+            return;
+        }
+        builder.kindProperty().set(kind);
+        request.index().ifPresent(builder.indexProperty()::set);
+        builder.newestFirstProperty().set(!request.scanForward());
+        CompiledExpression expression = request.expression(kind);
+        builder.load(
+                expression.text(),
+                ExpressionMaps.namesJson(expression.names()),
+                ExpressionMaps.valuesJson(expression.values()));
     }
 
     ItemGridViewModel grid() {
@@ -135,7 +159,9 @@ final class TableTab implements WorkbenchTab {
             return;
         }
         inspector.tableProperty().set(new InspectedTable(info, grid.repository()));
-        expressionHolder.getChildren().setAll(expressionBuilder(info));
+        if (expressionHolder != null) {
+            expressionHolder.getChildren().setAll(expressionBuilder(info));
+        }
     }
 
     private Node expressionBuilder(TableInfo info) {
@@ -147,6 +173,7 @@ final class TableTab implements WorkbenchTab {
                         .map(e -> SnippetOptions.local(e.endpoint(), e.region(), e.accessKeyId()))
                         .orElse(SnippetOptions.aws());
         ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(info, options);
+        this.builder = builder;
         builder.knownAttributes().setAll(grid.columns());
         grid.columns()
                 .addListener(
@@ -160,6 +187,11 @@ final class TableTab implements WorkbenchTab {
                                 });
         builder.setOnRun(request -> runBuilt(info, request));
         Parent builderView = ExpressionBuilderView.load(builder);
+        if (pendingBuilderRequest != null) {
+            SnippetRequest pending = pendingBuilderRequest;
+            pendingBuilderRequest = null;
+            openInBuilder(pending);
+        }
         builderView.setId("expressionBuilder");
         return builderView;
     }
@@ -267,6 +299,23 @@ final class TableTab implements WorkbenchTab {
     @Override
     public Node content() {
         if (view == null) {
+            expressionHolder = new StackPane(new Label("Reading the table's description…"));
+            if (grid.tableInfoProperty().get() != null) {
+                expressionHolder
+                        .getChildren()
+                        .setAll(expressionBuilder(grid.tableInfoProperty().get()));
+            }
+            gridView =
+                    new ItemGridView(
+                            grid,
+                            tools,
+                            ItemInspectorView.load(inspector),
+                            Map.of(
+                                    ToolWindows.Bottom.EXPRESSION_BUILDER,
+                                    expressionHolder,
+                                    ToolWindows.Bottom.DRIFT_INSPECTOR,
+                                    DriftInspectorView.load(drift)));
+            gridView.setSavedReads(savedReads);
             view = ItemGridView.load(gridView);
         }
         return view;
@@ -279,6 +328,7 @@ final class TableTab implements WorkbenchTab {
 
     @Override
     public void perform(Action action) {
+        content(); // the view's actions need the view
         switch (action) {
             case RUN -> grid.run();
             case CANCEL -> grid.cancel();
