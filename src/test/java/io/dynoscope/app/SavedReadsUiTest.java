@@ -1,0 +1,235 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.grid.SavedReadsViewModel;
+import io.dynoscope.ui.shell.ConnectionEntry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * A table tab with the user's settings, clicked through: a read saved under a name and run again
+ * from the history (Ctrl/Cmd+Y, Enter), and a find in the loaded rows (Ctrl/Cmd+F, Enter).
+ */
+@ExtendWith(ApplicationExtension.class)
+class SavedReadsUiTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("tab-reads");
+
+    @TempDir Path directory;
+
+    private AppContext context;
+
+    @BeforeAll
+    static void seed() {
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (context != null) {
+            AppContext closing = context;
+            context = null;
+            onFx(
+                    () -> {
+                        closing.close();
+                        return null;
+                    });
+        }
+        FxToolkit.cleanupStages();
+    }
+
+    /** Starts the app on the settings in {@code directory}, connects and opens the table. */
+    private TableTab start() throws Exception {
+        context =
+                new AppContext(
+                        new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
+                        (entry, cancellation) ->
+                                SdkDynamoRepository.connect(TestEngine.connection()),
+                        List.of(ConnectionEntry.sandbox()),
+                        new AppContext.SandboxHolder(),
+                        SettingsService.open(new SettingsStore(directory)));
+        onFx(
+                () -> {
+                    Stage stage = new Stage();
+                    stage.setScene(DynoscopeApp.createScene(context));
+                    stage.setWidth(1280);
+                    stage.setHeight(800);
+                    stage.show();
+                    context.shell().connect(context.shell().connections().get(0));
+                    return null;
+                });
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> context.shell().activeConnectionProperty().get() != null);
+        TableTab tab = onFx(() -> (TableTab) context.shell().openTable(TABLE).orElseThrow());
+        awaitRead(tab);
+        return tab;
+    }
+
+    private static void awaitRead(TableTab tab) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () ->
+                        !tab.grid().runningProperty().get()
+                                && tab.grid().lastReadProperty().get().contains("returned"));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static <T> T onFx(Callable<T> work) throws Exception {
+        T result = WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        return result;
+    }
+
+    /** The partition keys and sort keys of the item rows the grid shows. */
+    private static List<String> rowsShown(TableTab tab) throws Exception {
+        return onFx(
+                () ->
+                        tab.grid().rows().stream()
+                                .filter(CollectionRow.ItemRow.class::isInstance)
+                                .map(r -> ((CollectionRow.ItemRow) r).item())
+                                .map(
+                                        i ->
+                                                i.string(SampleData.SAAS_PARTITION_KEY)
+                                                                .orElseThrow()
+                                                        + " "
+                                                        + i.string(SampleData.SAAS_SORT_KEY)
+                                                                .orElseThrow())
+                                .toList());
+    }
+
+    /** Describes a Query of one collection in the read bar and clicks Run. */
+    private static void query(FxRobot robot, TableTab tab, String partitionKey) throws Exception {
+        onFx(
+                () -> {
+                    tab.grid().readBar().modeProperty().set(ReadMode.QUERY);
+                    tab.grid().readBar().partitionKeyValueProperty().set(partitionKey);
+                    return null;
+                });
+        robot.clickOn("#runButton");
+        awaitRead(tab);
+    }
+
+    @Test
+    void aSavedReadIsRunAgainFromTheHistoryWithEnter(FxRobot robot) throws Exception {
+        TableTab tab = start();
+        query(robot, tab, SampleData.BETA);
+        List<String> beta = rowsShown(tab);
+        assertEquals(SampleData.BETA_PROJECTS + 1, beta.size());
+        assertTrue(
+                beta.stream().allMatch(r -> r.startsWith(SampleData.BETA + " ")), beta.toString());
+
+        // save it under a name from the saved-reads window (Ctrl/Cmd+Y in the tab)
+        robot.clickOn("#grid");
+        robot.press(KeyCode.SHORTCUT, KeyCode.Y).release(KeyCode.Y, KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitForFxEvents();
+        ListView<?> history = robot.lookup("#historyList").queryAs(ListView.class);
+        assertEquals(1, history.getItems().size(), "the read the person ran, not the first page");
+        robot.clickOn(".saved-reads .text-field").write("beta workspace");
+        robot.clickOn("Save");
+        WaitForAsyncUtils.waitForFxEvents();
+        ListView<?> saved = robot.lookup("#savedList").queryAs(ListView.class);
+        assertEquals(1, saved.getItems().size());
+        assertEquals(
+                "beta workspace", ((SavedReadsViewModel.Entry) saved.getItems().get(0)).name());
+        assertEquals(
+                "Saved 'beta workspace'.",
+                robot.lookup(".saved-reads .connection-message").queryAs(Label.class).getText());
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // another read replaces the rows
+        query(robot, tab, SampleData.ACME);
+        assertEquals(SampleData.ACME_PROJECTS + 1, rowsShown(tab).size());
+
+        // the history lists both, newest first; Enter on the older runs it again
+        robot.clickOn("#grid");
+        robot.press(KeyCode.SHORTCUT, KeyCode.Y).release(KeyCode.Y, KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitForFxEvents();
+        ListView<?> again = robot.lookup("#historyList").queryAs(ListView.class);
+        assertEquals(2, again.getItems().size());
+        SavedReadsViewModel.Entry older = (SavedReadsViewModel.Entry) again.getItems().get(1);
+        assertTrue(older.description().contains(SampleData.BETA), older.description());
+        assertTrue(older.figures().startsWith("1 request · "), older.figures());
+        assertTrue(older.figures().contains("4 items"), older.figures());
+        onFx(
+                () -> {
+                    again.getSelectionModel().select(1);
+                    again.requestFocus();
+                    return null;
+                });
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
+        awaitRead(tab);
+
+        assertEquals(beta, rowsShown(tab), "the rows of the first read again");
+        assertEquals(SampleData.BETA, tab.grid().readBar().partitionKeyValueProperty().get());
+        assertEquals(1, tab.grid().lastStatisticsProperty().get().requests(), "one request again");
+    }
+
+    @Test
+    void findInTheLoadedRowsCountsAndWalksTheMatches(FxRobot robot) throws Exception {
+        TableTab tab = start();
+        query(robot, tab, SampleData.ACME);
+        long requests = tab.grid().lastStatisticsProperty().get().requests();
+
+        robot.clickOn("#grid");
+        robot.press(KeyCode.SHORTCUT, KeyCode.F).release(KeyCode.F, KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.write("archived");
+        WaitForAsyncUtils.waitForFxEvents();
+        Label status = robot.lookup("#findStatusLabel").queryAs(Label.class);
+        assertEquals("1 of 4", status.getText());
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("2 of 4", status.getText());
+        robot.press(KeyCode.SHIFT, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.SHIFT);
+        robot.press(KeyCode.SHIFT, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("4 of 4", status.getText());
+        assertEquals(
+                SampleData.ACME + " " + SampleData.projectDetail(39),
+                onFx(
+                        () -> {
+                            var item = tab.grid().selectedItemProperty().get();
+                            return item.string(SampleData.SAAS_PARTITION_KEY).orElseThrow()
+                                    + " "
+                                    + item.string(SampleData.SAAS_SORT_KEY).orElseThrow();
+                        }));
+        assertEquals(requests, tab.grid().lastStatisticsProperty().get().requests());
+        assertEquals(
+                "",
+                context.shell().tableFilterProperty().get(),
+                "the shell's find-a-table did not take the key");
+    }
+}
