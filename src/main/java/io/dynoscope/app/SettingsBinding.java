@@ -3,6 +3,7 @@ package io.dynoscope.app;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.model.TableDesign;
@@ -13,6 +14,8 @@ import io.dynoscope.settings.SettingsService;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
+import io.dynoscope.ui.expression.ExpressionBuilderViewModel;
+import io.dynoscope.ui.expression.SavedExpression;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
@@ -30,6 +33,8 @@ import javafx.collections.SetChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the saved settings and the window's observable state in step: restores the theme, the
@@ -39,6 +44,7 @@ import javafx.stage.Stage;
  */
 final class SettingsBinding {
 
+    private static final Logger LOG = LoggerFactory.getLogger(SettingsBinding.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SettingsService settings;
@@ -318,6 +324,42 @@ final class SettingsBinding {
      * The drift inspector's rules are the copies of the table's model: restored from it (or from
      * the rules kept for the table before models existed), and saved into it as they change.
      */
+    /**
+     * Keeps the expressions saved in a table's expression builder in the settings'
+     * saved-expressions slot (an object of arrays by table name): the builder starts with them, and
+     * each save or forget is saved. Entries the file holds that cannot be read are skipped.
+     */
+    void bindExpressions(ExpressionBuilderViewModel builder, String tableName) {
+        JsonNode slot = settings.current().savedExpressions();
+        JsonNode saved = slot == null ? null : slot.get(tableName);
+        List<SavedExpression> restored = new ArrayList<>();
+        if (saved != null && saved.isArray()) {
+            for (JsonNode one : saved) {
+                try {
+                    restored.add(JSON.treeToValue(one, SavedExpression.class));
+                } catch (JsonProcessingException | IllegalArgumentException e) {
+                    LOG.warn("Skipped a saved expression of {} that cannot be read", tableName, e);
+                }
+            }
+        }
+        builder.savedExpressions().setAll(restored);
+        builder.savedExpressions()
+                .addListener(
+                        (ListChangeListener<SavedExpression>)
+                                change -> {
+                                    JsonNode list = JSON.valueToTree(builder.savedExpressions());
+                                    settings.update(
+                                            s -> {
+                                                ObjectNode all =
+                                                        s.savedExpressions() instanceof ObjectNode o
+                                                                ? o.deepCopy()
+                                                                : JSON.createObjectNode();
+                                                all.set(tableName, list);
+                                                return s.withSavedExpressions(all);
+                                            });
+                                });
+    }
+
     void bindDriftRules(DriftInspectorViewModel drift, String tableName) {
         Optional<TableDesign> design = models.load(tableName);
         List<DenormalizationRule> copies = design.map(d -> d.model().copies()).orElse(List.of());

@@ -59,6 +59,7 @@ final class TableTab implements WorkbenchTab {
     private ExpressionBuilderViewModel builder;
     private SnippetRequest pendingBuilderRequest;
     private final SavedReadsViewModel savedReads;
+    private final SettingsBinding settings;
 
     /**
      * @param settings the user's settings to restore and keep, or null to keep none
@@ -81,6 +82,7 @@ final class TableTab implements WorkbenchTab {
             settings.bindTable(this);
         }
         this.tools = tools;
+        this.settings = settings;
         this.savedReads = savedReads;
     }
 
@@ -174,6 +176,9 @@ final class TableTab implements WorkbenchTab {
                         .orElse(SnippetOptions.aws());
         ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(info, options);
         this.builder = builder;
+        if (settings != null) {
+            settings.bindExpressions(builder, table());
+        }
         builder.knownAttributes().setAll(grid.columns());
         grid.columns()
                 .addListener(

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.ReadMode;
@@ -19,12 +21,16 @@ import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
+import io.dynoscope.ui.expression.ExpressionBuilderViewModel;
+import io.dynoscope.ui.expression.SavedExpression;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -213,6 +219,49 @@ class SettingsBindingTest {
             assertEquals(null, settings.current().driftRulesOf("blog"), "no second home");
         } finally {
             work.shutdown();
+        }
+    }
+
+    @Test
+    void theBuildersSavedExpressionsAreThereOnTheNextStartPerTable() {
+        TableInfo info =
+                new TableInfo(
+                        TABLE,
+                        "ACTIVE",
+                        SampleData.SAAS_KEYS,
+                        Map.of("EntityRef", "S", "Detail", "S"),
+                        List.of(),
+                        List.of(),
+                        "PAY_PER_REQUEST",
+                        0,
+                        0,
+                        Optional.empty(),
+                        Optional.empty());
+        SettingsStore store = new SettingsStore(directory);
+        try (SettingsService settings = SettingsService.open(store)) {
+            ExpressionBuilderViewModel builder =
+                    new ExpressionBuilderViewModel(info, SnippetOptions.aws());
+            new SettingsBinding(settings).bindExpressions(builder, TABLE);
+            builder.rows().get(0).valueProperty().set(SampleData.ACME);
+            assertTrue(builder.saveAs("acme"));
+        }
+
+        try (SettingsService settings = SettingsService.open(store)) {
+            ExpressionBuilderViewModel builder =
+                    new ExpressionBuilderViewModel(info, SnippetOptions.aws());
+            SettingsBinding binding = new SettingsBinding(settings);
+            binding.bindExpressions(builder, TABLE);
+            ExpressionBuilderViewModel other =
+                    new ExpressionBuilderViewModel(info, SnippetOptions.aws());
+            binding.bindExpressions(other, "another-table");
+
+            assertEquals(1, builder.savedExpressions().size());
+            SavedExpression acme = builder.savedExpressions().get(0);
+            assertEquals("acme", acme.name());
+            assertEquals("#er = :er", acme.expression());
+            assertEquals(List.of(), other.savedExpressions(), "saved per table");
+            builder.open(acme);
+            assertEquals(SampleData.ACME, builder.rows().get(0).valueProperty().get());
         }
     }
 }

@@ -5,6 +5,7 @@ import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateClause;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.ui.common.Views;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -25,11 +26,15 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
@@ -59,6 +64,7 @@ public final class ExpressionBuilderView {
     @FXML private Label itemKeyLabel;
     @FXML private TextField itemKeyField;
     @FXML private Button runButton;
+    @FXML private MenuButton savedMenu;
     @FXML private VBox rowsBox;
     @FXML private Button addRowButton;
     @FXML private Button clearButton;
@@ -108,6 +114,44 @@ public final class ExpressionBuilderView {
         bindPreview();
         bindSnippets();
         bindPaste();
+        savedMenu.setOnShowing(e -> fillSavedMenu());
+        fillSavedMenu();
+    }
+
+    /** The saved expressions to open, "Save as…", and a submenu to forget one. */
+    private void fillSavedMenu() {
+        List<MenuItem> items = new ArrayList<>();
+        Menu forget = new Menu("Forget");
+        for (SavedExpression saved : viewModel.savedExpressions()) {
+            MenuItem open = new MenuItem(saved.name() + "  (" + saved.expression() + ")");
+            open.setMnemonicParsing(false);
+            open.setOnAction(e -> viewModel.open(saved));
+            items.add(open);
+            MenuItem forgetOne = new MenuItem(saved.name());
+            forgetOne.setMnemonicParsing(false);
+            forgetOne.setOnAction(e -> viewModel.forget(saved));
+            forget.getItems().add(forgetOne);
+        }
+        if (!items.isEmpty()) {
+            items.add(new SeparatorMenuItem());
+        }
+        MenuItem saveAs = new MenuItem("Save as…");
+        saveAs.setOnAction(e -> saveAs());
+        items.add(saveAs);
+        forget.setDisable(forget.getItems().isEmpty());
+        items.add(forget);
+        savedMenu.getItems().setAll(items);
+    }
+
+    private void saveAs() {
+        TextInputDialog dialog = new TextInputDialog();
+        dialog.setTitle("Save the expression");
+        dialog.setHeaderText("Save what the builder holds for this table under a name");
+        dialog.setContentText("Name");
+        if (root.getScene() != null) {
+            dialog.initOwner(root.getScene().getWindow());
+        }
+        dialog.showAndWait().ifPresent(viewModel::saveAs);
     }
 
     private void bindHeader() {

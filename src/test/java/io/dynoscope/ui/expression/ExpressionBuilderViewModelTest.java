@@ -376,4 +376,35 @@ class ExpressionBuilderViewModelTest {
 
         assertEquals(List.of(), found);
     }
+
+    @Test
+    void aSavedExpressionOpensAgainWithItsKindIndexAndRows() {
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(BLOG, LOCAL);
+        builder.indexProperty().set("byAuthor");
+        builder.rows().get(0).valueProperty().set("U#12");
+        String text = builder.expressionTextProperty().get();
+        String values = builder.valuesJsonProperty().get();
+
+        assertFalse(builder.saveAs("  "), "a name is needed");
+        assertTrue(builder.saveAs("posts of U#12"));
+        assertEquals("Saved 'posts of U#12'.", builder.messageProperty().get());
+
+        builder.kindProperty().set(ExpressionKind.FILTER);
+        builder.rows().clear();
+        SavedExpression saved = builder.savedExpressions().get(0);
+        assertEquals("byAuthor", saved.index());
+        builder.open(saved);
+
+        assertEquals(ExpressionKind.KEY_CONDITION, builder.kindProperty().get());
+        assertEquals("byAuthor", builder.indexProperty().get());
+        assertEquals(text, builder.expressionTextProperty().get());
+        assertEquals(values, builder.valuesJsonProperty().get());
+        assertEquals("U#12", builder.rows().get(0).valueProperty().get());
+        assertEquals("Opened 'posts of U#12'.", builder.messageProperty().get());
+
+        assertTrue(builder.saveAs("posts of U#12"));
+        assertEquals(1, builder.savedExpressions().size(), "the same name replaces");
+        builder.forget(saved);
+        assertTrue(builder.savedExpressions().isEmpty());
+    }
 }
