@@ -17,6 +17,7 @@ import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.SampleInfo;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -29,8 +30,6 @@ import io.dynoscope.ui.shell.Connector;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -224,19 +223,7 @@ class SettingsBindingTest {
 
     @Test
     void theBuildersSavedExpressionsAreThereOnTheNextStartPerTable() {
-        TableInfo info =
-                new TableInfo(
-                        TABLE,
-                        "ACTIVE",
-                        SampleData.SAAS_KEYS,
-                        Map.of("EntityRef", "S", "Detail", "S"),
-                        List.of(),
-                        List.of(),
-                        "PAY_PER_REQUEST",
-                        0,
-                        0,
-                        Optional.empty(),
-                        Optional.empty());
+        TableInfo info = SampleInfo.saas(TABLE);
         SettingsStore store = new SettingsStore(directory);
         try (SettingsService settings = SettingsService.open(store)) {
             ExpressionBuilderViewModel builder =

@@ -14,6 +14,7 @@ import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.SampleInfo;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,7 +23,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,19 +32,7 @@ class SavedReadsTest {
 
     private static final String TABLE = "saas";
     private static final KeySchema KEYS = SampleData.SAAS_KEYS;
-    private static final TableInfo INFO =
-            new TableInfo(
-                    TABLE,
-                    "ACTIVE",
-                    KEYS,
-                    Map.of("EntityRef", "S", "Detail", "S"),
-                    List.of(),
-                    List.of(),
-                    "PAY_PER_REQUEST",
-                    0,
-                    0,
-                    Optional.empty(),
-                    Optional.empty());
+    private static final TableInfo INFO = SampleInfo.saas(TABLE);
 
     @TempDir Path directory;
 

@@ -18,12 +18,16 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.item.ItemEditor.EditFormat;
 import io.dynoscope.ui.item.ItemEditor.EditKind;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -177,6 +181,58 @@ class ItemInspectorViewModelTest {
         assertEquals(expected.attributes(), inspector.shownItemProperty().get().attributes());
         assertEquals(
                 List.of(new ItemChange.Saved(table, inspector.shownItemProperty().get())), changes);
+    }
+
+    @Test
+    void theInspectorSaysTheItemsSizeTheTtlLeftAndWhatASaveCost() {
+        TableInfo described = repository.describeTable(table);
+        TableInfo withTtl =
+                new TableInfo(
+                        described.name(),
+                        described.status(),
+                        described.keySchema(),
+                        described.keyAttributeTypes(),
+                        described.globalSecondaryIndexes(),
+                        described.localSecondaryIndexes(),
+                        described.billingMode(),
+                        described.itemCount(),
+                        described.sizeBytes(),
+                        Optional.of("expiresAt"),
+                        described.streamViewType());
+        inspector.tableProperty().set(new InspectedTable(withTtl, repository));
+        Instant now = Instant.parse("2026-11-30T12:00:00Z");
+        inspector.setClock(Clock.fixed(now, ZoneOffset.UTC));
+        AttributeValue expires = n(now.plusSeconds(3 * 86_400 + 4 * 3_600).getEpochSecond());
+        Item seen =
+                stored(
+                        item(
+                                "pk", s("WS#acme"),
+                                "sk", s("META"),
+                                "name", s("x".repeat(4_000)),
+                                "expiresAt", expires));
+
+        inspector.itemProperty().set(seen);
+
+        assertEquals(
+                Optional.of("TTL: expires in 3 d 4 h · 2026-12-03 16:00:00 UTC (epoch seconds)"),
+                inspector.valueNote("expiresAt", expires, true));
+        assertEquals(
+                Optional.of("2026-12-03 16:00:00 UTC (epoch seconds)"),
+                inspector.valueNote("expiresAt", expires, false),
+                "a nested value of the same name is no TTL");
+        // about 4,040 bytes (names plus values) of 409,600
+        assertTrue(
+                inspector.sizeProperty().get().endsWith(" of 400 KB (1.0%)"),
+                inspector.sizeProperty().get());
+
+        inspector.startEdit();
+        replaceInEditor(inspector, "\"xxx", "\"yxx");
+        assertTrue(inspector.editor().stage());
+        await(inspector.saves().save());
+
+        ItemSaveFlow.Written written = inspector.saves().lastWriteProperty().get();
+        assertEquals("Saved WS#acme / META", written.what());
+        assertTrue(written.consumedCapacity() >= 4, "a 4 KB item costs at least 4 WCU");
     }
 
     @Test
