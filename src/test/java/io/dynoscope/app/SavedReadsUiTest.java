@@ -1,6 +1,7 @@
 package io.dynoscope.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.input.KeyCode;
@@ -231,5 +233,39 @@ class SavedReadsUiTest {
                 "",
                 context.shell().tableFilterProperty().get(),
                 "the shell's find-a-table did not take the key");
+    }
+
+    @Test
+    void aScanOfOneCollectionOffersTheQueryAndOneClickRunsIt(FxRobot robot) throws Exception {
+        TableTab tab = start();
+        Node hintBar = onFx(() -> tab.content().lookup(".hint-bar"));
+        assertFalse(hintBar.isVisible(), "no hint for the first page's plain Scan");
+        onFx(
+                () -> {
+                    var bar = tab.grid().readBar();
+                    bar.modeProperty().set(ReadMode.SCAN);
+                    bar.filterProperty().set("#er = :er");
+                    bar.namesProperty().set("{\"#er\": \"EntityRef\"}");
+                    bar.valuesProperty().set("{\":er\": {\"S\": \"WS#beta\"}}");
+                    return null;
+                });
+        robot.clickOn("#runButton");
+        awaitRead(tab);
+        assertTrue(hintBar.isVisible(), "the hint shows after the Scan");
+        assertTrue(
+                robot.lookup(".hint-bar .label")
+                        .queryAs(Label.class)
+                        .getText()
+                        .startsWith(
+                                "This Scan reads the whole table to keep EntityRef = WS#beta."));
+
+        robot.clickOn("Query instead");
+        awaitRead(tab);
+
+        assertEquals(ReadMode.QUERY, tab.grid().readBar().modeProperty().get());
+        assertEquals(SampleData.BETA, tab.grid().readBar().partitionKeyValueProperty().get());
+        assertEquals(SampleData.BETA_PROJECTS + 1, rowsShown(tab).size());
+        assertEquals(1, tab.grid().lastStatisticsProperty().get().requests());
+        assertFalse(hintBar.isVisible(), "a Query needs no hint");
     }
 }

@@ -120,6 +120,9 @@ class ItemGridReadsTest {
                 consistent.consumedCapacity(),
                 1e-9,
                 "a strongly consistent read costs twice an eventually consistent one");
+
+        grid.showWrite("Saved WS#acme / META", 1);
+        assertEquals("Saved WS#acme / META · 1 WCU", grid.lastReadProperty().get());
     }
 
     @Test
