@@ -17,6 +17,7 @@ import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
@@ -24,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -38,10 +41,11 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * A table tab with the user's settings, clicked through: a read saved under a name and run again
- * from the history (Ctrl/Cmd+Y, Enter), and a find in the loaded rows (Ctrl/Cmd+F, Enter).
+ * from the history (Ctrl/Cmd+Y, Enter), a find in the loaded rows (Ctrl/Cmd+F, Enter), a column
+ * header ordering the items inside a collection, and the Query-not-Scan hint.
  */
 @ExtendWith(ApplicationExtension.class)
-class SavedReadsUiTest {
+class TableTabReadsUiTest {
 
     private static final String TABLE = TestEngine.uniqueTableName("tab-reads");
 
@@ -158,8 +162,11 @@ class SavedReadsUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         ListView<?> history = robot.lookup("#historyList").queryAs(ListView.class);
         assertEquals(1, history.getItems().size(), "the read the person ran, not the first page");
-        robot.clickOn(".saved-reads .text-field").write("beta workspace");
-        robot.clickOn("Save");
+        TextField name = robot.lookup("#nameField").queryAs(TextField.class);
+        robot.clickOn(name).write("beta workspace");
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> "beta workspace".equals(name.getText()));
+        robot.clickOn("#saveButton");
         WaitForAsyncUtils.waitForFxEvents();
         ListView<?> saved = robot.lookup("#savedList").queryAs(ListView.class);
         assertEquals(1, saved.getItems().size());
@@ -267,5 +274,47 @@ class SavedReadsUiTest {
         assertEquals(SampleData.BETA_PROJECTS + 1, rowsShown(tab).size());
         assertEquals(1, tab.grid().lastStatisticsProperty().get().requests());
         assertFalse(hintBar.isVisible(), "a Query needs no hint");
+    }
+
+    @Test
+    void aClickOnAColumnHeaderOrdersTheItemsInsideTheCollectionParentFirst(FxRobot robot)
+            throws Exception {
+        TableTab tab = start();
+        query(robot, tab, SampleData.ACME);
+        long requests = tab.grid().lastStatisticsProperty().get().requests();
+
+        onFx(
+                () -> {
+                    @SuppressWarnings("unchecked")
+                    TableView<CollectionRow> grid =
+                            (TableView<CollectionRow>) tab.content().lookup("#grid");
+                    grid.getColumns().stream()
+                            .filter(c -> "status".equals(c.getText()))
+                            .findFirst()
+                            .ifPresent(grid::scrollToColumn);
+                    return null;
+                });
+        robot.clickOn(
+                robot.lookup(".column-header .label")
+                        .match((Label label) -> "status".equals(label.getText()))
+                        .<Node>query());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        List<String> statuses =
+                onFx(
+                        () ->
+                                tab.grid().rows().stream()
+                                        .filter(CollectionRow.ItemRow.class::isInstance)
+                                        .map(r -> ((CollectionRow.ItemRow) r).item())
+                                        .map(i -> i.string("status").orElse("(parent)"))
+                                        .toList());
+        assertEquals("(parent)", statuses.get(0), "the workspace stays first");
+        List<String> projects = statuses.subList(1, statuses.size());
+        List<String> sorted = new ArrayList<>(projects);
+        sorted.sort(null);
+        assertEquals(sorted, projects, "the projects by status, ascending");
+        assertEquals("ACTIVE", projects.get(0));
+        assertEquals(SampleData.ACME_PROJECTS + 1, statuses.size(), "no row came or went");
+        assertEquals(requests, tab.grid().lastStatisticsProperty().get().requests(), "no read");
     }
 }
