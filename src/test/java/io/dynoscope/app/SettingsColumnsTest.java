@@ -3,23 +3,15 @@ package io.dynoscope.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dynoscope.core.collection.CollectionRow;
-import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sample.SampleTables;
-import io.dynoscope.settings.SettingsService;
-import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.testsupport.TestEngine;
-import io.dynoscope.ui.common.BackgroundWork;
-import io.dynoscope.ui.common.UiExecutor;
-import io.dynoscope.ui.shell.ConnectionEntry;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,7 +19,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * A table's column order and hidden columns, as the user leaves them, come back when the app starts
@@ -40,7 +31,7 @@ class SettingsColumnsTest {
 
     @TempDir Path directory;
 
-    private AppContext context;
+    private final List<AppContext> started = new ArrayList<>();
 
     @BeforeAll
     static void seed() {
@@ -55,36 +46,7 @@ class SettingsColumnsTest {
 
     /** Starts the app on the settings in {@code directory}, connects and opens the table. */
     private TableView<CollectionRow> start() throws Exception {
-        context =
-                new AppContext(
-                        new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
-                        (entry, cancellation) ->
-                                SdkDynamoRepository.connect(TestEngine.connection()),
-                        List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder(),
-                        SettingsService.open(new SettingsStore(directory)));
-        onFx(
-                () -> {
-                    Stage stage = new Stage();
-                    stage.setScene(DynoscopeApp.createScene(context));
-                    stage.setWidth(1280);
-                    stage.setHeight(800);
-                    stage.show();
-                    context.shell().connect(context.shell().connections().get(0));
-                    return null;
-                });
-        WaitForAsyncUtils.waitFor(
-                30,
-                TimeUnit.SECONDS,
-                () -> context.shell().activeConnectionProperty().get() != null);
-        TableTab tab = onFx(() -> (TableTab) context.shell().openTable(TABLE).orElseThrow());
-        WaitForAsyncUtils.waitFor(
-                20,
-                TimeUnit.SECONDS,
-                () ->
-                        tab.grid().lastReadProperty().get().contains("returned")
-                                && !tab.grid().runningProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
+        TableTab tab = TestApp.start(directory, TABLE, started);
         @SuppressWarnings("unchecked")
         TableView<CollectionRow> grid =
                 onFx(() -> (TableView<CollectionRow>) tab.content().lookup("#grid"));
@@ -92,21 +54,11 @@ class SettingsColumnsTest {
     }
 
     private void stop() throws Exception {
-        if (context != null) {
-            AppContext closing = context;
-            context = null;
-            onFx(
-                    () -> {
-                        closing.close();
-                        return null;
-                    });
-        }
+        TestApp.stop(started);
     }
 
     private static <T> T onFx(Callable<T> work) throws Exception {
-        T result = WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        return result;
+        return TestApp.onFx(work);
     }
 
     private static List<String> names(TableView<CollectionRow> grid) {

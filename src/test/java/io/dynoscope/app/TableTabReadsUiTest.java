@@ -5,22 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
-import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sample.SampleTables;
-import io.dynoscope.settings.SettingsService;
-import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.testsupport.TestEngine;
-import io.dynoscope.ui.common.BackgroundWork;
-import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
-import io.dynoscope.ui.shell.ConnectionEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -28,7 +21,6 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,7 +43,7 @@ class TableTabReadsUiTest {
 
     @TempDir Path directory;
 
-    private AppContext context;
+    private final List<AppContext> started = new ArrayList<>();
 
     @BeforeAll
     static void seed() {
@@ -60,62 +52,20 @@ class TableTabReadsUiTest {
 
     @AfterEach
     void close() throws Exception {
-        if (context != null) {
-            AppContext closing = context;
-            context = null;
-            onFx(
-                    () -> {
-                        closing.close();
-                        return null;
-                    });
-        }
+        TestApp.stop(started);
         FxToolkit.cleanupStages();
     }
 
-    /** Starts the app on the settings in {@code directory}, connects and opens the table. */
     private TableTab start() throws Exception {
-        context =
-                new AppContext(
-                        new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
-                        (entry, cancellation) ->
-                                SdkDynamoRepository.connect(TestEngine.connection()),
-                        List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder(),
-                        SettingsService.open(new SettingsStore(directory)));
-        onFx(
-                () -> {
-                    Stage stage = new Stage();
-                    stage.setScene(DynoscopeApp.createScene(context));
-                    stage.setWidth(1280);
-                    stage.setHeight(800);
-                    stage.show();
-                    context.shell().connect(context.shell().connections().get(0));
-                    return null;
-                });
-        WaitForAsyncUtils.waitFor(
-                30,
-                TimeUnit.SECONDS,
-                () -> context.shell().activeConnectionProperty().get() != null);
-        TableTab tab = onFx(() -> (TableTab) context.shell().openTable(TABLE).orElseThrow());
-        awaitRead(tab);
-        return tab;
+        return TestApp.start(directory, TABLE, started);
     }
 
     private static void awaitRead(TableTab tab) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(
-                20,
-                TimeUnit.SECONDS,
-                () ->
-                        !tab.grid().runningProperty().get()
-                                && tab.grid().lastReadProperty().get().contains("returned"));
-        WaitForAsyncUtils.waitForFxEvents();
+        TestApp.awaitRead(tab);
     }
 
     private static <T> T onFx(Callable<T> work) throws Exception {
-        T result = WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        return result;
+        return TestApp.onFx(work);
     }
 
     /** The partition keys and sort keys of the item rows the grid shows. */
@@ -238,7 +188,7 @@ class TableTabReadsUiTest {
         assertEquals(requests, tab.grid().lastStatisticsProperty().get().requests());
         assertEquals(
                 "",
-                context.shell().tableFilterProperty().get(),
+                started.get(0).shell().tableFilterProperty().get(),
                 "the shell's find-a-table did not take the key");
     }
 

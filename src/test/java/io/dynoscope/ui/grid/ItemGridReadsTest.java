@@ -24,9 +24,7 @@ import io.dynoscope.ui.common.UiExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,24 +56,8 @@ class ItemGridReadsTest {
         return grid;
     }
 
-    /** Starts a read and waits until it finished; a problem fails the test. */
     private static void awaitRead(ItemGridViewModel grid, Runnable start) {
-        CountDownLatch done = new CountDownLatch(1);
-        grid.onReadFinished(g -> done.countDown());
-        grid.messageProperty()
-                .addListener(
-                        (obs, old, text) -> {
-                            if (!text.isEmpty()) {
-                                done.countDown();
-                            }
-                        });
-        start.run();
-        try {
-            assertTrue(done.await(30, TimeUnit.SECONDS), "the read did not finish");
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
-        assertEquals("", grid.messageProperty().get(), "the read reported a problem");
+        ItemGridViewModelTest.awaitRead(grid, start);
     }
 
     private static List<Item> itemsShown(ItemGridViewModel grid) {

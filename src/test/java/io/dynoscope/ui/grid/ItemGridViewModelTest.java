@@ -70,7 +70,7 @@ class ItemGridViewModelTest {
     }
 
     /** Starts a read and waits until it finished or reported a problem. */
-    private static void awaitRead(ItemGridViewModel grid, Runnable start) {
+    static void awaitRead(ItemGridViewModel grid, Runnable start) {
         CountDownLatch done = new CountDownLatch(1);
         grid.onReadFinished(g -> done.countDown());
         grid.messageProperty()
