@@ -280,7 +280,7 @@ public final class ItemGridView {
                                 bar.moreInUseProperty()));
         showWhen(moreToggle.selectedProperty(), morePane);
 
-        savedReadsButton.setOnAction(e -> showSavedReads(false));
+        savedReadsButton.setOnAction(e -> showSavedReads());
         showWhen(Bindings.createBooleanBinding(() -> savedReads != null), savedReadsButton);
         runButton.setOnAction(e -> viewModel.run());
         cancelButton.setOnAction(e -> viewModel.cancel());
@@ -408,7 +408,6 @@ public final class ItemGridView {
                                 },
                                 viewModel.queryHintProperty()));
         hintButton.setOnAction(e -> viewModel.runHintedQuery());
-        hintCloseButton.setOnAction(e -> hintBar.setVisible(false));
         viewModel
                 .queryHintProperty()
                 .addListener(
@@ -481,10 +480,10 @@ public final class ItemGridView {
         grid.requestFocus();
     }
 
-    /** Opens the saved reads and history (Ctrl/Cmd+Y), or saving the read bar's read. */
-    public void showSavedReads(boolean saving) {
+    /** Opens the saved reads and history (Ctrl/Cmd+Y). */
+    public void showSavedReads() {
         if (savedReads != null && root.getScene() != null) {
-            SavedReadsView.show(root.getScene().getWindow(), savedReads, saving);
+            SavedReadsView.show(root.getScene().getWindow(), savedReads);
         }
     }
 
@@ -856,7 +855,7 @@ public final class ItemGridView {
                         showFind();
                         e.consume();
                     } else if (SAVED_READS_KEY.match(e)) {
-                        showSavedReads(false);
+                        showSavedReads();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F3
                             && !viewModel.findTextProperty().get().isEmpty()) {

@@ -45,16 +45,11 @@ public final class SavedReadsView {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
     }
 
-    /** Loads the view for a view model. */
-    public static Parent load(SavedReadsViewModel viewModel) {
-        return Views.load("SavedReads.fxml", new SavedReadsView(viewModel));
-    }
-
     /**
-     * Opens the window over {@code owner}, on the history (or the saved reads when asked), with the
-     * newest entry selected; the stylesheets of the owner's scene apply.
+     * Opens the window over {@code owner} on the history, with the newest entry selected; the
+     * stylesheets of the owner's scene apply.
      */
-    public static Stage show(Window owner, SavedReadsViewModel viewModel, boolean saving) {
+    public static Stage show(Window owner, SavedReadsViewModel viewModel) {
         viewModel.refresh();
         SavedReadsView view = new SavedReadsView(viewModel);
         Parent content = Views.load("SavedReads.fxml", view);
@@ -76,12 +71,7 @@ public final class SavedReadsView {
                 });
         stage.setScene(scene);
         stage.show();
-        if (saving) {
-            view.lists.getSelectionModel().select(view.savedTab);
-            view.nameField.requestFocus();
-        } else {
-            view.historyList.requestFocus();
-        }
+        view.historyList.requestFocus();
         return stage;
     }
 
