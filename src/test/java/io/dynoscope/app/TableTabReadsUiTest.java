@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.service.query.NodeQuery;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -85,6 +86,16 @@ class TableTabReadsUiTest {
                                 .toList());
     }
 
+    /** A node of the saved-reads window. */
+    private static NodeQuery inSavedReads(FxRobot robot, String query) {
+        return robot.from(robot.lookup(".saved-reads").<Node>query()).lookup(query);
+    }
+
+    /** The read bar's Run (the expression builder has one too). */
+    private static Node readBarRun(TableTab tab) throws Exception {
+        return onFx(() -> tab.content().lookup("#runButton"));
+    }
+
     /** Describes a Query of one collection in the read bar and clicks Run. */
     private static void query(FxRobot robot, TableTab tab, String partitionKey) throws Exception {
         onFx(
@@ -93,7 +104,7 @@ class TableTabReadsUiTest {
                     tab.grid().readBar().partitionKeyValueProperty().set(partitionKey);
                     return null;
                 });
-        robot.clickOn("#runButton");
+        robot.clickOn(readBarRun(tab));
         awaitRead(tab);
     }
 
@@ -110,15 +121,16 @@ class TableTabReadsUiTest {
         robot.clickOn("#grid");
         robot.press(KeyCode.SHORTCUT, KeyCode.Y).release(KeyCode.Y, KeyCode.SHORTCUT);
         WaitForAsyncUtils.waitForFxEvents();
-        ListView<?> history = robot.lookup("#historyList").queryAs(ListView.class);
+        ListView<?> history = inSavedReads(robot, "#historyList").queryAs(ListView.class);
         assertEquals(1, history.getItems().size(), "the read the person ran, not the first page");
-        TextField name = robot.lookup("#nameField").queryAs(TextField.class);
+        TextField name = inSavedReads(robot, "#nameField").queryAs(TextField.class);
         robot.clickOn(name).write("beta workspace");
         WaitForAsyncUtils.waitFor(
                 5, TimeUnit.SECONDS, () -> "beta workspace".equals(name.getText()));
-        robot.clickOn("#saveButton");
+        // the inspector has a #saveButton too: this one is the saved-reads window's
+        robot.clickOn(inSavedReads(robot, "#saveButton").<Node>query());
         WaitForAsyncUtils.waitForFxEvents();
-        ListView<?> saved = robot.lookup("#savedList").queryAs(ListView.class);
+        ListView<?> saved = inSavedReads(robot, "#savedList").queryAs(ListView.class);
         assertEquals(1, saved.getItems().size());
         assertEquals(
                 "beta workspace", ((SavedReadsViewModel.Entry) saved.getItems().get(0)).name());
@@ -136,7 +148,7 @@ class TableTabReadsUiTest {
         robot.clickOn("#grid");
         robot.press(KeyCode.SHORTCUT, KeyCode.Y).release(KeyCode.Y, KeyCode.SHORTCUT);
         WaitForAsyncUtils.waitForFxEvents();
-        ListView<?> again = robot.lookup("#historyList").queryAs(ListView.class);
+        ListView<?> again = inSavedReads(robot, "#historyList").queryAs(ListView.class);
         assertEquals(2, again.getItems().size());
         SavedReadsViewModel.Entry older = (SavedReadsViewModel.Entry) again.getItems().get(1);
         assertTrue(older.description().contains(SampleData.BETA), older.description());
@@ -206,7 +218,7 @@ class TableTabReadsUiTest {
                     bar.valuesProperty().set("{\":er\": {\"S\": \"WS#beta\"}}");
                     return null;
                 });
-        robot.clickOn("#runButton");
+        robot.clickOn(readBarRun(tab));
         awaitRead(tab);
         assertTrue(hintBar.isVisible(), "the hint shows after the Scan");
         assertTrue(
