@@ -5,16 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.sample.SampleModels;
 import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -278,5 +285,45 @@ class TableTabReadsUiTest {
         assertEquals("ACTIVE", projects.get(0));
         assertEquals(SampleData.ACME_PROJECTS + 1, statuses.size(), "no row came or went");
         assertEquals(requests, tab.grid().lastStatisticsProperty().get().requests(), "no read");
+    }
+
+    @Test
+    void withTheTablesModelTheGridShowsEachRowsEntity(FxRobot robot) throws Exception {
+        TableDesign saas =
+                SampleModels.designs().stream()
+                        .filter(d -> d.table().equals("saas"))
+                        .findFirst()
+                        .orElseThrow();
+        try (SettingsService settings = SettingsService.open(new SettingsStore(directory))) {
+            new ModelStore(settings).save(saas.withModel(saas.model().withTable(TABLE)));
+        }
+        TableTab tab = start();
+        query(robot, tab, SampleData.ACME);
+
+        @SuppressWarnings("unchecked")
+        TableView<CollectionRow> grid =
+                onFx(() -> (TableView<CollectionRow>) tab.content().lookup("#grid"));
+        assertEquals("entity", grid.getColumns().get(1).getText(), "after the partition key");
+        Set<String> chips =
+                onFx(
+                        () ->
+                                grid.lookupAll(".entity-chip").stream()
+                                        .filter(Node::isVisible)
+                                        .map(n -> ((Label) n).getText())
+                                        .collect(Collectors.toSet()));
+        assertEquals(Set.of("workspace", "project"), chips);
+        long coloured =
+                onFx(
+                        () ->
+                                grid.lookupAll(".table-row-cell").stream()
+                                        .filter(
+                                                n ->
+                                                        n.getStyleClass().stream()
+                                                                .anyMatch(
+                                                                        c ->
+                                                                                c.startsWith(
+                                                                                        "entity-row-")))
+                                        .count());
+        assertTrue(coloured >= 10, "rows carry their entity's colour: " + coloured);
     }
 }
