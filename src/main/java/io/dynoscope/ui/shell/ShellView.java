@@ -184,7 +184,8 @@ public final class ShellView {
                 });
         tree.setOnKeyPressed(
                 e -> {
-                    if (e.getCode() == KeyCode.ENTER) {
+                    // Ctrl/Cmd+Enter is the menu's Run, not "open"
+                    if (e.getCode() == KeyCode.ENTER && !e.isShortcutDown()) {
                         openSelected();
                         e.consume();
                     }

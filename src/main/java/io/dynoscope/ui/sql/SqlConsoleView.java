@@ -6,6 +6,7 @@ import io.dynoscope.service.sql.SqlWritePlan;
 import java.io.File;
 import java.io.IOException;
 import java.util.List;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -95,6 +96,14 @@ public final class SqlConsoleView {
                         e.consume();
                     }
                 });
+        // a console opens ready to type into
+        editor.sceneProperty()
+                .addListener(
+                        (obs, old, scene) -> {
+                            if (scene != null) {
+                                Platform.runLater(editor::requestFocus);
+                            }
+                        });
         runButton.setOnAction(e -> viewModel.runAt(editor.getCaretPosition()));
         explainButton.setOnAction(e -> viewModel.explainAt(editor.getCaretPosition()));
         cancelButton.setOnAction(e -> viewModel.cancel());

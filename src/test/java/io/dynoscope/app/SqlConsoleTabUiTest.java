@@ -1,0 +1,135 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.common.WorkbenchTab;
+import io.dynoscope.ui.shell.ConnectionEntry;
+import io.dynoscope.ui.shell.Connector;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.event.Event;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TreeCell;
+import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** A SQL console opened from a table's menu takes the keyboard: Ctrl/Cmd+Enter runs it. */
+@ExtendWith(ApplicationExtension.class)
+class SqlConsoleTabUiTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("ui-sql");
+    private AppContext context;
+
+    @BeforeAll
+    static void seed() {
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    }
+
+    @Start
+    void start(Stage stage) {
+        Connector connector =
+                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
+        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
+        context =
+                new AppContext(
+                        work,
+                        connector,
+                        List.of(ConnectionEntry.sandbox()),
+                        new AppContext.SandboxHolder());
+        stage.setScene(DynoscopeApp.createScene(context));
+        stage.setWidth(1200);
+        stage.setHeight(760);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        WaitForAsyncUtils.asyncFx(context::close).get(10, TimeUnit.SECONDS);
+        FxToolkit.cleanupStages();
+    }
+
+    @Test
+    void aConsoleOpensFromTheTablesMenuReadyToRunWithTheKeyboard(FxRobot robot) throws Exception {
+        robot.doubleClickOn("Local sandbox");
+        Label message = robot.lookup(".connection-message").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        robot.clickOn("#tableFilter").write(TABLE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
+
+        // the table stays selected in the sidebar, where Enter would open it; its menu comes as
+        // the context-menu key (or Shift+F10) brings it
+        robot.clickOn(tableCell(robot));
+        Node tree = robot.lookup("#tree").query();
+        robot.interact(
+                () ->
+                        Event.fireEvent(
+                                tree,
+                                new ContextMenuEvent(
+                                        ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                                        0,
+                                        0,
+                                        0,
+                                        0,
+                                        true,
+                                        null)));
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> robot.lookup("SQL console…").tryQuery().isPresent());
+        robot.clickOn("SQL console…");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        TextArea editor = robot.lookup("#editor").queryAs(TextArea.class);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, editor::isFocused);
+        robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
+
+        TableView<?> results = robot.lookup("#resultTable").queryAs(TableView.class);
+        Label error = robot.lookup("#errorLabel").queryAs(Label.class);
+        // the first statement of a JVM waits for Calcite to start (seconds on a busy machine)
+        // no key condition: the console asks before it scans
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("This statement must Scan").tryQuery().isPresent());
+        robot.clickOn("OK");
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> !results.getItems().isEmpty() || !error.getText().isBlank());
+        assertEquals("", error.getText());
+        WorkbenchTab selected = context.shell().selectedTabProperty().get();
+        assertEquals(WorkbenchTab.Kind.SQL_CONSOLE, selected.kind(), "the console stays in front");
+        // SELECT * FROM "table" LIMIT 100 over the saas sample (more than 100 items)
+        assertEquals(100, results.getItems().size());
+        assertTrue(
+                context.shell().tabs().stream().noneMatch(t -> t.kind() == WorkbenchTab.Kind.TABLE),
+                "Ctrl+Enter did not open the table selected in the sidebar");
+    }
+
+    private static Node tableCell(FxRobot robot) {
+        return robot.lookup("#tree .tree-cell")
+                .match((TreeCell<?> cell) -> TABLE.equals(cell.getText()))
+                .tryQuery()
+                .orElse(null);
+    }
+}
