@@ -226,6 +226,53 @@ class ConnectionFailuresTest {
                         .isPresent());
     }
 
+    @Test
+    void importReadsStdinStrictlyAsUtf8() {
+        byte[] lines =
+                ("{\"EntityRef\": \"WS#in\", \"Detail\": \"META\"}\n"
+                                + "{\"EntityRef\": \"WS#in\", \"Detail\": \"Zo\u00eb\"}\n")
+                        .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] good =
+                "{\"EntityRef\": \"WS#in\", \"Detail\": \"Zo\u00eb\"}\n"
+                        .getBytes(StandardCharsets.UTF_8);
+
+        Result bad = withStdin(lines, "import", "--table", saas, "--format", "json", "--in", "-");
+        Result imported =
+                withStdin(good, "import", "--table", saas, "--format", "json", "--in", "-");
+
+        assertEquals(ExitCodes.USAGE, bad.exitCode(), bad.err());
+        assertTrue(
+                bad.err().contains("stdin: line 2: invalid UTF-8 at byte 37 of the line (0xEB)"),
+                bad.err());
+        assertFalse(
+                TestEngine.repository()
+                        .getItem(
+                                saas,
+                                Key.of(
+                                        "EntityRef",
+                                        AttributeValue.s("WS#in"),
+                                        "Detail",
+                                        AttributeValue.s("META")),
+                                true)
+                        .item()
+                        .isPresent(),
+                "nothing was written");
+        assertEquals(0, imported.exitCode(), imported.err());
+        assertTrue(
+                TestEngine.repository()
+                        .getItem(
+                                saas,
+                                Key.of(
+                                        "EntityRef",
+                                        AttributeValue.s("WS#in"),
+                                        "Detail",
+                                        AttributeValue.s("Zo\u00eb")),
+                                true)
+                        .item()
+                        .isPresent(),
+                "the stdin of the command line was read, as UTF-8");
+    }
+
     private void useAwsFiles(String config) throws IOException {
         previousConfig = System.getProperty("aws.configFile");
         previousCredentials = System.getProperty("aws.sharedCredentialsFile");

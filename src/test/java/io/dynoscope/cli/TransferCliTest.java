@@ -291,11 +291,11 @@ class TransferCliTest {
         Files.writeString(input, DynamoJsonLines.line(GeneratedItems.item(1_000)) + "\n");
         String item = "{\"pk\": \"P#ro\", \"sk\": 1}";
 
-        CliRun put = cli("--read-only", "put", "--table", table, "--item", item);
-        CliRun delete = cli("--read-only", "delete", "--table", table, "--key", item);
         CliRun seed = cli("--read-only", "seed", "--dataset", "blog", "--table", "ro-blog");
         List<String> afterItemWrites = List.copyOf(writesSent());
         calls.clear();
+        CliRun put = cli("--read-only", "put", "--table", table, "--item", item);
+        CliRun delete = cli("--read-only", "delete", "--table", table, "--key", item);
         CliRun imported = cli("--read-only", "import", "--table", table, "--in", input.toString());
         CliRun created = cli("--read-only", "table", "create", "--table", "ro-new", "--pk", "id:S");
         CliRun deleted =
@@ -312,7 +312,10 @@ class TransferCliTest {
                     refused.lastErrLine());
         }
         assertEquals(List.of(), afterItemWrites, "no write reached the engine");
-        assertEquals(List.of(), requestsSent(), "import, table and clone refuse before reading");
+        assertEquals(
+                List.of(),
+                requestsSent(),
+                "put, delete, import, table and clone refuse before reading");
         assertFalse(Files.exists(Path.of(input + ".import-journal")));
         assertEquals(100, scan(table).size());
         assertFalse(TestEngine.repository().listTables().contains("ro-new"));
