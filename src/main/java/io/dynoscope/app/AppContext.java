@@ -11,11 +11,12 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.MfaCodePrompt;
 import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.sandbox.LocalSandbox;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.partitions.PartitionReporter;
+import io.dynoscope.service.sample.LocalSandbox;
+import io.dynoscope.service.sample.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.transfer.WriteConcurrency;
 import io.dynoscope.settings.SettingsService;
@@ -182,6 +183,13 @@ public final class AppContext implements AutoCloseable {
                     new SqlConsoleViewModel(new SqlConsole(repository, saved), work);
             console.readOnlyReasonProperty().set(WriteAccess.reason(repository).orElse(""));
             console.statementProperty().set("SELECT * FROM \"" + table + "\" LIMIT 100");
+            // a request of the plan opens in its table's expression builder
+            console.setOnOpenRequest(
+                    request ->
+                            shell.openTable(request.table())
+                                    .filter(TableTab.class::isInstance)
+                                    .map(TableTab.class::cast)
+                                    .ifPresent(tab -> tab.openInBuilder(request)));
             return new SqlConsoleTab(console, table);
         }
 
@@ -248,16 +256,19 @@ public final class AppContext implements AutoCloseable {
     public static AppContext create(UiExecutor ui) {
         BackgroundWork work = new BackgroundWork(backgroundPool(), ui);
         SandboxHolder sandbox = new SandboxHolder();
+        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
+        ModelStore models = new ModelStore(settings);
         MfaCodePrompt mfa = new MfaCodeDialog();
         Connector connector =
                 (entry, cancellation) -> {
-                    ConnectionSpec spec =
-                            entry.kind() == ConnectionEntry.Kind.SANDBOX
-                                    ? sandbox.start()
-                                    : entry.spec();
+                    if (entry.kind() != ConnectionEntry.Kind.SANDBOX) {
+                        return SdkDynamoRepository.connect(
+                                entry.spec(), RequestTimeouts.DEFAULT, mfa);
+                    }
+                    ConnectionSpec spec = sandbox.start();
+                    SampleModels.keepMissing(models);
                     return SdkDynamoRepository.connect(spec, RequestTimeouts.DEFAULT, mfa);
                 };
-        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         return new AppContext(work, connector, discoverConnections(), sandbox, settings);
     }
 

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.core.drift.RuleFiles;
+import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.ui.common.ToolWindows;
@@ -20,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import javafx.collections.ListChangeListener;
 import javafx.collections.MapChangeListener;
@@ -40,7 +44,10 @@ final class SettingsBinding {
 
     private final SettingsService settings;
 
+    private final ModelStore models;
+
     SettingsBinding(SettingsService settings) {
+        this.models = new ModelStore(settings);
         this.settings = settings;
     }
 
@@ -366,29 +373,41 @@ final class SettingsBinding {
         return hidden;
     }
 
-    /** Restores a table's drift rules into its drift inspector and saves them as they change. */
+    /**
+     * The drift inspector's rules are the copies of the table's model: restored from it (or from
+     * the rules kept for the table before models existed), and saved into it as they change.
+     */
     void bindDriftRules(DriftInspectorViewModel drift, String tableName) {
-        JsonNode saved = settings.current().driftRulesOf(tableName);
-        if (saved != null) {
-            drift.importRules(saved.toString());
+        Optional<TableDesign> design = models.load(tableName);
+        List<DenormalizationRule> copies = design.map(d -> d.model().copies()).orElse(List.of());
+        if (!copies.isEmpty()) {
+            drift.importRules(RuleFiles.write(copies));
+        } else {
+            JsonNode saved = settings.current().driftRulesOf(tableName);
+            if (saved != null) {
+                drift.importRules(saved.toString());
+            }
         }
         drift.rules()
                 .addListener(
                         (ListChangeListener<DenormalizationRule>)
-                                change -> {
-                                    JsonNode rules;
-                                    try {
-                                        rules =
-                                                drift.rules().isEmpty()
-                                                        ? null
-                                                        : JSON.readTree(drift.exportRules());
-                                    } catch (JsonProcessingException e) {
-                                        throw new IllegalStateException(
-                                                "the drift rules were written as JSON that does not parse",
-                                                e);
-                                    }
-                                    settings.update(s -> s.withDriftRulesOf(tableName, rules));
-                                });
+                                change -> saveDriftRules(tableName, List.copyOf(drift.rules())));
+    }
+
+    private void saveDriftRules(String tableName, List<DenormalizationRule> rules) {
+        Optional<TableDesign> design = models.load(tableName);
+        if (design.isPresent()) {
+            models.save(design.get().withModel(design.get().model().withCopies(rules)));
+            return;
+        }
+        JsonNode json;
+        try {
+            json = rules.isEmpty() ? null : JSON.readTree(RuleFiles.write(rules));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(
+                    "the drift rules were written as JSON that does not parse", e);
+        }
+        settings.update(s -> s.withDriftRulesOf(tableName, json));
     }
 
     /** Puts the window where it was, if that place is still on a screen. */

@@ -1,6 +1,9 @@
 package io.dynoscope.app;
 
 import io.dynoscope.core.collection.CollectionOrder;
+import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.transfer.ExportFormat;
@@ -46,10 +49,13 @@ final class TableTab implements WorkbenchTab {
     private final ItemInspectorViewModel inspector;
     private final DriftInspectorViewModel drift;
     private final BackgroundWork work;
-    private final StackPane expressionHolder =
-            new StackPane(new Label("Reading the table's description…"));
+    private final ToolWindows tools;
+    // The view is made when the tab is first shown (not in tests that drive the view models only).
+    private StackPane expressionHolder;
+    private ItemGridView gridView;
     private Parent view;
-    private final ItemGridView gridView;
+    private ExpressionBuilderViewModel builder;
+    private SnippetRequest pendingBuilderRequest;
 
     /**
      * @param settings the user's settings to restore and keep, or null to keep none
@@ -68,16 +74,35 @@ final class TableTab implements WorkbenchTab {
         if (settings != null) {
             settings.bindTable(this);
         }
-        this.gridView =
-                new ItemGridView(
-                        grid,
-                        tools,
-                        ItemInspectorView.load(inspector),
-                        Map.of(
-                                ToolWindows.Bottom.EXPRESSION_BUILDER,
-                                expressionHolder,
-                                ToolWindows.Bottom.DRIFT_INSPECTOR,
-                                DriftInspectorView.load(drift)));
+        this.tools = tools;
+    }
+
+    /**
+     * Opens a request made elsewhere (a SQL console's plan) in this tab's expression builder: its
+     * key condition (or, for a Scan, its filter) with its maps, index and direction.
+     */
+    void openInBuilder(SnippetRequest request) {
+        content();
+        tools.bottomProperty().set(ToolWindows.Bottom.EXPRESSION_BUILDER);
+        if (builder == null) {
+            pendingBuilderRequest = request; // opened once the table is described
+            return;
+        }
+        ExpressionKind kind =
+                request.expressions().containsKey(ExpressionKind.KEY_CONDITION)
+                        ? ExpressionKind.KEY_CONDITION
+                        : request.expressions().keySet().stream().findFirst().orElse(null);
+        if (kind == null) {
+            return;
+        }
+        builder.kindProperty().set(kind);
+        request.index().ifPresent(builder.indexProperty()::set);
+        builder.newestFirstProperty().set(!request.scanForward());
+        CompiledExpression expression = request.expression(kind);
+        builder.load(
+                expression.text(),
+                ExpressionMaps.namesJson(expression.names()),
+                ExpressionMaps.valuesJson(expression.values()));
     }
 
     ItemGridViewModel grid() {
@@ -112,13 +137,16 @@ final class TableTab implements WorkbenchTab {
             return;
         }
         inspector.tableProperty().set(new InspectedTable(info, grid.repository()));
-        expressionHolder.getChildren().setAll(expressionBuilder(info));
+        if (expressionHolder != null) {
+            expressionHolder.getChildren().setAll(expressionBuilder(info));
+        }
     }
 
     private Node expressionBuilder(TableInfo info) {
         ExpressionBuilderViewModel builder =
                 new ExpressionBuilderViewModel(info, AppContext.snippetOptions(grid.repository()));
         builder.readOnlyReasonProperty().set(WriteAccess.reason(grid.repository()).orElse(""));
+        this.builder = builder;
         builder.knownAttributes().setAll(grid.columns());
         grid.columns()
                 .addListener(
@@ -132,6 +160,11 @@ final class TableTab implements WorkbenchTab {
                                 });
         builder.setOnRun(request -> runBuilt(info, request));
         Parent builderView = ExpressionBuilderView.load(builder);
+        if (pendingBuilderRequest != null) {
+            SnippetRequest pending = pendingBuilderRequest;
+            pendingBuilderRequest = null;
+            openInBuilder(pending);
+        }
         builderView.setId("expressionBuilder");
         return builderView;
     }
@@ -236,6 +269,22 @@ final class TableTab implements WorkbenchTab {
     @Override
     public Node content() {
         if (view == null) {
+            expressionHolder = new StackPane(new Label("Reading the table's description…"));
+            if (grid.tableInfoProperty().get() != null) {
+                expressionHolder
+                        .getChildren()
+                        .setAll(expressionBuilder(grid.tableInfoProperty().get()));
+            }
+            gridView =
+                    new ItemGridView(
+                            grid,
+                            tools,
+                            ItemInspectorView.load(inspector),
+                            Map.of(
+                                    ToolWindows.Bottom.EXPRESSION_BUILDER,
+                                    expressionHolder,
+                                    ToolWindows.Bottom.DRIFT_INSPECTOR,
+                                    DriftInspectorView.load(drift)));
             view = ItemGridView.load(gridView);
         }
         return view;
@@ -248,6 +297,7 @@ final class TableTab implements WorkbenchTab {
 
     @Override
     public void perform(Action action) {
+        content(); // the view's actions need the view
         switch (action) {
             case RUN -> grid.run();
             case CANCEL -> grid.cancel();

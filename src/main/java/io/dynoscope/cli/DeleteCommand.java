@@ -8,6 +8,7 @@ import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.write.ItemWrites;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,7 +37,10 @@ final class DeleteCommand implements Callable<Integer> {
             TableInfo info = repository.describeTable(target.table);
             Key itemKey = target.key(info);
             conditionOptions.check(Operation.DELETE_ITEM, info);
-            WriteOutcome outcome = repository.deleteItem(target.table, itemKey, condition);
+            WriteOutcome outcome =
+                    new ItemWrites(repository, target.table, info.keySchema())
+                            .delete(itemKey, condition)
+                            .outcome();
             ConditionOptions.requireWritten(outcome, "deleted");
             WriteOutcome.Written written = (WriteOutcome.Written) outcome;
             if (written.oldItem() == null) {

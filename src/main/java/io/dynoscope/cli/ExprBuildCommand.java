@@ -11,6 +11,7 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
 import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.RowInput;
 import io.dynoscope.core.expression.UpdateClause.Keyword;
 import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.expression.ValueInput;
@@ -31,12 +32,9 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -66,11 +64,6 @@ final class ExprBuildCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON =
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final Pattern SYMBOL_ROW =
-            Pattern.compile("^\\s*(\\S+?)\\s*(<>|<=|>=|=|<|>)\\s*(.*?)\\s*$");
-    private static final Pattern WORD_ROW =
-            Pattern.compile("^\\s*(\\S+)\\s+([A-Za-z_]+)\\s*(.*?)\\s*$", Pattern.DOTALL);
-    private static final Pattern BETWEEN_VALUES = Pattern.compile("^(.*?)\\s+(?i:and)\\s+(.*)$");
 
     @ParentCommand private ExprCommand expr;
 
@@ -327,81 +320,11 @@ final class ExprBuildCommand implements Callable<Integer> {
 
     /** One builder row from {@code ATTRIBUTE OP VALUE}. */
     static Row row(String text, String option) {
-        Matcher symbol = SYMBOL_ROW.matcher(text);
-        if (symbol.matches()) {
-            Row.Operator op =
-                    switch (symbol.group(2)) {
-                        case "=" -> Row.Operator.EQ;
-                        case "<>" -> Row.Operator.NE;
-                        case "<" -> Row.Operator.LT;
-                        case "<=" -> Row.Operator.LE;
-                        case ">" -> Row.Operator.GT;
-                        default -> Row.Operator.GE;
-                    };
-            return Row.of(path(symbol.group(1), option), op, value(symbol.group(3), option));
+        try {
+            return RowInput.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(option + " " + e.getMessage());
         }
-        Matcher word = WORD_ROW.matcher(text);
-        if (!word.matches()) {
-            throw CliException.usage(
-                    option + " '" + text + "': write ATTRIBUTE OP VALUE, e.g. 'status = ACTIVE'");
-        }
-        AttributePath path = path(word.group(1), option);
-        String rest = word.group(3);
-        String op = word.group(2).toLowerCase(Locale.ROOT);
-        return switch (op) {
-            case "begins_with" -> Row.of(path, Row.Operator.BEGINS_WITH, value(rest, option));
-            case "contains" -> Row.of(path, Row.Operator.CONTAINS, value(rest, option));
-            case "attribute_type" ->
-                    Row.of(path, Row.Operator.ATTRIBUTE_TYPE, AttributeValue.s(rest));
-            case "exists", "attribute_exists" ->
-                    noValue(path, Row.Operator.ATTRIBUTE_EXISTS, rest, option);
-            case "not_exists", "attribute_not_exists" ->
-                    noValue(path, Row.Operator.ATTRIBUTE_NOT_EXISTS, rest, option);
-            case "between" -> {
-                Matcher bounds = BETWEEN_VALUES.matcher(rest);
-                if (!bounds.matches()) {
-                    throw CliException.usage(
-                            option + " '" + text + "': between takes LOW and HIGH");
-                }
-                yield Row.of(
-                        path,
-                        Row.Operator.BETWEEN,
-                        value(bounds.group(1), option),
-                        value(bounds.group(2), option));
-            }
-            case "in" -> {
-                AttributeValue list = value(rest, option);
-                if (!(list instanceof AttributeValue.ListValue candidates)
-                        || candidates.elements().isEmpty()) {
-                    throw CliException.usage(
-                            option
-                                    + " '"
-                                    + text
-                                    + "': in takes a JSON array, e.g. in [\"A\", \"B\"]");
-                }
-                yield Row.of(
-                        path,
-                        Row.Operator.IN,
-                        candidates.elements().toArray(AttributeValue[]::new));
-            }
-            default ->
-                    throw CliException.usage(
-                            option
-                                    + " '"
-                                    + text
-                                    + "': '"
-                                    + word.group(2)
-                                    + "' is not an operator; use "
-                                    + "= <> < <= > >= begins_with contains between in exists not_exists attribute_type");
-        };
-    }
-
-    private static Row noValue(AttributePath path, Row.Operator op, String rest, String option) {
-        if (!rest.isEmpty()) {
-            throw CliException.usage(
-                    option + ": " + op.symbol() + " takes no value, but '" + rest + "' follows it");
-        }
-        return Row.of(path, op);
     }
 
     private static UpdateRow setRow(String text) {

@@ -9,8 +9,8 @@ import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.write.ItemWrites;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -83,14 +83,8 @@ final class PutCommand implements Callable<Integer> {
             Item item =
                     ItemInput.checkedForWrite(
                             ItemInput.readItem(text, itemFormat, info, origin), info, origin);
-            if (ifNotExists) {
-                condition =
-                        new CompiledExpression(
-                                "attribute_not_exists(#pk)",
-                                Map.of("#pk", info.keySchema().partitionKey()),
-                                Map.of());
-            }
-            WriteOutcome outcome = repository.putItem(table, item, condition);
+            ItemWrites writes = new ItemWrites(repository, table, info.keySchema());
+            WriteOutcome outcome = ifNotExists ? writes.putNew(item) : writes.put(item, condition);
             ConditionOptions.requireWritten(outcome, "written");
             boolean replaced = ((WriteOutcome.Written) outcome).oldItem() != null;
             cli.err()

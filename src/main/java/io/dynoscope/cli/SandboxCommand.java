@@ -3,8 +3,8 @@ package io.dynoscope.cli;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
-import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import java.net.URI;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -37,8 +37,9 @@ final class SandboxCommand implements Callable<Integer> {
             if (!empty) {
                 try (DynamoRepository repository = cli.repositoryAt(endpoint)) {
                     for (Dataset dataset : Dataset.values()) {
-                        SampleData.seed(repository, dataset, dataset.id());
-                        SampleData.seedBulk(repository, dataset, dataset.id(), Cancellation.none());
+                        SampleTables.seed(repository, dataset, dataset.id());
+                        SampleTables.seedBulk(
+                                repository, dataset, dataset.id(), Cancellation.none());
                     }
                 }
             }

@@ -3,8 +3,8 @@ package io.dynoscope.cli;
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.WriteStatistics;
-import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -42,7 +42,7 @@ final class SeedCommand implements Callable<Integer> {
     public Integer call() {
         String tableName = table == null ? dataset.id() : table;
         try (DynamoRepository repository = cli.repository()) {
-            BatchResult result = SampleData.seed(repository, dataset, tableName);
+            BatchResult result = SampleTables.seed(repository, dataset, tableName);
             cli.err()
                     .println(
                             "seeded "

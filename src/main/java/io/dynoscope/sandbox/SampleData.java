@@ -16,12 +16,8 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.BatchResult;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableDefinition.IndexDefinition;
-import io.dynoscope.repository.TableInfo;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -269,56 +265,11 @@ public final class SampleData {
     }
 
     /** Creates the table when it is missing and batch-writes every item of the data set. */
-    public static BatchResult seed(DynamoRepository repository, Dataset dataset, String tableName) {
-        return seed(repository, dataset, tableName, Cancellation.none());
-    }
-
-    /**
-     * Creates the table when it is missing and batch-writes every item of the data set.
-     *
-     * @throws IllegalArgumentException when the table exists with other keys than the data set's
-     */
-    public static BatchResult seed(
-            DynamoRepository repository,
-            Dataset dataset,
-            String tableName,
-            Cancellation cancellation) {
-        TableDefinition definition = definition(dataset, tableName);
-        if (repository.listTables().contains(tableName)) {
-            TableInfo existing = repository.describeTable(tableName);
-            if (!existing.keySchema().equals(definition.keySchema())) {
-                throw new IllegalArgumentException(
-                        "table '"
-                                + tableName
-                                + "' has the keys "
-                                + describe(existing.keySchema())
-                                + " but the "
-                                + dataset
-                                + " sample needs "
-                                + describe(definition.keySchema()));
-            }
-        } else {
-            repository.createTable(definition);
-        }
-        return repository.batchWrite(tableName, items(dataset), List.of(), cancellation);
-    }
-
-    /** Batch-writes the second step of the data set into its table (made by {@link #seed}). */
-    public static BatchResult seedBulk(
-            DynamoRepository repository,
-            Dataset dataset,
-            String tableName,
-            Cancellation cancellation) {
-        return repository.batchWrite(tableName, bulkItems(dataset), List.of(), cancellation);
-    }
-
-    private static String describe(KeySchema schema) {
-        return "(" + schema.partitionKey() + schema.sortKey().map(sk -> ", " + sk).orElse("") + ")";
-    }
 
     // ---- saas ----------------------------------------------------------------------------------
 
     private static final String ACME_NAME = "Acme";
+
     private static final String BETA_NAME = "Beta Labs";
     private static final String HUGE_NAME = "Huge Co";
     private static final String BIG_NAME = "Big Retail";

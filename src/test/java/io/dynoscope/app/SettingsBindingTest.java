@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.sample.SampleModels;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -40,7 +44,7 @@ class SettingsBindingTest {
 
     @BeforeAll
     static void seed() {
-        SampleData.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
     }
 
     private AppContext open(SettingsStore store) {
@@ -177,6 +181,36 @@ class SettingsBindingTest {
 
             assertEquals(imported, List.copyOf(sameTable.rules()));
             assertEquals(List.of(), List.copyOf(otherTable.rules()));
+        } finally {
+            work.shutdown();
+        }
+    }
+
+    @Test
+    void aTableWithAModelKeepsItsDriftRulesAsTheModelsCopies() {
+        SettingsStore store = new SettingsStore(directory);
+        BackgroundWork work =
+                new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
+        TableDesign blog =
+                SampleModels.designs().stream()
+                        .filter(d -> d.table().equals("blog"))
+                        .findFirst()
+                        .orElseThrow();
+        try (SettingsService settings = SettingsService.open(store)) {
+            new ModelStore(settings).save(blog);
+            DriftInspectorViewModel drift =
+                    new DriftInspectorViewModel("blog", TestEngine.repository(), work);
+            new SettingsBinding(settings).bindDriftRules(drift, "blog");
+            assertEquals(blog.model().copies(), List.copyOf(drift.rules()), "read from the model");
+
+            drift.rules().remove(1);
+        }
+
+        try (SettingsService settings = SettingsService.open(store)) {
+            TableDesign saved = new ModelStore(settings).load("blog").orElseThrow();
+            assertEquals(List.of(blog.model().copies().get(0)), saved.model().copies());
+            assertEquals(blog.model().entities(), saved.model().entities(), "the rest is kept");
+            assertEquals(null, settings.current().driftRulesOf("blog"), "no second home");
         } finally {
             work.shutdown();
         }

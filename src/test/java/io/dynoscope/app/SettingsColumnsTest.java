@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.testsupport.TestEngine;
@@ -43,7 +44,7 @@ class SettingsColumnsTest {
 
     @BeforeAll
     static void seed() {
-        SampleData.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
     }
 
     @AfterEach

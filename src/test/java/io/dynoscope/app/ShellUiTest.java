@@ -9,6 +9,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -52,7 +53,7 @@ class ShellUiTest {
 
     @BeforeAll
     static void seed() {
-        SampleData.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
         TestEngine.freshTable("ui-other"); // so the table filter has something to leave out
     }
 

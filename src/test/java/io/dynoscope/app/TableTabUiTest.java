@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.DynamoRepository;
@@ -14,9 +15,11 @@ import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.drift.SampleRules;
 import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
@@ -76,7 +79,7 @@ class TableTabUiTest {
     @BeforeAll
     static void seed() {
         DynamoRepository repository = TestEngine.repository();
-        SampleData.seed(repository, SampleData.Dataset.SAAS, SAAS);
+        SampleTables.seed(repository, SampleData.Dataset.SAAS, SAAS);
         repository.createTable(
                 TableDefinition.simple(
                         DRIFTED, SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY));
@@ -368,6 +371,40 @@ class TableTabUiTest {
         assertTrue(
                 robot.lookup("#readBar #newestFirstCheck").queryAs(CheckBox.class).isSelected(),
                 "the read bar shows the direction the builder read in");
+    }
+
+    @Test
+    void aRequestOfASqlPlanOpensInItsTablesExpressionBuilder(FxRobot robot) throws Exception {
+        TableTab tab = open(robot, SAAS);
+        SnippetRequest fromPlan =
+                SnippetRequest.query(SAAS, "#er = :er AND begins_with(#d, :d)")
+                        .withNames(Map.of("#er", "EntityRef", "#d", "Detail"))
+                        .withValues(Map.of(":er", s(SampleData.ACME), ":d", s("PROJ#")))
+                        .descending();
+
+        onFx(
+                () -> {
+                    tab.openInBuilder(fromPlan);
+                    return null;
+                });
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#expressionBuilder #expressionText").tryQuery().isPresent());
+
+        assertEquals(
+                ToolWindows.Bottom.EXPRESSION_BUILDER,
+                context.shell().toolWindows().bottomProperty().get());
+        // loaded into the builder's rows, which name their own placeholders
+        String text = robot.lookup("#expressionBuilder #expressionText").queryLabeled().getText();
+        assertTrue(text.startsWith("#er = :er AND begins_with(#d, :"), text);
+        String values =
+                robot.lookup("#expressionBuilder #valuesArea").queryTextInputControl().getText();
+        assertTrue(values.contains(SampleData.ACME) && values.contains("PROJ#"), values);
+        assertTrue(
+                robot.lookup("#expressionBuilder #newestFirstCheck")
+                        .queryAs(CheckBox.class)
+                        .isSelected());
     }
 
     @Test

@@ -3,15 +3,21 @@ package io.dynoscope.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.dynoscope.repository.DynamoRepository;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Holds the layering of the design card: core depends on nothing of ours, only repository and
- * sandbox touch the SDK.
+ * Holds the layering of docs/architecture.md: core depends on nothing of ours; only repository and
+ * sandbox touch the SDK; the service layer alone writes through the repository and knows no JavaFX;
+ * the ui feature packages meet only in ui.common; the command line knows no JavaFX.
  */
 class LayeringTest {
 
@@ -90,11 +96,52 @@ class LayeringTest {
     void theServiceLayerKnowsNoUserInterface() {
         noClasses()
                 .that()
-                .resideInAPackage("io.dynoscope.service..")
+                .resideInAnyPackage("io.dynoscope.service..", "io.dynoscope.settings..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(
                         "javafx..", "io.dynoscope.ui..", "io.dynoscope.cli..", "io.dynoscope.app..")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheServiceLayerWritesThroughTheRepository() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("io.dynoscope.service..", "io.dynoscope.repository..")
+                .should()
+                .callMethodWhere(writesThroughTheRepository())
+                .because("every write goes through a use case, which checks and guards it")
+                .check(classes);
+    }
+
+    private static DescribedPredicate<JavaMethodCall> writesThroughTheRepository() {
+        return DescribedPredicate.describe(
+                "a write method of the repository",
+                call ->
+                        call.getTargetOwner().isAssignableTo(DynamoRepository.class)
+                                && WRITE_METHODS.contains(call.getName()));
+    }
+
+    private static final Set<String> WRITE_METHODS =
+            Set.of(
+                    "putItem",
+                    "updateItem",
+                    "deleteItem",
+                    "batchWrite",
+                    "createTable",
+                    "deleteTable",
+                    "changeTable",
+                    "executeStatement");
+
+    @Test
+    void userInterfaceFeaturesMeetOnlyInTheirCommonPackage() {
+        slices().matching("io.dynoscope.ui.(*)..")
+                .should()
+                .notDependOnEachOther()
+                .ignoreDependency(
+                        DescribedPredicate.alwaysTrue(),
+                        JavaClass.Predicates.resideInAPackage("io.dynoscope.ui.common.."))
                 .check(classes);
     }
 

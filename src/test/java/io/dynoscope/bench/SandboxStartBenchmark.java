@@ -8,9 +8,10 @@ import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
-import io.dynoscope.sandbox.LocalSandbox;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.LocalSandbox;
+import io.dynoscope.service.sample.SampleTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,8 +41,8 @@ public final class SandboxStartBenchmark {
                     SdkDynamoRepository repository =
                             SdkDynamoRepository.connect(
                                     new ConnectionSpec.Endpoint(engine.endpoint(), null, null))) {
-                SampleData.seed(repository, Dataset.SAAS, Dataset.SAAS.id());
-                SampleData.seed(repository, Dataset.BLOG, Dataset.BLOG.id());
+                SampleTables.seed(repository, Dataset.SAAS, Dataset.SAAS.id());
+                SampleTables.seed(repository, Dataset.BLOG, Dataset.BLOG.id());
                 queryAcme(repository);
                 before.add(millis(started));
             }

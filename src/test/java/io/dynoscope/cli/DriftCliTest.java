@@ -14,6 +14,7 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.sandbox.PlantedDrift;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -37,7 +38,7 @@ class DriftCliTest {
 
     private static String seeded(Dataset dataset) {
         String table = TestEngine.uniqueTableName("drift-cli-" + dataset.id());
-        SampleData.seed(TestEngine.repository(), dataset, table);
+        SampleTables.seed(TestEngine.repository(), dataset, table);
         return table;
     }
 

@@ -15,8 +15,8 @@ import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.WorkbenchModels;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -45,7 +45,7 @@ class ModelCliTest {
 
     private static String seeded(Dataset dataset) {
         String table = TestEngine.uniqueTableName("model-cli-" + dataset.id());
-        SampleData.seed(TestEngine.repository(), dataset, table);
+        SampleTables.seed(TestEngine.repository(), dataset, table);
         return table;
     }
 

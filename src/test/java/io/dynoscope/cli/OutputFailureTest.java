@@ -8,6 +8,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -40,7 +41,7 @@ class OutputFailureTest {
     @BeforeAll
     static void seed() {
         saas = TestEngine.freshTable(SampleData.definition(Dataset.SAAS, "out-saas"));
-        SampleData.seed(TestEngine.repository(), Dataset.SAAS, saas);
+        SampleTables.seed(TestEngine.repository(), Dataset.SAAS, saas);
         big = TestEngine.freshTable("out-big");
         List<Item> items = new ArrayList<>();
         String filler = "x".repeat(2_000);

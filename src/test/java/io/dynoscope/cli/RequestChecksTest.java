@@ -8,6 +8,7 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class RequestChecksTest {
     @BeforeAll
     static void seed() {
         saas = TestEngine.freshTable(SampleData.definition(Dataset.SAAS, "checks-saas"));
-        SampleData.seed(TestEngine.repository(), Dataset.SAAS, saas);
+        SampleTables.seed(TestEngine.repository(), Dataset.SAAS, saas);
         seeded = SampleData.items(Dataset.SAAS).size();
     }
 

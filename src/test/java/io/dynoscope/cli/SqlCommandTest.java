@@ -7,6 +7,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -26,7 +27,7 @@ class SqlCommandTest {
     @BeforeAll
     static void seed() {
         table = TestEngine.uniqueTableName("cli-sql");
-        SampleData.seed(TestEngine.repository(), Dataset.SAAS, table);
+        SampleTables.seed(TestEngine.repository(), Dataset.SAAS, table);
     }
 
     private record Result(int exitCode, String out, String err) {

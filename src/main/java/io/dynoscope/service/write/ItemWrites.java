@@ -154,6 +154,20 @@ public final class ItemWrites {
         return new DeleteReport(deleted, changed, failures, changes);
     }
 
+    /**
+     * Puts an item as the person gave it, under their condition (null for none); a refused
+     * condition is the outcome, and nothing is written.
+     */
+    public WriteOutcome put(Item item, CompiledExpression condition) {
+        return repository.putItem(table, item, condition);
+    }
+
+    /** Puts a new item, refused when an item with its key exists. */
+    public WriteOutcome putNew(Item item) {
+        GuardedWrite.Put plan = GuardedWrite.create(keys, item);
+        return repository.putItem(table, plan.item(), plan.condition());
+    }
+
     /** How a write the person built ended, and the change it made (null when refused). */
     public record BuiltWrite(WriteOutcome outcome, ItemChange change) {}
 

@@ -14,6 +14,7 @@ import io.dynoscope.core.expression.ExpressionValidator;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.RowInput;
 import io.dynoscope.core.expression.UpdateClause;
 import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.expression.ValueInput;
@@ -452,31 +453,14 @@ public final class ExpressionBuilderViewModel {
     }
 
     private static Row row(BuilderRow row) {
-        AttributePath path = AttributePath.parse(row.attributeProperty().get().strip());
-        Row.Operator op = row.operatorProperty().get();
-        return switch (op) {
-            case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> Row.of(path, op);
-            case BETWEEN ->
-                    Row.of(
-                            path,
-                            op,
-                            value(row.valueProperty().get()),
-                            value(row.upperProperty().get()));
-            case IN -> {
-                AttributeValue list = value(row.valueProperty().get());
-                if (!(list instanceof AttributeValue.ListValue candidates)
-                        || candidates.elements().isEmpty()) {
-                    throw new IllegalArgumentException(
-                            "IN takes a JSON array of values, e.g. [\"ACTIVE\", \"PAUSED\"]");
-                }
-                yield Row.of(path, op, candidates.elements().toArray(AttributeValue[]::new));
-            }
-            case ATTRIBUTE_TYPE ->
-                    Row.of(path, op, AttributeValue.s(text(row.valueProperty().get())));
-            // The seed's naming: a prefix is :p.
-            case BEGINS_WITH -> Row.of(path, op, value(row.valueProperty().get())).named("p");
-            default -> Row.of(path, op, value(row.valueProperty().get()));
-        };
+        Row built =
+                RowInput.row(
+                        row.attributeProperty().get(),
+                        row.operatorProperty().get(),
+                        row.valueProperty().get(),
+                        row.upperProperty().get());
+        // The seed's naming: a prefix is :p.
+        return built.operator() == Row.Operator.BEGINS_WITH ? built.named("p") : built;
     }
 
     private static AttributeValue value(String text) {
@@ -484,10 +468,6 @@ public final class ExpressionBuilderViewModel {
             throw new IllegalArgumentException("a value is missing");
         }
         return ValueInput.read(text);
-    }
-
-    private static String text(String text) {
-        return text == null ? "" : text.strip();
     }
 
     private static int rowAt(List<int[]> spans, int column) {

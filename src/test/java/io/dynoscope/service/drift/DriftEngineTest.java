@@ -26,6 +26,7 @@ import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.PlantedDrift;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ class DriftEngineTest {
 
     private static String seeded(Dataset dataset) {
         String table = TestEngine.uniqueTableName("drift-" + dataset.id());
-        SampleData.seed(TestEngine.repository(), dataset, table);
+        SampleTables.seed(TestEngine.repository(), dataset, table);
         return table;
     }
 

@@ -14,6 +14,7 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ class AccessPatternCheckTest {
     @BeforeAll
     static void seed() {
         table = TestEngine.uniqueTableName("check-saas");
-        SampleData.seed(TestEngine.repository(), Dataset.SAAS, table);
+        SampleTables.seed(TestEngine.repository(), Dataset.SAAS, table);
     }
 
     private static AccessPatternCheck.Report check(

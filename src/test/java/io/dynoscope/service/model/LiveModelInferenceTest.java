@@ -10,6 +10,7 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ class LiveModelInferenceTest {
 
     private static String seeded(Dataset dataset) {
         String table = TestEngine.uniqueTableName("infer-" + dataset.id());
-        SampleData.seed(TestEngine.repository(), dataset, table);
+        SampleTables.seed(TestEngine.repository(), dataset, table);
         return table;
     }
 

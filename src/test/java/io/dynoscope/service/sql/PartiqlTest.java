@@ -13,6 +13,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -43,8 +44,8 @@ class PartiqlTest {
         repository = TestEngine.repository();
         saas = TestEngine.uniqueTableName("partiql-saas");
         blog = TestEngine.uniqueTableName("partiql-blog");
-        SampleData.seed(repository, Dataset.SAAS, saas);
-        SampleData.seed(repository, Dataset.BLOG, blog);
+        SampleTables.seed(repository, Dataset.SAAS, saas);
+        SampleTables.seed(repository, Dataset.BLOG, blog);
         console = new SqlConsole(repository, List.of());
     }
 

@@ -9,6 +9,7 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,8 +36,8 @@ class SqlConsoleTest {
         DynamoRepository repository = TestEngine.repository();
         table = TestEngine.uniqueTableName("sql-saas");
         blog = TestEngine.uniqueTableName("sql-blog");
-        SampleData.seed(repository, Dataset.SAAS, table);
-        SampleData.seed(repository, Dataset.BLOG, blog);
+        SampleTables.seed(repository, Dataset.SAAS, table);
+        SampleTables.seed(repository, Dataset.BLOG, blog);
         console =
                 new SqlConsole(
                         repository, List.of(SampleModels.saas(table), SampleModels.blog(blog)));

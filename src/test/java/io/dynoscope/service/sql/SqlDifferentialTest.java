@@ -10,6 +10,7 @@ import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -47,8 +48,8 @@ class SqlDifferentialTest {
         DynamoRepository repository = TestEngine.repository();
         saas = TestEngine.uniqueTableName("sql-diff-saas");
         blog = TestEngine.uniqueTableName("sql-diff-blog");
-        SampleData.seed(repository, Dataset.SAAS, saas);
-        SampleData.seed(repository, Dataset.BLOG, blog);
+        SampleTables.seed(repository, Dataset.SAAS, saas);
+        SampleTables.seed(repository, Dataset.BLOG, blog);
         COPY.put(saas, SampleData.items(Dataset.SAAS));
         COPY.put(blog, SampleData.items(Dataset.BLOG));
         console =

@@ -15,6 +15,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.PlantedDrift;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -44,7 +45,7 @@ class DriftInspectorViewModelTest {
 
     private static String seeded(Dataset dataset) {
         String table = TestEngine.uniqueTableName("drift-ui-" + dataset.id());
-        SampleData.seed(TestEngine.repository(), dataset, table);
+        SampleTables.seed(TestEngine.repository(), dataset, table);
         return table;
     }
 

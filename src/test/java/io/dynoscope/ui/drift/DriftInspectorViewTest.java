@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -42,7 +43,7 @@ class DriftInspectorViewTest {
     @Start
     void start(Stage stage) {
         table = TestEngine.uniqueTableName("drift-view");
-        SampleData.seed(TestEngine.repository(), Dataset.BLOG, table);
+        SampleTables.seed(TestEngine.repository(), Dataset.BLOG, table);
         work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
         DriftInspectorViewModel viewModel =
                 new DriftInspectorViewModel(table, TestEngine.repository(), work);

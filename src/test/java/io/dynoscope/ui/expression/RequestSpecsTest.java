@@ -17,6 +17,7 @@ import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +37,8 @@ class RequestSpecsTest {
         repository = TestEngine.repository();
         saas = TestEngine.uniqueTableName("builder-saas");
         blog = TestEngine.uniqueTableName("builder-blog");
-        SampleData.seed(repository, Dataset.SAAS, saas);
-        SampleData.seed(repository, Dataset.BLOG, blog);
+        SampleTables.seed(repository, Dataset.SAAS, saas);
+        SampleTables.seed(repository, Dataset.BLOG, blog);
     }
 
     @Test

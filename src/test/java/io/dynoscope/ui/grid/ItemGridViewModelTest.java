@@ -22,6 +22,7 @@ import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -48,7 +49,7 @@ class ItemGridViewModelTest {
 
     @BeforeAll
     static void seed() {
-        SampleData.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
         work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
     }
 

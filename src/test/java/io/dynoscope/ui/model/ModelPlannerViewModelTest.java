@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -151,7 +152,7 @@ class ModelPlannerViewModelTest {
     @Test
     void aLiveTableIsInferredWithItsEvidence() throws Exception {
         String table = TestEngine.uniqueTableName("planner-infer");
-        SampleData.seed(TestEngine.repository(), SampleData.Dataset.BLOG, table);
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.BLOG, table);
         LoadTarget engine =
                 new LoadTarget("engine", false, cancellation -> TestEngine.repository());
         ModelPlannerViewModel onEngine =

@@ -16,6 +16,7 @@ import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.testsupport.TestEngine;
@@ -61,7 +62,7 @@ class SqlConsoleViewTest {
     @Start
     void start(Stage stage) {
         table = TestEngine.uniqueTableName("sql-view");
-        SampleData.seed(TestEngine.repository(), Dataset.SAAS, table);
+        SampleTables.seed(TestEngine.repository(), Dataset.SAAS, table);
         // Scans read small, slow pages here, so a person has time to cancel one.
         ForwardingRepository slowScans =
                 new ForwardingRepository(TestEngine.repository()) {

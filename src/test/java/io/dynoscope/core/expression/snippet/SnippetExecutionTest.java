@@ -29,6 +29,7 @@ import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -64,8 +65,8 @@ class SnippetExecutionTest {
                         connection.endpoint(), connection.region(), connection.accessKeyId());
         saas = TestEngine.uniqueTableName("snippet-saas");
         blog = TestEngine.uniqueTableName("snippet-blog");
-        SampleData.seed(repository, Dataset.SAAS, saas);
-        SampleData.seed(repository, Dataset.BLOG, blog);
+        SampleTables.seed(repository, Dataset.SAAS, saas);
+        SampleTables.seed(repository, Dataset.BLOG, blog);
     }
 
     /** A read a snippet makes, and how the app makes the same read. */

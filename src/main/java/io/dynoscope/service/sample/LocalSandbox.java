@@ -1,8 +1,10 @@
-package io.dynoscope.sandbox;
+package io.dynoscope.service.sample;
 
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.sandbox.SampleData;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -36,7 +38,7 @@ public final class LocalSandbox implements AutoCloseable {
             LocalSandbox sandbox = new LocalSandbox(engine);
             try (SdkDynamoRepository repository = SdkDynamoRepository.connect(sandbox.connection)) {
                 for (SampleData.Dataset dataset : List.of(SampleData.Dataset.values())) {
-                    SampleData.seed(repository, dataset, dataset.id());
+                    SampleTables.seed(repository, dataset, dataset.id());
                 }
             }
             sandbox.loadBulk();
@@ -54,7 +56,7 @@ public final class LocalSandbox implements AutoCloseable {
                             try (SdkDynamoRepository repository =
                                     SdkDynamoRepository.connect(connection)) {
                                 for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
-                                    SampleData.seedBulk(
+                                    SampleTables.seedBulk(
                                             repository, dataset, dataset.id(), bulkCancellation);
                                 }
                                 sampleDataLoaded.complete(null);
