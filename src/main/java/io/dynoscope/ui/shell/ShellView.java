@@ -750,6 +750,16 @@ public final class ShellView {
                         }
                     });
             toolsMenu.getItems().add(item);
+            if (kind == WorkbenchTab.Kind.PARTITIONS) {
+                // the report is about one table, as the Table menu's other items are
+                MenuItem report = new MenuItem(ShellViewModel.title(kind) + "…");
+                report.setId("menu-partitions");
+                report.setOnAction(item.getOnAction());
+                report.disableProperty().bind(viewModel.activeConnectionProperty().isNull());
+                tableMenu
+                        .getItems()
+                        .add(tableMenu.getItems().indexOf(tableDialogsSeparator), report);
+            }
         }
         addDialogItems();
         collapseAllItem.setAccelerator(
