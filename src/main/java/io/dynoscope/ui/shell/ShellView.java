@@ -28,6 +28,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
@@ -1025,9 +1026,29 @@ public final class ShellView {
         form.setHgap(8);
         form.setVgap(6);
         form.setPadding(new Insets(10));
+        CheckBox readOnly = new CheckBox("Read-only: every write is disabled");
+        readOnly.setTooltip(
+                new Tooltip(
+                        "Ticked by itself for a profile named like a production one ("
+                                + "*prod* unless DYNOSCOPE_READ_ONLY_PROFILES says otherwise)"));
+        // the policy's word until the user ticks or unticks it
+        boolean[] touched = new boolean[1];
+        readOnly.setOnAction(e -> touched[0] = true);
+        profile.getEditor()
+                .textProperty()
+                .addListener(
+                        (o, old, name) -> {
+                            if (!touched[0] && !name.isBlank()) {
+                                readOnly.setSelected(
+                                        viewModel
+                                                .access(ConnectionEntry.profile(name.strip(), null))
+                                                .readOnly());
+                            }
+                        });
         form.addRow(0, new Label("Profile"), profile);
         form.addRow(1, new Label("Region"), region);
-        form.add(error, 1, 2);
+        form.add(readOnly, 1, 2);
+        form.add(error, 1, 3);
         dialog.getDialogPane().setContent(form);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         dialog.getDialogPane()
@@ -1056,6 +1077,7 @@ public final class ShellView {
                             if (!viewModel.connections().contains(entry)) {
                                 viewModel.connections().add(entry);
                             }
+                            keepReadOnlyChoice(entry, readOnly.isSelected());
                             selectConnection(entry);
                         });
     }
@@ -1078,7 +1100,10 @@ public final class ShellView {
         form.addRow(0, new Label("Endpoint URL"), url);
         form.addRow(1, new Label("Access key id"), keyId);
         form.addRow(2, new Label("Region"), region);
-        form.add(error, 1, 3);
+        CheckBox readOnly = new CheckBox("Read-only: every write is disabled");
+        readOnly.setTooltip(new Tooltip("Reads only; the connection's menu can change it later"));
+        form.add(readOnly, 1, 3);
+        form.add(error, 1, 4);
         dialog.getDialogPane().setContent(form);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         dialog.getDialogPane()
@@ -1107,7 +1132,15 @@ public final class ShellView {
                 .ifPresent(
                         entry -> {
                             viewModel.connections().add(entry);
+                            keepReadOnlyChoice(entry, readOnly.isSelected());
                             selectConnection(entry);
                         });
+    }
+
+    /** Keeps the dialog's Read-only box as the user's word when it differs from the policy's. */
+    private void keepReadOnlyChoice(ConnectionEntry entry, boolean readOnly) {
+        if (viewModel.access(entry).readOnly() != readOnly) {
+            viewModel.setReadOnly(entry, readOnly);
+        }
     }
 }
