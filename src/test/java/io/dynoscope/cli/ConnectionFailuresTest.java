@@ -106,6 +106,43 @@ class ConnectionFailuresTest {
     }
 
     @Test
+    void putAndDeleteOnAReadOnlyConnectionAreRefusedBeforeAnyRequest() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        String endpoint = "http://127.0.0.1:" + closedPort;
+        // any request (DescribeTable first) to a closed port would fail as a service error
+        Result put =
+                run(
+                        Map.of(),
+                        "--endpoint",
+                        endpoint,
+                        "--read-only",
+                        "put",
+                        "--table",
+                        "saas",
+                        "--item",
+                        "{\"EntityRef\": \"WS#ro\", \"Detail\": \"META\"}");
+        Result delete =
+                run(
+                        Map.of(),
+                        "--endpoint",
+                        endpoint,
+                        "--read-only",
+                        "delete",
+                        "--table",
+                        "saas",
+                        "--key",
+                        "{\"EntityRef\": \"WS#ro\", \"Detail\": \"META\"}");
+
+        assertEquals(ExitCodes.READ_ONLY, put.exitCode(), put.err());
+        assertEquals(ExitCodes.READ_ONLY, delete.exitCode(), delete.err());
+        assertTrue(put.err().contains("PutItem on table 'saas'"), put.err());
+        assertTrue(delete.err().contains("DeleteItem on table 'saas'"), delete.err());
+    }
+
+    @Test
     void aPasswordInAnEndpointIsMaskedInEveryMessage() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
