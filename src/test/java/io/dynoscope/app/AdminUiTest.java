@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
@@ -23,7 +21,6 @@ import io.dynoscope.ui.table.KeyType;
 import io.dynoscope.ui.transfer.MappingRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -166,16 +163,6 @@ class AdminUiTest {
                 .findFirst();
     }
 
-    private static Set<Item> scan(String table) {
-        Set<Item> items = new HashSet<>();
-        TestEngine.repository()
-                .scan(
-                        ScanSpec.table(table),
-                        page -> items.addAll(page.items()),
-                        Cancellation.none());
-        return items;
-    }
-
     @Test
     void thePartitionsReportOpensFromTheTableMenuAndReportsTheSaasTable(FxRobot robot)
             throws TimeoutException {
@@ -203,7 +190,7 @@ class AdminUiTest {
         // the oversized tenant is the biggest partition of the sample data
         assertEquals(SampleData.HUGE, partitions.getItems().get(0).key());
         String summary = robot.lookup(".partitions-summary").queryAs(Label.class).getText();
-        assertTrue(summary.contains(scan(SAAS).size() + " items"), summary);
+        assertTrue(summary.contains(TestEngine.items(SAAS).size() + " items"), summary);
     }
 
     @Test
@@ -365,6 +352,6 @@ class AdminUiTest {
                                         "sk", AttributeValue.s("b"),
                                         "price", AttributeValue.n("-0.5"),
                                         "note", AttributeValue.s("x, y")))),
-                scan(table));
+                TestEngine.items(table));
     }
 }

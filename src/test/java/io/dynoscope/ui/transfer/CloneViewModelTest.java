@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableDefinition;
@@ -20,7 +18,6 @@ import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -112,7 +109,7 @@ class CloneViewModelTest {
                 clone.reportProperty().get());
         assertTrue(clone.reportProperty().get().contains(" RCU. Written: "));
         assertTrue(clone.reportProperty().get().contains(" WCU."));
-        assertEquals(scan(source), scan(copy));
+        assertEquals(TestEngine.items(source), TestEngine.items(copy));
         TableInfo copied = TestEngine.repository().describeTable(copy);
         assertEquals(
                 Set.of("byName", "byPk"),
@@ -145,15 +142,5 @@ class CloneViewModelTest {
         clone.targetProperty().set(clone.targets().get(1));
         assertTrue(clone.canCloneProperty().get());
         assertEquals("", clone.targetReadOnlyProperty().get());
-    }
-
-    private static Set<Item> scan(String table) {
-        Set<Item> items = new HashSet<>();
-        TestEngine.repository()
-                .scan(
-                        ScanSpec.table(table),
-                        page -> items.addAll(page.items()),
-                        Cancellation.none());
-        return items;
     }
 }

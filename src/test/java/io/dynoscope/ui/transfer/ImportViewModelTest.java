@@ -11,7 +11,6 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.transfer.ImportFormat;
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.testsupport.GeneratedItems;
@@ -132,7 +131,7 @@ class ImportViewModelTest {
                         .contains("\"price\":{\"N\":\"12.345678901234567890123456789012345678\"}"),
                 importer.preview().get(0));
         assertFalse(importer.preview().get(0).contains("drop me"), "notes are left out");
-        assertEquals(0, scan(table).size(), "a preview writes nothing");
+        assertEquals(0, TestEngine.items(table).size(), "a preview writes nothing");
 
         importer.start().await();
 
@@ -143,7 +142,7 @@ class ImportViewModelTest {
                         .startsWith("Imported 3 items into " + table + " in 1 request, "),
                 importer.reportProperty().get());
         assertTrue(importer.reportProperty().get().contains(" WCU consumed"));
-        assertEquals(expectedItems(), scan(table));
+        assertEquals(expectedItems(), TestEngine.items(table));
         assertFalse(
                 Files.exists(ImportService.journalBeside(file)), "a finished import leaves none");
     }
@@ -177,7 +176,7 @@ class ImportViewModelTest {
                 "3 bad lines in bad.jsonl: nothing was written. Fix them (or the mapping) and"
                         + " import again.",
                 importer.reportProperty().get());
-        assertEquals(0, scan(table).size());
+        assertEquals(0, TestEngine.items(table).size());
     }
 
     @Test
@@ -222,7 +221,7 @@ class ImportViewModelTest {
         assertEquals(ImportService.Outcome.CANCELLED, importer.outcomeProperty().get());
         assertTrue(importer.resumableProperty().get(), "the journal is kept");
         assertTrue(importer.reportProperty().get().startsWith("Cancelled: wrote "));
-        int written = scan(table).size();
+        int written = TestEngine.items(table).size();
         assertTrue(written >= 1_000 && written < 2_000, "written at the cancel: " + written);
 
         importer.resume().await();
@@ -234,19 +233,9 @@ class ImportViewModelTest {
                         .contains(written + " were written by the earlier run"),
                 importer.reportProperty().get());
         assertFalse(importer.resumableProperty().get());
-        assertEquals(new HashSet<>(items), scan(table));
+        assertEquals(new HashSet<>(items), TestEngine.items(table));
         assertEquals(2_000, writes.size());
         assertTrue(writes.values().stream().allMatch(n -> n.get() == 1), "no item twice");
-    }
-
-    private static Set<Item> scan(String table) {
-        Set<Item> items = new HashSet<>();
-        TestEngine.repository()
-                .scan(
-                        ScanSpec.table(table),
-                        page -> items.addAll(page.items()),
-                        Cancellation.none());
-        return items;
     }
 
     /** Waits for background work published inline (the previews run one after the other). */
