@@ -7,16 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
-import io.dynoscope.ui.common.BackgroundWork;
-import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
-import io.dynoscope.ui.shell.Connector;
 import io.dynoscope.ui.table.KeyType;
 import io.dynoscope.ui.transfer.MappingRow;
 import java.nio.file.Files;
@@ -25,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
@@ -49,7 +44,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -73,32 +67,13 @@ class AdminUiTest {
 
     @Start
     void start(Stage stage) {
-        Connector connector =
-                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
-        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
-        context =
-                new AppContext(
-                        work,
-                        connector,
-                        List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder());
-        stage.setScene(DynoscopeApp.createScene(context));
-        stage.setWidth(1200);
-        stage.setHeight(760);
-        stage.show();
+        // the "sandbox" entry connects to the suite's engine, where the saas table was seeded
+        context = TestWorkbench.show(stage);
     }
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(context::close).get(10, TimeUnit.SECONDS);
-        FxToolkit.cleanupStages();
-    }
-
-    private static void connect(FxRobot robot) throws TimeoutException {
-        robot.doubleClickOn("Local sandbox");
-        Label message = robot.lookup(".connection-message").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        TestWorkbench.close(context);
     }
 
     /** Narrows the sidebar to one table and selects it. */
@@ -166,7 +141,7 @@ class AdminUiTest {
     @Test
     void thePartitionsReportOpensFromTheTableMenuAndReportsTheSaasTable(FxRobot robot)
             throws TimeoutException {
-        connect(robot);
+        TestWorkbench.connect(robot);
         selectTable(robot, SAAS);
 
         MenuItem report = menuItem(robot, "menu-partitions");
@@ -204,7 +179,7 @@ class AdminUiTest {
                     readOnly.setSelected(true);
                     readOnly.fire();
                 });
-        connect(robot);
+        TestWorkbench.connect(robot);
         assertTrue(robot.lookup(".status-read-only").queryAs(Label.class).isVisible());
         selectTable(robot, SAAS);
         robot.doubleClickOn(tableCell(robot, SAAS).orElseThrow());
@@ -255,7 +230,7 @@ class AdminUiTest {
     void aTableCreatedFromTheFormAppearsInTheSidebarWithItsKeys(FxRobot robot)
             throws TimeoutException {
         String name = TestEngine.uniqueTableName("admin-created");
-        connect(robot);
+        TestWorkbench.connect(robot);
         robot.interact(menuItem(robot, "menu-create-table")::fire);
         Parent form = dialog(robot, "Create table on Local sandbox");
 
@@ -293,7 +268,7 @@ class AdminUiTest {
                 "id,seq,price,note\n"
                         + "P#1,a,12.345678901234567890123456789012345678,hello\n"
                         + "P#2,b,-0.5,\"x, y\"\n");
-        connect(robot);
+        TestWorkbench.connect(robot);
         selectTable(robot, table);
         robot.interact(menuItem(robot, "menu-import")::fire);
         Parent importer = dialog(robot, "Import into " + table);
