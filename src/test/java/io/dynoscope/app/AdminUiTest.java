@@ -34,6 +34,7 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TreeCell;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -224,6 +225,25 @@ class AdminUiTest {
         assertTrue(
                 contextItem(robot, "Local sandbox", "Create table…").isDisable(),
                 "Create table is disabled in the connection's menu");
+
+        // the SQL console reads, and refuses a write before sending anything
+        robot.interact(contextItem(robot, SAAS, "SQL console…")::fire);
+        TextArea editor = robot.lookup("#editor").queryAs(TextArea.class);
+        String insert =
+                "INSERT INTO \"" + SAAS + "\" (EntityRef, Detail) VALUES ('WS#readonly', 'META')";
+        robot.interact(() -> editor.setText(insert));
+        robot.clickOn("#runButton");
+        Label error = robot.lookup("#errorLabel").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> error.getText().startsWith("refused:"));
+        assertTrue(error.getText().contains("read-only"), error.getText());
+        assertTrue(
+                TestEngine.items(SAAS).stream()
+                        .noneMatch(
+                                i ->
+                                        AttributeValue.s("WS#readonly")
+                                                .equals(i.attributes().get("EntityRef"))),
+                "nothing was written");
     }
 
     @Test
