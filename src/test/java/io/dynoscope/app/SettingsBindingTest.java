@@ -1,6 +1,7 @@
 package io.dynoscope.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -144,6 +145,36 @@ class SettingsBindingTest {
             }
             assertEquals(DISCOVERED.get(0), shell.activeConnectionProperty().get());
             assertEquals(List.of(TABLE), shell.tabs().stream().map(WorkbenchTab::table).toList());
+        }
+    }
+
+    @Test
+    void aProdProfileIsReadOnlyUntilTheUserSaysOtherwiseAndTheWordIsKept() {
+        SettingsStore store = new SettingsStore(directory);
+        ConnectionEntry prod = ConnectionEntry.profile("acme-prod", "eu-west-1");
+        ConnectionEntry local = DISCOVERED.get(1);
+        try (AppContext first = open(store)) {
+            ShellViewModel shell = first.shell();
+            shell.connections().add(prod);
+            assertTrue(shell.access(prod).readOnly(), "named like *prod*");
+            assertTrue(shell.access(prod).reason().contains("*prod*"), shell.access(prod).reason());
+            assertFalse(shell.access(local).readOnly());
+
+            shell.setReadOnly(prod, false);
+            shell.setReadOnly(local, true);
+            assertFalse(shell.access(prod).readOnly());
+            assertTrue(shell.access(local).readOnly());
+        }
+
+        try (AppContext second = open(store)) {
+            ShellViewModel shell = second.shell();
+            ConnectionEntry restored =
+                    shell.connections().stream()
+                            .filter(c -> prod.spec().equals(c.spec()))
+                            .findFirst()
+                            .orElseThrow();
+            assertFalse(shell.access(restored).readOnly(), "the user's word wins the pattern");
+            assertTrue(shell.access(local).readOnly(), "kept for a discovered endpoint too");
         }
     }
 
