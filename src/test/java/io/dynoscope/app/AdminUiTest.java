@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
@@ -348,5 +350,38 @@ class AdminUiTest {
                                         "price", AttributeValue.n("-0.5"),
                                         "note", AttributeValue.s("x, y")))),
                 TestEngine.items(table));
+    }
+
+    @Test
+    void aTableClonedOnTheSameConnectionHoldsEveryItemAndSaysSo(FxRobot robot) throws Exception {
+        String source = TestEngine.freshTable(GeneratedItems.table("admin-clone"));
+        TestEngine.repository()
+                .batchWrite(source, GeneratedItems.items(300), List.of(), Cancellation.none());
+        String copy = TestEngine.uniqueTableName("admin-copy");
+        TestWorkbench.connect(robot);
+        selectTable(robot, source);
+        robot.interact(menuItem(robot, "menu-clone")::fire);
+        Parent clone = dialog(robot, "Clone " + source);
+
+        robot.clickOn(robot.from(clone).lookup("#targetTableField").queryAs(Node.class))
+                .push(KeyCode.SHORTCUT, KeyCode.A)
+                .write(copy);
+        robot.clickOn(robot.from(clone).lookup("#cloneButton").queryAs(Node.class));
+        Label report = robot.from(clone).lookup("#reportLabel").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                60, TimeUnit.SECONDS, () -> report.getText().startsWith("Cloned "));
+
+        assertTrue(
+                report.getText()
+                        .startsWith(
+                                "Cloned 300 items to "
+                                        + copy
+                                        + " on Local sandbox. Count check: the copy holds 300"
+                                        + " items"),
+                report.getText());
+        assertEquals(TestEngine.items(source), TestEngine.items(copy));
+        assertEquals(
+                TestEngine.repository().describeTable(source).keySchema(),
+                TestEngine.repository().describeTable(copy).keySchema());
     }
 }
