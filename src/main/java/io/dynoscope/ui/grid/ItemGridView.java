@@ -11,6 +11,7 @@ import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.Views;
@@ -765,6 +766,11 @@ public final class ItemGridView {
         MenuItem open = new MenuItem("Open this collection");
         open.setOnAction(e -> viewModel.openCollectionOf(item));
         menu.getItems().addAll(open, new SeparatorMenuItem(), edit, duplicate, delete);
+        // a read-only connection takes no writes
+        boolean readOnly = WriteAccess.readOnly(viewModel.repository());
+        edit.setDisable(readOnly);
+        duplicate.setDisable(readOnly);
+        delete.setDisable(readOnly);
         return menu;
     }
 

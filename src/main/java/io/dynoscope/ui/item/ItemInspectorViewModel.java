@@ -42,6 +42,8 @@ public final class ItemInspectorViewModel {
             new ReadOnlyStringWrapper(this, "plainJson", "");
     private final ReadOnlyStringWrapper dynamoJson =
             new ReadOnlyStringWrapper(this, "dynamoJson", "");
+    private final ReadOnlyStringWrapper readOnlyReason =
+            new ReadOnlyStringWrapper(this, "readOnlyReason", "");
     private final List<Consumer<ItemChange>> itemChangeListeners = new CopyOnWriteArrayList<>();
     private final ItemEditor editor;
     private final ItemSaveFlow saves;
@@ -66,6 +68,7 @@ public final class ItemInspectorViewModel {
                 });
         table.addListener(
                 (obs, old, now) -> {
+                    readOnlyReason.set(now == null ? "" : now.readOnlyReason().orElse(""));
                     leaveEditor();
                     saves.forgetDelete();
                     refreshDisplay();
@@ -122,6 +125,14 @@ public final class ItemInspectorViewModel {
 
     public ReadOnlyStringProperty dynamoJsonProperty() {
         return dynamoJson.getReadOnlyProperty();
+    }
+
+    /**
+     * Why the table's connection refuses writes (Edit, New, Duplicate and Delete are then
+     * disabled), or empty when it is writable.
+     */
+    public ReadOnlyStringProperty readOnlyReasonProperty() {
+        return readOnlyReason.getReadOnlyProperty();
     }
 
     /**
@@ -199,6 +210,10 @@ public final class ItemInspectorViewModel {
     /** Opens the editor, unless it is open already: an edit in progress is never replaced. */
     private void openEditor(EditKind kind, Item seen, Item content) {
         if (editor.editingProperty().get()) {
+            return;
+        }
+        if (!readOnlyReason.get().isEmpty()) {
+            saves.say(ItemSaveFlow.readOnlyMessage(readOnlyReason.get()));
             return;
         }
         saves.dropConflict();

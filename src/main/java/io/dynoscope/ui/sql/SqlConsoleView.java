@@ -21,6 +21,7 @@ import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -116,6 +117,22 @@ public final class SqlConsoleView {
         exportJsonButton.setOnAction(e -> export(false));
         statusLabel.textProperty().bind(viewModel.statusProperty());
         errorLabel.textProperty().bind(viewModel.errorProperty());
+        // on a read-only connection Run still reads; the status says writes are refused
+        Runnable readOnlyNote =
+                () -> {
+                    String reason = viewModel.readOnlyReasonProperty().get();
+                    runButton.setTooltip(
+                            new Tooltip(
+                                    reason.isEmpty()
+                                            ? "Run the statement under the caret (Ctrl/Cmd+Enter)"
+                                            : "Run the SELECT under the caret (Ctrl/Cmd+Enter);"
+                                                    + " INSERT, UPDATE and DELETE are refused: the"
+                                                    + " connection is read-only ("
+                                                    + reason
+                                                    + ")"));
+                };
+        viewModel.readOnlyReasonProperty().addListener((o, old, now) -> readOnlyNote.run());
+        readOnlyNote.run();
 
         planList.setItems(viewModel.plan());
         planList.setOnMouseClicked(
