@@ -3,20 +3,14 @@ package io.dynoscope.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
-import io.dynoscope.ui.common.BackgroundWork;
-import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchTab;
-import io.dynoscope.ui.shell.ConnectionEntry;
-import io.dynoscope.ui.shell.Connector;
-import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.event.Event;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
@@ -29,7 +23,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -48,33 +41,17 @@ class SqlConsoleTabUiTest {
 
     @Start
     void start(Stage stage) {
-        Connector connector =
-                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
-        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
-        context =
-                new AppContext(
-                        work,
-                        connector,
-                        List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder());
-        stage.setScene(DynoscopeApp.createScene(context));
-        stage.setWidth(1200);
-        stage.setHeight(760);
-        stage.show();
+        context = TestWorkbench.show(stage);
     }
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(context::close).get(10, TimeUnit.SECONDS);
-        FxToolkit.cleanupStages();
+        TestWorkbench.close(context);
     }
 
     @Test
     void aConsoleOpensFromTheTablesMenuReadyToRunWithTheKeyboard(FxRobot robot) throws Exception {
-        robot.doubleClickOn("Local sandbox");
-        Label message = robot.lookup(".connection-message").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        TestWorkbench.connect(robot);
         robot.clickOn("#tableFilter").write(TABLE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
 
@@ -107,15 +84,15 @@ class SqlConsoleTabUiTest {
         Label error = robot.lookup("#errorLabel").queryAs(Label.class);
         // the first statement of a JVM waits for Calcite to start (seconds on a busy machine)
         // no key condition: the console asks before it scans
-        WaitForAsyncUtils.waitFor(
-                60,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("This statement must Scan").tryQuery().isPresent());
-        robot.clickOn("OK");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> okButton(robot) != null);
+        Button ok = okButton(robot);
+        robot.interact(ok::fire);
         WaitForAsyncUtils.waitFor(
                 30,
                 TimeUnit.SECONDS,
-                () -> !results.getItems().isEmpty() || !error.getText().isBlank());
+                () ->
+                        !context.shell().selectedTabProperty().get().busyProperty().get()
+                                || !error.getText().isBlank());
         assertEquals("", error.getText());
         WorkbenchTab selected = context.shell().selectedTabProperty().get();
         assertEquals(WorkbenchTab.Kind.SQL_CONSOLE, selected.kind(), "the console stays in front");
@@ -124,6 +101,18 @@ class SqlConsoleTabUiTest {
         assertTrue(
                 context.shell().tabs().stream().noneMatch(t -> t.kind() == WorkbenchTab.Kind.TABLE),
                 "Ctrl+Enter did not open the table selected in the sidebar");
+    }
+
+    /** The OK button of the console's "This statement must Scan" question, once it shows. */
+    private static Button okButton(FxRobot robot) {
+        if (robot.lookup("This statement must Scan").tryQuery().isEmpty()) {
+            return null;
+        }
+        return robot.lookup(".button")
+                .match((Button b) -> "OK".equals(b.getText()))
+                .tryQuery()
+                .map(Button.class::cast)
+                .orElse(null);
     }
 
     private static Node tableCell(FxRobot robot) {
