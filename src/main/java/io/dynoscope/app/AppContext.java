@@ -1,5 +1,6 @@
 package io.dynoscope.app;
 
+import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableDesign;
@@ -7,25 +8,35 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.MfaCodePrompt;
+import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.service.access.ReadOnlyPolicy.Access;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.model.ModelStore;
+import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.service.read.SavedReads;
 import io.dynoscope.service.sample.LocalSandbox;
 import io.dynoscope.service.sample.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
+import io.dynoscope.service.transfer.WriteConcurrency;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.model.LoadTarget;
 import io.dynoscope.ui.model.ModelPlannerViewModel;
+import io.dynoscope.ui.partitions.PartitionsViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
+import io.dynoscope.ui.shell.MfaCodeDialog;
 import io.dynoscope.ui.shell.ShellViewModel;
 import io.dynoscope.ui.sql.SqlConsoleViewModel;
+import io.dynoscope.ui.transfer.CloneTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,6 +60,8 @@ public final class AppContext implements AutoCloseable {
     private final SettingsBinding settingsBinding;
     private final ModelStore models;
     private final SavedReads savedReads;
+    private final Connector connector;
+    private final WorkbenchDialogs dialogs;
 
     /** A context that neither reads nor writes the user's settings (tests). */
     AppContext(
@@ -70,6 +83,8 @@ public final class AppContext implements AutoCloseable {
             SandboxHolder sandbox,
             SettingsService settings) {
         this.work = work;
+        this.connector = connector;
+        this.dialogs = new WorkbenchDialogs(work);
         this.sandbox = sandbox;
         this.settings = settings;
         this.settingsBinding = settings == null ? null : new SettingsBinding(settings);
@@ -115,7 +130,32 @@ public final class AppContext implements AutoCloseable {
 
         @Override
         public List<WorkbenchTab.Kind> otherKinds() {
-            return List.of(WorkbenchTab.Kind.SQL_CONSOLE, WorkbenchTab.Kind.TABLE_MODEL);
+            return List.of(
+                    WorkbenchTab.Kind.SQL_CONSOLE,
+                    WorkbenchTab.Kind.TABLE_MODEL,
+                    WorkbenchTab.Kind.PARTITIONS);
+        }
+
+        @Override
+        public List<WorkbenchDialog.Kind> dialogKinds() {
+            return List.of(WorkbenchDialog.Kind.values());
+        }
+
+        @Override
+        public Optional<WorkbenchDialog> dialog(
+                WorkbenchDialog.Kind kind,
+                DynamoRepository repository,
+                ConnectionEntry connection,
+                String table) {
+            return Optional.of(
+                    switch (kind) {
+                        case CREATE_TABLE -> dialogs.createTable(repository, connection);
+                        case TIME_TO_LIVE, INDEXES, DELETE_TABLE ->
+                                dialogs.tableSettings(kind, repository, connection, table);
+                        case IMPORT -> dialogs.importInto(repository, table);
+                        case CLONE ->
+                                dialogs.cloneTable(repository, table, cloneTargets(connection));
+                    });
         }
 
         @Override
@@ -128,8 +168,25 @@ public final class AppContext implements AutoCloseable {
                 case TABLE -> Optional.of(table(repository, connection, table));
                 case SQL_CONSOLE -> Optional.of(sqlConsole(repository, table));
                 case TABLE_MODEL -> Optional.of(model(repository, connection, table));
-                default -> Optional.empty();
+                case PARTITIONS -> Optional.of(partitions(repository, table));
             };
+        }
+
+        /**
+         * The partitions report of a table; the shard groups of its saved model name the report's
+         * shard groups.
+         */
+        private WorkbenchTab partitions(DynamoRepository repository, String table) {
+            PartitionsViewModel report =
+                    new PartitionsViewModel(
+                            table,
+                            new PartitionReporter(repository),
+                            snippetOptions(repository),
+                            work);
+            if (models != null) {
+                models.load(table).map(TableDesign::model).ifPresent(report::setModel);
+            }
+            return new PartitionsTab(report);
         }
 
         /** A SQL console whose views are the entities of the table's saved model, if any. */
@@ -140,6 +197,7 @@ public final class AppContext implements AutoCloseable {
                             : models.load(table).map(TableDesign::model).stream().toList();
             SqlConsoleViewModel console =
                     new SqlConsoleViewModel(new SqlConsole(repository, saved), work);
+            console.readOnlyReasonProperty().set(WriteAccess.reason(repository).orElse(""));
             console.statementProperty().set("SELECT * FROM \"" + table + "\" LIMIT 100");
             // a request of the plan opens in its table's expression builder
             console.setOnOpenRequest(
@@ -173,6 +231,39 @@ public final class AppContext implements AutoCloseable {
         }
     }
 
+    /**
+     * The connections a table can be cloned to: every connection of the sidebar, the one it is on
+     * first (to copy it under another name), each through its own read-only setting.
+     */
+    private List<CloneTarget> cloneTargets(ConnectionEntry source) {
+        List<ConnectionEntry> entries = new ArrayList<>(shell.connections());
+        entries.remove(source);
+        entries.add(0, source);
+        List<CloneTarget> targets = new ArrayList<>();
+        for (ConnectionEntry entry : entries) {
+            Access access = shell.access(entry);
+            targets.add(
+                    new CloneTarget(
+                            entry.label(),
+                            access.readOnly() ? Optional.of(access.reason()) : Optional.empty(),
+                            WriteConcurrency.defaultFor(Optional.ofNullable(entry.spec())),
+                            cancellation ->
+                                    WriteAccess.guard(
+                                            connector.connect(entry, cancellation), access)));
+        }
+        return targets;
+    }
+
+    /** Where the snippets of a tab connect: the local endpoint of its repository, or AWS. */
+    static SnippetOptions snippetOptions(DynamoRepository repository) {
+        return repository
+                .connection()
+                .filter(ConnectionSpec.Endpoint.class::isInstance)
+                .map(ConnectionSpec.Endpoint.class::cast)
+                .map(e -> SnippetOptions.local(e.endpoint(), e.region(), e.accessKeyId()))
+                .orElse(SnippetOptions.aws());
+    }
+
     /** The app as people run it: the sandbox first, then DynamoDB Local, then every AWS profile. */
     public static AppContext create() {
         return create(UiExecutor.fx());
@@ -183,14 +274,16 @@ public final class AppContext implements AutoCloseable {
         SandboxHolder sandbox = new SandboxHolder();
         SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         ModelStore models = new ModelStore(settings);
+        MfaCodePrompt mfa = new MfaCodeDialog();
         Connector connector =
                 (entry, cancellation) -> {
                     if (entry.kind() != ConnectionEntry.Kind.SANDBOX) {
-                        return SdkDynamoRepository.connect(entry.spec());
+                        return SdkDynamoRepository.connect(
+                                entry.spec(), RequestTimeouts.DEFAULT, mfa);
                     }
                     ConnectionSpec spec = sandbox.start();
                     SampleModels.keepMissing(models);
-                    return SdkDynamoRepository.connect(spec);
+                    return SdkDynamoRepository.connect(spec, RequestTimeouts.DEFAULT, mfa);
                 };
         return new AppContext(work, connector, discoverConnections(), sandbox, settings);
     }

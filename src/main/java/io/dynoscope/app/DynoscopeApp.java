@@ -1,5 +1,6 @@
 package io.dynoscope.app;
 
+import io.dynoscope.ui.grid.GridWarmUp;
 import io.dynoscope.ui.shell.ShellView;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Application;
@@ -26,6 +27,10 @@ public final class DynoscopeApp extends Application {
     public void start(Stage stage) {
         this.stage = stage;
         context = AppContext.create();
+        // the sandbox's engine starts while the window is built
+        if (Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"))) {
+            context.shell().connect(context.shell().connections().get(0));
+        }
         Scene scene = createScene(context);
         stage.setTitle("Dynoscope");
         stage.setScene(scene);
@@ -46,9 +51,7 @@ public final class DynoscopeApp extends Application {
                                                         + "\nDynoscope keeps working; changes from now on may not be remembered."));
                     }
                 });
-        if (Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"))) {
-            context.shell().connect(context.shell().connections().get(0));
-        }
+        Platform.runLater(() -> GridWarmUp.start(context.work(), scene.getStylesheets()));
         if (SmokeRun.requested()) {
             SmokeRun.start(context);
         }

@@ -29,6 +29,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import javafx.collections.ListChangeListener;
+import javafx.collections.MapChangeListener;
 import javafx.collections.SetChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
@@ -66,10 +67,7 @@ final class SettingsBinding {
                             "A DynamoDB-compatible endpoint you added (region "
                                     + endpoint.region()
                                     + ").",
-                            new ConnectionSpec.Endpoint(
-                                    URI.create(endpoint.url()),
-                                    endpoint.region(),
-                                    endpoint.accessKeyId()));
+                            spec(endpoint));
             if (entries.stream()
                     .noneMatch(e -> e.spec() != null && e.spec().equals(entry.spec()))) {
                 entries.add(entry);
@@ -99,10 +97,16 @@ final class SettingsBinding {
                                                         dark
                                                                 ? Settings.Theme.DARK
                                                                 : Settings.Theme.LIGHT)));
+        restoreReadOnly(shell);
         shell.connections()
                 .addListener(
                         (ListChangeListener<ConnectionEntry>)
-                                change -> saveAddedConnections(shell.connections(), discovered));
+                                change -> saveConnections(shell, discovered));
+        shell.readOnlyChoices()
+                .addListener(
+                        (MapChangeListener<ConnectionEntry, Boolean>)
+                                change -> saveConnections(shell, discovered));
+        showRecent(shell);
         bindLayout(shell);
         bindTabs(shell);
         shell.readFirstPageProperty().set(settings.current().workbench().readFirstPage());
@@ -191,6 +195,7 @@ final class SettingsBinding {
                                 new Settings.RecentTable(
                                         connection == null ? null : connection.label(),
                                         tab.table())));
+        showRecent(shell);
     }
 
     private void saveTabs(ShellViewModel shell) {
@@ -232,12 +237,16 @@ final class SettingsBinding {
         saveTabs(shell);
     }
 
-    private void saveAddedConnections(
-            List<ConnectionEntry> connections, List<ConnectionEntry> discovered) {
+    /**
+     * Saves the connections the user added, and the user's read-only word on any connection (a
+     * discovered one is saved only to keep that word).
+     */
+    private void saveConnections(ShellViewModel shell, List<ConnectionEntry> discovered) {
         List<Settings.SavedEndpoint> endpoints = new ArrayList<>();
         List<Settings.SavedProfile> profiles = new ArrayList<>();
-        for (ConnectionEntry entry : connections) {
-            if (discovered.contains(entry)) {
+        for (ConnectionEntry entry : shell.connections()) {
+            Boolean readOnly = shell.readOnlyChoices().get(entry);
+            if (discovered.contains(entry) && readOnly == null) {
                 continue;
             }
             if (entry.spec() instanceof ConnectionSpec.Endpoint endpoint) {
@@ -246,12 +255,62 @@ final class SettingsBinding {
                                 entry.label(),
                                 endpoint.endpoint().toString(),
                                 endpoint.region(),
-                                endpoint.accessKeyId()));
+                                endpoint.accessKeyId(),
+                                readOnly));
             } else if (entry.spec() instanceof ConnectionSpec.Profile profile) {
-                profiles.add(new Settings.SavedProfile(profile.profileName(), profile.region()));
+                profiles.add(
+                        new Settings.SavedProfile(
+                                profile.profileName(), profile.region(), readOnly));
             }
         }
         settings.update(s -> s.withEndpoints(endpoints).withProfiles(profiles));
+    }
+
+    /** Gives each connection the read-only word the user saved for it. */
+    private void restoreReadOnly(ShellViewModel shell) {
+        Settings saved = settings.current();
+        for (ConnectionEntry entry : shell.connections()) {
+            Boolean readOnly = null;
+            if (entry.spec() instanceof ConnectionSpec.Endpoint endpoint) {
+                readOnly =
+                        saved.endpoints().stream()
+                                .filter(e -> e.readOnly() != null)
+                                .filter(e -> endpoint.equals(spec(e)))
+                                .map(Settings.SavedEndpoint::readOnly)
+                                .findFirst()
+                                .orElse(null);
+            } else if (entry.spec() instanceof ConnectionSpec.Profile profile) {
+                readOnly =
+                        saved.profiles().stream()
+                                .filter(p -> p.readOnly() != null)
+                                .filter(
+                                        p ->
+                                                profile.equals(
+                                                        new ConnectionSpec.Profile(
+                                                                p.profile(), p.region())))
+                                .map(Settings.SavedProfile::readOnly)
+                                .findFirst()
+                                .orElse(null);
+            }
+            if (readOnly != null) {
+                shell.readOnlyChoices().put(entry, readOnly);
+            }
+        }
+    }
+
+    private static ConnectionSpec.Endpoint spec(Settings.SavedEndpoint endpoint) {
+        return new ConnectionSpec.Endpoint(
+                URI.create(endpoint.url()), endpoint.region(), endpoint.accessKeyId());
+    }
+
+    /** Shows the recent tables in the sidebar. */
+    private void showRecent(ShellViewModel shell) {
+        shell.recentTables()
+                .setAll(
+                        settings.current().recentTables().stream()
+                                .filter(r -> r.connection() != null)
+                                .map(r -> new ShellViewModel.RecentTable(r.connection(), r.table()))
+                                .toList());
     }
 
     /** Restores a table tab's saved settings (read bar, drift rules) and saves their changes. */

@@ -4,12 +4,11 @@ import io.dynoscope.core.collection.CollectionOrder;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionMaps;
-import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.transfer.ExportFormat;
-import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -167,14 +166,9 @@ final class TableTab implements WorkbenchTab {
     }
 
     private Node expressionBuilder(TableInfo info) {
-        SnippetOptions options =
-                grid.repository()
-                        .connection()
-                        .filter(ConnectionSpec.Endpoint.class::isInstance)
-                        .map(ConnectionSpec.Endpoint.class::cast)
-                        .map(e -> SnippetOptions.local(e.endpoint(), e.region(), e.accessKeyId()))
-                        .orElse(SnippetOptions.aws());
-        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(info, options);
+        ExpressionBuilderViewModel builder =
+                new ExpressionBuilderViewModel(info, AppContext.snippetOptions(grid.repository()));
+        builder.readOnlyReasonProperty().set(WriteAccess.reason(grid.repository()).orElse(""));
         this.builder = builder;
         if (settings != null) {
             settings.bindExpressions(builder, table());

@@ -1,12 +1,10 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.service.transfer.WriteConcurrency;
+import java.util.Optional;
 
-/**
- * How many batch writes to keep in flight: as given, else 1 to an endpoint and 4 to AWS. A local
- * engine answers one request at a time, and on a shared machine more in flight made dynalite slower
- * (docs/benchmarks.md); AWS answers them in parallel, so four hide its latency.
- */
+/** How many batch writes to keep in flight: as given, else {@link WriteConcurrency}'s default. */
 final class BatchConcurrency {
 
     private BatchConcurrency() {}
@@ -18,6 +16,6 @@ final class BatchConcurrency {
             }
             return given;
         }
-        return target instanceof ConnectionSpec.Endpoint ? 1 : 4;
+        return WriteConcurrency.defaultFor(Optional.ofNullable(target));
     }
 }

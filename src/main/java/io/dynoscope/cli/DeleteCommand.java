@@ -7,6 +7,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.write.ItemWrites;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,6 +33,7 @@ final class DeleteCommand implements Callable<Integer> {
     public Integer call() {
         CompiledExpression condition = conditionOptions.condition();
         try (DynamoRepository repository = cli.repository()) {
+            WriteAccess.require(repository, "DeleteItem on table '" + target.table + "'");
             TableInfo info = repository.describeTable(target.table);
             Key itemKey = target.key(info);
             conditionOptions.check(Operation.DELETE_ITEM, info);

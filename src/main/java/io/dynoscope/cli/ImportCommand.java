@@ -11,6 +11,7 @@ import io.dynoscope.service.transfer.ImportService.Outcome;
 import io.dynoscope.service.transfer.ImportService.Progress;
 import io.dynoscope.service.transfer.ImportService.Report;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,8 +40,6 @@ import picocli.CommandLine.ParentCommand;
                     + "a crash or a refusal, run the same command with --resume to write the rest, no item twice."
         })
 final class ImportCommand implements Callable<Integer> {
-
-    private static final String JOURNAL_SUFFIX = ".import-journal";
 
     @ParentCommand private DynoscopeCli cli;
 
@@ -86,7 +85,7 @@ final class ImportCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description =
                     "Where the journal is kept (default: FILE"
-                            + JOURNAL_SUFFIX
+                            + ImportService.JOURNAL_SUFFIX
                             + " beside --in; none for stdin unless given).")
     private Path journal;
 
@@ -108,11 +107,9 @@ final class ImportCommand implements Callable<Integer> {
             throw CliException.usage("--map: " + e.getMessage());
         }
         boolean stdin = inFile == null || inFile.toString().equals("-");
-        ImportService.Input input = stdin ? stdinInput() : fileInput(inFile);
+        ImportService.Input input = stdin ? stdinInput(cli.in()) : fileInput(inFile);
         Path journalFile =
-                journal != null
-                        ? journal
-                        : stdin ? null : Path.of(inFile + JOURNAL_SUFFIX).toAbsolutePath();
+                journal != null ? journal : stdin ? null : ImportService.journalBeside(inFile);
         if (resume && journalFile == null) {
             throw CliException.usage("--resume needs the journal: give --journal FILE");
         }
@@ -275,9 +272,13 @@ final class ImportCommand implements Callable<Integer> {
         return ImportService.Input.file(file);
     }
 
-    private static ImportService.Input stdinInput() {
+    /**
+     * The command line's stdin, held in memory: checked, then written. Bytes that are not UTF-8 are
+     * refused by the check with their line and byte offset, as in a file.
+     */
+    private static ImportService.Input stdinInput(InputStream stdin) {
         try {
-            return ImportService.Input.bytes("stdin", System.in.readAllBytes());
+            return ImportService.Input.bytes("stdin", stdin.readAllBytes());
         } catch (IOException e) {
             throw CliException.usage("cannot read stdin: " + e.getMessage());
         }

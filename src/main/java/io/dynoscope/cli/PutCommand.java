@@ -8,6 +8,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.write.ItemWrites;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -76,6 +77,7 @@ final class PutCommand implements Callable<Integer> {
                         : TextFiles.isStdin(source.file) ? "stdin" : source.file.toString();
         CompiledExpression condition = conditionOptions.condition();
         try (DynamoRepository repository = cli.repository()) {
+            WriteAccess.require(repository, "PutItem on table '" + table + "'");
             TableInfo info = repository.describeTable(table);
             conditionOptions.check(Operation.PUT_ITEM, info);
             Item item =

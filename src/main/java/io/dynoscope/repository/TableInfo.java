@@ -68,6 +68,25 @@ public record TableInfo(
                 null);
     }
 
+    /** An active on-demand table without indexes whose keys are strings. */
+    public static TableInfo onDemand(String name, KeySchema keySchema, long itemCount) {
+        Map<String, String> types = new LinkedHashMap<>();
+        types.put(keySchema.partitionKey(), "S");
+        keySchema.sortKey().ifPresent(sortKey -> types.put(sortKey, "S"));
+        return new TableInfo(
+                name,
+                "ACTIVE",
+                keySchema,
+                types,
+                List.of(),
+                List.of(),
+                "PAY_PER_REQUEST",
+                itemCount,
+                0,
+                Optional.empty(),
+                Optional.empty());
+    }
+
     /** The key schema of the table (index == null) or of the named index. */
     public KeySchema keySchemaOf(String index) {
         if (index == null) {

@@ -357,11 +357,16 @@ public record Settings(
     }
 
     /**
-     * A DynamoDB-compatible endpoint the user added. The access key id only selects DynamoDB
-     * Local's database; no secret key is kept.
+     * A DynamoDB-compatible endpoint the user added (or marked read-only or writable). The access
+     * key id only selects DynamoDB Local's database; no secret key is kept.
+     *
+     * @param readOnly the user's word on writing through it (true read-only, false writable); null
+     *     when the user said nothing
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record SavedEndpoint(String label, String url, String region, String accessKeyId) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SavedEndpoint(
+            String label, String url, String region, String accessKeyId, Boolean readOnly) {
         /** The user info of a URL ({@code user:password@}), which is never kept. */
         private static final Pattern USER_INFO =
                 Pattern.compile("(?<=[A-Za-z][A-Za-z0-9+.-]{0,20}://)[^/@\\s]+@");
@@ -372,16 +377,32 @@ public record Settings(
             label = withoutUserInfo(label);
         }
 
+        /** An endpoint about whose writing the user said nothing. */
+        public SavedEndpoint(String label, String url, String region, String accessKeyId) {
+            this(label, url, region, accessKeyId, null);
+        }
+
         private static String withoutUserInfo(String text) {
             return text == null ? null : USER_INFO.matcher(text).replaceAll("");
         }
     }
 
-    /** An AWS profile from the AWS files, with the region to use it in. */
+    /**
+     * An AWS profile from the AWS files, with the region to use it in.
+     *
+     * @param readOnly the user's word on writing through it (true read-only, false writable), which
+     *     wins over the read-only profile patterns; null when the user said nothing
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record SavedProfile(String profile, String region) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SavedProfile(String profile, String region, Boolean readOnly) {
         public SavedProfile {
             Objects.requireNonNull(profile, "profile");
+        }
+
+        /** A profile about whose writing the user said nothing. */
+        public SavedProfile(String profile, String region) {
+            this(profile, region, null);
         }
     }
 

@@ -1,6 +1,8 @@
 package io.dynoscope.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.drift.DenormalizationRule;
@@ -21,12 +23,14 @@ import io.dynoscope.testsupport.SampleInfo;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.expression.ExpressionBuilderViewModel;
 import io.dynoscope.ui.expression.SavedExpression;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
+import io.dynoscope.ui.shell.ShellViewModel;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -118,6 +122,64 @@ class SettingsBindingTest {
             ItemGridViewModel grid = connectAndOpen(second);
             assertEquals("#PROFILE", grid.readBar().parentMarkerProperty().get());
             assertTrue(grid.readBar().newestFirstProperty().get());
+        }
+    }
+
+    @Test
+    void recentTablesShowNewestFirstAndOneOpensItsTableAfterConnecting() throws Exception {
+        SettingsStore store = new SettingsStore(directory);
+        String other = TestEngine.freshTable("recent");
+        try (AppContext first = open(store)) {
+            connectAndOpen(first);
+            assertTrue(first.shell().openTable(other).isPresent());
+            assertEquals(
+                    List.of(
+                            new ShellViewModel.RecentTable("Local sandbox", other),
+                            new ShellViewModel.RecentTable("Local sandbox", TABLE)),
+                    first.shell().recentTables());
+        }
+
+        try (AppContext second = open(store)) {
+            ShellViewModel shell = second.shell();
+            assertEquals(other, shell.recentTables().get(0).table(), "kept, newest first");
+            assertNull(shell.activeConnectionProperty().get());
+
+            shell.openRecent(shell.recentTables().get(1));
+            for (int i = 0; i < 200 && shell.tabs().isEmpty(); i++) {
+                Thread.sleep(50);
+            }
+            assertEquals(DISCOVERED.get(0), shell.activeConnectionProperty().get());
+            assertEquals(List.of(TABLE), shell.tabs().stream().map(WorkbenchTab::table).toList());
+        }
+    }
+
+    @Test
+    void aProdProfileIsReadOnlyUntilTheUserSaysOtherwiseAndTheWordIsKept() {
+        SettingsStore store = new SettingsStore(directory);
+        ConnectionEntry prod = ConnectionEntry.profile("acme-prod", "eu-west-1");
+        ConnectionEntry local = DISCOVERED.get(1);
+        try (AppContext first = open(store)) {
+            ShellViewModel shell = first.shell();
+            shell.connections().add(prod);
+            assertTrue(shell.access(prod).readOnly(), "named like *prod*");
+            assertTrue(shell.access(prod).reason().contains("*prod*"), shell.access(prod).reason());
+            assertFalse(shell.access(local).readOnly());
+
+            shell.setReadOnly(prod, false);
+            shell.setReadOnly(local, true);
+            assertFalse(shell.access(prod).readOnly());
+            assertTrue(shell.access(local).readOnly());
+        }
+
+        try (AppContext second = open(store)) {
+            ShellViewModel shell = second.shell();
+            ConnectionEntry restored =
+                    shell.connections().stream()
+                            .filter(c -> prod.spec().equals(c.spec()))
+                            .findFirst()
+                            .orElseThrow();
+            assertFalse(shell.access(restored).readOnly(), "the user's word wins the pattern");
+            assertTrue(shell.access(local).readOnly(), "kept for a discovered endpoint too");
         }
     }
 

@@ -6,18 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sample.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
-import io.dynoscope.ui.common.BackgroundWork;
-import io.dynoscope.ui.common.UiExecutor;
-import io.dynoscope.ui.shell.ConnectionEntry;
-import io.dynoscope.ui.shell.Connector;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
@@ -36,7 +30,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -58,29 +51,14 @@ class ShellUiTest {
     }
 
     @Start
-    void start(Stage stage) throws Exception {
+    void start(Stage stage) {
         // the "sandbox" entry connects to the suite's engine, where the saas table was seeded
-        Connector connector =
-                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
-        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
-        context =
-                new AppContext(
-                        work,
-                        connector,
-                        List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder());
-        stage.setScene(DynoscopeApp.createScene(context));
-        stage.setWidth(1200);
-        stage.setHeight(760);
-        stage.show();
+        context = TestWorkbench.show(stage);
     }
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(context::close).get(10, TimeUnit.SECONDS);
-        // headless windows share one screen: close this test's so the next test's clicks reach its
-        // own
-        FxToolkit.cleanupStages();
+        TestWorkbench.close(context);
     }
 
     /**
@@ -88,10 +66,7 @@ class ShellUiTest {
      * tables.
      */
     private void connectAndFind(FxRobot robot) throws Exception {
-        robot.doubleClickOn("Local sandbox");
-        Label message = robot.lookup(".connection-message").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        TestWorkbench.connect(robot);
         robot.clickOn("#tableFilter").write(TABLE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
     }

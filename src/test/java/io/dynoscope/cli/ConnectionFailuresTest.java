@@ -106,6 +106,43 @@ class ConnectionFailuresTest {
     }
 
     @Test
+    void putAndDeleteOnAReadOnlyConnectionAreRefusedBeforeAnyRequest() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        String endpoint = "http://127.0.0.1:" + closedPort;
+        // any request (DescribeTable first) to a closed port would fail as a service error
+        Result put =
+                run(
+                        Map.of(),
+                        "--endpoint",
+                        endpoint,
+                        "--read-only",
+                        "put",
+                        "--table",
+                        "saas",
+                        "--item",
+                        "{\"EntityRef\": \"WS#ro\", \"Detail\": \"META\"}");
+        Result delete =
+                run(
+                        Map.of(),
+                        "--endpoint",
+                        endpoint,
+                        "--read-only",
+                        "delete",
+                        "--table",
+                        "saas",
+                        "--key",
+                        "{\"EntityRef\": \"WS#ro\", \"Detail\": \"META\"}");
+
+        assertEquals(ExitCodes.READ_ONLY, put.exitCode(), put.err());
+        assertEquals(ExitCodes.READ_ONLY, delete.exitCode(), delete.err());
+        assertTrue(put.err().contains("PutItem on table 'saas'"), put.err());
+        assertTrue(delete.err().contains("DeleteItem on table 'saas'"), delete.err());
+    }
+
+    @Test
     void aPasswordInAnEndpointIsMaskedInEveryMessage() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -224,6 +261,53 @@ class ConnectionFailuresTest {
                                 true)
                         .item()
                         .isPresent());
+    }
+
+    @Test
+    void importReadsStdinStrictlyAsUtf8() {
+        byte[] lines =
+                ("{\"EntityRef\": \"WS#in\", \"Detail\": \"META\"}\n"
+                                + "{\"EntityRef\": \"WS#in\", \"Detail\": \"Zo\u00eb\"}\n")
+                        .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] good =
+                "{\"EntityRef\": \"WS#in\", \"Detail\": \"Zo\u00eb\"}\n"
+                        .getBytes(StandardCharsets.UTF_8);
+
+        Result bad = withStdin(lines, "import", "--table", saas, "--format", "json", "--in", "-");
+        Result imported =
+                withStdin(good, "import", "--table", saas, "--format", "json", "--in", "-");
+
+        assertEquals(ExitCodes.USAGE, bad.exitCode(), bad.err());
+        assertTrue(
+                bad.err().contains("stdin: line 2: invalid UTF-8 at byte 37 of the line (0xEB)"),
+                bad.err());
+        assertFalse(
+                TestEngine.repository()
+                        .getItem(
+                                saas,
+                                Key.of(
+                                        "EntityRef",
+                                        AttributeValue.s("WS#in"),
+                                        "Detail",
+                                        AttributeValue.s("META")),
+                                true)
+                        .item()
+                        .isPresent(),
+                "nothing was written");
+        assertEquals(0, imported.exitCode(), imported.err());
+        assertTrue(
+                TestEngine.repository()
+                        .getItem(
+                                saas,
+                                Key.of(
+                                        "EntityRef",
+                                        AttributeValue.s("WS#in"),
+                                        "Detail",
+                                        AttributeValue.s("Zo\u00eb")),
+                                true)
+                        .item()
+                        .isPresent(),
+                "the stdin of the command line was read, as UTF-8");
     }
 
     private void useAwsFiles(String config) throws IOException {

@@ -12,7 +12,6 @@ import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
@@ -104,16 +103,6 @@ class TransferCliTest {
 
     private List<String> requestsSent() {
         return calls.stream().filter(c -> !c.equals("close")).toList();
-    }
-
-    private static Set<Item> scan(String name) {
-        Set<Item> items = new HashSet<>();
-        TestEngine.repository()
-                .scan(
-                        ScanSpec.table(name),
-                        page -> items.addAll(page.items()),
-                        Cancellation.none());
-        return items;
     }
 
     // ---- export ----------------------------------------------------------------------------
@@ -231,7 +220,7 @@ class TransferCliTest {
                         "dynamodb-json");
         assertEquals(0, preview.exitCode(), preview.err());
         assertEquals(2, preview.out().lines().count());
-        assertEquals(Set.of(), scan(target));
+        assertEquals(Set.of(), TestEngine.items(target));
 
         CliRun imported =
                 cli(
@@ -252,7 +241,7 @@ class TransferCliTest {
         assertTrue(
                 imported.lastErrLine().matches("requests=\\d+ consumed=\\S+ written=40"),
                 imported.lastErrLine());
-        assertEquals(new HashSet<>(items), scan(target));
+        assertEquals(new HashSet<>(items), TestEngine.items(target));
         assertFalse(Files.exists(Path.of(csv + ".import-journal")));
     }
 
@@ -280,7 +269,7 @@ class TransferCliTest {
         assertTrue(
                 result.lastErrLine().endsWith("1 bad line in " + input + "; nothing was imported"));
         assertEquals(List.of(), writesSent());
-        assertEquals(Set.of(), scan(target));
+        assertEquals(Set.of(), TestEngine.items(target));
     }
 
     // ---- read-only -------------------------------------------------------------------------
@@ -291,11 +280,11 @@ class TransferCliTest {
         Files.writeString(input, DynamoJsonLines.line(GeneratedItems.item(1_000)) + "\n");
         String item = "{\"pk\": \"P#ro\", \"sk\": 1}";
 
-        CliRun put = cli("--read-only", "put", "--table", table, "--item", item);
-        CliRun delete = cli("--read-only", "delete", "--table", table, "--key", item);
         CliRun seed = cli("--read-only", "seed", "--dataset", "blog", "--table", "ro-blog");
         List<String> afterItemWrites = List.copyOf(writesSent());
         calls.clear();
+        CliRun put = cli("--read-only", "put", "--table", table, "--item", item);
+        CliRun delete = cli("--read-only", "delete", "--table", table, "--key", item);
         CliRun imported = cli("--read-only", "import", "--table", table, "--in", input.toString());
         CliRun created = cli("--read-only", "table", "create", "--table", "ro-new", "--pk", "id:S");
         CliRun deleted =
@@ -312,9 +301,12 @@ class TransferCliTest {
                     refused.lastErrLine());
         }
         assertEquals(List.of(), afterItemWrites, "no write reached the engine");
-        assertEquals(List.of(), requestsSent(), "import, table and clone refuse before reading");
+        assertEquals(
+                List.of(),
+                requestsSent(),
+                "put, delete, import, table and clone refuse before reading");
         assertFalse(Files.exists(Path.of(input + ".import-journal")));
-        assertEquals(100, scan(table).size());
+        assertEquals(100, TestEngine.items(table).size());
         assertFalse(TestEngine.repository().listTables().contains("ro-new"));
     }
 

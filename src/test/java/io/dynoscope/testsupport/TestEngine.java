@@ -1,12 +1,17 @@
 package io.dynoscope.testsupport;
 
+import io.dynoscope.core.item.Item;
+import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.sandbox.LocalEngine;
 import java.net.URI;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -88,5 +93,16 @@ public final class TestEngine {
     /** Creates a fresh table with string keys {@code pk} and {@code sk} and returns its name. */
     public static String freshTable(String prefix) {
         return freshTable(TableDefinition.simple(prefix, "pk", "sk"));
+    }
+
+    /** Every item of a table, read by one Scan of the test engine. */
+    public static Set<Item> items(String table) {
+        Set<Item> items = new HashSet<>();
+        repository()
+                .scan(
+                        ScanSpec.table(table),
+                        page -> items.addAll(page.items()),
+                        Cancellation.none());
+        return items;
     }
 }

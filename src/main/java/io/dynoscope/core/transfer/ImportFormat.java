@@ -1,5 +1,9 @@
 package io.dynoscope.core.transfer;
 
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.DynamoJsonLines;
+import io.dynoscope.core.item.ItemFormatException;
+
 /** The formats items are imported from, under the names the user types. */
 public enum ImportFormat {
     /** Plain JSON, one item a line; a column mapping gives sets, binary and numbers their types. */
@@ -31,5 +35,30 @@ public enum ImportFormat {
             }
         }
         throw new IllegalArgumentException("'" + id + "' is not one of json, dynamodb-json, csv");
+    }
+
+    /**
+     * The format an input's first line reads as: DynamoDB JSON when it is a DynamoDB JSON item or
+     * an S3-export line, plain JSON when it is another JSON object, else CSV (a header row).
+     */
+    public static ImportFormat guess(String firstLine) {
+        String line = firstLine.strip();
+        if (!line.startsWith("{")) {
+            return CSV;
+        }
+        if (readsAs(() -> DynamoJsonLines.parseLine(line, 1))
+                || readsAs(() -> DynamoJson.readItem(line))) {
+            return DYNAMODB_JSON;
+        }
+        return JSON;
+    }
+
+    private static boolean readsAs(Runnable parse) {
+        try {
+            parse.run();
+            return true;
+        } catch (ItemFormatException e) {
+            return false;
+        }
     }
 }

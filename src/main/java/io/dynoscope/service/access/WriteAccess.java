@@ -15,6 +15,7 @@ import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The one place where a read-only connection is enforced. The repository a front end opens for a
@@ -45,6 +46,13 @@ public final class WriteAccess {
     /** Whether writes through {@code repository} are refused. */
     public static boolean readOnly(DynamoRepository repository) {
         return repository instanceof ReadOnlyRepository;
+    }
+
+    /** Why writes through {@code repository} are refused, or empty when they are allowed. */
+    public static Optional<String> reason(DynamoRepository repository) {
+        return repository instanceof ReadOnlyRepository readOnly
+                ? Optional.of(readOnly.reason)
+                : Optional.empty();
     }
 
     /** Reads pass through; every write throws before it reaches the repository. */

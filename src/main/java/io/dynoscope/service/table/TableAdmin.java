@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Table administration: create a table (keys, indexes, billing, TTL), delete one, turn TTL on or
@@ -30,6 +31,9 @@ public final class TableAdmin {
     static final int MAX_GLOBAL_INDEXES = 20;
 
     static final int MAX_LOCAL_INDEXES = 5;
+
+    /** The names DynamoDB takes for tables and indexes. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{3,255}");
 
     private final DynamoRepository repository;
 
@@ -78,6 +82,11 @@ public final class TableAdmin {
         return new TableChange.UpdateTimeToLive(table, current.attribute().get(), false);
     }
 
+    /** The table's description: keys, indexes, billing. */
+    public TableInfo description(String table) {
+        return repository.describeTable(table);
+    }
+
     /** The table's TTL, as DescribeTimeToLive reports it. */
     public TimeToLive timeToLive(String table) {
         return repository.describeTimeToLive(table);
@@ -109,6 +118,7 @@ public final class TableAdmin {
         } else {
             billing = Billing.onDemand();
         }
+        requireName("index", index.name());
         if (info.indexes().stream().anyMatch(i -> i.name().equals(index.name()))) {
             throw new IllegalArgumentException(
                     "table '" + table + "' has an index '" + index.name() + "' already");
@@ -192,6 +202,7 @@ public final class TableAdmin {
 
     /** Refuses what DynamoDB would refuse, with the reason, before anything is sent. */
     static void check(TableDefinition definition) {
+        requireName("table", definition.name());
         Set<String> used = new LinkedHashSet<>(keyAttributes(definition.keySchema()));
         Set<String> names = new LinkedHashSet<>();
         for (IndexDefinition index : definition.globalSecondaryIndexes()) {
@@ -251,7 +262,18 @@ public final class TableAdmin {
         }
     }
 
+    private static void requireName(String what, String name) {
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException(
+                    what
+                            + " name '"
+                            + name
+                            + "' must be 3 to 255 letters, digits, '_', '-' or '.'");
+        }
+    }
+
     private static void requireNewName(Set<String> names, IndexDefinition index) {
+        requireName("index", index.name());
         if (!names.add(index.name())) {
             throw new IllegalArgumentException("two indexes are named '" + index.name() + "'");
         }

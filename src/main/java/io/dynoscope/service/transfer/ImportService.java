@@ -1,6 +1,8 @@
 package io.dynoscope.service.transfer;
 
+import io.dynoscope.core.item.CsvRecords;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
@@ -15,6 +17,7 @@ import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import java.io.BufferedInputStream;
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,6 +67,9 @@ public final class ImportService {
 
     /** Problems kept in a report; the count says how many more there were. */
     static final int MAX_PROBLEMS = 1000;
+
+    /** What a journal kept beside its input adds to the input's name. */
+    public static final String JOURNAL_SUFFIX = ".import-journal";
 
     /** Where the input comes from; opened once to check it and once to write it. */
     public interface Input {
@@ -226,6 +232,14 @@ public final class ImportService {
      */
     public record Report(Outcome outcome, Progress progress, Problem failure, Path journal) {}
 
+    /**
+     * Where the journal of an import of {@code input} is kept: beside it, {@code
+     * FILE.import-journal}.
+     */
+    public static Path journalBeside(Path input) {
+        return Path.of(input + JOURNAL_SUFFIX).toAbsolutePath();
+    }
+
     private final DynamoRepository repository;
 
     public ImportService(DynamoRepository repository) {
@@ -369,6 +383,43 @@ public final class ImportService {
             journal.delete();
         }
         return report;
+    }
+
+    /**
+     * The format of an input, from its first line that is not blank ({@link ImportFormat#guess}); a
+     * gzip input is an S3 export, DynamoDB JSON; an empty one too.
+     */
+    public static ImportFormat guessFormat(Input input) throws IOException {
+        try (InputStream raw = input.open()) {
+            InputStream in = decompressed(raw);
+            if (in instanceof GZIPInputStream) {
+                return ImportFormat.DYNAMODB_JSON;
+            }
+            BufferedReader lines = new BufferedReader(new Utf8Input(in));
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (!line.isBlank()) {
+                    return ImportFormat.guess(line.replace("\uFEFF", ""));
+                }
+            }
+            return ImportFormat.DYNAMODB_JSON;
+        } catch (ItemFormatException notUtf8) {
+            return ImportFormat.DYNAMODB_JSON;
+        }
+    }
+
+    /**
+     * The column names of a CSV input's header row (gzip or not), for a mapping to name; empty for
+     * an empty input.
+     */
+    public static List<String> csvHeader(Input input) throws IOException {
+        try (InputStream raw = input.open()) {
+            return new CsvRecords(new Utf8Input(decompressed(raw)))
+                    .next()
+                    .map(CsvRecords.Record::fields)
+                    .map(fields -> fields.stream().map(f -> f == null ? "" : f).toList())
+                    .orElse(List.of());
+        }
     }
 
     /** Parses the input's raw bytes (gunzipped when they are gzip), which are not closed. */

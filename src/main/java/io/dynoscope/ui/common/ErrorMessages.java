@@ -20,4 +20,15 @@ public final class ErrorMessages {
         String message = t.getMessage();
         return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
     }
+
+    /** A message as a sentence: capitalised, ending with a full stop. */
+    public static String sentence(String message) {
+        if (message == null || message.isBlank()) {
+            return "";
+        }
+        String text = message.strip();
+        return Character.toUpperCase(text.charAt(0))
+                + text.substring(1)
+                + (text.endsWith(".") ? "" : ".");
+    }
 }

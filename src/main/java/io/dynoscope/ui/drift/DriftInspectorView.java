@@ -148,7 +148,19 @@ public final class DriftInspectorView {
         previewButton.setOnAction(e -> viewModel.preview());
         previewButton.disableProperty().bind(running.or(viewModel.reportProperty().isNull()));
         propagateButton.setOnAction(e -> viewModel.propagate());
-        propagateButton.disableProperty().bind(running.or(viewModel.planProperty().isNull()));
+        String readOnly = viewModel.readOnlyReason();
+        if (readOnly.isEmpty()) {
+            propagateButton.disableProperty().bind(running.or(viewModel.planProperty().isNull()));
+        } else {
+            propagateButton.setDisable(true);
+            Tooltip why =
+                    new Tooltip(
+                            "Propagation is disabled: the connection is read-only ("
+                                    + readOnly
+                                    + ")");
+            propagateButton.setTooltip(why);
+            Tooltip.install(propagateButton.getParent(), why);
+        }
         // Esc stops what runs, as everywhere in the window
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,

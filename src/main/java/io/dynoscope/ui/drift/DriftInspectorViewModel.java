@@ -11,6 +11,7 @@ import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.PropagationReport;
@@ -367,8 +368,23 @@ public final class DriftInspectorViewModel {
         return preview;
     }
 
+    /**
+     * Why the table's connection refuses writes (Propagate is then disabled), or empty when it is
+     * writable.
+     */
+    public String readOnlyReason() {
+        return WriteAccess.reason(repository).orElse("");
+    }
+
     /** Runs the previewed plan; without a preview nothing happens. */
     public BackgroundWork.Handle propagate() {
+        if (!readOnlyReason().isEmpty()) {
+            message.set(
+                    "nothing can be written: the connection is read-only ("
+                            + readOnlyReason()
+                            + ")");
+            return null;
+        }
         PropagationPlan planned = plan.get();
         if (planned == null) {
             message.set("preview the writes first: nothing is written unconfirmed");

@@ -191,9 +191,42 @@ public final class ExpressionBuilderView {
         show(guardText, update);
         runButton.setOnAction(e -> viewModel.run());
         runButton.disableProperty().bind(viewModel.canRunProperty().not());
+        explainReadOnlyRun();
         addRowButton.setOnAction(e -> viewModel.addRow());
         clearButton.setOnAction(e -> viewModel.clear());
         addGuardRowButton.setOnAction(e -> viewModel.addGuardRow());
+    }
+
+    /**
+     * A write built on a read-only connection cannot run: the Run button (and the bar around it,
+     * since a disabled button shows no tooltip) says why.
+     */
+    private void explainReadOnlyRun() {
+        Tooltip usual = runButton.getTooltip();
+        Tooltip[] shown = new Tooltip[1];
+        Runnable explain =
+                () -> {
+                    String reason = viewModel.readOnlyReasonProperty().get();
+                    boolean refused = !reason.isEmpty() && viewModel.buildsWrite();
+                    Tooltip why =
+                            refused
+                                    ? new Tooltip(
+                                            "Writes are disabled: the connection is read-only ("
+                                                    + reason
+                                                    + ")")
+                                    : null;
+                    runButton.setTooltip(why == null ? usual : why);
+                    if (shown[0] != null) {
+                        Tooltip.uninstall(runButton.getParent(), shown[0]);
+                    }
+                    shown[0] = why;
+                    if (why != null) {
+                        Tooltip.install(runButton.getParent(), why);
+                    }
+                };
+        viewModel.readOnlyReasonProperty().addListener((o, old, now) -> explain.run());
+        viewModel.kindProperty().addListener((o, old, now) -> explain.run());
+        explain.run();
     }
 
     /** Rebuilds a row's controls when rows come or go; edits flow through the bound properties. */

@@ -114,6 +114,7 @@ public final class ExpressionBuilderViewModel {
     private final Map<SnippetLanguage, ReadOnlyStringWrapper> snippets =
             new EnumMap<>(SnippetLanguage.class);
     private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(false);
+    private final StringProperty readOnlyReason = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ObservableList<SavedExpression> savedExpressions =
             FXCollections.observableArrayList();
@@ -155,6 +156,7 @@ public final class ExpressionBuilderViewModel {
                 });
         newestFirst.addListener((o, before, now) -> refresh());
         itemKey.addListener((o, before, now) -> refresh());
+        readOnlyReason.addListener((o, before, now) -> refresh());
         rows.addListener((ListChangeListener<BuilderRow>) c -> refresh());
         guardRows.addListener((ListChangeListener<BuilderRow>) c -> refresh());
         startKeyCondition();
@@ -455,7 +457,20 @@ public final class ExpressionBuilderViewModel {
             snippets.get(language)
                     .set(current == null ? "" : Snippets.write(language, current, snippetOptions));
         }
-        canRun.set(current != null);
+        canRun.set(current != null && (!buildsWrite() || readOnlyReason.get().isEmpty()));
+    }
+
+    /** Whether the kind being built is sent as a write (UpdateItem, DeleteItem). */
+    public boolean buildsWrite() {
+        return kind.get() == ExpressionKind.UPDATE || kind.get() == ExpressionKind.CONDITION;
+    }
+
+    /**
+     * Why the table's connection refuses writes, or empty: a write built here cannot then be run
+     * (reads still can).
+     */
+    public StringProperty readOnlyReasonProperty() {
+        return readOnlyReason;
     }
 
     private String condition(

@@ -13,6 +13,7 @@ import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.partitions.FanOutRead;
 import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
@@ -994,6 +995,11 @@ public final class ItemGridView {
         menu.getItems().addAll(open, new SeparatorMenuItem());
         menu.getItems().addAll(orderItemsMenu(attribute));
         menu.getItems().addAll(new SeparatorMenuItem(), edit, duplicate, delete);
+        // a read-only connection takes no writes
+        boolean readOnly = WriteAccess.readOnly(viewModel.repository());
+        edit.setDisable(readOnly);
+        duplicate.setDisable(readOnly);
+        delete.setDisable(readOnly);
         return menu;
     }
 

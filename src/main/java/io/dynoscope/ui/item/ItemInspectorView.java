@@ -6,6 +6,7 @@ import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.item.ItemEditor.EditFormat;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,6 +121,39 @@ public final class ItemInspectorView {
         this.saves = viewModel.saves();
     }
 
+    /**
+     * On a read-only connection the write buttons say why they are disabled (a disabled button
+     * shows its tooltip on a hover of its container, so the actions' row carries it too).
+     */
+    private Tooltip readOnlyTip;
+
+    private void explainReadOnly() {
+        List<Button> writes = List.of(editButton, newButton, duplicateButton, deleteButton);
+        Map<Button, Tooltip> usual = new HashMap<>();
+        writes.forEach(b -> usual.put(b, b.getTooltip()));
+        Runnable show =
+                () -> {
+                    String reason = viewModel.readOnlyReasonProperty().get();
+                    Tooltip why =
+                            reason.isEmpty()
+                                    ? null
+                                    : new Tooltip(
+                                            "Disabled: the connection is read-only ("
+                                                    + reason
+                                                    + ")");
+                    writes.forEach(b -> b.setTooltip(why == null ? usual.get(b) : why));
+                    if (readOnlyTip != null) {
+                        Tooltip.uninstall(itemActions, readOnlyTip);
+                    }
+                    readOnlyTip = why;
+                    if (why != null) {
+                        Tooltip.install(itemActions, why);
+                    }
+                };
+        viewModel.readOnlyReasonProperty().addListener((o, old, now) -> show.run());
+        show.run();
+    }
+
     /** Loads the inspector panel for a view model. */
     public static Parent load(ItemInspectorViewModel viewModel) {
         return Views.load("ItemInspector.fxml", new ItemInspectorView(viewModel));
@@ -139,11 +173,13 @@ public final class ItemInspectorView {
 
         var noItem = viewModel.shownItemProperty().isNull();
         var editing = editor.editingProperty();
-        var locked = editing.or(saves.busyProperty());
+        var readOnly = viewModel.readOnlyReasonProperty().isNotEmpty();
+        var locked = editing.or(saves.busyProperty()).or(readOnly);
         editButton.disableProperty().bind(noItem.or(locked));
         duplicateButton.disableProperty().bind(noItem.or(locked));
         deleteButton.disableProperty().bind(noItem.or(locked));
         newButton.disableProperty().bind(viewModel.tableProperty().isNull().or(locked));
+        explainReadOnly();
         // while editing, the editor takes the room of the item's buttons
         itemActions.visibleProperty().bind(editing.not());
         itemActions.managedProperty().bind(editing.not());

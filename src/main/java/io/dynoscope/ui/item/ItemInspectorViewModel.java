@@ -50,6 +50,8 @@ public final class ItemInspectorViewModel {
             new ReadOnlyStringWrapper(this, "dynamoJson", "");
     private final ReadOnlyStringWrapper size = new ReadOnlyStringWrapper(this, "size", "");
     private Clock clock = Clock.systemUTC();
+    private final ReadOnlyStringWrapper readOnlyReason =
+            new ReadOnlyStringWrapper(this, "readOnlyReason", "");
     private final List<Consumer<ItemChange>> itemChangeListeners = new CopyOnWriteArrayList<>();
     private final ItemEditor editor;
     private final ItemSaveFlow saves;
@@ -74,6 +76,7 @@ public final class ItemInspectorViewModel {
                 });
         table.addListener(
                 (obs, old, now) -> {
+                    readOnlyReason.set(now == null ? "" : now.readOnlyReason().orElse(""));
                     leaveEditor();
                     saves.forgetDelete();
                     refreshDisplay();
@@ -159,6 +162,14 @@ public final class ItemInspectorViewModel {
     }
 
     /**
+     * Why the table's connection refuses writes (Edit, New, Duplicate and Delete are then
+     * disabled), or empty when it is writable.
+     */
+    public ReadOnlyStringProperty readOnlyReasonProperty() {
+        return readOnlyReason.getReadOnlyProperty();
+    }
+
+    /**
      * Called on the UI thread with every item this inspector saved or deleted, or found changed.
      */
     public void addItemChangeListener(Consumer<ItemChange> listener) {
@@ -233,6 +244,10 @@ public final class ItemInspectorViewModel {
     /** Opens the editor, unless it is open already: an edit in progress is never replaced. */
     private void openEditor(EditKind kind, Item seen, Item content) {
         if (editor.editingProperty().get()) {
+            return;
+        }
+        if (!readOnlyReason.get().isEmpty()) {
+            saves.say(ItemSaveFlow.readOnlyMessage(readOnlyReason.get()));
             return;
         }
         saves.dropConflict();

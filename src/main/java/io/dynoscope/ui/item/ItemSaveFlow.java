@@ -253,9 +253,20 @@ public final class ItemSaveFlow {
      * confirms with {@link #confirmDelete()}.
      */
     public void requestDelete(List<Item> items) {
+        Optional<String> readOnly =
+                table.getValue() == null ? Optional.empty() : table.getValue().readOnlyReason();
+        if (readOnly.isPresent()) {
+            say(readOnlyMessage(readOnly.get()));
+            return;
+        }
         if (table.getValue() != null && !items.isEmpty()) {
             pendingDelete.set(List.copyOf(items));
         }
+    }
+
+    /** What the inspector says when a write is asked of a read-only connection. */
+    static String readOnlyMessage(String reason) {
+        return "Nothing can be written: the connection is read-only (" + reason + ").";
     }
 
     public void cancelDelete() {

@@ -30,7 +30,7 @@ public record ConnectionEntry(Kind kind, String label, String description, Conne
         return new ConnectionEntry(
                 Kind.SANDBOX,
                 "Local sandbox",
-                "A private in-memory engine (dynalite) with the saas and blog sample tables. Needs Node.js.",
+                "A private in-memory engine (dynalite) with the saas, blog and activity sample tables. Needs Node.js.",
                 null);
     }
 

@@ -2,8 +2,10 @@ package io.dynoscope.ui.shell;
 
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.access.ReadOnlyPolicy;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.Views;
+import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
 import java.net.URI;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
+import javafx.collections.MapChangeListener;
 import javafx.event.ActionEvent;
 import javafx.fxml.FXML;
 import javafx.geometry.Insets;
@@ -25,6 +28,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
@@ -35,6 +39,7 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Separator;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -52,7 +57,10 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
 
 /**
  * The workbench window's controller: the menu bar, the sidebar (connections, their tables and the
@@ -67,10 +75,19 @@ public final class ShellView {
 
     private final ShellViewModel viewModel;
     private final Map<WorkbenchTab, Tab> tabs = new IdentityHashMap<>();
+
+    /** The sidebar's section of recently opened tables. */
+    private static final String RECENT = "Recent";
+
     private final TreeItem<Object> treeRoot = new TreeItem<>();
+    private final TreeItem<Object> recentRoot = new TreeItem<>(RECENT);
 
     @FXML private BorderPane root;
     @FXML private MenuBar menuBar;
+    @FXML private Menu fileMenu;
+    @FXML private SeparatorMenuItem fileDialogsSeparator;
+    @FXML private Menu tableMenu;
+    @FXML private SeparatorMenuItem tableDialogsSeparator;
     @FXML private MenuItem connectItem;
     @FXML private MenuItem addEndpointItem;
     @FXML private MenuItem addProfileItem;
@@ -115,6 +132,7 @@ public final class ShellView {
     @FXML private TabPane tabPane;
     @FXML private Label emptyHint;
     @FXML private Label connectionLabel;
+    @FXML private Label readOnlyLabel;
     @FXML private Label totalsLabel;
     @FXML private Separator statusSeparator;
     @FXML private Label statusLine;
@@ -165,6 +183,9 @@ public final class ShellView {
     /** An index of a table, as a node of the sidebar's tree. */
     private record IndexNode(String table, TableInfo.IndexInfo index) {}
 
+    /** A recently opened table, under the sidebar's Recent section. */
+    private record RecentNode(ShellViewModel.RecentTable recent) {}
+
     private void bindSidebar() {
         tableFilter.textProperty().bindBidirectional(viewModel.tableFilterProperty());
         treeRoot.setExpanded(true);
@@ -178,13 +199,26 @@ public final class ShellView {
         viewModel.activeConnectionProperty().addListener((obs, old, now) -> rebuildTables());
         tree.setOnMouseClicked(
                 e -> {
-                    if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                    if (e.getButton() != MouseButton.PRIMARY) {
+                        return;
+                    }
+                    // a recent table opens with one click, anything else with two
+                    if (e.getClickCount() == 2 || selectedValue() instanceof RecentNode) {
                         openSelected();
                     }
                 });
+        viewModel
+                .recentTables()
+                .addListener(
+                        (ListChangeListener<ShellViewModel.RecentTable>) c -> rebuildConnections());
+        viewModel
+                .readOnlyChoices()
+                .addListener((MapChangeListener<ConnectionEntry, Boolean>) c -> tree.refresh());
+        recentRoot.setExpanded(true);
         tree.setOnKeyPressed(
                 e -> {
-                    if (e.getCode() == KeyCode.ENTER) {
+                    // Ctrl/Cmd+Enter is the menu's Run, not "open"
+                    if (e.getCode() == KeyCode.ENTER && !e.isShortcutDown()) {
                         openSelected();
                         e.consume();
                     }
@@ -254,7 +288,10 @@ public final class ShellView {
     }
 
     private Optional<TreeItem<Object>> firstTable() {
-        return treeRoot.getChildren().stream().flatMap(c -> c.getChildren().stream()).findFirst();
+        return treeRoot.getChildren().stream()
+                .flatMap(c -> c.getChildren().stream())
+                .filter(t -> t.getValue() instanceof TableNode)
+                .findFirst();
     }
 
     private Optional<TreeItem<Object>> tableItem(String table) {
@@ -331,6 +368,8 @@ public final class ShellView {
             viewModel.openTable(table.table());
         } else if (value instanceof IndexNode index) {
             viewModel.openTable(index.table());
+        } else if (value instanceof RecentNode recent) {
+            viewModel.openRecent(recent.recent());
         }
     }
 
@@ -357,6 +396,15 @@ public final class ShellView {
                             .orElseGet(() -> new TreeItem<>(entry));
             items.add(existing);
         }
+        recentRoot
+                .getChildren()
+                .setAll(
+                        viewModel.recentTables().stream()
+                                .map(r -> new TreeItem<Object>(new RecentNode(r)))
+                                .toList());
+        if (!recentRoot.getChildren().isEmpty()) {
+            items.add(0, recentRoot);
+        }
         treeRoot.getChildren().setAll(items);
         rebuildTables();
     }
@@ -364,6 +412,9 @@ public final class ShellView {
     private void rebuildTables() {
         ConnectionEntry active = viewModel.activeConnectionProperty().get();
         for (TreeItem<Object> connection : treeRoot.getChildren()) {
+            if (connection == recentRoot) {
+                continue;
+            }
             if (connection.getValue().equals(active)) {
                 List<TreeItem<Object>> tables = new ArrayList<>();
                 for (String table : viewModel.visibleTables()) {
@@ -419,11 +470,13 @@ public final class ShellView {
     /** Renders connections (name, a sentence on what it is), tables and indexes; their menus. */
     private final class SidebarCell extends TreeCell<Object> {
         private final Label name = new Label();
+        private final Label readOnlyMark = new Label("read-only");
         private final Label description = new Label();
-        private final VBox lines = new VBox(1, name, description);
+        private final VBox lines = new VBox(1, new HBox(6, name, readOnlyMark), description);
 
         SidebarCell() {
             description.getStyleClass().add("connection-description");
+            readOnlyMark.getStyleClass().add("read-only-mark");
             description.setWrapText(true);
             // wrap at the tree's width instead of widening the tree
             description.maxWidthProperty().bind(widthProperty().subtract(40));
@@ -436,7 +489,13 @@ public final class ShellView {
             setGraphic(null);
             setTooltip(null);
             setContextMenu(null);
-            getStyleClass().removeAll("active-connection", "sidebar-note", "sidebar-index");
+            getStyleClass()
+                    .removeAll(
+                            "active-connection",
+                            "sidebar-note",
+                            "sidebar-index",
+                            "sidebar-recent",
+                            "section-title");
             if (empty || value == null) {
                 return;
             }
@@ -447,16 +506,34 @@ public final class ShellView {
                 description.setText(described ? entry.description() : null);
                 description.setVisible(described && !active);
                 description.setManaged(described && !active);
+                ReadOnlyPolicy.Access access = viewModel.access(entry);
+                readOnlyMark.setVisible(access.readOnly());
+                readOnlyMark.setManaged(access.readOnly());
                 setGraphic(lines);
                 if (active) {
                     getStyleClass().add("active-connection");
                 }
-                setTooltip(described ? new Tooltip(entry.description()) : null);
+                String tip =
+                        (described ? entry.description() : entry.label())
+                                + (access.readOnly()
+                                        ? "\nRead-only: " + access.reason() + "."
+                                        : "");
+                setTooltip(new Tooltip(tip));
                 setContextMenu(connectionMenu(entry));
             } else if (value instanceof TableNode table) {
                 setText(table.table());
                 setTooltip(new Tooltip("Double-click or Enter to open " + table.table()));
                 setContextMenu(tableMenu(table.table()));
+            } else if (value instanceof RecentNode recent) {
+                setText(recent.recent().table() + "  ·  " + recent.recent().connection());
+                getStyleClass().add("sidebar-recent");
+                setTooltip(
+                        new Tooltip(
+                                "Click to open "
+                                        + recent.recent().table()
+                                        + " on "
+                                        + recent.recent().connection()
+                                        + " (connecting first when needed)"));
             } else if (value instanceof IndexNode index) {
                 TableInfo.IndexInfo info = index.index();
                 setText((info.global() ? "GSI " : "LSI ") + info.name());
@@ -471,6 +548,10 @@ public final class ShellView {
                                         + " · projects "
                                         + info.projectionType()));
                 setContextMenu(indexMenu(index));
+            } else if (value == RECENT) {
+                setText(RECENT);
+                getStyleClass().add("section-title");
+                setTooltip(new Tooltip("The tables opened last: one click opens one"));
             } else {
                 setText(value.toString());
                 getStyleClass().add("sidebar-note");
@@ -486,7 +567,19 @@ public final class ShellView {
         refresh.setDisable(!entry.equals(viewModel.activeConnectionProperty().get()));
         MenuItem copy = new MenuItem("Copy name");
         copy.setOnAction(e -> copyText(entry.label()));
-        return new ContextMenu(connect, refresh, copy);
+        ContextMenu menu = new ContextMenu(connect, refresh, copy);
+        boolean active = entry.equals(viewModel.activeConnectionProperty().get());
+        if (viewModel.dialogKinds().contains(WorkbenchDialog.Kind.CREATE_TABLE)) {
+            MenuItem create = new MenuItem(WorkbenchDialog.Kind.CREATE_TABLE.title());
+            create.setOnAction(e -> showDialog(WorkbenchDialog.Kind.CREATE_TABLE, null));
+            create.setDisable(!active || viewModel.access(entry).readOnly());
+            menu.getItems().addAll(new SeparatorMenuItem(), create);
+        }
+        CheckMenuItem readOnly = new CheckMenuItem("Read-only");
+        readOnly.setSelected(viewModel.access(entry).readOnly());
+        readOnly.setOnAction(e -> viewModel.setReadOnly(entry, readOnly.isSelected()));
+        menu.getItems().addAll(new SeparatorMenuItem(), readOnly);
+        return menu;
     }
 
     private ContextMenu tableMenu(String table) {
@@ -509,6 +602,17 @@ public final class ShellView {
         refresh.setOnAction(e -> viewModel.refreshTables());
         ContextMenu menu = new ContextMenu(open, describe, copy, refresh);
         addToolItems(menu.getItems(), table);
+        List<WorkbenchDialog.Kind> kinds =
+                viewModel.dialogKinds().stream().filter(WorkbenchDialog.Kind::aboutTable).toList();
+        if (!kinds.isEmpty()) {
+            menu.getItems().add(new SeparatorMenuItem());
+        }
+        for (WorkbenchDialog.Kind kind : kinds) {
+            MenuItem item = new MenuItem(kind.title());
+            item.setOnAction(e -> showDialog(kind, table));
+            item.setDisable(kind.writes() && viewModel.readOnlyProperty().get());
+            menu.getItems().add(item);
+        }
         return menu;
     }
 
@@ -648,7 +752,18 @@ public final class ShellView {
                         }
                     });
             toolsMenu.getItems().add(item);
+            if (kind == WorkbenchTab.Kind.PARTITIONS) {
+                // the report is about one table, as the Table menu's other items are
+                MenuItem report = new MenuItem(ShellViewModel.title(kind) + "…");
+                report.setId("menu-partitions");
+                report.setOnAction(item.getOnAction());
+                report.disableProperty().bind(viewModel.activeConnectionProperty().isNull());
+                tableMenu
+                        .getItems()
+                        .add(tableMenu.getItems().indexOf(tableDialogsSeparator), report);
+            }
         }
+        addDialogItems();
         collapseAllItem.setAccelerator(
                 new KeyCodeCombination(
                         KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
@@ -698,6 +813,68 @@ public final class ShellView {
                         deleteItemsItem)) {
             item.disableProperty().bind(viewModel.selectedTabProperty().isNull());
         }
+        for (MenuItem write :
+                List.of(editItemItem, newItemItem, duplicateItemItem, deleteItemsItem)) {
+            write.disableProperty().unbind();
+            write.disableProperty()
+                    .bind(
+                            viewModel
+                                    .selectedTabProperty()
+                                    .isNull()
+                                    .or(viewModel.readOnlyProperty()));
+        }
+    }
+
+    /**
+     * The dialogs in the menu bar: import in the File menu, the others in the Table menu; each
+     * about the table selected in the sidebar (or the active tab's), disabled when it writes and
+     * the connection is read-only.
+     */
+    private void addDialogItems() {
+        for (WorkbenchDialog.Kind kind : viewModel.dialogKinds()) {
+            MenuItem item = new MenuItem(kind.title());
+            item.setId("menu-" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            item.setOnAction(e -> showDialog(kind, selectedTable()));
+            var disabled = viewModel.activeConnectionProperty().isNull();
+            item.disableProperty()
+                    .bind(kind.writes() ? disabled.or(viewModel.readOnlyProperty()) : disabled);
+            Menu menu = kind == WorkbenchDialog.Kind.IMPORT ? fileMenu : tableMenu;
+            SeparatorMenuItem after =
+                    kind == WorkbenchDialog.Kind.IMPORT
+                            ? fileDialogsSeparator
+                            : tableDialogsSeparator;
+            int at = menu.getItems().indexOf(after);
+            menu.getItems().add(at, item);
+        }
+        if (!viewModel.dialogKinds().isEmpty()) {
+            tableMenu
+                    .getItems()
+                    .add(
+                            tableMenu.getItems().indexOf(tableDialogsSeparator),
+                            new SeparatorMenuItem());
+        }
+    }
+
+    /** Shows a dialog in a window of its own over the workbench; tells the model when it closes. */
+    private void showDialog(WorkbenchDialog.Kind kind, String table) {
+        if (kind.aboutTable() && table == null) {
+            viewModel.sayPickATable(kind);
+            return;
+        }
+        viewModel
+                .openDialog(kind, table)
+                .ifPresent(
+                        dialog -> {
+                            Stage stage = new Stage();
+                            stage.initOwner(root.getScene().getWindow());
+                            stage.initModality(Modality.WINDOW_MODAL);
+                            stage.setTitle(dialog.title());
+                            Scene scene = new Scene(dialog.content());
+                            scene.getStylesheets().setAll(root.getScene().getStylesheets());
+                            stage.setScene(scene);
+                            stage.setOnHidden(e -> viewModel.dialogClosed(dialog));
+                            stage.show();
+                        });
     }
 
     /** The item inspector's actions, for the selected item of the active tab. */
@@ -807,6 +984,18 @@ public final class ShellView {
         statusCancelButton.setTooltip(new Tooltip("Stop what is running (Esc)"));
         statusSeparator.visibleProperty().bind(viewModel.totalsProperty().isNotEmpty());
         connectionLabel.setTooltip(new Tooltip("The active connection"));
+        readOnlyLabel.visibleProperty().bind(viewModel.readOnlyProperty());
+        readOnlyLabel.managedProperty().bind(viewModel.readOnlyProperty());
+        Tooltip readOnlyTip = new Tooltip();
+        readOnlyTip
+                .textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () ->
+                                        "Every write is disabled: "
+                                                + viewModel.activeAccessProperty().get().reason(),
+                                viewModel.activeAccessProperty()));
+        readOnlyLabel.setTooltip(readOnlyTip);
         totalsLabel.setTooltip(
                 new Tooltip("What this tab has loaded, and what all its requests cost"));
         statusLine.setTooltip(
@@ -838,9 +1027,29 @@ public final class ShellView {
         form.setHgap(8);
         form.setVgap(6);
         form.setPadding(new Insets(10));
+        CheckBox readOnly = new CheckBox("Read-only: every write is disabled");
+        readOnly.setTooltip(
+                new Tooltip(
+                        "Ticked by itself for a profile named like a production one ("
+                                + "*prod* unless DYNOSCOPE_READ_ONLY_PROFILES says otherwise)"));
+        // the policy's word until the user ticks or unticks it
+        boolean[] touched = new boolean[1];
+        readOnly.setOnAction(e -> touched[0] = true);
+        profile.getEditor()
+                .textProperty()
+                .addListener(
+                        (o, old, name) -> {
+                            if (!touched[0] && !name.isBlank()) {
+                                readOnly.setSelected(
+                                        viewModel
+                                                .access(ConnectionEntry.profile(name.strip(), null))
+                                                .readOnly());
+                            }
+                        });
         form.addRow(0, new Label("Profile"), profile);
         form.addRow(1, new Label("Region"), region);
-        form.add(error, 1, 2);
+        form.add(readOnly, 1, 2);
+        form.add(error, 1, 3);
         dialog.getDialogPane().setContent(form);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         dialog.getDialogPane()
@@ -869,6 +1078,7 @@ public final class ShellView {
                             if (!viewModel.connections().contains(entry)) {
                                 viewModel.connections().add(entry);
                             }
+                            keepReadOnlyChoice(entry, readOnly.isSelected());
                             selectConnection(entry);
                         });
     }
@@ -891,7 +1101,10 @@ public final class ShellView {
         form.addRow(0, new Label("Endpoint URL"), url);
         form.addRow(1, new Label("Access key id"), keyId);
         form.addRow(2, new Label("Region"), region);
-        form.add(error, 1, 3);
+        CheckBox readOnly = new CheckBox("Read-only: every write is disabled");
+        readOnly.setTooltip(new Tooltip("Reads only; the connection's menu can change it later"));
+        form.add(readOnly, 1, 3);
+        form.add(error, 1, 4);
         dialog.getDialogPane().setContent(form);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         dialog.getDialogPane()
@@ -920,7 +1133,15 @@ public final class ShellView {
                 .ifPresent(
                         entry -> {
                             viewModel.connections().add(entry);
+                            keepReadOnlyChoice(entry, readOnly.isSelected());
                             selectConnection(entry);
                         });
+    }
+
+    /** Keeps the dialog's Read-only box as the user's word when it differs from the policy's. */
+    private void keepReadOnlyChoice(ConnectionEntry entry, boolean readOnly) {
+        if (viewModel.access(entry).readOnly() != readOnly) {
+            viewModel.setReadOnly(entry, readOnly);
+        }
     }
 }

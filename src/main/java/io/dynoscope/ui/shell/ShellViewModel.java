@@ -2,9 +2,13 @@ package io.dynoscope.ui.shell;
 
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.access.ReadOnlyPolicy;
+import io.dynoscope.service.access.ReadOnlyPolicy.Access;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ToolWindows;
+import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
@@ -29,6 +34,7 @@ import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.collections.ObservableMap;
 import javafx.collections.transformation.FilteredList;
 
 /**
@@ -60,7 +66,35 @@ public final class ShellViewModel {
                     ? Optional.of(table(repository, connection, table))
                     : Optional.empty();
         }
+
+        /** The dialogs this build can open (create a table, import, clone…). */
+        default List<WorkbenchDialog.Kind> dialogKinds() {
+            return List.of();
+        }
+
+        /**
+         * A dialog about a table of the connection (or about the connection, to create a table,
+         * when {@code table} is null), when this build has it.
+         */
+        default Optional<WorkbenchDialog> dialog(
+                WorkbenchDialog.Kind kind,
+                DynamoRepository repository,
+                ConnectionEntry connection,
+                String table) {
+            return Optional.empty();
+        }
     }
+
+    /** A table opened recently, and the label of the connection it was opened on. */
+    public record RecentTable(String connection, String table) {
+        @Override
+        public String toString() {
+            return table;
+        }
+    }
+
+    /** What a user who clears a connection's Read-only mark is told. */
+    static final String READ_ONLY_HINT = "untick Read-only in the connection's menu to write";
 
     private final Connector connector;
     private final BackgroundWork work;
@@ -75,6 +109,13 @@ public final class ShellViewModel {
     private final StringProperty tableFilter = new SimpleStringProperty("");
     private final ObservableList<WorkbenchTab> tabs = FXCollections.observableArrayList();
     private final ObjectProperty<WorkbenchTab> selectedTab = new SimpleObjectProperty<>();
+    private final ObservableList<RecentTable> recentTables = FXCollections.observableArrayList();
+    private final ObservableMap<ConnectionEntry, Boolean> readOnlyChoices =
+            FXCollections.observableHashMap();
+    private final ReadOnlyObjectWrapper<Access> activeAccess =
+            new ReadOnlyObjectWrapper<>(Access.writable());
+    private final BooleanBinding readOnly =
+            Bindings.createBooleanBinding(() -> activeAccess.get().readOnly(), activeAccess);
     private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper connectionMessage =
             new ReadOnlyStringWrapper("Pick a connection.");
@@ -88,6 +129,7 @@ public final class ShellViewModel {
 
     private DynamoRepository repository;
     private Consumer<ConnectionEntry> onConnected = entry -> {};
+    private ReadOnlyPolicy readOnlyPolicy = ReadOnlyPolicy.fromEnvironment(System.getenv());
 
     public ShellViewModel(
             Connector connector,
@@ -183,6 +225,89 @@ public final class ShellViewModel {
                 activeConnection);
     }
 
+    // ---- read-only connections ----------------------------------------------------------------
+
+    /**
+     * The user's word on each connection: true read-only, false writable; a connection not in it
+     * follows the policy (an AWS profile named like {@code *prod*} is read-only).
+     */
+    public ObservableMap<ConnectionEntry, Boolean> readOnlyChoices() {
+        return readOnlyChoices;
+    }
+
+    /**
+     * The patterns of read-only profile names ({@code DYNOSCOPE_READ_ONLY_PROFILES} by default).
+     */
+    public void setReadOnlyPolicy(ReadOnlyPolicy policy) {
+        this.readOnlyPolicy = policy;
+    }
+
+    /** Whether writes through a connection are allowed, and if not, why. */
+    public Access access(ConnectionEntry entry) {
+        Optional<Boolean> choice = Optional.ofNullable(readOnlyChoices.get(entry));
+        Access access =
+                entry.spec() == null
+                        ? choice.orElse(false)
+                                ? Access.readOnly("the connection is marked read-only")
+                                : Access.writable()
+                        : readOnlyPolicy.decide(entry.spec(), choice);
+        return access.withHint(READ_ONLY_HINT);
+    }
+
+    /**
+     * Marks a connection read-only or writable. The active connection is connected again through
+     * the new setting, with its tabs reopened.
+     */
+    public void setReadOnly(ConnectionEntry entry, boolean readOnly) {
+        readOnlyChoices.put(entry, readOnly);
+        if (entry.equals(activeConnection.get())
+                && access(entry).readOnly() != activeAccess.get().readOnly()) {
+            List<Map.Entry<WorkbenchTab.Kind, String>> open = openTabs();
+            connect(entry, () -> open.forEach(tab -> open(tab.getKey(), tab.getValue())));
+        }
+    }
+
+    /** Whether the active connection refuses writes, and why; writable when none is active. */
+    public ReadOnlyObjectProperty<Access> activeAccessProperty() {
+        return activeAccess.getReadOnlyProperty();
+    }
+
+    /** Whether the active connection refuses writes (every write action is disabled). */
+    public BooleanBinding readOnlyProperty() {
+        return readOnly;
+    }
+
+    // ---- recent tables -------------------------------------------------------------------------
+
+    /** The tables opened recently, newest first (the settings keep them). */
+    public ObservableList<RecentTable> recentTables() {
+        return recentTables;
+    }
+
+    /**
+     * Opens a recent table: at once when its connection is the active one, else after connecting to
+     * it.
+     */
+    public void openRecent(RecentTable recent) {
+        ConnectionEntry active = activeConnection.get();
+        if (active != null && active.label().equals(recent.connection())) {
+            openTable(recent.table());
+            return;
+        }
+        connections.stream()
+                .filter(c -> c.label().equals(recent.connection()))
+                .findFirst()
+                .ifPresentOrElse(
+                        entry -> connect(entry, () -> openTable(recent.table())),
+                        () ->
+                                connectionMessage.set(
+                                        "The connection '"
+                                                + recent.connection()
+                                                + "' of "
+                                                + recent.table()
+                                                + " is not in the list any more."));
+    }
+
     public BooleanProperty darkThemeProperty() {
         return darkTheme;
     }
@@ -219,9 +344,15 @@ public final class ShellViewModel {
      * close.
      */
     public void connect(ConnectionEntry entry) {
+        connect(entry, () -> {});
+    }
+
+    /** Connects, then runs {@code afterwards} (on the UI thread) once the tables are listed. */
+    public void connect(ConnectionEntry entry, Runnable afterwards) {
         if (entry == null || connecting.get()) {
             return;
         }
+        Access access = access(entry);
         connecting.set(true);
         connectionMessage.set(
                 entry.kind() == ConnectionEntry.Kind.SANDBOX
@@ -230,7 +361,8 @@ public final class ShellViewModel {
         work.submit(
                 "connect to " + entry.label(),
                 cancellation -> {
-                    DynamoRepository repo = connector.connect(entry, cancellation);
+                    DynamoRepository repo =
+                            WriteAccess.guard(connector.connect(entry, cancellation), access);
                     try {
                         return new Connected(repo, repo.listTables());
                     } catch (RuntimeException e) {
@@ -245,6 +377,7 @@ public final class ShellViewModel {
                         repository.close();
                     }
                     repository = connected.repository();
+                    activeAccess.set(access);
                     activeConnection.set(entry);
                     tables.setAll(connected.tables());
                     connectionMessage.set(
@@ -254,6 +387,7 @@ public final class ShellViewModel {
                                     + connected.tables().size()
                                     + (connected.tables().size() == 1 ? " table" : " tables"));
                     onConnected.accept(entry);
+                    afterwards.run();
                 },
                 error -> {
                     connecting.set(false);
@@ -276,7 +410,14 @@ public final class ShellViewModel {
         work.submit(
                 "list tables",
                 c -> current.listTables(),
-                tables::setAll,
+                listed -> {
+                    tables.setAll(listed);
+                    // a tab of a table that was deleted has nothing left to show
+                    tabs.stream()
+                            .filter(t -> t.table() != null && !listed.contains(t.table()))
+                            .toList()
+                            .forEach(this::closeTab);
+                },
                 error -> connectionMessage.set(ErrorMessages.describe(error)));
     }
 
@@ -336,6 +477,41 @@ public final class ShellViewModel {
     /** The kinds of tab about a table that this build offers besides the table tab itself. */
     public List<WorkbenchTab.Kind> otherTabKinds() {
         return tabFactory.otherKinds();
+    }
+
+    /** The dialogs this build offers (create a table, import, clone…). */
+    public List<WorkbenchDialog.Kind> dialogKinds() {
+        return tabFactory.dialogKinds();
+    }
+
+    /**
+     * A dialog about a table of the active connection (or about the connection, to create a table);
+     * empty when not connected, or when it writes and the connection is read-only.
+     */
+    public Optional<WorkbenchDialog> openDialog(WorkbenchDialog.Kind kind, String table) {
+        if (repository == null
+                || kind.aboutTable() && table == null
+                || kind.writes() && activeAccess.get().readOnly()) {
+            return Optional.empty();
+        }
+        return tabFactory.dialog(
+                kind, repository, activeConnection.get(), kind.aboutTable() ? table : null);
+    }
+
+    /** Says that a dialog about a table needs a table chosen first. */
+    public void sayPickATable(WorkbenchDialog.Kind kind) {
+        connectionMessage.set(
+                "Select a table in the sidebar (or open one) first, then "
+                        + kind.title().replace("…", "").toLowerCase(Locale.ROOT)
+                        + ".");
+    }
+
+    /** Called when a dialog's window has closed: stops its work, and lists the tables again. */
+    public void dialogClosed(WorkbenchDialog dialog) {
+        dialog.close();
+        if (dialog.tablesChanged()) {
+            refreshTables();
+        }
     }
 
     /** What a kind of tab is called in menus. */

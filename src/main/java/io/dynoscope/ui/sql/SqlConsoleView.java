@@ -6,6 +6,7 @@ import io.dynoscope.service.sql.SqlWritePlan;
 import java.io.File;
 import java.io.IOException;
 import java.util.List;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -20,6 +21,7 @@ import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -95,6 +97,14 @@ public final class SqlConsoleView {
                         e.consume();
                     }
                 });
+        // a console opens ready to type into
+        editor.sceneProperty()
+                .addListener(
+                        (obs, old, scene) -> {
+                            if (scene != null) {
+                                Platform.runLater(editor::requestFocus);
+                            }
+                        });
         runButton.setOnAction(e -> viewModel.runAt(editor.getCaretPosition()));
         explainButton.setOnAction(e -> viewModel.explainAt(editor.getCaretPosition()));
         cancelButton.setOnAction(e -> viewModel.cancel());
@@ -107,6 +117,22 @@ public final class SqlConsoleView {
         exportJsonButton.setOnAction(e -> export(false));
         statusLabel.textProperty().bind(viewModel.statusProperty());
         errorLabel.textProperty().bind(viewModel.errorProperty());
+        // on a read-only connection Run still reads; the status says writes are refused
+        Runnable readOnlyNote =
+                () -> {
+                    String reason = viewModel.readOnlyReasonProperty().get();
+                    runButton.setTooltip(
+                            new Tooltip(
+                                    reason.isEmpty()
+                                            ? "Run the statement under the caret (Ctrl/Cmd+Enter)"
+                                            : "Run the SELECT under the caret (Ctrl/Cmd+Enter);"
+                                                    + " INSERT, UPDATE and DELETE are refused: the"
+                                                    + " connection is read-only ("
+                                                    + reason
+                                                    + ")"));
+                };
+        viewModel.readOnlyReasonProperty().addListener((o, old, now) -> readOnlyNote.run());
+        readOnlyNote.run();
 
         planList.setItems(viewModel.plan());
         planList.setOnMouseClicked(

@@ -67,6 +67,7 @@ public final class SqlConsoleViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    private final StringProperty readOnlyReason = new SimpleStringProperty("");
     private Predicate<ScanWarning> scanApproval = w -> false;
     private Predicate<SqlWritePlan> writeApproval = p -> false;
     private Consumer<SnippetRequest> openRequest = r -> {};
@@ -183,11 +184,28 @@ public final class SqlConsoleViewModel {
                         this::failed);
     }
 
+    /**
+     * Why the connection refuses writes, or empty: INSERT, UPDATE and DELETE are then refused
+     * before anything is read or sent (SELECTs still run).
+     */
+    public StringProperty readOnlyReasonProperty() {
+        return readOnlyReason;
+    }
+
     public void run(String text) {
         if (text.isBlank()) {
             return;
         }
         start();
+        if (SqlConsole.isWrite(text) && !readOnlyReason.get().isEmpty()) {
+            running.set(false);
+            status.set("");
+            error.set(
+                    "refused: the connection is read-only ("
+                            + readOnlyReason.get()
+                            + "); INSERT, UPDATE and DELETE are not run, nothing was sent");
+            return;
+        }
         if (SqlConsole.isWrite(text)) {
             current =
                     work.submit(

@@ -19,7 +19,6 @@ import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.RepositoryException;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.service.transfer.ImportService.Checked;
 import io.dynoscope.service.transfer.ImportService.Options;
@@ -88,16 +87,6 @@ class ImportServiceTest {
                 Cancellation.none());
     }
 
-    private static Set<Item> scan(String table) {
-        Set<Item> items = new HashSet<>();
-        TestEngine.repository()
-                .scan(
-                        ScanSpec.table(table),
-                        page -> items.addAll(page.items()),
-                        Cancellation.none());
-        return items;
-    }
-
     @ParameterizedTest
     @EnumSource(ImportFormat.class)
     void tenThousandExactItemsCancelledAtHalfAndResumedAreEachWrittenOnce(ImportFormat format)
@@ -128,7 +117,7 @@ class ImportServiceTest {
         long written = first.progress().written();
         assertTrue(written >= ITEMS / 2 && written < ITEMS / 2 + 5 * 25, "wrote " + written);
         assertEquals(journal, first.journal());
-        assertEquals(written, scan(table).size());
+        assertEquals(written, TestEngine.items(table).size());
 
         Report second =
                 service.run(
@@ -145,7 +134,7 @@ class ImportServiceTest {
         Map<Key, Integer> counts = counter.counts();
         assertEquals(ITEMS, counts.size());
         assertEquals(Set.of(1), new HashSet<>(counts.values()), "each item written once");
-        assertEquals(new HashSet<>(items), scan(table));
+        assertEquals(new HashSet<>(items), TestEngine.items(table));
     }
 
     @Test
@@ -188,7 +177,7 @@ class ImportServiceTest {
         assertEquals(100, resumed.progress().skipped(), "75 journaled and 25 found in the table");
         assertEquals(200, resumed.progress().written());
         assertEquals(Set.of(1), new HashSet<>(counter.counts().values()));
-        assertEquals(new HashSet<>(items), scan(table));
+        assertEquals(new HashSet<>(items), TestEngine.items(table));
     }
 
     @Test
@@ -219,7 +208,7 @@ class ImportServiceTest {
                                 p -> {},
                                 Cancellation.none()));
         assertEquals(0, counter.batches.get());
-        assertEquals(Set.of(), scan(table));
+        assertEquals(Set.of(), TestEngine.items(table));
     }
 
     @Test
@@ -322,7 +311,7 @@ class ImportServiceTest {
         assertEquals(Outcome.COMPLETE, resumed.outcome(), String.valueOf(resumed.failure()));
         assertEquals(70, resumed.progress().written());
         assertEquals(Set.of(1), new HashSet<>(counter.counts().values()));
-        assertEquals(new HashSet<>(items), scan(table));
+        assertEquals(new HashSet<>(items), TestEngine.items(table));
     }
 
     @Test
@@ -375,6 +364,6 @@ class ImportServiceTest {
         assertEquals(
                 List.of(2, 3, 4),
                 preview.lines().stream().map(ImportService.PreviewLine::line).toList());
-        assertEquals(Set.of(), scan(table));
+        assertEquals(Set.of(), TestEngine.items(table));
     }
 }

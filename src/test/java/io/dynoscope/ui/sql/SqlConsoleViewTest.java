@@ -133,7 +133,7 @@ class SqlConsoleViewTest {
                 plan.getItems().get(0).text().startsWith("1. Query " + table),
                 plan.getItems().toString());
         robot.interact(() -> plan.getSelectionModel().select(0));
-        robot.clickOn("Open in expression builder");
+        robot.clickOn("Open in builder");
         assertEquals(1, opened.size());
         assertEquals(Operation.QUERY, opened.get(0).operation());
         assertEquals(

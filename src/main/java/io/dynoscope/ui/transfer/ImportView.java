@@ -1,0 +1,247 @@
+package io.dynoscope.ui.transfer;
+
+import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.ui.common.Spinners;
+import io.dynoscope.ui.common.Views;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+
+/**
+ * The import dialog: the file and its format, the mapping of its columns, the preview of its first
+ * items, then the import's progress, its bad lines and its report. Binds {@link ImportViewModel}.
+ */
+public final class ImportView {
+
+    private final ImportViewModel viewModel;
+
+    @FXML private BorderPane root;
+    @FXML private TextField fileField;
+    @FXML private Button chooseButton;
+    @FXML private ChoiceBox<ImportFormat> formatChoice;
+    @FXML private Label tableLabel;
+    @FXML private GridPane mappingGrid;
+    @FXML private TextField ruleField;
+    @FXML private Button addRuleButton;
+    @FXML private Label mappingLabel;
+    @FXML private ListView<String> previewList;
+    @FXML private Label messageLabel;
+    @FXML private ListView<String> problemsList;
+    @FXML private ProgressBar progressBar;
+    @FXML private Label progressLabel;
+    @FXML private Label reportLabel;
+    @FXML private Button importButton;
+    @FXML private Button resumeButton;
+    @FXML private Button discardButton;
+    @FXML private Button cancelButton;
+    @FXML private Spinner<Integer> concurrencySpinner;
+    @FXML private Button closeButton;
+
+    public ImportView(ImportViewModel viewModel) {
+        this.viewModel = viewModel;
+    }
+
+    public static Parent load(ImportViewModel viewModel) {
+        return Views.load("Import.fxml", new ImportView(viewModel));
+    }
+
+    @FXML
+    private void initialize() {
+        tableLabel.setText("into table " + viewModel.table());
+        bindFile();
+        bindMapping();
+        previewList.setItems(viewModel.preview());
+        previewList.setPlaceholder(new Label("Choose a file to see its first items."));
+        previewList.setTooltip(
+                new Tooltip(
+                        "The first items as they would be written, in DynamoDB JSON; a bad line"
+                                + " shows what is wrong with it"));
+        messageLabel.textProperty().bind(viewModel.messageProperty());
+        problemsList.setItems(viewModel.problems());
+        problemsList.setTooltip(new Tooltip("Every line that cannot be written, with its number"));
+        problemsList.visibleProperty().bind(Bindings.isNotEmpty(viewModel.problems()));
+        problemsList.managedProperty().bind(problemsList.visibleProperty());
+        bindRun();
+    }
+
+    private void bindFile() {
+        viewModel
+                .fileProperty()
+                .addListener(
+                        (o, old, path) -> fileField.setText(path == null ? "" : path.toString()));
+        fileField.setOnKeyPressed(
+                e -> {
+                    if (e.getCode() == KeyCode.ENTER && !fileField.getText().isBlank()) {
+                        viewModel.chooseFile(Path.of(fileField.getText().strip()));
+                        e.consume();
+                    }
+                });
+        fileField.setTooltip(new Tooltip("The file to import; type a path and press Enter"));
+        chooseButton.setOnAction(e -> chooseFile());
+        chooseButton.setTooltip(
+                new Tooltip("JSON lines, DynamoDB JSON lines (S3 export, .gz too) or CSV"));
+        formatChoice.getItems().setAll(ImportFormat.values());
+        formatChoice.setConverter(
+                new StringConverter<>() {
+                    @Override
+                    public String toString(ImportFormat format) {
+                        return format == null ? "" : format.id();
+                    }
+
+                    @Override
+                    public ImportFormat fromString(String text) {
+                        return ImportFormat.fromId(text);
+                    }
+                });
+        formatChoice.valueProperty().bindBidirectional(viewModel.formatProperty());
+        formatChoice.setTooltip(
+                new Tooltip(
+                        "dynamodb-json: typed items or S3-export lines; json: plain JSON items;"
+                                + " csv: a header row, then one item a row"));
+    }
+
+    private void chooseFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Import into " + viewModel.table());
+        chooser.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter(
+                                "Items (*.jsonl, *.json, *.json.gz, *.csv)",
+                                "*.jsonl",
+                                "*.json",
+                                "*.gz",
+                                "*.csv"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
+        File chosen = chooser.showOpenDialog(root.getScene().getWindow());
+        if (chosen != null) {
+            viewModel.chooseFile(chosen.toPath());
+        }
+    }
+
+    private void bindMapping() {
+        viewModel.mapping().addListener((ListChangeListener<MappingRow>) c -> rebuildMapping(c));
+        rebuildMapping(null);
+        addRuleButton.setOnAction(
+                e -> {
+                    if (!ruleField.getText().isBlank()) {
+                        viewModel.addRule(ruleField.getText().strip());
+                        ruleField.clear();
+                    }
+                });
+        addRuleButton.setTooltip(
+                new Tooltip("Give a rule for an attribute the preview has not met yet"));
+        ruleField.setTooltip(new Tooltip("The input attribute (or column) to give a rule"));
+    }
+
+    private void rebuildMapping(ListChangeListener.Change<? extends MappingRow> change) {
+        if (change != null) {
+            boolean structural = false;
+            while (change.next()) {
+                structural |= change.wasAdded() || change.wasRemoved() || change.wasReplaced();
+            }
+            if (!structural) {
+                mappingLabel.setText(mappingText());
+                return;
+            }
+        }
+        mappingGrid.getChildren().clear();
+        List<String> headers = List.of("Column", "Attribute", "Type", "Leave out");
+        for (int c = 0; c < headers.size(); c++) {
+            Label header = new Label(headers.get(c));
+            header.getStyleClass().add("mapping-header");
+            mappingGrid.add(header, c, 0);
+        }
+        int row = 1;
+        for (MappingRow mapping : viewModel.mapping()) {
+            String id = "map-" + (row - 1);
+            Label column = new Label(mapping.column());
+            column.setId(id + "-column");
+            TextField attribute = new TextField();
+            attribute.setId(id + "-attribute");
+            attribute.setPrefColumnCount(10);
+            attribute.textProperty().bindBidirectional(mapping.attributeProperty());
+            attribute.setTooltip(new Tooltip("The attribute this column becomes"));
+            ChoiceBox<MappingRow.Type> type = new ChoiceBox<>();
+            type.setId(id + "-type");
+            type.getItems().setAll(MappingRow.Type.values());
+            type.valueProperty().bindBidirectional(mapping.typeProperty());
+            type.setTooltip(
+                    new Tooltip(
+                            "The type it is written as; 'as read' keeps a key's table type, a"
+                                    + " CSV cell's DynamoDB JSON, else a string"));
+            CheckBox leftOut = new CheckBox();
+            leftOut.setId(id + "-skip");
+            leftOut.selectedProperty().bindBidirectional(mapping.leftOutProperty());
+            leftOut.setTooltip(new Tooltip("Leave this column out of the items"));
+            attribute.disableProperty().bind(mapping.leftOutProperty());
+            type.disableProperty().bind(mapping.leftOutProperty());
+            mappingGrid.addRow(row++, column, attribute, type, leftOut);
+        }
+        mappingLabel.setText(mappingText());
+    }
+
+    private String mappingText() {
+        String rules = viewModel.mappingText();
+        return rules.isEmpty()
+                ? "Every column is written as it was read."
+                : "As --map rules: " + rules;
+    }
+
+    private void bindRun() {
+        var running = viewModel.runningProperty();
+        var noFile = viewModel.fileProperty().isNull();
+        importButton.disableProperty().bind(running.or(noFile).or(viewModel.resumableProperty()));
+        importButton.setOnAction(e -> viewModel.start());
+        importButton.setTooltip(
+                new Tooltip(
+                        "Check every line, then write the items by batches of 25 (nothing is"
+                                + " written while a line is bad)"));
+        resumeButton.disableProperty().bind(running.or(viewModel.resumableProperty().not()));
+        resumeButton.setOnAction(e -> viewModel.resume());
+        resumeButton.setTooltip(
+                new Tooltip(
+                        "Go on from the journal of the unfinished import of this file: only what"
+                                + " is left is written, no item twice"));
+        discardButton.disableProperty().bind(running.or(viewModel.resumableProperty().not()));
+        discardButton.setOnAction(e -> viewModel.discardJournal());
+        discardButton.setTooltip(
+                new Tooltip(
+                        "Delete the journal of the unfinished import, to import from the start"));
+        cancelButton.disableProperty().bind(running.not());
+        cancelButton.setOnAction(e -> viewModel.cancel());
+        cancelButton.setTooltip(
+                new Tooltip("Stop; the journal keeps what was written, so Resume can go on"));
+        Spinners.bind(
+                concurrencySpinner,
+                viewModel.concurrencyProperty(),
+                1,
+                32,
+                "BatchWriteItem requests in flight at once: 1 suits a local engine, 4 AWS");
+        concurrencySpinner.disableProperty().bind(running);
+        progressBar.progressProperty().bind(viewModel.progressProperty());
+        progressBar.visibleProperty().bind(running.or(viewModel.outcomeProperty().isNotNull()));
+        progressLabel.textProperty().bind(viewModel.progressTextProperty());
+        reportLabel.textProperty().bind(viewModel.reportProperty());
+        closeButton.setOnAction(e -> root.getScene().getWindow().hide());
+        closeButton.setTooltip(
+                new Tooltip("Close; a running import is cancelled (Resume goes on)"));
+    }
+}

@@ -1,0 +1,124 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.WorkbenchTab;
+import java.util.concurrent.TimeUnit;
+import javafx.event.Event;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TreeCell;
+import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** A SQL console opened from a table's menu takes the keyboard: Ctrl/Cmd+Enter runs it. */
+@ExtendWith(ApplicationExtension.class)
+class SqlConsoleTabUiTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("ui-sql");
+    private AppContext context;
+
+    @BeforeAll
+    static void seed() {
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    }
+
+    @Start
+    void start(Stage stage) {
+        context = TestWorkbench.show(stage);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        TestWorkbench.close(context);
+    }
+
+    @Test
+    void aConsoleOpensFromTheTablesMenuReadyToRunWithTheKeyboard(FxRobot robot) throws Exception {
+        TestWorkbench.connect(robot);
+        robot.clickOn("#tableFilter").write(TABLE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
+
+        // the table stays selected in the sidebar, where Enter would open it; its menu comes as
+        // the context-menu key (or Shift+F10) brings it
+        robot.clickOn(tableCell(robot));
+        Node tree = robot.lookup("#tree").query();
+        robot.interact(
+                () ->
+                        Event.fireEvent(
+                                tree,
+                                new ContextMenuEvent(
+                                        ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                                        0,
+                                        0,
+                                        0,
+                                        0,
+                                        true,
+                                        null)));
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> robot.lookup("SQL console…").tryQuery().isPresent());
+        robot.clickOn("SQL console…");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        TextArea editor = robot.lookup("#editor").queryAs(TextArea.class);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, editor::isFocused);
+        robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
+
+        TableView<?> results = robot.lookup("#resultTable").queryAs(TableView.class);
+        Label error = robot.lookup("#errorLabel").queryAs(Label.class);
+        // the first statement of a JVM waits for Calcite to start (seconds on a busy machine)
+        // no key condition: the console asks before it scans
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> okButton(robot) != null);
+        Button ok = okButton(robot);
+        robot.interact(ok::fire);
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () ->
+                        !context.shell().selectedTabProperty().get().busyProperty().get()
+                                || !error.getText().isBlank());
+        assertEquals("", error.getText());
+        WorkbenchTab selected = context.shell().selectedTabProperty().get();
+        assertEquals(WorkbenchTab.Kind.SQL_CONSOLE, selected.kind(), "the console stays in front");
+        // SELECT * FROM "table" LIMIT 100 over the saas sample (more than 100 items)
+        assertEquals(100, results.getItems().size());
+        assertTrue(
+                context.shell().tabs().stream().noneMatch(t -> t.kind() == WorkbenchTab.Kind.TABLE),
+                "Ctrl+Enter did not open the table selected in the sidebar");
+    }
+
+    /** The OK button of the console's "This statement must Scan" question, once it shows. */
+    private static Button okButton(FxRobot robot) {
+        if (robot.lookup("This statement must Scan").tryQuery().isEmpty()) {
+            return null;
+        }
+        return robot.lookup(".button")
+                .match((Button b) -> "OK".equals(b.getText()))
+                .tryQuery()
+                .map(Button.class::cast)
+                .orElse(null);
+    }
+
+    private static Node tableCell(FxRobot robot) {
+        return robot.lookup("#tree .tree-cell")
+                .match((TreeCell<?> cell) -> TABLE.equals(cell.getText()))
+                .tryQuery()
+                .orElse(null);
+    }
+}
