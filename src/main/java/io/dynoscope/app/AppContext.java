@@ -186,7 +186,14 @@ public final class AppContext implements AutoCloseable {
             if (models != null) {
                 models.load(table).map(TableDesign::model).ifPresent(report::setModel);
             }
-            return new PartitionsTab(report);
+            // reading a local engine costs nothing, so its report is there at once; on AWS the
+            // whole table is paid for, so the report waits to be asked
+            boolean local =
+                    repository
+                            .connection()
+                            .map(c -> c instanceof ConnectionSpec.Endpoint)
+                            .orElse(false);
+            return new PartitionsTab(report, local);
         }
 
         /** A SQL console whose views are the entities of the table's saved model, if any. */

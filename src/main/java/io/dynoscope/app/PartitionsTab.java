@@ -11,16 +11,19 @@ import javafx.scene.Node;
 /**
  * The partitions report of one table: how its items spread over partition-key values, its shard
  * groups, its item collections against the LSI limit, and the sharding advisor. The report reads
- * the whole table (or a sample), so it runs when asked (Read table, or Run), not as the tab opens.
+ * the whole table (or a sample): on a local engine as the tab opens, on AWS when asked (Read table,
+ * or Run).
  */
 final class PartitionsTab implements WorkbenchTab {
 
     private final PartitionsViewModel report;
     private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
+    private final boolean readAtOpen;
     private Node view;
 
-    PartitionsTab(PartitionsViewModel report) {
+    PartitionsTab(PartitionsViewModel report, boolean readAtOpen) {
         this.report = report;
+        this.readAtOpen = readAtOpen;
     }
 
     @Override
@@ -42,6 +45,9 @@ final class PartitionsTab implements WorkbenchTab {
     public Node content() {
         if (view == null) {
             view = PartitionsView.load(report);
+            if (readAtOpen) {
+                report.run();
+            }
         }
         return view;
     }
