@@ -32,6 +32,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.ui.common.IndexChoices;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -63,8 +64,6 @@ import javafx.collections.ObservableList;
 public final class ExpressionBuilderViewModel {
 
     /** The index choice that means "the table itself". */
-    public static final String TABLE = "(table)";
-
     private static final ObjectMapper JSON =
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -92,10 +91,11 @@ public final class ExpressionBuilderViewModel {
 
     private final ObjectProperty<ExpressionKind> kind =
             new SimpleObjectProperty<>(ExpressionKind.KEY_CONDITION);
-    private final StringProperty index = new SimpleStringProperty(TABLE);
+    private final StringProperty index = new SimpleStringProperty(IndexChoices.TABLE);
     private final BooleanProperty newestFirst = new SimpleBooleanProperty(false);
     private final StringProperty itemKey = new SimpleStringProperty("");
-    private final ObservableList<String> indexChoices = FXCollections.observableArrayList(TABLE);
+    private final ObservableList<String> indexChoices =
+            FXCollections.observableArrayList(IndexChoices.TABLE);
     private final ObservableList<String> knownAttributes = FXCollections.observableArrayList();
     private final ObservableList<BuilderRow> rows =
             FXCollections.observableArrayList(BuilderRow::observables);
@@ -320,7 +320,7 @@ public final class ExpressionBuilderViewModel {
                 new SavedExpression(
                         chosen,
                         kind.get().name(),
-                        TABLE.equals(index.get()) ? null : index.get(),
+                        IndexChoices.index(index.get()),
                         main.text(),
                         ExpressionMaps.namesJson(main.names()),
                         ExpressionMaps.valuesJson(main.values()),
@@ -354,7 +354,7 @@ public final class ExpressionBuilderViewModel {
         kind.set(savedKind);
         index.set(
                 saved.index() == null || !indexChoices.contains(saved.index())
-                        ? TABLE
+                        ? IndexChoices.TABLE
                         : saved.index());
         load(saved.expression(), saved.names(), saved.values());
         if (saved.guard() != null && savedKind == ExpressionKind.UPDATE) {
@@ -644,7 +644,7 @@ public final class ExpressionBuilderViewModel {
                         || k == ExpressionKind.FILTER
                         || k == ExpressionKind.PROJECTION)
                 && chosenIndex != null
-                && !chosenIndex.equals(TABLE)) {
+                && !chosenIndex.equals(IndexChoices.TABLE)) {
             request = request.onIndex(chosenIndex);
         }
         return request.withNames(compiler.names()).withValues(compiler.values());
@@ -691,13 +691,13 @@ public final class ExpressionBuilderViewModel {
         boolean onIndex =
                 (operation == Operation.QUERY || operation == Operation.SCAN)
                         && chosen != null
-                        && !chosen.equals(TABLE);
+                        && !chosen.equals(IndexChoices.TABLE);
         return RequestContext.of(operation, table.tableKeys(), onIndex ? chosen : null);
     }
 
     private KeySchema keys() {
         String chosen = index.get();
-        return table.keySchemaOf(chosen == null || chosen.equals(TABLE) ? null : chosen);
+        return table.keySchemaOf(IndexChoices.index(chosen));
     }
 
     private List<String> keyAttributes() {
@@ -725,7 +725,7 @@ public final class ExpressionBuilderViewModel {
         return kind;
     }
 
-    /** The index a key condition (or a scan) reads, or {@link #TABLE}. */
+    /** The index a key condition (or a scan) reads, or {@link IndexChoices#TABLE}. */
     public StringProperty indexProperty() {
         return index;
     }

@@ -14,6 +14,7 @@ import io.dynoscope.core.partition.ShardedKey;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.ui.common.IndexChoices;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -49,9 +50,8 @@ import javafx.collections.ObservableList;
 public final class ReadBarViewModel {
 
     /** The index choice that means "the table itself". */
-    public static final String TABLE = "(table)";
-
     static final int DEFAULT_LIMIT = 1000;
+
     static final int MAX_SEGMENTS = 1_000_000;
 
     /** A field of the bar that holds something wrong, and where in its text (1-based, or 0). */
@@ -85,9 +85,10 @@ public final class ReadBarViewModel {
         }
     }
 
-    private final ObservableList<String> indexChoices = FXCollections.observableArrayList(TABLE);
+    private final ObservableList<String> indexChoices =
+            FXCollections.observableArrayList(IndexChoices.TABLE);
     private final ObjectProperty<ReadMode> mode = new SimpleObjectProperty<>(ReadMode.QUERY);
-    private final StringProperty index = new SimpleStringProperty(TABLE);
+    private final StringProperty index = new SimpleStringProperty(IndexChoices.TABLE);
     private final StringProperty partitionKeyValue = new SimpleStringProperty("");
     private final ObjectProperty<SortKeyCondition.Operator> sortKeyOperator =
             new SimpleObjectProperty<>();
@@ -147,12 +148,12 @@ public final class ReadBarViewModel {
     public void describe(TableInfo table) {
         info = table;
         List<String> choices = new ArrayList<>();
-        choices.add(TABLE);
+        choices.add(IndexChoices.TABLE);
         table.indexes().forEach(i -> choices.add(i.name()));
         String chosen = index.get();
         indexChoices.setAll(choices);
         // a ComboBox clears its value when its items are replaced: keep the choice, or the table
-        index.set(chosen != null && choices.contains(chosen) ? chosen : TABLE);
+        index.set(chosen != null && choices.contains(chosen) ? chosen : IndexChoices.TABLE);
         updateKeyNames();
     }
 
@@ -165,7 +166,7 @@ public final class ReadBarViewModel {
             partitionKeyName.set(keys.partitionKey());
             sortKeyName.set(keys.sortKey().orElse(""));
         } catch (IllegalArgumentException noSuchIndex) {
-            index.set(TABLE);
+            index.set(IndexChoices.TABLE);
         }
     }
 
@@ -377,7 +378,7 @@ public final class ReadBarViewModel {
      */
     public void show(ReadRequest request) {
         mode.set(request.mode());
-        index.set(request.index() == null ? TABLE : request.index());
+        index.set(request.index() == null ? IndexChoices.TABLE : request.index());
         if (request.keyCondition() != null) {
             KeyCondition key = request.keyCondition();
             partitionKeyValue.set(KeyValues.text(key.partitionValue()));
@@ -414,7 +415,7 @@ public final class ReadBarViewModel {
 
     String selectedIndex() {
         String chosen = index.get();
-        return chosen == null || chosen.isBlank() || TABLE.equals(chosen) ? null : chosen;
+        return chosen == null || chosen.isBlank() ? null : IndexChoices.index(chosen);
     }
 
     /** Thrown inside {@link #build()} to stop at the first problem. */

@@ -15,6 +15,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.ui.common.IndexChoices;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -227,7 +228,7 @@ class ExpressionBuilderViewModelTest {
         builder.rows().get(0).valueProperty().set("U#12");
         builder.run();
 
-        assertEquals(List.of(ExpressionBuilderViewModel.TABLE, "byAuthor"), builder.indexChoices());
+        assertEquals(List.of(IndexChoices.TABLE, "byAuthor"), builder.indexChoices());
         assertEquals("authorId", builder.rows().get(0).attributeProperty().get());
         assertEquals(Optional.of("byAuthor"), ran.get(0).index());
         assertEquals("#ai = :ai", ran.get(0).expressions().get(ExpressionKind.KEY_CONDITION));
