@@ -345,6 +345,8 @@ final class TableTab implements WorkbenchTab {
             case NEW_ITEM -> inspector.startCreate();
             case DUPLICATE_ITEM -> inspector.startDuplicate();
             case DELETE_SELECTION -> gridView.deleteSelection();
+            case FIND_IN_ROWS -> gridView.showFind();
+            case SAVED_READS -> gridView.showSavedReads();
         }
     }
 

@@ -25,6 +25,8 @@ import java.util.stream.Collectors;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -209,6 +211,22 @@ class TableTabReadsUiTest {
                 "",
                 started.get(0).shell().tableFilterProperty().get(),
                 "the shell's find-a-table did not take the key");
+
+        // Esc closes the find; the Edit menu opens it again, on the same text
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        Node findBar = status.getParent();
+        assertFalse(findBar.isVisible());
+        MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
+        MenuItem findInRows =
+                bar.getMenus().stream()
+                        .flatMap(menu -> menu.getItems().stream())
+                        .filter(item -> "findInRowsItem".equals(item.getId()))
+                        .findFirst()
+                        .orElseThrow();
+        robot.interact(findInRows::fire);
+        assertTrue(findBar.isVisible());
+        assertEquals("1 of 4", status.getText());
     }
 
     @Test

@@ -44,7 +44,11 @@ public interface WorkbenchTab {
         /** Start a copy of the selected item under a new key. */
         DUPLICATE_ITEM,
         /** Delete the selected items, after confirming which. */
-        DELETE_SELECTION
+        DELETE_SELECTION,
+        /** Find text in the loaded rows, without a read. */
+        FIND_IN_ROWS,
+        /** Show the saved reads and the history of reads. */
+        SAVED_READS
     }
 
     Kind kind();

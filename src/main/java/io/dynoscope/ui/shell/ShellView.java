@@ -97,6 +97,8 @@ public final class ShellView {
     @FXML private MenuItem quitItem;
     @FXML private MenuItem findTableItem;
     @FXML private MenuItem focusReadBarItem;
+    @FXML private MenuItem findInRowsItem;
+    @FXML private MenuItem savedReadsItem;
     @FXML private MenuItem editItemItem;
     @FXML private MenuItem newItemItem;
     @FXML private MenuItem duplicateItemItem;
@@ -727,6 +729,9 @@ public final class ShellView {
                 });
         focusReadBarItem.setAccelerator(shortcut(KeyCode.L));
         focusReadBarItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.FOCUS_INPUT));
+        // no accelerators: inside a table tab its own keys take Ctrl/Cmd+F and Ctrl/Cmd+Y
+        findInRowsItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.FIND_IN_ROWS));
+        savedReadsItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.SAVED_READS));
 
         sidebarItem.setAccelerator(shortcut(KeyCode.B));
         sidebarItem.selectedProperty().bindBidirectional(viewModel.sidebarShownProperty());
@@ -807,6 +812,8 @@ public final class ShellView {
                         exportAllItem,
                         exportSelectionItem,
                         focusReadBarItem,
+                        findInRowsItem,
+                        savedReadsItem,
                         editItemItem,
                         newItemItem,
                         duplicateItemItem,
@@ -934,7 +941,9 @@ public final class ShellView {
                         mod + "+Shift+S      export the loaded items",
                         mod + "+Shift+- / =  fold / unfold all collections",
                         mod + "+L            go to the read bar",
-                        mod + "+F            find a table",
+                        mod + "+F            find a table (in a table tab: find in its rows,",
+                        "                  Enter / Shift+Enter next / previous)",
+                        mod + "+Y            saved reads and history (in a table tab)",
                         mod + "+W            close the tab",
                         mod + "+B            show or hide the sidebar",
                         mod + "+I            show or hide the item inspector",
