@@ -13,6 +13,7 @@ import io.dynoscope.repository.WriteOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The writes a person makes to the items of one table: saving an edit, a new item or a duplicate,
@@ -37,8 +38,15 @@ public final class ItemWrites {
 
         double consumedCapacity();
 
-        /** Written; {@code item} is the item as it is now. */
-        record Saved(Item item, double consumedCapacity) implements SaveOutcome {}
+        /**
+         * Written; {@code item} is the item as it is now; {@code itemCollection} DynamoDB's
+         * estimate of its item collection's size, which it gives for a table with an LSI.
+         */
+        record Saved(
+                Item item,
+                double consumedCapacity,
+                Optional<WriteOutcome.ItemCollectionSize> itemCollection)
+                implements SaveOutcome {}
 
         /**
          * Refused because the item changed since it was seen; {@code current} is it now, or null
@@ -70,7 +78,8 @@ public final class ItemWrites {
                     plan instanceof GuardedWrite.Update update && written.oldItem() != null
                             ? update.diff().applyTo(written.oldItem())
                             : mine;
-            return new SaveOutcome.Saved(saved, outcome.consumedCapacity());
+            return new SaveOutcome.Saved(
+                    saved, outcome.consumedCapacity(), written.itemCollection());
         }
         return new SaveOutcome.Refused(current(keys.keyOf(mine)), outcome.consumedCapacity());
     }

@@ -4,12 +4,14 @@ import io.dynoscope.core.expression.GuardedWrite;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
+import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.item.ItemEditor.EditKind;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -337,7 +339,11 @@ public final class ItemSaveFlow {
                             show.accept(saved.item());
                         }
                         publish.accept(new ItemChange.Saved(t.name(), saved.item()));
-                        status.set("Saved " + units(saved.consumedCapacity()) + ".");
+                        status.set(
+                                "Saved "
+                                        + units(saved.consumedCapacity())
+                                        + "."
+                                        + collectionNote(saved.itemCollection()));
                         lastWrite.set(
                                 new Written(
                                         "Saved " + t.info().keySchema().keyOf(mine).text(),
@@ -367,7 +373,29 @@ public final class ItemSaveFlow {
         conflict.set(null);
     }
 
+    /**
+     * What DynamoDB estimated the written item's collection to weigh (tables with an LSI), against
+     * the 10 GB it refuses writes at; a warning from 8 GB.
+     */
+    static String collectionNote(Optional<WriteOutcome.ItemCollectionSize> estimate) {
+        if (estimate.isEmpty()) {
+            return "";
+        }
+        WriteOutcome.ItemCollectionSize size = estimate.get();
+        String note =
+                String.format(
+                        Locale.ROOT,
+                        " Its item collection holds about %s–%s GB of the 10 GB an LSI allows.",
+                        ValueText.capacityUnits(size.lowerGb()),
+                        ValueText.capacityUnits(size.upperGb()));
+        return size.upperGb() >= WARN_COLLECTION_GB
+                ? note + " Close to the limit: writes to it fail at 10 GB (shard the key)."
+                : note;
+    }
+
     /** Write capacity in brackets: {@code (1 WCU)}, {@code (2.5 WCU)}. */
+    private static final double WARN_COLLECTION_GB = 8;
+
     private static String units(double capacity) {
         return "(" + ValueText.capacityUnits(capacity) + " WCU)";
     }
