@@ -25,6 +25,7 @@ import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.grid.GridWarmUp;
 import io.dynoscope.ui.grid.ItemGridView;
 import io.dynoscope.ui.grid.ItemGridViewModel;
+import io.dynoscope.ui.shell.ShellView;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -121,7 +122,7 @@ public final class GridBenchmark {
                                             new BackgroundWork(
                                                     Executors.newCachedThreadPool(),
                                                     UiExecutor.fx()),
-                                            List.of())
+                                            appStyleSheets())
                                     .thenAccept(warmedUp::complete));
             System.out.printf(
                     Locale.ROOT,
@@ -393,6 +394,13 @@ public final class GridBenchmark {
 
     // ---- shared ----------------------------------------------------------------------------
 
+    /** The style sheets of the app's window (light theme). */
+    private static List<String> appStyleSheets() {
+        Scene scene = new Scene(new Pane());
+        ShellView.applyTheme(scene, false);
+        return List.copyOf(scene.getStylesheets());
+    }
+
     /** A saas-like item of ~250 bytes: workspace partitions of projects. */
     static Item item(int i, int partitions) {
         Map<String, AttributeValue> attributes = new LinkedHashMap<>();
@@ -420,7 +428,10 @@ public final class GridBenchmark {
                                         new ItemGridView(
                                                 grid, new ToolWindows(), new Pane(), Map.of()));
                         Stage stage = new Stage();
-                        stage.setScene(new Scene(root, 1200, 800));
+                        Scene scene = new Scene(root, 1200, 800);
+                        // the app's style sheets, as the window gives them
+                        ShellView.applyTheme(scene, false);
+                        stage.setScene(scene);
                         stage.show();
                         table[0] = root.lookup("#grid");
                         // as a table tab does when it opens: read the table's description

@@ -19,18 +19,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One read and its continuations ("load more"): it remembers where the last part stopped and what
  * all its requests cost together. Not thread-safe: one part runs at a time.
  *
  * <p>A Query whose partition-key value names a write-sharded key — a shard range such as {@code
- * WS#acme#{01..10}}, or a value the table's model shards — is a fan-out ({@link FanOutRead}): every
- * shard is queried at once, the items arrive merged in sort-key order as one stream, "load more"
- * continues the shards that have more, the statistics add up every shard's requests, and a cancel
- * stops every shard. Whoever reads sees one read either way.
+ * WS#acme#{01..10}}, or {@code WS#big#{shard}} for the shards the table's model gives — is a
+ * fan-out ({@link FanOutRead}): every shard is queried at once, the items arrive merged in sort-key
+ * order as one stream, "load more" continues the shards that have more, the statistics add up every
+ * shard's requests, and a cancel stops every shard. Whoever reads sees one read either way.
  */
 public final class ReadSession {
+
+    /** A value followed by a shard variable's name, {@code WS#big#{shard}}. */
+    private static final Pattern NAMED_SHARDS =
+            Pattern.compile("^(.+)#\\{([A-Za-z_][A-Za-z0-9_]*)\\}$");
 
     private final DynamoRepository repository;
     private final ReadRequest request;
@@ -63,10 +69,11 @@ public final class ReadSession {
 
     /**
      * The logical collection a Query reads when its partition-key value names a write-sharded key:
-     * a shard range ({@code WS#acme#{01..10}}), or a value whose shard group is in {@code model}
-     * ({@code WS#big} with the group {@code WS#{workspaceId}#{shard:01..10}}). In the second case
-     * the value's own partition is read too, first: the model says where the shards are, not that
-     * nothing lives under the plain value (a workspace's own item, say).
+     * a shard range ({@code WS#acme#{01..10}}), or a value followed by the name of a shard in
+     * {@code model}'s shard groups ({@code WS#big#{shard}} with the group {@code
+     * WS#{workspaceId}#{shard:01..10}}). A plain value is one Query, sharded or not. In the second
+     * case the value's own partition is read too, first: the model says where the shards are, not
+     * that nothing lives under the plain value (a workspace's own item, say).
      *
      * @throws IllegalArgumentException for a shard range that cannot be read
      */
@@ -76,22 +83,22 @@ public final class ReadSession {
                 || !(request.keyCondition().partitionValue() instanceof AttributeValue.Str typed)) {
             return Optional.empty();
         }
-        Optional<ShardedKey> range = ShardedKey.find(typed.value());
-        if (range.isPresent()) {
-            return Optional.of(range.get().collection("S"));
+        // the model's shards of a value, asked for by name: WS#big#{shard}
+        Matcher named = NAMED_SHARDS.matcher(typed.value());
+        if (named.matches() && model != null && request.index() == null) {
+            AttributeValue base = AttributeValue.s(named.group(1));
+            Optional<ShardedKey> inModel = ShardedKey.inModel(model, named.group(1));
+            if (inModel.isPresent()) {
+                ShardedKey key = inModel.get();
+                List<AttributeValue> partitions = new ArrayList<>();
+                partitions.add(base);
+                partitions.addAll(key.shardValues("S"));
+                return Optional.of(
+                        new ShardedCollection(
+                                AttributeValue.s(key.text()), key.name(), partitions));
+            }
         }
-        if (model == null || request.index() != null) {
-            return Optional.empty();
-        }
-        return ShardedKey.inModel(model, typed.value())
-                .map(
-                        key -> {
-                            List<AttributeValue> partitions = new ArrayList<>();
-                            partitions.add(typed);
-                            partitions.addAll(key.shardValues("S"));
-                            return new ShardedCollection(
-                                    AttributeValue.s(key.text()), key.name(), partitions);
-                        });
+        return ShardedKey.find(typed.value()).map(range -> range.collection("S"));
     }
 
     private static FanOutQuery fanOutQuery(ReadRequest request, ShardedCollection sharded) {

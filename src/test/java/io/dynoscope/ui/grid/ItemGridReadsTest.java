@@ -257,8 +257,14 @@ class ItemGridReadsTest {
                         .findFirst()
                         .orElseThrow();
         grid.setModel(saas.model());
+        // a plain value is one Query, even with a shard group in the model
         grid.readBar().partitionKeyValueProperty().set(SampleData.BIG);
+        awaitRead(grid, grid::run);
+        assertEquals(1, grid.lastStatisticsProperty().get().requests());
+        assertEquals(1, grid.collections().collections().get(0).itemCount());
 
+        // the model's shards asked for by name: the workspace and its ten shards as one
+        grid.readBar().partitionKeyValueProperty().set(SampleData.BIG + "#{shard}");
         awaitRead(grid, grid::run);
 
         List<ItemCollection> collections = grid.collections().collections();
