@@ -1152,6 +1152,21 @@ public final class ItemGridView {
                             viewModel.requestEdit(row.item(), false);
                         }
                     });
+            // the skin clips a cell to its bounds; a collection's header may run on over its
+            // row's other, empty, cells
+            skinProperty()
+                    .addListener(
+                            (obs, old, skin) -> {
+                                skinClip = getClip();
+                                applyClip();
+                            });
+        }
+
+        private Node skinClip;
+        private boolean overflowing;
+
+        private void applyClip() {
+            setClip(overflowing ? null : skinClip);
         }
 
         @Override
@@ -1162,6 +1177,8 @@ public final class ItemGridView {
             setText(null);
             setTooltip(null);
             if (empty || row == null) {
+                overflowing = false;
+                applyClip();
                 return;
             }
             if (row instanceof CollectionRow.Header header) {
@@ -1171,8 +1188,12 @@ public final class ItemGridView {
                 if (first) {
                     setGraphic(header(header.collection()));
                 }
+                overflowing = first;
+                applyClip();
                 return;
             }
+            overflowing = false;
+            applyClip();
             Item item = ((CollectionRow.ItemRow) row).item();
             AttributeValue value = item.attributes().get(attribute);
             if (value == null) {
