@@ -436,19 +436,19 @@ public final class ItemGridView {
     private void bindFind() {
         findBar.setVisible(false);
         findBar.setManaged(false);
-        findField.textProperty().addListener((obs, old, text) -> viewModel.find(text));
-        findStatusLabel.textProperty().bind(viewModel.findStatusProperty());
-        findNextButton.setOnAction(e -> viewModel.findNext());
-        findPreviousButton.setOnAction(e -> viewModel.findPrevious());
+        findField.textProperty().addListener((obs, old, text) -> viewModel.finder().find(text));
+        findStatusLabel.textProperty().bind(viewModel.finder().statusProperty());
+        findNextButton.setOnAction(e -> viewModel.finder().next());
+        findPreviousButton.setOnAction(e -> viewModel.finder().previous());
         findCloseButton.setOnAction(e -> closeFind());
         findField.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
                     if (e.getCode() == KeyCode.ENTER) {
                         if (e.isShiftDown()) {
-                            viewModel.findPrevious();
+                            viewModel.finder().previous();
                         } else {
-                            viewModel.findNext();
+                            viewModel.finder().next();
                         }
                         e.consume();
                     } else if (e.getCode() == KeyCode.ESCAPE) {
@@ -470,14 +470,14 @@ public final class ItemGridView {
         findField.requestFocus();
         findField.selectAll();
         if (!findField.getText().isEmpty()) {
-            viewModel.find(findField.getText());
+            viewModel.finder().find(findField.getText());
         }
     }
 
     private void closeFind() {
         findBar.setVisible(false);
         findBar.setManaged(false);
-        viewModel.find("");
+        viewModel.finder().find("");
         grid.requestFocus();
     }
 
@@ -859,11 +859,11 @@ public final class ItemGridView {
                         showSavedReads();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F3
-                            && !viewModel.findTextProperty().get().isEmpty()) {
+                            && !viewModel.finder().textProperty().get().isEmpty()) {
                         if (e.isShiftDown()) {
-                            viewModel.findPrevious();
+                            viewModel.finder().previous();
                         } else {
-                            viewModel.findNext();
+                            viewModel.finder().next();
                         }
                         e.consume();
                     } else if (e.getCode() == KeyCode.ESCAPE && viewModel.runningProperty().get()) {
@@ -1107,9 +1107,9 @@ public final class ItemGridView {
                 if (itemRow.parent()) {
                     getStyleClass().add("parent-item");
                 }
-                if (viewModel.isCurrentMatch(itemRow.item())) {
+                if (viewModel.finder().isCurrent(itemRow.item())) {
                     getStyleClass().add("find-current");
-                } else if (viewModel.isFindMatch(itemRow.item())) {
+                } else if (viewModel.finder().isMatch(itemRow.item())) {
                     getStyleClass().add("find-match");
                 }
                 viewModel
@@ -1200,7 +1200,7 @@ public final class ItemGridView {
                 return;
             }
             viewModel.valueNote(attribute, value).ifPresent(note -> setTooltip(new Tooltip(note)));
-            if (viewModel.valueMatches(value)) {
+            if (viewModel.finder().valueMatches(value)) {
                 getStyleClass().add("find-hit");
             }
             switch (value.type()) {

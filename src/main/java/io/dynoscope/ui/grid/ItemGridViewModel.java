@@ -17,7 +17,6 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
-import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.model.EntityLabels;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.partition.ShardedKey;
@@ -39,8 +38,6 @@ import io.dynoscope.ui.common.ErrorMessages;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -110,10 +107,31 @@ public final class ItemGridViewModel {
     private final ReadOnlyObjectWrapper<QueryHint> queryHint = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<EntityLabels> entityLabels = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<ItemOrder> itemOrder = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyStringWrapper findText = new ReadOnlyStringWrapper("");
-    private final ReadOnlyIntegerWrapper findCount = new ReadOnlyIntegerWrapper();
-    private final ReadOnlyIntegerWrapper findPosition = new ReadOnlyIntegerWrapper(-1);
-    private final ReadOnlyStringWrapper findStatus = new ReadOnlyStringWrapper("");
+    private final RowFinder finder =
+            new RowFinder(
+                    new RowFinder.Grid() {
+                        @Override
+                        public ItemCollections collections() {
+                            return collections;
+                        }
+
+                        @Override
+                        public void unfold(ItemCollection collection) {
+                            collections.setCollapsed(collection, false);
+                            rows.refresh();
+                        }
+
+                        @Override
+                        public void restyle() {
+                            restyleRows();
+                        }
+
+                        @Override
+                        public void selectRow(int row) {
+                            rowToSelect.set(-1);
+                            rowToSelect.set(row);
+                        }
+                    });
 
     private ItemCollections collections;
     private ItemCollections pending;
@@ -127,8 +145,6 @@ public final class ItemGridViewModel {
     private boolean automaticRead;
     private TableModel model;
     private Clock clock = Clock.systemUTC();
-    private List<Match> matches = List.of();
-    private Set<Item> matched = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
      * A read that ended, as the history records it.
@@ -139,9 +155,6 @@ public final class ItemGridViewModel {
      */
     public record FinishedRead(
             ReadRequest request, ReadStatistics totals, long items, boolean continued) {}
-
-    /** One item that matches the find, and the collection it is in. */
-    private record Match(ItemCollection collection, Item item) {}
 
     public ItemGridViewModel(String tableName, DynamoRepository repository, BackgroundWork work) {
         this.tableName = tableName;
@@ -375,9 +388,7 @@ public final class ItemGridViewModel {
         totals.set(
                 String.format(Locale.ROOT, "%,d items loaded · ", collections.itemCount())
                         + StatusText.cost(tabTotals));
-        if (!findText.get().isEmpty()) {
-            refreshMatches();
-        }
+        finder.refresh();
         // the headers now know whether their collections are complete
         restyleRows();
         if (!automaticRead) {
@@ -490,137 +501,9 @@ public final class ItemGridViewModel {
 
     // ---- finding in the loaded rows ----------------------------------------------------------
 
-    /**
-     * Finds the loaded items with a value containing {@code text} (any case), in grid order, and
-     * selects the first; an empty text ends the find. No request is sent.
-     */
-    public void find(String text) {
-        findText.set(text == null ? "" : text);
-        refreshMatches();
-        findPosition.set(-1);
-        if (!matches.isEmpty()) {
-            goToMatch(0);
-        } else {
-            updateFindStatus();
-        }
-        restyleRows();
-    }
-
-    /** Selects the next match (after the last, the first). */
-    public void findNext() {
-        if (!matches.isEmpty()) {
-            goToMatch((findPosition.get() + 1) % matches.size());
-        }
-    }
-
-    /** Selects the previous match (before the first, the last). */
-    public void findPrevious() {
-        if (!matches.isEmpty()) {
-            int at = findPosition.get();
-            goToMatch(at <= 0 ? matches.size() - 1 : at - 1);
-        }
-    }
-
-    /** Whether an item is one the find matched. */
-    public boolean isFindMatch(Item item) {
-        return matched.contains(item);
-    }
-
-    /** Whether an item is the match the find is on. */
-    public boolean isCurrentMatch(Item item) {
-        int at = findPosition.get();
-        return at >= 0 && at < matches.size() && matches.get(at).item() == item;
-    }
-
-    /** Whether a value contains what the find looks for (any case). */
-    public boolean valueMatches(AttributeValue value) {
-        String wanted = findText.get();
-        return !wanted.isEmpty()
-                && value != null
-                && ValueText.of(value)
-                        .toLowerCase(Locale.ROOT)
-                        .contains(wanted.toLowerCase(Locale.ROOT));
-    }
-
-    private void refreshMatches() {
-        Item current =
-                findPosition.get() >= 0 && findPosition.get() < matches.size()
-                        ? matches.get(findPosition.get()).item()
-                        : null;
-        List<Match> found = new ArrayList<>();
-        Set<Item> items = Collections.newSetFromMap(new IdentityHashMap<>());
-        if (!findText.get().isEmpty() && collections != null) {
-            for (ItemCollection collection : collections.collections()) {
-                for (Item item : collection.items()) {
-                    if (item.attributes().values().stream().anyMatch(this::valueMatches)) {
-                        found.add(new Match(collection, item));
-                        items.add(item);
-                    }
-                }
-            }
-        }
-        matches = found;
-        matched = items;
-        int kept = -1;
-        for (int i = 0; current != null && i < found.size(); i++) {
-            if (found.get(i).item() == current) {
-                kept = i;
-            }
-        }
-        findPosition.set(kept);
-        findCount.set(found.size());
-        updateFindStatus();
-    }
-
-    private void goToMatch(int position) {
-        findPosition.set(position);
-        Match match = matches.get(position);
-        if (match.collection().isCollapsed()) {
-            collections.setCollapsed(match.collection(), false);
-            rows.refresh();
-        }
-        int row = collections.headerRow(match.collection()) + 1;
-        List<Item> items = match.collection().items();
-        for (int i = 0; i < items.size(); i++) {
-            if (items.get(i) == match.item()) {
-                row += i;
-                break;
-            }
-        }
-        updateFindStatus();
-        restyleRows();
-        rowToSelect.set(-1);
-        rowToSelect.set(row);
-    }
-
-    private void updateFindStatus() {
-        if (findText.get().isEmpty()) {
-            findStatus.set("");
-        } else if (matches.isEmpty()) {
-            findStatus.set("no match in the loaded rows");
-        } else {
-            findStatus.set(
-                    String.format(
-                            Locale.ROOT,
-                            "%,d of %,d",
-                            Math.max(1, findPosition.get() + 1),
-                            matches.size()));
-        }
-    }
-
-    /** What the find looks for; empty when no find is on. */
-    public ReadOnlyStringProperty findTextProperty() {
-        return findText.getReadOnlyProperty();
-    }
-
-    /** How many loaded items match the find. */
-    public ReadOnlyIntegerProperty findCountProperty() {
-        return findCount.getReadOnlyProperty();
-    }
-
-    /** {@code 3 of 12}, or that nothing matched; empty when no find is on. */
-    public ReadOnlyStringProperty findStatusProperty() {
-        return findStatus.getReadOnlyProperty();
+    /** Finds text in the loaded rows, without a read. */
+    public RowFinder finder() {
+        return finder;
     }
 
     // ---- ordering the items inside the collections -------------------------------------------
@@ -633,9 +516,7 @@ public final class ItemGridViewModel {
         itemOrder.set(order);
         if (collections != null) {
             collections.setItemOrder(order);
-            if (!findText.get().isEmpty()) {
-                refreshMatches();
-            }
+            finder.refresh();
             restyleRows();
         }
     }

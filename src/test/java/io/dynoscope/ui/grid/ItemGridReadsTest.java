@@ -114,26 +114,27 @@ class ItemGridReadsTest {
         long requests = grid.lastStatisticsProperty().get().requests();
 
         // Acme's projects 24, 29, 34 and 39 are ARCHIVED (status cycles every 5)
-        grid.find("archived");
-        assertEquals(4, grid.findCountProperty().get());
-        assertEquals("1 of 4", grid.findStatusProperty().get());
+        grid.finder().find("archived");
+        assertEquals(4, grid.finder().countProperty().get());
+        assertEquals("1 of 4", grid.finder().statusProperty().get());
         Item first = selectedItem(grid);
         assertEquals(SampleData.projectDetail(24), text(first, SampleData.SAAS_SORT_KEY));
-        assertTrue(grid.isCurrentMatch(first));
+        assertTrue(grid.finder().isCurrent(first));
 
-        grid.findNext();
-        assertEquals("2 of 4", grid.findStatusProperty().get());
+        grid.finder().next();
+        assertEquals("2 of 4", grid.finder().statusProperty().get());
         assertEquals(
                 SampleData.projectDetail(29), text(selectedItem(grid), SampleData.SAAS_SORT_KEY));
-        grid.findPrevious();
-        grid.findPrevious();
-        assertEquals("4 of 4", grid.findStatusProperty().get(), "before the first is the last");
+        grid.finder().previous();
+        grid.finder().previous();
+        assertEquals(
+                "4 of 4", grid.finder().statusProperty().get(), "before the first is the last");
         assertEquals(
                 SampleData.projectDetail(39), text(selectedItem(grid), SampleData.SAAS_SORT_KEY));
 
-        grid.find("no such value anywhere");
-        assertEquals(0, grid.findCountProperty().get());
-        assertEquals("no match in the loaded rows", grid.findStatusProperty().get());
+        grid.finder().find("no such value anywhere");
+        assertEquals(0, grid.finder().countProperty().get());
+        assertEquals("no match in the loaded rows", grid.finder().statusProperty().get());
         assertEquals(
                 requests,
                 grid.lastStatisticsProperty().get().requests(),
