@@ -1,8 +1,8 @@
 package io.dynoscope.app;
 
 import io.dynoscope.ui.common.WorkbenchTab;
-import io.dynoscope.ui.model.ModelPlannerView;
-import io.dynoscope.ui.model.ModelPlannerViewModel;
+import io.dynoscope.ui.planner.ModelPlannerView;
+import io.dynoscope.ui.planner.ModelPlannerViewModel;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;

@@ -4,8 +4,8 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.core.model.WorkbenchModels;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
@@ -81,7 +81,7 @@ final class ModelExportCommand implements Callable<Integer> {
         if (chosen.equals("dynoscope")) {
             cli.out().print(ModelJson.write(document));
         } else {
-            WorkbenchModels.Exported exported = WorkbenchModels.write(document);
+            NoSqlWorkbenchFormat.Exported exported = NoSqlWorkbenchFormat.write(document);
             cli.out().print(exported.json());
             exported.lost()
                     .forEach(line -> cli.err().println("not in NoSQL Workbench's format: " + line));

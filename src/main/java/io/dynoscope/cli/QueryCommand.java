@@ -8,7 +8,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.core.partition.ShardedKey;
+import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.QuerySpec;

@@ -4,7 +4,7 @@ import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;

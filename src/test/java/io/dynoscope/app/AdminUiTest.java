@@ -10,7 +10,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.partitions.PartitionsViewModel;

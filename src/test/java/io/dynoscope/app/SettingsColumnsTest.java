@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.nio.file.Path;
 import java.util.ArrayList;

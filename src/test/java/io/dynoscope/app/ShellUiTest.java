@@ -8,7 +8,7 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;

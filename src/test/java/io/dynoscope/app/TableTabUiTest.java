@@ -15,7 +15,7 @@ import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.drift.SampleRules;
 import io.dynoscope.service.read.ReadMode;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;

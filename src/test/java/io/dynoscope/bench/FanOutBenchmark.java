@@ -4,7 +4,7 @@ import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.partition.ShardedKey;
+import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.SdkDynamoRepository;

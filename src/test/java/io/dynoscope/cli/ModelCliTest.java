@@ -11,12 +11,12 @@ import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.core.model.WorkbenchModels;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -70,7 +70,7 @@ class ModelCliTest {
                 cli("model", "export", "--table", table, "--format", "workbench", "--items", "40");
         assertEquals(ExitCodes.OK, result.exitCode(), result.err());
         TableDesign design =
-                WorkbenchModels.read(result.out()).document().table(table).orElseThrow();
+                NoSqlWorkbenchFormat.read(result.out()).document().table(table).orElseThrow();
         assertEquals(40, design.items().size());
         assertEquals(
                 List.of("ws", "proj", "projSharded"),

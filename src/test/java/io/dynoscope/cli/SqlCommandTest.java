@@ -7,7 +7,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

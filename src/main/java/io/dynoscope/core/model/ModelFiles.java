@@ -10,8 +10,8 @@ import java.util.Objects;
 
 /**
  * Reads a model file in whichever format it is: Dynoscope's own ({@link ModelJson}), a NoSQL
- * Workbench data model ({@link WorkbenchModels}), or an old drift rule file ({@link RuleFiles}),
- * whose rules become a model's denormalized copies once the table is known.
+ * Workbench data model ({@link NoSqlWorkbenchFormat}), or an old drift rule file ({@link
+ * RuleFiles}), whose rules become a model's denormalized copies once the table is known.
  */
 public final class ModelFiles {
 
@@ -59,8 +59,8 @@ public final class ModelFiles {
         if (tree != null && tree.isObject() && tree.has("format")) {
             return new Read(Format.DYNOSCOPE, ModelJson.read(text), List.of(), List.of());
         }
-        if (WorkbenchModels.looksLikeWorkbench(tree)) {
-            WorkbenchModels.Imported imported = WorkbenchModels.read(text);
+        if (NoSqlWorkbenchFormat.looksLikeWorkbench(tree)) {
+            NoSqlWorkbenchFormat.Imported imported = NoSqlWorkbenchFormat.read(text);
             return new Read(Format.WORKBENCH, imported.document(), List.of(), imported.notes());
         }
         if (tree != null && tree.isObject() && tree.has("rules")) {

@@ -5,7 +5,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.core.partition.ShardedKey;
+import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.GetResult;

@@ -19,7 +19,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.core.model.EntityLabels;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.core.partition.ShardedKey;
+import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.Page;

@@ -10,7 +10,7 @@ import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
-import io.dynoscope.core.partition.ShardedKey;
+import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;

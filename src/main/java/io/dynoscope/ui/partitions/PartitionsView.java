@@ -3,7 +3,7 @@ package io.dynoscope.ui.partitions;
 import io.dynoscope.core.expression.snippet.ShardedKeyCode;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.core.partition.PartitionReport;
+import io.dynoscope.core.partitions.PartitionReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

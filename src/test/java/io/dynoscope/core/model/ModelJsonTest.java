@@ -27,7 +27,10 @@ class ModelJsonTest {
     @Test
     void aTableRoundTripsThroughTheSettingsTree() {
         TableDesign shop =
-                WorkbenchModels.read(WorkbenchModelsTest.shopModel()).document().tables().get(0);
+                NoSqlWorkbenchFormat.read(NoSqlWorkbenchFormatTest.shopModel())
+                        .document()
+                        .tables()
+                        .get(0);
         TableDesign back = ModelJson.readTable(ModelJson.tableTree(shop));
         assertEquals(shop.model(), back.model());
         assertEquals(shop.capacity(), back.capacity());
@@ -57,7 +60,7 @@ class ModelJsonTest {
         assertTrue(copiesOnly.entities().isEmpty());
         assertEquals(
                 ModelFiles.Format.WORKBENCH,
-                ModelFiles.read(WorkbenchModelsTest.shopModel()).format());
+                ModelFiles.read(NoSqlWorkbenchFormatTest.shopModel()).format());
         assertEquals(
                 ModelFiles.Format.DYNOSCOPE,
                 ModelFiles.read(ModelJson.write(ModelDocument.of(TableDesign.of(blog, List.of()))))

@@ -26,7 +26,7 @@ import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.PlantedDrift;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;

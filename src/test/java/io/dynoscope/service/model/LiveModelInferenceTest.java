@@ -10,7 +10,7 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;

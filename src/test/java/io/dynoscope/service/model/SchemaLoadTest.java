@@ -11,8 +11,8 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.core.model.WorkbenchModels;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
@@ -44,7 +44,7 @@ class SchemaLoadTest {
     void everyTableIndexAndItemLoadsExactlyAndExportsBackEqualInMeaning() {
         ModelDocument document =
                 ModelFixtures.renamed(
-                        WorkbenchModels.read(ModelFixtures.workbenchShop()).document());
+                        NoSqlWorkbenchFormat.read(ModelFixtures.workbenchShop()).document());
         SchemaLoad load = new SchemaLoad(repository);
         List<SchemaLoad.Progress> progress = new ArrayList<>();
         for (TableDesign design : document.tables()) {
@@ -91,7 +91,8 @@ class SchemaLoadTest {
                         document.author(),
                         document.description(),
                         List.of(shop.withItems(shopItems), events.withItems(eventItems)));
-        ModelDocument back = WorkbenchModels.read(WorkbenchModels.write(live).json()).document();
+        ModelDocument back =
+                NoSqlWorkbenchFormat.read(NoSqlWorkbenchFormat.write(live).json()).document();
         for (int i = 0; i < document.tables().size(); i++) {
             TableDesign original = document.tables().get(i);
             TableDesign exported = back.tables().get(i);
@@ -105,7 +106,7 @@ class SchemaLoadTest {
     void theRequestShownIsTheRequestSentAndAnExistingTableIsNeverLoadedOver() throws IOException {
         ModelDocument document =
                 ModelFixtures.renamed(
-                        WorkbenchModels.read(ModelFixtures.workbenchShop()).document());
+                        NoSqlWorkbenchFormat.read(ModelFixtures.workbenchShop()).document());
         TableDesign shop = document.tables().get(0);
         SchemaLoad.Prepared prepared = SchemaLoad.prepare(shop);
         JsonNode request = new ObjectMapper().readTree(prepared.createTableRequest());

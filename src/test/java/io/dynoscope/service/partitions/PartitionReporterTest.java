@@ -10,7 +10,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.partition.PartitionReport;
+import io.dynoscope.core.partitions.PartitionReport;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;

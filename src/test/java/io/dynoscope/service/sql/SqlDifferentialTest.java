@@ -10,7 +10,7 @@ import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.math.BigDecimal;
 import java.sql.Connection;

@@ -22,7 +22,7 @@ import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;

@@ -16,7 +16,7 @@ import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.testsupport.TestEngine;

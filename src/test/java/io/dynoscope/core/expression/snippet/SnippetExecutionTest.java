@@ -29,7 +29,7 @@ import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sample.SampleTables;
+import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,0 +1,111 @@
+package io.dynoscope.core.partitions;
+
+import static io.dynoscope.core.item.AttributeValue.n;
+import static io.dynoscope.core.item.AttributeValue.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.collection.GroupingOptions;
+import io.dynoscope.core.collection.ItemCollections;
+import io.dynoscope.core.collection.ShardedCollection;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.model.TableModel;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ShardedKeyTest {
+
+    private static final TableModel MODEL =
+            ShardedModels.withShardGroup(
+                    KeySchema.of("EntityRef", "Detail"),
+                    "workspace shards",
+                    "WS#{workspaceId}#{shard:01..10}");
+
+    @Test
+    void theReadBarsTemplateNamesTenShardsAndOneCollection() {
+        ShardedKey key = ShardedKey.find("WS#acme#{01..10}").orElseThrow();
+
+        assertEquals("WS#acme", key.name());
+        assertEquals("WS#acme · 10 shards", key.label());
+        assertEquals(10, key.shardCount());
+        assertEquals("WS#acme#01", key.shards().get(0));
+        assertEquals("WS#acme#10", key.shards().get(9));
+        assertTrue(key.isShard("WS#acme#07"));
+        assertFalse(key.isShard("WS#acme#7"));
+        ShardedCollection collection = key.collection("S");
+        assertEquals(s("WS#acme#{01..10}"), collection.key());
+        assertEquals(s("WS#acme#03"), collection.shards().get(2));
+        assertEquals(List.of(n("1"), n("2"), n("3")), ShardedKey.parse("{1..3}").shardValues("N"));
+    }
+
+    @Test
+    void aPlainValueIsNoShardedKeyAndAMistakeSaysWhatIsWrong() {
+        assertEquals(Optional.empty(), ShardedKey.find("WS#acme"));
+        assertEquals(Optional.empty(), ShardedKey.find("literal {braces}"));
+        IllegalArgumentException open =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ShardedKey.find("WS#{workspaceId}#{01..10}"));
+        assertTrue(open.getMessage().contains("{workspaceId}"), open.getMessage());
+        IllegalArgumentException backwards =
+                assertThrows(IllegalArgumentException.class, () -> ShardedKey.find("X#{10..01}"));
+        assertTrue(backwards.getMessage().contains("backwards"), backwards.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ShardedKey.find("X#{01..01}"));
+    }
+
+    @Test
+    void theModelsShardGroupNamesTheTenantsShards() {
+        ShardedKey fromValue = ShardedKey.inModel(MODEL, "WS#acme").orElseThrow();
+        assertEquals("WS#acme#{shard:01..10}", fromValue.text());
+        assertEquals("WS#acme", fromValue.name());
+        assertEquals("WS#acme#05", fromValue.shards().get(4));
+
+        assertEquals(fromValue, ShardedKey.ofShard(MODEL, "WS#acme#05").orElseThrow());
+        assertEquals(Optional.empty(), ShardedKey.ofShard(MODEL, "WS#acme"));
+        assertEquals(Optional.empty(), ShardedKey.inModel(MODEL, "USER#12"));
+        assertEquals(
+                "WS#big#{shard:01..10}",
+                ShardedKey.of(MODEL.shardGroups().get(0), Map.of("workspaceId", "big")).text());
+    }
+
+    @Test
+    void theModelGroupsAScansShardsIntoOneCollectionPerTenant() {
+        ItemCollections grid =
+                new ItemCollections(
+                        GroupingOptions.of(MODEL.keys())
+                                .withShards(ShardedKey.resolver(MODEL, "S")),
+                        item -> 1);
+        grid.addPage(
+                List.of(
+                        Key.of("EntityRef", s("WS#acme#02"), "Detail", s("P#2")).asItem(),
+                        Key.of("EntityRef", s("WS#big#07"), "Detail", s("P#1")).asItem(),
+                        Key.of("EntityRef", s("WS#acme"), "Detail", s("META")).asItem(),
+                        Key.of("EntityRef", s("WS#acme#09"), "Detail", s("P#1")).asItem()));
+
+        assertEquals(
+                List.of("WS#acme · 10 shards", "WS#big · 10 shards", "WS#acme"),
+                grid.collections().stream()
+                        .map(
+                                c ->
+                                        c.sharded()
+                                                .map(ShardedCollection::label)
+                                                .orElse(
+                                                        ((AttributeValue.Str) c.partitionKey())
+                                                                .value()))
+                        .toList());
+        assertEquals(2, grid.collections().get(0).itemCount());
+    }
+
+    @Test
+    void theRangeAndItsSeparatorLeaveTheName() {
+        assertEquals("WS#{id}", ShardedKey.withoutRange("WS#{id}#{shard:01..10}"));
+        assertEquals("ORDERS", ShardedKey.withoutRange("{0..7}_ORDERS"));
+        assertEquals("TENANTx", ShardedKey.withoutRange("TENANTx{1..4}"));
+    }
+}
