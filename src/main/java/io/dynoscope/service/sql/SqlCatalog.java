@@ -7,10 +7,9 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.TableSampler;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,18 +149,13 @@ public final class SqlCatalog {
         return samples.computeIfAbsent(
                 table,
                 t -> {
-                    List<Item> items = new ArrayList<>();
-                    ReadResult result =
-                            repository.scan(
-                                    ScanSpec.table(t)
-                                            .withLimit(SAMPLE_SIZE)
-                                            .withPageSize(SAMPLE_SIZE),
-                                    page -> items.addAll(page.items()),
-                                    Cancellation.none());
+                    TableSampler.Sample sample =
+                            new TableSampler(repository)
+                                    .sample(t, SAMPLE_SIZE, Cancellation.none());
                     synchronized (this) {
-                        sampling.add(result.statistics());
+                        sampling.add(sample.statistics());
                     }
-                    return List.copyOf(items);
+                    return sample.items();
                 });
     }
 }
