@@ -13,6 +13,7 @@ import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.WorkbenchTab;
@@ -34,8 +35,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 
@@ -51,6 +50,7 @@ final class TableTab implements WorkbenchTab {
     private final ItemInspectorViewModel inspector;
     private final DriftInspectorViewModel drift;
     private final BackgroundWork work;
+    private final DialogService dialogs;
     private final ToolWindows tools;
     // The view is made when the tab is first shown (not in tests that drive the view models only).
     private StackPane expressionHolder;
@@ -69,11 +69,13 @@ final class TableTab implements WorkbenchTab {
     TableTab(
             ItemGridViewModel grid,
             BackgroundWork work,
+            DialogService dialogs,
             ToolWindows tools,
             SettingsBinding settings,
             SavedReadsViewModel savedReads) {
         this.grid = grid;
         this.work = work;
+        this.dialogs = dialogs;
         this.inspector = new ItemInspectorViewModel(work);
         this.drift = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
         joinInspector();
@@ -216,17 +218,24 @@ final class TableTab implements WorkbenchTab {
             }
             case UPDATE_ITEM -> {
                 var update = RequestSpecs.update(request);
-                if (confirm("UpdateItem", request, update.condition() == null)) {
-                    runWrite("UpdateItem", () -> writes.update(update));
-                }
+                confirm(
+                        "UpdateItem",
+                        request,
+                        update.condition() == null,
+                        () -> runWrite("UpdateItem", () -> writes.update(update)));
             }
             case DELETE_ITEM -> {
                 var condition = RequestSpecs.deleteCondition(request);
-                if (confirm("DeleteItem", request, condition == null)) {
-                    runWrite(
-                            "DeleteItem",
-                            () -> writes.delete(request.key().orElseThrow(), condition));
-                }
+                confirm(
+                        "DeleteItem",
+                        request,
+                        condition == null,
+                        () ->
+                                runWrite(
+                                        "DeleteItem",
+                                        () ->
+                                                writes.delete(
+                                                        request.key().orElseThrow(), condition)));
             }
         }
     }
@@ -249,7 +258,8 @@ final class TableTab implements WorkbenchTab {
     }
 
     /** Shows the exact write and asks before sending it; a write without a condition says so. */
-    private boolean confirm(String operation, SnippetRequest request, boolean unconditional) {
+    private void confirm(
+            String operation, SnippetRequest request, boolean unconditional, Runnable send) {
         StringBuilder text = new StringBuilder();
         text.append("Table: ").append(request.table()).append('\n');
         request.key()
@@ -269,21 +279,16 @@ final class TableTab implements WorkbenchTab {
             text.append(
                     "\nThis write has no condition: it changes the item whatever it holds now.");
         }
-        Alert alert =
-                new Alert(
-                        Alert.AlertType.CONFIRMATION,
-                        text.toString(),
-                        ButtonType.OK,
-                        ButtonType.CANCEL);
-        alert.setTitle("Run " + operation);
-        alert.setHeaderText("Run this " + operation + "?");
-        return alert.showAndWait().filter(ButtonType.OK::equals).isPresent();
+        dialogs.confirm(
+                "Run " + operation,
+                "Run this " + operation + "?",
+                text.toString(),
+                "Run " + operation,
+                send);
     }
 
-    private static void warn(String message) {
-        Alert alert = new Alert(Alert.AlertType.WARNING, message);
-        alert.setHeaderText(null);
-        alert.show();
+    private void warn(String message) {
+        dialogs.warn(null, message);
     }
 
     // ---- the tab -------------------------------------------------------------------------------
