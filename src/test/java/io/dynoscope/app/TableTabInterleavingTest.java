@@ -11,6 +11,7 @@ import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.HeldExecutor;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.grid.ItemGridViewModel;
@@ -37,7 +38,9 @@ class TableTabInterleavingTest {
         HeldExecutor held = new HeldExecutor();
         BackgroundWork work = new BackgroundWork(held, UiExecutor.inline());
         ItemGridViewModel grid = new ItemGridViewModel(TABLE, TestEngine.repository(), work);
-        TableTab tab = new TableTab(grid, work, new ToolWindows(), null, null);
+        TableTab tab =
+                new TableTab(
+                        grid, work, new DialogService(() -> null), new ToolWindows(), null, null);
         grid.open(false);
         held.runAll();
         grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
