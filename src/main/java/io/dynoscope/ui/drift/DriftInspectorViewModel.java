@@ -172,21 +172,11 @@ public final class DriftInspectorViewModel {
     public BackgroundWork.Handle suggestRules() {
         return start(
                 "suggest rules for " + table,
-                cancellation ->
+                (cancellation, report) ->
                         ruleSuggestions
-                                .suggest(
-                                        table,
-                                        SUGGESTION_SAMPLE,
-                                        itemsRead ->
-                                                work.ui()
-                                                        .execute(
-                                                                () ->
-                                                                        progressText.set(
-                                                                                "sampled "
-                                                                                        + itemsRead
-                                                                                        + " items")),
-                                        cancellation)
+                                .suggest(table, SUGGESTION_SAMPLE, report::accept, cancellation)
                                 .suggestions(),
+                (Integer sampled) -> progressText.set("sampled " + sampled + " items"),
                 suggestions -> {
                     addRules(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList());
                     progressText.set(
@@ -222,42 +212,12 @@ public final class DriftInspectorViewModel {
         clearResults();
         return start(
                 "detect drift in " + table,
-                cancellation -> {
+                (cancellation, report) -> {
                     keySchema = repository.describeTable(table).keySchema();
                     return new DriftDetection(repository)
-                            .detect(
-                                    table,
-                                    rule,
-                                    p ->
-                                            work.ui()
-                                                    .execute(
-                                                            () -> {
-                                                                progress.set(
-                                                                        p.sourcesTotal() > 0
-                                                                                ? (double)
-                                                                                                p
-                                                                                                        .sourcesQueried()
-                                                                                        / p
-                                                                                                .sourcesTotal()
-                                                                                : -1);
-                                                                progressText.set(
-                                                                        p.itemsRead()
-                                                                                + " items read in "
-                                                                                + p.requests()
-                                                                                + " requests"
-                                                                                + (p.sourcesTotal()
-                                                                                                >= 0
-                                                                                        ? ", "
-                                                                                                + p
-                                                                                                        .sourcesQueried()
-                                                                                                + " of "
-                                                                                                + p
-                                                                                                        .sourcesTotal()
-                                                                                                + " sources"
-                                                                                        : ""));
-                                                            }),
-                                    cancellation);
+                            .detect(table, rule, report::accept, cancellation);
                 },
+                this::showDetectionProgress,
                 result -> {
                     showReport(result.report());
                     readsText.set(result.reads().summary());
@@ -387,30 +347,15 @@ public final class DriftInspectorViewModel {
         reportLines.clear();
         return start(
                 "propagate drift in " + table,
-                cancellation ->
+                (cancellation, report) ->
                         new DriftPropagation(repository)
                                 .propagate(
                                         table,
                                         planned,
                                         DriftPropagation.Options.withConcurrency(workers),
-                                        p ->
-                                                work.ui()
-                                                        .execute(
-                                                                () -> {
-                                                                    progress.set(
-                                                                            p.total() == 0
-                                                                                    ? 1
-                                                                                    : (double)
-                                                                                                    p
-                                                                                                            .done()
-                                                                                            / p
-                                                                                                    .total());
-                                                                    progressText.set(
-                                                                            p.done() + " of "
-                                                                                    + p.total()
-                                                                                    + " writes");
-                                                                }),
+                                        report::accept,
                                         cancellation),
+                this::showPropagationProgress,
                 done -> {
                     propagationReport.set(done);
                     reportLines.setAll(reportLines(done));
@@ -418,6 +363,23 @@ public final class DriftInspectorViewModel {
                     plan.set(null);
                     preview.clear();
                 });
+    }
+
+    private void showDetectionProgress(DriftDetection.Progress p) {
+        progress.set(p.sourcesTotal() > 0 ? (double) p.sourcesQueried() / p.sourcesTotal() : -1);
+        progressText.set(
+                p.itemsRead()
+                        + " items read in "
+                        + p.requests()
+                        + " requests"
+                        + (p.sourcesTotal() >= 0
+                                ? ", " + p.sourcesQueried() + " of " + p.sourcesTotal() + " sources"
+                                : ""));
+    }
+
+    private void showPropagationProgress(DriftPropagation.Progress p) {
+        progress.set(p.total() == 0 ? 1 : (double) p.done() / p.total());
+        progressText.set(p.done() + " of " + p.total() + " writes");
     }
 
     private static List<String> reportLines(PropagationReport done) {
@@ -499,8 +461,11 @@ public final class DriftInspectorViewModel {
         return message.getReadOnlyProperty();
     }
 
-    private <T> BackgroundWork.Handle start(
-            String what, BackgroundWork.Work<T> task, Consumer<T> onSuccess) {
+    private <T, P> BackgroundWork.Handle start(
+            String what,
+            BackgroundWork.ReportingWork<T, P> task,
+            Consumer<P> onReport,
+            Consumer<T> onSuccess) {
         if (running.get()) {
             message.set("wait for the running task to finish or cancel it");
             return null;
@@ -512,6 +477,7 @@ public final class DriftInspectorViewModel {
                 work.submit(
                         what,
                         task,
+                        onReport,
                         result -> {
                             running.set(false);
                             progress.set(1);
