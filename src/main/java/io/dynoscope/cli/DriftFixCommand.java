@@ -64,6 +64,10 @@ final class DriftFixCommand implements Callable<Integer> {
         DynoscopeCli cli = drift.cli();
         List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile, cli.in());
         try (ConnectionServices services = cli.services()) {
+            if (!dryRun) {
+                // refused before the detection's reads, not by the first of its writes
+                services.requireWritable("drift fix on table '" + table + "'");
+            }
             KeySchema schema = services.metadata().describeTable(table).keySchema();
             DriftDetection detection = services.driftDetection();
             List<PropagationPlan> plans = new ArrayList<>();
