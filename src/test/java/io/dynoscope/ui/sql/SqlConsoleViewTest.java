@@ -198,6 +198,7 @@ class SqlConsoleViewTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
+        // The first statement of a JVM plans for seconds, much longer on a loaded machine.
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, condition);
     }
 }
