@@ -16,13 +16,8 @@ import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlResult;
 import io.dynoscope.service.sql.SqlWritePlan;
 import io.dynoscope.service.sql.SqlWriteReport;
-import java.io.BufferedReader;
 import java.io.Console;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -178,13 +173,8 @@ final class SqlCommand implements Callable<Integer> {
         String text;
         if (file != null) {
             text = TextFiles.read(file, cli.in());
-        } else if ("-".equals(statement)) {
-            try (BufferedReader in =
-                    new BufferedReader(new InputStreamReader(cli.in(), StandardCharsets.UTF_8))) {
-                text = in.lines().collect(Collectors.joining("\n"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        } else if (TextFiles.STDIN.equals(statement)) {
+            text = TextFiles.read(Path.of(TextFiles.STDIN), cli.in());
         } else if (statement != null) {
             text = statement;
         } else {
@@ -270,14 +260,14 @@ final class SqlCommand implements Callable<Integer> {
         public void columns(List<String> columnLabels) {
             labels = List.copyOf(columnLabels);
             if (format == OutputFormat.CSV) {
-                out.print(ResultExport.csvHeader(labels) + "\r\n");
+                TerminalText.exact(out).print(ResultExport.csvHeader(labels));
             }
         }
 
         @Override
         public boolean row(List<Object> values) {
             if (format == OutputFormat.CSV) {
-                out.print(ResultExport.csv(values) + "\r\n");
+                TerminalText.exact(out).print(ResultExport.csv(values));
             } else {
                 items.print(ResultExport.item(labels, values));
             }
