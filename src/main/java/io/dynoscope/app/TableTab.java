@@ -10,6 +10,7 @@ import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.DialogService;
@@ -144,7 +145,14 @@ final class TableTab implements WorkbenchTab {
                         inspector.startEdit();
                     }
                 });
-        inspector.addItemChangeListener(grid::itemChanged);
+        // the saved item is selected while the inspector shows it; a row the person selected while
+        // the save ran stays selected
+        inspector.addItemChangeListener(
+                change ->
+                        grid.itemChanged(
+                                change,
+                                change instanceof ItemChange.Saved saved
+                                        && inspector.shownItemProperty().get() == saved.item()));
         // what a save or delete cost shows in the status line, like a read's
         inspector
                 .saves()
