@@ -156,9 +156,8 @@ public final class DriftInspectorView {
         if (readOnly.isEmpty()) {
             propagateButton.disableProperty().bind(running.or(viewModel.planProperty().isNull()));
             guardLabel.setText(
-                    "Each write is guarded: it changes a copy only if the copy still holds the"
-                            + " stale value shown. A copy someone changed since is left alone"
-                            + " and listed in the report.");
+                    "Propagation is guarded: a copy is written only if it still holds the stale"
+                            + " value shown; a copy changed since is left alone.");
         } else {
             propagateButton.setDisable(true);
             String why = "Propagation is disabled: the connection is read-only (" + readOnly + ").";

@@ -100,6 +100,8 @@ class DriftInspectorViewTest {
         waitFor(() -> preview.getItems().size() == 2);
 
         robot.clickOn("Propagate");
+        // the report's tab shows once the propagation has written
+        waitFor(() -> robot.lookup("#reportList").tryQuery().isPresent());
         ListView<String> report = robot.lookup("#reportList").queryListView();
         waitFor(() -> report.getItems().size() == 2);
         assertTrue(
