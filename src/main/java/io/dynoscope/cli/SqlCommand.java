@@ -8,8 +8,8 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.sql.ExecutedRead;
 import io.dynoscope.service.sql.RowListener;
 import io.dynoscope.service.sql.ScanWarning;
 import io.dynoscope.service.sql.SqlConsole;
@@ -112,14 +112,15 @@ final class SqlCommand implements Callable<Integer> {
                                 + "; nothing was read: add --allow-scan to run it");
             }
             printer.finish();
-            List<ReadStatistics> sampling = console.catalog().samplingReads();
-            if (!sampling.isEmpty()) {
-                cli.err()
-                        .println(
-                                "columns typed from a sample: "
-                                        + sampling.stream()
-                                                .map(ReadStatistics::summary)
-                                                .collect(Collectors.joining("; ")));
+            for (ExecutedRead read : result.reads()) {
+                if (read.isSample()) {
+                    cli.err()
+                            .println(
+                                    "columns typed from a sample of "
+                                            + read.read().table()
+                                            + ": "
+                                            + read.statistics().summary());
+                }
             }
             cli.printStatistics(result.statistics());
         }
