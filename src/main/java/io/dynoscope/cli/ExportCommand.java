@@ -23,7 +23,9 @@ import picocli.CommandLine.ParentCommand;
         description =
                 "Write every item of a table: dynamodb-json (the S3-export lines {\"Item\": {...}}, lossless), "
                         + "json (one plain JSON item a line; sets and binary become arrays and base64) or csv "
-                        + "(a text that a spreadsheet would run as a formula, starting with = + - @, gets a leading ').")
+                        + "(each heading says its column's type, name (S) or name (DynamoDB JSON) for mixed types, "
+                        + "so import gives every value back; a text that a spreadsheet would run as a formula, "
+                        + "starting with = + - @, gets a leading ').")
 final class ExportCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;

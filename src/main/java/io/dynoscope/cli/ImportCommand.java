@@ -65,8 +65,10 @@ final class ImportCommand implements Callable<Integer> {
             description =
                     "What a CSV column (or a JSON attribute) becomes: price:N, id=pk:S, tags:SS, blob:B (base64), "
                             + "notes=- to leave it out. TYPE is S, N, B, BOOL, NULL, SS, NS, BS, L or M (the last ones "
-                            + "as DynamoDB JSON in a CSV cell, as export writes them). Without one, a key takes the "
-                            + "table's key type and a CSV cell holding DynamoDB JSON that value, anything else a string.")
+                            + "as DynamoDB JSON in a CSV cell, as export writes them). Without one, a CSV column headed "
+                            + "name (TYPE) or name (DynamoDB JSON), as export writes them, reads as its heading says; in "
+                            + "a column with a plain heading a key takes the table's key type and a cell holding "
+                            + "DynamoDB JSON that value, anything else a string.")
     private List<String> mappings = new ArrayList<>();
 
     @Option(
