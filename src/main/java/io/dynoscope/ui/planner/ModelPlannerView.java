@@ -1,6 +1,7 @@
 package io.dynoscope.ui.planner;
 
 import io.dynoscope.core.planner.PatternSpec;
+import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +12,6 @@ import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -132,19 +132,7 @@ public final class ModelPlannerView {
 
     /** Loads the tab for {@code viewModel}. */
     public static Parent load(ModelPlannerViewModel viewModel) {
-        FXMLLoader loader = new FXMLLoader(ModelPlannerView.class.getResource("ModelPlanner.fxml"));
-        loader.setControllerFactory(
-                type -> {
-                    if (type == ModelPlannerView.class) {
-                        return new ModelPlannerView(viewModel);
-                    }
-                    throw new IllegalArgumentException("no controller " + type.getName());
-                });
-        try {
-            return loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot load the model planner", e);
-        }
+        return Views.load("ModelPlanner.fxml", new ModelPlannerView(viewModel));
     }
 
     @FXML
