@@ -287,7 +287,9 @@ class TableCliTest {
         assertEquals(0, added.exitCode(), added.err());
         assertEquals(
                 List.of("byName"),
-                withIndex.globalSecondaryIndexes().stream().map(TableInfo.IndexInfo::name).toList());
+                withIndex.globalSecondaryIndexes().stream()
+                        .map(TableInfo.IndexInfo::name)
+                        .toList());
         assertEquals(
                 List.of(Item.of(Map.of("id", s("u1"), "name", s("Mara")))),
                 byName,
