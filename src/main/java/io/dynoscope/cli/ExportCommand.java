@@ -5,7 +5,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.ExportService;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -72,7 +72,7 @@ final class ExportCommand implements Callable<Integer> {
                 };
         AtomicReference<ExportService.Report> finished = new AtomicReference<>();
         String where = file == null ? "" : " to " + outFile;
-        try (DynamoRepository repository = cli.repository();
+        try (ConnectionServices services = cli.services();
                 Interruption interruption =
                         Interruption.watch(
                                 cli.err(),
@@ -88,7 +88,7 @@ final class ExportCommand implements Callable<Integer> {
                                         file.discardPartial();
                                     }
                                 })) {
-            ExportService service = new ExportService(repository);
+            ExportService service = services.export();
             ExportService.Request request = new ExportService.Request(table, format, segments);
             ExportService.Report report =
                     file == null

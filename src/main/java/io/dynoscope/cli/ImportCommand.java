@@ -3,8 +3,8 @@ package io.dynoscope.cli;
 import io.dynoscope.core.transfer.ColumnMapping;
 import io.dynoscope.core.transfer.ImportFormat;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.service.transfer.ImportService.Checked;
 import io.dynoscope.service.transfer.ImportService.Outcome;
@@ -118,8 +118,8 @@ final class ImportCommand implements Callable<Integer> {
         ImportService.Input input = stdin ? spooled : fileInput(inFile);
         ImportService.Request request = new ImportService.Request(table, input, format, mapping);
         try (spooled;
-                DynamoRepository repository = cli.repository()) {
-            ImportService service = new ImportService(repository);
+                ConnectionServices services = cli.services()) {
+            ImportService service = services.imports();
             if (preview != null) {
                 return preview(service, request);
             }
