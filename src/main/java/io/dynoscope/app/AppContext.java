@@ -37,6 +37,7 @@ import io.dynoscope.ui.shell.Connector;
 import io.dynoscope.ui.shell.MfaCodeDialog;
 import io.dynoscope.ui.shell.ShellViewModel;
 import io.dynoscope.ui.sql.SqlConsoleViewModel;
+import io.dynoscope.ui.tabs.TableTab;
 import io.dynoscope.ui.tabs.ToolTabs;
 import io.dynoscope.ui.transfer.CloneTarget;
 import java.util.ArrayList;
@@ -123,14 +124,18 @@ public final class AppContext implements AutoCloseable {
             TableTab tab =
                     new TableTab(
                             grid,
+                            repository,
                             work,
                             dialogService,
                             shell.toolWindows(),
-                            settingsBinding,
+                            snippetOptions(repository),
                             savedReads == null
                                     ? null
                                     : new SavedReadsViewModel(
                                             grid, savedReads, connection.label()));
+            if (settingsBinding != null) {
+                settingsBinding.bindTable(tab);
+            }
             grid.open(shell.readFirstPageProperty().get());
             return tab;
         }

@@ -16,6 +16,7 @@ import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
+import io.dynoscope.ui.tabs.TableTab;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

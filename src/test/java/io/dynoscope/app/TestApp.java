@@ -7,6 +7,7 @@ import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.shell.ConnectionEntry;
+import io.dynoscope.ui.tabs.TableTab;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

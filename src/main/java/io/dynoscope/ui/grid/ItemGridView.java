@@ -13,7 +13,6 @@ import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.partitions.FanOutRead;
 import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
@@ -996,7 +995,7 @@ public final class ItemGridView {
         menu.getItems().addAll(orderItemsMenu(attribute));
         menu.getItems().addAll(new SeparatorMenuItem(), edit, duplicate, delete);
         // a read-only connection takes no writes
-        boolean readOnly = WriteAccess.readOnly(viewModel.repository());
+        boolean readOnly = viewModel.readOnly();
         edit.setDisable(readOnly);
         duplicate.setDisable(readOnly);
         delete.setDisable(readOnly);

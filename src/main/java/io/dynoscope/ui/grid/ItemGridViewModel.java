@@ -26,6 +26,7 @@ import io.dynoscope.repository.Page;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.partitions.FanOutRead;
 import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
@@ -797,10 +798,6 @@ public final class ItemGridViewModel {
         run();
     }
 
-    public DynamoRepository repository() {
-        return repository;
-    }
-
     // ---- export ----------------------------------------------------------------------------
 
     /** Writes the given items (the selection, or everything loaded) to a file in the background. */
@@ -853,6 +850,11 @@ public final class ItemGridViewModel {
 
     public String tableName() {
         return tableName;
+    }
+
+    /** Whether the table's connection refuses writes (the row menu's writes are then disabled). */
+    public boolean readOnly() {
+        return WriteAccess.readOnly(repository);
     }
 
     public ReadOnlyObjectProperty<TableInfo> tableInfoProperty() {

@@ -1,9 +1,10 @@
-package io.dynoscope.app;
+package io.dynoscope.ui.tabs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.sandbox.SampleData;
@@ -40,7 +41,13 @@ class TableTabInterleavingTest {
         ItemGridViewModel grid = new ItemGridViewModel(TABLE, TestEngine.repository(), work);
         TableTab tab =
                 new TableTab(
-                        grid, work, new DialogService(() -> null), new ToolWindows(), null, null);
+                        grid,
+                        TestEngine.repository(),
+                        work,
+                        new DialogService(() -> null),
+                        new ToolWindows(),
+                        SnippetOptions.aws(),
+                        null);
         grid.open(false);
         held.runAll();
         grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
