@@ -141,6 +141,8 @@ class TableTabUiTest {
                 robot.lookup("#tree .tree-cell")
                         .match((TreeCell<?> cell) -> table.equals(cell.getText()))
                         .<Node>query());
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> context.shell().selectedTabProperty().get() != null);
         TableTab tab = (TableTab) context.shell().selectedTabProperty().get();
         WaitForAsyncUtils.waitFor(
                 20,

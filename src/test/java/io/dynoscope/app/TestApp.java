@@ -79,7 +79,7 @@ final class TestApp {
     }
 
     static <T> T onFx(Callable<T> work) throws Exception {
-        T result = WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+        T result = WaitForAsyncUtils.asyncFx(work).get(30, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         return result;
     }

@@ -290,9 +290,9 @@ public final class GridBenchmark {
         stopped.await();
 
         long[] rows = new long[1];
-        double collapse = onFx(() -> grid.collapseAll());
+        double collapse = onFx(() -> grid.loaded().collapseAll());
         onFx(() -> rows[0] = grid.rows().size());
-        double expand = onFx(() -> grid.expandAll());
+        double expand = onFx(() -> grid.loaded().expandAll());
         double scroll =
                 onFx(
                         () -> {

@@ -113,6 +113,7 @@ public final class ShellView {
     @FXML private MenuItem collapseAllItem;
     @FXML private MenuItem expandAllItem;
     @FXML private CheckMenuItem darkThemeItem;
+    @FXML private CheckMenuItem compactRowsItem;
     @FXML private MenuItem runItem;
     @FXML private MenuItem cancelItem;
     @FXML private MenuItem loadMoreItem;
@@ -784,6 +785,7 @@ public final class ShellView {
                 e -> viewModel.perform(WorkbenchTab.Action.ORDER_BY_PARTITION_KEY));
         orderAsReadItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.ORDER_AS_READ));
         darkThemeItem.selectedProperty().bindBidirectional(viewModel.darkThemeProperty());
+        compactRowsItem.selectedProperty().bindBidirectional(tools.compactRowsProperty());
 
         runItem.setAccelerator(shortcut(KeyCode.ENTER));
         runItem.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.RUN));

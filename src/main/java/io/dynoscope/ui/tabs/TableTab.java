@@ -91,6 +91,13 @@ public final class TableTab implements WorkbenchTab {
         this.drift = new DriftInspectorViewModel(grid.tableName(), repository, work);
         joinInspector();
         grid.tableInfoProperty().addListener((obs, old, info) -> tableDescribed(info));
+        // the builder follows the reads the grid runs (until the person changes it)
+        grid.onReadLogged(
+                finished -> {
+                    if (builder != null) {
+                        builder.follow(finished.request());
+                    }
+                });
         this.tools = tools;
         this.snippetOptions = snippetOptions;
         this.savedReads = savedReads;
@@ -154,7 +161,7 @@ public final class TableTab implements WorkbenchTab {
 
     /** The inspector shows the grid's selection; its saves and deletes update the grid. */
     private void joinInspector() {
-        inspector.itemProperty().bind(grid.selectedItemProperty());
+        inspector.itemProperty().bind(grid.loaded().selectedItemProperty());
         grid.onDeleteRequested(inspector.saves()::requestDelete);
         grid.onEditRequested(
                 (item, duplicate) -> {
@@ -168,10 +175,12 @@ public final class TableTab implements WorkbenchTab {
         // the save ran stays selected
         inspector.addItemChangeListener(
                 change ->
-                        grid.itemChanged(
-                                change,
-                                change instanceof ItemChange.Saved saved
-                                        && inspector.shownItemProperty().get() == saved.item()));
+                        grid.loaded()
+                                .itemChanged(
+                                        change,
+                                        change instanceof ItemChange.Saved saved
+                                                && inspector.shownItemProperty().get()
+                                                        == saved.item()));
         // what a save or delete cost shows in the status line, like a read's
         inspector
                 .saves()
@@ -199,6 +208,8 @@ public final class TableTab implements WorkbenchTab {
         builder.readOnlyReasonProperty().set(WriteAccess.reason(repository).orElse(""));
         this.builder = builder;
         builderListeners.forEach(l -> l.accept(builder));
+        // it starts from the read bar's key
+        grid.readBar().current().ifPresent(builder::follow);
         builder.knownAttributes().setAll(grid.columns());
         grid.columns()
                 .addListener(
@@ -363,13 +374,14 @@ public final class TableTab implements WorkbenchTab {
             case LOAD_MORE -> grid.loadMore();
             case FOCUS_INPUT -> gridView.focusReadBar();
             case DESCRIBE -> gridView.showDescription();
-            case COLLAPSE_ALL -> grid.collapseAll();
-            case EXPAND_ALL -> grid.expandAll();
+            case COLLAPSE_ALL -> grid.loaded().collapseAll();
+            case EXPAND_ALL -> grid.loaded().expandAll();
             case EXPORT_ALL -> gridView.export(false, ExportFormat.JSON);
             case EXPORT_SELECTION -> gridView.export(true, ExportFormat.JSON);
             case REFRESH -> grid.run();
-            case ORDER_BY_PARTITION_KEY -> grid.orderCollections(CollectionOrder.PARTITION_KEY);
-            case ORDER_AS_READ -> grid.orderCollections(CollectionOrder.ARRIVAL);
+            case ORDER_BY_PARTITION_KEY ->
+                    grid.loaded().orderCollections(CollectionOrder.PARTITION_KEY);
+            case ORDER_AS_READ -> grid.loaded().orderCollections(CollectionOrder.ARRIVAL);
             case EDIT_ITEM -> inspector.startEdit();
             case NEW_ITEM -> inspector.startCreate();
             case DUPLICATE_ITEM -> inspector.startDuplicate();

@@ -88,7 +88,7 @@ class ItemGridInterleavingTest {
         grid.readBar().modeProperty().set(ReadMode.SCAN);
         grid.run();
 
-        grid.orderCollections(CollectionOrder.PARTITION_KEY);
+        grid.loaded().orderCollections(CollectionOrder.PARTITION_KEY);
         held.runAll();
 
         assertEquals(CollectionOrder.PARTITION_KEY, grid.collections().collectionOrder());

@@ -351,6 +351,27 @@ class ItemInspectorViewModelTest {
     }
 
     @Test
+    void whatTheInspectorSaidOfOneItemGoesWhenAnotherIsSelected() {
+        Item seen = workspace();
+        Item other = stored(item("pk", s("WS#beta"), "sk", s("META")));
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.cancelEdit();
+        assertEquals("Edit discarded; nothing was written.", statusOf(inspector));
+
+        inspector.itemProperty().set(null); // the grid showing its rows anew, for a moment
+        inspector.itemProperty().set(seen);
+        assertEquals("Edit discarded; nothing was written.", statusOf(inspector), "same item");
+
+        inspector.itemProperty().set(other);
+        assertEquals("", statusOf(inspector), "another item");
+    }
+
+    private static String statusOf(ItemInspectorViewModel inspector) {
+        return inspector.saves().statusProperty().get();
+    }
+
+    @Test
     void malformedJsonIsReportedWithItsPositionAndNothingIsSent() {
         Item seen = workspace();
         inspector.itemProperty().set(seen);

@@ -55,20 +55,21 @@ class TableTabInterleavingTest {
         held.runAll();
         CollectionRow metaRow = grid.rows().get(1);
         CollectionRow projectRow = grid.rows().get(2);
-        grid.select(metaRow);
+        grid.loaded().select(metaRow);
         tab.inspector().startEdit();
         StringProperty text = tab.inspector().editor().editTextProperty();
         text.set(text.get().replace("\"plan\"", "\"note\": {\"S\": \"moved\"}, \"plan\""));
 
         tab.inspector().saves().save();
-        grid.select(projectRow); // while the save is under way
+        grid.loaded().select(projectRow); // while the save is under way
         held.runAll();
 
         Item project = ((CollectionRow.ItemRow) projectRow).item();
-        assertEquals(project, grid.selectedItemProperty().get());
+        assertEquals(project, grid.loaded().selectedItemProperty().get());
         assertEquals(
                 project,
-                ((CollectionRow.ItemRow) grid.rows().get(grid.rowToSelectProperty().get())).item(),
+                ((CollectionRow.ItemRow) grid.rows().get(grid.loaded().rowToSelectProperty().get()))
+                        .item(),
                 "the view selects the person's row again after the rows are shown anew");
         Item meta = ((CollectionRow.ItemRow) grid.rows().get(1)).item();
         assertEquals(
