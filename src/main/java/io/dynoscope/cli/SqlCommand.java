@@ -7,22 +7,18 @@ import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.repository.TableMetadata;
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.sql.ExecutedRead;
 import io.dynoscope.service.sql.RowListener;
 import io.dynoscope.service.sql.ScanWarning;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlResult;
 import io.dynoscope.service.sql.SqlWritePlan;
 import io.dynoscope.service.sql.SqlWriteReport;
-import java.io.BufferedReader;
 import java.io.Console;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -98,8 +93,8 @@ final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String text = statementText();
-        try (DynamoRepository repository = cli.repository()) {
-            SqlConsole console = new SqlConsole(repository, models(repository));
+        try (ConnectionServices services = cli.services()) {
+            SqlConsole console = services.sqlConsole(models(services.metadata()));
             console.sendPartiqlWithExecuteStatement(executeStatement);
             if (SqlConsole.isWrite(text)) {
                 return write(console, text);
@@ -117,14 +112,15 @@ final class SqlCommand implements Callable<Integer> {
                                 + "; nothing was read: add --allow-scan to run it");
             }
             printer.finish();
-            List<ReadStatistics> sampling = console.catalog().samplingReads();
-            if (!sampling.isEmpty()) {
-                cli.err()
-                        .println(
-                                "columns typed from a sample: "
-                                        + sampling.stream()
-                                                .map(ReadStatistics::summary)
-                                                .collect(Collectors.joining("; ")));
+            for (ExecutedRead read : result.reads()) {
+                if (read.isSample()) {
+                    cli.err()
+                            .println(
+                                    "columns typed from a sample of "
+                                            + read.read().table()
+                                            + ": "
+                                            + read.statistics().summary());
+                }
             }
             cli.printStatistics(result.statistics());
         }
@@ -177,13 +173,8 @@ final class SqlCommand implements Callable<Integer> {
         String text;
         if (file != null) {
             text = TextFiles.read(file, cli.in());
-        } else if ("-".equals(statement)) {
-            try (BufferedReader in =
-                    new BufferedReader(new InputStreamReader(cli.in(), StandardCharsets.UTF_8))) {
-                text = in.lines().collect(Collectors.joining("\n"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        } else if (TextFiles.STDIN.equals(statement)) {
+            text = TextFiles.read(Path.of(TextFiles.STDIN), cli.in());
         } else if (statement != null) {
             text = statement;
         } else {
@@ -200,7 +191,7 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     /** One table model per table named by --entity, with its keys from DescribeTable. */
-    private List<TableModel> models(DynamoRepository repository) {
+    private List<TableModel> models(TableMetadata tables) {
         Map<String, List<Entity>> byTable = new LinkedHashMap<>();
         for (String spec : entities) {
             int colon = spec.indexOf(':');
@@ -233,7 +224,7 @@ final class SqlCommand implements Callable<Integer> {
         List<TableModel> models = new ArrayList<>();
         byTable.forEach(
                 (table, list) -> {
-                    TableInfo info = repository.describeTable(table);
+                    TableInfo info = tables.describeTable(table);
                     KeySchema keys = info.keySchema();
                     models.add(
                             new TableModel(
@@ -269,14 +260,14 @@ final class SqlCommand implements Callable<Integer> {
         public void columns(List<String> columnLabels) {
             labels = List.copyOf(columnLabels);
             if (format == OutputFormat.CSV) {
-                out.print(ResultExport.csvHeader(labels) + "\r\n");
+                TerminalText.exact(out).print(ResultExport.csvHeader(labels));
             }
         }
 
         @Override
         public boolean row(List<Object> values) {
             if (format == OutputFormat.CSV) {
-                out.print(ResultExport.csv(values) + "\r\n");
+                TerminalText.exact(out).print(ResultExport.csv(values));
             } else {
                 items.print(ResultExport.item(labels, values));
             }

@@ -8,6 +8,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ForwardingRepository;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.ReadResult;
@@ -17,8 +18,8 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
-import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.UiExecutor;
@@ -119,6 +120,7 @@ public final class GridBenchmark {
             Platform.runLater(
                     () ->
                             GridWarmUp.start(
+                                            new ConnectionServices(GridWarmUp.madeUpTable()),
                                             new BackgroundWork(
                                                     Executors.newCachedThreadPool(),
                                                     UiExecutor.fx()),
@@ -169,7 +171,8 @@ public final class GridBenchmark {
                                                     handled.set(System.nanoTime());
                                                 }
                                             }));
-            ItemGridViewModel grid = new ItemGridViewModel("bench", clock, timed);
+            ItemGridViewModel grid =
+                    new ItemGridViewModel("bench", new ConnectionServices(clock), timed);
             TableView<CollectionRow> table = show(grid);
             AtomicLong shown = new AtomicLong();
             CountDownLatch visible = new CountDownLatch(1);
@@ -255,7 +258,8 @@ public final class GridBenchmark {
         System.gc();
         long heapBefore = usedHeap();
         SyntheticTable source = new SyntheticTable(itemCount);
-        ItemGridViewModel grid = new ItemGridViewModel("synthetic", source, work);
+        ItemGridViewModel grid =
+                new ItemGridViewModel("synthetic", new ConnectionServices(source), work);
         TableView<CollectionRow> table = show(grid);
 
         AtomicLong longestStall = new AtomicLong();

@@ -3,6 +3,7 @@ package io.dynoscope.ui.common;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.Node;
 
 /**
@@ -67,6 +68,14 @@ public interface WorkbenchTab {
 
     /** What the last request of this tab did, for the status bar. */
     ReadOnlyStringProperty lastReadProperty();
+
+    /** The exact figures of the last request (the status bar line's tooltip), or empty. */
+    default ReadOnlyStringProperty lastReadFiguresProperty() {
+        return NO_FIGURES;
+    }
+
+    /** The figures of a tab that has none to show. */
+    ReadOnlyStringProperty NO_FIGURES = new ReadOnlyStringWrapper("").getReadOnlyProperty();
 
     /** What the tab holds and cost in all, for the status bar. */
     ReadOnlyStringProperty totalsProperty();

@@ -5,20 +5,21 @@ import io.dynoscope.core.drift.DriftReport;
 import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.drift.RuleSuggester;
-import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.PropagationReport;
+import io.dynoscope.service.drift.RuleSuggestions;
+import io.dynoscope.service.read.TableSampler;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import io.dynoscope.ui.common.ReadWords;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +54,7 @@ import javafx.collections.ObservableList;
 public final class DriftInspectorViewModel {
 
     /** How many items {@link #suggestRules()} reads. */
-    static final int SUGGESTION_SAMPLE = 10_000;
+    static final int SUGGESTION_SAMPLE = RuleSuggestions.DEFAULT_SAMPLE;
 
     /** One drifted copy beside its source's value, with the user's choice to propagate it. */
     public static final class CopyRow {
@@ -96,6 +97,7 @@ public final class DriftInspectorViewModel {
 
     private final String table;
     private final DynamoRepository repository;
+    private final RuleSuggestions ruleSuggestions;
     private final BackgroundWork work;
 
     private final ObservableList<DenormalizationRule> rules = FXCollections.observableArrayList();
@@ -110,6 +112,8 @@ public final class DriftInspectorViewModel {
 
     private final ReadOnlyObjectWrapper<DriftReport> report = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper readsText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper readFigures = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper resultFigures = new ReadOnlyStringWrapper("");
     private final ObservableList<SourceRow> sources = FXCollections.observableArrayList();
     private final ObservableList<CopyRow> copies = FXCollections.observableArrayList();
     private final ObservableList<String> orphans = FXCollections.observableArrayList();
@@ -126,6 +130,7 @@ public final class DriftInspectorViewModel {
     public DriftInspectorViewModel(String table, DynamoRepository repository, BackgroundWork work) {
         this.table = table;
         this.repository = repository;
+        this.ruleSuggestions = new RuleSuggestions(repository, new TableSampler(repository));
         this.work = work;
         selectedRule.addListener(
                 (obs, old, rule) -> cost.set(rule == null ? "" : rule.costDescription()));
@@ -173,22 +178,10 @@ public final class DriftInspectorViewModel {
     public BackgroundWork.Handle suggestRules() {
         return start(
                 "suggest rules for " + table,
-                (cancellation, report) -> {
-                    TableInfo info = repository.describeTable(table);
-                    List<Item> sample = new ArrayList<>();
-                    repository.scan(
-                            ScanSpec.table(table).withLimit(SUGGESTION_SAMPLE),
-                            page -> {
-                                sample.addAll(page.items());
-                                report.accept(sample.size());
-                                return true;
-                            },
-                            cancellation);
-                    Map<String, String> indexes = new LinkedHashMap<>();
-                    info.globalSecondaryIndexes()
-                            .forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
-                    return new RuleSuggester(info.keySchema(), indexes).suggest(sample);
-                },
+                (cancellation, report) ->
+                        ruleSuggestions
+                                .suggest(table, SUGGESTION_SAMPLE, report::accept, cancellation)
+                                .suggestions(),
                 (Integer sampled) -> progressText.set("sampled " + sampled + " items"),
                 suggestions -> {
                     addRules(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList());
@@ -233,13 +226,14 @@ public final class DriftInspectorViewModel {
                 this::showDetectionProgress,
                 result -> {
                     showReport(result.report());
-                    readsText.set(result.reads().summary());
+                    readsText.set(ReadWords.of(result.reads()));
+                    readFigures.set(ReadWords.figures(result.reads()));
                     progressText.set(
-                            (result.complete() ? "" : "cancelled: partial result; ")
-                                    + result.report().driftedCopies().size()
-                                    + " drifted of "
-                                    + result.report().copyCount()
-                                    + " copies");
+                            DriftWords.found(
+                                    result.report().driftedCopies().size(),
+                                    result.report().copyCount(),
+                                    result.complete()));
+                    resultFigures.set("");
                 });
     }
 
@@ -296,9 +290,19 @@ public final class DriftInspectorViewModel {
         return orphans;
     }
 
-    /** The reads detection made: requests, consumed capacity, scanned and returned items. */
+    /** The reads detection made, in words. */
     public ReadOnlyStringProperty readsTextProperty() {
         return readsText.getReadOnlyProperty();
+    }
+
+    /** The reads detection made, every figure: requests, capacity, scanned and returned. */
+    public ReadOnlyStringProperty readFiguresProperty() {
+        return readFigures.getReadOnlyProperty();
+    }
+
+    /** Every figure of the last propagation (its words are the progress text), or empty. */
+    public ReadOnlyStringProperty resultFiguresProperty() {
+        return resultFigures.getReadOnlyProperty();
     }
 
     public void selectAll(boolean selected) {
@@ -321,7 +325,7 @@ public final class DriftInspectorViewModel {
                         .collect(Collectors.toSet());
         PropagationPlan planned = PropagationPlan.of(found, keySchema, chosen::contains);
         plan.set(planned);
-        preview.setAll(planned.describe());
+        preview.setAll(planned.writes().stream().map(DriftWords::write).toList());
     }
 
     public ReadOnlyObjectProperty<PropagationPlan> planProperty() {
@@ -371,10 +375,12 @@ public final class DriftInspectorViewModel {
                 this::showPropagationProgress,
                 done -> {
                     propagationReport.set(done);
-                    reportLines.setAll(reportLines(done));
-                    progressText.set((done.cancelled() ? "cancelled: " : "") + done.summary());
+                    reportLines.setAll(DriftWords.reportLines(done));
+                    progressText.set(DriftWords.summary(done));
+                    resultFigures.set(DriftWords.figures(done));
                     plan.set(null);
                     preview.clear();
+                    dropFixed(done);
                 });
     }
 
@@ -395,40 +401,34 @@ public final class DriftInspectorViewModel {
         progressText.set(p.done() + " of " + p.total() + " writes");
     }
 
-    private static List<String> reportLines(PropagationReport done) {
-        List<String> lines = new ArrayList<>();
-        done.updated().forEach(w -> lines.add("updated: " + PropagationPlan.describe(w)));
-        done.alreadyCurrent()
-                .forEach(w -> lines.add("already current: " + w.copy().text() + "  " + w.path()));
-        done.changedElsewhere()
-                .forEach(
-                        c ->
-                                lines.add(
-                                        "changed by someone else, left alone: "
-                                                + c.write().copy().text()
-                                                + "  "
-                                                + c.write().path()
-                                                + (c.itemDeleted()
-                                                        ? " (item deleted)"
-                                                        : c.currentValue() == null
-                                                                ? " (attribute removed)"
-                                                                : " now "
-                                                                        + ValueText.of(
-                                                                                c
-                                                                                        .currentValue()))));
-        done.failed()
-                .forEach(
-                        f ->
-                                lines.add(
-                                        "failed: "
-                                                + f.write().copy().text()
-                                                + "  "
-                                                + f.write().path()
-                                                + ": "
-                                                + f.why()));
-        done.notAttempted()
-                .forEach(w -> lines.add("not attempted: " + w.copy().text() + "  " + w.path()));
-        return lines;
+    /**
+     * The list follows the fix without reading again: the copies written (or found current) leave
+     * it, and their sources' drifted counts drop; a copy someone else changed stays, to look at.
+     */
+    private void dropFixed(PropagationReport done) {
+        Set<Key> fixed = new HashSet<>();
+        done.updated().forEach(w -> fixed.add(w.copy()));
+        done.alreadyCurrent().forEach(w -> fixed.add(w.copy()));
+        Map<String, Integer> fixedPerSource = new HashMap<>();
+        for (CopyRow row : copies) {
+            if (fixed.contains(row.copy().copy())) {
+                fixedPerSource.merge(row.sourceKey(), 1, Integer::sum);
+            }
+        }
+        copies.removeIf(row -> fixed.contains(row.copy().copy()));
+        sources.setAll(
+                sources.stream()
+                        .map(
+                                s ->
+                                        new SourceRow(
+                                                s.sourceKey(),
+                                                s.value(),
+                                                s.copies(),
+                                                s.drifted()
+                                                        - fixedPerSource.getOrDefault(
+                                                                s.sourceKey(), 0)))
+                        .filter(s -> s.drifted() > 0)
+                        .toList());
     }
 
     public ReadOnlyObjectProperty<PropagationReport> propagationReportProperty() {
@@ -510,6 +510,8 @@ public final class DriftInspectorViewModel {
         copies.clear();
         orphans.clear();
         readsText.set("");
+        readFigures.set("");
+        resultFigures.set("");
         discardPreview();
         propagationReport.set(null);
         reportLines.clear();

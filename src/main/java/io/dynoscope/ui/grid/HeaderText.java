@@ -4,7 +4,7 @@ import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.read.FanOutRead;
 import java.util.List;
 import java.util.Locale;
 

@@ -10,13 +10,12 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.transfer.ExportFormat;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.service.access.WriteAccess;
-import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.read.FanOutRead;
 import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
@@ -58,7 +57,7 @@ public final class ItemGridViewModel {
     static final int FIRST_PAGE_ITEMS = 100;
 
     private final String tableName;
-    private final DynamoRepository repository;
+    private final ConnectionServices services;
     private final BackgroundWork work;
     private final ReadBarViewModel readBar = new ReadBarViewModel();
 
@@ -100,9 +99,13 @@ public final class ItemGridViewModel {
     public record FinishedRead(
             ReadRequest request, ReadStatistics totals, long items, boolean continued) {}
 
-    public ItemGridViewModel(String tableName, DynamoRepository repository, BackgroundWork work) {
+    /**
+     * @param services the table's connection: its description is read through its metadata, its
+     *     items through its reads
+     */
+    public ItemGridViewModel(String tableName, ConnectionServices services, BackgroundWork work) {
         this.tableName = tableName;
-        this.repository = repository;
+        this.services = services;
         this.work = work;
     }
 
@@ -118,7 +121,7 @@ public final class ItemGridViewModel {
         long editsBefore = readBar.edits();
         return work.submit(
                 "describe " + tableName,
-                c -> repository.describeTable(tableName),
+                c -> services.metadata().describeTable(tableName),
                 info -> {
                     boolean theirOwnRead = readBar.edits() != editsBefore;
                     tableInfo.set(info);
@@ -173,7 +176,7 @@ public final class ItemGridViewModel {
         TableInfo info = tableInfo.get();
         ReadSession reading;
         try {
-            reading = new ReadSession(repository, request, model);
+            reading = services.reads().session(request, info, model);
         } catch (IllegalArgumentException e) {
             message.set(ReadBarViewModel.Field.PARTITION_KEY.label() + ": " + e.getMessage());
             return;
@@ -502,7 +505,7 @@ public final class ItemGridViewModel {
 
     /** Whether the table's connection refuses writes (the row menu's writes are then disabled). */
     public boolean readOnly() {
-        return WriteAccess.readOnly(repository);
+        return services.readOnlyReason().isPresent();
     }
 
     public ReadOnlyObjectProperty<TableInfo> tableInfoProperty() {

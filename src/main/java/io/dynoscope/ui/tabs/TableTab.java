@@ -8,9 +8,8 @@ import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.transfer.ExportFormat;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
@@ -64,31 +63,32 @@ public final class TableTab implements WorkbenchTab {
     private ExpressionBuilderViewModel builder;
     private SnippetRequest pendingBuilderRequest;
     private final SavedReadsViewModel savedReads;
-    private final DynamoRepository repository;
+    private final ConnectionServices services;
     private final SnippetOptions snippetOptions;
     private final List<Consumer<ExpressionBuilderViewModel>> builderListeners = new ArrayList<>();
 
     /**
-     * @param repository the table's connection: its drift inspector reads through it and the
-     *     inspector's and builder's writes go through the write service over it
+     * @param services the table's connection: the inspector's and builder's writes go through it
+     * @param drift the table's drift inspector
      * @param snippetOptions where the builder's snippets connect
      * @param savedReads the table's saved reads and its connection's history, or null without
      *     settings
      */
     public TableTab(
             ItemGridViewModel grid,
-            DynamoRepository repository,
+            ConnectionServices services,
+            DriftInspectorViewModel drift,
             BackgroundWork work,
             DialogService dialogs,
             ToolWindows tools,
             SnippetOptions snippetOptions,
             SavedReadsViewModel savedReads) {
         this.grid = grid;
-        this.repository = repository;
+        this.services = services;
         this.work = work;
         this.dialogs = dialogs;
         this.inspector = new ItemInspectorViewModel(work);
-        this.drift = new DriftInspectorViewModel(grid.tableName(), repository, work);
+        this.drift = drift;
         joinInspector();
         grid.tableInfoProperty().addListener((obs, old, info) -> tableDescribed(info));
         // the builder follows the reads the grid runs (until the person changes it)
@@ -197,7 +197,7 @@ public final class TableTab implements WorkbenchTab {
         if (info == null) {
             return;
         }
-        inspector.tableProperty().set(new InspectedTable(info, repository));
+        inspector.tableProperty().set(new InspectedTable(info, services));
         if (expressionHolder != null) {
             expressionHolder.getChildren().setAll(expressionBuilder(info));
         }
@@ -205,7 +205,7 @@ public final class TableTab implements WorkbenchTab {
 
     private Node expressionBuilder(TableInfo info) {
         ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(info, snippetOptions);
-        builder.readOnlyReasonProperty().set(WriteAccess.reason(repository).orElse(""));
+        builder.readOnlyReasonProperty().set(services.readOnlyReason().orElse(""));
         this.builder = builder;
         builderListeners.forEach(l -> l.accept(builder));
         // it starts from the read bar's key
@@ -234,7 +234,7 @@ public final class TableTab implements WorkbenchTab {
 
     /** A read runs into the grid (and shows in its read bar); a write runs once confirmed. */
     private void runBuilt(TableInfo info, SnippetRequest request) {
-        ItemWrites writes = new ItemWrites(repository, info.name(), info.keySchema());
+        ItemWrites writes = services.writes(info.name(), info.keySchema());
         switch (request.operation()) {
             case QUERY, SCAN, GET_ITEM -> {
                 try {

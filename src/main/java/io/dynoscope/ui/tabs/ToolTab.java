@@ -25,6 +25,7 @@ public final class ToolTab implements WorkbenchTab {
     private final Runnable stop;
     private final Runnable onFirstShown;
     private final ReadOnlyStringProperty status;
+    private final ReadOnlyStringProperty figures;
     private final ReadOnlyBooleanProperty busy;
     private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
     private Node content;
@@ -38,6 +39,7 @@ public final class ToolTab implements WorkbenchTab {
         this.stop = builder.stop;
         this.onFirstShown = builder.onFirstShown;
         this.status = Objects.requireNonNull(builder.status, "status");
+        this.figures = builder.figures;
         this.busy = Objects.requireNonNull(builder.busy, "busy");
     }
 
@@ -56,6 +58,7 @@ public final class ToolTab implements WorkbenchTab {
         private Runnable stop = () -> {};
         private Runnable onFirstShown = () -> {};
         private ReadOnlyStringProperty status;
+        private ReadOnlyStringProperty figures = NO_FIGURES;
         private ReadOnlyBooleanProperty busy;
 
         private Builder(Kind kind, String title, String table) {
@@ -74,6 +77,12 @@ public final class ToolTab implements WorkbenchTab {
         public Builder status(ReadOnlyStringProperty line, ReadOnlyBooleanProperty working) {
             this.status = line;
             this.busy = working;
+            return this;
+        }
+
+        /** The exact figures of the tool's last request, for the status line's tooltip. */
+        public Builder figures(ReadOnlyStringProperty exact) {
+            this.figures = exact;
             return this;
         }
 
@@ -141,6 +150,11 @@ public final class ToolTab implements WorkbenchTab {
     @Override
     public ReadOnlyStringProperty lastReadProperty() {
         return status;
+    }
+
+    @Override
+    public ReadOnlyStringProperty lastReadFiguresProperty() {
+        return figures;
     }
 
     @Override

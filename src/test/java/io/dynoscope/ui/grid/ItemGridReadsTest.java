@@ -17,6 +17,7 @@ import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sandbox.SampleTables;
@@ -53,7 +54,8 @@ class ItemGridReadsTest {
     }
 
     private static ItemGridViewModel open() {
-        ItemGridViewModel grid = new ItemGridViewModel(TABLE, TestEngine.repository(), work);
+        ItemGridViewModel grid =
+                new ItemGridViewModel(TABLE, new ConnectionServices(TestEngine.repository()), work);
         grid.open(false).await();
         return grid;
     }

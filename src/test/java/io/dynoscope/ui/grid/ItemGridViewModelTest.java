@@ -20,6 +20,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.sandbox.SampleTables;
@@ -60,7 +61,8 @@ class ItemGridViewModelTest {
 
     private static ItemGridViewModel open() {
         DynamoRepository repository = TestEngine.repository();
-        ItemGridViewModel grid = new ItemGridViewModel(TABLE, repository, work);
+        ItemGridViewModel grid =
+                new ItemGridViewModel(TABLE, new ConnectionServices(repository), work);
         grid.open(false).await();
         return grid;
     }
@@ -287,7 +289,8 @@ class ItemGridViewModelTest {
 
     @Test
     void theFirstPageATabReadsWhenItOpensIsInTheHistory() {
-        ItemGridViewModel grid = new ItemGridViewModel(TABLE, TestEngine.repository(), work);
+        ItemGridViewModel grid =
+                new ItemGridViewModel(TABLE, new ConnectionServices(TestEngine.repository()), work);
         List<ItemGridViewModel.FinishedRead> logged = new ArrayList<>();
         grid.onReadLogged(logged::add);
 

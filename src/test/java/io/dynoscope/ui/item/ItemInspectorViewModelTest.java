@@ -19,6 +19,7 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.testsupport.HeldExecutor;
 import io.dynoscope.testsupport.TestEngine;
@@ -58,7 +59,10 @@ class ItemInspectorViewModelTest {
         inspector = new ItemInspectorViewModel(work);
         inspector
                 .tableProperty()
-                .set(new InspectedTable(repository.describeTable(table), repository));
+                .set(
+                        new InspectedTable(
+                                repository.describeTable(table),
+                                new ConnectionServices(repository)));
         inspector.addItemChangeListener(changes::add);
     }
 
@@ -196,7 +200,9 @@ class ItemInspectorViewModelTest {
                         described.sizeBytes(),
                         Optional.of("expiresAt"),
                         described.streamViewType());
-        inspector.tableProperty().set(new InspectedTable(withTtl, repository));
+        inspector
+                .tableProperty()
+                .set(new InspectedTable(withTtl, new ConnectionServices(repository)));
         Instant now = Instant.parse("2026-11-30T12:00:00Z");
         inspector.setClock(Clock.fixed(now, ZoneOffset.UTC));
         AttributeValue expires = n(now.plusSeconds(3 * 86_400 + 4 * 3_600).getEpochSecond());

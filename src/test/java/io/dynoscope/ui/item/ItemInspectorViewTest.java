@@ -12,6 +12,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -72,7 +73,10 @@ class ItemInspectorViewTest {
         inspector = new ItemInspectorViewModel(work);
         inspector
                 .tableProperty()
-                .set(new InspectedTable(repository.describeTable(table), repository));
+                .set(
+                        new InspectedTable(
+                                repository.describeTable(table),
+                                new ConnectionServices(repository)));
         inspector.itemProperty().set(seen);
         // as wide as the inspector's tool window at the default window size
         Scene scene = new Scene(ItemInspectorView.load(inspector), 300, 640);

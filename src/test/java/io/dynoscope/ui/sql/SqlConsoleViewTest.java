@@ -11,6 +11,7 @@ import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.ForwardingRepository;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ScanSpec;
@@ -18,7 +19,6 @@ import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.service.sql.SqlConsole;
-import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -39,6 +39,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -53,16 +54,21 @@ class SqlConsoleViewTest {
 
     private static final int SCAN_PAGE = 10;
 
-    private String table;
+    private static String table;
     private BackgroundWork work;
     private SqlConsoleViewModel viewModel;
     private final AtomicInteger scanPages = new AtomicInteger();
     private final List<SnippetRequest> opened = new ArrayList<>();
 
-    @Start
-    void start(Stage stage) {
+    // Seeded before the window, so a loaded machine does not run out TestFX's setup time.
+    @BeforeAll
+    static void seed() {
         table = TestEngine.uniqueTableName("sql-view");
         SampleTables.seed(TestEngine.repository(), Dataset.SAAS, table);
+    }
+
+    @Start
+    void start(Stage stage) {
         // Scans read small, slow pages here, so a person has time to cancel one.
         ForwardingRepository slowScans =
                 new ForwardingRepository(TestEngine.repository()) {
@@ -191,13 +197,15 @@ class SqlConsoleViewTest {
         WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
         int total = SampleData.items(Dataset.SAAS).size() / SCAN_PAGE;
         assertTrue(scanPages.get() <= pagesAtCancel + 1, "the Scan kept reading after Esc");
-        assertTrue(scanPages.get() < total / 2, "pages read " + scanPages.get() + " of " + total);
+        // How far it got before Esc depends on the machine's speed; that it stopped does not.
+        assertTrue(scanPages.get() < total, "pages read " + scanPages.get() + " of " + total);
         assertTrue(
                 viewModel.plan().stream().anyMatch(e -> e.text().startsWith("WARNING Scan of")),
                 viewModel.plan().toString());
     }
 
     private static void waitFor(Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
+        // The first statement of a JVM plans for seconds, much longer on a loaded machine.
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, condition);
     }
 }

@@ -8,6 +8,7 @@ import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.HeldExecutor;
 import io.dynoscope.testsupport.TestEngine;
@@ -15,6 +16,7 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import javafx.beans.property.StringProperty;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,11 +40,13 @@ class TableTabInterleavingTest {
     void aSaveEndingAfterThePersonSelectedAnotherRowLeavesTheirSelection() {
         HeldExecutor held = new HeldExecutor();
         BackgroundWork work = new BackgroundWork(held, UiExecutor.inline());
-        ItemGridViewModel grid = new ItemGridViewModel(TABLE, TestEngine.repository(), work);
+        ConnectionServices services = new ConnectionServices(TestEngine.repository());
+        ItemGridViewModel grid = new ItemGridViewModel(TABLE, services, work);
         TableTab tab =
                 new TableTab(
                         grid,
-                        TestEngine.repository(),
+                        services,
+                        new DriftInspectorViewModel(TABLE, TestEngine.repository(), work),
                         work,
                         new DialogService(() -> null),
                         new ToolWindows(),
