@@ -26,6 +26,7 @@ import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
+import io.dynoscope.ui.tabs.TableTab;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,6 +141,8 @@ class TableTabUiTest {
                 robot.lookup("#tree .tree-cell")
                         .match((TreeCell<?> cell) -> table.equals(cell.getText()))
                         .<Node>query());
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> context.shell().selectedTabProperty().get() != null);
         TableTab tab = (TableTab) context.shell().selectedTabProperty().get();
         WaitForAsyncUtils.waitFor(
                 20,
