@@ -10,8 +10,8 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.AccessPatternCheck;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,9 +79,9 @@ final class ModelCheckCommand implements Callable<Integer> {
                     file + ": the model of " + design.table() + " has no access patterns");
         }
         AccessPatternCheck.Report report;
-        try (DynamoRepository repository = cli.repository()) {
+        try (ConnectionServices services = cli.services()) {
             report =
-                    new AccessPatternCheck(repository)
+                    services.patternCheck()
                             .check(
                                     design.model(),
                                     table,

@@ -13,6 +13,7 @@ import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.service.read.TableSampler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -168,12 +169,7 @@ public final class AccessPatternCheck {
     }
 
     private List<Item> sample(String table, Cancellation cancellation) {
-        List<Item> items = new ArrayList<>();
-        repository.scan(
-                ScanSpec.table(table).withLimit(PARAMETER_SAMPLE),
-                page -> items.addAll(page.items()),
-                cancellation);
-        return items;
+        return new TableSampler(repository).sample(table, PARAMETER_SAMPLE, cancellation).items();
     }
 
     private Outcome run(
