@@ -11,6 +11,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.MfaCodePrompt;
 import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.model.ModelStore;
@@ -27,6 +28,7 @@ import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
@@ -37,6 +39,7 @@ import io.dynoscope.ui.shell.Connector;
 import io.dynoscope.ui.shell.MfaCodeDialog;
 import io.dynoscope.ui.shell.ShellViewModel;
 import io.dynoscope.ui.sql.SqlConsoleViewModel;
+import io.dynoscope.ui.tabs.TableTab;
 import io.dynoscope.ui.tabs.ToolTabs;
 import io.dynoscope.ui.transfer.CloneTarget;
 import java.util.ArrayList;
@@ -112,6 +115,21 @@ public final class AppContext implements AutoCloseable {
         sandbox.onTablesSeeded(() -> work.ui().execute(shell::refreshTables));
     }
 
+    private DynamoRepository servicesRepository;
+    private ConnectionServices connectionServices;
+
+    /**
+     * The services of the open connection, built once for it (the shell still hands its tabs the
+     * connection itself). They are not closed here: the shell closes the connection.
+     */
+    private ConnectionServices services(DynamoRepository repository) {
+        if (repository != servicesRepository) {
+            servicesRepository = repository;
+            connectionServices = new ConnectionServices(repository);
+        }
+        return connectionServices;
+    }
+
     /** Builds the tabs of every kind the shell opens. */
     private final class Tabs implements ShellViewModel.Tabs {
 
@@ -119,21 +137,27 @@ public final class AppContext implements AutoCloseable {
         @Override
         public WorkbenchTab table(
                 DynamoRepository repository, ConnectionEntry connection, String table) {
-            ItemGridViewModel grid = new ItemGridViewModel(table, repository, work);
+            ConnectionServices services = services(repository);
+            ItemGridViewModel grid = new ItemGridViewModel(table, services, work);
             if (models != null) {
                 models.load(table).map(TableDesign::model).ifPresent(grid::setModel);
             }
             TableTab tab =
                     new TableTab(
                             grid,
+                            services,
+                            new DriftInspectorViewModel(table, repository, work),
                             work,
                             dialogService,
                             shell.toolWindows(),
-                            settingsBinding,
+                            snippetOptions(repository),
                             savedReads == null
                                     ? null
                                     : new SavedReadsViewModel(
                                             grid, savedReads, connection.label()));
+            if (settingsBinding != null) {
+                settingsBinding.bindTable(tab);
+            }
             grid.open(shell.readFirstPageProperty().get());
             return tab;
         }

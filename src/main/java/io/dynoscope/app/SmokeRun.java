@@ -6,6 +6,7 @@ import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.ShellViewModel;
+import io.dynoscope.ui.tabs.TableTab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -26,6 +26,7 @@ import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
+import io.dynoscope.ui.tabs.TableTab;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
