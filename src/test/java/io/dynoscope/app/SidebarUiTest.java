@@ -120,6 +120,33 @@ class SidebarUiTest {
     }
 
     @Test
+    void tablesThatArriveWhileThePointerIsOnTheTreeWaitUntilItLeaves(FxRobot robot)
+            throws Exception {
+        // tables of this test alone: the others count what the filter of PREFIX shows
+        String arriving = TestEngine.uniqueTableName("sidebar-arriving");
+        String shown = TestEngine.freshTable(arriving + "-b");
+        TestWorkbench.connect(robot);
+        robot.clickOn("#tableFilter").write(arriving);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, shown).isPresent());
+        robot.moveTo(cell(robot, shown).orElseThrow());
+        int tables = TestEngine.repository().listTables().size();
+        Label footer = robot.lookup(".connection-message").queryAs(Label.class);
+
+        // a table that sorts above the one under the pointer arrives, as the sandbox's do
+        String earlier = TestEngine.freshTable(arriving + "-0");
+        WaitForAsyncUtils.asyncFx(() -> context.shell().refreshTables());
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> footer.getText().contains((tables + 1) + " tables"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(shown, lineUnderPointer(robot), "the line under the pointer did not move");
+        assertTrue(
+                cell(robot, earlier).isEmpty(), "the new table waits while the pointer is there");
+
+        robot.moveTo("#tabPane");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, earlier).isPresent());
+    }
+
+    @Test
     void theFooterCountsEveryTableOfTheConnectionAndWhatTheFilterShows(FxRobot robot)
             throws Exception {
         TestWorkbench.connect(robot);

@@ -3,6 +3,7 @@ package io.dynoscope.ui.shell;
 import io.dynoscope.repository.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 import javafx.collections.ListChangeListener;
@@ -13,8 +14,10 @@ import javafx.scene.control.TreeView;
 /**
  * The sidebar's tree: the Recent section, then each connection with the tables of the active one
  * and, once a table is unfolded, its indexes. Nothing moves under the pointer: while it is over the
- * tree, the Recent section waits (opening a table would otherwise push the rows below it down), and
- * takes the table in once the pointer has left.
+ * tree, the Recent section and the table list wait (opening a table, or the sandbox's tables
+ * arriving after its first, would otherwise push the rows below down), and take the change in once
+ * the pointer has left. The filter applies at once: the person typing it expects the rows to
+ * change.
  */
 final class SidebarTree {
 
@@ -23,6 +26,8 @@ final class SidebarTree {
     private final TreeItem<Object> root = new TreeItem<>();
     private final TreeItem<Object> recentRoot = new TreeItem<>(SidebarNode.RECENT);
     private boolean recentPending;
+    private boolean tablesPending;
+    private String filterShown = "";
 
     SidebarTree(ShellViewModel viewModel, TreeView<Object> tree) {
         this.viewModel = viewModel;
@@ -34,7 +39,7 @@ final class SidebarTree {
         viewModel
                 .connections()
                 .addListener((ListChangeListener<ConnectionEntry>) c -> rebuildConnections());
-        viewModel.visibleTables().addListener((ListChangeListener<String>) c -> rebuildTables());
+        viewModel.visibleTables().addListener((ListChangeListener<String>) c -> tablesChanged());
         viewModel.activeConnectionProperty().addListener((obs, old, now) -> rebuildTables());
         viewModel
                 .recentTables()
@@ -44,6 +49,9 @@ final class SidebarTree {
                         (obs, was, hovered) -> {
                             if (!hovered && recentPending) {
                                 recentChanged();
+                            }
+                            if (!hovered && tablesPending) {
+                                rebuildTables();
                             }
                         });
         viewModel
@@ -55,6 +63,19 @@ final class SidebarTree {
         recentPending = tree.isHover();
         if (!recentPending) {
             rebuildConnections();
+        }
+    }
+
+    /**
+     * The list waits only when rows of it are shown under the pointer: the first list after a
+     * connection, and the filter's changes, show at once.
+     */
+    private void tablesChanged() {
+        boolean filtered =
+                !filterShown.equals(Objects.toString(viewModel.tableFilterProperty().get(), ""));
+        tablesPending = tree.isHover() && !filtered && tables().findAny().isPresent();
+        if (!tablesPending) {
+            rebuildTables();
         }
     }
 
@@ -113,6 +134,8 @@ final class SidebarTree {
     }
 
     private void rebuildTables() {
+        tablesPending = false;
+        filterShown = Objects.toString(viewModel.tableFilterProperty().get(), "");
         ConnectionEntry active = viewModel.activeConnectionProperty().get();
         for (TreeItem<Object> connection : root.getChildren()) {
             if (connection == recentRoot) {
