@@ -383,6 +383,12 @@ public final class ImportService {
                     options.resume()
                             ? ImportJournal.resume(options.journal(), header)
                             : ImportJournal.start(options.journal(), header);
+            try {
+                JournalCheck.verify(repository, checked, journal);
+            } catch (IOException refused) {
+                journal.close();
+                throw refused;
+            }
         }
         Run run = new Run(checked, options, journal, listener, cancellation);
         Report report;
@@ -439,6 +445,21 @@ public final class ImportService {
                                             .map(ItemCsv.Column::attribute)
                                             .toList())
                     .orElse(List.of());
+        }
+    }
+
+    /** Gives the sink a checked input's items: those kept, else the input read again. */
+    static void eachItem(Checked checked, ImportParser.Sink sink) throws IOException {
+        if (checked.kept() != null) {
+            for (NumberedItem item : checked.kept()) {
+                if (!sink.item(item.line(), item.item())) {
+                    return;
+                }
+            }
+        } else {
+            try (InputStream raw = checked.request().input().open()) {
+                parse(checked.request(), checked.table(), raw, sink);
+            }
         }
     }
 
@@ -555,17 +576,7 @@ public final class ImportService {
                             return false;
                         }
                     };
-            if (checked.kept() != null) {
-                for (NumberedItem item : checked.kept()) {
-                    if (!sink.item(item.line(), item.item())) {
-                        break;
-                    }
-                }
-            } else {
-                try (InputStream raw = checked.request().input().open()) {
-                    parse(checked.request(), checked.table(), raw, sink);
-                }
-            }
+            eachItem(checked, sink);
             if (!stopped() && !uncertain.isEmpty()) {
                 verify(uncertain, batch, writers);
             }
