@@ -20,6 +20,7 @@ import io.dynoscope.service.read.SavedReads;
 import io.dynoscope.service.sandbox.LocalSandbox;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
+import io.dynoscope.service.sql.SqlWarmUp;
 import io.dynoscope.service.transfer.WriteConcurrency;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -110,6 +111,18 @@ public final class AppContext implements AutoCloseable {
         if (settingsBinding != null) {
             settingsBinding.bind(shell, connections);
         }
+        // The SQL engine's first statement costs seconds of class loading and code generation:
+        // pay them in the background as soon as there is a connection to query.
+        shell.onConnected(
+                entry ->
+                        work.submit(
+                                "warm up the SQL engine",
+                                c -> {
+                                    SqlWarmUp.once();
+                                    return null;
+                                },
+                                done -> {},
+                                failure -> {}));
     }
 
     private DynamoRepository servicesRepository;
