@@ -46,6 +46,7 @@ import io.dynoscope.ui.transfer.CloneTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,6 +60,9 @@ import org.slf4j.LoggerFactory;
 public final class AppContext implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AppContext.class);
+
+    /** How long after a connection opens the SQL engine warms up. */
+    private static final long SQL_WARM_UP_DELAY_MILLIS = 3_000;
 
     private final BackgroundWork work;
     private final ShellViewModel shell;
@@ -112,17 +116,21 @@ public final class AppContext implements AutoCloseable {
             settingsBinding.bind(shell, connections);
         }
         // The SQL engine's first statement costs seconds of class loading and code generation:
-        // pay them in the background as soon as there is a connection to query.
+        // pay them in the background once there is a connection to query, after the first
+        // table's rows have had the processor (nobody types a statement within seconds).
         shell.onConnected(
                 entry ->
                         work.submit(
                                 "warm up the SQL engine",
                                 c -> {
+                                    Thread.sleep(SQL_WARM_UP_DELAY_MILLIS);
                                     SqlWarmUp.once();
                                     return null;
                                 },
                                 done -> {},
                                 failure -> {}));
+        // the sandbox seeds its other sample tables after the first: the list then shows them
+        sandbox.onTablesSeeded(() -> work.ui().execute(shell::refreshTables));
     }
 
     private DynamoRepository servicesRepository;
@@ -419,13 +427,61 @@ public final class AppContext implements AutoCloseable {
         sandbox.close();
     }
 
-    /** Starts the sandbox once, on first use, and stops it with the app. */
+    /** Whether the window connects to the local sandbox as it opens (the default). */
+    static boolean connectsToSandboxAtStart() {
+        return Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"));
+    }
+
+    /**
+     * Starts the sandbox once, on first use (or early, while the JVM loads the window), and stops
+     * it with the app.
+     */
     static final class SandboxHolder implements AutoCloseable {
+        /** The sandbox the launcher started before the window's classes were loaded, if any. */
+        private static CompletableFuture<LocalSandbox> early;
+
         private LocalSandbox sandbox;
+        private Runnable onTablesSeeded = () -> {};
+
+        /**
+         * Starts the engine and seeds the first table on a thread of its own, so that node starts
+         * while the JVM loads JavaFX and the window: the first connection then finds it running.
+         */
+        static synchronized void startEarly() {
+            if (early == null) {
+                early = new CompletableFuture<>();
+                Thread starter =
+                        new Thread(
+                                () -> {
+                                    try {
+                                        early.complete(LocalSandbox.start());
+                                    } catch (RuntimeException e) {
+                                        early.completeExceptionally(e);
+                                    }
+                                },
+                                "dynoscope-sandbox-start");
+                starter.setDaemon(true);
+                starter.start();
+            }
+        }
+
+        private static synchronized CompletableFuture<LocalSandbox> takeEarly() {
+            CompletableFuture<LocalSandbox> started = early;
+            early = null;
+            return started;
+        }
+
+        /** What to do once every sample table exists (the first one does at connect). */
+        synchronized void onTablesSeeded(Runnable then) {
+            this.onTablesSeeded = then;
+        }
 
         synchronized ConnectionSpec start() {
             if (sandbox == null) {
-                sandbox = LocalSandbox.start();
+                CompletableFuture<LocalSandbox> started = takeEarly();
+                sandbox = started == null ? LocalSandbox.start() : started.join();
+                Runnable then = onTablesSeeded;
+                sandbox.tablesSeeded().thenRun(then);
             }
             return sandbox.connection();
         }

@@ -28,7 +28,7 @@ public final class DynoscopeApp extends Application {
         this.stage = stage;
         context = AppContext.create();
         // the sandbox's engine starts while the window is built
-        if (Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"))) {
+        if (AppContext.connectsToSandboxAtStart()) {
             context.shell().connect(context.shell().connections().get(0));
         }
         Scene scene = createScene(context);

@@ -57,8 +57,8 @@ public final class SqlWarmUp {
 
     /**
      * Starts {@link #once} on a daemon thread, for a process that runs one statement: the engine
-     * loads on the second core while the first builds the DynamoDB client and describes the
-     * tables. A failure here is not the statement's: the statement reports its own.
+     * loads on the second core while the first builds the DynamoDB client and describes the tables.
+     * A failure here is not the statement's: the statement reports its own.
      */
     public static void inBackground() {
         Thread thread =

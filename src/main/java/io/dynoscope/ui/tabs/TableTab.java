@@ -17,6 +17,7 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ToolWindows;
+import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorView;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
@@ -353,7 +354,7 @@ public final class TableTab implements WorkbenchTab {
                                     ToolWindows.Bottom.EXPRESSION_BUILDER,
                                     expressionHolder,
                                     ToolWindows.Bottom.DRIFT_INSPECTOR,
-                                    DriftInspectorView.load(drift)));
+                                    Views.lazy(() -> DriftInspectorView.load(drift))));
             gridView.setSavedReads(savedReads);
             view = ItemGridView.load(gridView);
         }
