@@ -1,8 +1,8 @@
 package io.dynoscope.app;
 
 import io.dynoscope.ui.common.WorkbenchTab;
-import io.dynoscope.ui.planner.ModelPlannerView;
-import io.dynoscope.ui.planner.ModelPlannerViewModel;
+import io.dynoscope.ui.planner.TableModelView;
+import io.dynoscope.ui.planner.TableModelViewModel;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -11,14 +11,16 @@ import javafx.scene.Node;
 /** The table model and planner tab of one table. */
 final class ModelTab implements WorkbenchTab {
 
-    private final ModelPlannerViewModel planner;
+    private final TableModelViewModel planner;
     private final String table;
     private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper();
     private Node view;
 
-    ModelTab(ModelPlannerViewModel planner, String table) {
+    ModelTab(TableModelViewModel planner, String table) {
         this.planner = planner;
         this.table = table;
+        title.bind(planner.titleProperty());
     }
 
     @Override
@@ -28,7 +30,13 @@ final class ModelTab implements WorkbenchTab {
 
     @Override
     public String title() {
-        return "Model · " + table;
+        return title.get();
+    }
+
+    /** Follows the table whose model the tab shows. */
+    @Override
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
     }
 
     @Override
@@ -39,7 +47,7 @@ final class ModelTab implements WorkbenchTab {
     @Override
     public Node content() {
         if (view == null) {
-            view = ModelPlannerView.load(planner);
+            view = TableModelView.load(planner);
         }
         return view;
     }

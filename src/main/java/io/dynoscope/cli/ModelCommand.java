@@ -18,9 +18,10 @@ import picocli.CommandLine.ParentCommand;
         name = "model",
         mixinStandardHelpOptions = true,
         description =
-                "Infer, export, load and check table models (Dynoscope's model format or NoSQL"
+                "Plan, infer, export, load and check table models (Dynoscope's model format or NoSQL"
                         + " Workbench data models).",
         subcommands = {
+            ModelPlanCommand.class,
             ModelInferCommand.class,
             ModelExportCommand.class,
             ModelLoadCommand.class,
@@ -38,7 +39,7 @@ final class ModelCommand implements Callable<Integer> {
     public Integer call() {
         cli.err()
                 .println(
-                        "dynoscope model: name a command: infer, export, load or check (see"
+                        "dynoscope model: name a command: plan, infer, export, load or check (see"
                                 + " dynoscope model --help)");
         return ExitCodes.USAGE;
     }

@@ -3,6 +3,7 @@ package io.dynoscope.ui.common;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.Node;
 
 /**
@@ -55,6 +56,11 @@ public interface WorkbenchTab {
 
     /** The tab's title: the table's name, or what the tab shows. */
     String title();
+
+    /** The title as it changes (a tab whose title never changes keeps the default). */
+    default ReadOnlyStringProperty titleProperty() {
+        return new ReadOnlyStringWrapper(title()).getReadOnlyProperty();
+    }
 
     /** The table the tab is about, or null. */
     String table();

@@ -92,44 +92,47 @@ class AccessPatternCheckTest {
                                 KeyTemplate.parse("PROJ#"),
                                 null));
         TableModel withTrouble =
-                model.withAccessPatterns(
-                        List.of(
-                                new AccessPattern(
-                                        "every project",
-                                        AccessPattern.Operation.SCAN,
-                                        List.of("project"),
-                                        null,
-                                        null,
-                                        Optional.empty(),
-                                        false,
-                                        null),
-                                new AccessPattern(
-                                        "projects of a sharded tenant",
-                                        AccessPattern.Operation.QUERY,
-                                        List.of("project"),
-                                        null,
-                                        KeyTemplate.parse("WS#{workspaceId}#{shard:01..10}"),
-                                        projects,
-                                        false,
-                                        null),
-                                new AccessPattern(
-                                        "projects of the huge tenant",
-                                        AccessPattern.Operation.QUERY,
-                                        List.of("project"),
-                                        null,
-                                        workspace,
-                                        projects,
-                                        false,
-                                        null),
-                                new AccessPattern(
-                                        "archived projects",
-                                        AccessPattern.Operation.QUERY,
-                                        List.of("project"),
-                                        null,
-                                        workspace,
-                                        projects,
-                                        false,
-                                        "status = :status")));
+                model.with(
+                        b ->
+                                b.accessPatterns(
+                                        List.of(
+                                                new AccessPattern(
+                                                        "every project",
+                                                        AccessPattern.Operation.SCAN,
+                                                        List.of("project"),
+                                                        null,
+                                                        null,
+                                                        Optional.empty(),
+                                                        false,
+                                                        null),
+                                                new AccessPattern(
+                                                        "projects of a sharded tenant",
+                                                        AccessPattern.Operation.QUERY,
+                                                        List.of("project"),
+                                                        null,
+                                                        KeyTemplate.parse(
+                                                                "WS#{workspaceId}#{shard:01..10}"),
+                                                        projects,
+                                                        false,
+                                                        null),
+                                                new AccessPattern(
+                                                        "projects of the huge tenant",
+                                                        AccessPattern.Operation.QUERY,
+                                                        List.of("project"),
+                                                        null,
+                                                        workspace,
+                                                        projects,
+                                                        false,
+                                                        null),
+                                                new AccessPattern(
+                                                        "archived projects",
+                                                        AccessPattern.Operation.QUERY,
+                                                        List.of("project"),
+                                                        null,
+                                                        workspace,
+                                                        projects,
+                                                        false,
+                                                        "status = :status"))));
         AccessPatternCheck.Report report = check(withTrouble, Map.of("status", s("ARCHIVED")));
         // given parameters win; the workspace id comes from a sampled item
         assertFalse(report.allAsDesigned());
@@ -146,17 +149,22 @@ class AccessPatternCheckTest {
 
         AccessPatternCheck.Report shards =
                 check(
-                        withTrouble.withAccessPatterns(
-                                List.of(withTrouble.accessPatterns().get(1))),
+                        withTrouble.with(
+                                b ->
+                                        b.accessPatterns(
+                                                List.of(withTrouble.accessPatterns().get(1)))),
                         Map.of("workspaceId", s("big")));
         AccessPatternCheck.Outcome fanOut = shards.outcomes().get(0);
         assertEquals(SampleData.BIG_SHARDS, fanOut.statistics().requests());
         assertEquals(SampleData.BIG_PROJECTS, fanOut.statistics().returnedCount());
-        assertEquals("a fan-out: 10 Queries, one per shard, in 10 requests", fanOut.reason());
+        assertTrue(
+                fanOut.reason().startsWith("a fan-out: 10 Queries, one per shard, in 10 requests"),
+                fanOut.reason());
 
         AccessPatternCheck.Report huge =
                 check(
-                        withTrouble.withAccessPatterns(withTrouble.accessPatterns().subList(2, 3)),
+                        withTrouble.with(
+                                b -> b.accessPatterns(withTrouble.accessPatterns().subList(2, 3))),
                         Map.of("workspaceId", s("huge")));
         AccessPatternCheck.Outcome paging = huge.outcomes().get(0);
         assertTrue(paging.statistics().requests() > 1);
@@ -166,7 +174,8 @@ class AccessPatternCheckTest {
 
         AccessPatternCheck.Report acme =
                 check(
-                        withTrouble.withAccessPatterns(withTrouble.accessPatterns().subList(3, 4)),
+                        withTrouble.with(
+                                b -> b.accessPatterns(withTrouble.accessPatterns().subList(3, 4))),
                         Map.of("workspaceId", s("acme"), "status", s("ARCHIVED")));
         AccessPatternCheck.Outcome filtered = acme.outcomes().get(0);
         assertEquals(1, filtered.statistics().requests());

@@ -1,9 +1,12 @@
 package io.dynoscope.ui.planner;
 
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.service.model.ModelPlanning;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -32,12 +35,12 @@ import javax.imageio.ImageIO;
  * local engine. Not a test.
  *
  * <pre>
- * xvfb-run -s "-screen 0 1400x900x24" java -cp $CP io.dynoscope.ui.planner.ModelPlannerScreenshots docs
+ * xvfb-run -s "-screen 0 1400x900x24" java -cp $CP io.dynoscope.ui.planner.TableModelScreenshots docs [dark]
  * </pre>
  */
-public final class ModelPlannerScreenshots {
+public final class TableModelScreenshots {
 
-    private ModelPlannerScreenshots() {}
+    private TableModelScreenshots() {}
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "docs");
@@ -51,51 +54,42 @@ public final class ModelPlannerScreenshots {
             BackgroundWork work =
                     new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
             LoadTarget local = new LoadTarget("Local sandbox", false, cancellation -> repository);
-            ModelPlannerViewModel viewModel = new ModelPlannerViewModel(List.of(local), work, null);
+            TableModelViewModel viewModel = new TableModelViewModel(List.of(local), work, null);
+            DesignViewModel design = viewModel.design();
+            LoadCheckViewModel loadCheck = viewModel.loadCheck();
+            boolean dark = args.length > 1 && args[1].equals("dark");
             Stage[] stage = new Stage[1];
             onFx(
                     () -> {
-                        Parent root = ModelPlannerView.load(viewModel);
-                        stage[0] = new Stage();
-                        stage[0].setScene(new Scene(root, 1360, 860));
-                        stage[0].setTitle("Dynoscope — model planner");
-                        stage[0].show();
-                        viewModel.tableNameProperty().set(TestEngine.uniqueTableName("saas-plan"));
-                        viewModel.partitionKeyProperty().set("EntityRef");
-                        viewModel.sortKeyProperty().set("Detail");
-                        viewModel.newEntityNameProperty().set("workspace");
-                        viewModel.newEntityAttributesProperty().set("name:S, plan:S");
-                        viewModel.addEntity();
-                        viewModel.newEntityNameProperty().set("project");
-                        viewModel.newEntityParentProperty().set("workspace");
-                        viewModel
-                                .newEntityAttributesProperty()
-                                .set("name:S, status:S, createdAt:S, labels:SS");
-                        viewModel.newEntityUnboundedProperty().set(true);
-                        viewModel.addEntity();
-                        for (String words :
-                                List.of(
-                                        "get a workspace's settings",
-                                        "load a workspace and its projects, newest first",
-                                        "get one project by its id",
-                                        "all projects with status = ACTIVE across workspaces")) {
-                            viewModel.newPatternWordsProperty().set(words);
-                            viewModel.addPattern();
+                        Parent root = TableModelView.load(viewModel);
+                        if (dark) {
+                            root.setStyle("-fx-base: #2b2b2b; -fx-background: #1e1f22;");
                         }
-                        viewModel.propose();
+                        stage[0] = new Stage();
+                        stage[0].setScene(new Scene(root, 1280, 800));
+                        stage[0].setTitle("Dynoscope — Model");
+                        stage[0].show();
+                        design.importModel(libraryModel());
+                        design.tableNameProperty().set(TestEngine.uniqueTableName("Library"));
                     });
             TabPane tabs = (TabPane) stage[0].getScene().lookup("#tabs");
-            snapshot(stage[0], out.resolve("screenshot-model-design.png"));
+            String suffix = dark ? "-dark" : "";
+            snapshot(stage[0], out.resolve("screenshot-model-design" + suffix + ".png"));
             onFx(() -> tabs.getSelectionModel().select(1));
-            snapshot(stage[0], out.resolve("screenshot-model-examples.png"));
-            onFx(viewModel::prepareLoad);
-            onFx(viewModel::confirmLoad);
+            snapshot(stage[0], out.resolve("screenshot-model-examples" + suffix + ".png"));
+            onFx(loadCheck::prepareLoad);
+            waitFor(() -> loadCheck.awaitingConfirmationProperty().get());
+            onFx(loadCheck::confirmLoad);
             waitFor(
                     () ->
-                            !viewModel.loadedTableProperty().get().isEmpty()
+                            !loadCheck.loadedTableProperty().get().isEmpty()
                                     && !viewModel.runningProperty().get());
-            onFx(viewModel::check);
-            waitFor(() -> viewModel.checks().size() == 4 && !viewModel.runningProperty().get());
+            int patterns = design.designProperty().get().model().accessPatterns().size();
+            onFx(loadCheck::check);
+            waitFor(
+                    () ->
+                            loadCheck.checks().size() == patterns
+                                    && !viewModel.runningProperty().get());
             onFx(
                     () -> {
                         TableView<?> checks =
@@ -103,10 +97,37 @@ public final class ModelPlannerScreenshots {
                         checks.requestFocus();
                         checks.getSelectionModel().select(1);
                     });
-            snapshot(stage[0], out.resolve("screenshot-model-check.png"));
+            snapshot(stage[0], out.resolve("screenshot-model-check" + suffix + ".png"));
             work.shutdown();
             Platform.exit();
         }
+    }
+
+    /** The issue's library, planned from its plan request, as a model file. */
+    private static String libraryModel() {
+        return ModelJson.write(
+                ModelDocument.of(
+                        ModelPlanning.plan(
+                                        """
+                                        { "table": "Library",
+                                          "entities": [
+                                            { "name": "member", "attributes": { "name": "S", "email": "S" } },
+                                            { "name": "book", "id": "isbn", "attributes": { "title": "S", "authorId": "S" } },
+                                            { "name": "branch", "attributes": { "city": "S" } },
+                                            { "name": "copy", "id": ["isbn", "branchId"], "attributes": { "shelf": "S" } },
+                                            { "name": "loan", "belongsTo": "member", "writesPerSecond": 20,
+                                              "attributes": { "isbn": "S", "status": "S", "loanedAt": "S", "renewals": "L" } } ],
+                                          "accessPatterns": [
+                                            "Look up a member by memberId",
+                                            { "words": "List the loans of a given isbn loaned between two dates", "readsPerSecond": 40 },
+                                            { "words": "List the loans of a member with a given status, newest first", "readsPerSecond": 25 },
+                                            "Get a loan with its renewals",
+                                            "Get the copies of a book at every branch",
+                                            "Get the copy of a book at a given branch",
+                                            "Find the books of a given authorId" ] }
+                                        """)
+                                .plan()
+                                .design()));
     }
 
     private static void onFx(Runnable action) throws InterruptedException {
