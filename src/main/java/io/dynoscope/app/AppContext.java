@@ -21,6 +21,7 @@ import io.dynoscope.service.transfer.WriteConcurrency;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
@@ -34,6 +35,7 @@ import io.dynoscope.ui.shell.Connector;
 import io.dynoscope.ui.shell.MfaCodeDialog;
 import io.dynoscope.ui.shell.ShellViewModel;
 import io.dynoscope.ui.sql.SqlConsoleViewModel;
+import io.dynoscope.ui.tabs.ToolTabs;
 import io.dynoscope.ui.transfer.CloneTarget;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +44,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +63,8 @@ public final class AppContext implements AutoCloseable {
     private final SavedReads savedReads;
     private final Connector connector;
     private final WorkbenchDialogs dialogs;
+    private final DialogService dialogService;
+    private Scene scene;
 
     /** A context that neither reads nor writes the user's settings (tests). */
     AppContext(
@@ -83,6 +88,7 @@ public final class AppContext implements AutoCloseable {
         this.work = work;
         this.connector = connector;
         this.dialogs = new WorkbenchDialogs(work);
+        this.dialogService = new DialogService(() -> scene == null ? null : scene.getWindow());
         this.sandbox = sandbox;
         this.settings = settings;
         this.settingsBinding = settings == null ? null : new SettingsBinding(settings);
@@ -116,6 +122,7 @@ public final class AppContext implements AutoCloseable {
                     new TableTab(
                             grid,
                             work,
+                            dialogService,
                             shell.toolWindows(),
                             settingsBinding,
                             savedReads == null
@@ -191,7 +198,7 @@ public final class AppContext implements AutoCloseable {
                             .connection()
                             .map(c -> c instanceof ConnectionSpec.Endpoint)
                             .orElse(false);
-            return new PartitionsTab(report, local);
+            return ToolTabs.partitions(report, local);
         }
 
         /** A SQL console whose views are the entities of the table's saved model, if any. */
@@ -211,7 +218,7 @@ public final class AppContext implements AutoCloseable {
                                     .filter(TableTab.class::isInstance)
                                     .map(TableTab.class::cast)
                                     .ifPresent(tab -> tab.openInBuilder(request)));
-            return new SqlConsoleTab(console, table);
+            return ToolTabs.sqlConsole(console, table);
         }
 
         /** The model of the table: the saved one, or one inferred from a sample of the table. */
@@ -227,7 +234,7 @@ public final class AppContext implements AutoCloseable {
             // a table the Model tab creates shows up in the sidebar at once
             planner.loadCheck().setOnTableCreated(created -> shell.refreshTables());
             planner.openTable(table, here, models == null ? Optional.empty() : models.load(table));
-            return new ModelTab(planner, table);
+            return ToolTabs.model(planner, table);
         }
     }
 
@@ -350,6 +357,12 @@ public final class AppContext implements AutoCloseable {
 
     public BackgroundWork work() {
         return work;
+    }
+
+    /** How the window asks and tells; its dialogs open over {@code windowScene}'s window. */
+    DialogService dialogs(Scene windowScene) {
+        this.scene = windowScene;
+        return dialogService;
     }
 
     @Override

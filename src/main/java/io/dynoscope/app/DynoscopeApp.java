@@ -6,9 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
-import javafx.scene.Parent;
+import javafx.scene.Group;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
@@ -68,16 +67,13 @@ public final class DynoscopeApp extends Application {
     }
 
     private void warn(String header, String message) {
-        Alert alert = new Alert(Alert.AlertType.WARNING, message);
-        alert.setHeaderText(header);
-        alert.initOwner(stage);
-        alert.show();
+        context.dialogs(stage.getScene()).warn(header, message);
     }
 
     /** Loads the workbench window into a scene; shared with the UI tests. */
     public static Scene createScene(AppContext context) {
-        Parent root = ShellView.load(context.shell());
-        Scene scene = new Scene(root);
+        Scene scene = new Scene(new Group());
+        scene.setRoot(ShellView.load(context.shell(), context.dialogs(scene)));
         ShellView.applyTheme(scene, context.shell().darkThemeProperty().get());
         context.shell()
                 .darkThemeProperty()

@@ -10,8 +10,10 @@ import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.WorkbenchTab;
@@ -33,8 +35,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 
@@ -50,6 +50,7 @@ final class TableTab implements WorkbenchTab {
     private final ItemInspectorViewModel inspector;
     private final DriftInspectorViewModel drift;
     private final BackgroundWork work;
+    private final DialogService dialogs;
     private final ToolWindows tools;
     // The view is made when the tab is first shown (not in tests that drive the view models only).
     private StackPane expressionHolder;
@@ -68,11 +69,13 @@ final class TableTab implements WorkbenchTab {
     TableTab(
             ItemGridViewModel grid,
             BackgroundWork work,
+            DialogService dialogs,
             ToolWindows tools,
             SettingsBinding settings,
             SavedReadsViewModel savedReads) {
         this.grid = grid;
         this.work = work;
+        this.dialogs = dialogs;
         this.inspector = new ItemInspectorViewModel(work);
         this.drift = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
         joinInspector();
@@ -142,7 +145,14 @@ final class TableTab implements WorkbenchTab {
                         inspector.startEdit();
                     }
                 });
-        inspector.addItemChangeListener(grid::itemChanged);
+        // the saved item is selected while the inspector shows it; a row the person selected while
+        // the save ran stays selected
+        inspector.addItemChangeListener(
+                change ->
+                        grid.itemChanged(
+                                change,
+                                change instanceof ItemChange.Saved saved
+                                        && inspector.shownItemProperty().get() == saved.item()));
         // what a save or delete cost shows in the status line, like a read's
         inspector
                 .saves()
@@ -208,17 +218,24 @@ final class TableTab implements WorkbenchTab {
             }
             case UPDATE_ITEM -> {
                 var update = RequestSpecs.update(request);
-                if (confirm("UpdateItem", request, update.condition() == null)) {
-                    runWrite("UpdateItem", () -> writes.update(update));
-                }
+                confirm(
+                        "UpdateItem",
+                        request,
+                        update.condition() == null,
+                        () -> runWrite("UpdateItem", () -> writes.update(update)));
             }
             case DELETE_ITEM -> {
                 var condition = RequestSpecs.deleteCondition(request);
-                if (confirm("DeleteItem", request, condition == null)) {
-                    runWrite(
-                            "DeleteItem",
-                            () -> writes.delete(request.key().orElseThrow(), condition));
-                }
+                confirm(
+                        "DeleteItem",
+                        request,
+                        condition == null,
+                        () ->
+                                runWrite(
+                                        "DeleteItem",
+                                        () ->
+                                                writes.delete(
+                                                        request.key().orElseThrow(), condition)));
             }
         }
     }
@@ -241,7 +258,8 @@ final class TableTab implements WorkbenchTab {
     }
 
     /** Shows the exact write and asks before sending it; a write without a condition says so. */
-    private boolean confirm(String operation, SnippetRequest request, boolean unconditional) {
+    private void confirm(
+            String operation, SnippetRequest request, boolean unconditional, Runnable send) {
         StringBuilder text = new StringBuilder();
         text.append("Table: ").append(request.table()).append('\n');
         request.key()
@@ -261,21 +279,16 @@ final class TableTab implements WorkbenchTab {
             text.append(
                     "\nThis write has no condition: it changes the item whatever it holds now.");
         }
-        Alert alert =
-                new Alert(
-                        Alert.AlertType.CONFIRMATION,
-                        text.toString(),
-                        ButtonType.OK,
-                        ButtonType.CANCEL);
-        alert.setTitle("Run " + operation);
-        alert.setHeaderText("Run this " + operation + "?");
-        return alert.showAndWait().filter(ButtonType.OK::equals).isPresent();
+        dialogs.confirm(
+                "Run " + operation,
+                "Run this " + operation + "?",
+                text.toString(),
+                "Run " + operation,
+                send);
     }
 
-    private static void warn(String message) {
-        Alert alert = new Alert(Alert.AlertType.WARNING, message);
-        alert.setHeaderText(null);
-        alert.show();
+    private void warn(String message) {
+        dialogs.warn(null, message);
     }
 
     // ---- the tab -------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.HeldExecutor;
 import io.dynoscope.testsupport.SampleInfo;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -57,10 +58,13 @@ class SettingsBindingTest {
     }
 
     private AppContext open(SettingsStore store) {
+        return open(
+                store, new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline()));
+    }
+
+    private AppContext open(SettingsStore store, BackgroundWork work) {
         Connector connector =
                 (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
-        BackgroundWork work =
-                new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
         return new AppContext(
                 work,
                 connector,
@@ -123,6 +127,39 @@ class SettingsBindingTest {
             assertEquals("#PROFILE", grid.readBar().parentMarkerProperty().get());
             assertTrue(grid.readBar().newestFirstProperty().get());
         }
+    }
+
+    /**
+     * The interleaving that made {@link #theUsersChangesAreThereOnTheNextStart} fail under load,
+     * made on purpose: the person ticks <i>newest first</i> while the table's description and first
+     * page are still to come (held by a {@link HeldExecutor}), then they arrive.
+     */
+    @Test
+    void newestFirstTickedWhileTheTableOpensIsSavedAndSurvivesTheNextFirstPage() {
+        SettingsStore store = new SettingsStore(directory);
+        HeldExecutor held = new HeldExecutor();
+        try (AppContext first = open(store, new BackgroundWork(held, UiExecutor.inline()))) {
+            ItemGridViewModel grid = connectAndOpen(first, held);
+            grid.readBar().newestFirstProperty().set(true);
+            held.runAll();
+            assertFalse(grid.rows().isEmpty(), "the first page arrived after the tick");
+            assertTrue(grid.readBar().newestFirstProperty().get());
+        }
+        assertTrue(store.load().settings().grid(TABLE).newestFirst());
+
+        try (AppContext second = open(store, new BackgroundWork(held, UiExecutor.inline()))) {
+            ItemGridViewModel grid = connectAndOpen(second, held);
+            held.runAll();
+            assertFalse(grid.rows().isEmpty());
+            assertTrue(grid.readBar().newestFirstProperty().get(), "restored, and kept");
+        }
+        assertTrue(store.load().settings().grid(TABLE).newestFirst());
+    }
+
+    private static ItemGridViewModel connectAndOpen(AppContext context, HeldExecutor held) {
+        context.shell().connect(DISCOVERED.get(0));
+        held.runAll();
+        return ((TableTab) context.shell().openTable(TABLE).orElseThrow()).grid();
     }
 
     @Test

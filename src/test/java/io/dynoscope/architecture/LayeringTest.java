@@ -134,6 +134,10 @@ class LayeringTest {
                     "changeTable",
                     "executeStatement");
 
+    /**
+     * The feature packages meet in ui.common; ui.tabs, where a tab joins features (a table's grid
+     * with its tool windows, a tool with its view), is the one package that may use several.
+     */
     @Test
     void userInterfaceFeaturesMeetOnlyInTheirCommonPackage() {
         slices().matching("io.dynoscope.ui.(*)..")
@@ -142,6 +146,22 @@ class LayeringTest {
                 .ignoreDependency(
                         DescribedPredicate.alwaysTrue(),
                         JavaClass.Predicates.resideInAPackage("io.dynoscope.ui.common.."))
+                .ignoreDependency(
+                        JavaClass.Predicates.resideInAPackage("io.dynoscope.ui.tabs.."),
+                        DescribedPredicate.alwaysTrue())
+                .check(classes);
+    }
+
+    @Test
+    void noFeaturePackageUsesTheTabs() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.dynoscope.ui..")
+                .and()
+                .resideOutsideOfPackage("io.dynoscope.ui.tabs..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.dynoscope.ui.tabs..")
                 .check(classes);
     }
 

@@ -12,6 +12,7 @@ import io.dynoscope.core.item.KeySchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -90,11 +91,34 @@ public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
 
     /** The update and condition of one planned write, compiled by the expression compiler. */
     public GuardedUpdate guardedUpdate(PlannedWrite write) {
-        return ExpressionCompiler.guardedUpdate(
+        return guarded(
+                partitionKey,
                 List.of(UpdateRow.set(write.path(), write.newValue()).named("new")),
-                List.of(
-                        Row.of(write.path(), Row.Operator.EQ, write.oldValue()).named("old"),
-                        Row.of(partitionKey, Row.Operator.ATTRIBUTE_EXISTS)));
+                List.of(stillHolds(write.path(), Optional.of(write.oldValue())).named("old")));
+    }
+
+    /**
+     * The propagation's guard around any update computed from values read earlier: it applies only
+     * while the item still exists and still holds each of those values, so a write never lands on
+     * an item someone changed or deleted meanwhile (UpdateItem would otherwise create it again).
+     * The drift propagation and the model migration's backfill both write through it.
+     *
+     * @param readValues what the update was computed from: {@link #stillHolds} rows
+     */
+    public static GuardedUpdate guarded(
+            String partitionKey, List<UpdateRow> actions, List<Row> readValues) {
+        List<Row> guard = new ArrayList<>(readValues);
+        guard.add(Row.of(partitionKey, Row.Operator.ATTRIBUTE_EXISTS));
+        return ExpressionCompiler.guardedUpdate(actions, guard);
+    }
+
+    /**
+     * The guard row for one value read: the attribute still equals it, or is still absent when it
+     * was.
+     */
+    public static Row stillHolds(AttributePath path, Optional<AttributeValue> read) {
+        return read.map(value -> Row.of(path, Row.Operator.EQ, value))
+                .orElseGet(() -> Row.of(path, Row.Operator.ATTRIBUTE_NOT_EXISTS));
     }
 
     public int size() {

@@ -8,9 +8,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.UpdateSpec;
-import io.dynoscope.repository.WriteOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +17,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.DoubleAdder;
@@ -35,12 +32,6 @@ import java.util.function.Consumer;
  * finishes what is left and changes nothing twice.
  */
 public final class DriftPropagation {
-
-    /** Waits between attempts; tests replace it to avoid real sleeps. */
-    @FunctionalInterface
-    public interface Sleeper {
-        void sleep(Duration duration) throws InterruptedException;
-    }
 
     /**
      * How to run.
@@ -64,7 +55,16 @@ public final class DriftPropagation {
         }
 
         public static Options withConcurrency(int concurrency) {
-            return new Options(concurrency, 8, Duration.ofMillis(50), Duration.ofSeconds(5));
+            GuardedUpdates.Retries standard = GuardedUpdates.Retries.standard();
+            return new Options(
+                    concurrency,
+                    standard.maxAttempts(),
+                    standard.firstBackoff(),
+                    standard.maxBackoff());
+        }
+
+        GuardedUpdates.Retries retries() {
+            return new GuardedUpdates.Retries(maxAttempts, firstBackoff, maxBackoff);
         }
     }
 
@@ -82,13 +82,13 @@ public final class DriftPropagation {
             Outcome outcome, AttributeValue currentValue, boolean itemDeleted, String why) {}
 
     private final DynamoRepository repository;
-    private final Sleeper sleeper;
+    private final GuardedUpdates.Sleeper sleeper;
 
     public DriftPropagation(DynamoRepository repository) {
         this(repository, duration -> Thread.sleep(duration.toMillis()));
     }
 
-    public DriftPropagation(DynamoRepository repository, Sleeper sleeper) {
+    public DriftPropagation(DynamoRepository repository, GuardedUpdates.Sleeper sleeper) {
         this.repository = Objects.requireNonNull(repository);
         this.sleeper = Objects.requireNonNull(sleeper);
     }
@@ -108,6 +108,7 @@ public final class DriftPropagation {
         AtomicInteger requests = new AtomicInteger();
         DoubleAdder capacity = new DoubleAdder();
         AtomicReference<String> stoppedBy = new AtomicReference<>();
+        GuardedUpdates updates = new GuardedUpdates(repository, options.retries(), sleeper);
         Runnable worker =
                 () -> {
                     while (!cancellation.isCancelled() && stoppedBy.get() == null) {
@@ -117,10 +118,10 @@ public final class DriftPropagation {
                         }
                         Result result =
                                 write(
+                                        updates,
                                         table,
                                         plan,
                                         writes.get(i),
-                                        options,
                                         requests,
                                         capacity,
                                         stoppedBy,
@@ -208,74 +209,39 @@ public final class DriftPropagation {
      * One guarded write with its retries; null when it was not attempted (cancelled while backing
      * off).
      */
-    private Result write(
+    private static Result write(
+            GuardedUpdates updates,
             String table,
             PropagationPlan plan,
             PlannedWrite write,
-            Options options,
             AtomicInteger requests,
             DoubleAdder capacity,
             AtomicReference<String> stoppedBy,
             Cancellation cancellation) {
         GuardedUpdate guarded = plan.guardedUpdate(write);
-        UpdateSpec spec = UpdateSpec.guarded(table, write.copy(), guarded);
-        for (int attempt = 1; ; attempt++) {
-            WriteOutcome outcome;
-            try {
-                requests.incrementAndGet();
-                outcome = repository.updateItem(spec);
-            } catch (RepositoryException e) {
-                if (e.kind() == RepositoryException.Kind.THROTTLED
-                        && attempt < options.maxAttempts()) {
-                    if (!backOff(attempt, options, cancellation)) {
-                        return null;
-                    }
-                    continue;
-                }
-                if (stopsEverything(e.kind())) {
-                    stoppedBy.compareAndSet(null, e.getMessage());
-                }
-                return new Result(
-                        Outcome.FAILED,
-                        null,
-                        false,
-                        e.kind() == RepositoryException.Kind.THROTTLED
-                                ? "still throttled after "
-                                        + attempt
-                                        + " attempts: "
-                                        + e.getMessage()
-                                : e.getMessage());
-            }
-            capacity.add(outcome.consumedCapacity());
-            if (outcome instanceof WriteOutcome.Written) {
-                return new Result(Outcome.UPDATED, null, false, null);
-            }
-            return afterConditionFailed(
-                    table, write, (WriteOutcome.ConditionFailed) outcome, capacity);
+        GuardedUpdates.Outcome outcome =
+                updates.send(
+                        UpdateSpec.guarded(table, write.copy(), guarded),
+                        cancellation::isCancelled);
+        requests.addAndGet(outcome.requests());
+        capacity.add(outcome.consumedCapacity());
+        if (outcome instanceof GuardedUpdates.Updated) {
+            return new Result(Outcome.UPDATED, null, false, null);
         }
+        if (outcome instanceof GuardedUpdates.Refused refused) {
+            return changed(write, refused.current());
+        }
+        if (outcome instanceof GuardedUpdates.Failed failed) {
+            if (failed.stopsEverything()) {
+                stoppedBy.compareAndSet(null, failed.why());
+            }
+            return new Result(Outcome.FAILED, null, false, failed.why());
+        }
+        return null;
     }
 
     /** Tells a copy that already holds the new value from one someone else changed. */
-    private Result afterConditionFailed(
-            String table,
-            PlannedWrite write,
-            WriteOutcome.ConditionFailed failed,
-            DoubleAdder capacity) {
-        Item current = failed.currentItem();
-        if (current == null) {
-            try {
-                var read = repository.getItem(table, write.copy(), true);
-                capacity.add(read.statistics().consumedCapacity());
-                current = read.item().orElse(null);
-            } catch (RepositoryException e) {
-                return new Result(
-                        Outcome.FAILED,
-                        null,
-                        false,
-                        "the copy had changed, and re-reading it to see how failed: "
-                                + e.getMessage());
-            }
-        }
+    private static Result changed(PlannedWrite write, Item current) {
         if (current == null) {
             return new Result(Outcome.CHANGED_ELSEWHERE, null, true, null);
         }
@@ -284,30 +250,5 @@ public final class DriftPropagation {
             return new Result(Outcome.ALREADY_CURRENT, value, false, null);
         }
         return new Result(Outcome.CHANGED_ELSEWHERE, value, false, null);
-    }
-
-    /** Waits before the next attempt; false when cancelled or interrupted meanwhile. */
-    private boolean backOff(int attempt, Options options, Cancellation cancellation) {
-        long ceiling =
-                Math.min(
-                        options.maxBackoff().toMillis(),
-                        options.firstBackoff().toMillis() << Math.min(attempt - 1, 20));
-        // Jitter spreads the workers' retries so they do not hit the table in step.
-        long wait = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
-        try {
-            sleeper.sleep(Duration.ofMillis(wait));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        return !cancellation.isCancelled();
-    }
-
-    /** Failures that every further write would meet as well. */
-    private static boolean stopsEverything(RepositoryException.Kind kind) {
-        return kind == RepositoryException.Kind.CREDENTIALS
-                || kind == RepositoryException.Kind.ACCESS_DENIED
-                || kind == RepositoryException.Kind.UNREACHABLE
-                || kind == RepositoryException.Kind.NOT_FOUND;
     }
 }

@@ -35,6 +35,15 @@ public final class BackgroundWork {
         T run(Cancellation cancellation) throws Exception;
     }
 
+    /**
+     * A unit of work that also reports as it goes (progress, or each page of a stream); the reports
+     * reach the UI thread in order, before the result.
+     */
+    @FunctionalInterface
+    public interface ReportingWork<T, P> {
+        T run(Cancellation cancellation, Consumer<P> report) throws Exception;
+    }
+
     /** A started piece of work; cancel() asks it to stop at its next check. */
     public record Handle(Cancellation cancellation, CompletableFuture<?> future) {
         public void cancel() {
@@ -85,6 +94,25 @@ public final class BackgroundWork {
                             });
                 });
         return new Handle(cancellation, future);
+    }
+
+    /**
+     * Runs work that reports as it goes: each report is handed to {@code onReport} on the UI
+     * executor, in the order it was made and before the success or failure handler.
+     */
+    public <T, P> Handle submit(
+            String what,
+            ReportingWork<T, P> work,
+            Consumer<P> onReport,
+            Consumer<T> onSuccess,
+            Consumer<Throwable> onFailure) {
+        Objects.requireNonNull(onReport);
+        return submit(
+                what,
+                cancellation ->
+                        work.run(cancellation, report -> ui.execute(() -> onReport.accept(report))),
+                onSuccess,
+                onFailure);
     }
 
     public void shutdown() {

@@ -173,20 +173,14 @@ public final class DriftInspectorViewModel {
     public BackgroundWork.Handle suggestRules() {
         return start(
                 "suggest rules for " + table,
-                cancellation -> {
+                (cancellation, report) -> {
                     TableInfo info = repository.describeTable(table);
                     List<Item> sample = new ArrayList<>();
                     repository.scan(
                             ScanSpec.table(table).withLimit(SUGGESTION_SAMPLE),
                             page -> {
                                 sample.addAll(page.items());
-                                work.ui()
-                                        .execute(
-                                                () ->
-                                                        progressText.set(
-                                                                "sampled "
-                                                                        + sample.size()
-                                                                        + " items"));
+                                report.accept(sample.size());
                                 return true;
                             },
                             cancellation);
@@ -195,6 +189,7 @@ public final class DriftInspectorViewModel {
                             .forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
                     return new RuleSuggester(info.keySchema(), indexes).suggest(sample);
                 },
+                (Integer sampled) -> progressText.set("sampled " + sampled + " items"),
                 suggestions -> {
                     addRules(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList());
                     progressText.set(
@@ -230,42 +225,12 @@ public final class DriftInspectorViewModel {
         clearResults();
         return start(
                 "detect drift in " + table,
-                cancellation -> {
+                (cancellation, report) -> {
                     keySchema = repository.describeTable(table).keySchema();
                     return new DriftDetection(repository)
-                            .detect(
-                                    table,
-                                    rule,
-                                    p ->
-                                            work.ui()
-                                                    .execute(
-                                                            () -> {
-                                                                progress.set(
-                                                                        p.sourcesTotal() > 0
-                                                                                ? (double)
-                                                                                                p
-                                                                                                        .sourcesQueried()
-                                                                                        / p
-                                                                                                .sourcesTotal()
-                                                                                : -1);
-                                                                progressText.set(
-                                                                        p.itemsRead()
-                                                                                + " items read in "
-                                                                                + p.requests()
-                                                                                + " requests"
-                                                                                + (p.sourcesTotal()
-                                                                                                >= 0
-                                                                                        ? ", "
-                                                                                                + p
-                                                                                                        .sourcesQueried()
-                                                                                                + " of "
-                                                                                                + p
-                                                                                                        .sourcesTotal()
-                                                                                                + " sources"
-                                                                                        : ""));
-                                                            }),
-                                    cancellation);
+                            .detect(table, rule, report::accept, cancellation);
                 },
+                this::showDetectionProgress,
                 result -> {
                     showReport(result.report());
                     readsText.set(result.reads().summary());
@@ -395,30 +360,15 @@ public final class DriftInspectorViewModel {
         reportLines.clear();
         return start(
                 "propagate drift in " + table,
-                cancellation ->
+                (cancellation, report) ->
                         new DriftPropagation(repository)
                                 .propagate(
                                         table,
                                         planned,
                                         DriftPropagation.Options.withConcurrency(workers),
-                                        p ->
-                                                work.ui()
-                                                        .execute(
-                                                                () -> {
-                                                                    progress.set(
-                                                                            p.total() == 0
-                                                                                    ? 1
-                                                                                    : (double)
-                                                                                                    p
-                                                                                                            .done()
-                                                                                            / p
-                                                                                                    .total());
-                                                                    progressText.set(
-                                                                            p.done() + " of "
-                                                                                    + p.total()
-                                                                                    + " writes");
-                                                                }),
+                                        report::accept,
                                         cancellation),
+                this::showPropagationProgress,
                 done -> {
                     propagationReport.set(done);
                     reportLines.setAll(reportLines(done));
@@ -426,6 +376,23 @@ public final class DriftInspectorViewModel {
                     plan.set(null);
                     preview.clear();
                 });
+    }
+
+    private void showDetectionProgress(DriftDetection.Progress p) {
+        progress.set(p.sourcesTotal() > 0 ? (double) p.sourcesQueried() / p.sourcesTotal() : -1);
+        progressText.set(
+                p.itemsRead()
+                        + " items read in "
+                        + p.requests()
+                        + " requests"
+                        + (p.sourcesTotal() >= 0
+                                ? ", " + p.sourcesQueried() + " of " + p.sourcesTotal() + " sources"
+                                : ""));
+    }
+
+    private void showPropagationProgress(DriftPropagation.Progress p) {
+        progress.set(p.total() == 0 ? 1 : (double) p.done() / p.total());
+        progressText.set(p.done() + " of " + p.total() + " writes");
     }
 
     private static List<String> reportLines(PropagationReport done) {
@@ -507,8 +474,11 @@ public final class DriftInspectorViewModel {
         return message.getReadOnlyProperty();
     }
 
-    private <T> BackgroundWork.Handle start(
-            String what, BackgroundWork.Work<T> task, Consumer<T> onSuccess) {
+    private <T, P> BackgroundWork.Handle start(
+            String what,
+            BackgroundWork.ReportingWork<T, P> task,
+            Consumer<P> onReport,
+            Consumer<T> onSuccess) {
         if (running.get()) {
             message.set("wait for the running task to finish or cancel it");
             return null;
@@ -520,6 +490,7 @@ public final class DriftInspectorViewModel {
                 work.submit(
                         what,
                         task,
+                        onReport,
                         result -> {
                             running.set(false);
                             progress.set(1);

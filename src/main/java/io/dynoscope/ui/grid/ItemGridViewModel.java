@@ -164,19 +164,23 @@ public final class ItemGridViewModel {
 
     /**
      * Reads the table's description (keys, indexes) and then, when asked, its first page (a Scan of
-     * one request), so that a table opens with something to look at.
+     * one request), so that a table opens with something to look at. When the person has begun a
+     * read of their own in the bar while the description was read, the bar keeps it and the first
+     * page is not read: their Run reads it.
      */
     public BackgroundWork.Handle open(boolean readFirstPage) {
         message.set("");
         lastRead.set("reading the description of " + tableName + "…");
+        long editsBefore = readBar.edits();
         return work.submit(
                 "describe " + tableName,
                 c -> repository.describeTable(tableName),
                 info -> {
+                    boolean theirOwnRead = readBar.edits() != editsBefore;
                     tableInfo.set(info);
                     readBar.describe(info);
                     lastRead.set("");
-                    if (readFirstPage) {
+                    if (readFirstPage && !theirOwnRead) {
                         run(ReadRequest.scan(tableName, FIRST_PAGE_ITEMS));
                         // what a tab reads when it opens is not the person's read: no history
                         automaticRead = true;
@@ -360,6 +364,8 @@ public final class ItemGridViewModel {
         collections = next;
         pending = null;
         lastTouched = null;
+        // the person may have ordered the collections since this read started
+        next.setCollectionOrder(collectionOrder.get());
         KeySchema view = next.options().keySchema();
         TableInfo info = tableInfo.get();
         knownColumns.clear();
@@ -615,24 +621,42 @@ public final class ItemGridViewModel {
 
     // ---- changes made elsewhere (the inspector, a write built in the expression builder) -------
 
-    /** Shows what a write changed: the item in place of the loaded one, or gone. */
+    /** Shows what a write changed: the item in place of the loaded one (selected), or gone. */
     public void itemChanged(ItemChange change) {
+        itemChanged(change, true);
+    }
+
+    /**
+     * Shows what a write changed: the item in place of the loaded one, or gone.
+     *
+     * @param selectSaved whether the saved item becomes the selection (the person is looking at
+     *     it); otherwise the row the person selected meanwhile stays selected
+     */
+    public void itemChanged(ItemChange change, boolean selectSaved) {
         if (change instanceof ItemChange.Saved saved) {
-            itemSaved(saved.item());
+            itemSaved(saved.item(), selectSaved);
         } else if (change instanceof ItemChange.Deleted deleted) {
             itemDeleted(deleted.key());
         }
     }
 
     /**
-     * Shows a saved item in place of the loaded one with its key (or adds it to a matching read).
+     * Shows a saved item in place of the loaded one with its key (or adds it to a matching read),
+     * and selects it.
      */
     public void itemSaved(Item item) {
+        itemSaved(item, true);
+    }
+
+    private void itemSaved(Item item, boolean selectIt) {
         TableInfo info = tableInfo.get();
         if (info == null || collections == null) {
             return;
         }
         Key key = info.keySchema().keyOf(item);
+        // the rows are shown anew below, which drops the view's selection: it comes back after
+        Item selected = selectedItem.get();
+        Key selectedKey = selected == null ? null : info.keySchema().keyOf(selected);
         boolean removed = removeLoaded(key, item);
         // an index view shows the item only while it still has the index's key attributes
         KeySchema view = collections.options().keySchema();
@@ -645,7 +669,10 @@ public final class ItemGridViewModel {
         if (removed || inView) {
             rows.show(collections);
         }
-        selectRow(key);
+        Key toSelect = selectIt ? key : selectedKey;
+        if (toSelect != null) {
+            selectRow(toSelect);
+        }
     }
 
     /** Takes a deleted item out of the grid. */

@@ -110,6 +110,8 @@ public final class ReadBarViewModel {
     private final ReadOnlyObjectWrapper<Problem> problem = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyIntegerWrapper moreInUse = new ReadOnlyIntegerWrapper();
     private TableInfo info;
+    private long edits;
+    private boolean showing;
 
     public ReadBarViewModel() {
         index.addListener((obs, old, now) -> updateKeyNames());
@@ -130,18 +132,40 @@ public final class ReadBarViewModel {
                         limit,
                         segments,
                         consistentRead));
-        // a changed field may have fixed the problem; the next Run checks again
+        // a changed field may have fixed the problem (the next Run checks again); and the person's
+        // changes to the read itself are counted (not the preferences: direction, parent marker)
         for (var field :
                 List.of(
+                        mode,
+                        index,
                         partitionKeyValue,
+                        sortKeyOperator,
                         sortKeyValue,
                         sortKeyUpper,
                         filter,
                         projection,
                         names,
-                        values)) {
-            field.addListener((obs, old, now) -> problem.set(null));
+                        values,
+                        limit,
+                        segments,
+                        consistentRead)) {
+            field.addListener(
+                    (obs, old, now) -> {
+                        problem.set(null);
+                        if (!showing) {
+                            edits++;
+                        }
+                    });
         }
+    }
+
+    /**
+     * How many times the person changed the read the bar describes (not counting what {@link #show}
+     * put there): a tab that compares it before and after background work knows whether the person
+     * began a read of their own meanwhile.
+     */
+    long edits() {
+        return edits;
     }
 
     /** The table's keys and indexes, once described. */
@@ -377,6 +401,15 @@ public final class ReadBarViewModel {
      * page a tab reads when it opens), so the bar shows what produced the grid.
      */
     public void show(ReadRequest request) {
+        showing = true;
+        try {
+            showRead(request);
+        } finally {
+            showing = false;
+        }
+    }
+
+    private void showRead(ReadRequest request) {
         mode.set(request.mode());
         index.set(request.index() == null ? IndexChoices.TABLE : request.index());
         if (request.keyCondition() != null) {
@@ -393,7 +426,11 @@ public final class ReadBarViewModel {
                             .map(c -> KeyValues.text(c.upper()))
                             .orElse(""));
         }
-        newestFirst.set(!request.scanForward());
+        if (request.mode() == ReadMode.QUERY) {
+            // only a Query has a direction: a Scan or GetItem leaves the person's choice for the
+            // next Query as it is (it is one of their settings)
+            newestFirst.set(!request.scanForward());
+        }
         filter.set(request.filter() == null ? "" : request.filter().text());
         projection.set(request.projection() == null ? "" : request.projection().text());
         Map<String, String> nameMap = new LinkedHashMap<>();

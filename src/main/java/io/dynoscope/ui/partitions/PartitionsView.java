@@ -4,8 +4,7 @@ import io.dynoscope.core.expression.snippet.ShardedKeyCode;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.partitions.PartitionReport;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.dynoscope.ui.common.Views;
 import java.util.List;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
@@ -14,7 +13,6 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.XYChart;
@@ -110,19 +108,7 @@ public final class PartitionsView {
 
     /** Loads the tab's content for {@code viewModel}. */
     public static Parent load(PartitionsViewModel viewModel) {
-        FXMLLoader loader = new FXMLLoader(PartitionsView.class.getResource("Partitions.fxml"));
-        loader.setControllerFactory(
-                type -> {
-                    if (type == PartitionsView.class) {
-                        return new PartitionsView(viewModel);
-                    }
-                    throw new IllegalArgumentException("no controller " + type.getName());
-                });
-        try {
-            return loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot load the partitions report", e);
-        }
+        return Views.load("Partitions.fxml", new PartitionsView(viewModel));
     }
 
     @FXML

@@ -192,18 +192,15 @@ public final class PartitionsViewModel {
         current =
                 work.submit(
                         "partitions report of " + table,
-                        cancellation -> {
+                        (cancellation, report) -> {
                             PartitionReporter.Result result =
                                     reporter.report(
-                                            table,
-                                            options,
-                                            model,
-                                            p -> work.ui().execute(() -> showProgress(p, options)),
-                                            cancellation);
+                                            table, options, model, report::accept, cancellation);
                             ContributorInsights found =
                                     reporter.contributorInsights(table, Duration.ofHours(1));
                             return new Finished(result, found);
                         },
+                        (PartitionReporter.Progress p) -> showProgress(p, options),
                         this::show,
                         error -> {
                             running.set(false);

@@ -11,6 +11,7 @@ import io.dynoscope.service.model.AccessPatternCheck;
 import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.model.SchemaLoad;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.BackgroundWork.ReportingWork;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -151,21 +152,16 @@ public final class LoadCheckViewModel {
         handle =
                 work.submit(
                         "Infer the model of " + table,
-                        cancellation ->
-                                new LiveModelInference(on.repositories().repository(cancellation))
-                                        .infer(
-                                                table,
-                                                LiveModelInference.DEFAULT_SAMPLE,
-                                                n ->
-                                                        work.ui()
-                                                                .execute(
-                                                                        () ->
-                                                                                status.say(
-                                                                                        "Sampled "
-                                                                                                + n
-                                                                                                + " items of "
-                                                                                                + table)),
-                                                cancellation),
+                        (ReportingWork<LiveModelInference.Result, Integer>)
+                                (cancellation, report) ->
+                                        new LiveModelInference(
+                                                        on.repositories().repository(cancellation))
+                                                .infer(
+                                                        table,
+                                                        LiveModelInference.DEFAULT_SAMPLE,
+                                                        report::accept,
+                                                        cancellation),
+                        n -> status.say("Sampled " + n + " items of " + table),
                         result -> {
                             InferredModel inferred = result.model();
                             List<Finding> evidence = new ArrayList<>();
@@ -283,16 +279,14 @@ public final class LoadCheckViewModel {
         handle =
                 work.submit(
                         "Load " + confirmed.table(),
-                        cancellation -> {
-                            DynamoRepository repository =
-                                    on.repositories().repository(cancellation);
-                            return new SchemaLoad(repository)
-                                    .load(
-                                            confirmed,
-                                            true,
-                                            p -> work.ui().execute(() -> showProgress(p)),
-                                            cancellation);
-                        },
+                        (ReportingWork<SchemaLoad.Result, SchemaLoad.Progress>)
+                                (cancellation, report) -> {
+                                    DynamoRepository repository =
+                                            on.repositories().repository(cancellation);
+                                    return new SchemaLoad(repository)
+                                            .load(confirmed, true, report::accept, cancellation);
+                                },
+                        this::showProgress,
                         result -> {
                             checkOn(result.table(), on);
                             status.say(
@@ -354,20 +348,17 @@ public final class LoadCheckViewModel {
         handle =
                 work.submit(
                         "Check " + table,
-                        cancellation ->
-                                new AccessPatternCheck(on.repositories().repository(cancellation))
-                                        .check(
-                                                current,
-                                                table,
-                                                Map.of(),
-                                                outcome ->
-                                                        work.ui()
-                                                                .execute(
-                                                                        () ->
-                                                                                checks.add(
-                                                                                        row(
-                                                                                                outcome))),
-                                                cancellation),
+                        (ReportingWork<AccessPatternCheck.Report, AccessPatternCheck.Outcome>)
+                                (cancellation, report) ->
+                                        new AccessPatternCheck(
+                                                        on.repositories().repository(cancellation))
+                                                .check(
+                                                        current,
+                                                        table,
+                                                        Map.of(),
+                                                        report::accept,
+                                                        cancellation),
+                        outcome -> checks.add(row(outcome)),
                         report -> {
                             status.say(
                                     report.served()

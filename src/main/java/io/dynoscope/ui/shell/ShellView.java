@@ -3,6 +3,7 @@ package io.dynoscope.ui.shell;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.ReadOnlyPolicy;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.common.WorkbenchDialog;
@@ -25,7 +26,6 @@ import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
@@ -141,13 +141,16 @@ public final class ShellView {
     @FXML private ProgressIndicator busyIndicator;
     @FXML private Button statusCancelButton;
 
-    public ShellView(ShellViewModel viewModel) {
+    private final DialogService dialogs;
+
+    public ShellView(ShellViewModel viewModel, DialogService dialogs) {
         this.viewModel = viewModel;
+        this.dialogs = dialogs;
     }
 
     /** Loads the window's content. */
-    public static Parent load(ShellViewModel viewModel) {
-        return Views.load("Shell.fxml", new ShellView(viewModel));
+    public static Parent load(ShellViewModel viewModel, DialogService dialogs) {
+        return Views.load("Shell.fxml", new ShellView(viewModel, dialogs));
     }
 
     private static String stylesheet(String name) {
@@ -956,26 +959,17 @@ public final class ShellView {
                         "F5                refresh the table list");
         Label label = new Label(text);
         label.getStyleClass().add("json-area");
-        Alert alert = new Alert(Alert.AlertType.INFORMATION);
-        alert.initOwner(root.getScene().getWindow());
-        alert.setTitle("Keyboard shortcuts");
-        alert.setHeaderText("Keyboard shortcuts");
-        alert.getDialogPane().setContent(label);
-        alert.show();
+        dialogs.inform("Keyboard shortcuts", "Keyboard shortcuts", label);
     }
 
     private void showAbout() {
-        Alert alert =
-                new Alert(
-                        Alert.AlertType.INFORMATION,
-                        "A desktop DynamoDB workbench for single-table designs.\nJava "
-                                + System.getProperty("java.version")
-                                + " · JavaFX "
-                                + System.getProperty("javafx.runtime.version", "?"));
-        alert.initOwner(root.getScene().getWindow());
-        alert.setTitle("About Dynoscope");
-        alert.setHeaderText("Dynoscope");
-        alert.show();
+        dialogs.inform(
+                "About Dynoscope",
+                "Dynoscope",
+                "A desktop DynamoDB workbench for single-table designs.\nJava "
+                        + System.getProperty("java.version")
+                        + " · JavaFX "
+                        + System.getProperty("javafx.runtime.version", "?"));
     }
 
     // ---- status bar --------------------------------------------------------------------------

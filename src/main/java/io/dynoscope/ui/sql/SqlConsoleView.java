@@ -3,6 +3,7 @@ package io.dynoscope.ui.sql;
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.service.sql.ScanWarning;
 import io.dynoscope.service.sql.SqlWritePlan;
+import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.io.IOException;
 import java.util.List;
@@ -10,7 +11,6 @@ import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -63,19 +63,7 @@ public final class SqlConsoleView {
 
     /** Loads the console for {@code viewModel}. */
     public static Parent load(SqlConsoleViewModel viewModel) {
-        FXMLLoader loader = new FXMLLoader(SqlConsoleView.class.getResource("SqlConsole.fxml"));
-        loader.setControllerFactory(
-                type -> {
-                    if (type == SqlConsoleView.class) {
-                        return new SqlConsoleView(viewModel);
-                    }
-                    throw new IllegalArgumentException("no controller " + type.getName());
-                });
-        try {
-            return loader.load();
-        } catch (IOException e) {
-            throw new IllegalStateException("SqlConsole.fxml did not load", e);
-        }
+        return Views.load("SqlConsole.fxml", new SqlConsoleView(viewModel));
     }
 
     @FXML

@@ -251,19 +251,16 @@ public final class CloneViewModel {
         current =
                 work.submit(
                         "clone " + table + " to " + chosen.label(),
-                        cancellation -> {
+                        (cancellation, report) -> {
                             sourceItems = source.describeTable(table).itemCount();
                             try (DynamoRepository repository =
                                     chosen.repositories().open(cancellation)) {
                                 CloneService service = new CloneService(source, repository);
-                                String requests = String.join("\n\n", service.plan(request));
-                                work.ui().execute(() -> requestText.set(requests));
-                                return service.clone(
-                                        request,
-                                        p -> work.ui().execute(() -> showProgress(p)),
-                                        cancellation);
+                                report.accept(String.join("\n\n", service.plan(request)));
+                                return service.clone(request, report::accept, cancellation);
                             }
                         },
+                        this::showNews,
                         this::finished,
                         error -> {
                             running.set(false);
@@ -277,6 +274,15 @@ public final class CloneViewModel {
     public void cancel() {
         if (current != null) {
             current.cancel();
+        }
+    }
+
+    /** The requests the clone will make (text) once planned, then its progress. */
+    private void showNews(Object news) {
+        if (news instanceof String requests) {
+            requestText.set(requests);
+        } else if (news instanceof CloneService.Progress p) {
+            showProgress(p);
         }
     }
 

@@ -392,20 +392,17 @@ public final class ImportViewModel {
         current =
                 work.submit(
                         "import " + path + " into " + table,
-                        cancellation -> {
+                        (cancellation, report) -> {
                             Checked checked = service.check(request, cancellation);
                             if (!checked.ready()) {
                                 return new Finished(checked, null);
                             }
-                            work.ui().execute(() -> started(checked));
+                            report.accept(checked);
                             Report done =
-                                    service.run(
-                                            checked,
-                                            options,
-                                            p -> work.ui().execute(() -> showProgress(p)),
-                                            cancellation);
+                                    service.run(checked, options, report::accept, cancellation);
                             return new Finished(checked, done);
                         },
+                        this::showNews,
                         this::finished,
                         error -> {
                             running.set(false);
@@ -419,6 +416,15 @@ public final class ImportViewModel {
     }
 
     private record Finished(Checked checked, Report report) {}
+
+    /** The checked file as writing starts, then the writing's progress. */
+    private void showNews(Object news) {
+        if (news instanceof Checked checked) {
+            started(checked);
+        } else if (news instanceof Progress p) {
+            showProgress(p);
+        }
+    }
 
     private void started(Checked checked) {
         progress.set(0);

@@ -20,6 +20,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.write.ItemChange;
+import io.dynoscope.testsupport.HeldExecutor;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -28,16 +29,12 @@ import io.dynoscope.ui.item.ItemEditor.EditKind;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.StringProperty;
@@ -550,48 +547,6 @@ class ItemInspectorViewModelTest {
         assertEquals(EditKind.EDIT, inspector.editor().editKindProperty().get());
         assertTrue(inspector.editor().editTextProperty().get().contains("\"Acme Corp\""));
         assertEquals(theirs, read(key("WS#acme", "META")));
-    }
-
-    /**
-     * Holds background work until the test lets it run, to interleave user actions with a running
-     * save.
-     */
-    private static final class HeldExecutor extends AbstractExecutorService {
-        private final Queue<Runnable> queue = new ArrayDeque<>();
-
-        void runAll() {
-            for (Runnable task = queue.poll(); task != null; task = queue.poll()) {
-                task.run();
-            }
-        }
-
-        @Override
-        public void execute(Runnable command) {
-            queue.add(command);
-        }
-
-        @Override
-        public void shutdown() {}
-
-        @Override
-        public List<Runnable> shutdownNow() {
-            return List.of();
-        }
-
-        @Override
-        public boolean isShutdown() {
-            return false;
-        }
-
-        @Override
-        public boolean isTerminated() {
-            return queue.isEmpty();
-        }
-
-        @Override
-        public boolean awaitTermination(long timeout, TimeUnit unit) {
-            return true;
-        }
     }
 
     @Test
