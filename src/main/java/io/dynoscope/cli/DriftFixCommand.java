@@ -7,6 +7,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.PropagationReport;
@@ -64,6 +65,10 @@ final class DriftFixCommand implements Callable<Integer> {
         DynoscopeCli cli = drift.cli();
         List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile, cli.in());
         try (DynamoRepository repository = cli.repository()) {
+            if (!dryRun) {
+                // refused before the detection's reads, not by the first of its writes
+                WriteAccess.require(repository, "drift fix on table '" + table + "'");
+            }
             KeySchema schema = repository.describeTable(table).keySchema();
             DriftDetection detection = new DriftDetection(repository);
             List<PropagationPlan> plans = new ArrayList<>();

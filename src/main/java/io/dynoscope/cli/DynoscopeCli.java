@@ -14,6 +14,7 @@ import io.dynoscope.service.access.ReadOnlyException;
 import io.dynoscope.service.access.ReadOnlyPolicy;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.table.TableExistsException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
@@ -24,6 +25,7 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +36,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ExecutionException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;
@@ -219,10 +222,12 @@ public final class DynoscopeCli implements Callable<Integer> {
             String[] args,
             InputStream stdin,
             OutputStream stdout,
-            PrintStream err,
+            PrintStream stderr,
             Map<String, String> environment,
             Function<ConnectionSpec, DynamoRepository> repositories) {
-        PrintStream out = CheckedOutput.over(stdout);
+        PrintStream exactOut = CheckedOutput.over(stdout);
+        PrintStream out = TerminalText.over(exactOut);
+        PrintStream err = TerminalText.over(stderr);
         CommandLine commandLine =
                 new CommandLine(new DynoscopeCli(stdin, out, err, environment, repositories));
         Formats.register(commandLine);
@@ -249,15 +254,8 @@ public final class DynoscopeCli implements Callable<Integer> {
                     err.println(command + ": " + ConnectionSpec.masked(oneLine(message(e))));
                     return code;
                 });
-        int code;
-        try {
-            code = commandLine.execute(args);
-        } catch (CheckedOutput.Failure e) {
-            // Help or usage text could not be written.
-            err.println(commandName(commandLine) + ": " + e.getMessage());
-            outputFailureReported.set(true);
-            code = e.exitCode();
-        }
+        commandLine.setExecutionStrategy(DynoscopeCli::execute);
+        int code = commandLine.execute(args);
         if (!outputFailureReported.get()) {
             try {
                 out.flush();
@@ -269,6 +267,21 @@ public final class DynoscopeCli implements Callable<Integer> {
         }
         err.flush();
         return code;
+    }
+
+    /**
+     * Runs the command that was parsed, once its arguments are known to be UTF-8. A refusal, or
+     * help text that cannot be written (as {@code --help > /dev/full}), goes to the execution
+     * exception handler like any failure: one line and an exit code, not picocli's stack trace.
+     */
+    private static int execute(ParseResult parsed) {
+        List<CommandLine> commands = parsed.asCommandLineList();
+        try {
+            TextFiles.requireDecoded(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        } catch (CliException | CheckedOutput.Failure e) {
+            throw new ExecutionException(commands.get(commands.size() - 1), e.getMessage(), e);
+        }
     }
 
     /** The command that ran, e.g. {@code dynoscope expr check}. */
@@ -293,6 +306,9 @@ public final class DynoscopeCli implements Callable<Integer> {
         if (e instanceof ReadOnlyException) {
             return ExitCodes.READ_ONLY;
         }
+        if (e instanceof TableExistsException) {
+            return ExitCodes.CONDITION_FAILED;
+        }
         if (e instanceof ItemFormatException || e instanceof IllegalArgumentException) {
             return ExitCodes.USAGE;
         }
@@ -306,6 +322,7 @@ public final class DynoscopeCli implements Callable<Integer> {
                 || e instanceof IllegalArgumentException
                 || e instanceof CheckedOutput.Failure
                 || e instanceof ReadOnlyException
+                || e instanceof TableExistsException
                 || e instanceof LocalEngineException) {
             return e.getMessage();
         }
@@ -415,6 +432,14 @@ public final class DynoscopeCli implements Callable<Integer> {
 
     OutputFormat output() {
         return output;
+    }
+
+    /**
+     * Standard output for data that must stay byte for byte (CSV); {@link #out} shows control
+     * characters as escapes.
+     */
+    PrintStream exactOut() {
+        return TerminalText.exact(out);
     }
 
     /** Standard input, read where a file is named {@code -}. */

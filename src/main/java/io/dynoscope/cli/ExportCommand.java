@@ -76,7 +76,7 @@ final class ExportCommand implements Callable<Integer> {
                                 cli.err(),
                                 cancellation,
                                 () ->
-                                        whenInterrupted(
+                                        whatWasWritten(
                                                 file,
                                                 finished.get(),
                                                 exported.get(),
@@ -90,7 +90,7 @@ final class ExportCommand implements Callable<Integer> {
             ExportService.Request request = new ExportService.Request(table, format, segments);
             ExportService.Report report =
                     file == null
-                            ? service.export(request, cli.out(), listener, cancellation)
+                            ? service.export(request, cli.exactOut(), listener, cancellation)
                             : service.export(request, file, listener, cancellation);
             finished.set(report);
             if (interruption.interrupted()) {
@@ -106,13 +106,22 @@ final class ExportCommand implements Callable<Integer> {
                                     + where);
             cli.printStatistics(report.statistics());
         } catch (IOException e) {
-            throw CliException.usage("cannot write " + outFile + ": " + e.getMessage());
+            // the target was checked before anything was read: this is the disk failing (or
+            // being too small), not the user's input
+            throw new CliException(
+                    ExitCodes.SERVICE_ERROR,
+                    "cannot write "
+                            + outFile
+                            + ": "
+                            + e.getMessage()
+                            + "; "
+                            + whatWasWritten(file, null, exported.get(), lastKey.get()));
         }
         return ExitCodes.OK;
     }
 
-    /** What an export stopped by a signal had done. */
-    private String whenInterrupted(
+    /** What an export stopped before its end (a signal, a failed write) had written. */
+    private String whatWasWritten(
             OutputFile file, ExportService.Report finished, long read, Key lastKey) {
         String where = file == null ? "" : " to " + outFile;
         if (finished != null && finished.complete()) {

@@ -1,8 +1,5 @@
 package io.dynoscope.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.cli.Formats.InputFormat;
 import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.item.AttributeValue;
@@ -25,8 +22,6 @@ import java.util.stream.Collectors;
  * says where it is ({@code --item: line 1, column 17: ...}).
  */
 final class ItemInput {
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private ItemInput() {}
 
@@ -197,38 +192,15 @@ final class ItemInput {
     /**
      * Resolves {@code auto}: DynamoDB JSON when the partition key's value is an object (plain JSON
      * key values are scalars); without a partition key, when the first value is a one-field object
-     * named by a type descriptor such as {@code {"S": ...}}.
+     * named by a type descriptor such as {@code {"S": ...}} ({@link DynamoJson#isTypedItem}).
      */
     static InputFormat resolve(InputFormat format, String text, String partitionKey) {
         if (format != InputFormat.AUTO) {
             return format;
         }
-        JsonNode tree;
-        try {
-            tree = MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            // Malformed either way: the plain JSON reader reports where.
-            return InputFormat.JSON;
-        }
-        if (tree == null || !tree.isObject() || tree.isEmpty()) {
-            return InputFormat.JSON;
-        }
-        if (tree.has(partitionKey)) {
-            return tree.get(partitionKey).isObject() ? InputFormat.DYNAMODB_JSON : InputFormat.JSON;
-        }
-        JsonNode first = tree.elements().next();
-        boolean typed =
-                first.isObject() && first.size() == 1 && isDescriptor(first.fieldNames().next());
-        return typed ? InputFormat.DYNAMODB_JSON : InputFormat.JSON;
-    }
-
-    private static boolean isDescriptor(String name) {
-        try {
-            AttributeValue.Type.fromDescriptor(name);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
+        return DynamoJson.isTypedItem(text, partitionKey)
+                ? InputFormat.DYNAMODB_JSON
+                : InputFormat.JSON;
     }
 
     static String describe(KeySchema schema) {

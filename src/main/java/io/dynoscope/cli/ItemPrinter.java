@@ -7,10 +7,12 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.item.VisibleText;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.PageListener;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -77,7 +79,7 @@ final class ItemPrinter implements PageListener {
             printTable();
         }
         if (format == OutputFormat.CSV && !tableRows.isEmpty()) {
-            out.print(ItemCsv.write(tableRows, keySchema));
+            TerminalText.exact(out).print(ItemCsv.write(tableRows, keySchema));
         }
         out.flush();
     }
@@ -88,8 +90,9 @@ final class ItemPrinter implements PageListener {
 
     private void printTable() {
         List<String> columns = ItemCsv.header(tableRows, keySchema);
+        String[] headings = columns.stream().map(VisibleText::of).toArray(String[]::new);
         List<String[]> rows = new ArrayList<>();
-        int[] widths = columns.stream().mapToInt(String::length).toArray();
+        int[] widths = Arrays.stream(headings).mapToInt(String::length).toArray();
         for (Item item : tableRows) {
             String[] row = new String[columns.size()];
             for (int c = 0; c < row.length; c++) {
@@ -98,7 +101,7 @@ final class ItemPrinter implements PageListener {
             }
             rows.add(row);
         }
-        out.println(line(columns.toArray(String[]::new), widths));
+        out.println(line(headings, widths));
         for (String[] row : rows) {
             out.println(line(row, widths));
         }
@@ -116,7 +119,8 @@ final class ItemPrinter implements PageListener {
     }
 
     /**
-     * Strings and numbers as they are; other values as compact DynamoDB JSON so their type shows.
+     * Strings and numbers as they are; other values as compact DynamoDB JSON so their type shows;
+     * then as {@link #shown}.
      */
     private static String cell(AttributeValue value) {
         String text;
@@ -129,7 +133,22 @@ final class ItemPrinter implements PageListener {
         } else {
             text = DynamoJson.write(value);
         }
-        text = text.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t");
-        return text.length() > MAX_CELL_CHARS ? text.substring(0, MAX_CELL_CHARS - 1) + "…" : text;
+        return shown(text);
+    }
+
+    /**
+     * The text as a cell shows it: control characters and bidi overrides escaped ({@link
+     * VisibleText}), cut to {@value #MAX_CELL_CHARS} characters.
+     */
+    private static String shown(String text) {
+        String visible = VisibleText.of(text);
+        if (visible.length() <= MAX_CELL_CHARS) {
+            return visible;
+        }
+        int cut = MAX_CELL_CHARS - 1;
+        if (Character.isHighSurrogate(visible.charAt(cut - 1))) {
+            cut--;
+        }
+        return visible.substring(0, cut) + "…";
     }
 }

@@ -29,6 +29,6 @@ final class KeyOptions {
      * The key as the table's key schema and types read it; bad input says what is wrong with --key.
      */
     Key key(TableInfo info) {
-        return ItemInput.readKey(TextFiles.requireDecoded(key, "--key"), keyFormat, info, "--key");
+        return ItemInput.readKey(key, keyFormat, info, "--key");
     }
 }

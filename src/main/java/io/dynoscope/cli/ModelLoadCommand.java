@@ -1,12 +1,10 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.model.ModelFiles;
-import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.service.model.SchemaLoad;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,13 +40,11 @@ final class ModelLoadCommand implements Callable<Integer> {
         DynoscopeCli cli = model.cli();
         ModelFiles.Read read = ModelCommand.read(file, cli.in());
         read.notes().forEach(note -> cli.err().println(file + ": " + note));
-        List<SchemaLoad.Prepared> prepared = new ArrayList<>();
-        for (TableDesign design : read.document().tables()) {
-            try {
-                prepared.add(SchemaLoad.prepare(design));
-            } catch (IllegalArgumentException e) {
-                throw CliException.usage(file + ": " + e.getMessage());
-            }
+        List<SchemaLoad.Prepared> prepared;
+        try {
+            prepared = SchemaLoad.prepareAll(read.document().tables());
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(file + ": " + e.getMessage());
         }
         if (dryRun) {
             for (SchemaLoad.Prepared table : prepared) {

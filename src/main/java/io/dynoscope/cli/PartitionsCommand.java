@@ -50,7 +50,7 @@ final class PartitionsCommand implements Callable<Integer> {
             paramLabel = "N",
             description =
                     "Read random segments whole until at least N items are read, and estimate the "
-                            + "totals with a 95% error bound.")
+                            + "totals with a 95%% error bound.")
     private int sample;
 
     @Option(

@@ -67,10 +67,7 @@ final class PutCommand implements Callable<Integer> {
             throw CliException.usage(
                     "--if-not-exists and --condition do not go together; write both into --condition");
         }
-        String text =
-                source.file == null
-                        ? TextFiles.requireDecoded(source.json, "--item")
-                        : TextFiles.read(source.file, cli.in());
+        String text = source.file == null ? source.json : TextFiles.read(source.file, cli.in());
         String origin =
                 source.file == null
                         ? "--item"

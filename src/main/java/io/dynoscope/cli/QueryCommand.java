@@ -66,7 +66,8 @@ final class QueryCommand implements Callable<Integer> {
     @Option(
             names = "--limit",
             paramLabel = "N",
-            description = "Return at most N items (after the filter).")
+            converter = ItemLimit.class,
+            description = "Return at most N items (after the filter); N is 1 or more.")
     private int limit;
 
     @Mixin private ReadExpressionOptions expressionOptions;
@@ -154,9 +155,6 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (limit < 0) {
-            throw CliException.usage("--limit cannot be negative");
-        }
         ReadExpressionOptions.Expressions expressions = expressionOptions.parse();
         try (DynamoRepository repository = cli.repository()) {
             TableInfo info = repository.describeTable(table);

@@ -8,21 +8,16 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.sql.ExecutedRead;
 import io.dynoscope.service.sql.RowListener;
 import io.dynoscope.service.sql.ScanWarning;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlResult;
 import io.dynoscope.service.sql.SqlWritePlan;
 import io.dynoscope.service.sql.SqlWriteReport;
-import java.io.BufferedReader;
 import java.io.Console;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -117,14 +112,15 @@ final class SqlCommand implements Callable<Integer> {
                                 + "; nothing was read: add --allow-scan to run it");
             }
             printer.finish();
-            List<ReadStatistics> sampling = console.catalog().samplingReads();
-            if (!sampling.isEmpty()) {
-                cli.err()
-                        .println(
-                                "columns typed from a sample: "
-                                        + sampling.stream()
-                                                .map(ReadStatistics::summary)
-                                                .collect(Collectors.joining("; ")));
+            for (ExecutedRead read : result.reads()) {
+                if (read.isSample()) {
+                    cli.err()
+                            .println(
+                                    "columns typed from a sample of "
+                                            + read.read().table()
+                                            + ": "
+                                            + read.statistics().summary());
+                }
             }
             cli.printStatistics(result.statistics());
         }
@@ -177,13 +173,8 @@ final class SqlCommand implements Callable<Integer> {
         String text;
         if (file != null) {
             text = TextFiles.read(file, cli.in());
-        } else if ("-".equals(statement)) {
-            try (BufferedReader in =
-                    new BufferedReader(new InputStreamReader(cli.in(), StandardCharsets.UTF_8))) {
-                text = in.lines().collect(Collectors.joining("\n"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        } else if (TextFiles.STDIN.equals(statement)) {
+            text = TextFiles.read(Path.of(TextFiles.STDIN), cli.in());
         } else if (statement != null) {
             text = statement;
         } else {
@@ -269,14 +260,14 @@ final class SqlCommand implements Callable<Integer> {
         public void columns(List<String> columnLabels) {
             labels = List.copyOf(columnLabels);
             if (format == OutputFormat.CSV) {
-                out.print(ResultExport.csvHeader(labels) + "\r\n");
+                TerminalText.exact(out).print(ResultExport.csvHeader(labels));
             }
         }
 
         @Override
         public boolean row(List<Object> values) {
             if (format == OutputFormat.CSV) {
-                out.print(ResultExport.csv(values) + "\r\n");
+                TerminalText.exact(out).print(ResultExport.csv(values));
             } else {
                 items.print(ResultExport.item(labels, values));
             }

@@ -13,6 +13,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * Reads the UTF-8 text named on the command line: a file, or stdin for {@code -}. Bytes that are
@@ -51,14 +55,34 @@ final class TextFiles {
     }
 
     /**
-     * Text typed on the command line: the JVM has already decoded it, turning bytes that were not
-     * UTF-8 into U+FFFD, so a U+FFFD in it is refused (the JSON escape {@code \\uFFFD} still
-     * works).
+     * Refuses every argument of the command line that the JVM could not decode: it turns bytes that
+     * are not UTF-8 into U+FFFD, which would then be stored or sent as if it had been typed.
+     * Checked for every option and parameter of every command in the line, before anything runs.
      */
-    static String requireDecoded(String text, String option) {
+    static void requireDecoded(ParseResult parsed) {
+        for (ParseResult command = parsed; command != null; command = command.subcommand()) {
+            for (ArgSpec arg : command.matchedArgs()) {
+                for (String value : arg.originalStringValues()) {
+                    requireDecoded(value, nameOf(arg));
+                }
+            }
+        }
+    }
+
+    private static String nameOf(ArgSpec arg) {
+        return arg instanceof OptionSpec option
+                ? option.longestName()
+                : ((PositionalParamSpec) arg).paramLabel();
+    }
+
+    /**
+     * Text typed on the command line: a U+FFFD in it stands for bytes that were not UTF-8 and is
+     * refused, saying where (a JSON value can still write the character itself as {@code \\uFFFD}).
+     */
+    private static void requireDecoded(String text, String option) {
         int at = text.indexOf('\uFFFD');
         if (at < 0) {
-            return text;
+            return;
         }
         String prefix = text.substring(0, at);
         int line = (int) prefix.chars().filter(c -> c == '\n').count() + 1;
@@ -76,7 +100,8 @@ final class TextFiles {
                                 : "; arguments are read as "
                                         + encoding
                                         + ", run with a UTF-8 locale such as LANG=C.UTF-8")
-                        + "); give the text in a UTF-8 file, or write \\uFFFD in JSON");
+                        + "); nothing was sent: give the text in UTF-8 (in JSON, \\uFFFD"
+                        + " writes the character itself)");
     }
 
     private static String decode(byte[] bytes, String where) {

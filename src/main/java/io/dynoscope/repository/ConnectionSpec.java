@@ -1,6 +1,7 @@
 package io.dynoscope.repository;
 
 import java.net.URI;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -74,6 +75,19 @@ public sealed interface ConnectionSpec {
         @Override
         public String displayName() {
             return masked(endpoint.toString());
+        }
+
+        /**
+         * Whether the endpoint is a local engine (dynalite, DynamoDB Local) rather than AWS reached
+         * at its own or a VPC endpoint ({@code *.amazonaws.com}, {@code *.amazonaws.com.cn}, {@code
+         * *.api.aws}).
+         */
+        public boolean isLocalEngine() {
+            String host =
+                    endpoint.getHost() == null ? "" : endpoint.getHost().toLowerCase(Locale.ROOT);
+            return !(host.endsWith(".amazonaws.com")
+                    || host.endsWith(".amazonaws.com.cn")
+                    || host.endsWith(".api.aws"));
         }
     }
 }

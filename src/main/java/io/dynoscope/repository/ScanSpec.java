@@ -31,6 +31,12 @@ public record ScanSpec(
     public static final int MAX_SEGMENTS = 1_000_000;
 
     /**
+     * The most segments a local engine reads correctly: dynalite divides a table into 4,096 hash
+     * ranges, and with more segments its last ones read the whole table again.
+     */
+    public static final int MAX_LOCAL_SEGMENTS = 4_096;
+
+    /**
      * How many segments are read at once: one thread and one connection each (the HTTP client keeps
      * 64); the rest wait their turn.
      */

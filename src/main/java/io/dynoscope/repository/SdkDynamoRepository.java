@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -520,6 +521,21 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     @Override
     public ReadResult scan(ScanSpec spec, PageListener listener, Cancellation cancellation) {
+        if (spec.segments() > ScanSpec.MAX_LOCAL_SEGMENTS
+                && connection instanceof ConnectionSpec.Endpoint endpoint
+                && endpoint.isLocalEngine()) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            Locale.ROOT,
+                            "a local engine reads at most %,d parallel Scan segments correctly"
+                                    + " (dynalite divides a table into %,d hash ranges; more"
+                                    + " segments would return items twice), not %,d; on AWS the"
+                                    + " limit is %,d",
+                            ScanSpec.MAX_LOCAL_SEGMENTS,
+                            ScanSpec.MAX_LOCAL_SEGMENTS,
+                            spec.segments(),
+                            ScanSpec.MAX_SEGMENTS));
+        }
         PagedRead read = scanRead(spec, listener, cancellation);
         return spec.segments() > 1
                 ? read.runParallel(spec.segments())

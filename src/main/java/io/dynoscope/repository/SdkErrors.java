@@ -136,11 +136,17 @@ final class SdkErrors {
                 Kind.OTHER, operation, table, String.valueOf(e.getMessage()), e);
     }
 
+    /** The service's own message; its error code when it sent none (dynalite's ResourceInUse). */
     private static String serviceMessage(SdkException e) {
-        if (e instanceof AwsServiceException service
-                && service.awsErrorDetails() != null
-                && service.awsErrorDetails().errorMessage() != null) {
-            return service.awsErrorDetails().errorMessage();
+        if (e instanceof AwsServiceException service && service.awsErrorDetails() != null) {
+            String message = service.awsErrorDetails().errorMessage();
+            if (message != null && !message.isBlank()) {
+                return message;
+            }
+            String code = service.awsErrorDetails().errorCode();
+            if (code != null && !code.isBlank()) {
+                return code;
+            }
         }
         return String.valueOf(e.getMessage());
     }

@@ -126,6 +126,17 @@ class DriftCliTest {
                 ExitCodes.DRIFT_FOUND,
                 cli("drift", "scan", "--table", table, "--rule", ruleFile.toString()).exitCode());
 
+        Result readOnly =
+                cli("--read-only", "drift", "fix", "--table", table, "--rule", ruleFile.toString());
+        assertEquals(ExitCodes.READ_ONLY, readOnly.exitCode(), readOnly.err());
+        assertEquals("", readOnly.out(), "no detection ran");
+        assertEquals(
+                "dynoscope drift fix: drift fix on table '"
+                        + table
+                        + "' refused: the connection is read-only (--read-only was given); nothing"
+                        + " was sent",
+                readOnly.err().strip());
+
         Result fixed =
                 cli(
                         "drift",

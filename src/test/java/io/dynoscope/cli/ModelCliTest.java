@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.ModelDocument;
@@ -113,6 +115,52 @@ class ModelCliTest {
         assertEquals(ExitCodes.CONDITION_FAILED, again.exitCode());
         assertTrue(again.err().contains("table '" + shop + "' already exists"), again.err());
         assertEquals(8, count(shop));
+    }
+
+    @Test
+    void loadChecksTheWholeFileBeforeTheFirstRequest() throws IOException {
+        TableDesign saas =
+                ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
+                        .document()
+                        .tables()
+                        .get(0);
+        String first = TestEngine.uniqueTableName("cli-load-first");
+        TableDesign good = saas.withModel(saas.model().withTable(first));
+        TableDesign badName = saas.withModel(saas.model().withTable("bad name!"));
+        List<Item> twice = new ArrayList<>(good.items());
+        twice.add(good.items().get(0).with("extra", AttributeValue.s("second copy")));
+        String alone = TestEngine.uniqueTableName("cli-load-twice");
+        TableDesign duplicateKeys = good.withModel(good.model().withTable(alone)).withItems(twice);
+        Path twoTables = tempDir.resolve("two-tables.json");
+        Files.writeString(
+                twoTables,
+                ModelJson.write(new ModelDocument("two", "", "", List.of(good, badName))));
+        Path duplicates = tempDir.resolve("duplicates.json");
+        Files.writeString(duplicates, ModelJson.write(ModelDocument.of(duplicateKeys)));
+
+        Result named = cli("model", "load", twoTables.toString(), "--with-data");
+        Result keyed = cli("model", "load", duplicates.toString(), "--with-data");
+
+        assertEquals(ExitCodes.USAGE, named.exitCode(), named.err());
+        assertEquals(
+                "dynoscope model load: "
+                        + twoTables
+                        + ": table 'bad name!': table name 'bad name!' must be 3 to 255 letters,"
+                        + " digits, '_', '-' or '.'",
+                named.err().strip());
+        assertEquals(ExitCodes.USAGE, keyed.exitCode(), keyed.err());
+        assertTrue(
+                keyed.err()
+                        .contains(
+                                ": item "
+                                        + twice.size()
+                                        + " of table '"
+                                        + alone
+                                        + "' has the same key as item 1"),
+                keyed.err());
+        List<String> tables = TestEngine.repository().listTables();
+        assertFalse(tables.contains(first), "the good first table was not created");
+        assertFalse(tables.contains(alone), "nothing was created");
     }
 
     @Test

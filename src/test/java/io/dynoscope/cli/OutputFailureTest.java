@@ -137,17 +137,6 @@ class OutputFailureTest {
     }
 
     /** Writes fail as they do on /dev/full. */
-    private static final class FullDevice extends OutputStream {
-        @Override
-        public void write(int b) throws IOException {
-            throw new IOException("No space left on device");
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            throw new IOException("No space left on device");
-        }
-    }
 
     /** A pipe whose reader ({@code head -1}) exits after the first line. */
     private static final class ClosingPipe extends OutputStream {

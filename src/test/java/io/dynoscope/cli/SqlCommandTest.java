@@ -3,17 +3,26 @@ package io.dynoscope.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.repository.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.GatedEndpoint;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,8 +94,11 @@ class SqlCommandTest {
         assertTrue(
                 result.out().lines().findFirst().orElseThrow().contains("\"budget\":6250.42"),
                 result.out());
-        assertTrue(result.lastErrLine().startsWith("requests=1 "), result.err());
-        assertTrue(result.lastErrLine().endsWith("returned=" + (1 + SampleData.ACME_PROJECTS)));
+        // --entity views list no attributes: their columns come from one sample, counted.
+        assertTrue(
+                result.err().contains("columns typed from a sample of " + table + ": requests=1 "),
+                result.err());
+        assertTrue(result.lastErrLine().startsWith("requests=2 "), result.err());
     }
 
     @Test
@@ -160,5 +172,87 @@ class SqlCommandTest {
         Result sent = sql("--yes", insert);
         assertEquals(0, sent.exitCode(), sent.err());
         assertTrue(sent.lastErrLine().startsWith("written=1 refused=0"), sent.err());
+    }
+
+    @Test
+    void aMisspelledColumnIsABadStatementWithTheNameItMeant() {
+        Result result = sql("SELECT stauts FROM project WHERE workspaceId = 'acme'");
+
+        assertEquals(ExitCodes.USAGE, result.exitCode(), result.err());
+        assertEquals("", result.out());
+        assertTrue(
+                result.err()
+                        .contains("line 1, column 8: no column `stauts`; did you mean `status`?"),
+                result.err());
+    }
+
+    @Test
+    void aLimitBeyondWhatTheEngineCountsIsAClearError() {
+        Result result = sql("SELECT Detail FROM project LIMIT 2147483648");
+
+        assertEquals(ExitCodes.USAGE, result.exitCode(), result.err());
+        assertEquals(
+                "dynoscope sql: line 1, column 34: LIMIT 2147483648 is more rows than a statement"
+                        + " can count; the most is 2147483647",
+                result.err().strip());
+    }
+
+    @Test
+    void aReaderThatGoesAwayStopsTheStatementAtOnceWithOneMessage() throws Exception {
+        String big = TestEngine.freshTable("cli-sql-big");
+        List<Item> items = new ArrayList<>();
+        String filler = "x".repeat(3_500);
+        for (int i = 0; i < 1_800; i++) {
+            items.add(
+                    Item.of(
+                            Map.of(
+                                    "pk", AttributeValue.s("P#" + i),
+                                    "sk", AttributeValue.s("S"),
+                                    "filler", AttributeValue.s(filler))));
+        }
+        TestEngine.repository().batchWrite(big, items, List.of(), Cancellation.none());
+        try (GatedEndpoint proxy = new GatedEndpoint(TestEngine.endpoint());
+                PipedInputStream headIn = new PipedInputStream(1 << 16);
+                PipedOutputStream stdout = new PipedOutputStream(headIn)) {
+            Thread head =
+                    new Thread(
+                            () -> {
+                                try {
+                                    while (headIn.read() != '\n') {
+                                        // head -1 reads up to the end of the first line, then exits
+                                    }
+                                    headIn.close();
+                                } catch (IOException e) {
+                                    throw new UncheckedIOException(e);
+                                }
+                            });
+            head.start();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code =
+                    DynoscopeCli.run(
+                            new String[] {
+                                "--endpoint",
+                                proxy.endpoint().toString(),
+                                "sql",
+                                "--allow-scan",
+                                "SELECT pk, filler FROM \"" + big + "\""
+                            },
+                            stdout,
+                            new PrintStream(err, true, StandardCharsets.UTF_8));
+            head.join(60_000);
+
+            String errors = err.toString(StandardCharsets.UTF_8);
+            assertEquals(ExitCodes.OUTPUT_CLOSED, code, errors);
+            assertEquals(
+                    1,
+                    errors.lines()
+                            .filter(l -> l.contains("stdout was closed by its reader"))
+                            .count(),
+                    errors);
+            // The table is 7 pages; the statement stops in the first: the other Scans are the
+            // sample that typed its columns and the pages read ahead of the rows (at most 3).
+            long scans = proxy.requests().stream().filter(r -> r.startsWith("Scan ")).count();
+            assertTrue(scans <= 1 + 3, proxy.requests().toString());
+        }
     }
 }

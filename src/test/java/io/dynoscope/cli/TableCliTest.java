@@ -117,6 +117,23 @@ class TableCliTest {
         CliRun created = cli(create);
         assertEquals(0, created.exitCode(), created.err());
         assertEquals("created table '" + table + "'", created.lastErrLine());
+        CliRun again = cli(create);
+        assertEquals(ExitCodes.CONDITION_FAILED, again.exitCode(), again.err());
+        assertEquals(
+                "dynoscope table create: table '" + table + "' already exists: nothing was created",
+                again.lastErrLine());
+        CliRun cloneOnto = cli("clone", "--table", table, "--to-table", table + "-copy");
+        assertEquals(0, cloneOnto.exitCode(), cloneOnto.err());
+        CliRun cloneAgain = cli("clone", "--table", table, "--to-table", table + "-copy");
+        assertEquals(ExitCodes.CONDITION_FAILED, cloneAgain.exitCode(), cloneAgain.err());
+        assertTrue(
+                cloneAgain
+                        .lastErrLine()
+                        .startsWith(
+                                "dynoscope clone: table '"
+                                        + table
+                                        + "-copy' already exists: nothing was copied"),
+                cloneAgain.err());
         TableInfo info = TestEngine.repository().describeTable(table);
         assertEquals(KeySchema.of("EntityRef", "Detail"), info.keySchema());
         assertEquals(KeySchema.of("authorId", "createdAt"), info.keySchemaOf("byAuthor"));

@@ -1,5 +1,7 @@
 package io.dynoscope.testsupport;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -17,6 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An endpoint in front of the test engine that passes every request on, except that the n-th
  * request of one operation waits at a gate until the test opens it: so a test can stop a command in
- * the middle of its work at a known point (to send it a signal, say).
+ * the middle of its work at a known point (to send it a signal, say). It also logs every request by
+ * operation and table, so a test can count what a command sent.
  */
 public final class GatedEndpoint implements AutoCloseable {
 
@@ -46,6 +51,13 @@ public final class GatedEndpoint implements AutoCloseable {
     private final AtomicInteger seen = new AtomicInteger();
     private final CountDownLatch reached = new CountDownLatch(1);
     private final CountDownLatch gate = new CountDownLatch(1);
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final ObjectMapper json = new ObjectMapper();
+
+    /** An endpoint that gates nothing: it only logs the requests it passes on. */
+    public GatedEndpoint(URI engine) throws IOException {
+        this(engine, "", 0);
+    }
 
     /**
      * @param operation the API operation to count, e.g. {@code BatchWriteItem}
@@ -64,6 +76,26 @@ public final class GatedEndpoint implements AutoCloseable {
 
     public URI endpoint() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /**
+     * Every request passed on so far, in order, as its operation and table: {@code Query saas-1},
+     * or the operation alone ({@code ListTables}).
+     */
+    public List<String> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** How many requests of each operation and table were passed on. */
+    public Map<String, Integer> requestCounts() {
+        Map<String, Integer> counts = new TreeMap<>();
+        requests.forEach(r -> counts.merge(r, 1, Integer::sum));
+        return counts;
+    }
+
+    /** Forgets the requests logged so far. */
+    public void clearRequests() {
+        requests.clear();
     }
 
     /** Waits until the gated request has arrived (and waits at the gate). */
@@ -89,6 +121,7 @@ public final class GatedEndpoint implements AutoCloseable {
             try (InputStream in = exchange.getRequestBody()) {
                 body = in.readAllBytes();
             }
+            log(target, body);
             HttpRequest.Builder request =
                     HttpRequest.newBuilder(engine.resolve(exchange.getRequestURI()))
                             .timeout(Duration.ofSeconds(60))
@@ -122,6 +155,20 @@ public final class GatedEndpoint implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private void log(String target, byte[] body) {
+        if (target == null) {
+            return;
+        }
+        String operation = target.substring(target.lastIndexOf('.') + 1);
+        JsonNode table;
+        try {
+            table = json.readTree(body).get("TableName");
+        } catch (IOException notJson) {
+            table = null;
+        }
+        requests.add(table == null ? operation : operation + " " + table.asText());
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -23,9 +24,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * <ul>
  *   <li>A symbolic link is followed to its target, which is written; the link stays.
  *   <li>A regular file (or a new one) is written atomically: to a {@code .<name>.<random>.part}
- *       file beside it, forced to disk, given the old file's permissions (a new file gets the
- *       process's default ones), then moved over it in one step; a failure or a cancel leaves the
- *       old file as it was and no {@code .part} behind.
+ *       file beside it, forced to disk, then moved over it in one step; a failure or a cancel
+ *       leaves the old file as it was and no {@code .part} behind. The partial file has its final
+ *       permissions before its first byte: the old file's when one is replaced, else owner-only
+ *       (0600 on POSIX systems), so what is being written is never readable by more people than the
+ *       finished file, not even while it is written or when the process is killed.
  *   <li>Anything else that exists (a FIFO, a character device such as {@code /dev/null}) is written
  *       directly, as a shell redirection would: replacing it would break whoever reads from it.
  *   <li>A folder, a missing parent folder, or a file or folder without write permission is refused
@@ -149,6 +152,35 @@ public final class OutputFile {
                 : requested + " (-> " + target + ")";
     }
 
+    /**
+     * Refuses, before anything is read or computed, a file of about {@code bytes} that would not
+     * fit in what is left of the file system it goes to, when the file system says (a FIFO or a
+     * device is not checked, nor a file system that cannot tell).
+     *
+     * @throws IOException saying how much is free and how much is needed
+     */
+    public void requireSpace(long bytes) throws IOException {
+        if (kind != Kind.REGULAR || bytes <= 0) {
+            return;
+        }
+        long usable;
+        try {
+            usable = Files.getFileStore(target.getParent()).getUsableSpace();
+        } catch (IOException | UnsupportedOperationException | SecurityException cannotTell) {
+            return;
+        }
+        if (usable < bytes) {
+            throw new IOException(
+                    String.format(
+                            Locale.ROOT,
+                            "%s needs about %,d bytes, but only %,d bytes are free in %s",
+                            requested,
+                            bytes,
+                            usable,
+                            target.getParent()));
+        }
+    }
+
     /** What {@link #write} puts in the file. */
     @FunctionalInterface
     public interface Content {
@@ -193,20 +225,12 @@ public final class OutputFile {
                                 + ".part");
         part = partial;
         try {
-            // Without permissions given, a new file gets the process's default (umask) ones.
             try (FileChannel channel = create(partial);
                     OutputStream out =
                             new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16)) {
                 content.writeTo(out);
                 out.flush();
                 channel.force(true);
-            }
-            if (permissions != null) {
-                try {
-                    Files.setPosixFilePermissions(partial, permissions);
-                } catch (UnsupportedOperationException notPosix) {
-                    // Windows: the file takes its folder's access rules
-                }
             }
             moveOver(partial, target);
             forceFolder(folder);
@@ -216,14 +240,30 @@ public final class OutputFile {
         }
     }
 
+    /**
+     * Creates the partial file with its final permissions (see the class comment) before anything
+     * is written to it. The mode given at creation is narrowed by the process's umask, so it is set
+     * again, exactly, while the file is still empty. Without POSIX permissions (Windows) the file
+     * takes its folder's access rules.
+     */
     private FileChannel create(Path partial) throws IOException {
-        if (ownerOnly && partial.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+        if (!partial.getFileSystem().supportedFileAttributeViews().contains("posix")) {
             return FileChannel.open(
-                    partial,
-                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                    PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+                    partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         }
-        return FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        Set<PosixFilePermission> mode = ownerOnly || permissions == null ? OWNER_ONLY : permissions;
+        FileChannel channel =
+                FileChannel.open(
+                        partial,
+                        Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                        PosixFilePermissions.asFileAttribute(mode));
+        try {
+            Files.setPosixFilePermissions(partial, mode);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        return channel;
     }
 
     /**

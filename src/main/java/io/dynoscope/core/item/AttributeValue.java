@@ -50,6 +50,16 @@ public sealed interface AttributeValue
             return name();
         }
 
+        /** Whether {@code name} is one of the ten descriptors, e.g. {@code "SS"}. */
+        public static boolean isDescriptor(String name) {
+            for (Type t : values()) {
+                if (t.name().equals(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         public static Type fromDescriptor(String descriptor) {
             for (Type t : values()) {
                 if (t.name().equals(descriptor)) {

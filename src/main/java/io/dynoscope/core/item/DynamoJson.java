@@ -80,6 +80,51 @@ public final class DynamoJson {
         }
     }
 
+    /**
+     * Whether an item's text is DynamoDB JSON rather than plain JSON: its partition key's value is
+     * an object (plain JSON key values are scalars); without a partition key, its first value is an
+     * object of one type descriptor such as {@code {"S": ...}}. Text that is not a JSON object is
+     * plain JSON (whose reader says what is wrong). Read with the same limits as the readers, so a
+     * 64 KB attribute name is judged like any other.
+     */
+    public static boolean isTypedItem(String json, String partitionKey) {
+        try (JsonParser parser = JsonSupport.parser(json)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            Boolean firstTyped = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (name.equals(partitionKey)) {
+                    return value == JsonToken.START_OBJECT;
+                }
+                boolean typed = isTypedValue(parser);
+                firstTyped = firstTyped == null ? typed : firstTyped;
+            }
+            return firstTyped != null && firstTyped;
+        } catch (IOException malformed) {
+            return false;
+        }
+    }
+
+    /** Reads past the current value; whether it was an object of exactly one type descriptor. */
+    private static boolean isTypedValue(JsonParser parser) throws IOException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return false;
+        }
+        int fields = 0;
+        boolean descriptor = false;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            fields++;
+            descriptor = Type.isDescriptor(parser.currentName());
+            parser.nextToken();
+            parser.skipChildren();
+        }
+        return fields == 1 && descriptor;
+    }
+
     private static Item readWholeItem(JsonParser parser) throws IOException {
         ValueReader reader = new ValueReader(parser);
         Item item =

@@ -10,8 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * CSV export of items for spreadsheets, following RFC 4180: CRLF line ends, fields quoted when they
- * hold a comma, a double quote, CR or LF, quotes doubled inside.
+ * CSV export of items for spreadsheets, written by {@link Csv} (RFC 4180, formulas made inert).
  *
  * <p>The header is the key attributes first (partition key, then sort key, when a key schema is
  * given), then every other attribute name in the order first seen. Cells:
@@ -25,18 +24,13 @@ import java.util.Set;
  *       marker such as {@code NULL}, which could not be told apart from the string "NULL".
  * </ul>
  *
- * A string or column name that a spreadsheet would run as a formula (it starts with {@code =},
- * {@code +}, {@code -}, {@code @}, a tab or a carriage return) gets a leading apostrophe, as OWASP
- * recommends against CSV injection: spreadsheets then show it as text. {@link #unprotect} removes
- * it again, and a string that already starts with apostrophes before such a character gets one
- * more, so every string comes back as it was.
+ * A string or column name that a spreadsheet would run as a formula gets a leading apostrophe
+ * ({@link Csv#protect}), which import removes again.
  *
  * <p>CSV loses the types of S, N and BOOL cells; reading it back needs a type for each column
  * ({@link CsvRecords} reads the records). {@link DynamoJsonLines} is the lossless export.
  */
 public final class ItemCsv {
-
-    private static final String LINE_END = "\r\n";
 
     private ItemCsv() {}
 
@@ -69,13 +63,13 @@ public final class ItemCsv {
     /** Writes the items as CSV to {@code out}, which is flushed but not closed. */
     public static void write(List<Item> items, KeySchema keySchema, Writer out) throws IOException {
         List<String> columns = header(items, keySchema);
-        writeRow(out, columns.stream().map(name -> quote(protect(name))).toList());
+        out.write(Csv.record(columns.stream().map(Csv::text).toList()));
         for (Item item : items) {
             List<String> cells = new ArrayList<>(columns.size());
             for (String column : columns) {
                 cells.add(cell(item.attributes().get(column)));
             }
-            writeRow(out, cells);
+            out.write(Csv.record(cells));
         }
         out.flush();
     }
@@ -89,56 +83,10 @@ public final class ItemCsv {
             return "";
         }
         return switch (value.type()) {
-            case S -> {
-                String text = ((AttributeValue.Str) value).value();
-                yield text.isEmpty() ? "\"\"" : quote(protect(text));
-            }
+            case S -> Csv.text(((AttributeValue.Str) value).value());
             case N -> ((AttributeValue.Num) value).text();
             case BOOL -> Boolean.toString(((AttributeValue.Bool) value).value());
-            default -> quote(DynamoJson.write(value));
+            default -> Csv.plain(DynamoJson.write(value));
         };
-    }
-
-    /**
-     * The text with a leading apostrophe when a spreadsheet would take it for a formula (or when it
-     * is such a text with apostrophes before it already, so that {@link #unprotect} is exact).
-     */
-    public static String protect(String text) {
-        int quotes = 0;
-        while (quotes < text.length() && text.charAt(quotes) == '\'') {
-            quotes++;
-        }
-        return quotes < text.length() && isFormulaStart(text.charAt(quotes)) ? "'" + text : text;
-    }
-
-    /** The text as it was before {@link #protect}. */
-    public static String unprotect(String text) {
-        return text.startsWith("'") && !protect(text.substring(1)).equals(text.substring(1))
-                ? text.substring(1)
-                : text;
-    }
-
-    private static boolean isFormulaStart(char c) {
-        return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
-    }
-
-    /** Writes one record of fields that are already quoted. */
-    private static void writeRow(Writer out, List<String> cells) throws IOException {
-        for (int i = 0; i < cells.size(); i++) {
-            if (i > 0) {
-                out.write(',');
-            }
-            out.write(cells.get(i));
-        }
-        out.write(LINE_END);
-    }
-
-    private static String quote(String field) {
-        boolean needsQuotes =
-                field.indexOf(',') >= 0
-                        || field.indexOf('"') >= 0
-                        || field.indexOf('\r') >= 0
-                        || field.indexOf('\n') >= 0;
-        return needsQuotes ? '"' + field.replace("\"", "\"\"") + '"' : field;
     }
 }

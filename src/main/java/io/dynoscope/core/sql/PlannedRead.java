@@ -110,6 +110,19 @@ public record PlannedRead(
                 reason);
     }
 
+    /** The Scan that samples a table's first items to type its columns. */
+    public static PlannedRead sample(String table, int items) {
+        return new PlannedRead(
+                table,
+                null,
+                null,
+                null,
+                null,
+                null,
+                true,
+                "a sample of at most " + items + " items, to learn the table's columns");
+    }
+
     public boolean isScan() {
         return keyCondition == null;
     }

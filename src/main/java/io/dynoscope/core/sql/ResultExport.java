@@ -1,18 +1,18 @@
 package io.dynoscope.core.sql;
 
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Csv;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.PlainJson;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * A statement's rows as text: one plain JSON object a row keyed by the column labels (numbers as
- * JSON numbers with every digit, booleans, strings, null), or CSV with a header of the labels (RFC
- * 4180; an empty string is {@code ""}, a null an empty field).
+ * JSON numbers with every digit, booleans, strings, null), or CSV with a header of the labels
+ * ({@link Csv}: an empty string is {@code ""}, a null an empty field, formulas made inert).
  */
 public final class ResultExport {
 
@@ -54,14 +54,17 @@ public final class ResultExport {
         return AttributeValue.s(value.toString());
     }
 
-    /** The CSV header line (without line end). */
+    /** The CSV header record, with its line end ({@link Csv}: formulas in labels made inert). */
     public static String csvHeader(List<String> labels) {
-        return labels.stream().map(ResultExport::quote).collect(Collectors.joining(","));
+        return Csv.record(labels.stream().map(Csv::text).toList());
     }
 
-    /** One CSV record (without line end). */
+    /**
+     * One CSV record, with its line end: strings as {@link Csv#text} (formulas made inert, the
+     * empty string as {@code ""}), numbers and booleans as they are, null as an empty field.
+     */
     public static String csv(List<Object> row) {
-        return row.stream().map(ResultExport::cell).collect(Collectors.joining(","));
+        return Csv.record(row.stream().map(ResultExport::field).toList());
     }
 
     /** A value as a grid cell or CSV field shows it, unquoted; null as empty text. */
@@ -75,19 +78,7 @@ public final class ResultExport {
         return value.toString();
     }
 
-    private static String cell(Object value) {
-        if (value instanceof String s && s.isEmpty()) {
-            return "\"\"";
-        }
-        return quote(text(value));
-    }
-
-    private static String quote(String field) {
-        boolean needsQuotes =
-                field.indexOf(',') >= 0
-                        || field.indexOf('"') >= 0
-                        || field.indexOf('\r') >= 0
-                        || field.indexOf('\n') >= 0;
-        return needsQuotes ? '"' + field.replace("\"", "\"\"") + '"' : field;
+    private static String field(Object value) {
+        return value instanceof String text ? Csv.text(text) : Csv.plain(text(value));
     }
 }

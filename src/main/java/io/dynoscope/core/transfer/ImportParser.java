@@ -1,11 +1,11 @@
 package io.dynoscope.core.transfer;
 
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Csv;
 import io.dynoscope.core.item.CsvRecords;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
@@ -261,7 +261,7 @@ public final class ImportParser {
             if (field == null || field.isEmpty()) {
                 throw headerProblem(header, "column " + (i + 1) + " has no name");
             }
-            String name = ItemCsv.unprotect(field);
+            String name = Csv.unprotect(field);
             Target target =
                     mapping.rule(name).orElseGet(() -> new Attribute(name, Optional.empty()));
             Optional<AttributeValue.Type> type = Optional.empty();

@@ -2,8 +2,8 @@ package io.dynoscope.core.transfer;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.AttributeValue.Type;
+import io.dynoscope.core.item.Csv;
 import io.dynoscope.core.item.DynamoJson;
-import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemFormatException;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -73,19 +73,19 @@ public final class ValueConversion {
 
     /**
      * The value of one CSV cell. With a type, S takes the text as it is (less the apostrophe {@link
-     * ItemCsv#protect} adds), N, B and BOOL their text form (B also {@code {"B":"..."}}), and the
-     * others their DynamoDB JSON as {@link ItemCsv} writes it ({@code {"SS":["a","b"]}}). Without a
+     * Csv#protect} adds), N, B and BOOL their text form (B also {@code {"B":"..."}}), and the
+     * others their DynamoDB JSON as a CSV export writes it ({@code {"SS":["a","b"]}}). Without a
      * type a cell holding DynamoDB JSON becomes that value and any other cell a string.
      */
     public static AttributeValue cell(String text, Optional<Type> type) {
         if (type.isEmpty()) {
             return text.startsWith("{")
-                    ? typedJson(text).orElseGet(() -> AttributeValue.s(ItemCsv.unprotect(text)))
-                    : AttributeValue.s(ItemCsv.unprotect(text));
+                    ? typedJson(text).orElseGet(() -> AttributeValue.s(Csv.unprotect(text)))
+                    : AttributeValue.s(Csv.unprotect(text));
         }
         Type wanted = type.get();
         return switch (wanted) {
-            case S -> AttributeValue.s(ItemCsv.unprotect(text));
+            case S -> AttributeValue.s(Csv.unprotect(text));
             case N -> AttributeValue.n(text);
             case BOOL -> bool(text);
             case B ->

@@ -9,6 +9,8 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.service.access.ReadOnlyException;
+import io.dynoscope.service.access.WriteAccess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,13 +95,17 @@ public final class DriftPropagation {
         this.sleeper = Objects.requireNonNull(sleeper);
     }
 
-    /** Runs the plan against {@code table}; {@code progress} is called on the worker threads. */
+    /**
+     * Runs the plan against {@code table}; {@code progress} is called on the worker threads. A
+     * read-only connection is refused ({@link ReadOnlyException}) before the first write.
+     */
     public PropagationReport propagate(
             String table,
             PropagationPlan plan,
             Options options,
             Consumer<Progress> progress,
             Cancellation cancellation) {
+        WriteAccess.require(repository, "propagate drift into table '" + table + "'");
         long started = System.nanoTime();
         List<PlannedWrite> writes = plan.writes();
         Result[] results = new Result[writes.size()];

@@ -1,8 +1,8 @@
 package io.dynoscope.service.model;
 
-import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.ItemSize;
+import io.dynoscope.core.item.ItemRules;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Capacity;
 import io.dynoscope.core.model.IndexModel;
@@ -14,12 +14,18 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableRequests;
+import io.dynoscope.service.table.TableAdmin;
+import io.dynoscope.service.table.TableExistsException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Loads a modelled table: creates it with its indexes on the chosen connection (never over a table
@@ -78,11 +84,37 @@ public final class SchemaLoad {
             boolean complete) {}
 
     /**
-     * Checks {@code design} and builds its CreateTable request; throws {@link
-     * IllegalArgumentException} naming the first item that cannot be written.
+     * Checks every table of a model file before anything is sent ({@link #prepare} each, and no
+     * table named twice), so that bad input creates nothing; throws {@link
+     * IllegalArgumentException} saying which table and what.
+     */
+    public static List<Prepared> prepareAll(List<TableDesign> designs) {
+        Set<String> names = new HashSet<>();
+        List<Prepared> prepared = new ArrayList<>();
+        for (TableDesign design : designs) {
+            String table = design.model().table();
+            if (!names.add(table)) {
+                throw new IllegalArgumentException("table '" + table + "' is in the file twice");
+            }
+            prepared.add(prepare(design));
+        }
+        return prepared;
+    }
+
+    /**
+     * Checks {@code design} as DynamoDB would, before anything is sent, and builds its CreateTable
+     * request: the table's and its indexes' names and keys ({@link TableAdmin#check}), and every
+     * item against DynamoDB's rules ({@link ItemRules}) with no key twice. Throws {@link
+     * IllegalArgumentException} naming the table and the first item that cannot be written.
      */
     public static Prepared prepare(TableDesign design) {
         TableDefinition definition = definition(design);
+        try {
+            TableAdmin.check(definition);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "table '" + definition.name() + "': " + e.getMessage(), e);
+        }
         checkItems(design, definition);
         List<String> notes = new ArrayList<>();
         Capacity capacity = design.capacity();
@@ -156,35 +188,28 @@ public final class SchemaLoad {
 
     private static void checkItems(TableDesign design, TableDefinition definition) {
         KeySchema keys = definition.keySchema();
+        Map<Key, Integer> firstWithKey = new HashMap<>();
         List<Item> items = design.items();
         for (int i = 0; i < items.size(); i++) {
             Item item = items.get(i);
-            String where = "item " + (i + 1) + " of table " + definition.name();
-            for (Map.Entry<String, String> key : definition.attributeTypes().entrySet()) {
-                AttributeValue value = item.attributes().get(key.getKey());
-                boolean tableKey = keys.isKeyAttribute(key.getKey());
-                if (value == null) {
-                    if (tableKey) {
-                        throw new IllegalArgumentException(
-                                where + " has no key attribute " + key.getKey());
-                    }
-                    continue;
-                }
-                if (!value.type().descriptor().equals(key.getValue())) {
-                    throw new IllegalArgumentException(
-                            where
-                                    + ": key attribute "
-                                    + key.getKey()
-                                    + " is "
-                                    + value.type()
-                                    + ", but the table defines it as "
-                                    + key.getValue());
-                }
-            }
-            long size = ItemSize.of(item);
-            if (size > ItemSize.MAX_ITEM_BYTES) {
+            String where = "item " + (i + 1) + " of table '" + definition.name() + "'";
+            List<ItemRules.Problem> problems =
+                    ItemRules.check(item, keys, definition.attributeTypes());
+            if (!problems.isEmpty()) {
                 throw new IllegalArgumentException(
-                        where + " is " + size + " bytes, over DynamoDB's 400 KB item limit");
+                        where
+                                + ": "
+                                + problems.stream()
+                                        .map(ItemRules.Problem::toString)
+                                        .collect(Collectors.joining("; ")));
+            }
+            Integer earlier = firstWithKey.putIfAbsent(item.key(keys), i + 1);
+            if (earlier != null) {
+                throw new IllegalArgumentException(
+                        where
+                                + " has the same key as item "
+                                + earlier
+                                + " (a table holds one item per key)");
             }
         }
     }
@@ -201,7 +226,10 @@ public final class SchemaLoad {
             Cancellation cancellation) {
         String table = prepared.table();
         if (repository.listTables().contains(table)) {
-            throw new TableExistsException(table);
+            throw new TableExistsException(
+                    table,
+                    "nothing was created (a model is only loaded into a new table: choose another"
+                            + " name or delete the table first)");
         }
         repository.createTable(prepared.definition());
         List<Item> items = withItems ? prepared.design().items() : List.of();

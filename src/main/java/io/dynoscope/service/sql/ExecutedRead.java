@@ -8,17 +8,32 @@ import io.dynoscope.repository.ReadStatistics;
 public final class ExecutedRead {
     private final PlannedRead read;
     private final String statement;
+    private final boolean sample;
     private volatile ReadResult result;
 
     ExecutedRead(PlannedRead read) {
-        this.read = read;
-        this.statement = null;
+        this(read, null, false);
     }
 
     /** A PartiQL statement sent with ExecuteStatement. */
     ExecutedRead(String statement) {
-        this.read = null;
+        this(null, statement, false);
+    }
+
+    private ExecutedRead(PlannedRead read, String statement, boolean sample) {
+        this.read = read;
         this.statement = statement;
+        this.sample = sample;
+    }
+
+    /** The Scan of a table's first items that typed its columns for the statement. */
+    static ExecutedRead sample(PlannedRead read) {
+        return new ExecutedRead(read, null, true);
+    }
+
+    /** Whether this read sampled a table for its columns (rather than reading the rows). */
+    public boolean isSample() {
+        return sample;
     }
 
     /** Query, Scan or ExecuteStatement. */

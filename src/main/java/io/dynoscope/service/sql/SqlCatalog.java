@@ -8,7 +8,6 @@ import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
 import java.util.ArrayList;
@@ -20,13 +19,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The relations one connection offers SQL: every table, and every entity of the table models the
- * console was given, as a view. Tables are described, and sampled for their columns, the first time
- * a statement names them; the answers are kept for the console's life.
+ * console was given, as a view. Nothing is read for a name until a statement uses it: a table is
+ * described the first time a statement names it (or a view of it), once for the console's life.
  *
- * <p>A table's columns are its key attributes and the attributes of its first {@value #SAMPLE_SIZE}
- * items (one Scan request). An entity's columns are its key attributes, its key templates'
- * variables and the attributes its model lists; only an entity that lists none is typed from the
- * sample.
+ * <p>A relation's columns are what is known without reading items: the table's and its indexes' key
+ * attributes, an entity's key templates' variables and the attributes its model lists. A relation
+ * whose model lists no attributes (a table, an entity given without them) is <em>open</em>: when a
+ * statement needs more of its columns (an attribute beyond its keys, or {@code *}), its table is
+ * sampled, once: the first {@value #SAMPLE_SIZE} items (one Scan request, counted in that
+ * statement's cost), whose attributes become columns.
  */
 public final class SqlCatalog {
 
@@ -38,7 +39,6 @@ public final class SqlCatalog {
     private final Map<String, TableInfo> descriptions = new ConcurrentHashMap<>();
     private final Map<String, List<Item>> samples = new ConcurrentHashMap<>();
     private final Map<String, SqlRelation> relations = new ConcurrentHashMap<>();
-    private final List<ReadStatistics> sampling = new ArrayList<>();
     private volatile List<String> tableNames;
 
     public SqlCatalog(DynamoRepository repository, List<TableModel> tableModels) {
@@ -70,7 +70,8 @@ public final class SqlCatalog {
         return names;
     }
 
-    private List<String> tables() {
+    /** The connection's tables (one ListTables, asked once). */
+    public List<String> tables() {
         List<String> names = tableNames;
         if (names == null) {
             names = List.copyOf(repository.listTables());
@@ -79,29 +80,66 @@ public final class SqlCatalog {
         return names;
     }
 
-    /** The relation SQL calls {@code name}, if any. */
+    /** Whether SQL can use {@code name}; reads nothing but the list of tables. */
+    public boolean contains(String name) {
+        return tables().contains(name) || entity(name).isPresent();
+    }
+
+    /** The model and entity a view name stands for, when it is not a table's name. */
+    private Optional<Map.Entry<TableModel, Entity>> entity(String name) {
+        if (tables().contains(name)) {
+            return Optional.empty();
+        }
+        for (TableModel model : models()) {
+            Optional<Entity> entity = model.entity(name);
+            if (entity.isPresent()) {
+                return Optional.of(Map.entry(model, entity.get()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The table whose items the relation {@code name} shows, if there is such a relation. */
+    public Optional<String> tableOf(String name) {
+        if (tables().contains(name)) {
+            return Optional.of(name);
+        }
+        return entity(name).map(e -> e.getKey().table());
+    }
+
+    /**
+     * The relation SQL calls {@code name}, if any, with the columns known so far: its table is
+     * described (once) but not read.
+     */
     public Optional<SqlRelation> relation(String name) {
         SqlRelation known = relations.get(name);
         if (known != null) {
             return Optional.of(known);
         }
-        SqlRelation built = null;
+        SqlRelation built;
         if (tables().contains(name)) {
             built = tableRelation(name);
         } else {
-            for (TableModel model : models()) {
-                Optional<Entity> entity = model.entity(name);
-                if (entity.isPresent()) {
-                    built = entityRelation(model, entity.get());
-                    break;
-                }
+            Optional<Map.Entry<TableModel, Entity>> entity = entity(name);
+            if (entity.isEmpty()) {
+                return Optional.empty();
             }
-        }
-        if (built == null) {
-            return Optional.empty();
+            built = entityRelation(entity.get().getKey(), entity.get().getValue());
         }
         relations.put(name, built);
         return Optional.of(built);
+    }
+
+    /**
+     * Whether more of the relation's columns may exist than it has now: it lists no attributes of
+     * its own and its table has not been sampled yet.
+     */
+    public boolean isOpen(String name) {
+        Optional<String> table = tableOf(name);
+        if (table.isEmpty() || samples.containsKey(table.get())) {
+            return false;
+        }
+        return entity(name).map(e -> e.getValue().attributes().isEmpty()).orElse(true);
     }
 
     /** The table's description (keys, indexes, item count and size), asked once. */
@@ -109,15 +147,14 @@ public final class SqlCatalog {
         return descriptions.computeIfAbsent(table, repository::describeTable);
     }
 
-    /** What sampling tables for their columns has cost so far. */
-    public synchronized List<ReadStatistics> samplingReads() {
-        return List.copyOf(sampling);
-    }
-
     private SqlRelation tableRelation(String table) {
         TableInfo info = describe(table);
         return SqlRelation.table(
-                table, info.keySchema(), info.keyAttributeTypes(), indexes(info), sample(table));
+                table,
+                info.keySchema(),
+                info.keyAttributeTypes(),
+                indexes(info),
+                samples.getOrDefault(table, List.of()));
     }
 
     private SqlRelation entityRelation(TableModel model, Entity entity) {
@@ -130,7 +167,11 @@ public final class SqlCatalog {
                         indexes(info),
                         List.of());
         return SqlRelation.entity(
-                table, entity, entity.attributes().isEmpty() ? sample(model.table()) : List.of());
+                table,
+                entity,
+                entity.attributes().isEmpty()
+                        ? samples.getOrDefault(model.table(), List.of())
+                        : List.of());
     }
 
     private static List<IndexModel> indexes(TableInfo info) {
@@ -146,22 +187,26 @@ public final class SqlCatalog {
                 .toList();
     }
 
-    private List<Item> sample(String table) {
-        return samples.computeIfAbsent(
-                table,
-                t -> {
-                    List<Item> items = new ArrayList<>();
-                    ReadResult result =
-                            repository.scan(
-                                    ScanSpec.table(t)
-                                            .withLimit(SAMPLE_SIZE)
-                                            .withPageSize(SAMPLE_SIZE),
-                                    page -> items.addAll(page.items()),
-                                    Cancellation.none());
-                    synchronized (this) {
-                        sampling.add(result.statistics());
-                    }
-                    return List.copyOf(items);
-                });
+    /**
+     * Samples the table for its columns, unless it was sampled before: one Scan of at most {@value
+     * #SAMPLE_SIZE} items.
+     *
+     * @return what the sample cost, or empty when the table had been sampled already
+     */
+    synchronized Optional<ReadResult> sample(String table, Cancellation cancellation) {
+        if (samples.containsKey(table)) {
+            return Optional.empty();
+        }
+        List<Item> items = new ArrayList<>();
+        ReadResult result =
+                repository.scan(
+                        ScanSpec.table(table).withLimit(SAMPLE_SIZE).withPageSize(SAMPLE_SIZE),
+                        page -> items.addAll(page.items()),
+                        cancellation);
+        if (!result.cancelled()) {
+            samples.put(table, List.copyOf(items));
+            relations.values().removeIf(r -> r.table().equals(table));
+        }
+        return Optional.of(result);
     }
 }

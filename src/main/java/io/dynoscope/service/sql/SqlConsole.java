@@ -4,28 +4,16 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.PlannedRead;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.TableInfo;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-import org.apache.calcite.plan.RelOptPlanner;
-import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelRoot;
-import org.apache.calcite.rel.rules.CoreRules;
-import org.apache.calcite.runtime.CalciteContextException;
-import org.apache.calcite.runtime.Hook;
-import org.apache.calcite.sql.parser.SqlParseException;
 
 /**
  * The SQL console's use case: SQL over one connection's tables and the entity views of its table
@@ -35,18 +23,22 @@ import org.apache.calcite.sql.parser.SqlParseException;
  * <p>A statement is planned before anything is read: {@link #explain} stops there; {@link #run}
  * asks the caller before a statement that must Scan, then streams rows to a {@link RowListener} as
  * Calcite yields them and stops its reads when the caller cancels. Each statement gets its own
- * Calcite connection and reads; the catalog (table descriptions, sampled columns) is kept.
+ * Calcite connection and reads; the catalog (table descriptions, sampled columns) is kept. Only the
+ * tables a statement names are described or read, and every request it causes is in its result's
+ * cost.
  */
 public final class SqlConsole {
 
     private final DynamoRepository repository;
     private final SqlCatalog catalog;
+    private final StatementPreparer preparer;
     private final PartiqlRunner partiql;
     private volatile boolean executeStatement;
 
     public SqlConsole(DynamoRepository repository, List<TableModel> models) {
         this.repository = repository;
         this.catalog = new SqlCatalog(repository, models);
+        this.preparer = new StatementPreparer(catalog);
         this.partiql = new PartiqlRunner(repository, catalog);
     }
 
@@ -99,12 +91,27 @@ public final class SqlConsole {
             return partiql.explain(sql, select.get(), true);
         }
         StatementReads reads = new StatementReads(repository, Cancellation.none());
-        try (Prepared prepared = prepare(sql, reads)) {
-            return prepared.explanation;
+        try {
+            return explanation(sql, reads);
         } catch (SqlStatementException e) {
-            return partiqlSelect(sql)
+            return partiqlFallback(sql)
                     .map(s -> partiql.explain(sql, s, executeStatement))
                     .orElseThrow(() -> e);
+        }
+    }
+
+    /**
+     * The reads and plan, without generating code; when they cannot be known before the tables are
+     * sampled (rare: see {@link StatementPreparer}), after sampling them.
+     */
+    private SqlExplanation explanation(String sql, StatementReads reads) {
+        StatementPreparer.Planned planned = preparer.plan(sql, reads, false);
+        if (planned.explanation() != null) {
+            return planned.explanation();
+        }
+        planned.toSample().forEach(table -> reads.sample(catalog, table));
+        try (StatementPreparer.Prepared prepared = preparer.prepareSampled(sql, reads)) {
+            return prepared.explanation();
         }
     }
 
@@ -120,6 +127,14 @@ public final class SqlConsole {
     }
 
     /**
+     * The statement as DynamoDB's PartiQL, when it is not the console's SQL but reads a table of
+     * the connection as PartiQL (a view's name, or a typo, is the SQL error's to explain).
+     */
+    private Optional<PartiqlStatement.Select> partiqlFallback(String statement) {
+        return partiqlSelect(statement).filter(s -> catalog.tables().contains(s.table()));
+    }
+
+    /**
      * Runs a SELECT (or {@code EXPLAIN SELECT}, whose rows are the plan's lines).
      *
      * @param allowScan asked before a statement that must Scan; false runs nothing
@@ -131,18 +146,7 @@ public final class SqlConsole {
             Cancellation cancellation) {
         long start = System.nanoTime();
         if (Statements.isExplain(statement)) {
-            SqlExplanation explanation = explain(statement);
-            rows.columns(List.of("plan"));
-            List<String> lines = explanation.describe().lines().toList();
-            lines.forEach(line -> rows.row(List.of(line)));
-            return new SqlResult(
-                    List.of("plan"),
-                    lines.size(),
-                    List.of(),
-                    explanation,
-                    false,
-                    false,
-                    Duration.ofNanos(System.nanoTime() - start));
+            return explainAsRows(statement, rows, start);
         }
         if (isWrite(statement)) {
             throw new SqlStatementException(
@@ -156,128 +160,145 @@ public final class SqlConsole {
             return partiql.select(body, select.get(), true, rows, allowScan, cancellation);
         }
         StatementReads reads = new StatementReads(repository, cancellation);
-        Prepared prepared;
+        StatementPreparer.Planned planned;
         try {
-            prepared = prepare(body, reads);
+            planned = preparer.plan(body, reads, true);
         } catch (SqlStatementException e) {
-            Optional<PartiqlStatement.Select> partiqlSelect = partiqlSelect(body);
+            Optional<PartiqlStatement.Select> partiqlSelect = partiqlFallback(body);
             if (partiqlSelect.isEmpty()) {
                 throw e;
             }
             return partiql.select(body, partiqlSelect.get(), false, rows, allowScan, cancellation);
         }
-        try (prepared) {
-            SqlExplanation plan = prepared.explanation;
-            if (plan.scanWarning().isPresent() && !allowScan.test(plan.scanWarning().get())) {
-                return new SqlResult(
-                        List.of(), 0, List.of(), plan, true, false, Duration.ofNanos(0));
+        if (refused(planned.explanation(), allowScan)) {
+            close(planned.prepared());
+            return refusal(planned.explanation(), reads, start);
+        }
+        StatementPreparer.Prepared prepared = planned.prepared();
+        if (prepared == null) {
+            planned.toSample().forEach(table -> reads.sample(catalog, table));
+            prepared = preparer.prepareSampled(body, reads);
+            if (planned.explanation() == null && refused(prepared.explanation(), allowScan)) {
+                prepared.close();
+                return refusal(prepared.explanation(), reads, start);
             }
-            List<String> labels = new ArrayList<>();
-            long count = 0;
-            boolean stopped = false;
-            try (ResultSet results = prepared.statement.executeQuery()) {
-                ResultSetMetaData meta = results.getMetaData();
-                for (int i = 1; i <= meta.getColumnCount(); i++) {
-                    labels.add(meta.getColumnLabel(i));
+        }
+        try (StatementPreparer.Prepared ready = prepared) {
+            return execute(ready, reads, rows, cancellation, start);
+        }
+    }
+
+    private SqlResult explainAsRows(String statement, RowListener rows, long start) {
+        SqlExplanation explanation = explain(statement);
+        rows.columns(List.of("plan"));
+        List<String> lines = explanation.describe().lines().toList();
+        lines.forEach(line -> rows.row(List.of(line)));
+        return new SqlResult(
+                List.of("plan"),
+                lines.size(),
+                List.of(),
+                explanation,
+                false,
+                false,
+                Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private static boolean refused(SqlExplanation plan, Predicate<ScanWarning> allowScan) {
+        return plan != null
+                && plan.scanWarning().isPresent()
+                && !allowScan.test(plan.scanWarning().get());
+    }
+
+    /** A statement the caller did not allow to Scan: only a sample it needed first was read. */
+    private static SqlResult refusal(SqlExplanation plan, StatementReads reads, long start) {
+        return new SqlResult(
+                List.of(),
+                0,
+                reads.finish(),
+                plan,
+                true,
+                false,
+                Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private static void close(StatementPreparer.Prepared prepared) {
+        if (prepared != null) {
+            prepared.close();
+        }
+    }
+
+    /** A failure of the caller's row listener (its output, say), passed on as it is. */
+    private static final class ListenerFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ListenerFailure(RuntimeException cause) {
+            super(cause);
+        }
+
+        RuntimeException failure() {
+            return (RuntimeException) getCause();
+        }
+    }
+
+    /** Runs a prepared statement, its rows to {@code rows}, and waits for its reads to end. */
+    private static SqlResult execute(
+            StatementPreparer.Prepared prepared,
+            StatementReads reads,
+            RowListener rows,
+            Cancellation cancellation,
+            long start) {
+        List<String> labels = new ArrayList<>();
+        long count = 0;
+        boolean stopped = false;
+        try (ResultSet results = prepared.statement().executeQuery()) {
+            ResultSetMetaData meta = results.getMetaData();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                labels.add(meta.getColumnLabel(i));
+            }
+            tell(() -> rows.columns(labels));
+            while (!cancellation.isCancelled() && results.next()) {
+                List<Object> values = new ArrayList<>(labels.size());
+                for (int i = 1; i <= labels.size(); i++) {
+                    values.add(results.getObject(i));
                 }
-                rows.columns(labels);
-                while (true) {
-                    if (cancellation.isCancelled()) {
-                        stopped = true;
-                        break;
-                    }
-                    if (!results.next()) {
-                        break;
-                    }
-                    List<Object> values = new ArrayList<>(labels.size());
-                    for (int i = 1; i <= labels.size(); i++) {
-                        values.add(results.getObject(i));
-                    }
-                    count++;
-                    if (!rows.row(values)) {
-                        stopped = true;
-                        break;
-                    }
-                }
-            } catch (SQLException | RuntimeException e) {
-                if (cancellation.isCancelled()) {
+                count++;
+                boolean[] more = new boolean[1];
+                tell(() -> more[0] = rows.row(values));
+                if (!more[0]) {
                     stopped = true;
-                } else {
-                    throw failure(e);
+                    break;
                 }
-            } finally {
-                reads.cancel();
             }
-            return new SqlResult(
-                    labels,
-                    count,
-                    reads.executed(),
-                    plan,
-                    false,
-                    stopped || cancellation.isCancelled(),
-                    Duration.ofNanos(System.nanoTime() - start));
-        }
-    }
-
-    /** A statement Calcite has planned, with the reads found in its plan. */
-    private final class Prepared implements AutoCloseable {
-        private final Connection connection;
-        private final PreparedStatement statement;
-        private final SqlExplanation explanation;
-
-        Prepared(Connection connection, PreparedStatement statement, SqlExplanation explanation) {
-            this.connection = connection;
-            this.statement = statement;
-            this.explanation = explanation;
-        }
-
-        @Override
-        public void close() {
-            try {
-                statement.close();
-                connection.close();
-            } catch (SQLException e) {
-                throw failure(e);
-            }
-        }
-    }
-
-    private Prepared prepare(String sql, StatementReads reads) {
-        Connection connection = connect(reads);
-        RelNode[] captured = new RelNode[1];
-        PreparedStatement statement;
-        try (Hook.Closeable rules = Hook.PLANNER.addThread(SqlConsole::addRules);
-                Hook.Closeable hook =
-                        Hook.PLAN_BEFORE_IMPLEMENTATION.addThread(
-                                (RelRoot root) -> captured[0] = root.rel)) {
-            statement = connection.prepareStatement(sql);
+        } catch (ListenerFailure e) {
+            reads.cancel();
+            reads.finish();
+            throw e.failure();
         } catch (SQLException | RuntimeException e) {
-            closeQuietly(connection);
-            throw failure(e);
+            reads.cancel();
+            reads.finish();
+            if (!cancellation.isCancelled()) {
+                throw StatementErrors.of(
+                        e, prepared.explanation().statement(), StatementErrors.NO_NAMES);
+            }
+            stopped = true;
         }
-        if (captured[0] == null) {
-            closeQuietly(connection);
-            throw new SqlStatementException(
-                    "the SQL console runs queries (SELECT); this statement has no query plan");
-        }
-        StatementPlan plan = StatementPlan.of(captured[0]);
-        reads.plan(plan);
-        SqlExplanation explanation =
-                new SqlExplanation(
-                        sql,
-                        plan.reads(),
-                        RelOptUtil.toString(captured[0]),
-                        scanWarning(catalog, plan.reads()));
-        return new Prepared(connection, statement, explanation);
+        reads.cancel();
+        return new SqlResult(
+                labels,
+                count,
+                reads.finish(),
+                prepared.explanation(),
+                false,
+                stopped || cancellation.isCancelled(),
+                Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /**
-     * A predicate on one side of an equi-join holds on the other side too: {@code w.EntityRef =
-     * 'WS#acme'} with {@code p.EntityRef = w.EntityRef} reaches the scan of {@code p}, whose read
-     * then becomes a Query of the same item collection.
-     */
-    private static void addRules(RelOptPlanner planner) {
-        planner.addRule(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES);
+    private static void tell(Runnable listener) {
+        try {
+            listener.run();
+        } catch (RuntimeException e) {
+            throw new ListenerFailure(e);
+        }
     }
 
     /** The Scans among the reads, with the size of what they read, or empty. */
@@ -292,40 +313,5 @@ public final class SqlConsole {
             }
         }
         return scans.isEmpty() ? Optional.empty() : Optional.of(new ScanWarning(scans));
-    }
-
-    private Connection connect(StatementReads reads) {
-        return SqlEngine.connect(catalog, reads);
-    }
-
-    private static void closeQuietly(Connection connection) {
-        try {
-            connection.close();
-        } catch (SQLException ignored) {
-            // The statement already failed; that failure is the one to report.
-        }
-    }
-
-    /** The failure to report: a repository error as it is, a SQL error as its own message. */
-    static RuntimeException failure(Exception e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof RepositoryException repositoryException) {
-                return repositoryException;
-            }
-            if (t instanceof SqlStatementException statementException) {
-                return statementException;
-            }
-            if (t instanceof CalciteContextException || t instanceof SqlParseException) {
-                return new SqlStatementException(t.getMessage(), t);
-            }
-        }
-        String message = e.getMessage() == null ? e.toString() : e.getMessage();
-        return new SqlStatementException(
-                message.toLowerCase(Locale.ROOT).startsWith("error while")
-                                && e.getCause() != null
-                                && e.getCause().getMessage() != null
-                        ? e.getCause().getMessage()
-                        : message,
-                e);
     }
 }

@@ -22,8 +22,11 @@ final class SqlEngine {
 
     private SqlEngine() {}
 
-    /** A Calcite connection whose default schema is the catalog, reading rows from {@code rows}. */
-    static Connection connect(SqlCatalog catalog, SqlTable.RowSource rows) {
+    /**
+     * A Calcite connection whose default schema is the catalog's relations as one statement sees
+     * them, reading rows from {@code rows}.
+     */
+    static Connection connect(StatementColumns columns, SqlTable.RowSource rows) {
         Properties info = new Properties();
         info.setProperty("quoting", "DOUBLE_QUOTE");
         info.setProperty("unquotedCasing", "UNCHANGED");
@@ -33,7 +36,7 @@ final class SqlEngine {
         try {
             CalciteConnection connection =
                     new Driver().connect("jdbc:calcite:", info).unwrap(CalciteConnection.class);
-            connection.getRootSchema().add("dynamodb", new SqlSchema(catalog, rows));
+            connection.getRootSchema().add("dynamodb", new SqlSchema(columns, rows));
             connection.setSchema("dynamodb");
             return connection;
         } catch (SQLException e) {

@@ -9,16 +9,18 @@ import org.apache.calcite.schema.lookup.LikePattern;
 import org.apache.calcite.schema.lookup.Lookup;
 
 /**
- * The catalog's relations as one Calcite schema for one statement: a table is built (described,
- * sampled) only when the statement names it, and reads its rows through the statement's reads.
+ * The catalog's relations as one Calcite schema for one statement. Calcite asks for every table of
+ * a schema when it resolves a name without regard to case, so a table here is only a name until the
+ * statement uses it: then (and only then) it is described, and its rows read through the
+ * statement's reads.
  */
 final class SqlSchema extends AbstractSchema {
 
-    private final SqlCatalog catalog;
+    private final StatementColumns columns;
     private final SqlTable.RowSource rows;
 
-    SqlSchema(SqlCatalog catalog, SqlTable.RowSource rows) {
-        this.catalog = catalog;
+    SqlSchema(StatementColumns columns, SqlTable.RowSource rows) {
+        this.columns = columns;
         this.rows = rows;
     }
 
@@ -27,13 +29,13 @@ final class SqlSchema extends AbstractSchema {
         return new IgnoreCaseLookup<>() {
             @Override
             public Table get(String name) {
-                return catalog.relation(name).map(r -> (Table) new SqlTable(r, rows)).orElse(null);
+                return columns.catalog().contains(name) ? new SqlTable(name, columns, rows) : null;
             }
 
             @Override
             public Set<String> getNames(LikePattern pattern) {
                 Set<String> names = new LinkedHashSet<>();
-                for (String name : catalog.names()) {
+                for (String name : columns.catalog().names()) {
                     if (pattern.matcher().apply(name)) {
                         names.add(name);
                     }

@@ -17,7 +17,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * A relation (a table, or an entity's view of it) as Calcite sees it. Calcite hands it the
  * statement's filters and the columns it needs; the rows come from {@link RowSource}, which turns
  * them into DynamoDB reads. Every filter stays in Calcite's hands as well, so the rows are right
- * whatever the reads could narrow.
+ * whatever the reads could narrow. The relation is looked up (its table described) only when
+ * Calcite asks for its columns, that is when the statement uses it.
  */
 final class SqlTable extends AbstractTable implements ProjectableFilterableTable {
 
@@ -31,23 +32,30 @@ final class SqlTable extends AbstractTable implements ProjectableFilterableTable
         Enumerable<Object[]> rows(SqlRelation relation, List<RexNode> filters, int[] projects);
     }
 
-    private final SqlRelation relation;
+    private final String name;
+    private final StatementColumns columns;
     private final RowSource source;
 
-    SqlTable(SqlRelation relation, RowSource source) {
-        this.relation = relation;
+    SqlTable(String name, StatementColumns columns, RowSource source) {
+        this.name = name;
+        this.columns = columns;
         this.source = source;
     }
 
     SqlRelation relation() {
-        return relation;
+        return columns.relation(name)
+                .orElseThrow(() -> new SqlStatementException("no table or view `" + name + "`"));
     }
 
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
         RelDataTypeFactory.Builder builder = typeFactory.builder();
-        for (SqlColumn column : relation.columns()) {
-            builder.add(column.name(), type(typeFactory, column.type())).nullable(true);
+        for (SqlColumn column : relation().columns()) {
+            RelDataType type =
+                    columns.isProvisional(name, column.name())
+                            ? typeFactory.createSqlType(SqlTypeName.ANY)
+                            : type(typeFactory, column.type());
+            builder.add(column.name(), type).nullable(true);
         }
         return builder.build();
     }
@@ -64,6 +72,6 @@ final class SqlTable extends AbstractTable implements ProjectableFilterableTable
     @Override
     @SuppressWarnings("unchecked")
     public Enumerable<Object[]> scan(DataContext root, List<RexNode> filters, int[] projects) {
-        return source.rows(relation, filters, projects);
+        return source.rows(relation(), filters, projects);
     }
 }

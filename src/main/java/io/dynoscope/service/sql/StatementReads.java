@@ -45,14 +45,22 @@ import org.apache.calcite.rex.RexNode;
  */
 final class StatementReads implements SqlTable.RowSource {
 
-    /** Pages a streaming read may run ahead of the rows taken from it. */
-    private static final int PAGES_AHEAD = 2;
+    /**
+     * Pages a streaming read may hold ahead of the rows taken from it (the repository asks for one
+     * more while it delivers a page): enough for reads and rows to overlap, and little to throw
+     * away when the rows are no longer wanted.
+     */
+    private static final int PAGES_AHEAD = 1;
 
     private static final long POLL_MILLIS = 50;
+
+    /** How long the end of a statement waits for a stopped read's request in flight. */
+    private static final long FINISH_MILLIS = 60_000;
 
     private final DynamoRepository repository;
     private final Cancellation cancellation;
     private final List<Cancellation> running = new CopyOnWriteArrayList<>();
+    private final List<Thread> readers = new CopyOnWriteArrayList<>();
     private final List<ExecutedRead> executed = Collections.synchronizedList(new ArrayList<>());
     private final Map<PlannedRead, List<Item>> kept = new ConcurrentHashMap<>();
     private volatile StatementPlan plan = StatementPlan.EMPTY;
@@ -70,6 +78,40 @@ final class StatementReads implements SqlTable.RowSource {
     List<ExecutedRead> executed() {
         synchronized (executed) {
             return List.copyOf(executed);
+        }
+    }
+
+    /**
+     * Waits for the reads still under way (stopped or not) to end, so that what they cost is known,
+     * and returns every read the statement ran.
+     */
+    List<ExecutedRead> finish() {
+        for (Thread reader : readers) {
+            try {
+                reader.join(FINISH_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return executed();
+    }
+
+    /** Samples a table for its columns (once a console), counted among this statement's reads. */
+    void sample(SqlCatalog catalog, String table) {
+        ExecutedRead record =
+                ExecutedRead.sample(PlannedRead.sample(table, SqlCatalog.SAMPLE_SIZE));
+        Cancellation stop = new Cancellation();
+        running.add(stop);
+        try {
+            catalog.sample(table, stop)
+                    .ifPresent(
+                            result -> {
+                                record.finish(result);
+                                executed.add(record);
+                            });
+        } finally {
+            running.remove(stop);
         }
     }
 
@@ -340,6 +382,7 @@ final class StatementReads implements SqlTable.RowSource {
                             },
                             "dynoscope-sql-read");
             reader.setDaemon(true);
+            readers.add(reader);
             reader.start();
         }
 

@@ -174,12 +174,22 @@ public final class TableAdmin {
 
     /**
      * Sends the changes in order, each waited for (tables and indexes ACTIVE, or gone). Refuses a
-     * read-only connection before sending any.
+     * read-only connection, and a table to create that exists ({@link TableExistsException}),
+     * before sending any.
      */
     public void apply(List<TableChange> changes) {
         for (TableChange change : changes) {
             WriteAccess.require(
                     repository, change.operation() + " on table '" + change.table() + "'");
+        }
+        List<String> existing = null;
+        for (TableChange change : changes) {
+            if (change instanceof TableChange.CreateTable create) {
+                existing = existing == null ? repository.listTables() : existing;
+                if (existing.contains(create.table())) {
+                    throw new TableExistsException(create.table(), "nothing was created");
+                }
+            }
         }
         changes.forEach(repository::changeTable);
     }
@@ -200,8 +210,11 @@ public final class TableAdmin {
         apply(List.of(deletion(table)));
     }
 
-    /** Refuses what DynamoDB would refuse, with the reason, before anything is sent. */
-    static void check(TableDefinition definition) {
+    /**
+     * Refuses a table definition DynamoDB would refuse (names, indexes, key types), with the
+     * reason, before anything is sent.
+     */
+    public static void check(TableDefinition definition) {
         requireName("table", definition.name());
         Set<String> used = new LinkedHashSet<>(keyAttributes(definition.keySchema()));
         Set<String> names = new LinkedHashSet<>();

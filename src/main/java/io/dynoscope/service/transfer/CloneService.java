@@ -13,6 +13,7 @@ import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableDefinition.Billing;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.table.TableExistsException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -121,10 +122,10 @@ public final class CloneService {
         WriteAccess.require(target, "clone into table '" + request.targetTable() + "'");
         TableInfo table = source.describeTable(request.table());
         if (target.listTables().contains(request.targetTable())) {
-            throw new IllegalArgumentException(
-                    "table '"
-                            + request.targetTable()
-                            + "' exists already at the target; a clone creates its table");
+            throw new TableExistsException(
+                    request.targetTable(),
+                    "nothing was copied (a clone creates its table at the target: choose another"
+                            + " --to-table or delete the table first)");
         }
         List<TableChange> changes = changes(request, table);
         target.changeTable(changes.get(0));

@@ -84,12 +84,14 @@ public final class ExportService {
     /**
      * Exports the table to a file checked beforehand ({@link OutputFile#check}): a regular file is
      * replaced only when every item was read and written; a cancelled or failed export leaves it as
-     * it was.
+     * it was. Before the first Scan, a file the table's size (DynamoDB's estimate) would not fit in
+     * is refused ({@link OutputFile#requireSpace}).
      */
     public Report export(
             Request request, OutputFile file, Listener listener, Cancellation cancellation)
             throws IOException {
         TableInfo table = repository.describeTable(request.table());
+        file.requireSpace(table.sizeBytes());
         Report[] report = new Report[1];
         try {
             file.write(

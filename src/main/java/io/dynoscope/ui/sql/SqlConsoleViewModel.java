@@ -262,9 +262,9 @@ public final class SqlConsoleViewModel {
 
     public void exportCsv(Path file) throws IOException {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write(ResultExport.csvHeader(columns) + "\r\n");
+            out.write(ResultExport.csvHeader(columns));
             for (List<Object> row : rows) {
-                out.write(ResultExport.csv(row) + "\r\n");
+                out.write(ResultExport.csv(row));
             }
         }
     }

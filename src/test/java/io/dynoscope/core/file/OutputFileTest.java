@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -43,14 +45,63 @@ class OutputFileTest {
     }
 
     @Test
-    void aNewFileGetsTheProcessDefaultMode() throws IOException {
+    void aNewFileIsPrivateFromItsFirstByte() throws IOException {
         assumeTrue(posix());
-        Path reference = Files.createFile(folder.resolve("reference"));
         Path file = folder.resolve("new.csv");
 
-        write(file, "x");
+        List<String> modes = modesWhileWriting(file);
 
-        assertEquals(Files.getPosixFilePermissions(reference), Files.getPosixFilePermissions(file));
+        assertEquals(List.of("rw-------", "rw-------"), modes, "before and after the first byte");
+        assertEquals("rw-------", mode(file));
+    }
+
+    @Test
+    void aReplacedFileKeepsItsModeFromTheFirstByteOfItsPartialFile() throws IOException {
+        assumeTrue(posix());
+        for (String mode : List.of("rw-------", "rw-r-----", "rw-r--r--")) {
+            Path file = folder.resolve("sec-" + mode + ".jsonl");
+            Files.writeString(file, "old\n");
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
+
+            List<String> modes = modesWhileWriting(file);
+
+            assertEquals(List.of(mode, mode), modes, "the .part file of a " + mode + " file");
+            assertEquals(mode, mode(file));
+        }
+    }
+
+    /**
+     * Writes {@code file} and returns the mode of its {@code .part} file seen from inside the
+     * write: before the first byte, and after some were written.
+     */
+    private List<String> modesWhileWriting(Path file) throws IOException {
+        List<String> modes = new ArrayList<>();
+        OutputFile.check(file)
+                .write(
+                        out -> {
+                            modes.add(mode(partialOf(file)));
+                            out.write("secret\n".getBytes(StandardCharsets.UTF_8));
+                            out.flush();
+                            modes.add(mode(partialOf(file)));
+                        });
+        return modes;
+    }
+
+    private Path partialOf(Path file) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(
+                            p -> {
+                                String name = p.getFileName().toString();
+                                return name.startsWith("." + file.getFileName() + ".")
+                                        && name.endsWith(".part");
+                            })
+                    .findFirst()
+                    .orElseThrow();
+        }
+    }
+
+    private static String mode(Path file) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(file));
     }
 
     @Test

@@ -70,10 +70,10 @@ class CsvRecordsTest {
                         "'plain",
                         "plain",
                         "")) {
-            assertEquals(text, ItemCsv.unprotect(ItemCsv.protect(text)), text);
+            assertEquals(text, Csv.unprotect(Csv.protect(text)), text);
         }
-        assertEquals("'=1+2", ItemCsv.protect("=1+2"));
-        assertEquals("''=already", ItemCsv.protect("'=already"));
-        assertEquals("'plain", ItemCsv.protect("'plain"));
+        assertEquals("'=1+2", Csv.protect("=1+2"));
+        assertEquals("''=already", Csv.protect("'=already"));
+        assertEquals("'plain", Csv.protect("'plain"));
     }
 }

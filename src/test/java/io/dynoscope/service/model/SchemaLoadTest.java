@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
@@ -17,6 +18,7 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.table.TableExistsException;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -176,7 +178,54 @@ class SchemaLoadTest {
                         IllegalArgumentException.class,
                         () -> SchemaLoad.prepare(saas.withItems(List.of(keyless))));
         assertEquals(
-                "item 1 of table " + saas.table() + " has no key attribute Detail", e.getMessage());
+                "item 1 of table '" + saas.table() + "': Detail: the sort key is missing",
+                e.getMessage());
+        assertFalse(repository.listTables().contains(saas.table()));
+    }
+
+    @Test
+    void anInvalidIndexNameOrAKeyTwiceIsRefusedBeforeAnythingIsCreated() {
+        TableDesign saas = ModelFixtures.renamed(ModelFixtures.saasModel()).tables().get(0);
+        List<Item> twice = new ArrayList<>(saas.items());
+        twice.add(saas.items().get(1));
+        TableDesign badIndex =
+                saas.withModel(
+                        saas.model()
+                                .withIndexes(
+                                        List.of(
+                                                new IndexModel(
+                                                        "ix",
+                                                        true,
+                                                        KeySchema.of("EntityRef", null),
+                                                        "ALL",
+                                                        List.of()))));
+
+        IllegalArgumentException duplicate =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> SchemaLoad.prepareAll(List.of(saas.withItems(twice))));
+        IllegalArgumentException index =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> SchemaLoad.prepareAll(List.of(badIndex)));
+        IllegalArgumentException sameTable =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> SchemaLoad.prepareAll(List.of(saas, saas)));
+
+        assertEquals(
+                "item "
+                        + twice.size()
+                        + " of table '"
+                        + saas.table()
+                        + "' has the same key as item 2 (a table holds one item per key)",
+                duplicate.getMessage());
+        assertEquals(
+                "table '"
+                        + saas.table()
+                        + "': index name 'ix' must be 3 to 255 letters, digits, '_', '-' or '.'",
+                index.getMessage());
+        assertEquals("table '" + saas.table() + "' is in the file twice", sameTable.getMessage());
         assertFalse(repository.listTables().contains(saas.table()));
     }
 }

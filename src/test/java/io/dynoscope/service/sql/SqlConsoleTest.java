@@ -45,27 +45,27 @@ class SqlConsoleTest {
 
     record Collected(List<String> columns, List<List<Object>> rows, SqlResult result) {}
 
-    static Collected run(SqlConsole console, String sql) {
-        List<List<Object>> rows = new ArrayList<>();
-        List<String> columns = new ArrayList<>();
-        SqlResult result =
-                console.run(
-                        sql,
-                        new RowListener() {
-                            @Override
-                            public void columns(List<String> labels) {
-                                columns.addAll(labels);
-                            }
+    /** Keeps a statement's columns and rows. */
+    static final class Rows implements RowListener {
+        final List<String> columns = new ArrayList<>();
+        final List<List<Object>> rows = new ArrayList<>();
 
-                            @Override
-                            public boolean row(List<Object> values) {
-                                rows.add(values);
-                                return true;
-                            }
-                        },
-                        warning -> true,
-                        Cancellation.none());
-        return new Collected(columns, rows, result);
+        @Override
+        public void columns(List<String> labels) {
+            columns.addAll(labels);
+        }
+
+        @Override
+        public boolean row(List<Object> values) {
+            rows.add(values);
+            return true;
+        }
+    }
+
+    static Collected run(SqlConsole console, String sql) {
+        Rows rows = new Rows();
+        SqlResult result = console.run(sql, rows, warning -> true, Cancellation.none());
+        return new Collected(rows.columns, rows.rows, result);
     }
 
     @Test

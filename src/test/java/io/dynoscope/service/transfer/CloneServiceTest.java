@@ -20,6 +20,7 @@ import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.service.access.ReadOnlyException;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.table.TableExistsException;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.HashSet;
@@ -147,9 +148,9 @@ class CloneServiceTest {
                         TestEngine.repository(),
                         WriteAccess.guard(target, Access.readOnly("a test says so")));
 
-        IllegalArgumentException taken =
+        TableExistsException taken =
                 assertThrows(
-                        IllegalArgumentException.class,
+                        TableExistsException.class,
                         () ->
                                 into.clone(
                                         new CloneService.Request(
@@ -166,7 +167,9 @@ class CloneServiceTest {
                                         p -> {},
                                         Cancellation.none()));
 
-        assertTrue(taken.getMessage().contains("exists already"));
+        assertEquals("taken", taken.table());
+        assertTrue(
+                taken.getMessage().startsWith("table 'taken' already exists: nothing was copied"));
         assertEquals(
                 "clone into table 'never' refused: the connection is read-only (a test says so);"
                         + " nothing was sent",

@@ -39,6 +39,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -53,16 +54,21 @@ class SqlConsoleViewTest {
 
     private static final int SCAN_PAGE = 10;
 
-    private String table;
+    private static String table;
     private BackgroundWork work;
     private SqlConsoleViewModel viewModel;
     private final AtomicInteger scanPages = new AtomicInteger();
     private final List<SnippetRequest> opened = new ArrayList<>();
 
-    @Start
-    void start(Stage stage) {
+    // Seeded before the window, so a loaded machine does not run out TestFX's setup time.
+    @BeforeAll
+    static void seed() {
         table = TestEngine.uniqueTableName("sql-view");
         SampleTables.seed(TestEngine.repository(), Dataset.SAAS, table);
+    }
+
+    @Start
+    void start(Stage stage) {
         // Scans read small, slow pages here, so a person has time to cancel one.
         ForwardingRepository slowScans =
                 new ForwardingRepository(TestEngine.repository()) {
@@ -198,6 +204,7 @@ class SqlConsoleViewTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
+        // The first statement of a JVM plans for seconds, much longer on a loaded machine.
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, condition);
     }
 }

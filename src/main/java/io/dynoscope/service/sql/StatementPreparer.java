@@ -1,0 +1,241 @@
+package io.dynoscope.service.sql;
+
+import io.dynoscope.service.sql.SqlToken.Kind;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.runtime.Hook;
+
+/**
+ * Plans statements with Calcite, reading as little as the statement allows: a relation's columns
+ * are first those known without reading items (keys, the model's attributes). Only when the
+ * statement needs more of an open relation's columns (an attribute not known yet, or {@code *}) is
+ * its table sampled, and then only after the reads the statement needs are known: a statement
+ * refused for its Scans has read nothing. To learn those reads, unknown columns are planned as
+ * provisional columns of any type, without generating code.
+ */
+final class StatementPreparer {
+
+    /** How many unknown columns one statement may name before its tables are sampled first. */
+    private static final int MAX_PROVISIONAL = 64;
+
+    private final SqlCatalog catalog;
+
+    StatementPreparer(SqlCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /**
+     * What planning found before any item was read.
+     *
+     * @param prepared the statement ready to run, or null when its tables must be sampled first
+     * @param explanation the reads and plan, or null when they cannot be known before sampling
+     * @param toSample the tables to sample before the statement can run
+     */
+    record Planned(Prepared prepared, SqlExplanation explanation, Set<String> toSample) {}
+
+    /** A statement Calcite has planned, with the reads found in its plan. */
+    static final class Prepared implements AutoCloseable {
+        private final Connection connection;
+        private final PreparedStatement statement;
+        private final SqlExplanation explanation;
+
+        Prepared(Connection connection, PreparedStatement statement, SqlExplanation explanation) {
+            this.connection = connection;
+            this.statement = statement;
+            this.explanation = explanation;
+        }
+
+        PreparedStatement statement() {
+            return statement;
+        }
+
+        SqlExplanation explanation() {
+            return explanation;
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (statement != null) {
+                    statement.close();
+                }
+                connection.close();
+            } catch (SQLException ignored) {
+                // Nothing of the statement is left to release that its end did not release.
+            }
+        }
+    }
+
+    /** Thrown from the planner's hook to stop after planning, before code is generated. */
+    private static final class PlannedOnly extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        PlannedOnly() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Plans {@code sql} with the columns known now.
+     *
+     * @param compile whether to make it ready to run (else only its reads and plan are wanted)
+     */
+    Planned plan(String sql, StatementReads reads, boolean compile) {
+        StatementErrors.checkLimits(sql);
+        StatementColumns columns = new StatementColumns(catalog);
+        try {
+            Prepared prepared = prepare(sql, columns, reads, compile);
+            Set<String> open = columns.openTables();
+            if (!open.isEmpty() && selectsStar(sql)) {
+                prepared.close();
+                return new Planned(null, prepared.explanation(), open);
+            }
+            return new Planned(prepared, prepared.explanation(), Set.of());
+        } catch (RuntimeException e) {
+            Optional<String> unknown = StatementErrors.unknownColumn(e);
+            if (unknown.isEmpty() || columns.openTables().isEmpty()) {
+                throw StatementErrors.of(e, sql, columns);
+            }
+            return provisional(sql, columns, unknown.get(), reads);
+        }
+    }
+
+    /** Plans again once the tables are sampled: an unknown column is now unknown for good. */
+    Prepared prepareSampled(String sql, StatementReads reads) {
+        StatementColumns columns = new StatementColumns(catalog);
+        try {
+            return prepare(sql, columns, reads, true);
+        } catch (RuntimeException e) {
+            throw StatementErrors.of(e, sql, columns);
+        }
+    }
+
+    /**
+     * The reads of a statement that names columns its open relations do not know yet, planned with
+     * those columns provisional; or, where that plan cannot be made, no reads: sample first.
+     */
+    private Planned provisional(
+            String sql, StatementColumns failed, String column, StatementReads reads) {
+        Set<String> open = new LinkedHashSet<>(failed.openTables());
+        StatementColumns attempt = failed;
+        String missing = column;
+        for (int i = 0; i < MAX_PROVISIONAL && attempt.addProvisional(missing); i++) {
+            StatementColumns next = attempt.next();
+            try {
+                Prepared prepared = prepare(sql, next, reads, false);
+                open.addAll(next.openTables());
+                return new Planned(null, prepared.explanation(), open);
+            } catch (RuntimeException e) {
+                open.addAll(next.openTables());
+                Optional<String> unknown = StatementErrors.unknownColumn(e);
+                if (unknown.isEmpty()) {
+                    break;
+                }
+                attempt = next;
+                missing = unknown.get();
+            }
+        }
+        return new Planned(null, null, open);
+    }
+
+    /** Whether the statement selects every column of a relation ({@code *} or {@code t.*}). */
+    static boolean selectsStar(String sql) {
+        List<SqlToken> tokens =
+                SqlTokens.of(sql).stream().filter(t -> t.kind() != Kind.COMMENT).toList();
+        for (int i = 1; i < tokens.size(); i++) {
+            if (tokens.get(i).text().equals("*")) {
+                String before = tokens.get(i - 1).text();
+                if (before.equals(",")
+                        || before.equals(".")
+                        || before.equalsIgnoreCase("SELECT")
+                        || before.equalsIgnoreCase("DISTINCT")
+                        || before.equalsIgnoreCase("ALL")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private Prepared prepare(
+            String sql, StatementColumns columns, StatementReads reads, boolean compile) {
+        Connection connection = SqlEngine.connect(columns, reads);
+        RelNode[] captured = new RelNode[1];
+        PreparedStatement statement = null;
+        try (Hook.Closeable rules = Hook.PLANNER.addThread(StatementPreparer::addRules);
+                Hook.Closeable hook =
+                        Hook.PLAN_BEFORE_IMPLEMENTATION.addThread(
+                                (RelRoot root) -> {
+                                    captured[0] = root.rel;
+                                    if (!compile) {
+                                        throw new PlannedOnly();
+                                    }
+                                })) {
+            statement = connection.prepareStatement(sql);
+        } catch (SQLException | RuntimeException e) {
+            if (captured[0] == null || !plannedOnly(e)) {
+                closeQuietly(connection);
+                throw e instanceof RuntimeException r ? r : new StatementFailure(e);
+            }
+        }
+        if (captured[0] == null) {
+            closeQuietly(connection);
+            throw new SqlStatementException(
+                    "the SQL console runs queries (SELECT); this statement has no query plan");
+        }
+        StatementPlan plan = StatementPlan.of(captured[0]);
+        reads.plan(plan);
+        SqlExplanation explanation =
+                new SqlExplanation(
+                        sql,
+                        plan.reads(),
+                        RelOptUtil.toString(captured[0]),
+                        SqlConsole.scanWarning(catalog, plan.reads()));
+        return new Prepared(connection, statement, explanation);
+    }
+
+    private static boolean plannedOnly(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof PlannedOnly) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A checked failure of the SQL engine, carried to {@link StatementErrors}. */
+    static final class StatementFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StatementFailure(Exception cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    /**
+     * A predicate on one side of an equi-join holds on the other side too: {@code w.EntityRef =
+     * 'WS#acme'} with {@code p.EntityRef = w.EntityRef} reaches the scan of {@code p}, whose read
+     * then becomes a Query of the same item collection.
+     */
+    private static void addRules(RelOptPlanner planner) {
+        planner.addRule(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES);
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // The statement already failed; that failure is the one to report.
+        }
+    }
+}
