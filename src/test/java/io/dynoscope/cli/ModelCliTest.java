@@ -125,12 +125,13 @@ class ModelCliTest {
                         .tables()
                         .get(0);
         String first = TestEngine.uniqueTableName("cli-load-first");
-        TableDesign good = saas.withModel(saas.model().withTable(first));
-        TableDesign badName = saas.withModel(saas.model().withTable("bad name!"));
+        TableDesign good = saas.withModel(saas.model().with(b -> b.table(first)));
+        TableDesign badName = saas.withModel(saas.model().with(b -> b.table("bad name!")));
         List<Item> twice = new ArrayList<>(good.items());
         twice.add(good.items().get(0).with("extra", AttributeValue.s("second copy")));
         String alone = TestEngine.uniqueTableName("cli-load-twice");
-        TableDesign duplicateKeys = good.withModel(good.model().withTable(alone)).withItems(twice);
+        TableDesign duplicateKeys =
+                good.withModel(good.model().with(b -> b.table(alone))).withItems(twice);
         Path twoTables = tempDir.resolve("two-tables.json");
         Files.writeString(
                 twoTables,
