@@ -255,6 +255,10 @@ class AdminUiTest {
         TestWorkbench.connect(robot);
         robot.interact(menuItem(robot, "menu-create-table")::fire);
         Parent form = dialog(robot, "Create table on Local sandbox");
+        assertEquals(
+                "",
+                robot.from(form).lookup("#problemLabel").queryAs(Label.class).getText(),
+                "nothing is wrong before anything is typed");
 
         robot.clickOn(robot.from(form).lookup("#tableNameField").queryAs(Node.class)).write(name);
         robot.clickOn(robot.from(form).lookup("#partitionKeyField").queryAs(Node.class))
@@ -272,7 +276,11 @@ class AdminUiTest {
         Label status = robot.from(form).lookup("#statusLabel").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(
                 30, TimeUnit.SECONDS, () -> status.getText().startsWith("Created table " + name));
-        robot.clickOn(robot.from(form).lookup("#closeButton").queryAs(Node.class));
+        // done: Create is off, Close is the default button
+        assertTrue(robot.from(form).lookup("#createButton").queryButton().isDisabled());
+        Button close = robot.from(form).lookup("#closeButton").queryButton();
+        assertTrue(close.isDefaultButton());
+        robot.clickOn(close);
 
         robot.clickOn("#tableFilter").write(name);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot, name).isPresent());
@@ -332,6 +340,11 @@ class AdminUiTest {
         Label report = robot.from(importer).lookup("#reportLabel").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(
                 30, TimeUnit.SECONDS, () -> report.getText().startsWith("Imported 2 items"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(
+                robot.from(importer).lookup("#importButton").queryButton().isDisabled(),
+                "a finished import cannot be sent again by a second click");
+        assertTrue(robot.from(importer).lookup("#closeButton").queryButton().isDefaultButton());
 
         assertEquals(
                 Set.of(

@@ -161,7 +161,7 @@ class ShellUiTest {
                 30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
         int all = tablesShown(robot).size();
 
-        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
         robot.write(TABLE);
 
         WaitForAsyncUtils.waitForFxEvents();

@@ -55,7 +55,8 @@ final class TestWorkbench {
     static void connect(FxRobot robot) throws TimeoutException {
         robot.doubleClickOn("Local sandbox");
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
+        // the first connection of a JVM loads the AWS SDK: tens of seconds on a loaded machine
         WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+                90, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
     }
 }

@@ -74,6 +74,14 @@ public interface WorkbenchTab {
     /** What the last request of this tab did, for the status bar. */
     ReadOnlyStringProperty lastReadProperty();
 
+    /** The exact figures of the last request (the status bar line's tooltip), or empty. */
+    default ReadOnlyStringProperty lastReadFiguresProperty() {
+        return NO_FIGURES;
+    }
+
+    /** The figures of a tab that has none to show. */
+    ReadOnlyStringProperty NO_FIGURES = new ReadOnlyStringWrapper("").getReadOnlyProperty();
+
     /** What the tab holds and cost in all, for the status bar. */
     ReadOnlyStringProperty totalsProperty();
 

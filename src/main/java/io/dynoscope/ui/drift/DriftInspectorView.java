@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -67,6 +68,7 @@ public final class DriftInspectorView {
     @FXML private Button previewButton;
     @FXML private Button propagateButton;
     @FXML private Label readsLabel;
+    @FXML private Label guardLabel;
     @FXML private HBox progressBox;
     @FXML private SplitPane resultSplit;
     private final ListView<String> orphanList = new ListView<>();
@@ -101,6 +103,8 @@ public final class DriftInspectorView {
         progressBox.visibleProperty().bind(progressShown);
         progressBox.managedProperty().bind(progressShown);
         readsLabel.textProperty().bind(viewModel.readsTextProperty());
+        figures(readsLabel, viewModel.readFiguresProperty());
+        figures(progressLabel, viewModel.resultFiguresProperty());
         costLabel.setTooltip(new Tooltip("The requests detecting drift with this rule makes"));
         costLabel.managedProperty().bind(viewModel.costProperty().isNotEmpty());
 
@@ -151,15 +155,14 @@ public final class DriftInspectorView {
         String readOnly = viewModel.readOnlyReason();
         if (readOnly.isEmpty()) {
             propagateButton.disableProperty().bind(running.or(viewModel.planProperty().isNull()));
+            guardLabel.setText(
+                    "Propagation is guarded: a copy is written only if it still holds the stale"
+                            + " value shown; a copy changed since is left alone.");
         } else {
             propagateButton.setDisable(true);
-            Tooltip why =
-                    new Tooltip(
-                            "Propagation is disabled: the connection is read-only ("
-                                    + readOnly
-                                    + ")");
-            propagateButton.setTooltip(why);
-            Tooltip.install(propagateButton.getParent(), why);
+            String why = "Propagation is disabled: the connection is read-only (" + readOnly + ").";
+            propagateButton.setTooltip(new Tooltip(why));
+            guardLabel.setText(why);
         }
         // Esc stops what runs, as everywhere in the window
         root.addEventFilter(
@@ -170,6 +173,13 @@ public final class DriftInspectorView {
                         e.consume();
                     }
                 });
+    }
+
+    /** A tooltip with the exact figures behind a label's words, while there are some. */
+    private static void figures(Label label, ReadOnlyStringProperty exact) {
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(exact);
+        exact.addListener((obs, old, now) -> label.setTooltip(now.isEmpty() ? null : tip));
     }
 
     /**
@@ -185,7 +195,8 @@ public final class DriftInspectorView {
                 "previewList",
                 viewModel.previewLines(),
                 "Preview",
-                "The guarded update each ticked copy gets; nothing is written yet");
+                "The update each ticked copy gets, stale value → source's value; nothing is"
+                        + " written yet");
         resultTab(
                 reportList,
                 "reportList",

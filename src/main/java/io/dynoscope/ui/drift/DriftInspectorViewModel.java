@@ -6,6 +6,7 @@ import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.drift.RuleSuggester;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.DynamoRepository;
@@ -17,7 +18,10 @@ import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.PropagationReport;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
+import io.dynoscope.ui.common.ReadWords;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,6 +114,8 @@ public final class DriftInspectorViewModel {
 
     private final ReadOnlyObjectWrapper<DriftReport> report = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper readsText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper readFigures = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper resultFigures = new ReadOnlyStringWrapper("");
     private final ObservableList<SourceRow> sources = FXCollections.observableArrayList();
     private final ObservableList<CopyRow> copies = FXCollections.observableArrayList();
     private final ObservableList<String> orphans = FXCollections.observableArrayList();
@@ -233,13 +239,14 @@ public final class DriftInspectorViewModel {
                 this::showDetectionProgress,
                 result -> {
                     showReport(result.report());
-                    readsText.set(result.reads().summary());
+                    readsText.set(ReadWords.of(result.reads()));
+                    readFigures.set(ReadWords.figures(result.reads()));
                     progressText.set(
-                            (result.complete() ? "" : "cancelled: partial result; ")
-                                    + result.report().driftedCopies().size()
-                                    + " drifted of "
-                                    + result.report().copyCount()
-                                    + " copies");
+                            DriftWords.found(
+                                    result.report().driftedCopies().size(),
+                                    result.report().copyCount(),
+                                    result.complete()));
+                    resultFigures.set("");
                 });
     }
 
@@ -296,9 +303,19 @@ public final class DriftInspectorViewModel {
         return orphans;
     }
 
-    /** The reads detection made: requests, consumed capacity, scanned and returned items. */
+    /** The reads detection made, in words. */
     public ReadOnlyStringProperty readsTextProperty() {
         return readsText.getReadOnlyProperty();
+    }
+
+    /** The reads detection made, every figure: requests, capacity, scanned and returned. */
+    public ReadOnlyStringProperty readFiguresProperty() {
+        return readFigures.getReadOnlyProperty();
+    }
+
+    /** Every figure of the last propagation (its words are the progress text), or empty. */
+    public ReadOnlyStringProperty resultFiguresProperty() {
+        return resultFigures.getReadOnlyProperty();
     }
 
     public void selectAll(boolean selected) {
@@ -321,7 +338,7 @@ public final class DriftInspectorViewModel {
                         .collect(Collectors.toSet());
         PropagationPlan planned = PropagationPlan.of(found, keySchema, chosen::contains);
         plan.set(planned);
-        preview.setAll(planned.describe());
+        preview.setAll(planned.writes().stream().map(DriftWords::write).toList());
     }
 
     public ReadOnlyObjectProperty<PropagationPlan> planProperty() {
@@ -371,10 +388,12 @@ public final class DriftInspectorViewModel {
                 this::showPropagationProgress,
                 done -> {
                     propagationReport.set(done);
-                    reportLines.setAll(reportLines(done));
-                    progressText.set((done.cancelled() ? "cancelled: " : "") + done.summary());
+                    reportLines.setAll(DriftWords.reportLines(done));
+                    progressText.set(DriftWords.summary(done));
+                    resultFigures.set(DriftWords.figures(done));
                     plan.set(null);
                     preview.clear();
+                    dropFixed(done);
                 });
     }
 
@@ -395,40 +414,34 @@ public final class DriftInspectorViewModel {
         progressText.set(p.done() + " of " + p.total() + " writes");
     }
 
-    private static List<String> reportLines(PropagationReport done) {
-        List<String> lines = new ArrayList<>();
-        done.updated().forEach(w -> lines.add("updated: " + PropagationPlan.describe(w)));
-        done.alreadyCurrent()
-                .forEach(w -> lines.add("already current: " + w.copy().text() + "  " + w.path()));
-        done.changedElsewhere()
-                .forEach(
-                        c ->
-                                lines.add(
-                                        "changed by someone else, left alone: "
-                                                + c.write().copy().text()
-                                                + "  "
-                                                + c.write().path()
-                                                + (c.itemDeleted()
-                                                        ? " (item deleted)"
-                                                        : c.currentValue() == null
-                                                                ? " (attribute removed)"
-                                                                : " now "
-                                                                        + ValueText.of(
-                                                                                c
-                                                                                        .currentValue()))));
-        done.failed()
-                .forEach(
-                        f ->
-                                lines.add(
-                                        "failed: "
-                                                + f.write().copy().text()
-                                                + "  "
-                                                + f.write().path()
-                                                + ": "
-                                                + f.why()));
-        done.notAttempted()
-                .forEach(w -> lines.add("not attempted: " + w.copy().text() + "  " + w.path()));
-        return lines;
+    /**
+     * The list follows the fix without reading again: the copies written (or found current) leave
+     * it, and their sources' drifted counts drop; a copy someone else changed stays, to look at.
+     */
+    private void dropFixed(PropagationReport done) {
+        Set<Key> fixed = new HashSet<>();
+        done.updated().forEach(w -> fixed.add(w.copy()));
+        done.alreadyCurrent().forEach(w -> fixed.add(w.copy()));
+        Map<String, Integer> fixedPerSource = new HashMap<>();
+        for (CopyRow row : copies) {
+            if (fixed.contains(row.copy().copy())) {
+                fixedPerSource.merge(row.sourceKey(), 1, Integer::sum);
+            }
+        }
+        copies.removeIf(row -> fixed.contains(row.copy().copy()));
+        sources.setAll(
+                sources.stream()
+                        .map(
+                                s ->
+                                        new SourceRow(
+                                                s.sourceKey(),
+                                                s.value(),
+                                                s.copies(),
+                                                s.drifted()
+                                                        - fixedPerSource.getOrDefault(
+                                                                s.sourceKey(), 0)))
+                        .filter(s -> s.drifted() > 0)
+                        .toList());
     }
 
     public ReadOnlyObjectProperty<PropagationReport> propagationReportProperty() {
@@ -510,6 +523,8 @@ public final class DriftInspectorViewModel {
         copies.clear();
         orphans.clear();
         readsText.set("");
+        readFigures.set("");
+        resultFigures.set("");
         discardPreview();
         propagationReport.set(null);
         reportLines.clear();

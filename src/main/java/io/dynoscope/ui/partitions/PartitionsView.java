@@ -32,19 +32,15 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TextFormatter;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
 import javafx.util.StringConverter;
 import javafx.util.converter.DoubleStringConverter;
 
 /** Binds the partitions report tab to its view model; all logic stays in the view model. */
 public final class PartitionsView {
-
-    private static final KeyCombination RUN =
-            new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN);
 
     private final PartitionsViewModel viewModel;
 
@@ -74,7 +70,8 @@ public final class PartitionsView {
     @FXML private TableColumn<PartitionsViewModel.PartitionRow, String> itemsColumn;
     @FXML private TableColumn<PartitionsViewModel.PartitionRow, String> bytesColumn;
     @FXML private TableColumn<PartitionsViewModel.PartitionRow, String> shareColumn;
-    @FXML private BarChart<String, Number> distributionChart;
+    @FXML private StackPane paretoPane;
+    private final ParetoChart paretoChart = new ParetoChart();
     @FXML private TableView<PartitionsViewModel.ShardGroupRow> shardGroupsTable;
     @FXML private TableColumn<PartitionsViewModel.ShardGroupRow, String> groupColumn;
     @FXML private TableColumn<PartitionsViewModel.ShardGroupRow, String> groupSourceColumn;
@@ -121,21 +118,18 @@ public final class PartitionsView {
         throttledList.setItems(viewModel.mostThrottled());
         insightsLabel.textProperty().bind(viewModel.insightsStatusProperty());
         bindAdvisor();
+        // Ctrl/Cmd+Enter runs the report through the menu bar's Run, as in every tab
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 event -> {
-                    if (RUN.match(event) || event.getCode() == KeyCode.F5) {
-                        viewModel.run();
-                        event.consume();
-                    } else if (event.getCode() == KeyCode.ESCAPE
-                            && viewModel.runningProperty().get()) {
+                    if (event.getCode() == KeyCode.ESCAPE && viewModel.runningProperty().get()) {
                         viewModel.cancel();
                         event.consume();
                     }
                 });
         tip(
                 runButton,
-                "Read the whole table (or the sample) and count every partition (Ctrl+R, F5)");
+                "Read the whole table (or the sample) and count every partition (Ctrl/Cmd+Enter)");
         tip(cancelButton, "Stop reading (Esc); the report counts what was read");
         tip(segmentsSpinner, "Parallel Scan segments of a full read; four are read at a time");
         tip(
@@ -145,8 +139,10 @@ public final class PartitionsView {
         tip(topSpinner, "How many of the largest partitions to list");
         tip(partitionsTable, "The largest partitions first; select one for the sharding advisor");
         Tooltip.install(
-                distributionChart,
-                new Tooltip("How many partitions hold how many bytes (power-of-two classes)"));
+                paretoChart,
+                new Tooltip(
+                        "The largest partitions' bytes, largest first, and the share of the table"
+                                + " they hold together (the line)"));
         Tooltip.install(shardChart, new Tooltip("The items of each shard of the selected key"));
         tip(
                 shardGroupsTable,
@@ -196,6 +192,9 @@ public final class PartitionsView {
         messageLabel.textProperty().bind(viewModel.messageProperty());
         messageLabel.managedProperty().bind(viewModel.messageProperty().isNotEmpty());
         readsLabel.textProperty().bind(viewModel.readsProperty());
+        Tooltip figures = new Tooltip();
+        figures.textProperty().bind(viewModel.readFiguresProperty());
+        readsLabel.setTooltip(figures);
     }
 
     private void bindPartitions() {
@@ -210,20 +209,12 @@ public final class PartitionsView {
                 .getSelectionModel()
                 .selectedItemProperty()
                 .addListener((obs, old, row) -> viewModel.selectedProperty().set(row));
+        paretoPane.getChildren().setAll(paretoChart);
         viewModel
-                .distribution()
+                .pareto()
                 .addListener(
-                        (ListChangeListener<PartitionsViewModel.SizeBar>)
-                                change -> showDistribution());
-    }
-
-    private void showDistribution() {
-        XYChart.Series<String, Number> series = new XYChart.Series<>();
-        series.setName("partitions");
-        for (PartitionsViewModel.SizeBar bar : viewModel.distribution()) {
-            series.getData().add(new XYChart.Data<>(bar.label(), bar.partitions()));
-        }
-        distributionChart.getData().setAll(List.of(series));
+                        (ListChangeListener<PartitionsViewModel.ParetoBar>)
+                                change -> paretoChart.show(List.copyOf(viewModel.pareto())));
     }
 
     private void bindShardGroups() {

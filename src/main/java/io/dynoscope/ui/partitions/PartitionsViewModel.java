@@ -17,7 +17,9 @@ import io.dynoscope.repository.ContributorInsights;
 import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
+import io.dynoscope.ui.common.ReadWords;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -42,7 +44,7 @@ import javafx.collections.ObservableList;
 
 /**
  * The partitions report tab of one table: reads the table (or a sample) on request with progress
- * and cancel, and holds what the view shows: the top partitions, the size distribution, the skew,
+ * and cancel, and holds what the view shows: the top partitions and their Pareto chart, the skew,
  * the shard groups and their balance, the item collections against the LSI limit, Contributor
  * Insights, and the sharding advisor's advice and code for the selected partition.
  */
@@ -63,8 +65,11 @@ public final class PartitionsViewModel {
         }
     }
 
-    /** One bar of the distribution: partitions of a size class. */
-    public record SizeBar(String label, int partitions, long bytes) {}
+    /**
+     * One bar of the Pareto chart: a partition's bytes and share of the table, and the share of it
+     * and every larger partition together.
+     */
+    public record ParetoBar(String key, long bytes, double share, double cumulativeShare) {}
 
     /** One write-sharded key and its shards' sizes. */
     public record ShardGroupRow(PartitionReport.ShardBalance balance) {
@@ -117,12 +122,13 @@ public final class PartitionsViewModel {
             new ReadOnlyStringWrapper("Read the table to see how its items spread.");
     private final ReadOnlyStringWrapper skew = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper reads = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper readFigures = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper insightsStatus = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper hasLocalSecondaryIndex = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<PartitionReport> report = new ReadOnlyObjectWrapper<>();
 
     private final ObservableList<PartitionRow> partitions = FXCollections.observableArrayList();
-    private final ObservableList<SizeBar> distribution = FXCollections.observableArrayList();
+    private final ObservableList<ParetoBar> pareto = FXCollections.observableArrayList();
     private final ObservableList<ShardGroupRow> shardGroups = FXCollections.observableArrayList();
     private final ObservableList<CollectionRow> collections = FXCollections.observableArrayList();
     private final ObservableList<String> mostAccessed = FXCollections.observableArrayList();
@@ -256,23 +262,14 @@ public final class PartitionsViewModel {
                         s.largestToMedian(),
                         s.topPercentCount(),
                         100 * s.topPercentShare()));
-        reads.set(result.reads().summary());
+        reads.set(ReadWords.of(result.reads()));
+        readFigures.set(ReadWords.figures(result.reads()));
         List<PartitionReport.Partition> topPartitions = shown.top(Math.max(1, top.get()));
         partitions.setAll(
                 IntStream.range(0, topPartitions.size())
                         .mapToObj(i -> new PartitionRow(i + 1, topPartitions.get(i)))
                         .toList());
-        distribution.setAll(
-                shown.distribution().stream()
-                        .map(
-                                c ->
-                                        new SizeBar(
-                                                ValueText.bytes(c.fromBytes())
-                                                        + "–"
-                                                        + ValueText.bytes(c.toBytes()),
-                                                c.partitions(),
-                                                c.bytes()))
-                        .toList());
+        pareto.setAll(paretoOf(topPartitions));
         shardGroups.setAll(shown.shardGroups().stream().map(ShardGroupRow::new).toList());
         hasLocalSecondaryIndex.set(shown.hasLocalSecondaryIndex());
         collections.setAll(
@@ -282,6 +279,21 @@ public final class PartitionsViewModel {
                         .toList());
         showInsights(finished.insights());
         advise();
+    }
+
+    private static List<ParetoBar> paretoOf(List<PartitionReport.Partition> largestFirst) {
+        List<ParetoBar> bars = new ArrayList<>();
+        double running = 0;
+        for (PartitionReport.Partition p : largestFirst) {
+            running += p.share();
+            bars.add(
+                    new ParetoBar(
+                            ValueText.of(p.partitionKey()),
+                            p.bytes(),
+                            p.share(),
+                            Math.min(1, running)));
+        }
+        return bars;
     }
 
     private static String summaryOf(PartitionReport report) {
@@ -474,8 +486,14 @@ public final class PartitionsViewModel {
         return skew.getReadOnlyProperty();
     }
 
+    /** What the report's reads did, in words. */
     public ReadOnlyStringProperty readsProperty() {
         return reads.getReadOnlyProperty();
+    }
+
+    /** The report's reads, every figure. */
+    public ReadOnlyStringProperty readFiguresProperty() {
+        return readFigures.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty insightsStatusProperty() {
@@ -494,8 +512,9 @@ public final class PartitionsViewModel {
         return partitions;
     }
 
-    public ObservableList<SizeBar> distribution() {
-        return distribution;
+    /** The largest partitions' bytes, largest first, with their running share of the table. */
+    public ObservableList<ParetoBar> pareto() {
+        return pareto;
     }
 
     public ObservableList<ShardGroupRow> shardGroups() {

@@ -33,6 +33,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.collections.ObservableMap;
 import javafx.collections.transformation.FilteredList;
@@ -120,6 +121,7 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper connectionMessage =
             new ReadOnlyStringWrapper("Pick a connection.");
     private final ReadOnlyStringWrapper lastRead = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper lastReadFigures = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
     private final BooleanProperty darkTheme = new SimpleBooleanProperty();
@@ -129,7 +131,7 @@ public final class ShellViewModel {
 
     private DynamoRepository repository;
     private Consumer<ConnectionEntry> onConnected = entry -> {};
-    private ReadOnlyPolicy readOnlyPolicy = ReadOnlyPolicy.fromEnvironment(System.getenv());
+    private final ReadOnlyPolicy readOnlyPolicy = ReadOnlyPolicy.fromEnvironment(System.getenv());
 
     public ShellViewModel(
             Connector connector,
@@ -149,20 +151,53 @@ public final class ShellViewModel {
                                             || name.toLowerCase(Locale.ROOT).contains(needle));
                 });
         selectedTab.addListener((obs, old, tab) -> followTab(tab));
+        visibleTables.addListener(
+                (ListChangeListener<String>)
+                        change -> {
+                            if (countShown) {
+                                showTableCount();
+                            }
+                        });
+    }
+
+    /** Whether the sidebar's footer shows the table count (it follows the list then). */
+    private boolean countShown;
+
+    /** Says something in the sidebar's footer. */
+    private void say(String message) {
+        countShown = false;
+        connectionMessage.set(message);
+    }
+
+    /** The footer says how many tables the connection has, and how many the filter shows. */
+    private void showTableCount() {
+        int all = tables.size();
+        int shown = visibleTables.size();
+        connectionMessage.set(
+                "Connected to "
+                        + activeConnection.get().label()
+                        + " · "
+                        + all
+                        + (all == 1 ? " table" : " tables")
+                        + (shown < all ? " (" + shown + " shown)" : ""));
+        countShown = true;
     }
 
     /** The status bar follows the active tab. */
     private void followTab(WorkbenchTab tab) {
         lastRead.unbind();
+        lastReadFigures.unbind();
         totals.unbind();
         busy.unbind();
         if (tab == null) {
             lastRead.set("");
+            lastReadFigures.set("");
             totals.set("");
             busy.set(false);
             return;
         }
         lastRead.bind(tab.lastReadProperty());
+        lastReadFigures.bind(tab.lastReadFiguresProperty());
         totals.bind(tab.totalsProperty());
         busy.bind(tab.busyProperty());
     }
@@ -205,6 +240,11 @@ public final class ShellViewModel {
         return lastRead.getReadOnlyProperty();
     }
 
+    /** The exact figures of the active tab's last request, or empty. */
+    public ReadOnlyStringProperty lastReadFiguresProperty() {
+        return lastReadFigures.getReadOnlyProperty();
+    }
+
     /** The active tab's totals, for the status bar. */
     public ReadOnlyStringProperty totalsProperty() {
         return totals.getReadOnlyProperty();
@@ -233,13 +273,6 @@ public final class ShellViewModel {
      */
     public ObservableMap<ConnectionEntry, Boolean> readOnlyChoices() {
         return readOnlyChoices;
-    }
-
-    /**
-     * The patterns of read-only profile names ({@code DYNOSCOPE_READ_ONLY_PROFILES} by default).
-     */
-    public void setReadOnlyPolicy(ReadOnlyPolicy policy) {
-        this.readOnlyPolicy = policy;
     }
 
     /** Whether writes through a connection are allowed, and if not, why. */
@@ -300,7 +333,7 @@ public final class ShellViewModel {
                 .ifPresentOrElse(
                         entry -> connect(entry, () -> openTable(recent.table())),
                         () ->
-                                connectionMessage.set(
+                                say(
                                         "The connection '"
                                                 + recent.connection()
                                                 + "' of "
@@ -354,7 +387,7 @@ public final class ShellViewModel {
         }
         Access access = access(entry);
         connecting.set(true);
-        connectionMessage.set(
+        say(
                 entry.kind() == ConnectionEntry.Kind.SANDBOX
                         ? "Starting the local sandbox and loading the sample tables…"
                         : "Connecting to " + entry.label() + "…");
@@ -380,18 +413,13 @@ public final class ShellViewModel {
                     activeAccess.set(access);
                     activeConnection.set(entry);
                     tables.setAll(connected.tables());
-                    connectionMessage.set(
-                            "Connected to "
-                                    + entry.label()
-                                    + " · "
-                                    + connected.tables().size()
-                                    + (connected.tables().size() == 1 ? " table" : " tables"));
+                    showTableCount();
                     onConnected.accept(entry);
                     afterwards.run();
                 },
                 error -> {
                     connecting.set(false);
-                    connectionMessage.set(
+                    say(
                             "Could not connect to "
                                     + entry.label()
                                     + ": "
@@ -412,13 +440,16 @@ public final class ShellViewModel {
                 c -> current.listTables(),
                 listed -> {
                     tables.setAll(listed);
+                    if (activeConnection.get() != null) {
+                        showTableCount();
+                    }
                     // a tab of a table that was deleted has nothing left to show
                     tabs.stream()
                             .filter(t -> t.table() != null && !listed.contains(t.table()))
                             .toList()
                             .forEach(this::closeTab);
                 },
-                error -> connectionMessage.set(ErrorMessages.describe(error)));
+                error -> say(ErrorMessages.describe(error)));
     }
 
     /** Reads a table's indexes for the sidebar, in the background. */
@@ -431,7 +462,7 @@ public final class ShellViewModel {
                 "describe " + table,
                 c -> current.describeTable(table),
                 onDescribed,
-                error -> connectionMessage.set(ErrorMessages.describe(error)));
+                error -> say(ErrorMessages.describe(error)));
     }
 
     /** Opens a table in a tab, or selects its tab when it is open already. */
@@ -500,7 +531,7 @@ public final class ShellViewModel {
 
     /** Says that a dialog about a table needs a table chosen first. */
     public void sayPickATable(WorkbenchDialog.Kind kind) {
-        connectionMessage.set(
+        say(
                 "Select a table in the sidebar (or open one) first, then "
                         + kind.title().replace("…", "").toLowerCase(Locale.ROOT)
                         + ".");

@@ -103,6 +103,16 @@ public final class CreateTableView {
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
         closeButton.setTooltip(new Tooltip("Close (Esc)"));
         busyIndicator.visibleProperty().bind(viewModel.runningProperty());
+        // once the table is created the form is done: Enter closes it
+        viewModel
+                .createdProperty()
+                .addListener(
+                        (obs, old, created) -> {
+                            if (created != null) {
+                                closeButton.setDefaultButton(true);
+                                closeButton.requestFocus();
+                            }
+                        });
         statusLabel.textProperty().bind(viewModel.statusProperty());
     }
 

@@ -92,10 +92,10 @@ public final class CreateTableViewModel {
                         readCapacity,
                         writeCapacity,
                         ttlAttribute)) {
-            input.addListener(o -> refresh());
+            input.addListener(o -> edited());
         }
-        globalIndexes.addListener((ListChangeListener<IndexRow>) c -> refresh());
-        localIndexes.addListener((ListChangeListener<IndexRow>) c -> refresh());
+        globalIndexes.addListener((ListChangeListener<IndexRow>) c -> edited());
+        localIndexes.addListener((ListChangeListener<IndexRow>) c -> edited());
         refresh();
     }
 
@@ -202,7 +202,15 @@ public final class CreateTableViewModel {
         return localEngine ? LOCAL_ENGINE_NOTE : "";
     }
 
-    /** Recomputes the requests, or the problem, from the form. */
+    /** Whether the user has changed the form: a blank form is not a mistake yet. */
+    private boolean edited;
+
+    private void edited() {
+        edited = true;
+        refresh();
+    }
+
+    /** Recomputes the requests, or the problem (once the form was edited), from the form. */
     private void refresh() {
         try {
             TableDefinition definition = definition();
@@ -213,10 +221,11 @@ public final class CreateTableViewModel {
             requestText.set(requestsText(changes));
         } catch (IllegalArgumentException e) {
             changes = List.of();
-            problem.set(ErrorMessages.sentence(e.getMessage()));
+            problem.set(edited ? ErrorMessages.sentence(e.getMessage()) : "");
             requestText.set("");
         }
-        canCreate.set(!changes.isEmpty() && !running.get());
+        // once created, the form is done: the same request would only be refused
+        canCreate.set(!changes.isEmpty() && !running.get() && created.get() == null);
     }
 
     private String requestsText(List<TableChange> list) {

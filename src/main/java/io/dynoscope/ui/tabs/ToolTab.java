@@ -26,6 +26,7 @@ public final class ToolTab implements WorkbenchTab {
     private final Runnable stop;
     private final Runnable onFirstShown;
     private final ReadOnlyStringProperty status;
+    private final ReadOnlyStringProperty figures;
     private final ReadOnlyBooleanProperty busy;
     private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
     private Node content;
@@ -43,6 +44,7 @@ public final class ToolTab implements WorkbenchTab {
         this.stop = builder.stop;
         this.onFirstShown = builder.onFirstShown;
         this.status = Objects.requireNonNull(builder.status, "status");
+        this.figures = builder.figures;
         this.busy = Objects.requireNonNull(builder.busy, "busy");
     }
 
@@ -62,6 +64,7 @@ public final class ToolTab implements WorkbenchTab {
         private Runnable onFirstShown = () -> {};
         private ObservableStringValue titled;
         private ReadOnlyStringProperty status;
+        private ReadOnlyStringProperty figures = NO_FIGURES;
         private ReadOnlyBooleanProperty busy;
 
         private Builder(Kind kind, String title, String table) {
@@ -86,6 +89,12 @@ public final class ToolTab implements WorkbenchTab {
         public Builder status(ReadOnlyStringProperty line, ReadOnlyBooleanProperty working) {
             this.status = line;
             this.busy = working;
+            return this;
+        }
+
+        /** The exact figures of the tool's last request, for the status line's tooltip. */
+        public Builder figures(ReadOnlyStringProperty exact) {
+            this.figures = exact;
             return this;
         }
 
@@ -158,6 +167,11 @@ public final class ToolTab implements WorkbenchTab {
     @Override
     public ReadOnlyStringProperty lastReadProperty() {
         return status;
+    }
+
+    @Override
+    public ReadOnlyStringProperty lastReadFiguresProperty() {
+        return figures;
     }
 
     @Override

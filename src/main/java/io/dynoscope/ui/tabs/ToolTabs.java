@@ -43,6 +43,7 @@ public final class ToolTabs {
         return ToolTab.of(Kind.PARTITIONS, "Partitions", report.table())
                 .view(() -> PartitionsView.load(report))
                 .status(report.readsProperty(), report.runningProperty())
+                .figures(report.readFiguresProperty())
                 .run(report::run)
                 .cancel(report::cancel)
                 .onFirstShown(

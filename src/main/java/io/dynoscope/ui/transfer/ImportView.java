@@ -1,6 +1,7 @@
 package io.dynoscope.ui.transfer;
 
 import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.service.transfer.ImportService.Outcome;
 import io.dynoscope.ui.common.Spinners;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
@@ -208,7 +209,10 @@ public final class ImportView {
     private void bindRun() {
         var running = viewModel.runningProperty();
         var noFile = viewModel.fileProperty().isNull();
-        importButton.disableProperty().bind(running.or(noFile).or(viewModel.resumableProperty()));
+        var done = viewModel.outcomeProperty().isEqualTo(Outcome.COMPLETE);
+        importButton
+                .disableProperty()
+                .bind(running.or(noFile).or(viewModel.resumableProperty()).or(done));
         importButton.setOnAction(e -> viewModel.start());
         importButton.setTooltip(
                 new Tooltip(
@@ -241,6 +245,14 @@ public final class ImportView {
         progressLabel.textProperty().bind(viewModel.progressTextProperty());
         reportLabel.textProperty().bind(viewModel.reportProperty());
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
+        // a finished import is done: Import is off until another file is chosen, Enter closes
+        done.addListener(
+                (obs, was, finished) -> {
+                    closeButton.setDefaultButton(finished);
+                    if (finished) {
+                        closeButton.requestFocus();
+                    }
+                });
         closeButton.setTooltip(
                 new Tooltip("Close; a running import is cancelled (Resume goes on)"));
     }

@@ -100,8 +100,18 @@ class DriftInspectorViewModelTest {
                                 new DriftInspectorViewModel.SourceRow(
                                         "USER#88 / META", "Lio Tan", 3, 1)));
         assertTrue(
-                inspector.readsTextProperty().get().startsWith("requests=5 "),
+                inspector.readFiguresProperty().get().startsWith("5 requests · "),
+                inspector.readFiguresProperty().get());
+        assertTrue(
+                inspector.readsTextProperty().get().startsWith("Read ")
+                        && inspector.readsTextProperty().get().contains(" in 5 requests, "),
                 inspector.readsTextProperty().get());
+        assertEquals(
+                inspector.copies().size()
+                        + " of "
+                        + inspector.reportProperty().get().copyCount()
+                        + " copies have drifted from their source.",
+                inspector.progressTextProperty().get());
         assertFalse(inspector.runningProperty().get());
         assertEquals(1.0, inspector.progressProperty().get());
     }
@@ -122,17 +132,24 @@ class DriftInspectorViewModelTest {
 
         inspector.preview();
 
+        // values as people read them, not DynamoDB JSON
         assertEquals(
-                List.of(
-                        "POST#d20 / META  author.name: {\"S\":\"M. Vance\"} -> {\"S\":\"Mara Vance\"}"),
+                List.of("POST#d20 / META · author.name: “M. Vance” → “Mara Vance”"),
                 inspector.previewLines());
 
         inspector.propagate().await();
 
         assertEquals(
-                List.of(
-                        "updated: POST#d20 / META  author.name: {\"S\":\"M. Vance\"} -> {\"S\":\"Mara Vance\"}"),
+                List.of("Updated POST#d20 / META · author.name: “M. Vance” → “Mara Vance”"),
                 inspector.reportLines());
+        assertEquals("Fixed 1 copy.", inspector.progressTextProperty().get());
+        assertTrue(
+                inspector.resultFiguresProperty().get().startsWith("1 updated · 0 already current"),
+                inspector.resultFiguresProperty().get());
+        // the fixed copy leaves the list; the other is still there to fix
+        assertEquals(
+                List.of("POST#e88 / META"),
+                inspector.copies().stream().map(DriftInspectorViewModel.CopyRow::copyKey).toList());
         assertEquals(1, inspector.propagationReportProperty().get().updated().size());
         assertEquals(s("Mara Vance"), authorName(table, "POST#d20"));
         assertEquals(s("Ana R."), authorName(table, "POST#e88"));

@@ -100,17 +100,24 @@ class DriftInspectorViewTest {
         waitFor(() -> preview.getItems().size() == 2);
 
         robot.clickOn("Propagate");
+        // the report's tab shows once the propagation has written
+        waitFor(() -> robot.lookup("#reportList").tryQuery().isPresent());
         ListView<String> report = robot.lookup("#reportList").queryListView();
         waitFor(() -> report.getItems().size() == 2);
         assertTrue(
-                report.getItems().stream().allMatch(line -> line.startsWith("updated: ")),
+                report.getItems().stream()
+                        .allMatch(line -> line.startsWith("Updated ") && !line.contains("{\"S\"")),
                 report.getItems().toString());
         Labeled summary = robot.lookup("#progressLabel").queryLabeled();
-        waitFor(
-                () ->
-                        summary.getText()
-                                .startsWith(
-                                        "updated=2 already-current=0 changed-elsewhere=0 failed=0"));
+        waitFor(() -> summary.getText().equals("Fixed 2 copies."));
+        assertTrue(
+                summary.getTooltip().getText().startsWith("2 updated · 0 already current"),
+                summary.getTooltip().getText());
+        // the fixed copies leave the list, and the guard is said in the panel itself
+        waitFor(() -> copies.getItems().isEmpty() && sources.getItems().isEmpty());
+        assertTrue(
+                robot.lookup("#guardLabel").queryLabeled().getText().contains("still holds"),
+                robot.lookup("#guardLabel").queryLabeled().getText());
         assertEquals(
                 "Lio Tan",
                 TestEngine.repository()

@@ -12,8 +12,12 @@ import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,11 +57,22 @@ class PartitionsViewModelTest {
         PartitionsViewModel.PartitionRow first = viewModel.partitions().get(0);
         assertEquals("WS#huge", first.key());
         assertEquals(300, first.partition().items());
-        assertEquals(
-                PartitionsFixture.PARTITIONS,
-                viewModel.distribution().stream()
-                        .mapToInt(PartitionsViewModel.SizeBar::partitions)
-                        .sum());
+        // the Pareto chart: the five largest, largest first, with their running share
+        List<PartitionsViewModel.ParetoBar> pareto = viewModel.pareto();
+        assertEquals(5, pareto.size());
+        assertEquals("WS#huge", pareto.get(0).key());
+        long tableBytes = viewModel.reportProperty().get().bytes();
+        double running = 0;
+        for (int i = 0; i < pareto.size(); i++) {
+            PartitionsViewModel.PartitionRow row = viewModel.partitions().get(i);
+            assertEquals(row.key(), pareto.get(i).key());
+            assertEquals(row.partition().bytes(), pareto.get(i).bytes());
+            if (i > 0) {
+                assertTrue(pareto.get(i).bytes() <= pareto.get(i - 1).bytes(), "largest first");
+            }
+            running += (double) row.partition().bytes() / tableBytes;
+            assertEquals(running, pareto.get(i).cumulativeShare(), 1e-9);
+        }
         assertEquals("WS#big · 10 shards", viewModel.shardGroups().get(0).label());
         assertEquals("1.00", viewModel.shardGroups().get(0).balanceText());
         assertTrue(
@@ -69,38 +84,72 @@ class PartitionsViewModelTest {
         assertTrue(
                 viewModel.insightsStatusProperty().get().contains("local engine"),
                 viewModel.insightsStatusProperty().get());
-        assertTrue(viewModel.readsProperty().get().contains("scanned=530"));
+        assertTrue(
+                viewModel.readsProperty().get().startsWith("Read 530 items in "),
+                viewModel.readsProperty().get());
+        assertTrue(viewModel.readFiguresProperty().get().contains("530 scanned · 530 returned"));
     }
 
+    /**
+     * The advisor reads an example item in the background while the test changes the traffic: the
+     * view model is confined to one UI thread, as in the app, so its handlers and the test's
+     * changes take turns.
+     */
     @Test
     void theAdvisorShowsTheNewKeyTheMigrationAndTheCodeForTheSelectedPartition()
             throws InterruptedException {
-        PartitionsViewModel viewModel = viewModel();
-        viewModel.run().await();
+        ExecutorService uiThread = Executors.newSingleThreadExecutor();
+        BackgroundWork serial =
+                new BackgroundWork(Executors.newCachedThreadPool(), uiThread::execute);
+        PartitionsViewModel viewModel =
+                new PartitionsViewModel(
+                        table,
+                        new PartitionReporter(TestEngine.repository()),
+                        SnippetOptions.aws(),
+                        serial);
+        onUi(uiThread, viewModel::run).await();
 
-        viewModel.selectedProperty().set(viewModel.partitions().get(0));
+        onUi(uiThread, () -> viewModel.selectedProperty().set(viewModel.partitions().get(0)));
+        String advice = onUi(uiThread, () -> viewModel.adviceProperty().get());
+        assertTrue(advice.contains("within every per-partition limit"), advice);
+        onUi(uiThread, () -> viewModel.writeUnitsProperty().set(2_500));
+
+        advice = onUi(uiThread, () -> viewModel.adviceProperty().get());
+        assertTrue(advice.startsWith("Shard WS#huge into 4 partitions."), advice);
+        assertTrue(advice.contains("New key: WS#huge#{01..04}. Migration: 300 items"), advice);
+        waitFor(
+                () ->
+                        onUi(uiThread, () -> viewModel.writeCodeProperty().get())
+                                .contains("public class PutShardedItem"));
         assertTrue(
-                viewModel.adviceProperty().get().contains("within every per-partition limit"),
-                viewModel.adviceProperty().get());
-        viewModel.writeUnitsProperty().set(2_500);
-
-        assertTrue(viewModel.adviceProperty().get().startsWith("Shard WS#huge into 4 partitions."));
+                onUi(uiThread, () -> viewModel.writeCodeProperty().get())
+                        .contains("calculatedShard"));
         assertTrue(
-                viewModel
-                        .adviceProperty()
-                        .get()
-                        .contains("New key: WS#huge#{01..04}. Migration: 300 items"),
-                viewModel.adviceProperty().get());
-        waitFor(() -> viewModel.writeCodeProperty().get().contains("public class PutShardedItem"));
-        assertTrue(viewModel.writeCodeProperty().get().contains("calculatedShard"));
-        assertTrue(viewModel.readCodeProperty().get().contains("\"WS#huge#\""));
+                onUi(uiThread, () -> viewModel.readCodeProperty().get()).contains("\"WS#huge#\""));
 
-        viewModel.suffixProperty().set(ShardedKeyCode.Suffix.RANDOM);
-        viewModel.languageProperty().set(SnippetLanguage.PYTHON);
-        assertTrue(viewModel.writeCodeProperty().get().contains("def random_shard():"));
-        viewModel.shardsProperty().set(12);
-        assertTrue(viewModel.readCodeProperty().get().contains("SHARDS = 12"));
-        assertEquals(s("WS#huge"), viewModel.selectedProperty().get().partition().partitionKey());
+        onUi(uiThread, () -> viewModel.suffixProperty().set(ShardedKeyCode.Suffix.RANDOM));
+        onUi(uiThread, () -> viewModel.languageProperty().set(SnippetLanguage.PYTHON));
+        assertTrue(
+                onUi(uiThread, () -> viewModel.writeCodeProperty().get())
+                        .contains("def random_shard():"));
+        onUi(uiThread, () -> viewModel.shardsProperty().set(12));
+        assertTrue(
+                onUi(uiThread, () -> viewModel.readCodeProperty().get()).contains("SHARDS = 12"));
+        assertEquals(
+                s("WS#huge"),
+                onUi(
+                        uiThread,
+                        () -> viewModel.selectedProperty().get().partition().partitionKey()));
+        serial.shutdown();
+        uiThread.shutdown();
+    }
+
+    private static <T> T onUi(ExecutorService uiThread, Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, uiThread).join();
+    }
+
+    private static void onUi(ExecutorService uiThread, Runnable work) {
+        CompletableFuture.runAsync(work, uiThread).join();
     }
 
     @Test

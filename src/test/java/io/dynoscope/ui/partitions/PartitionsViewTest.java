@@ -8,12 +8,14 @@ import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.BarChart;
+import javafx.scene.chart.LineChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
@@ -72,14 +74,24 @@ class PartitionsViewTest {
                                 cell -> cell instanceof Labeled l && "WS#huge".equals(l.getText())),
                 "the row is on screen");
 
-        BarChart<String, Number> chart = robot.lookup("#distributionChart").query();
-        XYChart.Series<String, Number> bars = chart.getData().get(0);
-        assertEquals(
-                PartitionsFixture.PARTITIONS,
-                bars.getData().stream().mapToInt(d -> d.getYValue().intValue()).sum());
-        for (XYChart.Data<String, Number> bar : bars.getData()) {
+        // the hot partition is the first and tallest bar of the Pareto chart
+        BarChart<String, Number> chart = robot.lookup("#paretoBars").query();
+        List<XYChart.Data<String, Number>> bars = chart.getData().get(0).getData();
+        assertEquals("WS#huge", bars.get(0).getXValue());
+        double tallest =
+                bars.stream().mapToDouble(d -> d.getYValue().doubleValue()).max().orElse(0);
+        assertEquals(tallest, bars.get(0).getYValue().doubleValue());
+        for (XYChart.Data<String, Number> bar : bars) {
             Node node = bar.getNode();
             assertTrue(node != null && node.isVisible(), bar.getXValue() + " is drawn");
+        }
+        LineChart<String, Number> line = robot.lookup("#paretoLine").query();
+        List<XYChart.Data<String, Number>> running = line.getData().get(0).getData();
+        for (int i = 1; i < running.size(); i++) {
+            assertTrue(
+                    running.get(i).getYValue().doubleValue()
+                            >= running.get(i - 1).getYValue().doubleValue(),
+                    "the running share only grows");
         }
         assertTrue(
                 robot.lookup(".partitions-summary")

@@ -97,6 +97,9 @@ class CreateTableViewModelTest {
 
         assertEquals(name, form.createdProperty().get());
         assertTrue(form.statusProperty().get().startsWith("Created table " + name + " (1 request"));
+        assertFalse(form.canCreateProperty().get(), "the form is done: Create is off");
+        form.readCapacityProperty().set(8);
+        assertFalse(form.canCreateProperty().get(), "and stays off after an edit");
         TableInfo created = TestEngine.repository().describeTable(name);
         assertEquals(KeySchema.of("EntityRef", "Detail"), created.keySchema());
         assertEquals(
@@ -115,8 +118,10 @@ class CreateTableViewModelTest {
     @Test
     void whatDynamoDbWouldRefuseIsSaidBeforeAnythingIsSent() {
         CreateTableViewModel form = form();
-        assertEquals("Give the table a name.", form.problemProperty().get());
+        assertEquals("", form.problemProperty().get(), "a blank form is not a mistake yet");
         assertFalse(form.canCreateProperty().get());
+        form.partitionKeyProperty().set("pk");
+        assertEquals("Give the table a name.", form.problemProperty().get());
 
         form.tableNameProperty().set("ab");
         form.partitionKeyProperty().set("pk");

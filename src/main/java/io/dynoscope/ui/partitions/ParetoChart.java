@@ -1,0 +1,108 @@
+package io.dynoscope.ui.partitions;
+
+import io.dynoscope.core.item.ValueText;
+import java.util.List;
+import java.util.Locale;
+import javafx.geometry.Insets;
+import javafx.geometry.Side;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.StackPane;
+import javafx.util.StringConverter;
+
+/**
+ * The bytes of each partition, largest first, as bars, with the running share of the table as a
+ * line over them (a Pareto chart): the hot partition is the first and tallest bar, and the line
+ * shows how few partitions hold most of the table. Two JavaFX charts, one over the other, whose
+ * plot areas are made to coincide: the same categories, and axes of the same width on either side.
+ */
+final class ParetoChart extends StackPane {
+
+    /** The width of each chart's value axis; the other chart leaves the same room. */
+    private static final double AXIS_WIDTH = 64;
+
+    private final CategoryAxis barKeys = new CategoryAxis();
+    private final NumberAxis bytes = new NumberAxis();
+    private final BarChart<String, Number> bars = new BarChart<>(barKeys, bytes);
+    private final CategoryAxis lineKeys = new CategoryAxis();
+    private final NumberAxis share = new NumberAxis(0, 100, 20);
+    private final LineChart<String, Number> cumulative = new LineChart<>(lineKeys, share);
+
+    ParetoChart() {
+        getStyleClass().add("pareto-chart");
+        bars.setId("paretoBars");
+        cumulative.setId("paretoLine");
+        bars.setTitle("Bytes per partition, largest first");
+        bars.setLegendVisible(false);
+        bars.setAnimated(false);
+        bars.setCategoryGap(4);
+        barKeys.setLabel("partition key");
+        bytes.setLabel("bytes");
+        bytes.setTickLabelFormatter(
+                new StringConverter<>() {
+                    @Override
+                    public String toString(Number value) {
+                        return ValueText.bytes(value.longValue());
+                    }
+
+                    @Override
+                    public Number fromString(String text) {
+                        throw new UnsupportedOperationException("an axis, not typed");
+                    }
+                });
+        cumulative.setTitle(" ");
+        cumulative.setLegendVisible(false);
+        cumulative.setAnimated(false);
+        cumulative.setCreateSymbols(true);
+        cumulative.setHorizontalGridLinesVisible(false);
+        cumulative.setVerticalGridLinesVisible(false);
+        cumulative.setAlternativeRowFillVisible(false);
+        cumulative.setMouseTransparent(true);
+        share.setSide(Side.RIGHT);
+        share.setLabel("% of the table, running");
+        lineKeys.setLabel(" ");
+        lineKeys.setTickLabelsVisible(false);
+        lineKeys.setTickMarkVisible(false);
+        lineKeys.setOpacity(0);
+        // the plot areas coincide: each chart keeps room for the other's value axis
+        for (NumberAxis axis : List.of(bytes, share)) {
+            axis.setMinWidth(AXIS_WIDTH);
+            axis.setPrefWidth(AXIS_WIDTH);
+            axis.setMaxWidth(AXIS_WIDTH);
+        }
+        bars.setPadding(new Insets(8, 8 + AXIS_WIDTH, 8, 8));
+        cumulative.setPadding(new Insets(8, 8, 8, 8 + AXIS_WIDTH));
+        getChildren().setAll(bars, cumulative);
+    }
+
+    /** Shows the partitions' bars, largest first, and their running share. */
+    void show(List<PartitionsViewModel.ParetoBar> partitions) {
+        XYChart.Series<String, Number> bySize = new XYChart.Series<>();
+        bySize.setName("bytes");
+        XYChart.Series<String, Number> running = new XYChart.Series<>();
+        running.setName("running share");
+        for (PartitionsViewModel.ParetoBar bar : partitions) {
+            bySize.getData().add(new XYChart.Data<>(bar.key(), bar.bytes()));
+            running.getData().add(new XYChart.Data<>(bar.key(), 100 * bar.cumulativeShare()));
+        }
+        bars.getData().setAll(List.of(bySize));
+        cumulative.getData().setAll(List.of(running));
+        for (int i = 0; i < partitions.size(); i++) {
+            PartitionsViewModel.ParetoBar bar = partitions.get(i);
+            Tooltip.install(
+                    bySize.getData().get(i).getNode(),
+                    new Tooltip(
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s: %s, %.1f%% of the table (%.1f%% with the larger ones)",
+                                    bar.key(),
+                                    ValueText.bytes(bar.bytes()),
+                                    100 * bar.share(),
+                                    100 * bar.cumulativeShare())));
+        }
+    }
+}

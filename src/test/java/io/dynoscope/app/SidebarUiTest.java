@@ -1,0 +1,193 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.UiExecutor;
+import io.dynoscope.ui.shell.ConnectionEntry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TreeCell;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Pane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The sidebar as a person uses it: nothing moves under the pointer when a table joins the Recent
+ * section, its footer counts the tables there are, and the keyboard's focus stays in the tab when
+ * the control it was on goes away.
+ */
+@ExtendWith(ApplicationExtension.class)
+class SidebarUiTest {
+
+    /** Two tables of this class, found together by the filter. */
+    private static final String PREFIX = TestEngine.uniqueTableName("sidebar");
+
+    private static final String FIRST = TestEngine.freshTable(PREFIX + "-a");
+    private static final String SECOND = TestEngine.freshTable(PREFIX + "-b");
+
+    @TempDir Path settings;
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) {
+        // settings are kept, so opening a table puts it in the Recent section
+        context =
+                new AppContext(
+                        new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
+                        (entry, cancellation) ->
+                                SdkDynamoRepository.connect(TestEngine.connection()),
+                        List.of(ConnectionEntry.sandbox()),
+                        new AppContext.SandboxHolder(),
+                        SettingsService.open(new SettingsStore(settings)));
+        stage.setScene(DynoscopeApp.createScene(context));
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        TestWorkbench.close(context);
+    }
+
+    private static Optional<TreeCell<?>> cell(FxRobot robot, String text) {
+        return robot.lookup("#tree .tree-cell")
+                .match((TreeCell<?> c) -> text.equals(c.getText()))
+                .tryQuery();
+    }
+
+    /** The text of the sidebar's line under the pointer. */
+    private static String lineUnderPointer(FxRobot robot) {
+        Point2D pointer = robot.robotContext().getBaseRobot().retrieveMouse();
+        return robot.lookup("#tree .tree-cell").queryAll().stream()
+                .filter(n -> n.localToScreen(n.getBoundsInLocal()).contains(pointer))
+                .map(n -> ((TreeCell<?>) n).getText())
+                .findFirst()
+                .orElse(null);
+    }
+
+    @Test
+    void theRowUnderThePointerIsTheSameTableBeforeAndAfterRecentUpdates(FxRobot robot)
+            throws Exception {
+        TestWorkbench.connect(robot);
+        robot.clickOn("#tableFilter").write(PREFIX);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, SECOND).isPresent());
+        robot.doubleClickOn(cell(robot, SECOND).orElseThrow());
+        assertEquals(SECOND, lineUnderPointer(robot));
+
+        // the table opens, and the settings put it in the Recent section
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> !context.shell().recentTables().isEmpty());
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(SECOND, lineUnderPointer(robot), "the line under the pointer did not move");
+        assertTrue(cell(robot, "Recent").isEmpty(), "Recent waits while the pointer is there");
+
+        // once the pointer has left the sidebar, Recent shows the table
+        robot.moveTo("#tabPane");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "Recent").isPresent());
+        assertTrue(
+                robot.lookup("#tree .tree-cell")
+                        .match(
+                                (TreeCell<?> c) ->
+                                        c.getText() != null
+                                                && c.getText().startsWith(SECOND + "  ·  "))
+                        .tryQuery()
+                        .isPresent());
+    }
+
+    @Test
+    void theFooterCountsEveryTableOfTheConnectionAndWhatTheFilterShows(FxRobot robot)
+            throws Exception {
+        TestWorkbench.connect(robot);
+        int tables = TestEngine.repository().listTables().size();
+        Label footer = robot.lookup(".connection-message").queryAs(Label.class);
+        assertEquals("Connected to Local sandbox · " + tables + " tables", footer.getText());
+
+        robot.clickOn("#tableFilter").write(PREFIX);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(
+                "Connected to Local sandbox · " + tables + " tables (2 shown)", footer.getText());
+
+        // a table created elsewhere is counted once the list is read again (F5)
+        TestEngine.freshTable(PREFIX + "-c");
+        robot.clickOn(cell(robot, FIRST).orElseThrow()).type(KeyCode.F5);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () ->
+                        footer.getText()
+                                .equals(
+                                        "Connected to Local sandbox · "
+                                                + (tables + 1)
+                                                + " tables (3 shown)"));
+    }
+
+    /** Whether the window's focus is inside the tabs, and not in the sidebar's find box. */
+    private static void assertFocusStayedInTheTab(FxRobot robot, Node was) {
+        Node focused = robot.lookup("#tabPane").query().getScene().getFocusOwner();
+        TextField filter = robot.lookup("#tableFilter").queryAs(TextField.class);
+        assertNotEquals(filter, focused, "the focus did not jump to the sidebar's find box");
+        Node tabs = robot.lookup("#tabPane").query();
+        boolean inTab = false;
+        for (Node n = focused; n != null; n = n.getParent()) {
+            inTab |= n == tabs;
+        }
+        assertTrue(inTab, "the focus stayed in the tab: " + focused + " (was " + was + ")");
+    }
+
+    @Test
+    void whenTheFocusedControlGoesAwayTheFocusStaysInTheTab(FxRobot robot) throws Exception {
+        TestWorkbench.connect(robot);
+        robot.clickOn("#tableFilter").write(PREFIX);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, FIRST).isPresent());
+        robot.doubleClickOn(cell(robot, FIRST).orElseThrow());
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#tabPane #runButton").tryQuery().isPresent());
+        Button run = robot.lookup("#tabPane #runButton").queryButton();
+
+        // as the edit form goes after a save: the focused control leaves the window
+        robot.interact(run::requestFocus);
+        assertTrue(run.isFocused());
+        Pane bar = (Pane) run.getParent();
+        int at = bar.getChildren().indexOf(run);
+        robot.interact(() -> bar.getChildren().remove(run));
+        WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFocusStayedInTheTab(robot, run);
+        robot.interact(() -> bar.getChildren().add(at, run));
+
+        // as Propagate is while it writes: the focused control is disabled
+        robot.interact(run::requestFocus);
+        robot.interact(() -> bar.setDisable(true));
+        WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFocusStayedInTheTab(robot, run);
+        robot.interact(() -> bar.setDisable(false));
+    }
+}
