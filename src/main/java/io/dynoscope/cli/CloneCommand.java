@@ -2,9 +2,9 @@ package io.dynoscope.cli;
 
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableDefinition.Billing;
 import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.CloneService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
@@ -99,9 +99,9 @@ final class CloneCommand implements Callable<Integer> {
         Billing copyBilling = billing.billing();
         CloneService.Request request =
                 new CloneService.Request(table, copyName, segments, inFlight, copyBilling);
-        try (DynamoRepository from = cli.repository();
-                DynamoRepository to = cli.repositoryFor(destination)) {
-            CloneService service = new CloneService(from, to);
+        try (ConnectionServices from = cli.services();
+                ConnectionServices to = cli.servicesFor(destination)) {
+            CloneService service = from.cloneTo(to);
             if (dryRun) {
                 service.plan(request).forEach(cli.out()::println);
                 return ExitCodes.OK;

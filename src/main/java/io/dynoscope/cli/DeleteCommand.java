@@ -3,12 +3,10 @@ package io.dynoscope.cli;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.repository.WriteStatistics;
-import io.dynoscope.service.access.WriteAccess;
-import io.dynoscope.service.write.ItemWrites;
+import io.dynoscope.service.ConnectionServices;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,13 +30,13 @@ final class DeleteCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CompiledExpression condition = conditionOptions.condition();
-        try (DynamoRepository repository = cli.repository()) {
-            WriteAccess.require(repository, "DeleteItem on table '" + target.table + "'");
-            TableInfo info = repository.describeTable(target.table);
+        try (ConnectionServices services = cli.services()) {
+            services.requireWritable("DeleteItem on table '" + target.table + "'");
+            TableInfo info = services.metadata().describeTable(target.table);
             Key itemKey = target.key(info);
             conditionOptions.check(Operation.DELETE_ITEM, info);
             WriteOutcome outcome =
-                    new ItemWrites(repository, target.table, info.keySchema())
+                    services.writes(target.table, info.keySchema())
                             .delete(itemKey, condition)
                             .outcome();
             ConditionOptions.requireWritten(outcome, "deleted");

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dynoscope.cli.Formats.OutputFormat;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.TableInfo.IndexInfo;
+import io.dynoscope.service.ConnectionServices;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,8 +37,8 @@ final class DescribeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TableInfo info;
-        try (DynamoRepository repository = cli.repository()) {
-            info = repository.describeTable(table);
+        try (ConnectionServices services = cli.services()) {
+            info = services.metadata().describeTable(table);
         }
         if (cli.output() == OutputFormat.TABLE) {
             printText(info);

@@ -5,9 +5,8 @@ import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.PropagationReport;
@@ -64,13 +63,13 @@ final class DriftFixCommand implements Callable<Integer> {
         }
         DynoscopeCli cli = drift.cli();
         List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile, cli.in());
-        try (DynamoRepository repository = cli.repository()) {
+        try (ConnectionServices services = cli.services()) {
             if (!dryRun) {
                 // refused before the detection's reads, not by the first of its writes
-                WriteAccess.require(repository, "drift fix on table '" + table + "'");
+                services.requireWritable("drift fix on table '" + table + "'");
             }
-            KeySchema schema = repository.describeTable(table).keySchema();
-            DriftDetection detection = new DriftDetection(repository);
+            KeySchema schema = services.metadata().describeTable(table).keySchema();
+            DriftDetection detection = services.driftDetection();
             List<PropagationPlan> plans = new ArrayList<>();
             ReadStatistics reads = ReadStatistics.NONE;
             for (DenormalizationRule rule : rules) {
@@ -87,7 +86,7 @@ final class DriftFixCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             PropagationReport report =
-                    new DriftPropagation(repository)
+                    services.driftPropagation()
                             .propagate(
                                     table,
                                     plan,

@@ -8,8 +8,8 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.drift.DriftDetection;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -59,8 +59,8 @@ final class DriftScanCommand implements Callable<Integer> {
         List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile, cli.in());
         List<DriftReport> reports = new ArrayList<>();
         ReadStatistics reads = ReadStatistics.NONE;
-        try (DynamoRepository repository = cli.repository()) {
-            DriftDetection detection = new DriftDetection(repository);
+        try (ConnectionServices services = cli.services()) {
+            DriftDetection detection = services.driftDetection();
             for (DenormalizationRule rule : rules) {
                 DriftDetection.Result result =
                         detection.detect(table, rule, progress -> {}, Cancellation.none());

@@ -2,16 +2,10 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.drift.RuleSuggester;
-import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.TableInfo;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.drift.RuleSuggestions;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,7 +32,7 @@ final class DriftSuggestCommand implements Callable<Integer> {
     @Option(
             names = "--sample",
             paramLabel = "N",
-            defaultValue = "10000",
+            defaultValue = "" + RuleSuggestions.DEFAULT_SAMPLE,
             description = "Read at most N items (one Scan). Default: ${DEFAULT-VALUE}.")
     private int sample;
 
@@ -48,19 +42,11 @@ final class DriftSuggestCommand implements Callable<Integer> {
             throw CliException.usage("--sample must be at least 1");
         }
         DynoscopeCli cli = drift.cli();
-        try (DynamoRepository repository = cli.repository()) {
-            TableInfo info = repository.describeTable(table);
-            List<Item> items = new ArrayList<>();
-            ReadResult read =
-                    repository.scan(
-                            ScanSpec.table(table).withLimit(sample),
-                            page -> items.addAll(page.items()),
-                            Cancellation.none());
-            Map<String, String> indexes = new LinkedHashMap<>();
-            info.globalSecondaryIndexes()
-                    .forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
-            List<RuleSuggester.Suggestion> suggestions =
-                    new RuleSuggester(info.keySchema(), indexes).suggest(items);
+        try (ConnectionServices services = cli.services()) {
+            RuleSuggestions.Suggested suggested =
+                    services.ruleSuggestions()
+                            .suggest(table, sample, itemsRead -> {}, Cancellation.none());
+            List<RuleSuggester.Suggestion> suggestions = suggested.suggestions();
             cli.out()
                     .print(
                             RuleFiles.write(
@@ -71,7 +57,7 @@ final class DriftSuggestCommand implements Callable<Integer> {
                 cli.err()
                         .println(
                                 "no denormalized copies found in "
-                                        + items.size()
+                                        + suggested.sampled()
                                         + " sampled items");
             }
             for (RuleSuggester.Suggestion suggestion : suggestions) {
@@ -87,7 +73,7 @@ final class DriftSuggestCommand implements Callable<Integer> {
                                         + suggestion.sources()
                                         + " sources");
             }
-            cli.printStatistics(read.statistics());
+            cli.printStatistics(suggested.reads());
         }
         return ExitCodes.OK;
     }

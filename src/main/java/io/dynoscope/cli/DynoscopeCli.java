@@ -10,6 +10,7 @@ import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.sandbox.LocalEngineException;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyException;
 import io.dynoscope.service.access.ReadOnlyPolicy;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
@@ -384,17 +385,17 @@ public final class DynoscopeCli implements Callable<Integer> {
     }
 
     /**
-     * A repository for this command line's connection; the caller closes it. Through it every write
-     * is refused when the connection is read-only ({@link WriteAccess}).
+     * The services of this command line's connection; the caller closes them. Through them every
+     * write is refused when the connection is read-only ({@link WriteAccess}).
      */
-    DynamoRepository repository() {
-        return repositoryFor(connection());
+    ConnectionServices services() {
+        return servicesFor(connection());
     }
 
-    /** A repository for another connection (a clone's target), read-only by the same rules. */
-    DynamoRepository repositoryFor(ConnectionSpec connection) {
+    /** The services of another connection (a clone's target), read-only by the same rules. */
+    ConnectionServices servicesFor(ConnectionSpec connection) {
         Access access = access(connection);
-        return WriteAccess.guard(open(connection), access);
+        return new ConnectionServices(WriteAccess.guard(open(connection), access));
     }
 
     /** Whether writes through {@code connection} are allowed, and if not, why. */
@@ -415,9 +416,10 @@ public final class DynoscopeCli implements Callable<Integer> {
         return environment;
     }
 
-    /** A repository for a local endpoint, keeping this command line's region and access key id. */
-    DynamoRepository repositoryAt(URI localEndpoint) {
-        return open(new ConnectionSpec.Endpoint(localEndpoint, region, accessKeyId));
+    /** The services of a local endpoint, keeping this command line's region and access key id. */
+    ConnectionServices servicesAt(URI localEndpoint) {
+        return new ConnectionServices(
+                open(new ConnectionSpec.Endpoint(localEndpoint, region, accessKeyId)));
     }
 
     private DynamoRepository open(ConnectionSpec connection) {

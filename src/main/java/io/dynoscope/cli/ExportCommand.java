@@ -5,7 +5,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.ExportService;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,7 +23,9 @@ import picocli.CommandLine.ParentCommand;
         description =
                 "Write every item of a table: dynamodb-json (the S3-export lines {\"Item\": {...}}, lossless), "
                         + "json (one plain JSON item a line; sets and binary become arrays and base64) or csv "
-                        + "(a text that a spreadsheet would run as a formula, starting with = + - @, gets a leading ').")
+                        + "(each heading says its column's type, name (S) or name (DynamoDB JSON) for mixed types, "
+                        + "so import gives every value back; a text that a spreadsheet would run as a formula, "
+                        + "starting with = + - @, gets a leading ').")
 final class ExportCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;
@@ -70,7 +72,7 @@ final class ExportCommand implements Callable<Integer> {
                 };
         AtomicReference<ExportService.Report> finished = new AtomicReference<>();
         String where = file == null ? "" : " to " + outFile;
-        try (DynamoRepository repository = cli.repository();
+        try (ConnectionServices services = cli.services();
                 Interruption interruption =
                         Interruption.watch(
                                 cli.err(),
@@ -86,7 +88,7 @@ final class ExportCommand implements Callable<Integer> {
                                         file.discardPartial();
                                     }
                                 })) {
-            ExportService service = new ExportService(repository);
+            ExportService service = services.export();
             ExportService.Request request = new ExportService.Request(table, format, segments);
             ExportService.Report report =
                     file == null

@@ -15,8 +15,8 @@ import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.TableKeys;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.service.ConnectionServices;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -117,7 +117,7 @@ final class ExprCheckCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "EXPRESSION", description = "The expression text.")
     private String expression;
 
-    private DynamoRepository repository;
+    private ConnectionServices services;
     private final Map<String, TableKeys> describedTables = new HashMap<>();
 
     @Override
@@ -125,8 +125,8 @@ final class ExprCheckCommand implements Callable<Integer> {
         try {
             return batch != null ? checkBatch() : checkOne();
         } finally {
-            if (repository != null) {
-                repository.close();
+            if (services != null) {
+                services.close();
             }
         }
     }
@@ -297,10 +297,10 @@ final class ExprCheckCommand implements Callable<Integer> {
     private TableKeys described(String tableName, String indexName) {
         TableKeys keys = describedTables.get(tableName);
         if (keys == null) {
-            if (repository == null) {
-                repository = expr.cli().repository();
+            if (services == null) {
+                services = expr.cli().services();
             }
-            keys = repository.describeTable(tableName).tableKeys();
+            keys = services.metadata().describeTable(tableName).tableKeys();
             describedTables.put(tableName, keys);
         }
         if (indexName != null && !keys.indexes().containsKey(indexName)) {

@@ -1,9 +1,14 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.GetResult;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.read.ReadRequest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,18 +33,26 @@ final class GetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (DynamoRepository repository = cli.repository()) {
-            TableInfo info = repository.describeTable(target.table);
+        try (ConnectionServices services = cli.services()) {
+            TableInfo info = services.metadata().describeTable(target.table);
             Key itemKey = target.key(info);
-            GetResult result = repository.getItem(target.table, itemKey, consistent);
+            List<Item> found = new ArrayList<>(1);
+            ReadResult result =
+                    services.reads()
+                            .session(
+                                    ReadRequest.get(
+                                            target.table, info.keySchema(), itemKey, consistent),
+                                    info,
+                                    null)
+                            .next(page -> found.addAll(page.items()) || true, Cancellation.none());
             cli.printStatistics(result.statistics());
-            if (result.item().isEmpty()) {
+            if (found.isEmpty()) {
                 throw new CliException(
                         ExitCodes.NOT_FOUND,
                         "not found: no item in table '" + target.table + "' has that key");
             }
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
-            printer.print(result.item().get());
+            printer.print(found.get(0));
             printer.finish();
         }
         return ExitCodes.OK;

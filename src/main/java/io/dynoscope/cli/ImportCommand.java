@@ -3,8 +3,8 @@ package io.dynoscope.cli;
 import io.dynoscope.core.transfer.ColumnMapping;
 import io.dynoscope.core.transfer.ImportFormat;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.service.transfer.ImportService.Checked;
 import io.dynoscope.service.transfer.ImportService.Outcome;
@@ -65,8 +65,10 @@ final class ImportCommand implements Callable<Integer> {
             description =
                     "What a CSV column (or a JSON attribute) becomes: price:N, id=pk:S, tags:SS, blob:B (base64), "
                             + "notes=- to leave it out. TYPE is S, N, B, BOOL, NULL, SS, NS, BS, L or M (the last ones "
-                            + "as DynamoDB JSON in a CSV cell, as export writes them). Without one, a key takes the "
-                            + "table's key type and a CSV cell holding DynamoDB JSON that value, anything else a string.")
+                            + "as DynamoDB JSON in a CSV cell, as export writes them). Without one, a CSV column headed "
+                            + "name (TYPE) or name (DynamoDB JSON), as export writes them, reads as its heading says; in "
+                            + "a column with a plain heading a key takes the table's key type and a cell holding "
+                            + "DynamoDB JSON that value, anything else a string.")
     private List<String> mappings = new ArrayList<>();
 
     @Option(
@@ -114,8 +116,8 @@ final class ImportCommand implements Callable<Integer> {
             throw CliException.usage("--resume needs the journal: give --journal FILE");
         }
         ImportService.Request request = new ImportService.Request(table, input, format, mapping);
-        try (DynamoRepository repository = cli.repository()) {
-            ImportService service = new ImportService(repository);
+        try (ConnectionServices services = cli.services()) {
+            ImportService service = services.imports();
             if (preview != null) {
                 return preview(service, request);
             }

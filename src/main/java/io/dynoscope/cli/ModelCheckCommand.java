@@ -13,8 +13,8 @@ import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.PatternRequests;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.AccessPatternCheck;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,9 +91,9 @@ final class ModelCheckCommand implements Callable<Integer> {
             throw CliException.usage("--param: " + e.getMessage());
         }
         AccessPatternCheck.Report report;
-        try (DynamoRepository repository = cli.repository()) {
+        try (ConnectionServices services = cli.services()) {
             report =
-                    new AccessPatternCheck(repository)
+                    services.patternCheck()
                             .check(design, table, given, outcome -> {}, Cancellation.none());
         }
         if (json) {

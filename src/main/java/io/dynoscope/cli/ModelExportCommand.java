@@ -1,17 +1,14 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.LiveModelInference;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -105,20 +102,15 @@ final class ModelExportCommand implements Callable<Integer> {
     }
 
     private TableDesign live(DynoscopeCli cli) {
-        try (DynamoRepository repository = cli.repository()) {
+        try (ConnectionServices services = cli.services()) {
             LiveModelInference.Result result =
-                    new LiveModelInference(repository)
-                            .infer(table, sample, read -> {}, Cancellation.none());
+                    services.modelInference().infer(table, sample, read -> {}, Cancellation.none());
             TableDesign design = result.model().design();
             if (items == 0) {
                 return design;
             }
-            List<Item> data = new ArrayList<>();
-            repository.scan(
-                    ScanSpec.table(table).withLimit(items),
-                    page -> data.addAll(page.items()),
-                    Cancellation.none());
-            return design.withItems(data);
+            return design.withItems(
+                    services.sampler().sample(table, items, Cancellation.none()).items());
         }
     }
 }

@@ -3,7 +3,7 @@ package io.dynoscope.cli;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.LiveModelInference;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,10 +40,9 @@ final class ModelInferCommand implements Callable<Integer> {
             throw CliException.usage("--sample must be at least 1");
         }
         DynoscopeCli cli = model.cli();
-        try (DynamoRepository repository = cli.repository()) {
+        try (ConnectionServices services = cli.services()) {
             LiveModelInference.Result result =
-                    new LiveModelInference(repository)
-                            .infer(table, sample, read -> {}, Cancellation.none());
+                    services.modelInference().infer(table, sample, read -> {}, Cancellation.none());
             cli.out().print(ModelJson.write(ModelDocument.of(result.model().design())));
             result.model().describe().forEach(cli.err()::println);
             cli.printStatistics(result.reads());

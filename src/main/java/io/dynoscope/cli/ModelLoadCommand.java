@@ -2,7 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.SchemaLoad;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,8 +52,8 @@ final class ModelLoadCommand implements Callable<Integer> {
             }
             return ExitCodes.OK;
         }
-        try (DynamoRepository repository = cli.repository()) {
-            List<String> existing = repository.listTables();
+        try (ConnectionServices services = cli.services()) {
+            List<String> existing = services.metadata().listTables();
             for (SchemaLoad.Prepared table : prepared) {
                 if (existing.contains(table.table())) {
                     throw new CliException(
@@ -64,7 +64,7 @@ final class ModelLoadCommand implements Callable<Integer> {
                                     + " loaded into new tables)");
                 }
             }
-            SchemaLoad load = new SchemaLoad(repository);
+            SchemaLoad load = services.schemaLoad();
             for (SchemaLoad.Prepared table : prepared) {
                 cli.err().println("CreateTable " + table.table() + ":");
                 cli.err().println(table.createTableRequest());

@@ -8,7 +8,7 @@ import io.dynoscope.core.partitions.PartitionReport;
 import io.dynoscope.core.partitions.SampleEstimate;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ContributorInsights;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.partitions.PartitionReporter;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -74,8 +74,8 @@ final class PartitionsCommand implements Callable<Integer> {
         }
         PartitionReporter.Result result;
         ContributorInsights insights;
-        try (DynamoRepository repository = cli.repository()) {
-            PartitionReporter reporter = new PartitionReporter(repository);
+        try (ConnectionServices services = cli.services()) {
+            PartitionReporter reporter = services.partitions();
             result =
                     reporter.report(
                             table,

@@ -4,11 +4,10 @@ import io.dynoscope.cli.Formats.InputFormat;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.repository.WriteStatistics;
-import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.write.ItemWrites;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -73,14 +72,14 @@ final class PutCommand implements Callable<Integer> {
                         ? "--item"
                         : TextFiles.isStdin(source.file) ? "stdin" : source.file.toString();
         CompiledExpression condition = conditionOptions.condition();
-        try (DynamoRepository repository = cli.repository()) {
-            WriteAccess.require(repository, "PutItem on table '" + table + "'");
-            TableInfo info = repository.describeTable(table);
+        try (ConnectionServices services = cli.services()) {
+            services.requireWritable("PutItem on table '" + table + "'");
+            TableInfo info = services.metadata().describeTable(table);
             conditionOptions.check(Operation.PUT_ITEM, info);
             Item item =
                     ItemInput.checkedForWrite(
                             ItemInput.readItem(text, itemFormat, info, origin), info, origin);
-            ItemWrites writes = new ItemWrites(repository, table, info.keySchema());
+            ItemWrites writes = services.writes(table, info.keySchema());
             WriteOutcome outcome = ifNotExists ? writes.putNew(item) : writes.put(item, condition);
             ConditionOptions.requireWritten(outcome, "written");
             boolean replaced = ((WriteOutcome.Written) outcome).oldItem() != null;

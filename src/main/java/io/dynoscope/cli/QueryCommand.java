@@ -1,23 +1,20 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Operation;
-import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.expression.SortKeyCondition.Operator;
-import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.ItemRules;
-import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.service.partitions.FanOutQuery;
-import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.read.FanOutRead;
+import io.dynoscope.service.read.KeyText;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.service.read.ReadSession;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -102,185 +99,97 @@ final class QueryCommand implements Callable<Integer> {
                 description = "sort key BETWEEN the two values")
         private List<String> between;
 
-        SortKeyCondition condition(String sortKey, String type) {
-            String what = "the sort key '" + sortKey + "'";
+        /** The condition given, as typed, and the option it was given with. */
+        private record Given(Operator operator, String option, String value, String upper) {}
+
+        Given given() {
             if (between != null) {
                 if (between.size() != 2) {
                     throw CliException.usage(
                             "--sk-between takes two values, once: --sk-between LOW HIGH");
                 }
-                return SortKeyCondition.between(
-                        ItemInput.keyValue(between.get(0), type, "--sk-between: " + what),
-                        ItemInput.keyValue(between.get(1), type, "--sk-between: " + what));
+                return new Given(Operator.BETWEEN, "--sk-between", between.get(0), between.get(1));
             }
-            Operator operator;
-            String value;
-            String option;
             if (beginsWith != null) {
-                operator = Operator.BEGINS_WITH;
-                value = beginsWith;
-                option = "--sk-begins-with";
+                return new Given(Operator.BEGINS_WITH, "--sk-begins-with", beginsWith, null);
             } else if (equal != null) {
-                operator = Operator.EQ;
-                value = equal;
-                option = "--sk-eq";
+                return new Given(Operator.EQ, "--sk-eq", equal, null);
             } else if (less != null) {
-                operator = Operator.LT;
-                value = less;
-                option = "--sk-lt";
+                return new Given(Operator.LT, "--sk-lt", less, null);
             } else if (lessOrEqual != null) {
-                operator = Operator.LE;
-                value = lessOrEqual;
-                option = "--sk-le";
+                return new Given(Operator.LE, "--sk-le", lessOrEqual, null);
             } else if (greater != null) {
-                operator = Operator.GT;
-                value = greater;
-                option = "--sk-gt";
-            } else {
-                operator = Operator.GE;
-                value = greaterOrEqual;
-                option = "--sk-ge";
+                return new Given(Operator.GT, "--sk-gt", greater, null);
             }
-            if (operator == Operator.BEGINS_WITH && type.equals("N")) {
-                throw CliException.usage(
-                        option
-                                + ": "
-                                + what
-                                + " is a number; begins_with works on strings and binary");
-            }
-            return SortKeyCondition.of(
-                    operator, ItemInput.keyValue(value, type, option + ": " + what));
+            return new Given(Operator.GE, "--sk-ge", greaterOrEqual, null);
         }
     }
 
     @Override
     public Integer call() {
         ReadExpressionOptions.Expressions expressions = expressionOptions.parse();
-        try (DynamoRepository repository = cli.repository()) {
-            TableInfo info = repository.describeTable(table);
-            KeySchema keys = info.keySchemaOf(index);
+        try (ConnectionServices services = cli.services()) {
+            TableInfo info = services.metadata().describeTable(table);
+            info.keySchemaOf(index);
             expressionOptions.check(Operation.QUERY, info, index);
-            Optional<ShardedKey> sharded = shardedKey();
-            if (sharded.isPresent()) {
-                return fanOut(repository, info, keys, sharded.get(), expressions);
-            }
-            AttributeValue partition = typed(info, keys.partitionKey(), partitionKeyValue, "--pk");
-            keyLimits(keys.partitionKey(), partition, keys, info, "--pk");
-            KeyCondition keyCondition = KeyCondition.partition(keys, partition);
-            if (sortKey != null) {
-                SortKeyCondition condition = sortKeyCondition(info, keys);
-                keyLimits(keys.sortKey().orElseThrow(), condition.value(), keys, info, "--sk-*");
-                if (condition.upper() != null) {
-                    keyLimits(
-                            keys.sortKey().orElseThrow(),
-                            condition.upper(),
-                            keys,
-                            info,
-                            "--sk-between");
-                }
-                keyCondition = keyCondition.and(condition);
-            }
-            QuerySpec spec =
-                    QuerySpec.of(
-                                    table,
-                                    keyCondition.compile(
-                                            expressions.filter(), expressions.projection()))
-                            .withFilter(expressions.filter())
-                            .withProjection(expressions.projection())
-                            .withLimit(limit);
-            if (index != null) {
-                spec = spec.onIndex(index);
-            }
-            if (descending) {
-                spec = spec.descending();
-            }
+            ReadRequest request =
+                    new ReadRequest(
+                            table,
+                            ReadMode.QUERY,
+                            index,
+                            keyCondition(info),
+                            !descending,
+                            expressions.filter(),
+                            expressions.projection(),
+                            1,
+                            limit,
+                            false);
+            ReadSession session = services.reads().session(request, info, null);
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
-            ReadResult result = repository.query(spec, printer, Cancellation.none());
-            cli.printStatistics(result.statistics());
-            printer.finish();
+            ReadResult result = session.next(printer, Cancellation.none());
+            Optional<ShardedCollection> sharded = session.sharded();
+            if (sharded.isPresent()) {
+                printer.finish();
+                cli.err().println(sharded.get().label() + ": " + shardCounts(session));
+                cli.printStatistics(result.statistics());
+            } else {
+                cli.printStatistics(result.statistics());
+                printer.finish();
+            }
         }
         return ExitCodes.OK;
     }
 
-    /** The shard range --pk names, if it names one. */
-    private Optional<ShardedKey> shardedKey() {
+    /** The key condition --pk and --sk-* give, typed by the key's declared types. */
+    private KeyCondition keyCondition(TableInfo info) {
+        SortKeyOptions.Given given = sortKey == null ? null : sortKey.given();
+        String option = given == null ? "--sk-*" : given.option();
         try {
-            return ShardedKey.find(partitionKeyValue);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage("--pk: " + e.getMessage());
+            return KeyText.read(
+                    info,
+                    index,
+                    ReadMode.QUERY,
+                    given == null
+                            ? new KeyText.Typed(partitionKeyValue, null, null, null)
+                            : new KeyText.Typed(
+                                    partitionKeyValue,
+                                    given.operator(),
+                                    given.value(),
+                                    given.upper()),
+                    new KeyText.Labels("--pk", option, "--sk-between", "--sk-*"));
+        } catch (KeyText.Problem e) {
+            throw CliException.usage(e.getMessage());
         }
     }
 
-    private SortKeyCondition sortKeyCondition(TableInfo info, KeySchema keys) {
-        String sortKeyName =
-                keys.sortKey()
-                        .orElseThrow(
-                                () ->
-                                        CliException.usage(
-                                                (index == null
-                                                                ? "table '" + table + "'"
-                                                                : "index '" + index + "'")
-                                                        + " has no sort key, so it takes no --sk-* condition"));
-        return sortKey.condition(sortKeyName, type(info, sortKeyName));
-    }
-
-    /** Every shard queried at once, printed as one stream in sort-key order. */
-    private int fanOut(
-            DynamoRepository repository,
-            TableInfo info,
-            KeySchema keys,
-            ShardedKey sharded,
-            ReadExpressionOptions.Expressions expressions) {
-        String type = type(info, keys.partitionKey());
-        if (type.equals("B")) {
-            throw CliException.usage("--pk: a binary partition key takes no shard range");
-        }
-        FanOutQuery query =
-                FanOutQuery.of(table, keys, sharded.shardValues(type))
-                        .withSortKey(sortKey == null ? null : sortKeyCondition(info, keys))
-                        .withFilter(expressions.filter())
-                        .withProjection(expressions.projection());
-        if (index != null) {
-            query = query.onIndex(index, keys);
-        }
-        if (descending) {
-            query = query.descending();
-        }
-        ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
-        FanOutRead read = new FanOutRead(repository, query);
-        FanOutRead.Result result = read.read(limit, printer, Cancellation.none());
-        printer.finish();
-        cli.err().println(sharded.label() + ": " + shardCounts(read));
-        cli.printStatistics(result.statistics());
-        return ExitCodes.OK;
-    }
-
-    private static String shardCounts(FanOutRead read) {
+    private static String shardCounts(ReadSession session) {
         StringBuilder counts = new StringBuilder();
-        for (FanOutRead.ShardProgress shard : read.shards()) {
+        for (FanOutRead.ShardProgress shard : session.shards()) {
             if (counts.length() > 0) {
                 counts.append(", ");
             }
             counts.append(ValueText.of(shard.partitionKey())).append(' ').append(shard.delivered());
         }
         return counts.toString();
-    }
-
-    private static AttributeValue typed(
-            TableInfo info, String attribute, String text, String option) {
-        return ItemInput.keyValue(
-                text, type(info, attribute), option + ": the partition key '" + attribute + "'");
-    }
-
-    /** A key value DynamoDB would refuse (empty, over 2,048 or 1,024 bytes) is a usage error. */
-    private static void keyLimits(
-            String attribute, AttributeValue value, KeySchema keys, TableInfo info, String option) {
-        ItemInput.requireNoProblems(
-                ItemRules.checkKeyValues(Map.of(attribute, value), keys, info.keyAttributeTypes()),
-                option);
-    }
-
-    private static String type(TableInfo info, String attribute) {
-        return info.keyAttributeTypes().getOrDefault(attribute, "S");
     }
 }

@@ -1,10 +1,9 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.ConnectionServices;
 import java.net.URI;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -35,11 +34,9 @@ final class SandboxCommand implements Callable<Integer> {
         try (LocalEngine engine = LocalEngine.start()) {
             URI endpoint = engine.endpoint();
             if (!empty) {
-                try (DynamoRepository repository = cli.repositoryAt(endpoint)) {
+                try (ConnectionServices services = cli.servicesAt(endpoint)) {
                     for (Dataset dataset : Dataset.values()) {
-                        SampleTables.seed(repository, dataset, dataset.id());
-                        SampleTables.seedBulk(
-                                repository, dataset, dataset.id(), Cancellation.none());
+                        services.seed(dataset, dataset.id(), true, Cancellation.none());
                     }
                 }
             }

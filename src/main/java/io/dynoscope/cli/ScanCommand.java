@@ -2,10 +2,12 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.read.ReadRequest;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,23 +60,30 @@ final class ScanCommand implements Callable<Integer> {
                     "--segments must be between 1 and 1,000,000 (DynamoDB's TotalSegments limit)");
         }
         ReadExpressionOptions.Expressions expressions = expressionOptions.parse();
-        try (DynamoRepository repository = cli.repository()) {
-            TableInfo info = repository.describeTable(table);
-            ScanSpec spec = ScanSpec.table(table).withSegments(segments).withLimit(limit);
+        try (ConnectionServices services = cli.services()) {
+            TableInfo info = services.metadata().describeTable(table);
             if (index != null) {
                 // Names a missing index as a usage error before anything is read.
                 info.keySchemaOf(index);
-                spec = spec.onIndex(index);
             }
             expressionOptions.check(Operation.SCAN, info, index);
-            if (expressions.filter() != null) {
-                spec = spec.withFilter(expressions.filter());
-            }
-            if (expressions.projection() != null) {
-                spec = spec.withProjection(expressions.projection());
-            }
+            ReadRequest request =
+                    new ReadRequest(
+                            table,
+                            ReadMode.SCAN,
+                            index,
+                            null,
+                            true,
+                            expressions.filter(),
+                            expressions.projection(),
+                            segments,
+                            limit,
+                            false);
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
-            ReadResult result = repository.scan(spec, printer, Cancellation.none());
+            ReadResult result =
+                    services.reads()
+                            .session(request, info, null)
+                            .next(printer, Cancellation.none());
             cli.printStatistics(result.statistics());
             printer.finish();
         }

@@ -1,10 +1,10 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.repository.BatchResult;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.ConnectionServices;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -41,8 +41,8 @@ final class SeedCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String tableName = table == null ? dataset.id() : table;
-        try (DynamoRepository repository = cli.repository()) {
-            BatchResult result = SampleTables.seed(repository, dataset, tableName);
+        try (ConnectionServices services = cli.services()) {
+            BatchResult result = services.seed(dataset, tableName, false, Cancellation.none());
             cli.err()
                     .println(
                             "seeded "

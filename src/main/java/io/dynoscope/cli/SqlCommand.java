@@ -7,8 +7,9 @@ import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.repository.TableMetadata;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sql.ExecutedRead;
 import io.dynoscope.service.sql.RowListener;
 import io.dynoscope.service.sql.ScanWarning;
@@ -92,8 +93,8 @@ final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String text = statementText();
-        try (DynamoRepository repository = cli.repository()) {
-            SqlConsole console = new SqlConsole(repository, models(repository));
+        try (ConnectionServices services = cli.services()) {
+            SqlConsole console = services.sqlConsole(models(services.metadata()));
             console.sendPartiqlWithExecuteStatement(executeStatement);
             if (SqlConsole.isWrite(text)) {
                 return write(console, text);
@@ -190,7 +191,7 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     /** One table model per table named by --entity, with its keys from DescribeTable. */
-    private List<TableModel> models(DynamoRepository repository) {
+    private List<TableModel> models(TableMetadata tables) {
         Map<String, List<Entity>> byTable = new LinkedHashMap<>();
         for (String spec : entities) {
             int colon = spec.indexOf(':');
@@ -223,7 +224,7 @@ final class SqlCommand implements Callable<Integer> {
         List<TableModel> models = new ArrayList<>();
         byTable.forEach(
                 (table, list) -> {
-                    TableInfo info = repository.describeTable(table);
+                    TableInfo info = tables.describeTable(table);
                     KeySchema keys = info.keySchema();
                     models.add(
                             new TableModel(

@@ -1,9 +1,9 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.table.TableAdmin;
 import java.util.Arrays;
 import java.util.List;
@@ -60,8 +60,8 @@ final class TableCommand implements Callable<Integer> {
 
     /** Runs {@code work} with the table admin of this command line's connection. */
     int withAdmin(AdminWork work) {
-        try (DynamoRepository repository = cli.repository()) {
-            return work.run(new TableAdmin(repository));
+        try (ConnectionServices services = cli.services()) {
+            return work.run(services.tableAdmin());
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }

@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -16,8 +16,8 @@ final class TablesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (DynamoRepository repository = cli.repository()) {
-            repository.listTables().forEach(cli.out()::println);
+        try (ConnectionServices services = cli.services()) {
+            services.metadata().listTables().forEach(cli.out()::println);
         }
         return ExitCodes.OK;
     }

@@ -5,7 +5,6 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The one place that talks to DynamoDB. Returns Dynoscope's own types; every read reports its
@@ -18,17 +17,7 @@ import java.util.Optional;
  * wants it), so a read that is stopped early has made one request more than it delivered; the
  * statistics count it. A read of one page is always exactly one request.
  */
-public interface DynamoRepository extends AutoCloseable {
-
-    /** Where this repository is connected, when it knows (snippets name a local endpoint). */
-    default Optional<ConnectionSpec> connection() {
-        return Optional.empty();
-    }
-
-    /** All table names, every ListTables page. */
-    List<String> listTables();
-
-    TableInfo describeTable(String table);
+public interface DynamoRepository extends TableMetadata, AutoCloseable {
 
     /** Creates a table (on demand) and waits until it is ACTIVE. */
     void createTable(TableDefinition definition);
@@ -47,9 +36,6 @@ public interface DynamoRepository extends AutoCloseable {
      * is gone. An engine that accepts an index change without making it is reported as a failure.
      */
     void changeTable(TableChange change);
-
-    /** DescribeTimeToLive. */
-    TimeToLive describeTimeToLive(String table);
 
     ReadResult query(QuerySpec spec, PageListener listener, Cancellation cancellation);
 

@@ -4,6 +4,7 @@ import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.Key;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * A Query on a table or one of its indexes, with every expression compiled: the repository sends
@@ -50,128 +51,82 @@ public record QuerySpec(
     }
 
     public QuerySpec onIndex(String indexName) {
-        return new QuerySpec(
-                table,
-                indexName,
-                keyCondition,
-                scanForward,
-                filter,
-                projection,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(q -> q.index = indexName);
     }
 
     public QuerySpec descending() {
-        return new QuerySpec(
-                table,
-                index,
-                keyCondition,
-                false,
-                filter,
-                projection,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(q -> q.scanForward = false);
     }
 
     public QuerySpec withFilter(CompiledExpression filterExpression) {
-        return new QuerySpec(
-                table,
-                index,
-                keyCondition,
-                scanForward,
-                filterExpression,
-                projection,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(q -> q.filter = filterExpression);
     }
 
     public QuerySpec withProjection(CompiledExpression projectionExpression) {
-        return new QuerySpec(
-                table,
-                index,
-                keyCondition,
-                scanForward,
-                filter,
-                projectionExpression,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(q -> q.projection = projectionExpression);
     }
 
     public QuerySpec withLimit(int maxItems) {
-        return new QuerySpec(
-                table,
-                index,
-                keyCondition,
-                scanForward,
-                filter,
-                projection,
-                maxItems,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(q -> q.limit = maxItems);
     }
 
     public QuerySpec withPageSize(int itemsPerRequest) {
-        return new QuerySpec(
-                table,
-                index,
-                keyCondition,
-                scanForward,
-                filter,
-                projection,
-                limit,
-                itemsPerRequest,
-                exclusiveStartKey,
-                consistentRead);
+        return with(q -> q.pageSize = itemsPerRequest);
     }
 
     public QuerySpec startingAfter(Key key) {
-        return new QuerySpec(
-                table,
-                index,
-                keyCondition,
-                scanForward,
-                filter,
-                projection,
-                limit,
-                pageSize,
-                key,
-                consistentRead);
+        return with(q -> q.exclusiveStartKey = key);
     }
 
     public QuerySpec withKeyCondition(CompiledExpression condition) {
-        return new QuerySpec(
-                table,
-                index,
-                condition,
-                scanForward,
-                filter,
-                projection,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(q -> q.keyCondition = condition);
     }
 
     public QuerySpec consistent(boolean consistent) {
+        return with(q -> q.consistentRead = consistent);
+    }
+
+    /** This Query with {@code change} made to a copy of its parts. */
+    private QuerySpec with(Consumer<Parts> change) {
+        Parts parts = new Parts(this);
+        change.accept(parts);
         return new QuerySpec(
-                table,
-                index,
-                keyCondition,
-                scanForward,
-                filter,
-                projection,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistent);
+                parts.table,
+                parts.index,
+                parts.keyCondition,
+                parts.scanForward,
+                parts.filter,
+                parts.projection,
+                parts.limit,
+                parts.pageSize,
+                parts.exclusiveStartKey,
+                parts.consistentRead);
+    }
+
+    /** The parts of a Query, to change one and make another. */
+    private static final class Parts {
+        final String table;
+        String index;
+        CompiledExpression keyCondition;
+        boolean scanForward;
+        CompiledExpression filter;
+        CompiledExpression projection;
+        int limit;
+        int pageSize;
+        Key exclusiveStartKey;
+        boolean consistentRead;
+
+        Parts(QuerySpec spec) {
+            table = spec.table;
+            index = spec.index;
+            keyCondition = spec.keyCondition;
+            scanForward = spec.scanForward;
+            filter = spec.filter;
+            projection = spec.projection;
+            limit = spec.limit;
+            pageSize = spec.pageSize;
+            exclusiveStartKey = spec.exclusiveStartKey;
+            consistentRead = spec.consistentRead;
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.dynoscope.repository;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Key;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * A Scan of a table or index, optionally as parallel segments.
@@ -62,98 +63,75 @@ public record ScanSpec(
     }
 
     public ScanSpec onIndex(String indexName) {
-        return new ScanSpec(
-                table,
-                indexName,
-                filter,
-                projection,
-                segments,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(scan -> scan.index = indexName);
     }
 
     public ScanSpec withFilter(CompiledExpression filterExpression) {
-        return new ScanSpec(
-                table,
-                index,
-                filterExpression,
-                projection,
-                segments,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(scan -> scan.filter = filterExpression);
     }
 
     public ScanSpec withProjection(CompiledExpression projectionExpression) {
-        return new ScanSpec(
-                table,
-                index,
-                filter,
-                projectionExpression,
-                segments,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(scan -> scan.projection = projectionExpression);
     }
 
     public ScanSpec withSegments(int totalSegments) {
-        return new ScanSpec(
-                table,
-                index,
-                filter,
-                projection,
-                totalSegments,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(scan -> scan.segments = totalSegments);
     }
 
     public ScanSpec withLimit(int maxItems) {
-        return new ScanSpec(
-                table,
-                index,
-                filter,
-                projection,
-                segments,
-                maxItems,
-                pageSize,
-                exclusiveStartKey,
-                consistentRead);
+        return with(scan -> scan.limit = maxItems);
     }
 
     public ScanSpec withPageSize(int itemsPerRequest) {
-        return new ScanSpec(
-                table,
-                index,
-                filter,
-                projection,
-                segments,
-                limit,
-                itemsPerRequest,
-                exclusiveStartKey,
-                consistentRead);
+        return with(scan -> scan.pageSize = itemsPerRequest);
     }
 
     public ScanSpec startingAfter(Key key) {
-        return new ScanSpec(
-                table, index, filter, projection, segments, limit, pageSize, key, consistentRead);
+        return with(scan -> scan.exclusiveStartKey = key);
     }
 
     public ScanSpec consistent(boolean consistent) {
+        return with(scan -> scan.consistentRead = consistent);
+    }
+
+    /** This Scan with {@code change} made to a copy of its parts. */
+    private ScanSpec with(Consumer<Parts> change) {
+        Parts parts = new Parts(this);
+        change.accept(parts);
         return new ScanSpec(
-                table,
-                index,
-                filter,
-                projection,
-                segments,
-                limit,
-                pageSize,
-                exclusiveStartKey,
-                consistent);
+                parts.table,
+                parts.index,
+                parts.filter,
+                parts.projection,
+                parts.segments,
+                parts.limit,
+                parts.pageSize,
+                parts.exclusiveStartKey,
+                parts.consistentRead);
+    }
+
+    /** The parts of a Scan, to change one and make another. */
+    private static final class Parts {
+        final String table;
+        String index;
+        CompiledExpression filter;
+        CompiledExpression projection;
+        int segments;
+        int limit;
+        int pageSize;
+        Key exclusiveStartKey;
+        boolean consistentRead;
+
+        Parts(ScanSpec spec) {
+            table = spec.table;
+            index = spec.index;
+            filter = spec.filter;
+            projection = spec.projection;
+            segments = spec.segments;
+            limit = spec.limit;
+            pageSize = spec.pageSize;
+            exclusiveStartKey = spec.exclusiveStartKey;
+            consistentRead = spec.consistentRead;
+        }
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -105,115 +106,31 @@ public record Settings(
     }
 
     public Settings withTheme(Theme value) {
-        return new Settings(
-                version,
-                value,
-                window,
-                endpoints,
-                profiles,
-                recentTables,
-                grids,
-                savedExpressions,
-                driftRules,
-                workbench,
-                tableModels,
-                reads);
+        return with(settings -> settings.theme = value);
     }
 
     public Settings withWindow(WindowLayout value) {
-        return new Settings(
-                version,
-                theme,
-                value,
-                endpoints,
-                profiles,
-                recentTables,
-                grids,
-                savedExpressions,
-                driftRules,
-                workbench,
-                tableModels,
-                reads);
+        return with(settings -> settings.window = value);
     }
 
     public Settings withEndpoints(List<SavedEndpoint> value) {
-        return new Settings(
-                version,
-                theme,
-                window,
-                value,
-                profiles,
-                recentTables,
-                grids,
-                savedExpressions,
-                driftRules,
-                workbench,
-                tableModels,
-                reads);
+        return with(settings -> settings.endpoints = value);
     }
 
     public Settings withProfiles(List<SavedProfile> value) {
-        return new Settings(
-                version,
-                theme,
-                window,
-                endpoints,
-                value,
-                recentTables,
-                grids,
-                savedExpressions,
-                driftRules,
-                workbench,
-                tableModels,
-                reads);
+        return with(settings -> settings.profiles = value);
     }
 
     public Settings withSavedExpressions(JsonNode value) {
-        return new Settings(
-                version,
-                theme,
-                window,
-                endpoints,
-                profiles,
-                recentTables,
-                grids,
-                value,
-                driftRules,
-                workbench,
-                tableModels,
-                reads);
+        return with(settings -> settings.savedExpressions = value);
     }
 
     public Settings withWorkbench(Workbench value) {
-        return new Settings(
-                version,
-                theme,
-                window,
-                endpoints,
-                profiles,
-                recentTables,
-                grids,
-                savedExpressions,
-                driftRules,
-                value,
-                tableModels,
-                reads);
+        return with(settings -> settings.workbench = value);
     }
 
     public Settings withDriftRules(JsonNode value) {
-        return new Settings(
-                version,
-                theme,
-                window,
-                endpoints,
-                profiles,
-                recentTables,
-                grids,
-                savedExpressions,
-                value,
-                workbench,
-                tableModels,
-                reads);
+        return with(settings -> settings.driftRules = value);
     }
 
     /**
@@ -239,35 +156,11 @@ public record Settings(
     }
 
     public Settings withTableModels(JsonNode value) {
-        return new Settings(
-                version,
-                theme,
-                window,
-                endpoints,
-                profiles,
-                recentTables,
-                grids,
-                savedExpressions,
-                driftRules,
-                workbench,
-                value,
-                reads);
+        return with(settings -> settings.tableModels = value);
     }
 
     public Settings withReads(Reads value) {
-        return new Settings(
-                version,
-                theme,
-                window,
-                endpoints,
-                profiles,
-                recentTables,
-                grids,
-                savedExpressions,
-                driftRules,
-                workbench,
-                tableModels,
-                value);
+        return with(settings -> settings.reads = value);
     }
 
     /**
@@ -301,19 +194,7 @@ public record Settings(
         recent.add(table);
         recentTables.stream().filter(t -> !t.equals(table)).forEach(recent::add);
         List<RecentTable> kept = recent.subList(0, Math.min(recent.size(), RECENT_TABLES_KEPT));
-        return new Settings(
-                version,
-                theme,
-                window,
-                endpoints,
-                profiles,
-                kept,
-                grids,
-                savedExpressions,
-                driftRules,
-                workbench,
-                tableModels,
-                reads);
+        return with(settings -> settings.recentTables = kept);
     }
 
     /**
@@ -327,19 +208,57 @@ public record Settings(
     public Settings withGrid(String tableName, GridSettings value) {
         Map<String, GridSettings> changed = new TreeMap<>(grids);
         changed.put(Objects.requireNonNull(tableName), Objects.requireNonNull(value));
+        return with(settings -> settings.grids = changed);
+    }
+
+    /** These settings with {@code change} made to a copy of their parts. */
+    private Settings with(Consumer<Parts> change) {
+        Parts parts = new Parts(this);
+        change.accept(parts);
         return new Settings(
-                version,
-                theme,
-                window,
-                endpoints,
-                profiles,
-                recentTables,
-                changed,
-                savedExpressions,
-                driftRules,
-                workbench,
-                tableModels,
-                reads);
+                parts.version,
+                parts.theme,
+                parts.window,
+                parts.endpoints,
+                parts.profiles,
+                parts.recentTables,
+                parts.grids,
+                parts.savedExpressions,
+                parts.driftRules,
+                parts.workbench,
+                parts.tableModels,
+                parts.reads);
+    }
+
+    /** The parts of the settings, to change one and make new settings. */
+    private static final class Parts {
+        final int version;
+        Theme theme;
+        WindowLayout window;
+        List<SavedEndpoint> endpoints;
+        List<SavedProfile> profiles;
+        List<RecentTable> recentTables;
+        Map<String, GridSettings> grids;
+        JsonNode savedExpressions;
+        JsonNode driftRules;
+        Workbench workbench;
+        JsonNode tableModels;
+        Reads reads;
+
+        Parts(Settings settings) {
+            version = settings.version;
+            theme = settings.theme;
+            window = settings.window;
+            endpoints = settings.endpoints;
+            profiles = settings.profiles;
+            recentTables = settings.recentTables;
+            grids = settings.grids;
+            savedExpressions = settings.savedExpressions;
+            driftRules = settings.driftRules;
+            workbench = settings.workbench;
+            tableModels = settings.tableModels;
+            reads = settings.reads;
+        }
     }
 
     /** The window's place and size, and the positions of its split panes' dividers (0..1). */
@@ -491,45 +410,71 @@ public record Settings(
                 double inspectorAt,
                 String bottom,
                 double bottomAt) {
-            return new Workbench(
-                    sidebar,
-                    sidebarPixels,
-                    inspector,
-                    inspectorAt,
-                    bottom,
-                    bottomAt,
-                    tabsConnection,
-                    tabs,
-                    selectedTab,
-                    readFirstPage);
+            return with(
+                    workbench -> {
+                        workbench.sidebarShown = sidebar;
+                        workbench.sidebarWidth = sidebarPixels;
+                        workbench.inspectorShown = inspector;
+                        workbench.inspectorDivider = inspectorAt;
+                        workbench.bottomTool = bottom;
+                        workbench.bottomDivider = bottomAt;
+                    });
         }
 
         public Workbench withTabs(String connection, List<OpenTab> open, int selected) {
-            return new Workbench(
-                    sidebarShown,
-                    sidebarWidth,
-                    inspectorShown,
-                    inspectorDivider,
-                    bottomTool,
-                    bottomDivider,
-                    connection,
-                    open,
-                    selected,
-                    readFirstPage);
+            return with(
+                    workbench -> {
+                        workbench.tabsConnection = connection;
+                        workbench.tabs = open;
+                        workbench.selectedTab = selected;
+                    });
         }
 
         public Workbench withReadFirstPage(boolean value) {
+            return with(workbench -> workbench.readFirstPage = value);
+        }
+
+        private Workbench with(Consumer<Parts> change) {
+            Parts parts = new Parts(this);
+            change.accept(parts);
             return new Workbench(
-                    sidebarShown,
-                    sidebarWidth,
-                    inspectorShown,
-                    inspectorDivider,
-                    bottomTool,
-                    bottomDivider,
-                    tabsConnection,
-                    tabs,
-                    selectedTab,
-                    value);
+                    parts.sidebarShown,
+                    parts.sidebarWidth,
+                    parts.inspectorShown,
+                    parts.inspectorDivider,
+                    parts.bottomTool,
+                    parts.bottomDivider,
+                    parts.tabsConnection,
+                    parts.tabs,
+                    parts.selectedTab,
+                    parts.readFirstPage);
+        }
+
+        /** The parts of a workbench layout, to change some and make another. */
+        private static final class Parts {
+            boolean sidebarShown;
+            double sidebarWidth;
+            boolean inspectorShown;
+            double inspectorDivider;
+            String bottomTool;
+            double bottomDivider;
+            String tabsConnection;
+            List<OpenTab> tabs;
+            int selectedTab;
+            boolean readFirstPage;
+
+            Parts(Workbench workbench) {
+                sidebarShown = workbench.sidebarShown;
+                sidebarWidth = workbench.sidebarWidth;
+                inspectorShown = workbench.inspectorShown;
+                inspectorDivider = workbench.inspectorDivider;
+                bottomTool = workbench.bottomTool;
+                bottomDivider = workbench.bottomDivider;
+                tabsConnection = workbench.tabsConnection;
+                tabs = workbench.tabs;
+                selectedTab = workbench.selectedTab;
+                readFirstPage = workbench.readFirstPage;
+            }
         }
     }
 

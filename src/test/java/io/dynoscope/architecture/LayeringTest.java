@@ -9,6 +9,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.freeze.FreezingArchRule;
 import io.dynoscope.repository.DynamoRepository;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,20 +44,99 @@ class LayeringTest {
                 .check(classes);
     }
 
+    /** Core is pure: it knows none of Dynoscope's other layers. */
+    static final ArchRule CORE_DEPENDS_ON_NOTHING_ELSE_OF_OURS =
+            noClasses()
+                    .that()
+                    .resideInAPackage("io.dynoscope.core..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(
+                            "io.dynoscope.repository..",
+                            "io.dynoscope.service..",
+                            "io.dynoscope.settings..",
+                            "io.dynoscope.sandbox..",
+                            "io.dynoscope.ui..",
+                            "io.dynoscope.cli..",
+                            "io.dynoscope.app..");
+
     @Test
     void coreDependsOnNothingElseOfOurs() {
-        noClasses()
-                .that()
-                .resideInAPackage("io.dynoscope.core..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage(
-                        "io.dynoscope.repository..",
-                        "io.dynoscope.sandbox..",
-                        "io.dynoscope.ui..",
-                        "io.dynoscope.cli..",
-                        "io.dynoscope.app..")
-                .check(classes);
+        CORE_DEPENDS_ON_NOTHING_ELSE_OF_OURS.check(classes);
+    }
+
+    /**
+     * The repository methods the window and the command line may call themselves: opening, naming
+     * and closing the connection, and its tables' metadata ({@link
+     * io.dynoscope.repository.TableMetadata}). Every read and write of items goes through a
+     * service.
+     */
+    static final Set<String> METADATA_METHODS =
+            Set.of(
+                    "connect",
+                    "connection",
+                    "close",
+                    "listTables",
+                    "describeTable",
+                    "describeTimeToLive");
+
+    static final ArchRule FRONT_ENDS_REACH_THE_REPOSITORY_ONLY_FOR_METADATA =
+            noClasses()
+                    .that()
+                    .resideInAnyPackage("io.dynoscope.ui..", "io.dynoscope.cli..")
+                    .should()
+                    .callMethodWhere(
+                            DescribedPredicate.describe(
+                                    "a repository method other than " + METADATA_METHODS,
+                                    call ->
+                                            call.getTargetOwner()
+                                                            .isAssignableTo(DynamoRepository.class)
+                                                    && !METADATA_METHODS.contains(call.getName())))
+                    .because("reads and writes of items go through service (issue 20)");
+
+    @Test
+    void frontEndsReachTheRepositoryOnlyForMetadata() {
+        FRONT_ENDS_REACH_THE_REPOSITORY_ONLY_FOR_METADATA.check(classes);
+    }
+
+    /** The command line's composition root: it opens a connection and builds its services. */
+    private static final String CLI_ROOT = "io.dynoscope.cli.DynoscopeCli";
+
+    static final ArchRule FRONT_ENDS_BUILD_NO_SERVICE_OVER_THE_REPOSITORY =
+            noClasses()
+                    .that()
+                    .resideInAnyPackage("io.dynoscope.ui..", "io.dynoscope.cli..")
+                    .and()
+                    .doNotHaveFullyQualifiedName(CLI_ROOT)
+                    .should()
+                    .callConstructorWhere(
+                            DescribedPredicate.describe(
+                                    "a service built over a repository",
+                                    call ->
+                                            call.getTargetOwner()
+                                                            .getPackageName()
+                                                            .startsWith("io.dynoscope.service")
+                                                    && call
+                                                            .getTarget()
+                                                            .getRawParameterTypes()
+                                                            .stream()
+                                                            .anyMatch(
+                                                                    type ->
+                                                                            type.isAssignableTo(
+                                                                                    DynamoRepository
+                                                                                            .class))))
+                    .because(
+                            "services are built once per connection (ConnectionServices) in the"
+                                    + " composition root and handed to view models and commands");
+
+    /**
+     * Frozen: the view models that still build services over a repository handed down to them are
+     * listed in src/test/resources/archunit_store (the grid, shell and planner switch theirs onto
+     * ConnectionServices); a new one fails, and the list shrinks as they are switched.
+     */
+    @Test
+    void frontEndsBuildNoServiceOverTheRepository() {
+        FreezingArchRule.freeze(FRONT_ENDS_BUILD_NO_SERVICE_OVER_THE_REPOSITORY).check(classes);
     }
 
     @Test

@@ -9,8 +9,9 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.service.partitions.FanOutQuery;
-import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.read.FanOutQuery;
+import io.dynoscope.service.read.FanOutRead;
+import io.dynoscope.service.read.ReadRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -201,7 +202,15 @@ public final class FanOutBenchmark {
     private static long fanOut(SdkDynamoRepository repository, int limit, long[] firstPage) {
         long[] count = {0};
         FanOutRead read =
-                new FanOutRead(repository, FanOutQuery.of(TABLE, KEYS, TENANT.shardValues("S")));
+                new FanOutRead(
+                        repository,
+                        FanOutQuery.of(
+                                ReadRequest.query(
+                                        TABLE,
+                                        KeyCondition.partition(
+                                                KEYS, AttributeValue.s(TENANT.text())),
+                                        true),
+                                TENANT.shardValues("S")));
         read.read(
                 limit,
                 page -> {

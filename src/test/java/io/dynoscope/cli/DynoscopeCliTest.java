@@ -305,7 +305,7 @@ class DynoscopeCliTest {
                                         + " \"author\": {\"name\": \"Mara, \\\"M\\\" Vance\"}}")),
                 json.items());
         assertTrue(json.err().startsWith("exported 1 items from table"), json.err());
-        assertTrue(csv.out().startsWith("pk,sk,"), csv.out());
+        assertTrue(csv.out().startsWith("pk (S),sk (S),"), csv.out());
         assertEquals(2, csv.out().lines().count(), csv.out());
     }
 

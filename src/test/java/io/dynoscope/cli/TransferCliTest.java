@@ -188,8 +188,46 @@ class TransferCliTest {
 
         assertEquals(0, csv.exitCode(), csv.err());
         assertEquals(
-                List.of("pk,sk,n", "\"'=HYPERLINK(\"\"http://x\"\")\",'@SUM(A1),-5"),
+                List.of("pk (S),sk (S),n (N)", "\"'=HYPERLINK(\"\"http://x\"\")\",'@SUM(A1),-5"),
                 csv.out().lines().toList());
+    }
+
+    @Test
+    void aCsvExportImportsBackIdenticalWithoutAMapping() throws IOException {
+        String source = TestEngine.freshTable(GeneratedItems.table("cli-csv-from"));
+        String target = TestEngine.freshTable(GeneratedItems.table("cli-csv-to"));
+        List<String> lookalikes =
+                List.of(
+                        "{\"S\":\"x\"}",
+                        "{\"N\":\"1\"}",
+                        "{\"NULL\":true}",
+                        "{\"M\":{}}",
+                        "{\"SS\":[\"a\"]}",
+                        "1",
+                        "true");
+        List<Item> items = new ArrayList<>();
+        for (Item generated : GeneratedItems.items(300)) {
+            String lookalike = lookalikes.get(items.size() % lookalikes.size());
+            items.add(
+                    generated
+                            .with("lookalike", AttributeValue.s(lookalike))
+                            .with(
+                                    "mixed",
+                                    items.size() % 2 == 0
+                                            ? AttributeValue.s(lookalike)
+                                            : AttributeValue.n(items.size())));
+        }
+        TestEngine.repository().batchWrite(source, items, List.of(), Cancellation.none());
+        Path csv = folder.resolve("round-trip.csv");
+
+        CliRun exported =
+                cli("export", "--table", source, "--format", "csv", "--out", csv.toString());
+        CliRun imported =
+                cli("import", "--table", target, "--format", "csv", "--in", csv.toString());
+
+        assertEquals(0, exported.exitCode(), exported.err());
+        assertEquals(0, imported.exitCode(), imported.err());
+        assertEquals(new HashSet<>(items), TestEngine.items(target));
     }
 
     // ---- import ----------------------------------------------------------------------------

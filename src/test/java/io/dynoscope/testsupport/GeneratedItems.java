@@ -79,13 +79,13 @@ public final class GeneratedItems {
 
     /**
      * The mapping that gives these items back their types from an input in {@code format}: plain
-     * JSON has no sets or binary, CSV no numbers or BOOL.
+     * JSON has no sets or binary; DynamoDB JSON and an exported CSV (whose headings say each
+     * column's type) need none.
      */
     public static ColumnMapping mapping(ImportFormat format) {
         return switch (format) {
-            case DYNAMODB_JSON -> ColumnMapping.none();
+            case DYNAMODB_JSON, CSV -> ColumnMapping.none();
             case JSON -> ColumnMapping.parse(List.of("tags:SS", "scores:NS", "blob:B", "blobs:BS"));
-            case CSV -> ColumnMapping.parse(List.of("n38:N", "flag:BOOL"));
         };
     }
 }

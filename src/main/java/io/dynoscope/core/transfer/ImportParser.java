@@ -6,6 +6,7 @@ import io.dynoscope.core.item.CsvRecords;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
@@ -205,7 +206,26 @@ public final class ImportParser {
 
     // ---- CSV -------------------------------------------------------------------------------
 
-    private record Column(String name, Target target, Optional<AttributeValue.Type> type) {}
+    /**
+     * One column: its heading (an export's says how its cells are written), where it goes, and the
+     * type it is given (a mapping's, or the key type of the table for a key attribute).
+     */
+    private record Column(
+            ItemCsv.Column heading, Target target, Optional<AttributeValue.Type> type) {
+
+        String name() {
+            return heading.attribute();
+        }
+
+        /** The cell's value: decoded as the heading says, then given the wanted type. */
+        AttributeValue value(String text) {
+            if (!heading.described()) {
+                return ValueConversion.cell(text, type);
+            }
+            AttributeValue value = heading.read(text);
+            return type.isPresent() ? ValueConversion.convert(value, type.get()) : value;
+        }
+    }
 
     private void readCsv(CsvRecords records, Sink sink) throws IOException {
         Optional<CsvRecords.Record> header = records.next();
@@ -237,9 +257,7 @@ public final class ImportParser {
                     continue;
                 }
                 try {
-                    attributes.put(
-                            ((Attribute) column.target()).attribute(),
-                            ValueConversion.cell(text, column.type()));
+                    attributes.put(((Attribute) column.target()).attribute(), column.value(text));
                 } catch (IllegalArgumentException | ItemFormatException e) {
                     problems.add("column '" + column.name() + "': " + e.getMessage());
                 }
@@ -261,7 +279,8 @@ public final class ImportParser {
             if (field == null || field.isEmpty()) {
                 throw headerProblem(header, "column " + (i + 1) + " has no name");
             }
-            String name = Csv.unprotect(field);
+            ItemCsv.Column heading = ItemCsv.Column.of(Csv.unprotect(field));
+            String name = heading.attribute();
             Target target =
                     mapping.rule(name).orElseGet(() -> new Attribute(name, Optional.empty()));
             Optional<AttributeValue.Type> type = Optional.empty();
@@ -284,7 +303,7 @@ public final class ImportParser {
                                     + "'");
                 }
             }
-            columns.add(new Column(name, target, type));
+            columns.add(new Column(heading, target, type));
         }
         List<String> names = columns.stream().map(Column::name).toList();
         for (String mapped : mapping.columns()) {

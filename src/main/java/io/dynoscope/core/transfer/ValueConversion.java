@@ -4,12 +4,11 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.AttributeValue.Type;
 import io.dynoscope.core.item.Csv;
 import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemFormatException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -41,9 +40,7 @@ public final class ValueConversion {
                 }
                 throw cannot(value, type);
             }
-            case N -> AttributeValue.n(text(value, type));
-            case B -> AttributeValue.b(base64(text(value, type)));
-            case BOOL -> bool(text(value, type));
+            case N, B, BOOL -> ItemCsv.value(text(value, type), type);
             case SS -> {
                 Set<String> members = new LinkedHashSet<>();
                 for (AttributeValue member : members(value, type)) {
@@ -72,28 +69,18 @@ public final class ValueConversion {
     }
 
     /**
-     * The value of one CSV cell. With a type, S takes the text as it is (less the apostrophe {@link
-     * Csv#protect} adds), N, B and BOOL their text form (B also {@code {"B":"..."}}), and the
-     * others their DynamoDB JSON as a CSV export writes it ({@code {"SS":["a","b"]}}). Without a
-     * type a cell holding DynamoDB JSON becomes that value and any other cell a string.
+     * The value of one cell of a CSV column made by hand (its heading does not say its type): of
+     * {@code type} when a mapping or the table's key schema gives one, read as {@link
+     * ItemCsv#value} reads it; without one, a cell holding DynamoDB JSON becomes that value and any
+     * other cell a string.
      */
     public static AttributeValue cell(String text, Optional<Type> type) {
-        if (type.isEmpty()) {
-            return text.startsWith("{")
-                    ? typedJson(text).orElseGet(() -> AttributeValue.s(Csv.unprotect(text)))
-                    : AttributeValue.s(Csv.unprotect(text));
+        if (type.isPresent()) {
+            return ItemCsv.value(text, type.get());
         }
-        Type wanted = type.get();
-        return switch (wanted) {
-            case S -> AttributeValue.s(Csv.unprotect(text));
-            case N -> AttributeValue.n(text);
-            case BOOL -> bool(text);
-            case B ->
-                    text.startsWith("{")
-                            ? ofType(DynamoJson.readValue(text), wanted)
-                            : AttributeValue.b(base64(text));
-            default -> ofType(DynamoJson.readValue(text), wanted);
-        };
+        return text.startsWith("{")
+                ? typedJson(text).orElseGet(() -> AttributeValue.s(Csv.unprotect(text)))
+                : AttributeValue.s(Csv.unprotect(text));
     }
 
     private static Optional<AttributeValue> typedJson(String text) {
@@ -102,14 +89,6 @@ public final class ValueConversion {
         } catch (ItemFormatException notDynamoJson) {
             return Optional.empty();
         }
-    }
-
-    private static AttributeValue ofType(AttributeValue value, Type type) {
-        if (value.type() != type) {
-            throw new IllegalArgumentException(
-                    "expected DynamoDB JSON of type " + type + ", found " + value.type());
-        }
-        return value;
     }
 
     private static List<AttributeValue> members(AttributeValue value, Type type) {
@@ -138,31 +117,8 @@ public final class ValueConversion {
         throw cannot(value, type);
     }
 
-    private static byte[] base64(String text) {
-        try {
-            return Base64.getDecoder().decode(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not base64 binary: " + e.getMessage(), e);
-        }
-    }
-
-    private static AttributeValue bool(String text) {
-        return switch (text.toLowerCase(Locale.ROOT)) {
-            case "true" -> AttributeValue.bool(true);
-            case "false" -> AttributeValue.bool(false);
-            default ->
-                    throw new IllegalArgumentException(
-                            "'" + shorten(text) + "' is not true or false");
-        };
-    }
-
     private static IllegalArgumentException cannot(AttributeValue value, Type type) {
         return new IllegalArgumentException(
                 "a " + value.type() + " value cannot be read as " + type);
-    }
-
-    /** At most a few dozen characters of a value, for messages. */
-    static String shorten(String text) {
-        return text.length() <= 40 ? text : text.substring(0, 37) + "...";
     }
 }

@@ -17,6 +17,7 @@ import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.service.read.TableSampler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -349,11 +350,6 @@ public final class AccessPatternCheck {
     }
 
     private List<Item> sample(String table, Cancellation cancellation) {
-        List<Item> items = new ArrayList<>();
-        repository.scan(
-                ScanSpec.table(table).withLimit(PARAMETER_SAMPLE),
-                page -> items.addAll(page.items()),
-                cancellation);
-        return items;
+        return new TableSampler(repository).sample(table, PARAMETER_SAMPLE, cancellation).items();
     }
 }

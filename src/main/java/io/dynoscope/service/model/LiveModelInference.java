@@ -1,17 +1,15 @@
 package io.dynoscope.service.model;
 
-import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.Capacity;
 import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.InferredModel;
 import io.dynoscope.core.model.ModelInference;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.TableSampler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -50,19 +48,16 @@ public final class LiveModelInference {
             throw new IllegalArgumentException("the sample needs at least one item");
         }
         TableInfo info = repository.describeTable(table);
-        List<Item> sample = new ArrayList<>();
-        ReadResult read =
-                repository.scan(
-                        ScanSpec.table(table).withLimit(sampleSize),
-                        page -> {
-                            sample.addAll(page.items());
-                            itemsRead.accept(sample.size());
-                            return true;
-                        },
-                        cancellation);
+        TableSampler.Sample sample =
+                new TableSampler(repository)
+                        .sample(table, sampleSize, itemsRead::accept, cancellation);
         InferredModel inferred =
                 ModelInference.infer(
-                        table, info.keySchema(), info.keyAttributeTypes(), indexes(info), sample);
+                        table,
+                        info.keySchema(),
+                        info.keyAttributeTypes(),
+                        indexes(info),
+                        sample.items());
         Capacity capacity = capacity(info);
         InferredModel withCapacity =
                 new InferredModel(
@@ -71,7 +66,7 @@ public final class LiveModelInference {
                         inferred.entities(),
                         inferred.accessPatterns(),
                         inferred.notes());
-        return new Result(withCapacity, read.statistics(), !read.cancelled());
+        return new Result(withCapacity, sample.statistics(), sample.complete());
     }
 
     /** The table's indexes as the model holds them. */

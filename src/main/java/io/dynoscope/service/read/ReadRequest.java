@@ -67,6 +67,27 @@ public record ReadRequest(
         return new ReadRequest(table, ReadMode.SCAN, null, null, true, null, null, 1, limit, false);
     }
 
+    /** A Query of one item collection (or, by a shard range, of several), every item of it. */
+    public static ReadRequest query(String table, KeyCondition keyCondition, boolean scanForward) {
+        return new ReadRequest(
+                table, ReadMode.QUERY, null, keyCondition, scanForward, null, null, 1, 0, false);
+    }
+
+    /** A GetItem of the item with {@code key} (every attribute of the table's key schema). */
+    public static ReadRequest get(String table, KeySchema keys, Key key, boolean consistentRead) {
+        KeyCondition condition =
+                KeyCondition.partition(keys, key.attributes().get(keys.partitionKey()));
+        if (keys.sortKey().isPresent()) {
+            condition =
+                    condition.and(
+                            SortKeyCondition.of(
+                                    SortKeyCondition.Operator.EQ,
+                                    key.attributes().get(keys.sortKey().get())));
+        }
+        return new ReadRequest(
+                table, ReadMode.GET, null, condition, true, null, null, 1, 0, consistentRead);
+    }
+
     /**
      * The read of a request built in the expression builder: a Query (its key condition read back
      * into a partition and sort-key condition), a Scan, or a GetItem. {@code limit} applies when
@@ -105,22 +126,13 @@ public record ReadRequest(
                             limit,
                             false);
             case GET_ITEM -> {
-                KeySchema keys = info.keySchema();
-                Key key = request.key().orElseThrow();
-                KeyCondition condition =
-                        KeyCondition.partition(keys, key.attributes().get(keys.partitionKey()));
-                if (keys.sortKey().isPresent()) {
-                    condition =
-                            condition.and(
-                                    SortKeyCondition.of(
-                                            SortKeyCondition.Operator.EQ,
-                                            key.attributes().get(keys.sortKey().get())));
-                }
+                ReadRequest get =
+                        get(request.table(), info.keySchema(), request.key().orElseThrow(), false);
                 yield new ReadRequest(
-                        request.table(),
+                        get.table,
                         ReadMode.GET,
                         null,
-                        condition,
+                        get.keyCondition,
                         true,
                         null,
                         projection,
@@ -212,6 +224,24 @@ public record ReadRequest(
             spec = spec.onIndex(index);
         }
         return scanForward ? spec : spec.descending();
+    }
+
+    /**
+     * The same Query of another partition (a shard of a fan-out), with the read's sort-key
+     * condition, filter, projection and direction.
+     */
+    public ReadRequest onPartition(AttributeValue partitionValue) {
+        return new ReadRequest(
+                table,
+                mode,
+                index,
+                new KeyCondition(keyCondition.keys(), partitionValue, keyCondition.sortKey()),
+                scanForward,
+                filter,
+                projection,
+                segments,
+                limit,
+                consistentRead);
     }
 
     /**

@@ -13,8 +13,6 @@ import io.dynoscope.repository.Page;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.service.partitions.FanOutQuery;
-import io.dynoscope.service.partitions.FanOutRead;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -49,22 +47,30 @@ public final class ReadSession {
     private boolean parentDelivered;
 
     public ReadSession(DynamoRepository repository, ReadRequest request) {
-        this(repository, request, null);
+        this(repository, request, null, "S");
     }
 
     /**
      * A read; a Query of a write-sharded key reads its shards as one (see the class comment).
      *
      * @param model the table's model, whose shard groups name sharded keys, or null
+     * @param partitionKeyType the declared type of the partition key read (S or N), which the
+     *     shards' values take
      * @throws IllegalArgumentException when the partition-key value holds a shard range that cannot
      *     be read (an unbound name, a single shard)
      */
-    public ReadSession(DynamoRepository repository, ReadRequest request, TableModel model) {
+    ReadSession(
+            DynamoRepository repository,
+            ReadRequest request,
+            TableModel model,
+            String partitionKeyType) {
         this.repository = Objects.requireNonNull(repository, "repository");
         this.request = Objects.requireNonNull(request, "request");
-        this.sharded = shardedCollection(request, model).orElse(null);
+        this.sharded = shardedCollection(request, model, partitionKeyType).orElse(null);
         this.fanOut =
-                sharded == null ? null : new FanOutRead(repository, fanOutQuery(request, sharded));
+                sharded == null
+                        ? null
+                        : new FanOutRead(repository, FanOutQuery.of(request, sharded.shards()));
     }
 
     /**
@@ -77,8 +83,8 @@ public final class ReadSession {
      *
      * @throws IllegalArgumentException for a shard range that cannot be read
      */
-    public static Optional<ShardedCollection> shardedCollection(
-            ReadRequest request, TableModel model) {
+    static Optional<ShardedCollection> shardedCollection(
+            ReadRequest request, TableModel model, String partitionKeyType) {
         if (request.mode() != ReadMode.QUERY
                 || !(request.keyCondition().partitionValue() instanceof AttributeValue.Str typed)) {
             return Optional.empty();
@@ -92,28 +98,13 @@ public final class ReadSession {
                 ShardedKey key = inModel.get();
                 List<AttributeValue> partitions = new ArrayList<>();
                 partitions.add(base);
-                partitions.addAll(key.shardValues("S"));
+                partitions.addAll(key.shardValues(partitionKeyType));
                 return Optional.of(
                         new ShardedCollection(
                                 AttributeValue.s(key.text()), key.name(), partitions));
             }
         }
-        return ShardedKey.find(typed.value()).map(range -> range.collection("S"));
-    }
-
-    private static FanOutQuery fanOutQuery(ReadRequest request, ShardedCollection sharded) {
-        var key = request.keyCondition();
-        return new FanOutQuery(
-                request.table(),
-                request.index(),
-                key.keys(),
-                sharded.shards(),
-                key.sortKey().orElse(null),
-                request.filter(),
-                request.projection(),
-                request.scanForward(),
-                0,
-                request.consistentRead());
+        return ShardedKey.find(typed.value()).map(range -> range.collection(partitionKeyType));
     }
 
     /** The write-sharded key this read fans out over, if it does. */

@@ -8,8 +8,8 @@ import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.TableSampler;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -197,16 +197,12 @@ public final class SqlCatalog {
         if (samples.containsKey(table)) {
             return Optional.empty();
         }
-        List<Item> items = new ArrayList<>();
-        ReadResult result =
-                repository.scan(
-                        ScanSpec.table(table).withLimit(SAMPLE_SIZE).withPageSize(SAMPLE_SIZE),
-                        page -> items.addAll(page.items()),
-                        cancellation);
-        if (!result.cancelled()) {
-            samples.put(table, List.copyOf(items));
+        TableSampler.Sample sample =
+                new TableSampler(repository).sample(table, SAMPLE_SIZE, cancellation);
+        if (sample.complete()) {
+            samples.put(table, sample.items());
             relations.values().removeIf(r -> r.table().equals(table));
         }
-        return Optional.of(result);
+        return Optional.of(new ReadResult(sample.statistics(), null, !sample.complete()));
     }
 }

@@ -1,7 +1,9 @@
 package io.dynoscope.service.transfer;
 
+import io.dynoscope.core.item.Csv;
 import io.dynoscope.core.item.CsvRecords;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
@@ -409,15 +411,21 @@ public final class ImportService {
     }
 
     /**
-     * The column names of a CSV input's header row (gzip or not), for a mapping to name; empty for
-     * an empty input.
+     * The column names of a CSV input's header row (gzip or not), for a mapping to name: an
+     * export's heading {@code name (TYPE)} names column {@code name}; empty for an empty input.
      */
     public static List<String> csvHeader(Input input) throws IOException {
         try (InputStream raw = input.open()) {
             return new CsvRecords(new Utf8Input(decompressed(raw)))
                     .next()
                     .map(CsvRecords.Record::fields)
-                    .map(fields -> fields.stream().map(f -> f == null ? "" : f).toList())
+                    .map(
+                            fields ->
+                                    fields.stream()
+                                            .map(f -> f == null ? "" : f)
+                                            .map(f -> ItemCsv.Column.of(Csv.unprotect(f)))
+                                            .map(ItemCsv.Column::attribute)
+                                            .toList())
                     .orElse(List.of());
         }
     }

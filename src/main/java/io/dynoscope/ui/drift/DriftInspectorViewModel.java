@@ -5,24 +5,21 @@ import io.dynoscope.core.drift.DriftReport;
 import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.drift.RuleSuggester;
-import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.PropagationReport;
+import io.dynoscope.service.drift.RuleSuggestions;
+import io.dynoscope.service.read.TableSampler;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ReadWords;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -57,7 +54,7 @@ import javafx.collections.ObservableList;
 public final class DriftInspectorViewModel {
 
     /** How many items {@link #suggestRules()} reads. */
-    static final int SUGGESTION_SAMPLE = 10_000;
+    static final int SUGGESTION_SAMPLE = RuleSuggestions.DEFAULT_SAMPLE;
 
     /** One drifted copy beside its source's value, with the user's choice to propagate it. */
     public static final class CopyRow {
@@ -100,6 +97,7 @@ public final class DriftInspectorViewModel {
 
     private final String table;
     private final DynamoRepository repository;
+    private final RuleSuggestions ruleSuggestions;
     private final BackgroundWork work;
 
     private final ObservableList<DenormalizationRule> rules = FXCollections.observableArrayList();
@@ -132,6 +130,7 @@ public final class DriftInspectorViewModel {
     public DriftInspectorViewModel(String table, DynamoRepository repository, BackgroundWork work) {
         this.table = table;
         this.repository = repository;
+        this.ruleSuggestions = new RuleSuggestions(repository, new TableSampler(repository));
         this.work = work;
         selectedRule.addListener(
                 (obs, old, rule) -> cost.set(rule == null ? "" : rule.costDescription()));
@@ -179,22 +178,10 @@ public final class DriftInspectorViewModel {
     public BackgroundWork.Handle suggestRules() {
         return start(
                 "suggest rules for " + table,
-                (cancellation, report) -> {
-                    TableInfo info = repository.describeTable(table);
-                    List<Item> sample = new ArrayList<>();
-                    repository.scan(
-                            ScanSpec.table(table).withLimit(SUGGESTION_SAMPLE),
-                            page -> {
-                                sample.addAll(page.items());
-                                report.accept(sample.size());
-                                return true;
-                            },
-                            cancellation);
-                    Map<String, String> indexes = new LinkedHashMap<>();
-                    info.globalSecondaryIndexes()
-                            .forEach(i -> indexes.put(i.name(), i.keySchema().partitionKey()));
-                    return new RuleSuggester(info.keySchema(), indexes).suggest(sample);
-                },
+                (cancellation, report) ->
+                        ruleSuggestions
+                                .suggest(table, SUGGESTION_SAMPLE, report::accept, cancellation)
+                                .suggestions(),
                 (Integer sampled) -> progressText.set("sampled " + sampled + " items"),
                 suggestions -> {
                     addRules(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList());

@@ -14,7 +14,7 @@ import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
-import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.read.FanOutRead;
 import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.common.ToolWindows;

@@ -26,11 +26,12 @@ import io.dynoscope.repository.Page;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.read.FanOutRead;
 import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.read.ReadSession;
+import io.dynoscope.service.read.TableReads;
 import io.dynoscope.service.transfer.ExportService;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -232,7 +233,7 @@ public final class ItemGridViewModel {
         KeySchema keys = info.keySchemaOf(request.index());
         ReadSession reading;
         try {
-            reading = new ReadSession(repository, request, model);
+            reading = new TableReads(repository).session(request, info, model);
         } catch (IllegalArgumentException e) {
             message.set(ReadBarViewModel.Field.PARTITION_KEY.label() + ": " + e.getMessage());
             return;

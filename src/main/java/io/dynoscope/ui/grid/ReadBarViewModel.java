@@ -10,8 +10,8 @@ import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
-import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.KeyText;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.ui.common.IndexChoices;
@@ -53,6 +53,13 @@ public final class ReadBarViewModel {
     static final int DEFAULT_LIMIT = 1000;
 
     static final int MAX_SEGMENTS = 1_000_000;
+
+    private static final KeyText.Labels KEY_LABELS =
+            new KeyText.Labels(
+                    Field.PARTITION_KEY.label,
+                    Field.SORT_KEY.label,
+                    Field.SORT_KEY_UPPER.label,
+                    "sort-key");
 
     /** A field of the bar that holds something wrong, and where in its text (1-based, or 0). */
     public record Problem(Field field, int column, String message) {
@@ -256,7 +263,7 @@ public final class ReadBarViewModel {
                 info.name(),
                 mode.get(),
                 indexName,
-                keyCondition(keys),
+                keyCondition(indexName),
                 !newestFirst.get(),
                 filterExpression,
                 projectionExpression,
@@ -265,90 +272,27 @@ public final class ReadBarViewModel {
                 consistentRead.get());
     }
 
-    private KeyCondition keyCondition(KeySchema keys) {
-        String pkText = partitionKeyValue.get();
-        if (pkText == null || pkText.isEmpty()) {
-            throw new ProblemException(
-                    Field.PARTITION_KEY,
-                    0,
-                    "a " + mode.get() + " needs a value of " + keys.partitionKey());
-        }
-        AttributeValue pk = keyValue(Field.PARTITION_KEY, keys.partitionKey(), pkText);
-        checkShardRange(pk);
-        SortKeyCondition.Operator op = sortKeyOperator.get();
-        if (mode.get() == ReadMode.GET) {
-            if (keys.sortKey().isEmpty()) {
-                return KeyCondition.partition(keys, pk);
-            }
-            op = SortKeyCondition.Operator.EQ;
-        }
-        if (op == null) {
-            return KeyCondition.partition(keys, pk);
-        }
-        String sortKey =
-                keys.sortKey()
-                        .orElseThrow(
-                                () ->
-                                        new ProblemException(
-                                                Field.SORT_KEY,
-                                                0,
-                                                (selectedIndex() == null
-                                                                ? "the table"
-                                                                : "index " + selectedIndex())
-                                                        + " has no sort key to compare"));
-        String skText = sortKeyValue.get();
-        if (skText == null || skText.isEmpty()) {
-            throw new ProblemException(
-                    Field.SORT_KEY,
-                    0,
-                    mode.get() == ReadMode.GET
-                            ? "a GetItem needs the full key: enter " + sortKey
-                            : "enter a value of " + sortKey + " to compare with");
-        }
-        AttributeValue value = keyValue(Field.SORT_KEY, sortKey, skText);
-        if (op == SortKeyCondition.Operator.BEGINS_WITH && value.type() == AttributeValue.Type.N) {
-            throw new ProblemException(
-                    Field.SORT_KEY, 0, "begins_with needs a string or binary sort key");
-        }
-        if (op == SortKeyCondition.Operator.BETWEEN) {
-            String upperText = sortKeyUpper.get();
-            if (upperText == null || upperText.isEmpty()) {
-                throw new ProblemException(Field.SORT_KEY_UPPER, 0, "BETWEEN needs an upper bound");
-            }
-            return KeyCondition.partition(keys, pk)
-                    .and(
-                            SortKeyCondition.between(
-                                    value, keyValue(Field.SORT_KEY_UPPER, sortKey, upperText)));
-        }
-        return KeyCondition.partition(keys, pk).and(SortKeyCondition.of(op, value));
-    }
-
-    /**
-     * A partition-key value with a shard range ({@code WS#acme#{01..10}}) is a fan-out Query; one
-     * that cannot be read as one (an unbound name, a single shard), or one in a GetItem, is a
-     * problem here, before anything is sent.
-     */
-    private void checkShardRange(AttributeValue pk) {
-        if (!(pk instanceof AttributeValue.Str text)) {
-            return;
-        }
+    /** The key typed in the bar, read by the one parser the command line uses too. */
+    private KeyCondition keyCondition(String indexName) {
         try {
-            if (ShardedKey.find(text.value()).isPresent() && mode.get() == ReadMode.GET) {
-                throw new ProblemException(
-                        Field.PARTITION_KEY,
-                        0,
-                        "a GetItem reads one item; Query a shard range instead");
-            }
-        } catch (IllegalArgumentException e) {
-            throw new ProblemException(Field.PARTITION_KEY, 0, e.getMessage());
-        }
-    }
-
-    private AttributeValue keyValue(Field field, String attribute, String text) {
-        try {
-            return KeyValues.read(info.keyAttributeTypes().get(attribute), text);
-        } catch (IllegalArgumentException e) {
-            throw new ProblemException(field, 0, attribute + " is " + e.getMessage());
+            return KeyText.read(
+                    info,
+                    indexName,
+                    mode.get(),
+                    new KeyText.Typed(
+                            partitionKeyValue.get(),
+                            sortKeyOperator.get(),
+                            sortKeyValue.get(),
+                            sortKeyUpper.get()),
+                    KEY_LABELS);
+        } catch (KeyText.Problem e) {
+            Field field =
+                    switch (e.part()) {
+                        case PARTITION_KEY -> Field.PARTITION_KEY;
+                        case SORT_KEY -> Field.SORT_KEY;
+                        case SORT_KEY_UPPER -> Field.SORT_KEY_UPPER;
+                    };
+            throw new ProblemException(field, 0, e.detail());
         }
     }
 

@@ -91,7 +91,7 @@ class ItemCsvTest {
                                 bool(false)));
 
         assertEquals(
-                "EntityRef,Detail,seats,active\r\n"
+                "EntityRef (S),Detail (S),seats (N),active (BOOL)\r\n"
                         + "WS#acme,META,12.50,true\r\n"
                         + "WS#acme,PROJ#1,,false\r\n",
                 ItemCsv.write(items, SCHEMA));
@@ -112,19 +112,19 @@ class ItemCsvTest {
                                 s("a b")));
 
         assertEquals(
-                "id,note,cr,plain\r\n1,\"a, \"\"b\"\"\nc\",\"x\ry\",a b\r\n",
+                "id (S),note (S),cr (S),plain (S)\r\n1,\"a, \"\"b\"\"\nc\",\"x\ry\",a b\r\n",
                 ItemCsv.write(items, null));
     }
 
     @Test
     void quotesHeaderNamesThatNeedIt() {
-        assertEquals("\"a,b\"\r\n1\r\n", ItemCsv.write(List.of(item("a,b", n("1"))), null));
+        assertEquals("\"a,b (N)\"\r\n1\r\n", ItemCsv.write(List.of(item("a,b", n("1"))), null));
     }
 
     @Test
     void emptyStringIsAQuotedEmptyFieldAndDiffersFromAbsent() {
         List<Item> items = List.of(item("id", s("1"), "note", s("")), item("id", s("2")));
-        assertEquals("id,note\r\n1,\"\"\r\n2,\r\n", ItemCsv.write(items, null));
+        assertEquals("id (S),note (S)\r\n1,\"\"\r\n2,\r\n", ItemCsv.write(items, null));
     }
 
     @Test
@@ -147,7 +147,7 @@ class ItemCsvTest {
                         l(s("a")));
 
         assertEquals(
-                "id,x,b,tags,nums,author,list\r\n"
+                "id (S),x (NULL),b (B),tags (SS),nums (NS),author (M),list (L)\r\n"
                         + "1,\"{\"\"NULL\"\":true}\",\"{\"\"B\"\":\"\"AQI=\"\"}\",\"{\"\"SS\"\":[\"\"a\"\",\"\"b\"\"]}\","
                         + "\"{\"\"NS\"\":[\"\"1\"\"]}\",\"{\"\"M\"\":{\"\"id\"\":{\"\"S\"\":\"\"U#12\"\"}}}\","
                         + "\"{\"\"L\"\":[{\"\"S\"\":\"\"a\"\"}]}\"\r\n",
@@ -155,9 +155,9 @@ class ItemCsvTest {
     }
 
     @Test
-    void theStringNullAndTheNullValueDiffer() {
+    void aColumnOfSeveralTypesHoldsEachValuesOwnDynamoDbJson() {
         assertEquals(
-                "x\r\nNULL\r\n\"{\"\"NULL\"\":true}\"\r\n",
+                "x (DynamoDB JSON)\r\n\"{\"\"S\"\":\"\"NULL\"\"}\"\r\n\"{\"\"NULL\"\":true}\"\r\n",
                 ItemCsv.write(List.of(item("x", s("NULL")), item("x", nul())), null));
     }
 

@@ -15,6 +15,7 @@ import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.testsupport.GeneratedItems;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
@@ -159,6 +160,65 @@ class ImportParserTest {
 
         assertEquals(Map.of(), parsed.problems());
         assertEquals(items, new ArrayList<>(parsed.items().values()));
+    }
+
+    /**
+     * The 10,000 items that DynamoDB JSON carries exactly (GeneratedItems: 38-digit numbers, sets,
+     * binary, nested maps, empty strings, NULL), each also holding one of the strings that look
+     * like DynamoDB JSON, and a column of mixed types: exported to CSV and read back without a
+     * mapping, every item is as it was (issue 19 #2).
+     */
+    @Test
+    void aCsvExportOfTenThousandTrickyItemsReadsBackExactlyWithoutAMapping() throws IOException {
+        List<String> lookalikes =
+                List.of(
+                        "{\"S\":\"x\"}",
+                        "{\"N\":\"1\"}",
+                        "{\"NULL\":true}",
+                        "{\"M\":{}}",
+                        "{\"SS\":[\"a\"]}",
+                        "{\"B\":\"AQI=\"}",
+                        "{\"BOOL\":false}",
+                        "{\"L\":[{\"N\":\"2\"}]}",
+                        "{\"NS\":[\"1\",\"2\"]}",
+                        "{\"BS\":[\"AA==\"]}",
+                        "{\"M\":{\"a\":{\"S\":\"b\"}}}",
+                        "{ \"S\" : \"spaced\" }",
+                        "true",
+                        "12.50");
+        List<Item> items = new ArrayList<>();
+        for (Item generated : GeneratedItems.items(10_000)) {
+            int i = items.size();
+            String lookalike = lookalikes.get(i % lookalikes.size());
+            items.add(
+                    generated
+                            .with("lookalike", s(lookalike))
+                            .with(
+                                    "mixed",
+                                    i % 3 == 0
+                                            ? s(lookalike)
+                                            : i % 3 == 1
+                                                    ? DynamoJson.readValue(
+                                                            lookalike.startsWith("{")
+                                                                    ? lookalike
+                                                                    : "{\"S\":\""
+                                                                            + lookalike
+                                                                            + "\"}")
+                                                    : n(i)));
+        }
+        String csv = ItemCsv.write(items, KEYS);
+
+        Parsed parsed = parse(ImportFormat.CSV, ColumnMapping.none(), csv);
+
+        assertEquals(Map.of(), parsed.problems());
+        List<Item> back = new ArrayList<>(parsed.items().values());
+        assertEquals(items, back);
+        for (int i = 0; i < items.size(); i++) {
+            assertEquals(
+                    DynamoJson.write(items.get(i).get("n38").orElseThrow()),
+                    DynamoJson.write(back.get(i).get("n38").orElseThrow()),
+                    "a number keeps its text");
+        }
     }
 
     @Test

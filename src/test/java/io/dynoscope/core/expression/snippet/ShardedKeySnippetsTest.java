@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
@@ -16,8 +17,9 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.service.partitions.FanOutQuery;
-import io.dynoscope.service.partitions.FanOutRead;
+import io.dynoscope.service.read.FanOutQuery;
+import io.dynoscope.service.read.FanOutRead;
+import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -108,15 +110,17 @@ class ShardedKeySnippetsTest {
     private static List<Item> fanOut(String table, boolean ascending) {
         FanOutQuery query =
                 FanOutQuery.of(
-                        table,
-                        KEYS,
+                        ReadRequest.query(
+                                table,
+                                KeyCondition.partition(KEYS, s("WS#huge#{01..04}")),
+                                ascending),
                         List.of(
                                 s("WS#huge#01"),
                                 s("WS#huge#02"),
                                 s("WS#huge#03"),
                                 s("WS#huge#04")));
         List<Item> items = new ArrayList<>();
-        new FanOutRead(repository, ascending ? query : query.descending())
+        new FanOutRead(repository, query)
                 .read(0, page -> items.addAll(page.items()), Cancellation.none());
         return items;
     }

@@ -1,4 +1,4 @@
-package io.dynoscope.service.partitions;
+package io.dynoscope.service.read;
 
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,13 +21,13 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ForwardingRepository;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.testsupport.ForwardingRepository;
 import io.dynoscope.testsupport.TestEngine;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -128,8 +128,13 @@ class FanOutReadTest {
     }
 
     private static FanOutQuery query(boolean ascending) {
-        FanOutQuery query = FanOutQuery.of(table, KEYS, ACME.shardValues("S")).withPageSize(PAGE);
-        return ascending ? query : query.descending();
+        return FanOutQuery.of(read(table, KEYS, ascending), ACME.shardValues("S"))
+                .withPageSize(PAGE);
+    }
+
+    /** A Query of the shard range named by the keys' partition key. */
+    private static ReadRequest read(String table, KeySchema keys, boolean ascending) {
+        return ReadRequest.query(table, KeyCondition.partition(keys, s("{shards}")), ascending);
     }
 
     /** Reading each shard alone, one Query after another, with the same page size. */
@@ -240,10 +245,20 @@ class FanOutReadTest {
                                                 Row.Operator.LT,
                                                 s("item PROJ#2026-0100")))));
         FanOutQuery query =
-                FanOutQuery.of(table, KEYS, ACME.shardValues("S"))
-                        .withSortKey(SortKeyCondition.beginsWith("PROJ#2026-0"))
-                        .withFilter(filter)
-                        .descending();
+                FanOutQuery.of(
+                        new ReadRequest(
+                                table,
+                                ReadMode.QUERY,
+                                null,
+                                KeyCondition.partition(KEYS, s(ACME.text()))
+                                        .and(SortKeyCondition.beginsWith("PROJ#2026-0")),
+                                false,
+                                filter,
+                                null,
+                                1,
+                                0,
+                                false),
+                        ACME.shardValues("S"));
         List<Item> delivered = new ArrayList<>();
 
         FanOutRead.Result result =
@@ -281,7 +296,8 @@ class FanOutReadTest {
         new FanOutRead(
                         repository,
                         FanOutQuery.of(
-                                hashOnly, KeySchema.of("id", null), counters.shardValues("S")))
+                                read(hashOnly, KeySchema.of("id", null), true),
+                                counters.shardValues("S")))
                 .read(0, page -> delivered.addAll(page.items()), Cancellation.none());
 
         assertEquals(items, delivered);

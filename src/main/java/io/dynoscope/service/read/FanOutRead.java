@@ -1,4 +1,4 @@
-package io.dynoscope.service.partitions;
+package io.dynoscope.service.read;
 
 import io.dynoscope.core.collection.KeyOrder;
 import io.dynoscope.core.item.AttributeValue;
