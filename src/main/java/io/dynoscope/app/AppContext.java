@@ -9,6 +9,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.MfaCodePrompt;
 import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.model.ModelStore;
@@ -224,12 +225,13 @@ public final class AppContext implements AutoCloseable {
         /** The model of the table: the saved one, or one inferred from a sample of the table. */
         private WorkbenchTab model(
                 DynamoRepository repository, ConnectionEntry connection, String table) {
+            ConnectionServices services = new ConnectionServices(repository);
             LoadTarget here =
                     new LoadTarget(
                             connection.label(),
                             connection.kind() == ConnectionEntry.Kind.PROFILE
                                     || connection.kind() == ConnectionEntry.Kind.DEFAULT_CHAIN,
-                            cancellation -> repository);
+                            cancellation -> services);
             TableModelViewModel planner = new TableModelViewModel(List.of(here), work, models);
             // a table the Model tab creates shows up in the sidebar at once
             planner.loadCheck().setOnTableCreated(created -> shell.refreshTables());

@@ -5,7 +5,6 @@ import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.model.InferredModel;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.planner.Finding;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.service.model.AccessPatternCheck;
 import io.dynoscope.service.model.LiveModelInference;
@@ -154,8 +153,9 @@ public final class LoadCheckViewModel {
                         "Infer the model of " + table,
                         (ReportingWork<LiveModelInference.Result, Integer>)
                                 (cancellation, report) ->
-                                        new LiveModelInference(
-                                                        on.repositories().repository(cancellation))
+                                        on.services()
+                                                .open(cancellation)
+                                                .modelInference()
                                                 .infer(
                                                         table,
                                                         LiveModelInference.DEFAULT_SAMPLE,
@@ -222,7 +222,7 @@ public final class LoadCheckViewModel {
         handle =
                 work.submit(
                         "Look for " + table,
-                        cancellation -> on.repositories().repository(cancellation).listTables(),
+                        cancellation -> on.services().open(cancellation).metadata().listTables(),
                         tables -> {
                             status.finish();
                             if (tables.contains(table)) {
@@ -281,9 +281,9 @@ public final class LoadCheckViewModel {
                         "Load " + confirmed.table(),
                         (ReportingWork<SchemaLoad.Result, SchemaLoad.Progress>)
                                 (cancellation, report) -> {
-                                    DynamoRepository repository =
-                                            on.repositories().repository(cancellation);
-                                    return new SchemaLoad(repository)
+                                    return on.services()
+                                            .open(cancellation)
+                                            .schemaLoad()
                                             .load(confirmed, true, report::accept, cancellation);
                                 },
                         this::showProgress,
@@ -350,8 +350,9 @@ public final class LoadCheckViewModel {
                         "Check " + table,
                         (ReportingWork<AccessPatternCheck.Report, AccessPatternCheck.Outcome>)
                                 (cancellation, report) ->
-                                        new AccessPatternCheck(
-                                                        on.repositories().repository(cancellation))
+                                        on.services()
+                                                .open(cancellation)
+                                                .patternCheck()
                                                 .check(
                                                         current,
                                                         table,

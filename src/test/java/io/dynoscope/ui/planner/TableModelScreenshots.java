@@ -6,6 +6,7 @@ import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.ModelPlanning;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -53,7 +54,11 @@ public final class TableModelScreenshots {
             started.await();
             BackgroundWork work =
                     new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
-            LoadTarget local = new LoadTarget("Local sandbox", false, cancellation -> repository);
+            LoadTarget local =
+                    new LoadTarget(
+                            "Local sandbox",
+                            false,
+                            cancellation -> new ConnectionServices(repository));
             TableModelViewModel viewModel = new TableModelViewModel(List.of(local), work, null);
             DesignViewModel design = viewModel.design();
             LoadCheckViewModel loadCheck = viewModel.loadCheck();

@@ -9,6 +9,7 @@ import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -31,7 +32,10 @@ class TableModelViewModelTest {
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     private final BackgroundWork work = new BackgroundWork(background, UiExecutor.inline());
     private final LoadTarget engine =
-            new LoadTarget("engine", false, cancellation -> TestEngine.repository());
+            new LoadTarget(
+                    "engine",
+                    false,
+                    cancellation -> new ConnectionServices(TestEngine.repository()));
     private final TableModelViewModel viewModel =
             new TableModelViewModel(List.of(engine), work, null);
     private final DesignViewModel design = viewModel.design();

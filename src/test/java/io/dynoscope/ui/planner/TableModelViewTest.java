@@ -3,6 +3,7 @@ package io.dynoscope.ui.planner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -43,7 +44,10 @@ class TableModelViewTest {
     void start(Stage stage) {
         work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
         LoadTarget engine =
-                new LoadTarget("test engine", false, cancellation -> TestEngine.repository());
+                new LoadTarget(
+                        "test engine",
+                        false,
+                        cancellation -> new ConnectionServices(TestEngine.repository()));
         TableModelViewModel viewModel = new TableModelViewModel(List.of(engine), work, null);
         stage.setScene(new Scene(TableModelView.load(viewModel), 1280, 760));
         stage.show();
