@@ -13,4 +13,7 @@ setInterval(() => {
   if (process.ppid !== parent) process.exit(0)
 }, 1000).unref()
 
+// dynalite's UpdateTable leaves index creation and deletion out; this adds them
+require('./index-updates.js')
+
 require('./node_modules/dynalite/cli.js')

@@ -29,8 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
 
 /**
  * Adding and removing a global secondary index as DynamoDB answers it (the index CREATING, then
- * ACTIVE; DELETING, then gone), with constructed SDK responses: dynalite does not make index
- * changes.
+ * ACTIVE; DELETING, then gone), with constructed SDK responses, so every state and an engine that
+ * ignores the change are seen.
  */
 class IndexChangeTest {
 

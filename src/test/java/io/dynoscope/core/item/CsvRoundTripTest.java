@@ -43,23 +43,18 @@ class CsvRoundTripTest {
     void stringsThatLookLikeDynamoDbJsonStayStrings() throws IOException {
         List<Item> items = new ArrayList<>();
         for (int i = 0; i < LOOKALIKES.size(); i++) {
-            items.add(
-                    Item.of(
-                            Map.of(
-                                    "id", AttributeValue.n(i),
-                                    "text", AttributeValue.s(LOOKALIKES.get(i)),
-                                    "alsoNumber",
-                                            i % 2 == 0
-                                                    ? AttributeValue.s("1")
-                                                    : AttributeValue.n("1"),
-                                    "alsoBool",
-                                            i % 2 == 0
-                                                    ? AttributeValue.s("true")
-                                                    : AttributeValue.bool(true),
-                                    "alsoJson",
-                                            i % 2 == 0
-                                                    ? AttributeValue.s(LOOKALIKES.get(i))
-                                                    : AttributeValue.nul())));
+            // In this order: the headings are checked below, and Map.of's order changes per run.
+            Map<String, AttributeValue> attributes = new LinkedHashMap<>();
+            attributes.put("id", AttributeValue.n(i));
+            attributes.put("text", AttributeValue.s(LOOKALIKES.get(i)));
+            attributes.put(
+                    "alsoNumber", i % 2 == 0 ? AttributeValue.s("1") : AttributeValue.n("1"));
+            attributes.put(
+                    "alsoBool", i % 2 == 0 ? AttributeValue.s("true") : AttributeValue.bool(true));
+            attributes.put(
+                    "alsoJson",
+                    i % 2 == 0 ? AttributeValue.s(LOOKALIKES.get(i)) : AttributeValue.nul());
+            items.add(Item.of(attributes));
         }
 
         String csv = ItemCsv.write(items, KeySchema.of("id", null));

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.StackPane;
@@ -50,7 +51,9 @@ class MfaCodeDialogTest {
             throws Exception {
         CompletableFuture<String> code = askFromABackgroundThread();
         WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> robot.lookup("#mfaCode").tryQuery().isPresent());
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#mfaCode").match(Node::isVisible).tryQuery().isPresent());
         assertTrue(robot.lookup(".header-panel .label").queryLabeled().getText().contains(SERIAL));
 
         robot.clickOn("#mfaCode").write("12345").type(KeyCode.ENTER);
@@ -71,7 +74,9 @@ class MfaCodeDialogTest {
             throws TimeoutException {
         CompletableFuture<String> code = askFromABackgroundThread();
         WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> robot.lookup("#mfaCode").tryQuery().isPresent());
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#mfaCode").match(Node::isVisible).tryQuery().isPresent());
 
         robot.clickOn("#mfaCode").type(KeyCode.ESCAPE);
 
