@@ -11,6 +11,8 @@ import io.dynoscope.core.model.PatternAnswers;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.model.Workload;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -67,7 +69,7 @@ public final class Throughput {
             findings.add(
                     cost(
                             pattern.name(),
-                            reads + " reads/s × " + format(units / reads) + " RCU",
+                            format(reads) + " reads/s × " + format(units / reads) + " RCU",
                             month,
                             fixed));
         }
@@ -183,7 +185,7 @@ public final class Throughput {
         findings.add(
                 cost(
                         entity.name() + " writes",
-                        rate
+                        format(rate)
                                 + " writes/s × "
                                 + format(perWrite)
                                 + " WCU × "
@@ -304,8 +306,9 @@ public final class Throughput {
     }
 
     private static String format(double value) {
-        return value == Math.rint(value)
-                ? String.valueOf((long) value)
-                : String.format(Locale.ROOT, "%.1f", value);
+        return BigDecimal.valueOf(value)
+                .setScale(3, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }
