@@ -296,6 +296,14 @@ public final class Planner {
                         List.of());
             }
             Optional<Integer> onTable = fit(table, spec, pattern, given, false);
+            if (onTable.isPresent() && swallows(spec, table, onTable.get())) {
+                note(
+                        pattern.words(),
+                        "read on an index: in the table's collection a prefix of "
+                                + spec.name()
+                                + " keys also holds the items kept under them");
+                onTable = Optional.empty();
+            }
             if (onTable.isPresent()) {
                 return new Served(
                         pattern,
@@ -357,8 +365,42 @@ public final class Planner {
                                 pattern.alternative(),
                                 pattern.workload()));
             }
+            boolean under =
+                    along.stream().allMatch(a -> startsWith(tableKeys.get(a), table))
+                            && given.containsAll(table.sortVariables());
             return new Served(
-                    pattern, AccessPattern.Operation.QUERY, spec.name(), -1, 0, false, along);
+                    pattern,
+                    AccessPattern.Operation.QUERY,
+                    spec.name(),
+                    -1,
+                    under ? table.sortVariables().size() : 0,
+                    false,
+                    along);
+        }
+
+        /**
+         * Whether a Query on {@code key} fixing {@code equal} sort values would also read another
+         * entity's items: a grandchild kept under its parent's sort key in the same collection.
+         */
+        boolean swallows(EntitySpec spec, KeyPath key, int equal) {
+            return equal < key.sortVariables().size()
+                    && tableKeys.entrySet().stream()
+                            .anyMatch(
+                                    e ->
+                                            !e.getKey().equals(spec.name())
+                                                    && e.getValue().sortVariables().size()
+                                                            > key.sortVariables().size()
+                                                    && startsWith(e.getValue(), key));
+        }
+
+        /** Whether every item of {@code inner} sorts under the items of {@code outer}. */
+        static boolean startsWith(KeyPath inner, KeyPath outer) {
+            List<String> values = inner.sortVariables();
+            List<String> prefix = outer.sortVariables();
+            return inner.partitionText().equals(outer.partitionText())
+                    && inner.sortTag().equals(outer.sortTag())
+                    && values.size() >= prefix.size()
+                    && values.subList(0, prefix.size()).equals(prefix);
         }
 
         Served serveOnIndex(PatternSpec pattern, EntitySpec spec, Set<String> given) {
@@ -583,7 +625,15 @@ public final class Planner {
                         case QUERY ->
                                 served.along().isEmpty()
                                         ? sortCondition(key, served, spec)
-                                        : alongCondition(served, tableKeys, entities);
+                                        : served.equal() > 0
+                                                // the item and what is kept under its sort key
+                                                ? Optional.of(
+                                                        new AccessPattern.SortKeyPattern(
+                                                                SortKeyCondition.Operator
+                                                                        .BEGINS_WITH,
+                                                                KeyTemplate.parse(key.sortText()),
+                                                                null))
+                                                : alongCondition(served, tableKeys, entities);
                     };
             return new AccessPattern(
                     spec.words(),
