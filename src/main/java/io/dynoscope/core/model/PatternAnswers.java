@@ -86,15 +86,18 @@ public final class PatternAnswers {
     }
 
     /**
-     * The value of {@code attribute} on {@code item} as a question reads it: the item's own, else
-     * what the keys of its entity bind (table keys, then index keys).
+     * The value of {@code attribute} on {@code item} as a question reads it: what the keys of its
+     * entity bind (table keys, then index keys) when they bind it to something else than the item's
+     * own attribute of that name ({@code U#{authorId}} over an {@code authorId} of {@code U#88}
+     * binds {@code 88}, the value the key is filled with), else the item's own, else the binding.
      */
     public static Optional<AttributeValue> value(TableModel model, Item item, String attribute) {
         AttributeValue own = item.attributes().get(attribute);
-        if (own != null) {
+        String bound = bindings(model, item).get(attribute);
+        if (own != null && (bound == null || bound.equals(Question.text(own)))) {
             return Optional.of(own);
         }
-        return Optional.ofNullable(bindings(model, item).get(attribute)).map(AttributeValue::s);
+        return Optional.ofNullable(bound).map(AttributeValue::s);
     }
 
     /** Everything an item's keys bind through its entity's templates. */

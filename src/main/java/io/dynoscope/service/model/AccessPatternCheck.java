@@ -35,8 +35,8 @@ import java.util.function.Consumer;
  *
  * <p>Parameter values come from the values given, else from the examples, chosen so the answer is
  * known and tells something (see {@link PatternAnswers#parameters}); for a model without examples,
- * from a sample of the table (one Scan page, not counted in any pattern's figures), which then also
- * serves as the examples.
+ * or a pattern none of whose items are among them, from a sample of the table (one Scan page, not
+ * counted in any pattern's figures), which then also serves as the examples.
  */
 public final class AccessPatternCheck {
 
@@ -140,11 +140,18 @@ public final class AccessPatternCheck {
             Consumer<Outcome> onOutcome,
             Cancellation cancellation) {
         TableModel live = model.with(b -> b.table(table));
-        List<Item> reference = examples.isEmpty() ? sample(table, cancellation) : examples;
+        List<Item> examplesOrSample = examples.isEmpty() ? sample(table, cancellation) : examples;
+        List<Item> sampled = examples.isEmpty() ? examplesOrSample : null;
         List<Outcome> outcomes = new ArrayList<>();
         for (AccessPattern pattern : live.accessPatterns()) {
             if (cancellation.isCancelled()) {
                 break;
+            }
+            List<Item> reference = examplesOrSample;
+            if (PatternAnswers.parameters(live, pattern, reference, given).isEmpty()) {
+                // the examples hold none of this pattern's items: a sample of the table may
+                sampled = sampled == null ? sample(table, cancellation) : sampled;
+                reference = sampled;
             }
             Outcome outcome = checkOne(live, pattern, given, reference, cancellation);
             outcomes.add(outcome);

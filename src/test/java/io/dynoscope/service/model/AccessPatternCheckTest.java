@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
+import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.read.TableSampler;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
@@ -38,6 +41,37 @@ class AccessPatternCheckTest {
             TableModel model, Map<String, AttributeValue> given) {
         return new AccessPatternCheck(TestEngine.repository())
                 .check(model, table, given, List.of(), o -> {}, Cancellation.none());
+    }
+
+    @Test
+    void anInferredModelWhoseExamplesHoldOnlySomeEntitiesIsCheckedOnTheTable() {
+        String blog = TestEngine.uniqueTableName("check-blog");
+        SampleTables.seed(TestEngine.repository(), Dataset.BLOG, blog);
+        TableModel model =
+                new LiveModelInference(TestEngine.repository())
+                        .infer(blog, 200, n -> {}, Cancellation.none())
+                        .model()
+                        .model();
+        // as `model export --items 4` keeps them: four posts, no user
+        List<Item> posts =
+                new TableSampler(TestEngine.repository())
+                        .sample(blog, 200, Cancellation.none()).items().stream()
+                                .filter(i -> model.entityOf(i).map(e -> e.name().equals("post"))
+                                        .orElse(false))
+                                .limit(4)
+                                .toList();
+        AccessPatternCheck.Report report =
+                new AccessPatternCheck(TestEngine.repository())
+                        .check(model, blog, Map.of(), posts, o -> {}, Cancellation.none());
+        assertTrue(report.allAsDesigned(), report.toString());
+        AccessPatternCheck.Outcome byAuthor =
+                report.outcomes().stream()
+                        .filter(o -> o.pattern().index() != null)
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError(report.toString()));
+        String author = Question.text(byAuthor.parameters().get("authorId"));
+        assertFalse(author.contains("#"), "the key's U#{authorId} binds the id: " + author);
+        assertTrue(byAuthor.statistics().returnedCount() > 1, byAuthor.toString());
     }
 
     @Test
