@@ -26,6 +26,7 @@ import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
+import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
@@ -36,11 +37,13 @@ import io.dynoscope.ui.shell.Connector;
 import io.dynoscope.ui.shell.MfaCodeDialog;
 import io.dynoscope.ui.shell.ShellViewModel;
 import io.dynoscope.ui.sql.SqlConsoleViewModel;
+import io.dynoscope.ui.tabs.TableTab;
 import io.dynoscope.ui.tabs.ToolTabs;
 import io.dynoscope.ui.transfer.CloneTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -106,6 +109,23 @@ public final class AppContext implements AutoCloseable {
         if (settingsBinding != null) {
             settingsBinding.bind(shell, connections);
         }
+        // the sandbox seeds its other sample tables after the first: the list then shows them
+        sandbox.onTablesSeeded(() -> work.ui().execute(shell::refreshTables));
+    }
+
+    private DynamoRepository servicesRepository;
+    private ConnectionServices connectionServices;
+
+    /**
+     * The services of the open connection, built once for it (the shell still hands its tabs the
+     * connection itself). They are not closed here: the shell closes the connection.
+     */
+    private ConnectionServices services(DynamoRepository repository) {
+        if (repository != servicesRepository) {
+            servicesRepository = repository;
+            connectionServices = new ConnectionServices(repository);
+        }
+        return connectionServices;
     }
 
     /** Builds the tabs of every kind the shell opens. */
@@ -115,21 +135,27 @@ public final class AppContext implements AutoCloseable {
         @Override
         public WorkbenchTab table(
                 DynamoRepository repository, ConnectionEntry connection, String table) {
-            ItemGridViewModel grid = new ItemGridViewModel(table, repository, work);
+            ConnectionServices services = services(repository);
+            ItemGridViewModel grid = new ItemGridViewModel(table, services, work);
             if (models != null) {
                 models.load(table).map(TableDesign::model).ifPresent(grid::setModel);
             }
             TableTab tab =
                     new TableTab(
                             grid,
+                            services,
+                            new DriftInspectorViewModel(table, repository, work),
                             work,
                             dialogService,
                             shell.toolWindows(),
-                            settingsBinding,
+                            snippetOptions(repository),
                             savedReads == null
                                     ? null
                                     : new SavedReadsViewModel(
                                             grid, savedReads, connection.label()));
+            if (settingsBinding != null) {
+                settingsBinding.bindTable(tab);
+            }
             grid.open(shell.readFirstPageProperty().get());
             return tab;
         }
@@ -377,13 +403,61 @@ public final class AppContext implements AutoCloseable {
         sandbox.close();
     }
 
-    /** Starts the sandbox once, on first use, and stops it with the app. */
+    /** Whether the window connects to the local sandbox as it opens (the default). */
+    static boolean connectsToSandboxAtStart() {
+        return Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"));
+    }
+
+    /**
+     * Starts the sandbox once, on first use (or early, while the JVM loads the window), and stops
+     * it with the app.
+     */
     static final class SandboxHolder implements AutoCloseable {
+        /** The sandbox the launcher started before the window's classes were loaded, if any. */
+        private static CompletableFuture<LocalSandbox> early;
+
         private LocalSandbox sandbox;
+        private Runnable onTablesSeeded = () -> {};
+
+        /**
+         * Starts the engine and seeds the first table on a thread of its own, so that node starts
+         * while the JVM loads JavaFX and the window: the first connection then finds it running.
+         */
+        static synchronized void startEarly() {
+            if (early == null) {
+                early = new CompletableFuture<>();
+                Thread starter =
+                        new Thread(
+                                () -> {
+                                    try {
+                                        early.complete(LocalSandbox.start());
+                                    } catch (RuntimeException e) {
+                                        early.completeExceptionally(e);
+                                    }
+                                },
+                                "dynoscope-sandbox-start");
+                starter.setDaemon(true);
+                starter.start();
+            }
+        }
+
+        private static synchronized CompletableFuture<LocalSandbox> takeEarly() {
+            CompletableFuture<LocalSandbox> started = early;
+            early = null;
+            return started;
+        }
+
+        /** What to do once every sample table exists (the first one does at connect). */
+        synchronized void onTablesSeeded(Runnable then) {
+            this.onTablesSeeded = then;
+        }
 
         synchronized ConnectionSpec start() {
             if (sandbox == null) {
-                sandbox = LocalSandbox.start();
+                CompletableFuture<LocalSandbox> started = takeEarly();
+                sandbox = started == null ? LocalSandbox.start() : started.join();
+                Runnable then = onTablesSeeded;
+                sandbox.tablesSeeded().thenRun(then);
             }
             return sandbox.connection();
         }

@@ -1,5 +1,6 @@
 package io.dynoscope.app;
 
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.ui.grid.GridWarmUp;
 import io.dynoscope.ui.shell.ShellView;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,7 +28,7 @@ public final class DynoscopeApp extends Application {
         this.stage = stage;
         context = AppContext.create();
         // the sandbox's engine starts while the window is built
-        if (Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"))) {
+        if (AppContext.connectsToSandboxAtStart()) {
             context.shell().connect(context.shell().connections().get(0));
         }
         Scene scene = createScene(context);
@@ -50,7 +51,12 @@ public final class DynoscopeApp extends Application {
                                                         + "\nDynoscope keeps working; changes from now on may not be remembered."));
                     }
                 });
-        Platform.runLater(() -> GridWarmUp.start(context.work(), scene.getStylesheets()));
+        Platform.runLater(
+                () ->
+                        GridWarmUp.start(
+                                new ConnectionServices(GridWarmUp.madeUpTable()),
+                                context.work(),
+                                scene.getStylesheets()));
         if (SmokeRun.requested()) {
             SmokeRun.start(context);
         }

@@ -21,6 +21,10 @@ public final class Launcher {
             System.err.println(missing.get());
             System.exit(1);
         }
+        // node starts the sandbox while the JVM loads JavaFX and the window
+        if (AppContext.connectsToSandboxAtStart()) {
+            AppContext.SandboxHolder.startEarly();
+        }
         try {
             Application.launch(DynoscopeApp.class, args);
         } catch (UnsupportedOperationException e) {

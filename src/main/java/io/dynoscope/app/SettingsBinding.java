@@ -21,6 +21,7 @@ import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.ShellView;
 import io.dynoscope.ui.shell.ShellViewModel;
+import io.dynoscope.ui.tabs.TableTab;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -330,6 +331,7 @@ final class SettingsBinding {
                         (obs, old, newest) -> updateGrid(table, g -> g.withNewestFirst(newest)));
         bindColumns(tab.grid(), table);
         bindDriftRules(tab.drift(), table);
+        tab.onExpressionBuilder(builder -> bindExpressions(builder, table));
     }
 
     /**

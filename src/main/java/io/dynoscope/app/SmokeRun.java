@@ -6,6 +6,10 @@ import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.ShellViewModel;
+import io.dynoscope.ui.tabs.TableTab;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import javafx.application.Platform;
@@ -21,6 +25,10 @@ import javafx.application.Platform;
 final class SmokeRun {
 
     static final String PROPERTY = "dynoscope.smoke";
+
+    /** A file the line is written to as well (the Windows launcher has no console). */
+    static final String REPORT = "dynoscope.smoke.report";
+
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
     private final AppContext context;
@@ -122,7 +130,7 @@ final class SmokeRun {
 
     private void report(ItemGridViewModel grid) {
         ReadStatistics statistics = grid.lastStatisticsProperty().get();
-        System.out.println(
+        say(
                 "SMOKE OK items="
                         + grid.loadedItems().size()
                         + " requests="
@@ -133,13 +141,24 @@ final class SmokeRun {
                         + firstPageMillis
                         + " queried-ms="
                         + millisSinceProcessStart());
-        System.out.flush();
         Platform.exit();
     }
 
     private static void fail(String reason) {
-        System.out.println("SMOKE FAILED " + reason);
-        System.out.flush();
+        say("SMOKE FAILED " + reason);
         System.exit(1);
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+        System.out.flush();
+        String report = System.getProperty(REPORT);
+        if (report != null && !report.isBlank()) {
+            try {
+                Files.writeString(Path.of(report), line + System.lineSeparator());
+            } catch (IOException e) {
+                System.err.println("could not write the smoke report to " + report + ": " + e);
+            }
+        }
     }
 }

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.core.expression.AttributePath;
-import io.dynoscope.core.expression.ExpressionCompiler;
-import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
 import io.dynoscope.core.expression.Row;
@@ -16,6 +14,7 @@ import io.dynoscope.core.expression.UpdateClause.Keyword;
 import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.expression.ValueInput;
 import io.dynoscope.core.expression.Verdict;
+import io.dynoscope.core.expression.snippet.RequestAssembly;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
@@ -30,9 +29,7 @@ import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.ConnectionSpec;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -153,54 +150,31 @@ final class ExprBuildCommand implements Callable<Integer> {
                     "nothing to build: give --pk, --filter, --projection or --set");
         }
         SnippetLanguage language = snippet == null ? null : language(snippet);
-        ExpressionCompiler compiler = new ExpressionCompiler();
-        Map<ExpressionKind, String> expressions = new EnumMap<>(ExpressionKind.class);
+        RequestAssembly assembly = new RequestAssembly();
         Optional<KeySchema> keys = Optional.empty();
         if (update) {
-            List<UpdateRow> actions = sets.stream().map(ExprBuildCommand::setRow).toList();
-            expressions.put(ExpressionKind.UPDATE, compiler.update(actions));
-            if (!guards.isEmpty()) {
-                expressions.put(
-                        ExpressionKind.CONDITION, compiler.condition(rows(guards, "--guard")));
-            }
+            assembly.update(sets.stream().map(ExprBuildCommand::setRow).toList())
+                    .condition(rows(guards, "--guard"));
         } else {
             if (query) {
-                int equals = partitionKey.indexOf('=');
-                if (equals <= 0) {
-                    throw CliException.usage("--pk takes NAME=VALUE, e.g. --pk EntityRef=WS#acme");
-                }
-                String pkName = partitionKey.substring(0, equals).strip();
-                List<Row> keyRows = new ArrayList<>();
-                keyRows.add(
-                        Row.of(
-                                AttributePath.of(pkName),
-                                Row.Operator.EQ,
-                                value(partitionKey.substring(equals + 1).strip(), "--pk")));
-                String skName = null;
-                if (sortKey != null) {
-                    Row row = row(sortKey, "--sk");
-                    keyRows.add(row);
-                    skName = row.path().attribute();
-                }
-                keys = Optional.of(new KeySchema(pkName, Optional.ofNullable(skName)));
-                expressions.put(ExpressionKind.KEY_CONDITION, compiler.condition(keyRows));
+                List<Row> keyRows = keyRows();
+                keys =
+                        Optional.of(
+                                new KeySchema(
+                                        keyRows.get(0).path().attribute(),
+                                        keyRows.size() > 1
+                                                ? Optional.of(keyRows.get(1).path().attribute())
+                                                : Optional.empty()));
+                assembly.keyCondition(keyRows);
             }
-            if (!filters.isEmpty()) {
-                expressions.put(
-                        ExpressionKind.FILTER, compiler.condition(rows(filters, "--filter")));
-            }
-            if (!projection.isEmpty()) {
-                expressions.put(
-                        ExpressionKind.PROJECTION,
-                        compiler.projection(
-                                projection.stream()
-                                        .map(p -> path(p.strip(), "--projection"))
-                                        .toList()));
-            }
+            assembly.filter(rows(filters, "--filter"))
+                    .projection(
+                            projection.stream().map(p -> path(p.strip(), "--projection")).toList());
         }
+        RequestAssembly.Assembled assembled = assembly.assemble();
         Verdict verdict =
                 ExpressionValidator.validate(
-                        expressions, compiler.names(), compiler.values(), keys);
+                        assembled.expressions(), assembled.names(), assembled.values(), keys);
         if (!verdict.ok()) {
             for (ExpressionProblem problem : verdict.problems()) {
                 String where = problem.expression().map(k -> k.parameterName() + " ").orElse("");
@@ -217,41 +191,31 @@ final class ExprBuildCommand implements Callable<Integer> {
                 throw CliException.usage("a snippet for an update needs the item's --key");
             }
             SnippetRequest request =
-                    request(update, query, itemKey, expressions)
-                            .withNames(compiler.names())
-                            .withValues(compiler.values());
+                    RequestAssembly.request(
+                            table, assembled, index, descending, itemKey.orElse(null));
             expr.cli().out().print(Snippets.write(language, request, snippetOptions()));
             return ExitCodes.OK;
         }
-        expr.cli().out().println(requestJson(expressions, compiler, itemKey));
+        expr.cli().out().println(requestJson(assembled, itemKey));
         return ExitCodes.OK;
     }
 
-    private SnippetRequest request(
-            boolean update,
-            boolean query,
-            Optional<Key> itemKey,
-            Map<ExpressionKind, String> expressions) {
-        SnippetRequest request;
-        if (update) {
-            request =
-                    SnippetRequest.updateItem(
-                            table, itemKey.orElseThrow(), expressions.get(ExpressionKind.UPDATE));
-        } else if (query) {
-            request = SnippetRequest.query(table, expressions.get(ExpressionKind.KEY_CONDITION));
-            if (descending) {
-                request = request.descending();
-            }
-        } else {
-            request = SnippetRequest.scan(table);
+    /** The partition key's row from {@code --pk NAME=VALUE}, and the sort key's from --sk. */
+    private List<Row> keyRows() {
+        int equals = partitionKey.indexOf('=');
+        if (equals <= 0) {
+            throw CliException.usage("--pk takes NAME=VALUE, e.g. --pk EntityRef=WS#acme");
         }
-        if (index != null) {
-            request = request.onIndex(index);
+        List<Row> keyRows = new ArrayList<>();
+        keyRows.add(
+                Row.of(
+                        AttributePath.of(partitionKey.substring(0, equals).strip()),
+                        Row.Operator.EQ,
+                        value(partitionKey.substring(equals + 1).strip(), "--pk")));
+        if (sortKey != null) {
+            keyRows.add(row(sortKey, "--sk"));
         }
-        for (Map.Entry<ExpressionKind, String> e : expressions.entrySet()) {
-            request = request.withExpression(e.getKey(), e.getValue());
-        }
-        return request;
+        return keyRows;
     }
 
     /** A snippet for the endpoint this command line would use, or for AWS (nothing named). */
@@ -264,10 +228,7 @@ final class ExprBuildCommand implements Callable<Integer> {
         return SnippetOptions.aws();
     }
 
-    private String requestJson(
-            Map<ExpressionKind, String> expressions,
-            ExpressionCompiler compiler,
-            Optional<Key> itemKey) {
+    private String requestJson(RequestAssembly.Assembled assembled, Optional<Key> itemKey) {
         ObjectNode request = JSON.createObjectNode();
         if (table != null) {
             request.put("TableName", table);
@@ -276,14 +237,15 @@ final class ExprBuildCommand implements Callable<Integer> {
             request.put("IndexName", index);
         }
         itemKey.ifPresent(k -> request.set("Key", tree(DynamoJson.write(k.asItem()))));
-        expressions.forEach((kind, text) -> request.put(kind.parameterName(), text));
-        if (!compiler.names().isEmpty()) {
+        assembled.expressions().forEach((kind, text) -> request.put(kind.parameterName(), text));
+        if (!assembled.names().isEmpty()) {
             ObjectNode names = request.putObject("ExpressionAttributeNames");
-            compiler.names().forEach(names::put);
+            assembled.names().forEach(names::put);
         }
-        if (!compiler.values().isEmpty()) {
+        if (!assembled.values().isEmpty()) {
             ObjectNode values = request.putObject("ExpressionAttributeValues");
-            compiler.values()
+            assembled
+                    .values()
                     .forEach(
                             (placeholder, value) ->
                                     values.set(placeholder, tree(DynamoJson.write(value))));

@@ -10,8 +10,8 @@ import io.dynoscope.service.transfer.ImportService.Checked;
 import io.dynoscope.service.transfer.ImportService.Outcome;
 import io.dynoscope.service.transfer.ImportService.Progress;
 import io.dynoscope.service.transfer.ImportService.Report;
+import io.dynoscope.service.transfer.SpooledInput;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,14 +109,16 @@ final class ImportCommand implements Callable<Integer> {
             throw CliException.usage("--map: " + e.getMessage());
         }
         boolean stdin = inFile == null || inFile.toString().equals("-");
-        ImportService.Input input = stdin ? stdinInput(cli.in()) : fileInput(inFile);
         Path journalFile =
                 journal != null ? journal : stdin ? null : ImportService.journalBeside(inFile);
         if (resume && journalFile == null) {
             throw CliException.usage("--resume needs the journal: give --journal FILE");
         }
+        SpooledInput spooled = stdin ? ImportService.Input.spooled("stdin", cli.in()) : null;
+        ImportService.Input input = stdin ? spooled : fileInput(inFile);
         ImportService.Request request = new ImportService.Request(table, input, format, mapping);
-        try (ConnectionServices services = cli.services()) {
+        try (spooled;
+                ConnectionServices services = cli.services()) {
             ImportService service = services.imports();
             if (preview != null) {
                 return preview(service, request);
@@ -272,17 +274,5 @@ final class ImportCommand implements Callable<Integer> {
             throw CliException.usage("cannot read " + file + ": no permission");
         }
         return ImportService.Input.file(file);
-    }
-
-    /**
-     * The command line's stdin, held in memory: checked, then written. Bytes that are not UTF-8 are
-     * refused by the check with their line and byte offset, as in a file.
-     */
-    private static ImportService.Input stdinInput(InputStream stdin) {
-        try {
-            return ImportService.Input.bytes("stdin", stdin.readAllBytes());
-        } catch (IOException e) {
-            throw CliException.usage("cannot read stdin: " + e.getMessage());
-        }
     }
 }

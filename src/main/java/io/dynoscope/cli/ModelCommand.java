@@ -2,6 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.expression.ValueInput;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.InputLimits;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
 import java.io.InputStream;
@@ -51,7 +52,7 @@ final class ModelCommand implements Callable<Integer> {
     static ModelFiles.Read read(Path file, InputStream stdin) {
         ModelFiles.Read read;
         try {
-            read = ModelFiles.read(TextFiles.read(file, stdin));
+            read = ModelFiles.read(TextFiles.read(file, stdin, InputLimits.MAX_MODEL_BYTES));
         } catch (IllegalArgumentException e) {
             throw CliException.usage(file + ": " + e.getMessage());
         }

@@ -1,5 +1,6 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.item.InputLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -30,13 +31,35 @@ final class TextFiles {
 
     private TextFiles() {}
 
+    /**
+     * The text of a file (or stdin) that holds one item or one statement: at most {@link
+     * InputLimits#MAX_TEXT_BYTES}.
+     */
     static String read(Path file, InputStream stdin) {
+        return read(file, stdin, InputLimits.MAX_TEXT_BYTES);
+    }
+
+    /**
+     * The text of a file (or stdin) of at most {@code maxBytes}: a larger one (such as {@code
+     * /dev/zero}) is refused once that much was read, without reading or holding the rest.
+     */
+    static String read(Path file, InputStream stdin, long maxBytes) {
         String where = isStdin(file) ? "stdin" : file.toString();
         byte[] bytes;
-        try {
-            bytes = isStdin(file) ? stdin.readAllBytes() : Files.readAllBytes(file);
+        try (InputStream in = isStdin(file) ? null : Files.newInputStream(file)) {
+            bytes = (in == null ? stdin : in).readNBytes(Math.toIntExact(maxBytes + 1));
         } catch (IOException e) {
             throw cannotRead(where, e);
+        }
+        if (bytes.length > maxBytes) {
+            throw CliException.usage(
+                    String.format(
+                            Locale.ROOT,
+                            "cannot read %s: it holds more than %,d bytes, more than any item,"
+                                    + " statement or model Dynoscope reads whole (an item is at most"
+                                    + " 400 KB); nothing was sent",
+                            where,
+                            maxBytes));
         }
         return decode(bytes, where);
     }

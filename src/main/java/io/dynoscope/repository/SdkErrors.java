@@ -136,17 +136,16 @@ final class SdkErrors {
                 Kind.OTHER, operation, table, String.valueOf(e.getMessage()), e);
     }
 
-    /** The service's own message; its error code when it sent none (dynalite's ResourceInUse). */
+    /**
+     * The service's own message; the SDK's (which names the error code) when the service sent none
+     * or an empty one (dynalite's ResourceInUseException).
+     */
     private static String serviceMessage(SdkException e) {
-        if (e instanceof AwsServiceException service && service.awsErrorDetails() != null) {
-            String message = service.awsErrorDetails().errorMessage();
-            if (message != null && !message.isBlank()) {
-                return message;
-            }
-            String code = service.awsErrorDetails().errorCode();
-            if (code != null && !code.isBlank()) {
-                return code;
-            }
+        if (e instanceof AwsServiceException service
+                && service.awsErrorDetails() != null
+                && service.awsErrorDetails().errorMessage() != null
+                && !service.awsErrorDetails().errorMessage().isBlank()) {
+            return service.awsErrorDetails().errorMessage();
         }
         return String.valueOf(e.getMessage());
     }

@@ -32,6 +32,7 @@ import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
 import io.dynoscope.ui.shell.ShellViewModel;
+import io.dynoscope.ui.tabs.TableTab;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;

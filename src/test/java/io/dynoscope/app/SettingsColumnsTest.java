@@ -6,6 +6,7 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.tabs.TableTab;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

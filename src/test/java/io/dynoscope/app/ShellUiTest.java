@@ -158,7 +158,7 @@ class ShellUiTest {
         robot.doubleClickOn("Local sandbox");
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+                90, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
         int all = tablesShown(robot).size();
 
         robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);

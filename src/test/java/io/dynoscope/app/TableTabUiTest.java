@@ -26,6 +26,7 @@ import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
+import io.dynoscope.ui.tabs.TableTab;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -125,11 +126,13 @@ class TableTabUiTest {
     private TableTab open(FxRobot robot, String table) throws Exception {
         robot.doubleClickOn("Local sandbox");
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
+        // Generous bounds: the sandbox starts and seeds its tables per test, slowly when the
+        // machine is busy, and lists the larger sample tables once they are in.
         WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+                90, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
         robot.clickOn("#tableFilter").write(table);
         WaitForAsyncUtils.waitFor(
-                10,
+                60,
                 TimeUnit.SECONDS,
                 () ->
                         robot.lookup("#tree .tree-cell")
@@ -140,9 +143,16 @@ class TableTabUiTest {
                 robot.lookup("#tree .tree-cell")
                         .match((TreeCell<?> cell) -> table.equals(cell.getText()))
                         .<Node>query());
+        // The tab opens after the double-click is handled: on a loaded machine, later.
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () ->
+                        context.shell().selectedTabProperty().get() instanceof TableTab opened
+                                && table.equals(opened.table()));
         TableTab tab = (TableTab) context.shell().selectedTabProperty().get();
         WaitForAsyncUtils.waitFor(
-                20,
+                60,
                 TimeUnit.SECONDS,
                 () ->
                         !tab.grid().runningProperty().get()

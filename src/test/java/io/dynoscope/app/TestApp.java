@@ -7,6 +7,7 @@ import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.shell.ConnectionEntry;
+import io.dynoscope.ui.tabs.TableTab;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -78,7 +79,7 @@ final class TestApp {
     }
 
     static <T> T onFx(Callable<T> work) throws Exception {
-        T result = WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+        T result = WaitForAsyncUtils.asyncFx(work).get(30, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         return result;
     }

@@ -18,6 +18,7 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ToolWindows;
@@ -119,6 +120,7 @@ public final class GridBenchmark {
             Platform.runLater(
                     () ->
                             GridWarmUp.start(
+                                            new ConnectionServices(GridWarmUp.madeUpTable()),
                                             new BackgroundWork(
                                                     Executors.newCachedThreadPool(),
                                                     UiExecutor.fx()),
@@ -169,7 +171,8 @@ public final class GridBenchmark {
                                                     handled.set(System.nanoTime());
                                                 }
                                             }));
-            ItemGridViewModel grid = new ItemGridViewModel("bench", clock, timed);
+            ItemGridViewModel grid =
+                    new ItemGridViewModel("bench", new ConnectionServices(clock), timed);
             TableView<CollectionRow> table = show(grid);
             AtomicLong shown = new AtomicLong();
             CountDownLatch visible = new CountDownLatch(1);
@@ -255,7 +258,8 @@ public final class GridBenchmark {
         System.gc();
         long heapBefore = usedHeap();
         SyntheticTable source = new SyntheticTable(itemCount);
-        ItemGridViewModel grid = new ItemGridViewModel("synthetic", source, work);
+        ItemGridViewModel grid =
+                new ItemGridViewModel("synthetic", new ConnectionServices(source), work);
         TableView<CollectionRow> table = show(grid);
 
         AtomicLong longestStall = new AtomicLong();
@@ -290,9 +294,9 @@ public final class GridBenchmark {
         stopped.await();
 
         long[] rows = new long[1];
-        double collapse = onFx(() -> grid.collapseAll());
+        double collapse = onFx(() -> grid.loaded().collapseAll());
         onFx(() -> rows[0] = grid.rows().size());
-        double expand = onFx(() -> grid.expandAll());
+        double expand = onFx(() -> grid.loaded().expandAll());
         double scroll =
                 onFx(
                         () -> {

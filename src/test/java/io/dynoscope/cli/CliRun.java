@@ -7,6 +7,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -60,8 +61,21 @@ record CliRun(int exitCode, String out, String err) {
         return new Result(code, "", err.toString(StandardCharsets.UTF_8));
     }
 
+    /** Runs against the test engine with this stdin, printing to buffers. */
+    static CliRun withStdin(InputStream stdin, String... args) {
+        return atEngine(stdin, Map.of(), SdkDynamoRepository::connect, args);
+    }
+
     /** Runs against the test engine, printing to buffers; its endpoint given before the verb. */
     static CliRun cli(String... args) {
+        return atEngine(System.in, System.getenv(), null, args);
+    }
+
+    private static CliRun atEngine(
+            InputStream stdin,
+            Map<String, String> environment,
+            Function<ConnectionSpec, DynamoRepository> repositories,
+            String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code =
@@ -70,8 +84,11 @@ record CliRun(int exitCode, String out, String err) {
                                         Stream.of("--endpoint", TestEngine.endpoint().toString()),
                                         Stream.of(args))
                                 .toArray(String[]::new),
+                        stdin,
                         out,
-                        new PrintStream(err, true, StandardCharsets.UTF_8));
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        environment,
+                        repositories);
         return new CliRun(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

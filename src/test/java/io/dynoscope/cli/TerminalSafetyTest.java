@@ -10,7 +10,6 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.VisibleText;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -92,7 +91,7 @@ class TerminalSafetyTest {
                                 "table",
                                 "SELECT * FROM \"" + table + "\" WHERE pk = 'P'"));
         for (List<String> command : commands) {
-            Run run = run(new byte[0], command.toArray(String[]::new));
+            CliRun run = run(new byte[0], command.toArray(String[]::new));
 
             assertEquals(0, run.exitCode(), command + ": " + run.err());
             assertOnlyVisible(run.out(), command.toString());
@@ -116,7 +115,7 @@ class TerminalSafetyTest {
 
     @Test
     void jsonLinesKeepTheirValuesAndStayInert() {
-        Run run = run(new byte[0], "query", "--table", table, "--pk", "P");
+        CliRun run = run(new byte[0], "query", "--table", table, "--pk", "P");
 
         assertEquals(0, run.exitCode(), run.err());
         assertOnlyVisible(run.out(), "json lines");
@@ -131,7 +130,7 @@ class TerminalSafetyTest {
 
     @Test
     void anErrorLineQuotingAValueShowsItsControlCharactersAsEscapes() {
-        Run run =
+        CliRun run =
                 run(
                         new byte[0],
                         "put",
@@ -148,14 +147,14 @@ class TerminalSafetyTest {
 
     @Test
     void sqlCsvMakesFormulasInertAsGetCsvDoes() {
-        Run sql =
+        CliRun sql =
                 run(
                         new byte[0],
                         "sql",
                         "-o",
                         "csv",
                         "SELECT note FROM \"" + table + "\" WHERE pk = 'F'");
-        Run get =
+        CliRun get =
                 run(
                         new byte[0],
                         "query",
@@ -180,11 +179,12 @@ class TerminalSafetyTest {
 
     @Test
     void argumentsThatAreNotUtf8AreRefusedSayingWhichAndWhere() {
-        Run pk = run(new byte[0], "query", "--table", table, "--pk", "P\uFFFD");
-        Run skEq = run(new byte[0], "query", "--table", table, "--pk", "P", "--sk-eq", "S\uFFFD");
-        Run statement =
+        CliRun pk = run(new byte[0], "query", "--table", table, "--pk", "P\uFFFD");
+        CliRun skEq =
+                run(new byte[0], "query", "--table", table, "--pk", "P", "--sk-eq", "S\uFFFD");
+        CliRun statement =
                 run(new byte[0], "sql", "SELECT * FROM \"" + table + "\" WHERE pk = 'P\uFFFD'");
-        Run values =
+        CliRun values =
                 run(
                         new byte[0],
                         "put",
@@ -225,7 +225,7 @@ class TerminalSafetyTest {
                 ("SELECT * FROM \"" + table + "\"\nWHERE pk = 'Zo\u00eb'")
                         .getBytes(StandardCharsets.ISO_8859_1);
 
-        Run run = run(latin1, "sql", "-");
+        CliRun run = run(latin1, "sql", "-");
 
         assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
         assertEquals(
@@ -289,22 +289,7 @@ class TerminalSafetyTest {
         }
     }
 
-    private record Run(int exitCode, String out, String err) {}
-
-    private static Run run(byte[] stdin, String... args) {
-        List<String> all = new ArrayList<>(List.of("--endpoint", TestEngine.endpoint().toString()));
-        all.addAll(List.of(args));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code =
-                DynoscopeCli.run(
-                        all.toArray(String[]::new),
-                        new ByteArrayInputStream(stdin),
-                        out,
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        Map.of(),
-                        SdkDynamoRepository::connect);
-        return new Run(
-                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CliRun run(byte[] stdin, String... args) {
+        return CliRun.withStdin(new ByteArrayInputStream(stdin), args);
     }
 }

@@ -30,17 +30,26 @@ public final class CsvRecords {
     }
 
     private final BufferedReader in;
+    private final int maxChars;
     private int line = 1;
     private boolean started;
+    private int recordChars;
+    private int recordLine;
 
     public CsvRecords(Reader in) {
+        this(in, InputLimits.MAX_LINE_CHARS);
+    }
+
+    CsvRecords(Reader in, int maxChars) {
         this.in = in instanceof BufferedReader buffered ? buffered : new BufferedReader(in);
+        this.maxChars = maxChars;
     }
 
     /**
      * The next record, or empty at the end of the input. Blank lines are skipped.
      *
-     * @throws ItemFormatException for a quote that is never closed or text after a closing quote
+     * @throws ItemFormatException for a quote that is never closed, text after a closing quote, or
+     *     a record longer than {@link InputLimits#MAX_LINE_CHARS} characters
      */
     public Optional<Record> next() throws IOException {
         while (true) {
@@ -67,6 +76,8 @@ public final class CsvRecords {
 
     private Record readRecord(int first) throws IOException {
         int startLine = line;
+        recordLine = startLine;
+        recordChars = 0;
         List<String> fields = new ArrayList<>();
         StringBuilder field = new StringBuilder();
         int c = first;
@@ -87,7 +98,7 @@ public final class CsvRecords {
                 }
             } else {
                 while (c != ',' && c != '\n' && c != '\r' && c != -1) {
-                    field.append((char) c);
+                    append(field, c);
                     c = in.read();
                 }
                 fields.add(field.length() == 0 ? null : field.toString());
@@ -110,6 +121,21 @@ public final class CsvRecords {
         }
     }
 
+    /** Adds a character to the field; a record over the cap stops the reading. */
+    private void append(StringBuilder field, int c) {
+        if (++recordChars > maxChars) {
+            throw new ItemFormatException(
+                    "the record that starts on this line is longer than "
+                            + InputLimits.count(maxChars)
+                            + " characters, more than the CSV of any item DynamoDB takes (an item is"
+                            + " at most 400 KB)",
+                    "",
+                    recordLine,
+                    0);
+        }
+        field.append((char) c);
+    }
+
     /** Reads a quoted field after its opening quote, up to and including the closing one. */
     private void readQuoted(StringBuilder field, int startLine) throws IOException {
         while (true) {
@@ -124,7 +150,7 @@ public final class CsvRecords {
             if (c == '"') {
                 in.mark(1);
                 if (in.read() == '"') {
-                    field.append('"');
+                    append(field, '"');
                     continue;
                 }
                 in.reset();
@@ -133,7 +159,7 @@ public final class CsvRecords {
             if (c == '\n') {
                 line++;
             }
-            field.append((char) c);
+            append(field, c);
         }
     }
 }

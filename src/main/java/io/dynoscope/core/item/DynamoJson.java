@@ -2,7 +2,6 @@ package io.dynoscope.core.item;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.dynoscope.core.item.AttributeValue.Bin;
 import io.dynoscope.core.item.AttributeValue.BinSet;
@@ -17,11 +16,9 @@ import io.dynoscope.core.item.AttributeValue.StrSet;
 import io.dynoscope.core.item.AttributeValue.Type;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,37 +44,17 @@ public final class DynamoJson {
      * Reads one item, e.g. {@code {"pk":{"S":"WS#acme"}}}; nothing but whitespace may follow it.
      */
     public static Item readItem(String json) {
-        try (JsonParser parser = JsonSupport.parser(json)) {
-            return readWholeItem(parser);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonItemReader.item(json, ValueReader::new);
     }
 
     /** Reads one item from all of {@code json}; the reader is not closed. */
     public static Item readItem(Reader json) {
-        try (JsonParser parser = JsonSupport.parser(json)) {
-            return readWholeItem(parser);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonItemReader.item(json, ValueReader::new);
     }
 
     /** Reads one typed value, e.g. {@code {"N":"6"}}; nothing but whitespace may follow it. */
     public static AttributeValue readValue(String json) {
-        try (JsonParser parser = JsonSupport.parser(json)) {
-            ValueReader reader = new ValueReader(parser);
-            AttributeValue value =
-                    reader.guard(
-                            () -> {
-                                parser.nextToken();
-                                return reader.readTyped("");
-                            });
-            reader.expectEnd("after the value");
-            return value;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonItemReader.value(json, ValueReader::new);
     }
 
     /**
@@ -123,18 +100,6 @@ public final class DynamoJson {
             parser.skipChildren();
         }
         return fields == 1 && descriptor;
-    }
-
-    private static Item readWholeItem(JsonParser parser) throws IOException {
-        ValueReader reader = new ValueReader(parser);
-        Item item =
-                reader.guard(
-                        () -> {
-                            parser.nextToken();
-                            return reader.readItem();
-                        });
-        reader.expectEnd("after the item");
-        return item;
     }
 
     // ---- writing ---------------------------------------------------------------------------
@@ -227,70 +192,21 @@ public final class DynamoJson {
 
     // ---- the strict reader -----------------------------------------------------------------
 
-    /**
-     * Reads DynamoDB JSON from a positioned parser. Remembers the path it is reading so that
-     * malformed JSON deep inside an item is still reported at its attribute.
-     */
-    static final class ValueReader {
-        private final JsonParser parser;
-        private String where = "";
-        private int depth;
+    /** Reads DynamoDB JSON: every value an object of one type descriptor. */
+    static final class ValueReader extends JsonItemReader {
 
         ValueReader(JsonParser parser) {
-            this.parser = parser;
+            super(parser);
         }
 
-        interface Reading<T> {
-            T read() throws IOException;
-        }
-
-        /** Runs a read, turning Jackson's syntax errors into {@link ItemFormatException}s. */
-        <T> T guard(Reading<T> reading) throws IOException {
-            try {
-                return reading.read();
-            } catch (JsonProcessingException e) {
-                throw JsonSupport.malformed(e, where);
-            }
-        }
-
-        void expectEnd(String context) throws IOException {
-            JsonToken next = guard(parser::nextToken);
-            if (next != null) {
-                throw fail("unexpected " + JsonSupport.describe(next) + " " + context, "");
-            }
-        }
-
-        /** Reads an item; the parser is on its START_OBJECT and is left on its END_OBJECT. */
-        Item readItem() throws IOException {
-            if (parser.currentToken() != JsonToken.START_OBJECT) {
-                throw fail(
-                        "an item must be a JSON object of attribute names to typed values, found "
-                                + JsonSupport.describe(parser.currentToken()),
-                        "");
-            }
-            return new Item(readEntries(""));
-        }
-
-        private Map<String, AttributeValue> readEntries(String path) throws IOException {
-            Map<String, AttributeValue> entries = new LinkedHashMap<>();
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String name = parser.currentName();
-                String childPath = JsonSupport.child(path, name);
-                if (entries.containsKey(name)) {
-                    throw fail(
-                            "the name '" + JsonSupport.abbreviate(name) + "' appears twice",
-                            childPath);
-                }
-                parser.nextToken();
-                entries.put(name, readTyped(childPath));
-            }
-            return entries;
+        @Override
+        String itemShape() {
+            return "a JSON object of attribute names to typed values";
         }
 
         /** Reads a typed value; the parser is on its START_OBJECT and is left on its END_OBJECT. */
-        AttributeValue readTyped(String path) throws IOException {
-            String outer = where;
-            where = path;
+        @Override
+        AttributeValue readValue(String path) throws IOException {
             JsonToken token = parser.currentToken();
             if (token != JsonToken.START_OBJECT) {
                 throw fail(
@@ -321,7 +237,6 @@ public final class DynamoJson {
                                 + parser.currentName(),
                         path);
             }
-            where = outer;
             return value;
         }
 
@@ -344,20 +259,11 @@ public final class DynamoJson {
                 }
                 case M -> {
                     expect(JsonToken.START_OBJECT, type, "an object", path);
-                    enter(path);
-                    MapValue map = new MapValue(readEntries(path));
-                    depth--;
-                    yield map;
+                    yield readMap(path);
                 }
                 case L -> {
                     expect(JsonToken.START_ARRAY, type, "an array", path);
-                    enter(path);
-                    List<AttributeValue> elements = new ArrayList<>();
-                    while (parser.nextToken() != JsonToken.END_ARRAY) {
-                        elements.add(readTyped(JsonSupport.element(path, elements.size())));
-                    }
-                    depth--;
-                    yield new ListValue(elements);
+                    yield readList(path);
                 }
                 case SS -> {
                     Set<String> members = new LinkedHashSet<>();
@@ -478,17 +384,6 @@ public final class DynamoJson {
                             + ", found "
                             + JsonSupport.describe(parser.currentToken()),
                     path);
-        }
-
-        /** One level deeper; stops at DynamoDB's limit before reading any further. */
-        private void enter(String path) {
-            if (++depth > ItemRules.MAX_NESTING_DEPTH) {
-                throw fail(JsonSupport.tooDeep(), path);
-            }
-        }
-
-        ItemFormatException fail(String reason, String path) {
-            return JsonSupport.failure(reason, path, parser.currentTokenLocation());
         }
     }
 }

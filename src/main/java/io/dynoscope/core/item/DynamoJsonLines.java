@@ -3,7 +3,6 @@ package io.dynoscope.core.item;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
@@ -23,7 +22,8 @@ import java.util.stream.StreamSupport;
 /**
  * DynamoDB JSON Lines, the format of DynamoDB's export to S3: one {@code {"Item":{...}}} per line,
  * the item in {@link DynamoJson}. Reading streams item by item, skips blank lines and reports a bad
- * line by its line number; writing puts one item per {@code \n}-terminated line.
+ * line (or one over {@link InputLimits#MAX_LINE_CHARS}) by its line number; writing puts one item
+ * per {@code \n}-terminated line.
  */
 public final class DynamoJsonLines {
 
@@ -149,13 +149,15 @@ public final class DynamoJsonLines {
         g.writeEndObject();
     }
 
-    /** Reads items one line at a time; {@link #lineNumber()} says where it is. */
+    /**
+     * Reads items one line at a time ({@link LineReader}: a line over its cap stops the reading);
+     * {@link #lineNumber()} says where it is.
+     */
     public static final class ItemReader implements Closeable {
-        private final BufferedReader lines;
-        private int lineNumber;
+        private final LineReader lines;
 
         private ItemReader(Reader in) {
-            this.lines = in instanceof BufferedReader buffered ? buffered : new BufferedReader(in);
+            this.lines = new LineReader(in);
         }
 
         /** The next item, or empty at the end of the input. */
@@ -163,12 +165,8 @@ public final class DynamoJsonLines {
             try {
                 String line;
                 while ((line = lines.readLine()) != null) {
-                    lineNumber++;
-                    if (lineNumber == 1 && line.startsWith("\uFEFF")) {
-                        line = line.substring(1);
-                    }
                     if (!line.isBlank()) {
-                        return Optional.of(parseLine(line, lineNumber));
+                        return Optional.of(parseLine(line, lines.lineNumber()));
                     }
                 }
                 return Optional.empty();
@@ -179,7 +177,7 @@ public final class DynamoJsonLines {
 
         /** The 1-based number of the last line read, 0 before the first. */
         public int lineNumber() {
-            return lineNumber;
+            return lines.lineNumber();
         }
 
         @Override

@@ -2,7 +2,6 @@ package io.dynoscope.core.item;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.dynoscope.core.item.AttributeValue.Bin;
 import io.dynoscope.core.item.AttributeValue.BinSet;
@@ -15,11 +14,7 @@ import io.dynoscope.core.item.AttributeValue.Str;
 import io.dynoscope.core.item.AttributeValue.StrSet;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -50,54 +45,17 @@ public final class PlainJson {
 
     /** Reads one item from a JSON object; nothing but whitespace may follow it. */
     public static Item readItem(String json) {
-        try (JsonParser parser = JsonSupport.parser(json)) {
-            return readWholeItem(parser);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonItemReader.item(json, ValueReader::new);
     }
 
     /** Reads one item from all of {@code json}; the reader is not closed. */
     public static Item readItem(Reader json) {
-        try (JsonParser parser = JsonSupport.parser(json)) {
-            return readWholeItem(parser);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonItemReader.item(json, ValueReader::new);
     }
 
     /** Reads any JSON value as an attribute value. */
     public static AttributeValue readValue(String json) {
-        try (JsonParser parser = JsonSupport.parser(json)) {
-            ValueReader reader = new ValueReader(parser);
-            AttributeValue value =
-                    reader.guard(
-                            () -> {
-                                parser.nextToken();
-                                return reader.readValue("");
-                            });
-            reader.expectEnd("after the value");
-            return value;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Item readWholeItem(JsonParser parser) throws IOException {
-        ValueReader reader = new ValueReader(parser);
-        Item item =
-                reader.guard(
-                        () -> {
-                            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                                throw reader.fail(
-                                        "an item must be a JSON object, found "
-                                                + JsonSupport.describe(parser.currentToken()),
-                                        "");
-                            }
-                            return new Item(reader.readEntries(""));
-                        });
-        reader.expectEnd("after the item");
-        return item;
+        return JsonItemReader.value(json, ValueReader::new);
     }
 
     // ---- writing ---------------------------------------------------------------------------
@@ -181,84 +139,34 @@ public final class PlainJson {
 
     // ---- reading, strictly -----------------------------------------------------------------
 
-    private static final class ValueReader {
-        private final JsonParser parser;
-        private String where = "";
-        private int depth;
+    /** Reads plain JSON: a value's JSON type is its DynamoDB type. */
+    private static final class ValueReader extends JsonItemReader {
 
         ValueReader(JsonParser parser) {
-            this.parser = parser;
+            super(parser);
         }
 
-        interface Reading<T> {
-            T read() throws IOException;
+        @Override
+        String itemShape() {
+            return "a JSON object";
         }
 
-        <T> T guard(Reading<T> reading) throws IOException {
-            try {
-                return reading.read();
-            } catch (JsonProcessingException e) {
-                throw JsonSupport.malformed(e, where);
-            }
-        }
-
-        void expectEnd(String context) throws IOException {
-            JsonToken next = guard(parser::nextToken);
-            if (next != null) {
-                throw fail("unexpected " + JsonSupport.describe(next) + " " + context, "");
-            }
-        }
-
-        /** Reads the fields of an object whose START_OBJECT is current, up to its END_OBJECT. */
-        Map<String, AttributeValue> readEntries(String path) throws IOException {
-            Map<String, AttributeValue> entries = new LinkedHashMap<>();
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String name = parser.currentName();
-                String childPath = JsonSupport.child(path, name);
-                if (entries.containsKey(name)) {
-                    throw fail(
-                            "the name '" + JsonSupport.abbreviate(name) + "' appears twice",
-                            childPath);
-                }
-                parser.nextToken();
-                entries.put(name, readValue(childPath));
-            }
-            return entries;
-        }
-
+        @Override
         AttributeValue readValue(String path) throws IOException {
-            String outer = where;
-            where = path;
             JsonToken token = parser.currentToken();
             if (token == null) {
                 throw fail("expected a JSON value, found the end of the input", path);
             }
-            AttributeValue value =
-                    switch (token) {
-                        case VALUE_STRING -> new Str(parser.getText());
-                        case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> number(path);
-                        case VALUE_TRUE -> Bool.TRUE;
-                        case VALUE_FALSE -> Bool.FALSE;
-                        case VALUE_NULL -> AttributeValue.nul();
-                        case START_OBJECT -> {
-                            enter(path);
-                            MapValue map = new MapValue(readEntries(path));
-                            depth--;
-                            yield map;
-                        }
-                        case START_ARRAY -> {
-                            enter(path);
-                            List<AttributeValue> elements = new ArrayList<>();
-                            while (parser.nextToken() != JsonToken.END_ARRAY) {
-                                elements.add(readValue(JsonSupport.element(path, elements.size())));
-                            }
-                            depth--;
-                            yield new ListValue(elements);
-                        }
-                        default -> throw fail("unexpected " + JsonSupport.describe(token), path);
-                    };
-            where = outer;
-            return value;
+            return switch (token) {
+                case VALUE_STRING -> new Str(parser.getText());
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> number(path);
+                case VALUE_TRUE -> Bool.TRUE;
+                case VALUE_FALSE -> Bool.FALSE;
+                case VALUE_NULL -> AttributeValue.nul();
+                case START_OBJECT -> readMap(path);
+                case START_ARRAY -> readList(path);
+                default -> throw fail("unexpected " + JsonSupport.describe(token), path);
+            };
         }
 
         private Num number(String path) throws IOException {
@@ -267,17 +175,6 @@ public final class PlainJson {
             } catch (IllegalArgumentException e) {
                 throw fail(e.getMessage(), path);
             }
-        }
-
-        /** One level deeper; stops at DynamoDB's limit before reading any further. */
-        private void enter(String path) {
-            if (++depth > ItemRules.MAX_NESTING_DEPTH) {
-                throw fail(JsonSupport.tooDeep(), path);
-            }
-        }
-
-        ItemFormatException fail(String reason, String path) {
-            return JsonSupport.failure(reason, path, parser.currentTokenLocation());
         }
     }
 }

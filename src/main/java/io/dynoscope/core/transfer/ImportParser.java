@@ -10,11 +10,11 @@ import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.LineReader;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.transfer.ColumnMapping.Attribute;
 import io.dynoscope.core.transfer.ColumnMapping.Skip;
 import io.dynoscope.core.transfer.ColumnMapping.Target;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -28,8 +28,8 @@ import java.util.Optional;
  * with every line that cannot be written: syntax, a mapping that does not fit, a key attribute that
  * is missing or of the wrong type, and every limit DynamoDB would enforce ({@link ItemRules}). It
  * goes on after a bad line, so one pass reports them all; only input that cannot be read further
- * (bytes that are not UTF-8, a CSV quote never closed, a CSV header that does not fit the mapping)
- * stops it.
+ * (bytes that are not UTF-8, a CSV quote never closed, a CSV header that does not fit the mapping,
+ * a line or CSV record over the cap that {@link LineReader} keeps to) stops it.
  */
 public final class ImportParser {
 
@@ -72,7 +72,7 @@ public final class ImportParser {
             if (format == ImportFormat.CSV) {
                 readCsv(new CsvRecords(in), sink);
             } else {
-                readLines(new BufferedReader(in, 1 << 16), sink);
+                readLines(new LineReader(in), sink);
             }
         } catch (ItemFormatException unreadable) {
             sink.problem(unreadable.line(), withoutLine(unreadable) + "; the rest was not read");
@@ -81,15 +81,11 @@ public final class ImportParser {
 
     // ---- JSON lines ------------------------------------------------------------------------
 
-    private void readLines(BufferedReader lines, Sink sink) throws IOException {
-        int number = 0;
+    private void readLines(LineReader lines, Sink sink) throws IOException {
         String text;
         boolean going = true;
         while (going && (text = lines.readLine()) != null) {
-            number++;
-            if (number == 1 && text.startsWith("\uFEFF")) {
-                text = text.substring(1);
-            }
+            int number = lines.lineNumber();
             if (text.isBlank()) {
                 continue;
             }

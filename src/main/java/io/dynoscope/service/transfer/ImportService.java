@@ -8,6 +8,7 @@ import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.item.LineReader;
 import io.dynoscope.core.transfer.ColumnMapping;
 import io.dynoscope.core.transfer.ImportFormat;
 import io.dynoscope.core.transfer.ImportParser;
@@ -19,7 +20,6 @@ import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,6 +93,15 @@ public final class ImportService {
                     return Files.newInputStream(file);
                 }
             };
+        }
+
+        /**
+         * A stream that can be read only once, such as stdin: the first {@link #open} reads it and
+         * keeps a private copy (0600) in the temporary folder, which later opens read; {@link
+         * SpooledInput#close} removes the copy. Nothing is held in memory.
+         */
+        static SpooledInput spooled(String name, InputStream stream) {
+            return new SpooledInput(name, stream);
         }
 
         static Input bytes(String name, byte[] bytes) {
@@ -285,8 +294,11 @@ public final class ImportService {
         CheckSink sink = new CheckSink(table.keySchema(), cancellation);
         try (InputStream raw = new DigestInputStream(request.input().open(), digest)) {
             parse(request, table, raw, sink);
-            // the digest covers the whole input, also what the parser did not need to read
-            raw.transferTo(OutputStream.nullOutputStream());
+            if (sink.problemCount == 0 && !cancellation.isCancelled()) {
+                // the digest covers the whole input, also what the parser did not need to read;
+                // an input that will not be written is not read on (it may never end)
+                raw.transferTo(OutputStream.nullOutputStream());
+            }
         }
         return new Checked(
                 request,
@@ -397,15 +409,15 @@ public final class ImportService {
             if (in instanceof GZIPInputStream) {
                 return ImportFormat.DYNAMODB_JSON;
             }
-            BufferedReader lines = new BufferedReader(new Utf8Input(in));
+            LineReader lines = new LineReader(new Utf8Input(in));
             String line;
             while ((line = lines.readLine()) != null) {
                 if (!line.isBlank()) {
-                    return ImportFormat.guess(line.replace("\uFEFF", ""));
+                    return ImportFormat.guess(line);
                 }
             }
             return ImportFormat.DYNAMODB_JSON;
-        } catch (ItemFormatException notUtf8) {
+        } catch (ItemFormatException notUtf8OrTooLong) {
             return ImportFormat.DYNAMODB_JSON;
         }
     }

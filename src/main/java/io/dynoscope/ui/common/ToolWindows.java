@@ -42,6 +42,7 @@ public final class ToolWindows {
             new SimpleDoubleProperty(DEFAULT_INSPECTOR_DIVIDER);
     private final ObjectProperty<Bottom> bottom = new SimpleObjectProperty<>(Bottom.NONE);
     private final DoubleProperty bottomDivider = new SimpleDoubleProperty(DEFAULT_BOTTOM_DIVIDER);
+    private final BooleanProperty compactRows = new SimpleBooleanProperty(false);
 
     public BooleanProperty inspectorShownProperty() {
         return inspectorShown;
@@ -59,6 +60,14 @@ public final class ToolWindows {
     /** The bottom tool's divider position (0..1 of the height). */
     public DoubleProperty bottomDividerProperty() {
         return bottomDivider;
+    }
+
+    /**
+     * Whether the grids show their rows compact (View → Compact rows): lower rows and tighter
+     * cells, so more of a table fits a small window.
+     */
+    public BooleanProperty compactRowsProperty() {
+        return compactRows;
     }
 
     /** Opens a bottom tool, or closes it when it is the one open. */

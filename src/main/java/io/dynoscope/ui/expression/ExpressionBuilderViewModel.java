@@ -20,6 +20,7 @@ import io.dynoscope.core.expression.UpdateClause;
 import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.expression.ValueInput;
 import io.dynoscope.core.expression.Verdict;
+import io.dynoscope.core.expression.snippet.RequestAssembly;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
@@ -32,6 +33,8 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.ui.common.IndexChoices;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -122,6 +125,9 @@ public final class ExpressionBuilderViewModel {
     private Consumer<SnippetRequest> onRun = request -> {};
     private SnippetRequest current;
     private boolean refreshing;
+    // while the person has not changed the builder since it last showed a read, it follows reads
+    private boolean following;
+    private boolean changedByPerson;
 
     /**
      * @param table the table's description (keys and indexes)
@@ -160,6 +166,62 @@ public final class ExpressionBuilderViewModel {
         rows.addListener((ListChangeListener<BuilderRow>) c -> refresh());
         guardRows.addListener((ListChangeListener<BuilderRow>) c -> refresh());
         startKeyCondition();
+        for (var input : List.of(kind, index, newestFirst, itemKey)) {
+            input.addListener(o -> personChanged());
+        }
+        rows.addListener((ListChangeListener<BuilderRow>) c -> personChanged());
+        guardRows.addListener((ListChangeListener<BuilderRow>) c -> personChanged());
+    }
+
+    private void personChanged() {
+        if (!following) {
+            changedByPerson = true;
+        }
+    }
+
+    /**
+     * Shows a read in the rows — a Query's key condition, with its index and direction, or a Scan's
+     * filter — so that the builder starts from the read bar's key and follows the reads the grid
+     * runs; once the person changes the builder, it keeps their rows until it shows a read again by
+     * their own Run. A GetItem, or a Scan without a filter, leaves the builder as it is.
+     */
+    public void follow(ReadRequest read) {
+        if (changedByPerson || read.mode() == ReadMode.GET) {
+            return;
+        }
+        List<Row> shown;
+        ExpressionKind shownKind;
+        if (read.mode() == ReadMode.QUERY) {
+            shown = read.keyCondition().rows();
+            shownKind = ExpressionKind.KEY_CONDITION;
+        } else if (read.filter() != null
+                && ExpressionCompiler.conditionRows(
+                                ExpressionKind.FILTER,
+                                read.filter().text(),
+                                read.filter().names(),
+                                read.filter().values())
+                        instanceof AsRows.Shown<Row> filter) {
+            shown = filter.rows();
+            shownKind = ExpressionKind.FILTER;
+        } else {
+            return;
+        }
+        following = true;
+        try {
+            refreshing = true;
+            try {
+                kind.set(shownKind);
+                index.set(read.index() == null ? IndexChoices.TABLE : read.index());
+                newestFirst.set(!read.scanForward());
+                rows.setAll(shown.stream().map(this::toBuilderRow).toList());
+                guardRows.clear();
+            } finally {
+                refreshing = false;
+            }
+            refresh();
+        } finally {
+            following = false;
+        }
     }
 
     // ---- actions -------------------------------------------------------------------------------
@@ -274,6 +336,9 @@ public final class ExpressionBuilderViewModel {
     /** Sends the built request to the Run handler, when there is one to send. */
     public void run() {
         if (canRun.get() && current != null) {
+            if (!buildsWrite()) {
+                changedByPerson = false; // the read it runs is what it shows
+            }
             onRun.accept(current);
         }
     }
@@ -394,70 +459,83 @@ public final class ExpressionBuilderViewModel {
             return;
         }
         List<Problem> found = new ArrayList<>();
-        ExpressionCompiler compiler = new ExpressionCompiler();
         ExpressionKind k = kind.get();
-        Map<ExpressionKind, String> expressions = new EnumMap<>(ExpressionKind.class);
-        List<int[]> spans = new ArrayList<>();
-        String text =
-                switch (k) {
-                    case PROJECTION -> projection(compiler, found);
-                    case UPDATE -> update(compiler, found);
-                    default -> condition(compiler, k, rows, false, found, spans);
-                };
-        String guard = "";
-        if (!text.isEmpty()) {
-            expressions.put(k, text);
-        }
-        if (k == ExpressionKind.UPDATE) {
-            guard =
-                    condition(
-                            compiler,
-                            ExpressionKind.CONDITION,
-                            guardRows,
-                            true,
-                            found,
-                            new ArrayList<>());
-            if (!guard.isEmpty()) {
-                expressions.put(ExpressionKind.CONDITION, guard);
+        // which of the builder's rows each row given to the assembly is (blank ones are left out)
+        List<Integer> mainRows = new ArrayList<>();
+        List<Integer> guardRowsGiven = new ArrayList<>();
+        RequestAssembly assembly = new RequestAssembly();
+        switch (k) {
+            case PROJECTION -> assembly.projection(paths(found));
+            case UPDATE -> {
+                List<UpdateRow> actions = actions(found);
+                assembly.update(actions);
+                if (!actions.isEmpty()) {
+                    assembly.condition(
+                            conditionRows(
+                                    ExpressionKind.CONDITION,
+                                    guardRows,
+                                    true,
+                                    found,
+                                    guardRowsGiven));
+                }
             }
+            case KEY_CONDITION ->
+                    assembly.keyCondition(conditionRows(k, rows, false, found, mainRows));
+            case FILTER -> assembly.filter(conditionRows(k, rows, false, found, mainRows));
+            case CONDITION -> assembly.condition(conditionRows(k, rows, false, found, mainRows));
         }
-        if (!expressions.isEmpty() && found.isEmpty()) {
-            Verdict verdict =
-                    ExpressionValidator.validate(
-                            expressions,
-                            compiler.names().isEmpty() ? null : compiler.names(),
-                            compiler.values().isEmpty() ? null : compiler.values(),
-                            context(k));
-            for (ExpressionProblem p : verdict.problems()) {
-                int row = p.expression().orElse(null) == k ? rowAt(spans, p.column()) : -1;
-                found.add(
-                        new Problem(
-                                p.expression(),
-                                p.column(),
-                                row,
-                                p.expression().orElse(null) == ExpressionKind.CONDITION
-                                        && k == ExpressionKind.UPDATE,
-                                p.message()));
-            }
+        RequestAssembly.Assembled assembled = assembly.assemble();
+        if (!assembled.isEmpty() && found.isEmpty()) {
+            check(assembled, k, mainRows, guardRowsGiven, found);
         }
-        Optional<Key> key = Optional.empty();
-        if (needsKey(k)) {
-            key = itemKey(found);
-        }
-        expressionText.set(text);
-        guardText.set(guard);
-        namesJson.set(ExpressionMaps.namesJson(compiler.names(), true));
-        valuesJson.set(ExpressionMaps.valuesJson(compiler.values(), true));
+        Optional<Key> key = needsKey(k) ? itemKey(found) : Optional.empty();
+        expressionText.set(assembled.expressions().getOrDefault(k, ""));
+        guardText.set(
+                k == ExpressionKind.UPDATE
+                        ? assembled.expressions().getOrDefault(ExpressionKind.CONDITION, "")
+                        : "");
+        namesJson.set(ExpressionMaps.namesJson(assembled.names(), true));
+        valuesJson.set(ExpressionMaps.valuesJson(assembled.values(), true));
         problems.setAll(found);
         current = null;
-        if (!expressions.isEmpty() && found.isEmpty() && (!needsKey(k) || key.isPresent())) {
-            current = request(k, expressions, key, compiler);
+        if (!assembled.isEmpty() && found.isEmpty() && (!needsKey(k) || key.isPresent())) {
+            current =
+                    RequestAssembly.request(
+                            tableName,
+                            assembled,
+                            IndexChoices.index(index.get()),
+                            newestFirst.get(),
+                            key.orElse(null));
         }
         for (SnippetLanguage language : SnippetLanguage.values()) {
             snippets.get(language)
                     .set(current == null ? "" : Snippets.write(language, current, snippetOptions));
         }
         canRun.set(current != null && (!buildsWrite() || readOnlyReason.get().isEmpty()));
+    }
+
+    /** What DynamoDB would reject in the expressions, on the row each problem came from. */
+    private void check(
+            RequestAssembly.Assembled assembled,
+            ExpressionKind k,
+            List<Integer> mainRows,
+            List<Integer> guardRowsGiven,
+            List<Problem> found) {
+        Verdict verdict =
+                ExpressionValidator.validate(
+                        assembled.expressions(),
+                        assembled.names().isEmpty() ? null : assembled.names(),
+                        assembled.values().isEmpty() ? null : assembled.values(),
+                        context(k));
+        for (ExpressionProblem p : verdict.problems()) {
+            boolean guard =
+                    p.expression().orElse(null) == ExpressionKind.CONDITION
+                            && k == ExpressionKind.UPDATE;
+            int given = p.expression().map(kind -> assembled.rowAt(kind, p.column())).orElse(-1);
+            List<Integer> rowsGiven = guard ? guardRowsGiven : mainRows;
+            int row = given >= 0 && given < rowsGiven.size() ? rowsGiven.get(given) : -1;
+            found.add(new Problem(p.expression(), p.column(), row, guard, p.message()));
+        }
     }
 
     /** Whether the kind being built is sent as a write (UpdateItem, DeleteItem). */
@@ -473,36 +551,33 @@ public final class ExpressionBuilderViewModel {
         return readOnlyReason;
     }
 
-    private String condition(
-            ExpressionCompiler compiler,
+    /**
+     * The rows that are filled in, as rows of a condition; a row that cannot be one is a problem on
+     * it. {@code given} receives the index of each row returned.
+     */
+    private static List<Row> conditionRows(
             ExpressionKind k,
             List<BuilderRow> source,
             boolean guard,
             List<Problem> found,
-            List<int[]> spans) {
-        List<String> parts = new ArrayList<>();
-        int column = 1;
+            List<Integer> given) {
+        List<Row> built = new ArrayList<>();
         for (int i = 0; i < source.size(); i++) {
             BuilderRow row = source.get(i);
             if (row.isBlank()) {
                 continue;
             }
-            Row built;
             try {
-                built = row(row);
+                built.add(row(row));
+                given.add(i);
             } catch (IllegalArgumentException e) {
                 found.add(new Problem(Optional.of(k), 0, i, guard, e.getMessage()));
-                continue;
             }
-            String part = compiler.condition(List.of(built));
-            spans.add(new int[] {column, column + part.length(), i});
-            column += part.length() + " AND ".length();
-            parts.add(part);
         }
-        return String.join(" AND ", parts);
+        return built;
     }
 
-    private String projection(ExpressionCompiler compiler, List<Problem> found) {
+    private List<AttributePath> paths(List<Problem> found) {
         List<AttributePath> paths = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             if (!rows.get(i).isBlank()) {
@@ -519,10 +594,10 @@ public final class ExpressionBuilderViewModel {
                 }
             }
         }
-        return paths.isEmpty() ? "" : compiler.projection(paths);
+        return paths;
     }
 
-    private String update(ExpressionCompiler compiler, List<Problem> found) {
+    private List<UpdateRow> actions(List<Problem> found) {
         List<UpdateRow> actions = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             BuilderRow row = rows.get(i);
@@ -546,7 +621,7 @@ public final class ExpressionBuilderViewModel {
                                 Optional.of(ExpressionKind.UPDATE), 0, i, false, e.getMessage()));
             }
         }
-        return actions.isEmpty() ? "" : compiler.update(actions);
+        return actions;
     }
 
     private static Row row(BuilderRow row) {
@@ -565,15 +640,6 @@ public final class ExpressionBuilderViewModel {
             throw new IllegalArgumentException("a value is missing");
         }
         return ValueInput.read(text);
-    }
-
-    private static int rowAt(List<int[]> spans, int column) {
-        for (int[] span : spans) {
-            if (column >= span[0] && column < span[1]) {
-                return span[2];
-            }
-        }
-        return -1;
     }
 
     private static boolean needsKey(ExpressionKind k) {
@@ -613,41 +679,6 @@ public final class ExpressionBuilderViewModel {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return false;
         }
-    }
-
-    private SnippetRequest request(
-            ExpressionKind k,
-            Map<ExpressionKind, String> expressions,
-            Optional<Key> key,
-            ExpressionCompiler compiler) {
-        SnippetRequest request =
-                switch (k) {
-                    case KEY_CONDITION -> {
-                        SnippetRequest query = SnippetRequest.query(tableName, expressions.get(k));
-                        yield newestFirst.get() ? query.descending() : query;
-                    }
-                    case FILTER, PROJECTION ->
-                            SnippetRequest.scan(tableName).withExpression(k, expressions.get(k));
-                    case CONDITION ->
-                            SnippetRequest.deleteItem(tableName, key.orElseThrow())
-                                    .withCondition(expressions.get(k));
-                    case UPDATE -> {
-                        SnippetRequest update =
-                                SnippetRequest.updateItem(
-                                        tableName, key.orElseThrow(), expressions.get(k));
-                        String guard = expressions.get(ExpressionKind.CONDITION);
-                        yield guard == null ? update : update.withCondition(guard);
-                    }
-                };
-        String chosenIndex = index.get();
-        if ((k == ExpressionKind.KEY_CONDITION
-                        || k == ExpressionKind.FILTER
-                        || k == ExpressionKind.PROJECTION)
-                && chosenIndex != null
-                && !chosenIndex.equals(IndexChoices.TABLE)) {
-            request = request.onIndex(chosenIndex);
-        }
-        return request.withNames(compiler.names()).withValues(compiler.values());
     }
 
     private BuilderRow toBuilderRow(Object row) {

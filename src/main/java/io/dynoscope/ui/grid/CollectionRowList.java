@@ -1,8 +1,10 @@
 package io.dynoscope.ui.grid;
 
 import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.collection.ItemCollections;
 import java.util.AbstractList;
+import java.util.List;
 import javafx.collections.ObservableListBase;
 
 /**
@@ -47,6 +49,29 @@ final class CollectionRowList extends ObservableListBase<CollectionRow> {
             nextRemove(size, new Placeholders(oldSize - size));
         }
         endChange();
+    }
+
+    /**
+     * The header row of the collection after (or before) the one containing {@code fromRow}, or -1.
+     */
+    int neighbourHeader(int fromRow, boolean forward) {
+        if (collections == null || collections.collectionCount() == 0) {
+            return -1;
+        }
+        List<ItemCollection> all = collections.collections();
+        int current = -1;
+        if (fromRow >= 0 && fromRow < size) {
+            ItemCollection here = get(fromRow).collection();
+            current = all.indexOf(here);
+        }
+        int next = forward ? current + 1 : (current <= 0 ? 0 : current - 1);
+        if (!forward && current >= 0 && fromRow != collections.headerRow(all.get(current))) {
+            next = current; // from inside a block, "previous" goes to its own header first
+        }
+        if (next < 0 || next >= all.size()) {
+            return -1;
+        }
+        return collections.headerRow(all.get(next));
     }
 
     @Override

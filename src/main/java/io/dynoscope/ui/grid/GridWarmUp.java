@@ -4,6 +4,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ForwardingRepository;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.PageListener;
@@ -11,6 +12,7 @@ import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ToolWindows;
 import java.time.Duration;
@@ -39,11 +41,14 @@ public final class GridWarmUp {
      * Starts the warm-up; call on the JavaFX thread. It reads nothing from DynamoDB and leaves
      * nothing behind.
      *
+     * @param madeUpTable the services over {@link #madeUpTable()} (the composition root builds
+     *     services)
      * @param stylesheets the window's style sheets, so that the same rules are applied
      * @return the number of grid rows it rendered, once it has
      */
-    public static CompletableFuture<Integer> start(BackgroundWork work, List<String> stylesheets) {
-        ItemGridViewModel grid = new ItemGridViewModel("warm-up", new MadeUpTable(), work);
+    public static CompletableFuture<Integer> start(
+            ConnectionServices madeUpTable, BackgroundWork work, List<String> stylesheets) {
+        ItemGridViewModel grid = new ItemGridViewModel("warm-up", madeUpTable, work);
         Parent root =
                 ItemGridView.load(new ItemGridView(grid, new ToolWindows(), new Pane(), Map.of()));
         Scene scene = new Scene(root, 1200, 800);
@@ -58,6 +63,11 @@ public final class GridWarmUp {
                 });
         grid.open(true);
         return rendered;
+    }
+
+    /** The connection the warm-up reads: one table of saas-like items, only in memory. */
+    public static DynamoRepository madeUpTable() {
+        return new MadeUpTable();
     }
 
     /** A table of saas-like items that exists only in memory. */

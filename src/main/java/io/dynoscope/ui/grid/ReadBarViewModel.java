@@ -1,11 +1,13 @@
 package io.dynoscope.ui.grid;
 
 import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
 import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
@@ -219,6 +221,21 @@ public final class ReadBarViewModel {
         }
     }
 
+    /**
+     * The read the bar describes now, or empty when a field is wrong — without marking the problem
+     * (the expression builder starts from it; only a Run tells the person what is wrong).
+     */
+    public Optional<ReadRequest> current() {
+        if (info == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(build());
+        } catch (ProblemException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
     private ReadRequest build() {
         String indexName = mode.get() == ReadMode.GET ? null : selectedIndex();
         KeySchema keys = info.keySchemaOf(indexName);
@@ -392,6 +409,25 @@ public final class ReadBarViewModel {
         segments.set(request.segments());
         consistentRead.set(request.consistentRead());
         problem.set(null);
+    }
+
+    /**
+     * Makes the bar's filter keep the items whose {@code attribute} equals {@code value} (the
+     * filter, projection and maps it held are replaced).
+     */
+    void filterOn(String attribute, AttributeValue value) {
+        ExpressionCompiler compiler = new ExpressionCompiler();
+        filter.set(compiler.condition(List.of(Row.of(attribute, Row.Operator.EQ, value))));
+        projection.set("");
+        names.set(ExpressionMaps.namesJson(compiler.names()));
+        values.set(ExpressionMaps.valuesJson(compiler.values()));
+    }
+
+    /** Makes the bar a Query of one whole item collection. */
+    void queryCollection(AttributeValue partitionKey) {
+        mode.set(ReadMode.QUERY);
+        partitionKeyValue.set(KeyValues.text(partitionKey));
+        sortKeyOperator.set(null);
     }
 
     String selectedIndex() {

@@ -8,7 +8,11 @@ import java.util.Locale;
 final class StatusText {
     private StatusText() {}
 
-    static String of(ReadStatistics s, boolean cancelled, boolean moreAvailable) {
+    /**
+     * @param readAhead items a fan-out read but holds for Load more: returned, not yet loaded, so
+     *     that the returned count and the items loaded agree
+     */
+    static String of(ReadStatistics s, boolean cancelled, boolean moreAvailable, long readAhead) {
         StringBuilder text = new StringBuilder();
         text.append(s.requests()).append(s.requests() == 1 ? " request" : " requests");
         text.append(" · ").append(capacity(s.consumedCapacity())).append(" RCU");
@@ -19,6 +23,14 @@ final class StatusText {
                                 "%,d scanned / %,d returned",
                                 s.scannedCount(),
                                 s.returnedCount()));
+        if (readAhead > 0) {
+            text.append(
+                    String.format(
+                            Locale.ROOT,
+                            " (%,d loaded, %,d read ahead for Load more)",
+                            s.returnedCount() - readAhead,
+                            readAhead));
+        }
         text.append(" · ").append(s.elapsed().toMillis()).append(" ms");
         if (cancelled) {
             text.append(" · cancelled");

@@ -3,11 +3,13 @@ package io.dynoscope.ui.item;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemDiff;
 import java.util.List;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -29,7 +31,7 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
 
     static final ButtonType KEEP_THEIRS = new ButtonType("Keep theirs", ButtonBar.ButtonData.LEFT);
     static final ButtonType OVERWRITE_WITH_MINE =
-            new ButtonType("Overwrite with mine", ButtonBar.ButtonData.OK_DONE);
+            new ButtonType("Overwrite with mine", ButtonBar.ButtonData.OTHER);
     static final ButtonType KEEP_EDITING =
             new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
 
@@ -62,6 +64,15 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
         content.setPrefSize(760, 440);
         getDialogPane().setContent(content);
         getDialogPane().getButtonTypes().setAll(KEEP_THEIRS, OVERWRITE_WITH_MINE, KEEP_EDITING);
+        // the safe choice is the default: Enter (like Esc) keeps editing, nothing written or lost
+        Button keepEditing = (Button) getDialogPane().lookupButton(KEEP_EDITING);
+        keepEditing.setDefaultButton(true);
+        keepEditing.setTooltip(
+                new Tooltip("Back to your edit; a save is then checked against the version now"));
+        ((Button) getDialogPane().lookupButton(OVERWRITE_WITH_MINE))
+                .setTooltip(new Tooltip("Write your version over the one in the table now"));
+        ((Button) getDialogPane().lookupButton(KEEP_THEIRS))
+                .setTooltip(new Tooltip("Discard your edit and show the version in the table"));
         setResultConverter(
                 button -> {
                     if (button == KEEP_THEIRS) {

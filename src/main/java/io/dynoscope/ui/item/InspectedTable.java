@@ -1,18 +1,17 @@
 package io.dynoscope.ui.item;
 
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.write.ItemWrites;
 import java.util.Objects;
 import java.util.Optional;
 
-/** The table whose items the inspector shows, and the repository it is read and written through. */
-public record InspectedTable(TableInfo info, DynamoRepository repository) {
+/** The table whose items the inspector shows, and the services of its connection. */
+public record InspectedTable(TableInfo info, ConnectionServices services) {
 
     public InspectedTable {
         Objects.requireNonNull(info, "info");
-        Objects.requireNonNull(repository, "repository");
+        Objects.requireNonNull(services, "services");
     }
 
     public String name() {
@@ -21,11 +20,11 @@ public record InspectedTable(TableInfo info, DynamoRepository repository) {
 
     /** Why writes through this table's connection are refused, or empty when they are allowed. */
     public Optional<String> readOnlyReason() {
-        return WriteAccess.reason(repository);
+        return services.readOnlyReason();
     }
 
     /** The writes the inspector makes to this table's items. */
     public ItemWrites writes() {
-        return new ItemWrites(repository, info.name(), info.keySchema());
+        return services.writes(info.name(), info.keySchema());
     }
 }

@@ -1,13 +1,9 @@
 package io.dynoscope.ui.item;
 
-import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemDiff;
-import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.item.ItemEditor.EditFormat;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,26 +11,19 @@ import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.fxml.FXML;
 import javafx.geometry.Bounds;
-import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.CheckBox;
-import javafx.scene.control.Control;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.TextField;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Toggle;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
-import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.Clipboard;
@@ -44,8 +33,6 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
@@ -62,12 +49,6 @@ public final class ItemInspectorView {
      * inset).
      */
     private static final double TEXT_INSET = 7;
-
-    /**
-     * A value longer than this (a string, a 38-digit number, binary as base64) is edited in a
-     * wrapping area of several lines.
-     */
-    private static final int LONG_VALUE_CHARS = 32;
 
     /** The most keys a delete confirmation lists before saying how many more. */
     private static final int MAX_KEYS_LISTED = 12;
@@ -107,13 +88,8 @@ public final class ItemInspectorView {
     @FXML private Label statusLabel;
     @FXML private Label failureLabel;
 
-    /** The form's inputs by field path, while the fields keep their paths and types. */
-    private final Map<String, Control> formInputs = new LinkedHashMap<>();
-
-    private final Label formError = new Label();
-    private List<String> formShape = List.of();
-    private boolean fillingForm;
     private boolean syncingView;
+    private ItemForm form;
 
     public ItemInspectorView(ItemInspectorViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
@@ -209,13 +185,23 @@ public final class ItemInspectorView {
 
         editArea.textProperty().bindBidirectional(editor.editTextProperty());
         bindViewChoice();
-        bindForm();
+        form = new ItemForm(editor, formToggle, formPane, formBox, reviewButton);
+        form.bind();
+        editArea.visibleProperty().bind(formToggle.selectedProperty().not());
+        errorLabel
+                .visibleProperty()
+                .addListener(
+                        (obs, old, shown) -> {
+                            if (shown && formToggle.isSelected()) {
+                                errorLabel.setVisible(false);
+                            }
+                        });
 
         reviewButton.disableProperty().bind(saves.busyProperty());
         saveButton
                 .disableProperty()
                 .bind(editor.stagedDiffProperty().isNull().or(saves.busyProperty()));
-        diffList.setCellFactory(list -> new ChangeCell());
+        diffList.setCellFactory(list -> new DiffLineCell());
         diffSection.visibleProperty().bind(editor.stagedDiffProperty().isNotNull());
         diffSection.managedProperty().bind(editor.stagedDiffProperty().isNotNull());
         editor.stagedDiffProperty().addListener((obs, old, diff) -> showDiff(diff));
@@ -228,7 +214,7 @@ public final class ItemInspectorView {
                 .addListener((obs, old, now) -> placeError(editor.editProblemProperty().get()));
 
         attributeTree.setRoot(new TreeItem<>());
-        attributeTree.setCellFactory(tree -> new AttributeCell());
+        attributeTree.setCellFactory(tree -> new AttributeTreeCell(viewModel));
         showTree(viewModel.treeProperty().get());
         viewModel.treeProperty().addListener((obs, old, nodes) -> showTree(nodes));
 
@@ -284,13 +270,15 @@ public final class ItemInspectorView {
                                 selectView(formatToggle(now));
                             }
                         });
-        // a new edit opens on its text, with the caret in it (Esc cancels from there)
+        // a new edit opens on the form, with the caret in its first value (Esc cancels from
+        // there); the JSON is one click away
         editor.editingProperty()
                 .addListener(
                         (obs, was, is) -> {
                             if (is) {
-                                selectView(formatToggle(editor.editFormatProperty().get()));
-                                editArea.requestFocus();
+                                selectView(formToggle);
+                                form.show();
+                                form.focusFirstValue(viewModel.tableProperty().get());
                             }
                         });
     }
@@ -415,163 +403,6 @@ public final class ItemInspectorView {
         diffList.setPrefHeight(Math.min(6, Math.max(1, changes.size())) * 24 + 4);
     }
 
-    // ---- the form ----------------------------------------------------------------------------
-
-    private void bindForm() {
-        formError.getStyleClass().add("error-text");
-        formError.setWrapText(true);
-        formError.setId("formError");
-        formPane.visibleProperty().bind(formToggle.selectedProperty());
-        editArea.visibleProperty().bind(formToggle.selectedProperty().not());
-        errorLabel
-                .visibleProperty()
-                .addListener(
-                        (obs, old, shown) -> {
-                            if (shown && formToggle.isSelected()) {
-                                errorLabel.setVisible(false);
-                            }
-                        });
-        editor.formFieldsProperty().addListener((obs, old, fields) -> showForm());
-        editor.editProblemProperty().addListener((obs, old, problem) -> showForm());
-        formToggle.selectedProperty().addListener((obs, old, selected) -> showForm());
-    }
-
-    /**
-     * Shows the editor's fields: builds the form when the fields' paths or types changed, and
-     * otherwise only brings the values up to date — never the one being typed in, so a field
-     * commits as the user types without losing its caret.
-     */
-    private void showForm() {
-        if (!formToggle.isSelected()) {
-            return;
-        }
-        List<Field> fields = editor.formFieldsProperty().get();
-        List<String> shape =
-                fields.stream()
-                        .map(f -> f.path() + '\u0000' + f.type() + '\u0000' + f.editable())
-                        .toList();
-        if (!shape.equals(formShape)) {
-            buildForm(fields);
-            formShape = shape;
-        } else {
-            fillForm(fields);
-        }
-        EditProblem problem = editor.editProblemProperty().get();
-        formError.setText(problem == null ? "" : problem.describe());
-        formError.setVisible(problem != null);
-        formError.setManaged(problem != null);
-        formInputs.forEach(
-                (path, input) -> {
-                    input.getStyleClass().remove("field-problem");
-                    if (problem != null && path.equals(problem.path())) {
-                        input.getStyleClass().add("field-problem");
-                    }
-                });
-    }
-
-    /**
-     * One block per scalar: its path and type on a line, and below it the value at the form's full
-     * width — several wrapping lines for a long string — committed to the editor as it is typed.
-     */
-    private void buildForm(List<Field> fields) {
-        formBox.getChildren().setAll(formError);
-        formInputs.clear();
-        for (Field field : fields) {
-            Label name = new Label(field.path());
-            name.getStyleClass().add("form-name");
-            name.setWrapText(true);
-            Label type = new Label(field.type().descriptor());
-            type.getStyleClass().add("type-badge");
-            type.setMinWidth(Region.USE_PREF_SIZE);
-            HBox heading = new HBox(6, name, type);
-            heading.setAlignment(Pos.BASELINE_LEFT);
-            Control input = formInput(field);
-            input.setMaxWidth(Double.MAX_VALUE);
-            formInputs.put(field.path(), input);
-            formBox.getChildren().add(new VBox(2, heading, input));
-        }
-    }
-
-    private Control formInput(Field field) {
-        if (field.type() == AttributeValue.Type.BOOL) {
-            CheckBox check = new CheckBox("true");
-            check.setId("form-" + field.path());
-            check.setSelected(Boolean.parseBoolean(field.text()));
-            check.setOnAction(
-                    e -> editor.setFormValue(field, Boolean.toString(check.isSelected())));
-            check.setTooltip(new Tooltip(field.path() + " (BOOL): checked is true"));
-            return check;
-        }
-        boolean editable = field.editable() && field.type() != AttributeValue.Type.NULL;
-        String text = field.type() == AttributeValue.Type.NULL ? "NULL" : field.text();
-        TextInputControl input;
-        if (field.type() != AttributeValue.Type.NULL
-                && field.editable()
-                && (text.length() > LONG_VALUE_CHARS || text.contains("\n"))) {
-            TextArea area = new TextArea(text);
-            area.setWrapText(true);
-            area.setPrefRowCount(Math.min(8, Math.max(2, text.length() / 30 + 1)));
-            input = area;
-        } else {
-            TextField line = new TextField(text);
-            line.setOnAction(e -> focusAfter(field.path()));
-            input = line;
-        }
-        input.setId("form-" + field.path());
-        input.setEditable(editable);
-        input.setTooltip(
-                new Tooltip(
-                        field.path()
-                                + " ("
-                                + field.type().descriptor()
-                                + ")"
-                                + (editable
-                                        ? ": changes count as you type"
-                                        : field.type() == AttributeValue.Type.NULL
-                                                ? ": NULL has no value; change its type in JSON"
-                                                : ": sets are edited as JSON")));
-        input.textProperty()
-                .addListener(
-                        (obs, old, now) -> {
-                            if (!fillingForm && input.isEditable()) {
-                                editor.setFormValue(field, now);
-                            }
-                        });
-        return input;
-    }
-
-    /** Brings the inputs up to date with the editor's values, except the one being typed in. */
-    private void fillForm(List<Field> fields) {
-        fillingForm = true;
-        try {
-            for (Field field : fields) {
-                Control input = formInputs.get(field.path());
-                if (input == null || input.isFocused()) {
-                    continue;
-                }
-                if (input instanceof CheckBox check) {
-                    check.setSelected(Boolean.parseBoolean(field.text()));
-                } else if (input instanceof TextInputControl text
-                        && field.type() != AttributeValue.Type.NULL
-                        && !text.getText().equals(field.text())) {
-                    text.setText(field.text());
-                }
-            }
-        } finally {
-            fillingForm = false;
-        }
-    }
-
-    private void focusAfter(String path) {
-        List<String> paths = new ArrayList<>(formInputs.keySet());
-        int next = paths.indexOf(path) + 1;
-        if (next > 0 && next < paths.size()) {
-            formInputs.get(paths.get(next)).requestFocus();
-        } else {
-            reviewButton.requestFocus();
-        }
-    }
-
     /**
      * Puts the error label just below the line and column the problem is at, and the caret there.
      */
@@ -688,78 +519,5 @@ public final class ItemInspectorView {
                             }
                         });
         alert.show();
-    }
-
-    /** A line of the item tree: name, type badge and value summary. */
-    private final class AttributeCell extends TreeCell<AttributeNode> {
-        private final Label name = new Label();
-        private final Label type = new Label();
-        private final Label summary = new Label();
-        private final HBox line = new HBox(6, name, type, summary);
-
-        AttributeCell() {
-            type.getStyleClass().add("type-badge");
-        }
-
-        @Override
-        protected void updateItem(AttributeNode node, boolean empty) {
-            super.updateItem(node, empty);
-            setText(null);
-            if (empty || node == null) {
-                setGraphic(null);
-                return;
-            }
-            name.setText(node.name());
-            type.setText(node.type());
-            summary.setText(node.summary());
-            boolean topLevel =
-                    getTreeItem() != null && getTreeItem().getParent() == getTreeView().getRoot();
-            summary.setTooltip(
-                    viewModel
-                            .valueNote(node.name(), node.value(), topLevel)
-                            .map(Tooltip::new)
-                            .orElse(null));
-            summary.getStyleClass().removeAll("value-null", "value-number");
-            if ("NULL".equals(node.type())) {
-                summary.getStyleClass().add("value-null");
-            } else if ("N".equals(node.type())) {
-                summary.getStyleClass().add("value-number");
-            }
-            setGraphic(line);
-        }
-    }
-
-    /** A line of the diff: + added, - removed, ~ changed (old → new). */
-    private static final class ChangeCell extends ListCell<ItemDiff.Change> {
-        @Override
-        protected void updateItem(ItemDiff.Change change, boolean empty) {
-            super.updateItem(change, empty);
-            getStyleClass().removeAll("diff-added", "diff-removed", "diff-changed");
-            if (empty || change == null) {
-                setText(null);
-                return;
-            }
-            String name = change.attribute();
-            switch (change.kind()) {
-                case ADDED -> {
-                    setText("+ " + name + "  " + AttributeNode.of(name, change.after()).summary());
-                    getStyleClass().add("diff-added");
-                }
-                case REMOVED -> {
-                    setText("- " + name + "  " + AttributeNode.of(name, change.before()).summary());
-                    getStyleClass().add("diff-removed");
-                }
-                case CHANGED -> {
-                    setText(
-                            "~ "
-                                    + name
-                                    + "  "
-                                    + AttributeNode.of(name, change.before()).summary()
-                                    + "  \u2192  "
-                                    + AttributeNode.of(name, change.after()).summary());
-                    getStyleClass().add("diff-changed");
-                }
-            }
-        }
     }
 }

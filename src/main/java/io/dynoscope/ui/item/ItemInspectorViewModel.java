@@ -50,6 +50,8 @@ public final class ItemInspectorViewModel {
             new ReadOnlyStringWrapper(this, "dynamoJson", "");
     private final ReadOnlyStringWrapper size = new ReadOnlyStringWrapper(this, "size", "");
     private Clock clock = Clock.systemUTC();
+    // the last item selected: what the inspector says is about it
+    private Item saidOf;
     private final ReadOnlyStringWrapper readOnlyReason =
             new ReadOnlyStringWrapper(this, "readOnlyReason", "");
     private final List<Consumer<ItemChange>> itemChangeListeners = new CopyOnWriteArrayList<>();
@@ -71,6 +73,7 @@ public final class ItemInspectorViewModel {
                 (obs, old, now) -> {
                     leaveEditor();
                     saves.forgetDelete();
+                    forgetWhatWasSaidOfAnother(now);
                     shownItem.set(now);
                     refreshDisplay();
                 });
@@ -176,10 +179,6 @@ public final class ItemInspectorViewModel {
         itemChangeListeners.add(Objects.requireNonNull(listener));
     }
 
-    public void removeItemChangeListener(Consumer<ItemChange> listener) {
-        itemChangeListeners.remove(listener);
-    }
-
     // ---- opening and closing the editor ----------------------------------------------------
 
     /** Opens the editor on the selected item as DynamoDB JSON. */
@@ -253,6 +252,24 @@ public final class ItemInspectorViewModel {
         saves.dropConflict();
         saves.say("");
         editor.open(kind, seen, content);
+    }
+
+    /**
+     * What the inspector said of one item ("Your edit was discarded…", a failure) goes when another
+     * item is selected; a moment without a selection (the grid showing its rows anew after a save)
+     * keeps it.
+     */
+    private void forgetWhatWasSaidOfAnother(Item next) {
+        if (next == null) {
+            return;
+        }
+        InspectedTable t = table.get();
+        KeySchema keys = t == null ? null : t.info().keySchema();
+        if (saidOf == null || keys == null || !keys.keyOf(next).equals(keys.keyOf(saidOf))) {
+            saves.say("");
+            saves.clearFailure();
+        }
+        saidOf = next;
     }
 
     private void leaveEditor() {

@@ -126,6 +126,11 @@ public final class ItemSaveFlow {
         status.set(what);
     }
 
+    /** Forgets the last server error (another item is selected). */
+    void clearFailure() {
+        failure.set("");
+    }
+
     /** Forgets a pending delete (the selection moved on). */
     void forgetDelete() {
         pendingDelete.set(null);

@@ -102,6 +102,7 @@ final class ShellMenus {
         perform("orderByKeyItem", Action.ORDER_BY_PARTITION_KEY);
         perform("orderAsReadItem", Action.ORDER_AS_READ);
         check("darkThemeItem").selectedProperty().bindBidirectional(viewModel.darkThemeProperty());
+        check("compactRowsItem").selectedProperty().bindBidirectional(tools.compactRowsProperty());
     }
 
     private void bindTableMenu() {

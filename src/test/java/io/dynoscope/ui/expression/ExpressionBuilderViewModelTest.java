@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.Row;
+import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.expression.UpdateClause;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
@@ -15,6 +17,8 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.ui.common.IndexChoices;
 import java.net.URI;
 import java.util.ArrayList;
@@ -103,6 +107,46 @@ class ExpressionBuilderViewModelTest {
                 Map.of(":er", AttributeValue.s("WS#acme"), ":p", AttributeValue.s("PROJ#")),
                 request.values());
         assertFalse(request.scanForward());
+    }
+
+    private static ReadRequest query(String partition, SortKeyCondition sortKey) {
+        KeyCondition key =
+                KeyCondition.partition(SAAS.keySchema(), AttributeValue.s(partition)).and(sortKey);
+        return new ReadRequest("saas", ReadMode.QUERY, null, key, false, null, null, 1, 100, false);
+    }
+
+    @Test
+    void theBuilderFollowsTheReadsUntilThePersonChangesItAndAgainAfterTheirOwnRun() {
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(SAAS, LOCAL);
+
+        builder.follow(
+                query(
+                        "WS#acme",
+                        SortKeyCondition.of(
+                                SortKeyCondition.Operator.BEGINS_WITH, AttributeValue.s("PROJ#"))));
+        assertEquals("#er = :er AND begins_with(#d, :p)", builder.expressionTextProperty().get());
+        assertEquals("WS#acme", builder.rows().get(0).valueProperty().get());
+        assertTrue(builder.newestFirstProperty().get(), "the read's direction");
+
+        builder.follow(query("WS#beta", null));
+        assertEquals("#er = :er", builder.expressionTextProperty().get());
+        assertEquals("WS#beta", builder.rows().get(0).valueProperty().get(), "a later read");
+
+        builder.rows().get(0).valueProperty().set("WS#gamma");
+        builder.follow(query("WS#delta", null));
+        assertEquals(
+                "WS#gamma", builder.rows().get(0).valueProperty().get(), "the person's row stays");
+
+        List<SnippetRequest> ran = new ArrayList<>();
+        builder.setOnRun(ran::add);
+        builder.run();
+        builder.follow(query("WS#gamma", null));
+        builder.follow(query("WS#epsilon", null));
+        assertEquals(1, ran.size());
+        assertEquals(
+                "WS#epsilon",
+                builder.rows().get(0).valueProperty().get(),
+                "after its own Run the builder follows again");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.dynoscope.ui.grid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import java.util.List;
@@ -22,7 +23,8 @@ class GridWarmUpTest {
         BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
         try {
             CompletableFuture<CompletableFuture<Integer>> started = new CompletableFuture<>();
-            Platform.runLater(() -> started.complete(GridWarmUp.start(work, List.of())));
+            ConnectionServices madeUp = new ConnectionServices(GridWarmUp.madeUpTable());
+            Platform.runLater(() -> started.complete(GridWarmUp.start(madeUp, work, List.of())));
             // 60 items in 6 collections: a header row for each and a row for each item
             assertEquals(66, started.get(10, TimeUnit.SECONDS).get(20, TimeUnit.SECONDS));
         } finally {

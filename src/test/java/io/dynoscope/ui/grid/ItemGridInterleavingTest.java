@@ -9,6 +9,7 @@ import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.HeldExecutor;
@@ -32,7 +33,9 @@ class ItemGridInterleavingTest {
     private final HeldExecutor held = new HeldExecutor();
     private final ItemGridViewModel grid =
             new ItemGridViewModel(
-                    TABLE, TestEngine.repository(), new BackgroundWork(held, UiExecutor.inline()));
+                    TABLE,
+                    new ConnectionServices(TestEngine.repository()),
+                    new BackgroundWork(held, UiExecutor.inline()));
 
     @BeforeAll
     static void seed() {
@@ -88,7 +91,7 @@ class ItemGridInterleavingTest {
         grid.readBar().modeProperty().set(ReadMode.SCAN);
         grid.run();
 
-        grid.orderCollections(CollectionOrder.PARTITION_KEY);
+        grid.loaded().orderCollections(CollectionOrder.PARTITION_KEY);
         held.runAll();
 
         assertEquals(CollectionOrder.PARTITION_KEY, grid.collections().collectionOrder());

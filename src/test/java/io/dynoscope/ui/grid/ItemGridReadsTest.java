@@ -1,6 +1,7 @@
 package io.dynoscope.ui.grid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -13,8 +14,10 @@ import io.dynoscope.core.collection.ItemOrder;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sandbox.SampleTables;
@@ -51,7 +54,8 @@ class ItemGridReadsTest {
     }
 
     private static ItemGridViewModel open() {
-        ItemGridViewModel grid = new ItemGridViewModel(TABLE, TestEngine.repository(), work);
+        ItemGridViewModel grid =
+                new ItemGridViewModel(TABLE, new ConnectionServices(TestEngine.repository()), work);
         grid.open(false).await();
         return grid;
     }
@@ -114,27 +118,29 @@ class ItemGridReadsTest {
         long requests = grid.lastStatisticsProperty().get().requests();
 
         // Acme's projects 24, 29, 34 and 39 are ARCHIVED (status cycles every 5)
-        grid.finder().find("archived");
-        assertEquals(4, grid.finder().countProperty().get());
-        assertEquals("1 of 4", grid.finder().statusProperty().get());
+        grid.loaded().finder().find("archived");
+        assertEquals(4, grid.loaded().finder().countProperty().get());
+        assertEquals("1 of 4", grid.loaded().finder().statusProperty().get());
         Item first = selectedItem(grid);
         assertEquals(SampleData.projectDetail(24), text(first, SampleData.SAAS_SORT_KEY));
-        assertTrue(grid.finder().isCurrent(first));
+        assertTrue(grid.loaded().finder().isCurrent(first));
 
-        grid.finder().next();
-        assertEquals("2 of 4", grid.finder().statusProperty().get());
+        grid.loaded().finder().next();
+        assertEquals("2 of 4", grid.loaded().finder().statusProperty().get());
         assertEquals(
                 SampleData.projectDetail(29), text(selectedItem(grid), SampleData.SAAS_SORT_KEY));
-        grid.finder().previous();
-        grid.finder().previous();
+        grid.loaded().finder().previous();
+        grid.loaded().finder().previous();
         assertEquals(
-                "4 of 4", grid.finder().statusProperty().get(), "before the first is the last");
+                "4 of 4",
+                grid.loaded().finder().statusProperty().get(),
+                "before the first is the last");
         assertEquals(
                 SampleData.projectDetail(39), text(selectedItem(grid), SampleData.SAAS_SORT_KEY));
 
-        grid.finder().find("no such value anywhere");
-        assertEquals(0, grid.finder().countProperty().get());
-        assertEquals("no match in the loaded rows", grid.finder().statusProperty().get());
+        grid.loaded().finder().find("no such value anywhere");
+        assertEquals(0, grid.loaded().finder().countProperty().get());
+        assertEquals("no match in the loaded rows", grid.loaded().finder().statusProperty().get());
         assertEquals(
                 requests,
                 grid.lastStatisticsProperty().get().requests(),
@@ -142,7 +148,7 @@ class ItemGridReadsTest {
     }
 
     private static Item selectedItem(ItemGridViewModel grid) {
-        CollectionRow row = grid.rows().get(grid.rowToSelectProperty().get());
+        CollectionRow row = grid.rows().get(grid.loaded().rowToSelectProperty().get());
         return assertInstanceOf(CollectionRow.ItemRow.class, row).item();
     }
 
@@ -153,7 +159,7 @@ class ItemGridReadsTest {
         ReadStatistics before = grid.lastStatisticsProperty().get();
         int rows = grid.rows().size();
 
-        grid.orderItems(ItemOrder.descending("status"));
+        grid.loaded().orderItems(ItemOrder.descending("status"));
 
         List<Item> shown = itemsShown(grid);
         assertEquals(rows, grid.rows().size(), "no row comes or goes");
@@ -167,7 +173,7 @@ class ItemGridReadsTest {
         assertEquals("ACTIVE", statuses.get(statuses.size() - 1));
         assertEquals(before, grid.lastStatisticsProperty().get(), "no new read");
 
-        grid.orderItems(null);
+        grid.loaded().orderItems(null);
         List<String> sortKeys =
                 itemsShown(grid).stream().map(i -> text(i, SampleData.SAAS_SORT_KEY)).toList();
         List<String> sorted = new ArrayList<>(sortKeys.subList(1, sortKeys.size()));
@@ -238,6 +244,19 @@ class ItemGridReadsTest {
         awaitRead(grid, grid::run);
         assertEquals(12, itemsShown(grid).size());
         assertTrue(grid.canLoadMoreProperty().get());
+        ReadStatistics read = grid.lastStatisticsProperty().get();
+        long readAhead = read.returnedCount() - 12;
+        assertTrue(readAhead > 0, "every shard's first page came back: " + read);
+        assertTrue(
+                grid.lastReadProperty()
+                        .get()
+                        .contains(
+                                String.format(
+                                        "%d returned (12 loaded, %d read ahead for Load more)",
+                                        read.returnedCount(), readAhead)),
+                "the returned items are the loaded ones and those read ahead: "
+                        + grid.lastReadProperty().get());
+        assertTrue(grid.totalsProperty().get().startsWith("12 items loaded"));
 
         while (grid.canLoadMoreProperty().get()) {
             awaitRead(grid, grid::loadMore);
@@ -247,6 +266,45 @@ class ItemGridReadsTest {
         assertEquals(SampleData.BIG_PROJECTS, sortKeys.size());
         assertEquals(SampleData.BIG_PROJECTS, sortKeys.stream().distinct().count(), "no repeats");
         assertEquals(1, grid.collections().collections().size());
+        assertEquals(
+                "each shard 3 items",
+                HeaderText.shardCounts(grid.collections().collections().get(0), true));
+    }
+
+    @Test
+    void withAModelOneShardQueriedIsOneCollectionAndAScanSaysWhichShardsItMet() {
+        ItemGridViewModel grid = open();
+        grid.setModel(saasModel());
+        grid.readBar().partitionKeyValueProperty().set(SampleData.BIG + "#08");
+        awaitRead(grid, grid::run);
+        ItemCollection shard = grid.collections().collections().get(0);
+        assertTrue(shard.sharded().isEmpty(), "one partition read is one plain collection");
+        assertEquals(
+                SampleData.BIG + "#08   3 items · ",
+                HeaderText.headerText(shard, false)
+                        .substring(0, (SampleData.BIG + "#08   3 items · ").length()));
+
+        grid.readBar().modeProperty().set(ReadMode.SCAN);
+        grid.readBar().limitProperty().set(0);
+        awaitRead(grid, grid::run);
+        ItemCollection big =
+                grid.collections().collections().stream()
+                        .filter(c -> c.sharded().isPresent())
+                        .findFirst()
+                        .orElseThrow();
+        assertFalse(grid.readsEveryShard());
+        long met = big.shardCounts().stream().filter(c -> c.itemCount() > 0).count();
+        assertEquals(
+                met + " of " + big.shardCounts().size() + " shards loaded",
+                HeaderText.shardCounts(big, grid.readsEveryShard()));
+    }
+
+    private static TableModel saasModel() {
+        return SampleModels.designs().stream()
+                .filter(d -> d.table().equals("saas"))
+                .findFirst()
+                .orElseThrow()
+                .model();
     }
 
     @Test
@@ -277,8 +335,8 @@ class ItemGridReadsTest {
         assertEquals(
                 Optional.of(AttributeValue.s(SampleData.BIG)),
                 workspace.get(SampleData.SAAS_PARTITION_KEY));
-        var workspaceLabel = grid.entityOf(workspace).orElseThrow();
-        var projectLabel = grid.entityOf(shown.get(1)).orElseThrow();
+        var workspaceLabel = grid.loaded().entityOf(workspace).orElseThrow();
+        var projectLabel = grid.loaded().entityOf(shown.get(1)).orElseThrow();
         assertEquals("workspace", workspaceLabel.entity());
         assertEquals("shardedProject", projectLabel.entity());
         assertNotEquals(workspaceLabel.colourIndex(), projectLabel.colourIndex());

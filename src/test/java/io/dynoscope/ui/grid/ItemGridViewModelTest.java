@@ -20,6 +20,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.sandbox.SampleTables;
@@ -60,7 +61,8 @@ class ItemGridViewModelTest {
 
     private static ItemGridViewModel open() {
         DynamoRepository repository = TestEngine.repository();
-        ItemGridViewModel grid = new ItemGridViewModel(TABLE, repository, work);
+        ItemGridViewModel grid =
+                new ItemGridViewModel(TABLE, new ConnectionServices(repository), work);
         grid.open(false).await();
         return grid;
     }
@@ -260,9 +262,9 @@ class ItemGridViewModelTest {
         runAndWait(grid);
         ItemCollection acme = grid.rows().get(0).collection();
 
-        grid.toggleCollapsed(acme);
+        grid.loaded().toggleCollapsed(acme);
         assertEquals(1, grid.rows().size());
-        grid.expandAll();
+        grid.loaded().expandAll();
         assertEquals(acme.itemCount() + 1, grid.rows().size());
     }
 
@@ -283,6 +285,21 @@ class ItemGridViewModelTest {
         assertTrue(
                 grid.messageProperty().get().startsWith("Names: line 1, column 16: not JSON"),
                 grid.messageProperty().get());
+    }
+
+    @Test
+    void theFirstPageATabReadsWhenItOpensIsInTheHistory() {
+        ItemGridViewModel grid =
+                new ItemGridViewModel(TABLE, new ConnectionServices(TestEngine.repository()), work);
+        List<ItemGridViewModel.FinishedRead> logged = new ArrayList<>();
+        grid.onReadLogged(logged::add);
+
+        awaitRead(grid, () -> grid.open(true));
+
+        assertEquals(1, logged.size());
+        assertEquals(ReadMode.SCAN, logged.get(0).request().mode());
+        assertEquals(ItemGridViewModel.FIRST_PAGE_ITEMS, logged.get(0).request().limit());
+        assertEquals(grid.collections().itemCount(), logged.get(0).items());
     }
 
     @Test
@@ -309,20 +326,21 @@ class ItemGridViewModelTest {
         Item meta = ((CollectionRow.ItemRow) grid.rows().get(1)).item();
         Item renamed = meta.with("name", AttributeValue.s("Acme Renamed"));
 
-        grid.itemSaved(renamed);
+        grid.loaded().itemSaved(renamed);
 
         assertEquals(
                 renamed,
                 ((CollectionRow.ItemRow) grid.rows().get(1)).item(),
                 "the parent row shows the saved item");
-        assertEquals(1, grid.rowToSelectProperty().get());
+        assertEquals(1, grid.loaded().rowToSelectProperty().get());
         assertEquals(SampleData.ACME_PROJECTS + 2, grid.rows().size(), "no row added");
 
         Item lastProject = ((CollectionRow.ItemRow) grid.rows().get(grid.rows().size() - 1)).item();
-        grid.itemDeleted(
-                SampleData.saasKey(
-                        SampleData.ACME,
-                        lastProject.string(SampleData.SAAS_SORT_KEY).orElseThrow()));
+        grid.loaded()
+                .itemDeleted(
+                        SampleData.saasKey(
+                                SampleData.ACME,
+                                lastProject.string(SampleData.SAAS_SORT_KEY).orElseThrow()));
         assertEquals(SampleData.ACME_PROJECTS + 1, grid.rows().size());
         assertFalse(grid.loadedItems().contains(lastProject));
     }

@@ -19,6 +19,7 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.testsupport.HeldExecutor;
 import io.dynoscope.testsupport.TestEngine;
@@ -58,7 +59,10 @@ class ItemInspectorViewModelTest {
         inspector = new ItemInspectorViewModel(work);
         inspector
                 .tableProperty()
-                .set(new InspectedTable(repository.describeTable(table), repository));
+                .set(
+                        new InspectedTable(
+                                repository.describeTable(table),
+                                new ConnectionServices(repository)));
         inspector.addItemChangeListener(changes::add);
     }
 
@@ -196,7 +200,9 @@ class ItemInspectorViewModelTest {
                         described.sizeBytes(),
                         Optional.of("expiresAt"),
                         described.streamViewType());
-        inspector.tableProperty().set(new InspectedTable(withTtl, repository));
+        inspector
+                .tableProperty()
+                .set(new InspectedTable(withTtl, new ConnectionServices(repository)));
         Instant now = Instant.parse("2026-11-30T12:00:00Z");
         inspector.setClock(Clock.fixed(now, ZoneOffset.UTC));
         AttributeValue expires = n(now.plusSeconds(3 * 86_400 + 4 * 3_600).getEpochSecond());
@@ -348,6 +354,27 @@ class ItemInspectorViewModelTest {
         assertFalse(inspector.editor().editingProperty().get());
         assertEquals(theirs, inspector.shownItemProperty().get());
         assertEquals(theirs, read(key("WS#acme", "META")));
+    }
+
+    @Test
+    void whatTheInspectorSaidOfOneItemGoesWhenAnotherIsSelected() {
+        Item seen = workspace();
+        Item other = stored(item("pk", s("WS#beta"), "sk", s("META")));
+        inspector.itemProperty().set(seen);
+        inspector.startEdit();
+        inspector.cancelEdit();
+        assertEquals("Edit discarded; nothing was written.", statusOf(inspector));
+
+        inspector.itemProperty().set(null); // the grid showing its rows anew, for a moment
+        inspector.itemProperty().set(seen);
+        assertEquals("Edit discarded; nothing was written.", statusOf(inspector), "same item");
+
+        inspector.itemProperty().set(other);
+        assertEquals("", statusOf(inspector), "another item");
+    }
+
+    private static String statusOf(ItemInspectorViewModel inspector) {
+        return inspector.saves().statusProperty().get();
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -31,6 +32,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
@@ -71,7 +73,10 @@ class ItemInspectorViewTest {
         inspector = new ItemInspectorViewModel(work);
         inspector
                 .tableProperty()
-                .set(new InspectedTable(repository.describeTable(table), repository));
+                .set(
+                        new InspectedTable(
+                                repository.describeTable(table),
+                                new ConnectionServices(repository)));
         inspector.itemProperty().set(seen);
         // as wide as the inspector's tool window at the default window size
         Scene scene = new Scene(ItemInspectorView.load(inspector), 300, 640);
@@ -93,8 +98,21 @@ class ItemInspectorViewTest {
     }
 
     @Test
+    void anEditOpensOnTheFormWithTheCaretInItsFirstValue(FxRobot robot) {
+        robot.clickOn("#editButton");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(robot.lookup("#formToggle").queryAs(ToggleButton.class).isSelected());
+        assertTrue(robot.lookup("#formPane").queryAs(ScrollPane.class).isVisible());
+        assertFalse(robot.lookup("#editArea").queryAs(TextArea.class).isVisible());
+        TextField name = robot.lookup("#form-name").queryAs(TextField.class);
+        assertTrue(name.isFocused(), "the first value that can change: the keys cannot");
+    }
+
+    @Test
     void aMalformedEditShowsWhereItIsWrongAndWritesNothing(FxRobot robot) {
         robot.clickOn("#editButton");
+        robot.clickOn("#dynamoJsonFormat");
         TextArea editor = robot.lookup("#editArea").queryAs(TextArea.class);
         robot.clickOn(editor);
         robot.push(KeyCode.CONTROL, KeyCode.END);
@@ -121,6 +139,7 @@ class ItemInspectorViewTest {
     void aConflictShowsBothVersionsAndWritesNothingUntilTheUserChooses(FxRobot robot)
             throws Exception {
         robot.clickOn("#editButton");
+        robot.clickOn("#dynamoJsonFormat");
         TextArea editor = robot.lookup("#editArea").queryAs(TextArea.class);
         robot.interact(() -> editor.setText(editor.getText().replace("\"Acme\"", "\"Acme Corp\"")));
         robot.clickOn("#reviewButton");
@@ -144,6 +163,12 @@ class ItemInspectorViewTest {
                         .getText()
                         .contains("Changed meanwhile: plan."));
         assertEquals(theirs, current());
+        Button safe =
+                robot.lookup(".dialog-pane .button").queryAllAs(Button.class).stream()
+                        .filter(Button::isDefaultButton)
+                        .findFirst()
+                        .orElseThrow();
+        assertEquals("Keep editing", safe.getText(), "the default button writes nothing");
 
         robot.clickOn("Overwrite with mine");
         WaitForAsyncUtils.waitFor(
@@ -232,6 +257,29 @@ class ItemInspectorViewTest {
     }
 
     @Test
+    void enterInTheConflictKeepsEditingAndWritesNothing(FxRobot robot) throws Exception {
+        robot.clickOn("#editButton");
+        TextField name = robot.lookup("#form-name").queryAs(TextField.class);
+        robot.interact(() -> name.setText("Acme Corp"));
+        robot.clickOn("#reviewButton");
+        Item theirs = seen.with("plan", s("enterprise"));
+        repository.putItem(table, theirs, (CompiledExpression) null);
+        robot.clickOn("#saveButton");
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#conflictCurrent").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertFalse(robot.lookup("#conflictCurrent").tryQuery().isPresent(), "the dialog closed");
+        assertTrue(inspector.editor().editingProperty().get(), "still editing");
+        assertEquals(theirs, current(), "nothing written");
+    }
+
+    @Test
     void theDeleteConfirmationNamesTheKeysOfWhatWillBeDeleted(FxRobot robot) {
         robot.clickOn("#deleteButton");
 
@@ -255,6 +303,7 @@ class ItemInspectorViewTest {
         assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(root)), "viewing");
 
         robot.clickOn("#editButton");
+        robot.clickOn("#dynamoJsonFormat");
         assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(root)), "editing JSON");
         assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(root)), "editing JSON");
 

@@ -1,14 +1,15 @@
-package io.dynoscope.app;
+package io.dynoscope.ui.tabs;
 
 import io.dynoscope.core.collection.CollectionOrder;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionMaps;
+import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
@@ -16,6 +17,7 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ToolWindows;
+import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorView;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
@@ -28,7 +30,10 @@ import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.item.InspectedTable;
 import io.dynoscope.ui.item.ItemInspectorView;
 import io.dynoscope.ui.item.ItemInspectorViewModel;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -44,7 +49,7 @@ import javafx.scene.layout.StackPane;
  * selection, saves and deletes update the grid, and the builder's reads run into the grid (which
  * shows them in its read bar) while its writes run after the user confirms the exact request.
  */
-final class TableTab implements WorkbenchTab {
+public final class TableTab implements WorkbenchTab {
 
     private final ItemGridViewModel grid;
     private final ItemInspectorViewModel inspector;
@@ -59,37 +64,59 @@ final class TableTab implements WorkbenchTab {
     private ExpressionBuilderViewModel builder;
     private SnippetRequest pendingBuilderRequest;
     private final SavedReadsViewModel savedReads;
-    private final SettingsBinding settings;
+    private final ConnectionServices services;
+    private final SnippetOptions snippetOptions;
+    private final List<Consumer<ExpressionBuilderViewModel>> builderListeners = new ArrayList<>();
 
     /**
-     * @param settings the user's settings to restore and keep, or null to keep none
+     * @param services the table's connection: the inspector's and builder's writes go through it
+     * @param drift the table's drift inspector
+     * @param snippetOptions where the builder's snippets connect
      * @param savedReads the table's saved reads and its connection's history, or null without
      *     settings
      */
-    TableTab(
+    public TableTab(
             ItemGridViewModel grid,
+            ConnectionServices services,
+            DriftInspectorViewModel drift,
             BackgroundWork work,
             DialogService dialogs,
             ToolWindows tools,
-            SettingsBinding settings,
+            SnippetOptions snippetOptions,
             SavedReadsViewModel savedReads) {
         this.grid = grid;
+        this.services = services;
         this.work = work;
         this.dialogs = dialogs;
         this.inspector = new ItemInspectorViewModel(work);
-        this.drift = new DriftInspectorViewModel(grid.tableName(), grid.repository(), work);
+        this.drift = drift;
         joinInspector();
         grid.tableInfoProperty().addListener((obs, old, info) -> tableDescribed(info));
-        if (settings != null) {
-            settings.bindTable(this);
-        }
+        // the builder follows the reads the grid runs (until the person changes it)
+        grid.onReadLogged(
+                finished -> {
+                    if (builder != null) {
+                        builder.follow(finished.request());
+                    }
+                });
         this.tools = tools;
-        this.settings = settings;
+        this.snippetOptions = snippetOptions;
         this.savedReads = savedReads;
     }
 
+    /**
+     * Called with the tab's expression builder when it is made (once the table is described and the
+     * tab shown): the settings restore its saved expressions there.
+     */
+    public void onExpressionBuilder(Consumer<ExpressionBuilderViewModel> listener) {
+        builderListeners.add(listener);
+        if (builder != null) {
+            listener.accept(builder);
+        }
+    }
+
     /** The saved reads and history, or null when no settings are kept. */
-    SavedReadsViewModel savedReads() {
+    public SavedReadsViewModel savedReads() {
         return savedReads;
     }
 
@@ -97,7 +124,7 @@ final class TableTab implements WorkbenchTab {
      * Opens a request made elsewhere (a SQL console's plan) in this tab's expression builder: its
      * key condition (or, for a Scan, its filter) with its maps, index and direction.
      */
-    void openInBuilder(SnippetRequest request) {
+    public void openInBuilder(SnippetRequest request) {
         content();
         tools.bottomProperty().set(ToolWindows.Bottom.EXPRESSION_BUILDER);
         if (builder == null) {
@@ -121,21 +148,21 @@ final class TableTab implements WorkbenchTab {
                 ExpressionMaps.valuesJson(expression.values()));
     }
 
-    ItemGridViewModel grid() {
+    public ItemGridViewModel grid() {
         return grid;
     }
 
-    DriftInspectorViewModel drift() {
+    public DriftInspectorViewModel drift() {
         return drift;
     }
 
-    ItemInspectorViewModel inspector() {
+    public ItemInspectorViewModel inspector() {
         return inspector;
     }
 
     /** The inspector shows the grid's selection; its saves and deletes update the grid. */
     private void joinInspector() {
-        inspector.itemProperty().bind(grid.selectedItemProperty());
+        inspector.itemProperty().bind(grid.loaded().selectedItemProperty());
         grid.onDeleteRequested(inspector.saves()::requestDelete);
         grid.onEditRequested(
                 (item, duplicate) -> {
@@ -149,10 +176,12 @@ final class TableTab implements WorkbenchTab {
         // the save ran stays selected
         inspector.addItemChangeListener(
                 change ->
-                        grid.itemChanged(
-                                change,
-                                change instanceof ItemChange.Saved saved
-                                        && inspector.shownItemProperty().get() == saved.item()));
+                        grid.loaded()
+                                .itemChanged(
+                                        change,
+                                        change instanceof ItemChange.Saved saved
+                                                && inspector.shownItemProperty().get()
+                                                        == saved.item()));
         // what a save or delete cost shows in the status line, like a read's
         inspector
                 .saves()
@@ -169,20 +198,19 @@ final class TableTab implements WorkbenchTab {
         if (info == null) {
             return;
         }
-        inspector.tableProperty().set(new InspectedTable(info, grid.repository()));
+        inspector.tableProperty().set(new InspectedTable(info, services));
         if (expressionHolder != null) {
             expressionHolder.getChildren().setAll(expressionBuilder(info));
         }
     }
 
     private Node expressionBuilder(TableInfo info) {
-        ExpressionBuilderViewModel builder =
-                new ExpressionBuilderViewModel(info, AppContext.snippetOptions(grid.repository()));
-        builder.readOnlyReasonProperty().set(WriteAccess.reason(grid.repository()).orElse(""));
+        ExpressionBuilderViewModel builder = new ExpressionBuilderViewModel(info, snippetOptions);
+        builder.readOnlyReasonProperty().set(services.readOnlyReason().orElse(""));
         this.builder = builder;
-        if (settings != null) {
-            settings.bindExpressions(builder, table());
-        }
+        builderListeners.forEach(l -> l.accept(builder));
+        // it starts from the read bar's key
+        grid.readBar().current().ifPresent(builder::follow);
         builder.knownAttributes().setAll(grid.columns());
         grid.columns()
                 .addListener(
@@ -207,7 +235,7 @@ final class TableTab implements WorkbenchTab {
 
     /** A read runs into the grid (and shows in its read bar); a write runs once confirmed. */
     private void runBuilt(TableInfo info, SnippetRequest request) {
-        ItemWrites writes = new ItemWrites(grid.repository(), info.name(), info.keySchema());
+        ItemWrites writes = services.writes(info.name(), info.keySchema());
         switch (request.operation()) {
             case QUERY, SCAN, GET_ITEM -> {
                 try {
@@ -326,7 +354,7 @@ final class TableTab implements WorkbenchTab {
                                     ToolWindows.Bottom.EXPRESSION_BUILDER,
                                     expressionHolder,
                                     ToolWindows.Bottom.DRIFT_INSPECTOR,
-                                    DriftInspectorView.load(drift)));
+                                    Views.lazy(() -> DriftInspectorView.load(drift))));
             gridView.setSavedReads(savedReads);
             view = ItemGridView.load(gridView);
         }
@@ -347,13 +375,14 @@ final class TableTab implements WorkbenchTab {
             case LOAD_MORE -> grid.loadMore();
             case FOCUS_INPUT -> gridView.focusReadBar();
             case DESCRIBE -> gridView.showDescription();
-            case COLLAPSE_ALL -> grid.collapseAll();
-            case EXPAND_ALL -> grid.expandAll();
+            case COLLAPSE_ALL -> grid.loaded().collapseAll();
+            case EXPAND_ALL -> grid.loaded().expandAll();
             case EXPORT_ALL -> gridView.export(false, ExportFormat.JSON);
             case EXPORT_SELECTION -> gridView.export(true, ExportFormat.JSON);
             case REFRESH -> grid.run();
-            case ORDER_BY_PARTITION_KEY -> grid.orderCollections(CollectionOrder.PARTITION_KEY);
-            case ORDER_AS_READ -> grid.orderCollections(CollectionOrder.ARRIVAL);
+            case ORDER_BY_PARTITION_KEY ->
+                    grid.loaded().orderCollections(CollectionOrder.PARTITION_KEY);
+            case ORDER_AS_READ -> grid.loaded().orderCollections(CollectionOrder.ARRIVAL);
             case EDIT_ITEM -> inspector.startEdit();
             case NEW_ITEM -> inspector.startCreate();
             case DUPLICATE_ITEM -> inspector.startDuplicate();

@@ -1,0 +1,302 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.collection.CollectionRow;
+import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.tabs.TableTab;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.geometry.Bounds;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * A table tab at 1280×800, by keyboard and by width: Ctrl/Cmd+Enter runs the read from every field
+ * of the read bar (those behind More too) and from a selected row, Enter on a row still edits it;
+ * the key columns stay in view while the others scroll, sized to their values; the read bar shows
+ * the sort-key operator and a shard range whole; View → Compact rows fits more rows.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TableTabKeysAndWidthUiTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("tab-keys");
+
+    @TempDir Path directory;
+
+    private final List<AppContext> started = new ArrayList<>();
+
+    @BeforeAll
+    static void seed() {
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        TestApp.stop(started);
+        FxToolkit.cleanupStages();
+    }
+
+    private static <T> T onFx(Callable<T> work) throws Exception {
+        return TestApp.onFx(work);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<CollectionRow> grid(TableTab tab) throws Exception {
+        return onFx(() -> (TableView<CollectionRow>) tab.content().lookup("#grid"));
+    }
+
+    @Test
+    void ctrlEnterRunsTheReadFromEveryFieldAndFromASelectedRowAndEnterOnARowEdits(FxRobot robot)
+            throws Exception {
+        TableTab tab = TestApp.start(directory, TABLE, started);
+        AtomicInteger reads = new AtomicInteger();
+        onFx(
+                () -> {
+                    tab.grid().onReadFinished(g -> reads.incrementAndGet());
+                    var bar = tab.grid().readBar();
+                    bar.modeProperty().set(ReadMode.QUERY);
+                    bar.partitionKeyValueProperty().set(SampleData.ACME);
+                    bar.sortKeyOperatorProperty().set(SortKeyCondition.Operator.BEGINS_WITH);
+                    bar.sortKeyValueProperty().set(SampleData.PROJECT_PREFIX);
+                    ((ToggleButton) tab.content().lookup("#moreToggle")).setSelected(true);
+                    return null;
+                });
+        List<String> fields =
+                List.of(
+                        "#modeChoice",
+                        "#partitionKeyField",
+                        "#sortKeyOperatorChoice",
+                        "#sortKeyField",
+                        "#newestFirstCheck",
+                        "#filterField",
+                        "#projectionField",
+                        "#namesField",
+                        "#valuesField",
+                        "#limitSpinner",
+                        "#consistentCheck",
+                        "#parentMarkerField");
+        for (String field : fields) {
+            Node node = onFx(() -> tab.content().lookup(field));
+            onFx(
+                    () -> {
+                        node.requestFocus();
+                        return null;
+                    });
+            int before = reads.get();
+            robot.press(KeyCode.SHORTCUT, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.SHORTCUT);
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> reads.get() > before);
+            assertEquals(
+                    SampleData.ACME_PROJECTS,
+                    onFx(() -> tab.grid().collections().itemCount()),
+                    "the read bar's read ran from " + field);
+        }
+
+        TableView<CollectionRow> grid = grid(tab);
+        onFx(
+                () -> {
+                    grid.getSelectionModel().clearAndSelect(1);
+                    grid.requestFocus();
+                    return null;
+                });
+        int before = reads.get();
+        robot.press(KeyCode.SHORTCUT, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> reads.get() > before);
+        assertFalse(
+                tab.inspector().editor().editingProperty().get(),
+                "Ctrl/Cmd+Enter on a row runs the read, it does not open the editor");
+
+        onFx(
+                () -> {
+                    grid.getSelectionModel().clearAndSelect(1);
+                    grid.requestFocus();
+                    return null;
+                });
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(tab.inspector().editor().editingProperty().get(), "Enter alone edits the row");
+    }
+
+    @Test
+    void theKeyColumnsStayInViewSizedToTheirValuesWhileTheOthersScroll(FxRobot robot)
+            throws Exception {
+        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableView<CollectionRow> grid = grid(tab);
+        Bounds gridBounds = onFx(() -> grid.localToScene(grid.getLayoutBounds()));
+        List<String> keys = List.of(SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY);
+        List<Double> keysBefore = onFx(() -> cellLefts(grid, keys));
+        String scrolled = onFx(() -> (String) grid.getColumns().get(2).getUserData());
+        double scrolledBefore = onFx(() -> cellLefts(grid, List.of(scrolled)).get(0));
+
+        onFx(
+                () -> {
+                    ScrollBar bar = horizontalBar(grid);
+                    bar.setValue(bar.getMax());
+                    return null;
+                });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(onFx(() -> horizontalBar(grid).getMax()) > 0, "the attributes need a scroll");
+        assertEquals(keysBefore, onFx(() -> cellLefts(grid, keys)), "the keys stay in view");
+        assertTrue(
+                keysBefore.stream().allMatch(x -> x >= gridBounds.getMinX()),
+                keysBefore + " in " + gridBounds);
+        List<Double> after = onFx(() -> cellLefts(grid, List.of(scrolled)));
+        assertTrue(
+                after.isEmpty() || after.get(0) < scrolledBefore,
+                "the other attributes scroll: " + scrolledBefore + " -> " + after);
+        List<String> cut = onFx(() -> cutKeyCells(grid, keys));
+        assertEquals(List.of(), cut, "a key column is as wide as its values");
+    }
+
+    @Test
+    void theReadBarShowsTheOperatorAndAShardRangeWholeAndCompactRowsFitMore(FxRobot robot)
+            throws Exception {
+        TableTab tab = TestApp.start(directory, TABLE, started);
+        String range = SampleData.BIG + "#{01..10}";
+        onFx(
+                () -> {
+                    var bar = tab.grid().readBar();
+                    bar.modeProperty().set(ReadMode.QUERY);
+                    bar.partitionKeyValueProperty().set(range);
+                    bar.sortKeyOperatorProperty().set(SortKeyCondition.Operator.BEGINS_WITH);
+                    bar.sortKeyValueProperty().set(SampleData.PROJECT_PREFIX);
+                    return null;
+                });
+        WaitForAsyncUtils.waitForFxEvents();
+        @SuppressWarnings("unchecked")
+        ComboBox<SortKeyCondition.Operator> operator =
+                onFx(
+                        () ->
+                                (ComboBox<SortKeyCondition.Operator>)
+                                        tab.content().lookup("#sortKeyOperatorChoice"));
+        assertTrue(
+                onFx(
+                        () ->
+                                operator.lookupAll(".text").stream()
+                                        .anyMatch(t -> "begins_with".equals(((Text) t).getText()))),
+                "the operator is drawn whole, not cut to 'be…'");
+        TextField key = onFx(() -> (TextField) tab.content().lookup("#partitionKeyField"));
+        double needed = onFx(() -> textWidth(key, range) + 12);
+        assertTrue(
+                onFx(key::getWidth) >= needed,
+                "the key field shows " + range + ": " + key.getWidth() + " < " + needed);
+
+        TableView<CollectionRow> grid = grid(tab);
+        int rowsBefore = onFx(() -> visibleRows(grid));
+        onFx(
+                () -> {
+                    started.get(0).shell().toolWindows().compactRowsProperty().set(true);
+                    return null;
+                });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(
+                onFx(() -> visibleRows(grid)) > rowsBefore, "compact rows fit more: " + rowsBefore);
+    }
+
+    private static ScrollBar horizontalBar(TableView<?> grid) {
+        return grid.lookupAll(".scroll-bar").stream()
+                .filter(
+                        n ->
+                                n instanceof ScrollBar bar
+                                        && bar.getOrientation() == Orientation.HORIZONTAL)
+                .map(ScrollBar.class::cast)
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /** The scene x of the first shown item cell of each column, in the columns' order. */
+    private static List<Double> cellLefts(TableView<CollectionRow> grid, List<String> columns) {
+        List<Double> lefts = new ArrayList<>();
+        for (String column : columns) {
+            grid.lookupAll(".table-cell").stream()
+                    .filter(
+                            n ->
+                                    n instanceof TableCell<?, ?> cell
+                                            && cell.getTableColumn() != null
+                                            && column.equals(cell.getTableColumn().getUserData())
+                                            && cell.getTableRow() != null
+                                            && cell.getTableRow().getItem()
+                                                    instanceof CollectionRow.ItemRow
+                                            && cell.getParent() != null
+                                            && cell.isVisible())
+                    .findFirst()
+                    .ifPresent(n -> lefts.add(n.localToScene(n.getLayoutBounds()).getMinX()));
+        }
+        return lefts;
+    }
+
+    /** The key cells whose text is shown cut ("WS#ac…"). */
+    private static List<String> cutKeyCells(TableView<CollectionRow> grid, List<String> columns) {
+        List<String> cut = new ArrayList<>();
+        for (Node node : grid.lookupAll(".table-cell")) {
+            if (node instanceof TableCell<?, ?> cell
+                    && cell.getTableColumn() != null
+                    && columns.contains(cell.getTableColumn().getUserData())
+                    && cell.getText() != null
+                    && !cell.getText().isEmpty()) {
+                String shown = shownText(cell);
+                if (!cell.getText().equals(shown)) {
+                    cut.add(cell.getText() + " shown as " + shown);
+                }
+            }
+        }
+        return cut;
+    }
+
+    /** The text a labeled control's skin draws (cut with "…" when it does not fit). */
+    private static String shownText(Node labeled) {
+        return labeled.lookupAll(".text").stream()
+                .filter(Text.class::isInstance)
+                .map(t -> ((Text) t).getText())
+                .filter(text -> !text.isEmpty())
+                .findFirst()
+                .orElse(labeled instanceof Labeled l ? l.getText() : "");
+    }
+
+    private static double textWidth(TextField field, String text) {
+        Text probe = new Text(text);
+        probe.setFont(field.getFont());
+        return probe.getLayoutBounds().getWidth();
+    }
+
+    private static int visibleRows(TableView<?> grid) {
+        return (int)
+                grid.lookupAll(".table-row-cell").stream()
+                        .filter(
+                                n ->
+                                        n.isVisible()
+                                                && n.localToScene(n.getLayoutBounds()).getMaxY()
+                                                        <= grid.localToScene(grid.getLayoutBounds())
+                                                                .getMaxY())
+                        .count();
+    }
+}
