@@ -69,12 +69,11 @@ class ThroughputTest {
                 memberUnits * 730 * READ_HOUR);
         // a Query of 20 loans of 1,000 bytes: 20,000 bytes = 5 units of 4 KB, halved: 2.5 RCU
         double loanUnits = 100 * 2.5;
-        Finding loans = one(findings, Finding.Kind.COST, "List the loans of a member, newest first");
+        Finding loans =
+                one(findings, Finding.Kind.COST, "List the loans of a member, newest first");
         assertTrue(loans.message().startsWith("100 reads/s × 2.5 RCU:"), loans.toString());
         assertCost(
-                loans,
-                loanUnits * MONTH_SECONDS / 1e6 * READ_MILLION,
-                loanUnits * 730 * READ_HOUR);
+                loans, loanUnits * MONTH_SECONDS / 1e6 * READ_MILLION, loanUnits * 730 * READ_HOUR);
         Finding table = one(findings, Finding.Kind.COST, "Library");
         assertCost(
                 table,
@@ -105,10 +104,7 @@ class ThroughputTest {
         double units = 50 * 2 * 2;
         Finding writes = one(findings, Finding.Kind.COST, "loan writes");
         assertTrue(writes.message().startsWith("50 writes/s × 2 WCU × 2"), writes.toString());
-        assertCost(
-                writes,
-                units * MONTH_SECONDS / 1e6 * WRITE_MILLION,
-                units * 730 * WRITE_HOUR);
+        assertCost(writes, units * MONTH_SECONDS / 1e6 * WRITE_MILLION, units * 730 * WRITE_HOUR);
     }
 
     @Test
@@ -125,8 +121,7 @@ class ThroughputTest {
         // a reading every few minutes: far under 1,000 WCU a partition, nothing to shard
         List<Finding> calm = findings(request.replace("RATE", "0.01"));
         assertTrue(
-                calm.stream().noneMatch(f -> f.kind() == Finding.Kind.THROUGHPUT),
-                calm.toString());
+                calm.stream().noneMatch(f -> f.kind() == Finding.Kind.THROUGHPUT), calm.toString());
         // 2,500 writes/s of 1 WCU into one device's collection: over 1,000 by 1,500, 3 shards
         Finding hot =
                 one(findings(request.replace("RATE", "2500")), Finding.Kind.THROUGHPUT, "reading");
@@ -151,8 +146,8 @@ class ThroughputTest {
                         """);
         Finding size = one(findings, Finding.Kind.ITEM_SIZE, "order");
         assertTrue(size.message().contains("by 90,400 bytes"), size.toString());
-        Finding hot =
-                one(findings, Finding.Kind.THROUGHPUT, "List the orders with a given status");
-        assertTrue(hot.message().contains("when every request asks the same status"), hot.toString());
+        Finding hot = one(findings, Finding.Kind.THROUGHPUT, "List the orders with a given status");
+        assertTrue(
+                hot.message().contains("when every request asks the same status"), hot.toString());
     }
 }

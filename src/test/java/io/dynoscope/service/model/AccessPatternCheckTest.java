@@ -56,8 +56,11 @@ class AccessPatternCheckTest {
         List<Item> posts =
                 new TableSampler(TestEngine.repository())
                         .sample(blog, 200, Cancellation.none()).items().stream()
-                                .filter(i -> model.entityOf(i).map(e -> e.name().equals("post"))
-                                        .orElse(false))
+                                .filter(
+                                        i ->
+                                                model.entityOf(i)
+                                                        .map(e -> e.name().equals("post"))
+                                                        .orElse(false))
                                 .limit(4)
                                 .toList();
         AccessPatternCheck.Report report =
