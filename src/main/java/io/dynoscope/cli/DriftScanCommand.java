@@ -84,66 +84,8 @@ final class DriftScanCommand implements Callable<Integer> {
         int copies = 0;
         int orphans = 0;
         for (DriftReport report : reports) {
-            DenormalizationRule rule = report.rule();
-            String copyPath = rule.copies().attribute().toString();
-            cli.out()
-                    .println(
-                            "rule '"
-                                    + rule.name()
-                                    + "': "
-                                    + rule.copies().lookup()
-                                    + " ("
-                                    + rule.costDescription()
-                                    + ")");
-            for (DriftReport.SourceReport source : report.sources()) {
-                if (source.drifted().isEmpty()) {
-                    continue;
-                }
-                cli.out()
-                        .println(
-                                "  "
-                                        + source.source().text()
-                                        + "  "
-                                        + rule.source().attribute()
-                                        + " = "
-                                        + DynamoJson.write(source.value())
-                                        + "  copies="
-                                        + source.copies()
-                                        + " drifted="
-                                        + source.drifted().size());
-                for (DriftReport.DriftedCopy copy : source.drifted()) {
-                    cli.out()
-                            .println(
-                                    "    "
-                                            + copy.copy().text()
-                                            + "  "
-                                            + copyPath
-                                            + " = "
-                                            + DynamoJson.write(copy.copyValue())
-                                            + (copy.typeDiffers() ? "  (another type)" : ""));
-                }
-            }
-            for (DriftReport.OrphanCopy orphan : report.orphans()) {
-                cli.out()
-                        .println(
-                                "  orphan "
-                                        + orphan.copy().text()
-                                        + "  "
-                                        + copyPath
-                                        + " = "
-                                        + DynamoJson.write(orphan.copyValue())
-                                        + "  ("
-                                        + (orphan.reason()
-                                                        == DriftReport.OrphanReason.SOURCE_MISSING
-                                                ? "source "
-                                                        + orphan.expectedSource().text()
-                                                        + " is missing"
-                                                : "source "
-                                                        + orphan.expectedSource().text()
-                                                        + " has no "
-                                                        + rule.source().attribute())
-                                        + ")");
-            }
+            printDrifted(cli, report);
+            printOrphans(cli, report);
             drifted += report.driftedCopies().size();
             copies += report.copyCount();
             orphans += report.orphans().size();
@@ -158,6 +100,75 @@ final class DriftScanCommand implements Callable<Integer> {
                                 + drifted
                                 + " orphans="
                                 + orphans);
+    }
+
+    /** The rule's line, and each source with drifted copies, followed by those copies. */
+    private static void printDrifted(DynoscopeCli cli, DriftReport report) {
+        DenormalizationRule rule = report.rule();
+        String copyPath = rule.copies().attribute().toString();
+        cli.out()
+                .println(
+                        "rule '"
+                                + rule.name()
+                                + "': "
+                                + rule.copies().lookup()
+                                + " ("
+                                + rule.costDescription()
+                                + ")");
+        for (DriftReport.SourceReport source : report.sources()) {
+            if (source.drifted().isEmpty()) {
+                continue;
+            }
+            cli.out()
+                    .println(
+                            "  "
+                                    + source.source().text()
+                                    + "  "
+                                    + rule.source().attribute()
+                                    + " = "
+                                    + DynamoJson.write(source.value())
+                                    + "  copies="
+                                    + source.copies()
+                                    + " drifted="
+                                    + source.drifted().size());
+            for (DriftReport.DriftedCopy copy : source.drifted()) {
+                cli.out()
+                        .println(
+                                "    "
+                                        + copy.copy().text()
+                                        + "  "
+                                        + copyPath
+                                        + " = "
+                                        + DynamoJson.write(copy.copyValue())
+                                        + (copy.typeDiffers() ? "  (another type)" : ""));
+            }
+        }
+    }
+
+    /** The copies whose source is missing or lacks the copied attribute. */
+    private static void printOrphans(DynoscopeCli cli, DriftReport report) {
+        DenormalizationRule rule = report.rule();
+        String copyPath = rule.copies().attribute().toString();
+        for (DriftReport.OrphanCopy orphan : report.orphans()) {
+            cli.out()
+                    .println(
+                            "  orphan "
+                                    + orphan.copy().text()
+                                    + "  "
+                                    + copyPath
+                                    + " = "
+                                    + DynamoJson.write(orphan.copyValue())
+                                    + "  ("
+                                    + (orphan.reason() == DriftReport.OrphanReason.SOURCE_MISSING
+                                            ? "source "
+                                                    + orphan.expectedSource().text()
+                                                    + " is missing"
+                                            : "source "
+                                                    + orphan.expectedSource().text()
+                                                    + " has no "
+                                                    + rule.source().attribute())
+                                    + ")");
+        }
     }
 
     private String json(List<DriftReport> reports) {

@@ -65,21 +65,7 @@ final class ModelCheckCommand implements Callable<Integer> {
     public Integer call() {
         DynoscopeCli cli = model.cli();
         ModelFiles.Read read = ModelCommand.read(file, cli.in());
-        List<TableDesign> tables = read.document().tables();
-        TableDesign design =
-                read.document()
-                        .table(table)
-                        .orElseGet(
-                                () -> {
-                                    if (tables.size() == 1) {
-                                        return tables.get(0);
-                                    }
-                                    throw CliException.usage(
-                                            file
-                                                    + " has no table '"
-                                                    + table
-                                                    + "' (it has several)");
-                                });
+        TableDesign design = ModelCommand.design(read, file, table);
         if (design.model().accessPatterns().isEmpty()) {
             throw CliException.usage(
                     file + ": the model of " + design.table() + " has no access patterns");

@@ -5,6 +5,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.InputLimits;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
+import io.dynoscope.core.model.TableDesign;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -26,7 +27,8 @@ import picocli.CommandLine.ParentCommand;
             ModelInferCommand.class,
             ModelExportCommand.class,
             ModelLoadCommand.class,
-            ModelCheckCommand.class
+            ModelCheckCommand.class,
+            ModelMigrateCommand.class
         })
 final class ModelCommand implements Callable<Integer> {
 
@@ -40,8 +42,8 @@ final class ModelCommand implements Callable<Integer> {
     public Integer call() {
         cli.err()
                 .println(
-                        "dynoscope model: name a command: plan, infer, export, load or check (see"
-                                + " dynoscope model --help)");
+                        "dynoscope model: name a command: plan, infer, export, load, check or"
+                                + " migrate (see dynoscope model --help)");
         return ExitCodes.USAGE;
     }
 
@@ -67,6 +69,24 @@ final class ModelCommand implements Callable<Integer> {
             throw CliException.usage(file + " holds no table");
         }
         return read;
+    }
+
+    /**
+     * The design of {@code table} in a model file: the table of that name, else the file's only
+     * table; a file with several tables and none of that name is a usage error.
+     */
+    static TableDesign design(ModelFiles.Read read, Path file, String table) {
+        List<TableDesign> tables = read.document().tables();
+        return read.document()
+                .table(table)
+                .orElseGet(
+                        () -> {
+                            if (tables.size() == 1) {
+                                return tables.get(0);
+                            }
+                            throw CliException.usage(
+                                    file + " has no table '" + table + "' (it has several)");
+                        });
     }
 
     /** {@code --param name=value} options as typed values (see {@link ValueInput}). */

@@ -133,6 +133,21 @@ final class PartitionsCommand implements Callable<Integer> {
     }
 
     private void printText(PartitionReport report, int top, ContributorInsights insights) {
+        printSummary(report);
+        printTop(report, top);
+        printShardGroups(report);
+        printCollectionLimits(report, top);
+        if (insights != null && insights.enabled()) {
+            contributors(
+                    "most accessed (Contributor Insights, last hour)", insights.mostAccessed());
+            contributors("most throttled", insights.mostThrottled());
+        } else if (insights != null) {
+            cli.err().println(insights.message());
+        }
+    }
+
+    /** The table's totals, the sample's error when sampled, and the skew. */
+    private void printSummary(PartitionReport report) {
         var out = cli.out();
         out.printf(
                 Locale.ROOT,
@@ -161,6 +176,11 @@ final class PartitionsCommand implements Callable<Integer> {
                 skew.largestToMedian(),
                 skew.topPercentCount(),
                 100 * skew.topPercentShare());
+    }
+
+    /** The {@code top} largest partitions. */
+    private void printTop(PartitionReport report, int top) {
+        var out = cli.out();
         out.println();
         out.printf(
                 Locale.ROOT,
@@ -182,6 +202,11 @@ final class PartitionsCommand implements Callable<Integer> {
                     ValueText.bytes(p.bytes()),
                     100 * p.share());
         }
+    }
+
+    /** Each write-sharded key's shards, with their balance. */
+    private void printShardGroups(PartitionReport report) {
+        var out = cli.out();
         for (PartitionReport.ShardBalance group : report.shardGroups()) {
             out.println();
             out.printf(
@@ -202,6 +227,11 @@ final class PartitionsCommand implements Callable<Integer> {
                         ValueText.bytes(shard.bytes()));
             }
         }
+    }
+
+    /** The item collections nearest the 10 GB limit of a table with a local index. */
+    private void printCollectionLimits(PartitionReport report, int top) {
+        var out = cli.out();
         if (!report.collectionLimits().isEmpty()) {
             out.println();
             out.println("item collections against the 10 GB limit (the table has an LSI):");
@@ -216,13 +246,6 @@ final class PartitionsCommand implements Callable<Integer> {
                         100 * c.shareOfLimit(),
                         c.level() == PartitionReport.LimitLevel.OK ? "" : "  " + c.level());
             }
-        }
-        if (insights != null && insights.enabled()) {
-            contributors(
-                    "most accessed (Contributor Insights, last hour)", insights.mostAccessed());
-            contributors("most throttled", insights.mostThrottled());
-        } else if (insights != null) {
-            cli.err().println(insights.message());
         }
     }
 

@@ -34,9 +34,6 @@ final class QueryCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;
 
-    @Option(names = "--table", required = true, paramLabel = "TABLE")
-    private String table;
-
     @Option(
             names = "--index",
             paramLabel = "INDEX",
@@ -60,14 +57,7 @@ final class QueryCommand implements Callable<Integer> {
             description = "Descending sort-key order (newest first for time-ordered ids).")
     private boolean descending;
 
-    @Option(
-            names = "--limit",
-            paramLabel = "N",
-            converter = ItemLimit.class,
-            description = "Return at most N items (after the filter); N is 1 or more.")
-    private int limit;
-
-    @Mixin private ReadExpressionOptions expressionOptions;
+    @Mixin private ReadOptions read;
 
     /** At most one condition on the sort key. */
     static final class SortKeyOptions {
@@ -127,23 +117,12 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ReadExpressionOptions.Expressions expressions = expressionOptions.parse();
+        ReadOptions.Expressions expressions = read.parse();
         try (ConnectionServices services = cli.services()) {
-            TableInfo info = services.metadata().describeTable(table);
-            info.keySchemaOf(index);
-            expressionOptions.check(Operation.QUERY, info, index);
+            TableInfo info = read.describe(services, Operation.QUERY, index);
             ReadRequest request =
-                    new ReadRequest(
-                            table,
-                            ReadMode.QUERY,
-                            index,
-                            keyCondition(info),
-                            !descending,
-                            expressions.filter(),
-                            expressions.projection(),
-                            1,
-                            limit,
-                            false);
+                    read.request(
+                            expressions, ReadMode.QUERY, index, keyCondition(info), !descending, 1);
             ReadSession session = services.reads().session(request, info, null);
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
             ReadResult result = session.next(printer, Cancellation.none());

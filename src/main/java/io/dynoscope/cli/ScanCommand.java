@@ -25,9 +25,6 @@ final class ScanCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;
 
-    @Option(names = "--table", required = true, paramLabel = "TABLE")
-    private String table;
-
     @Option(
             names = "--index",
             paramLabel = "INDEX",
@@ -44,14 +41,7 @@ final class ScanCommand implements Callable<Integer> {
                             + " Default: ${DEFAULT-VALUE}.")
     private int segments;
 
-    @Option(
-            names = "--limit",
-            paramLabel = "N",
-            converter = ItemLimit.class,
-            description = "Return at most N items (after the filter); N is 1 or more.")
-    private int limit;
-
-    @Mixin private ReadExpressionOptions expressionOptions;
+    @Mixin private ReadOptions read;
 
     @Override
     public Integer call() {
@@ -59,26 +49,11 @@ final class ScanCommand implements Callable<Integer> {
             throw CliException.usage(
                     "--segments must be between 1 and 1,000,000 (DynamoDB's TotalSegments limit)");
         }
-        ReadExpressionOptions.Expressions expressions = expressionOptions.parse();
+        ReadOptions.Expressions expressions = read.parse();
         try (ConnectionServices services = cli.services()) {
-            TableInfo info = services.metadata().describeTable(table);
-            if (index != null) {
-                // Names a missing index as a usage error before anything is read.
-                info.keySchemaOf(index);
-            }
-            expressionOptions.check(Operation.SCAN, info, index);
+            TableInfo info = read.describe(services, Operation.SCAN, index);
             ReadRequest request =
-                    new ReadRequest(
-                            table,
-                            ReadMode.SCAN,
-                            index,
-                            null,
-                            true,
-                            expressions.filter(),
-                            expressions.projection(),
-                            segments,
-                            limit,
-                            false);
+                    read.request(expressions, ReadMode.SCAN, index, null, true, segments);
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
             ReadResult result =
                     services.reads()

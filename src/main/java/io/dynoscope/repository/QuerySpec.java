@@ -30,7 +30,8 @@ public record QuerySpec(
         int limit,
         int pageSize,
         Key exclusiveStartKey,
-        boolean consistentRead) {
+        boolean consistentRead)
+        implements QueryOrScanSpec<QuerySpec> {
 
     public QuerySpec {
         Objects.requireNonNull(table, "table");
@@ -50,83 +51,18 @@ public record QuerySpec(
         return of(table, keyCondition.compile());
     }
 
-    public QuerySpec onIndex(String indexName) {
-        return with(q -> q.index = indexName);
-    }
-
     public QuerySpec descending() {
         return with(q -> q.scanForward = false);
-    }
-
-    public QuerySpec withFilter(CompiledExpression filterExpression) {
-        return with(q -> q.filter = filterExpression);
-    }
-
-    public QuerySpec withProjection(CompiledExpression projectionExpression) {
-        return with(q -> q.projection = projectionExpression);
-    }
-
-    public QuerySpec withLimit(int maxItems) {
-        return with(q -> q.limit = maxItems);
-    }
-
-    public QuerySpec withPageSize(int itemsPerRequest) {
-        return with(q -> q.pageSize = itemsPerRequest);
-    }
-
-    public QuerySpec startingAfter(Key key) {
-        return with(q -> q.exclusiveStartKey = key);
     }
 
     public QuerySpec withKeyCondition(CompiledExpression condition) {
         return with(q -> q.keyCondition = condition);
     }
 
-    public QuerySpec consistent(boolean consistent) {
-        return with(q -> q.consistentRead = consistent);
-    }
-
-    /** This Query with {@code change} made to a copy of its parts. */
-    private QuerySpec with(Consumer<Parts> change) {
-        Parts parts = new Parts(this);
+    @Override
+    public QuerySpec with(Consumer<QueryOrScanParts> change) {
+        QueryOrScanParts parts = new QueryOrScanParts(this);
         change.accept(parts);
-        return new QuerySpec(
-                parts.table,
-                parts.index,
-                parts.keyCondition,
-                parts.scanForward,
-                parts.filter,
-                parts.projection,
-                parts.limit,
-                parts.pageSize,
-                parts.exclusiveStartKey,
-                parts.consistentRead);
-    }
-
-    /** The parts of a Query, to change one and make another. */
-    private static final class Parts {
-        final String table;
-        String index;
-        CompiledExpression keyCondition;
-        boolean scanForward;
-        CompiledExpression filter;
-        CompiledExpression projection;
-        int limit;
-        int pageSize;
-        Key exclusiveStartKey;
-        boolean consistentRead;
-
-        Parts(QuerySpec spec) {
-            table = spec.table;
-            index = spec.index;
-            keyCondition = spec.keyCondition;
-            scanForward = spec.scanForward;
-            filter = spec.filter;
-            projection = spec.projection;
-            limit = spec.limit;
-            pageSize = spec.pageSize;
-            exclusiveStartKey = spec.exclusiveStartKey;
-            consistentRead = spec.consistentRead;
-        }
+        return parts.query();
     }
 }

@@ -26,7 +26,8 @@ public record ScanSpec(
         int limit,
         int pageSize,
         Key exclusiveStartKey,
-        boolean consistentRead) {
+        boolean consistentRead)
+        implements QueryOrScanSpec<ScanSpec> {
 
     /** DynamoDB's limit on TotalSegments. */
     public static final int MAX_SEGMENTS = 1_000_000;
@@ -62,76 +63,14 @@ public record ScanSpec(
         return new ScanSpec(table, null, null, null, 1, 0, 0, null, false);
     }
 
-    public ScanSpec onIndex(String indexName) {
-        return with(scan -> scan.index = indexName);
-    }
-
-    public ScanSpec withFilter(CompiledExpression filterExpression) {
-        return with(scan -> scan.filter = filterExpression);
-    }
-
-    public ScanSpec withProjection(CompiledExpression projectionExpression) {
-        return with(scan -> scan.projection = projectionExpression);
-    }
-
     public ScanSpec withSegments(int totalSegments) {
         return with(scan -> scan.segments = totalSegments);
     }
 
-    public ScanSpec withLimit(int maxItems) {
-        return with(scan -> scan.limit = maxItems);
-    }
-
-    public ScanSpec withPageSize(int itemsPerRequest) {
-        return with(scan -> scan.pageSize = itemsPerRequest);
-    }
-
-    public ScanSpec startingAfter(Key key) {
-        return with(scan -> scan.exclusiveStartKey = key);
-    }
-
-    public ScanSpec consistent(boolean consistent) {
-        return with(scan -> scan.consistentRead = consistent);
-    }
-
-    /** This Scan with {@code change} made to a copy of its parts. */
-    private ScanSpec with(Consumer<Parts> change) {
-        Parts parts = new Parts(this);
+    @Override
+    public ScanSpec with(Consumer<QueryOrScanParts> change) {
+        QueryOrScanParts parts = new QueryOrScanParts(this);
         change.accept(parts);
-        return new ScanSpec(
-                parts.table,
-                parts.index,
-                parts.filter,
-                parts.projection,
-                parts.segments,
-                parts.limit,
-                parts.pageSize,
-                parts.exclusiveStartKey,
-                parts.consistentRead);
-    }
-
-    /** The parts of a Scan, to change one and make another. */
-    private static final class Parts {
-        final String table;
-        String index;
-        CompiledExpression filter;
-        CompiledExpression projection;
-        int segments;
-        int limit;
-        int pageSize;
-        Key exclusiveStartKey;
-        boolean consistentRead;
-
-        Parts(ScanSpec spec) {
-            table = spec.table;
-            index = spec.index;
-            filter = spec.filter;
-            projection = spec.projection;
-            segments = spec.segments;
-            limit = spec.limit;
-            pageSize = spec.pageSize;
-            exclusiveStartKey = spec.exclusiveStartKey;
-            consistentRead = spec.consistentRead;
-        }
+        return parts.scan();
     }
 }

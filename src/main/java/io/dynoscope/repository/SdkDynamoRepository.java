@@ -7,6 +7,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.RepositoryException.Kind;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -32,7 +34,6 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -46,7 +47,6 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -60,7 +60,6 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -753,87 +752,37 @@ public final class SdkDynamoRepository implements DynamoRepository {
 
     @Override
     public WriteOutcome putItem(String table, Item item, CompiledExpression condition) {
-        Placeholders placeholders = new Placeholders("PutItem", table);
-        placeholders.add(condition);
-        var request =
-                PutItemRequest.builder()
-                        .tableName(table)
-                        .item(SdkConversions.toSdk(item))
-                        .conditionExpression(condition == null ? null : condition.text())
-                        .returnValues(ReturnValue.ALL_OLD)
-                        .returnValuesOnConditionCheckFailure(
-                                ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                        .returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE);
-        placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
         return conditionalWrite(
                 "PutItem",
                 table,
-                () -> {
-                    PutItemResponse response = client.putItem(request.build());
-                    return new WriteOutcome.Written(
-                            oldItem(response.hasAttributes(), response.attributes()),
-                            capacity(response.consumedCapacity()),
-                            itemCollection(response.itemCollectionMetrics()));
-                });
+                PutItemRequest.builder().item(SdkConversions.toSdk(item)),
+                request -> client.putItem(request.build()),
+                condition);
     }
 
     @Override
     public WriteOutcome updateItem(UpdateSpec update) {
-        String table = update.table();
-        Placeholders placeholders = new Placeholders("UpdateItem", table);
-        placeholders.add(update.update());
-        placeholders.add(update.condition());
         var request =
                 UpdateItemRequest.builder()
-                        .tableName(table)
                         .key(SdkConversions.toSdk(update.key()))
-                        .updateExpression(update.update().text())
-                        .conditionExpression(
-                                update.condition() == null ? null : update.condition().text())
-                        .returnValues(ReturnValue.ALL_OLD)
-                        .returnValuesOnConditionCheckFailure(
-                                ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                        .returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE);
-        placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
+                        .updateExpression(update.update().text());
         return conditionalWrite(
                 "UpdateItem",
-                table,
-                () -> {
-                    UpdateItemResponse response = client.updateItem(request.build());
-                    return new WriteOutcome.Written(
-                            oldItem(response.hasAttributes(), response.attributes()),
-                            capacity(response.consumedCapacity()),
-                            itemCollection(response.itemCollectionMetrics()));
-                });
+                update.table(),
+                request,
+                built -> client.updateItem(built.build()),
+                update.condition(),
+                update.update());
     }
 
     @Override
     public WriteOutcome deleteItem(String table, Key key, CompiledExpression condition) {
-        Placeholders placeholders = new Placeholders("DeleteItem", table);
-        placeholders.add(condition);
-        var request =
-                DeleteItemRequest.builder()
-                        .tableName(table)
-                        .key(SdkConversions.toSdk(key))
-                        .conditionExpression(condition == null ? null : condition.text())
-                        .returnValues(ReturnValue.ALL_OLD)
-                        .returnValuesOnConditionCheckFailure(
-                                ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                        .returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE);
-        placeholders.applyTo(request::expressionAttributeNames, request::expressionAttributeValues);
         return conditionalWrite(
                 "DeleteItem",
                 table,
-                () -> {
-                    DeleteItemResponse response = client.deleteItem(request.build());
-                    return new WriteOutcome.Written(
-                            oldItem(response.hasAttributes(), response.attributes()),
-                            capacity(response.consumedCapacity()),
-                            itemCollection(response.itemCollectionMetrics()));
-                });
+                DeleteItemRequest.builder().key(SdkConversions.toSdk(key)),
+                request -> client.deleteItem(request.build()),
+                condition);
     }
 
     /** DynamoDB's size estimate of the written item's collection, when it gave one. */
@@ -852,14 +801,57 @@ public final class SdkDynamoRepository implements DynamoRepository {
                         metrics.sizeEstimateRangeGB().get(1)));
     }
 
-    private static Item oldItem(boolean present, Map<String, AttributeValue> attributes) {
-        return present && !attributes.isEmpty() ? SdkConversions.item(attributes) : null;
-    }
+    /** What every single write asks back, by the SDK's member names. */
+    private static final Map<String, String> ASKED_BACK =
+            Map.of(
+                    "ReturnValues", ReturnValue.ALL_OLD.toString(),
+                    "ReturnValuesOnConditionCheckFailure",
+                            ReturnValuesOnConditionCheckFailure.ALL_OLD.toString(),
+                    "ReturnConsumedCapacity", ReturnConsumedCapacity.TOTAL.toString(),
+                    "ReturnItemCollectionMetrics", ReturnItemCollectionMetrics.SIZE.toString());
 
-    private WriteOutcome conditionalWrite(
-            String operation, String table, Supplier<WriteOutcome> write) {
+    /**
+     * The one template of PutItem, UpdateItem and DeleteItem. Their request builders and responses
+     * share no SDK type naming their common members, so the template sets and reads those through
+     * the SDK's own field descriptions: the table, the condition, the placeholders of every
+     * expression, and what every single write asks back (the old item, also when the condition
+     * refuses the write; the capacity used; the item collection's size). A refused condition
+     * becomes the item that refused it.
+     */
+    private <B extends SdkPojo> WriteOutcome conditionalWrite(
+            String operation,
+            String table,
+            B request,
+            Function<B, ? extends SdkPojo> send,
+            CompiledExpression condition,
+            CompiledExpression... others) {
+        Placeholders placeholders = new Placeholders(operation, table);
+        for (CompiledExpression expression : others) {
+            placeholders.add(expression);
+        }
+        placeholders.add(condition);
+        Map<String, Object> members = new HashMap<>(ASKED_BACK);
+        members.put("TableName", table);
+        members.put("ConditionExpression", condition == null ? null : condition.text());
+        members.put("ExpressionAttributeNames", placeholders.namesOrNull());
+        members.put("ExpressionAttributeValues", placeholders.valuesOrNull());
+        request.sdkFields().stream()
+                .filter(field -> members.containsKey(field.memberName()))
+                .forEach(field -> field.set(request, members.get(field.memberName())));
         try {
-            return write.get();
+            SdkPojo response = send.apply(request);
+            Map<String, Object> answer = new HashMap<>();
+            response.sdkFields()
+                    .forEach(
+                            field ->
+                                    answer.put(
+                                            field.memberName(), field.getValueOrDefault(response)));
+            @SuppressWarnings("unchecked")
+            var old = (Map<String, AttributeValue>) answer.get("Attributes");
+            return new WriteOutcome.Written(
+                    old == null || old.isEmpty() ? null : SdkConversions.item(old),
+                    capacity((ConsumedCapacity) answer.get("ConsumedCapacity")),
+                    itemCollection((ItemCollectionMetrics) answer.get("ItemCollectionMetrics")));
         } catch (ConditionalCheckFailedException failed) {
             Item current =
                     failed.hasItem() && !failed.item().isEmpty()
@@ -1098,6 +1090,16 @@ public final class SdkDynamoRepository implements DynamoRepository {
                             + second
                             + "; give them different placeholders",
                     null);
+        }
+
+        /** The names map, or null (left out of the request) when empty. */
+        Map<String, String> namesOrNull() {
+            return names.isEmpty() ? null : names;
+        }
+
+        /** The values map, or null (left out of the request) when empty. */
+        Map<String, AttributeValue> valuesOrNull() {
+            return values.isEmpty() ? null : values;
         }
 
         /** Sets the maps on a request, leaving out empty ones (DynamoDB rejects empty maps). */

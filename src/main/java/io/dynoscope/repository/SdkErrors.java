@@ -63,77 +63,96 @@ final class SdkErrors {
             return new RepositoryException(Kind.NOT_FOUND, operation, table, serviceMessage(e), e);
         }
         if (e instanceof AwsServiceException service) {
-            String code =
-                    service.awsErrorDetails() == null
-                            ? ""
-                            : String.valueOf(service.awsErrorDetails().errorCode());
-            Kind kind;
-            if ("ValidationException".equals(code)) {
-                kind = Kind.VALIDATION;
-            } else if (THROTTLING_CODES.contains(code) || service.isThrottlingException()) {
-                kind = Kind.THROTTLED;
-            } else if ("AccessDeniedException".equals(code)) {
-                kind = Kind.ACCESS_DENIED;
-            } else if (CREDENTIAL_CODES.contains(code)) {
-                return new RepositoryException(
-                        Kind.CREDENTIALS,
-                        operation,
-                        table,
-                        serviceMessage(e) + ". " + credentialAdvice(serviceMessage(e)),
-                        e);
-            } else {
-                kind = Kind.OTHER;
-            }
-            return new RepositoryException(kind, operation, table, serviceMessage(e), e);
+            return fromService(operation, table, service);
         }
         if (e instanceof ApiCallTimeoutException
                 || causeOf(e, ApiCallAttemptTimeoutException.class) != null) {
-            boolean wholeCall = e instanceof ApiCallTimeoutException;
-            return new RepositoryException(
-                    Kind.UNREACHABLE,
-                    operation,
-                    table,
-                    "no answer from "
-                            + endpointName
-                            + " within "
-                            + RequestTimeouts.show(
-                                    wholeCall ? timeouts.apiCall() : timeouts.attempt())
-                            + (wholeCall ? "" : " (each of its attempts)")
-                            + "; the request timed out",
-                    e);
+            return timedOut(operation, table, e);
         }
         if (e instanceof SdkClientException) {
-            Throwable unreachable =
-                    causeOf(
-                            e,
-                            ConnectException.class,
-                            UnknownHostException.class,
-                            NoRouteToHostException.class);
-            if (unreachable != null) {
-                String reason =
-                        unreachable instanceof UnknownHostException
-                                ? "unknown host " + unreachable.getMessage()
-                                : unreachable.getMessage() == null
-                                        ? unreachable.getClass().getSimpleName()
-                                        : unreachable.getMessage();
-                return new RepositoryException(
-                        Kind.UNREACHABLE,
-                        operation,
-                        table,
-                        "cannot reach " + endpointName + " (" + reason + ")",
-                        e);
-            }
-            if (isAboutCredentials(e)) {
-                return new RepositoryException(
-                        Kind.CREDENTIALS,
-                        operation,
-                        table,
-                        e.getMessage() + " " + credentialAdvice(e.getMessage()),
-                        e);
+            RepositoryException client = fromClient(operation, table, e);
+            if (client != null) {
+                return client;
             }
         }
         return new RepositoryException(
                 Kind.OTHER, operation, table, String.valueOf(e.getMessage()), e);
+    }
+
+    /** An error the service answered with, by its error code. */
+    private RepositoryException fromService(
+            String operation, String table, AwsServiceException service) {
+        String code =
+                service.awsErrorDetails() == null
+                        ? ""
+                        : String.valueOf(service.awsErrorDetails().errorCode());
+        Kind kind;
+        if ("ValidationException".equals(code)) {
+            kind = Kind.VALIDATION;
+        } else if (THROTTLING_CODES.contains(code) || service.isThrottlingException()) {
+            kind = Kind.THROTTLED;
+        } else if ("AccessDeniedException".equals(code)) {
+            kind = Kind.ACCESS_DENIED;
+        } else if (CREDENTIAL_CODES.contains(code)) {
+            return new RepositoryException(
+                    Kind.CREDENTIALS,
+                    operation,
+                    table,
+                    serviceMessage(service) + ". " + credentialAdvice(serviceMessage(service)),
+                    service);
+        } else {
+            kind = Kind.OTHER;
+        }
+        return new RepositoryException(kind, operation, table, serviceMessage(service), service);
+    }
+
+    /** A request that got no answer in time: the whole call, or each of its attempts. */
+    private RepositoryException timedOut(String operation, String table, SdkException e) {
+        boolean wholeCall = e instanceof ApiCallTimeoutException;
+        return new RepositoryException(
+                Kind.UNREACHABLE,
+                operation,
+                table,
+                "no answer from "
+                        + endpointName
+                        + " within "
+                        + RequestTimeouts.show(wholeCall ? timeouts.apiCall() : timeouts.attempt())
+                        + (wholeCall ? "" : " (each of its attempts)")
+                        + "; the request timed out",
+                e);
+    }
+
+    /** A client-side failure to reach the endpoint or to find credentials, or null if neither. */
+    private RepositoryException fromClient(String operation, String table, SdkException e) {
+        Throwable unreachable =
+                causeOf(
+                        e,
+                        ConnectException.class,
+                        UnknownHostException.class,
+                        NoRouteToHostException.class);
+        if (unreachable != null) {
+            String reason =
+                    unreachable instanceof UnknownHostException
+                            ? "unknown host " + unreachable.getMessage()
+                            : unreachable.getMessage() == null
+                                    ? unreachable.getClass().getSimpleName()
+                                    : unreachable.getMessage();
+            return new RepositoryException(
+                    Kind.UNREACHABLE,
+                    operation,
+                    table,
+                    "cannot reach " + endpointName + " (" + reason + ")",
+                    e);
+        }
+        if (isAboutCredentials(e)) {
+            return new RepositoryException(
+                    Kind.CREDENTIALS,
+                    operation,
+                    table,
+                    e.getMessage() + " " + credentialAdvice(e.getMessage()),
+                    e);
+        }
+        return null;
     }
 
     /**

@@ -12,6 +12,8 @@ import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.RuleSuggestions;
+import io.dynoscope.service.migration.Migration;
+import io.dynoscope.service.migration.MigrationPlanner;
 import io.dynoscope.service.model.AccessPatternCheck;
 import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.model.SchemaLoad;
@@ -50,6 +52,8 @@ public final class ConnectionServices implements AutoCloseable {
     private final LiveModelInference modelInference;
     private final AccessPatternCheck patternCheck;
     private final SchemaLoad schemaLoad;
+    private final MigrationPlanner migrationPlanner;
+    private final Migration migration;
 
     /**
      * The services over an open connection, which they then own: a read-only connection comes
@@ -69,6 +73,8 @@ public final class ConnectionServices implements AutoCloseable {
         this.modelInference = new LiveModelInference(repository);
         this.patternCheck = new AccessPatternCheck(repository);
         this.schemaLoad = new SchemaLoad(repository);
+        this.migrationPlanner = new MigrationPlanner(repository);
+        this.migration = new Migration(repository);
     }
 
     /** The connection's tables and their descriptions. */
@@ -142,6 +148,16 @@ public final class ConnectionServices implements AutoCloseable {
 
     public SchemaLoad schemaLoad() {
         return schemaLoad;
+    }
+
+    /** Plans a table's migration to a target model (reads a sample, writes nothing). */
+    public MigrationPlanner migrationPlanner() {
+        return migrationPlanner;
+    }
+
+    /** Applies a migration plan with guarded writes, and proves it. */
+    public Migration migration() {
+        return migration;
     }
 
     /** The guarded saves and deletes of one table's items. */

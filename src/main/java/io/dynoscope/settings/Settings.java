@@ -138,21 +138,12 @@ public record Settings(
      * table names to them.
      */
     public JsonNode driftRulesOf(String tableName) {
-        return driftRules instanceof ObjectNode byTable ? byTable.get(tableName) : null;
+        return entryOf(driftRules, tableName);
     }
 
     /** Replaces a table's drift rules; null removes them. */
     public Settings withDriftRulesOf(String tableName, JsonNode rules) {
-        ObjectNode byTable =
-                driftRules instanceof ObjectNode existing
-                        ? existing.deepCopy()
-                        : JsonNodeFactory.instance.objectNode();
-        if (rules == null) {
-            byTable.remove(tableName);
-        } else {
-            byTable.set(tableName, rules);
-        }
-        return withDriftRules(byTable);
+        return withDriftRules(withEntry(driftRules, tableName, rules));
     }
 
     public Settings withTableModels(JsonNode value) {
@@ -168,21 +159,31 @@ public record Settings(
      * {@link #tableModels} maps table names to them.
      */
     public JsonNode tableModelOf(String tableName) {
-        return tableModels instanceof ObjectNode byTable ? byTable.get(tableName) : null;
+        return entryOf(tableModels, tableName);
     }
 
     /** Replaces a table's model; null removes it. */
     public Settings withTableModelOf(String tableName, JsonNode model) {
-        ObjectNode byTable =
-                tableModels instanceof ObjectNode existing
+        return withTableModels(withEntry(tableModels, tableName, model));
+    }
+
+    /** A table's entry in one of the file's objects by table name, or null. */
+    private static JsonNode entryOf(JsonNode byTable, String tableName) {
+        return byTable instanceof ObjectNode object ? object.get(tableName) : null;
+    }
+
+    /** A copy of an object by table name with a table's entry replaced; null removes it. */
+    private static ObjectNode withEntry(JsonNode byTable, String tableName, JsonNode entry) {
+        ObjectNode changed =
+                byTable instanceof ObjectNode existing
                         ? existing.deepCopy()
                         : JsonNodeFactory.instance.objectNode();
-        if (model == null) {
-            byTable.remove(tableName);
+        if (entry == null) {
+            changed.remove(tableName);
         } else {
-            byTable.set(tableName, model);
+            changed.set(tableName, entry);
         }
-        return withTableModels(byTable);
+        return changed;
     }
 
     /**
@@ -570,13 +571,6 @@ public record Settings(
             Map<String, List<PastRead>> changed = new TreeMap<>(history);
             changed.put(
                     connection, List.copyOf(past.subList(0, Math.min(past.size(), HISTORY_KEPT))));
-            return new Reads(saved, changed);
-        }
-
-        /** Empties a connection's history. */
-        public Reads withoutHistory(String connection) {
-            Map<String, List<PastRead>> changed = new TreeMap<>(history);
-            changed.remove(connection);
             return new Reads(saved, changed);
         }
     }

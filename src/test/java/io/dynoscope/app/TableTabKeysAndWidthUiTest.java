@@ -209,6 +209,11 @@ class TableTabKeysAndWidthUiTest {
         assertTrue(
                 onFx(key::getWidth) >= needed,
                 "the key field shows " + range + ": " + key.getWidth() + " < " + needed);
+        // and the bar still fits the window: Run is not pushed past its right edge
+        Node run = onFx(() -> tab.content().lookup("#runButton"));
+        double runRight = onFx(() -> run.localToScene(run.getLayoutBounds()).getMaxX());
+        double windowWidth = onFx(() -> run.getScene().getWidth());
+        assertTrue(runRight <= windowWidth, "Run ends at " + runRight + " of " + windowWidth);
 
         TableView<CollectionRow> grid = grid(tab);
         int rowsBefore = onFx(() -> visibleRows(grid));

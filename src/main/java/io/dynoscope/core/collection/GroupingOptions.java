@@ -87,18 +87,6 @@ public record GroupingOptions(
                 shards);
     }
 
-    public GroupingOptions withoutParentMarker() {
-        return new GroupingOptions(
-                keySchema,
-                Optional.empty(),
-                direction,
-                collectionOrder,
-                largeCollectionBytes,
-                largeCollectionItems,
-                tableHasLocalSecondaryIndex,
-                shards);
-    }
-
     public GroupingOptions withDirection(ReadDirection newDirection) {
         return new GroupingOptions(
                 keySchema,

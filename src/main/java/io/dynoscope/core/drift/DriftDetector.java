@@ -63,15 +63,6 @@ public final class DriftDetector {
         items.forEach(this::accept);
     }
 
-    /** How many sources and copies have been seen so far. */
-    public int sourcesSeen() {
-        return sources.size();
-    }
-
-    public int copiesSeen() {
-        return copies.size();
-    }
-
     /** The source key a copy with these reference bindings points at. */
     public Key sourceKey(Map<String, String> bindings) {
         String partition = rule.source().partitionKey().render(bindings).get(0);

@@ -40,10 +40,6 @@ public record RequestContext(
                 Optional.empty(), Optional.of(TableKeys.of(keys)), Optional.empty());
     }
 
-    public RequestContext withOperation(Operation operation) {
-        return new RequestContext(Optional.of(operation), table, index);
-    }
-
     /** The keys of what is read: the index's when one is named, else the table's. */
     Optional<KeySchema> keysRead() {
         return table.flatMap(t -> t.keysOf(index));

@@ -333,14 +333,7 @@ public sealed interface AttributeValue
     /** NS: a non-empty set of numbers, distinct by value; set equality ignores order. */
     record NumSet(List<Num> members) implements AttributeValue {
         public NumSet {
-            if (members.isEmpty()) {
-                throw new IllegalArgumentException("a number set (NS) cannot be empty");
-            }
-            if (new LinkedHashSet<>(members).size() != members.size()) {
-                throw new IllegalArgumentException(
-                        "a number set (NS) has duplicate values: " + members);
-            }
-            members = List.copyOf(members);
+            members = setMembers(members, "a number set (NS)", true);
         }
 
         @Override
@@ -363,13 +356,7 @@ public sealed interface AttributeValue
     /** BS: a non-empty set of distinct binary values; set equality ignores order. */
     record BinSet(List<Bin> members) implements AttributeValue {
         public BinSet {
-            if (members.isEmpty()) {
-                throw new IllegalArgumentException("a binary set (BS) cannot be empty");
-            }
-            if (new LinkedHashSet<>(members).size() != members.size()) {
-                throw new IllegalArgumentException("a binary set (BS) has duplicate values");
-            }
-            members = List.copyOf(members);
+            members = setMembers(members, "a binary set (BS)", false);
         }
 
         @Override
@@ -387,5 +374,23 @@ public sealed interface AttributeValue
         public int hashCode() {
             return Set.copyOf(members).hashCode();
         }
+    }
+
+    /**
+     * The members of a number or binary set, copied: refused when empty or with a duplicate.
+     *
+     * @param set the set's kind, to begin the message with
+     * @param listed whether the duplicates message lists the members (numbers read well; binary
+     *     does not)
+     */
+    private static <T> List<T> setMembers(List<T> members, String set, boolean listed) {
+        if (members.isEmpty()) {
+            throw new IllegalArgumentException(set + " cannot be empty");
+        }
+        if (new LinkedHashSet<>(members).size() != members.size()) {
+            throw new IllegalArgumentException(
+                    set + " has duplicate values" + (listed ? ": " + members : ""));
+        }
+        return List.copyOf(members);
     }
 }

@@ -279,37 +279,11 @@ public final class DriftDetection {
         for (KeyTemplate pattern : copies.reference().patterns()) {
             partitions.addAll(pattern.render(bindings));
         }
-        boolean onIndex = copies.lookup() == CopyLookup.INDEX;
-        String keyAttribute = copies.reference().attribute().attribute();
         for (String partition : partitions) {
             if (cancellation.isCancelled()) {
                 return false;
             }
-            ExpressionCompiler compiler = new ExpressionCompiler();
-            List<Row> keyRows = new ArrayList<>();
-            keyRows.add(Row.of(keyAttribute, Row.Operator.EQ, AttributeValue.s(partition)));
-            String filter = null;
-            if (copies.sortKeyPrefix() != null) {
-                Row prefix =
-                        Row.of(
-                                schema.sortKey().orElseThrow(),
-                                Row.Operator.BEGINS_WITH,
-                                AttributeValue.s(copies.sortKeyPrefix()));
-                if (onIndex) {
-                    filter = compiler.condition(List.of(prefix));
-                } else {
-                    keyRows.add(prefix);
-                }
-            }
-            String keyCondition = compiler.condition(keyRows);
-            String projection = compiler.projection(projected(rule, schema));
-            QuerySpec spec =
-                    QuerySpec.of(table, compiler.expression(keyCondition))
-                            .withFilter(filter == null ? null : compiler.expression(filter))
-                            .withProjection(compiler.expression(projection));
-            if (onIndex) {
-                spec = spec.onIndex(copies.index());
-            }
+            QuerySpec spec = copiesQuery(table, rule, schema, partition);
             ReadResult result =
                     repository.query(
                             spec,
@@ -324,6 +298,40 @@ public final class DriftDetection {
             }
         }
         return true;
+    }
+
+    /** The Query of one partition (or index partition) the copies of a source can be in. */
+    private static QuerySpec copiesQuery(
+            String table, DenormalizationRule rule, KeySchema schema, String partition) {
+        DenormalizationRule.Copies copies = rule.copies();
+        boolean onIndex = copies.lookup() == CopyLookup.INDEX;
+        String keyAttribute = copies.reference().attribute().attribute();
+        ExpressionCompiler compiler = new ExpressionCompiler();
+        List<Row> keyRows = new ArrayList<>();
+        keyRows.add(Row.of(keyAttribute, Row.Operator.EQ, AttributeValue.s(partition)));
+        String filter = null;
+        if (copies.sortKeyPrefix() != null) {
+            Row prefix =
+                    Row.of(
+                            schema.sortKey().orElseThrow(),
+                            Row.Operator.BEGINS_WITH,
+                            AttributeValue.s(copies.sortKeyPrefix()));
+            if (onIndex) {
+                filter = compiler.condition(List.of(prefix));
+            } else {
+                keyRows.add(prefix);
+            }
+        }
+        String keyCondition = compiler.condition(keyRows);
+        String projection = compiler.projection(projected(rule, schema));
+        QuerySpec spec =
+                QuerySpec.of(table, compiler.expression(keyCondition))
+                        .withFilter(filter == null ? null : compiler.expression(filter))
+                        .withProjection(compiler.expression(projection));
+        if (onIndex) {
+            spec = spec.onIndex(copies.index());
+        }
+        return spec;
     }
 
     /** The rows that pick the source items, when the pattern has a literal prefix to filter on. */

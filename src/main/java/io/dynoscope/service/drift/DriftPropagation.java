@@ -145,7 +145,25 @@ public final class DriftPropagation {
         } else {
             runWorkers(worker, workers, cancellation);
         }
+        return report(
+                writes,
+                results,
+                cancellation.isCancelled(),
+                stoppedBy.get(),
+                requests.get(),
+                capacity.sum(),
+                Duration.ofNanos(System.nanoTime() - started));
+    }
 
+    /** The writes sorted by their results (none: not attempted), with what they cost. */
+    private static PropagationReport report(
+            List<PlannedWrite> writes,
+            Result[] results,
+            boolean cancelled,
+            String stoppedBy,
+            int requests,
+            double capacity,
+            Duration took) {
         List<PlannedWrite> updated = new ArrayList<>();
         List<PlannedWrite> alreadyCurrent = new ArrayList<>();
         List<PropagationReport.ChangedElsewhere> changed = new ArrayList<>();
@@ -174,11 +192,11 @@ public final class DriftPropagation {
                 changed,
                 failed,
                 notAttempted,
-                cancellation.isCancelled() && !notAttempted.isEmpty(),
-                stoppedBy.get(),
-                requests.get(),
-                capacity.sum(),
-                Duration.ofNanos(System.nanoTime() - started));
+                cancelled && !notAttempted.isEmpty(),
+                stoppedBy,
+                requests,
+                capacity,
+                took);
     }
 
     private static void runWorkers(Runnable worker, int workers, Cancellation cancellation) {

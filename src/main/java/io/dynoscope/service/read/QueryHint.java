@@ -117,6 +117,17 @@ public record QueryHint(String message, ReadRequest query) {
                         1,
                         scan.limit(),
                         scan.consistentRead());
+        return Optional.of(
+                new QueryHint(message(scan, info, index, keys.partitionKey(), value), query));
+    }
+
+    /** Why the Query reads less: the Scan reads everything to keep one partition-key value. */
+    private static String message(
+            ReadRequest scan,
+            TableInfo info,
+            String index,
+            String partitionKey,
+            AttributeValue value) {
         String where = index == null ? "" : " of index " + index;
         String projected =
                 index == null
@@ -132,19 +143,17 @@ public record QueryHint(String message, ReadRequest query) {
                                                         + ", so the items carry fewer"
                                                         + " attributes)")
                                 .orElse("");
-        String message =
-                "This Scan reads the whole "
-                        + (scan.index() == null ? "table" : "index")
-                        + " to keep "
-                        + keys.partitionKey()
-                        + " = "
-                        + KeyValues.text(value)
-                        + ". A Query"
-                        + where
-                        + " reads that item collection only, for the same items"
-                        + projected
-                        + ".";
-        return Optional.of(new QueryHint(message, query));
+        return "This Scan reads the whole "
+                + (scan.index() == null ? "table" : "index")
+                + " to keep "
+                + partitionKey
+                + " = "
+                + KeyValues.text(value)
+                + ". A Query"
+                + where
+                + " reads that item collection only, for the same items"
+                + projected
+                + ".";
     }
 
     private static boolean topLevel(AttributePath path) {

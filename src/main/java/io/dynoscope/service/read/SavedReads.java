@@ -107,11 +107,6 @@ public final class SavedReads {
                 });
     }
 
-    /** Empties the history of {@code connection}. */
-    public void clearHistory(String connection) {
-        settings.update(s -> s.withReads(s.reads().withoutHistory(connection)));
-    }
-
     // ---- reads and their kept form ---------------------------------------------------------
 
     /** The form a read is kept in. */

@@ -1,10 +1,10 @@
 package io.dynoscope.core.expression.snippet;
 
-import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.item.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -61,48 +61,14 @@ final class JavaSnippet {
                 .append(" request = ")
                 .append(requestType)
                 .append(".builder()\n");
-        out.append(INDENT).append(".tableName(").append(string(request.table())).append(")\n");
-        request.index()
-                .ifPresent(
-                        i ->
-                                out.append(INDENT)
-                                        .append(".indexName(")
-                                        .append(string(i))
-                                        .append(")\n"));
-        request.key()
-                .ifPresent(
-                        k ->
-                                out.append(INDENT)
-                                        .append(".key(")
-                                        .append(map(k.attributes(), JavaSnippet::value, 2))
-                                        .append(")\n"));
-        for (Map.Entry<ExpressionKind, String> e : request.expressions().entrySet()) {
+        for (SnippetLiterals.Parameter p : LITERALS.parameters(request)) {
             out.append(INDENT)
                     .append('.')
-                    .append(setter(e.getKey()))
+                    .append(Character.toLowerCase(p.name().charAt(0)))
+                    .append(p.name().substring(1))
                     .append('(')
-                    .append(string(e.getValue()))
+                    .append(p.literal())
                     .append(")\n");
-        }
-        if (!request.names().isEmpty()) {
-            out.append(INDENT)
-                    .append(".expressionAttributeNames(")
-                    .append(map(request.names(), JavaSnippet::string, 2))
-                    .append(")\n");
-        }
-        if (!request.values().isEmpty()) {
-            out.append(INDENT)
-                    .append(".expressionAttributeValues(")
-                    .append(map(request.values(), JavaSnippet::value, 2))
-                    .append(")\n");
-        }
-        if (!request.scanForward()) {
-            out.append(INDENT).append(".scanIndexForward(false)\n");
-        }
-        switch (op) {
-            case UPDATE_ITEM -> out.append(INDENT).append(".returnValues(ReturnValue.ALL_NEW)\n");
-            case DELETE_ITEM -> out.append(INDENT).append(".returnValues(ReturnValue.ALL_OLD)\n");
-            default -> {}
         }
         out.append(INDENT).append(".build();\n");
         out.append(call(op));
@@ -149,11 +115,6 @@ final class JavaSnippet {
                 + ".build()";
     }
 
-    private static String setter(ExpressionKind kind) {
-        String parameter = kind.parameterName();
-        return Character.toLowerCase(parameter.charAt(0)) + parameter.substring(1);
-    }
-
     private static String call(Operation op) {
         String print = "System.out.println(toJson(";
         return switch (op) {
@@ -184,74 +145,48 @@ final class JavaSnippet {
         };
     }
 
+    static final SnippetLiterals LITERALS =
+            new SnippetLiterals(
+                    JavaSnippet::string,
+                    JavaSnippet::bytes,
+                    String::valueOf,
+                    (type, content) -> "AttributeValue.from" + typeName(type) + "(" + content + ")",
+                    elements -> elements.collect(Collectors.joining(", ", "List.of(", ")")),
+                    JavaSnippet::inlineMap,
+                    entries -> lines(entries, 2),
+                    (type, name) -> type + "." + name);
+
+    /** The name in the SDK's {@code AttributeValue.fromX} factories: fromS, fromBool, fromNul… */
+    private static String typeName(AttributeValue.Type type) {
+        if (type == AttributeValue.Type.NULL) {
+            return "Nul";
+        }
+        return type.name().charAt(0) + type.name().substring(1).toLowerCase(Locale.ROOT);
+    }
+
     /**
      * {@code Map.ofEntries(...)} with one entry a line, {@code depth} levels in from the builder.
      */
     static <V> String map(Map<String, V> entries, Function<V, String> literal, int depth) {
+        return lines(LITERALS.written(entries, literal), depth);
+    }
+
+    private static String lines(Map<String, String> entries, int depth) {
         if (entries.isEmpty()) {
             return "Map.of()";
         }
         String pad = INDENT + "        ".repeat(depth - 1);
         return entries.entrySet().stream()
-                .map(
-                        e ->
-                                pad
-                                        + "Map.entry("
-                                        + string(e.getKey())
-                                        + ", "
-                                        + literal.apply(e.getValue())
-                                        + ")")
+                .map(e -> pad + "Map.entry(" + e.getKey() + ", " + e.getValue() + ")")
                 .collect(Collectors.joining(",\n", "Map.ofEntries(\n", ")"));
     }
 
-    static String value(AttributeValue value) {
-        return switch (value.type()) {
-            case S -> "AttributeValue.fromS(" + string(((AttributeValue.Str) value).value()) + ")";
-            case N -> "AttributeValue.fromN(" + string(((AttributeValue.Num) value).text()) + ")";
-            case B -> "AttributeValue.fromB(" + bytes(((AttributeValue.Bin) value).base64()) + ")";
-            case BOOL -> "AttributeValue.fromBool(" + ((AttributeValue.Bool) value).value() + ")";
-            case NULL -> "AttributeValue.fromNul(true)";
-            case M ->
-                    "AttributeValue.fromM("
-                            + inlineMap(((AttributeValue.MapValue) value).entries())
-                            + ")";
-            case L ->
-                    ((AttributeValue.ListValue) value)
-                            .elements().stream()
-                                    .map(JavaSnippet::value)
-                                    .collect(
-                                            Collectors.joining(
-                                                    ", ", "AttributeValue.fromL(List.of(", "))"));
-            case SS ->
-                    ((AttributeValue.StrSet) value)
-                            .members().stream()
-                                    .map(JavaSnippet::string)
-                                    .collect(
-                                            Collectors.joining(
-                                                    ", ", "AttributeValue.fromSs(List.of(", "))"));
-            case NS ->
-                    ((AttributeValue.NumSet) value)
-                            .members().stream()
-                                    .map(n -> string(n.text()))
-                                    .collect(
-                                            Collectors.joining(
-                                                    ", ", "AttributeValue.fromNs(List.of(", "))"));
-            case BS ->
-                    ((AttributeValue.BinSet) value)
-                            .members().stream()
-                                    .map(b -> bytes(b.base64()))
-                                    .collect(
-                                            Collectors.joining(
-                                                    ", ", "AttributeValue.fromBs(List.of(", "))"));
-        };
-    }
-
-    private static String inlineMap(Map<String, AttributeValue> entries) {
+    private static String inlineMap(Map<String, String> entries) {
         if (entries.isEmpty()) {
             return "Map.of()";
         }
         return entries.entrySet().stream()
-                .map(e -> "Map.entry(" + string(e.getKey()) + ", " + value(e.getValue()) + ")")
+                .map(e -> "Map.entry(" + e.getKey() + ", " + e.getValue() + ")")
                 .collect(Collectors.joining(", ", "Map.ofEntries(", ")"));
     }
 
@@ -263,25 +198,7 @@ final class JavaSnippet {
      * A Java string literal in plain ASCII: quotes, backslashes, controls and non-ASCII escaped.
      */
     static String string(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20 || c > 0x7e) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return SnippetLiterals.utf16String(text);
     }
 
     /** The helper every Java snippet carries: the SDK has no DynamoDB JSON printer of its own. */

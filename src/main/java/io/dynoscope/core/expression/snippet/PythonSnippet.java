@@ -1,12 +1,7 @@
 package io.dynoscope.core.expression.snippet;
 
-import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Operation;
-import io.dynoscope.core.item.AttributeValue;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Writes a snippet as a Python script for boto3's low-level client, which speaks DynamoDB JSON. */
@@ -19,31 +14,10 @@ final class PythonSnippet {
         StringBuilder out = new StringBuilder();
         out.append("import base64\nimport json\n\nimport boto3\n\n\n").append(PRINTER);
         out.append("dynamodb = boto3.client(").append(client(options)).append(")\n\n");
-        List<String> arguments = new ArrayList<>();
-        arguments.add("TableName=" + string(request.table()));
-        request.index().ifPresent(i -> arguments.add("IndexName=" + string(i)));
-        request.key()
-                .ifPresent(k -> arguments.add("Key=" + dict(k.attributes(), PythonSnippet::value)));
-        for (Map.Entry<ExpressionKind, String> e : request.expressions().entrySet()) {
-            arguments.add(e.getKey().parameterName() + "=" + string(e.getValue()));
-        }
-        if (!request.names().isEmpty()) {
-            arguments.add(
-                    "ExpressionAttributeNames=" + dict(request.names(), PythonSnippet::string));
-        }
-        if (!request.values().isEmpty()) {
-            arguments.add(
-                    "ExpressionAttributeValues=" + dict(request.values(), PythonSnippet::value));
-        }
-        if (!request.scanForward()) {
-            arguments.add("ScanIndexForward=False");
-        }
-        if (op == Operation.UPDATE_ITEM) {
-            arguments.add("ReturnValues=\"ALL_NEW\"");
-        } else if (op == Operation.DELETE_ITEM) {
-            arguments.add("ReturnValues=\"ALL_OLD\"");
-        }
-        String args = arguments.stream().map(a -> "    " + a + ",\n").collect(Collectors.joining());
+        String args =
+                LITERALS.parameters(request).stream()
+                        .map(p -> "    " + p.name() + "=" + p.literal() + ",\n")
+                        .collect(Collectors.joining());
         switch (op) {
             case QUERY, SCAN ->
                     out.append("paginator = dynamodb.get_paginator(\"")
@@ -101,49 +75,21 @@ final class PythonSnippet {
                 + ",\n";
     }
 
-    static <V> String dict(Map<String, V> entries, Function<V, String> literal) {
-        return entries.entrySet().stream()
-                .map(e -> string(e.getKey()) + ": " + literal.apply(e.getValue()))
-                .collect(Collectors.joining(", ", "{", "}"));
-    }
+    static final SnippetLiterals LITERALS =
+            new SnippetLiterals(
+                    PythonSnippet::string,
+                    PythonSnippet::bytes,
+                    b -> b ? "True" : "False",
+                    (type, content) -> "{\"" + type + "\": " + content + "}",
+                    elements -> elements.collect(Collectors.joining(", ", "[", "]")),
+                    PythonSnippet::dict,
+                    PythonSnippet::dict,
+                    (type, name) -> string(name));
 
-    static String value(AttributeValue value) {
-        return switch (value.type()) {
-            case S -> "{\"S\": " + string(((AttributeValue.Str) value).value()) + "}";
-            case N -> "{\"N\": " + string(((AttributeValue.Num) value).text()) + "}";
-            case B -> "{\"B\": " + bytes(((AttributeValue.Bin) value).base64()) + "}";
-            case BOOL ->
-                    "{\"BOOL\": "
-                            + (((AttributeValue.Bool) value).value() ? "True" : "False")
-                            + "}";
-            case NULL -> "{\"NULL\": True}";
-            case M ->
-                    "{\"M\": "
-                            + dict(
-                                    ((AttributeValue.MapValue) value).entries(),
-                                    PythonSnippet::value)
-                            + "}";
-            case L ->
-                    ((AttributeValue.ListValue) value)
-                            .elements().stream()
-                                    .map(PythonSnippet::value)
-                                    .collect(Collectors.joining(", ", "{\"L\": [", "]}"));
-            case SS ->
-                    ((AttributeValue.StrSet) value)
-                            .members().stream()
-                                    .map(PythonSnippet::string)
-                                    .collect(Collectors.joining(", ", "{\"SS\": [", "]}"));
-            case NS ->
-                    ((AttributeValue.NumSet) value)
-                            .members().stream()
-                                    .map(n -> string(n.text()))
-                                    .collect(Collectors.joining(", ", "{\"NS\": [", "]}"));
-            case BS ->
-                    ((AttributeValue.BinSet) value)
-                            .members().stream()
-                                    .map(b -> bytes(b.base64()))
-                                    .collect(Collectors.joining(", ", "{\"BS\": [", "]}"));
-        };
+    private static String dict(Map<String, String> entries) {
+        return entries.entrySet().stream()
+                .map(e -> e.getKey() + ": " + e.getValue())
+                .collect(Collectors.joining(", ", "{", "}"));
     }
 
     private static String bytes(String base64) {
@@ -155,29 +101,17 @@ final class PythonSnippet {
      * Python does not join the surrogate pairs a JSON-style escape would write.
      */
     static String string(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        text.codePoints()
-                .forEach(
-                        c -> {
-                            switch (c) {
-                                case '"' -> out.append("\\\"");
-                                case '\\' -> out.append("\\\\");
-                                case '\n' -> out.append("\\n");
-                                case '\r' -> out.append("\\r");
-                                case '\t' -> out.append("\\t");
-                                default -> {
-                                    if (c < 0x20 || c == 0x7f) {
-                                        out.append(String.format("\\x%02x", c));
-                                    } else if (c > 0xffff) {
-                                        out.append(String.format("\\U%08x", c));
-                                    } else if (c > 0x7e) {
-                                        out.append(String.format("\\u%04x", c));
-                                    } else {
-                                        out.append((char) c);
-                                    }
-                                }
-                            }
-                        });
-        return out.append('"').toString();
+        return SnippetLiterals.quoted(
+                text.codePoints(),
+                c -> {
+                    if (c < 0x20 || c == 0x7f) {
+                        return String.format("\\x%02x", c);
+                    } else if (c > 0xffff) {
+                        return String.format("\\U%08x", c);
+                    } else if (c > 0x7e) {
+                        return String.format("\\u%04x", c);
+                    }
+                    return null;
+                });
     }
 }

@@ -57,7 +57,9 @@ final class ShardedJava {
                 .append(JavaSnippet.client(options))
                 .append(") {\n");
         out.append("            Map<String, AttributeValue> item = new HashMap<>(")
-                .append(JavaSnippet.map(code.example().attributes(), JavaSnippet::value, 1))
+                .append(
+                        JavaSnippet.map(
+                                code.example().attributes(), JavaSnippet.LITERALS::value, 1))
                 .append(");\n");
         String sortKey = code.keys().sortKey().orElse(null);
         String shard =

@@ -41,8 +41,8 @@ final class ShardedJavaScript {
         }
         out.append("const item = ")
                 .append(
-                        JavaScriptSnippet.object(
-                                code.example().attributes(), JavaScriptSnippet::value))
+                        JavaScriptSnippet.LITERALS.map(
+                                code.example().attributes(), JavaScriptSnippet.LITERALS::value))
                 .append(";\n");
         String shard =
                 calculated
@@ -82,7 +82,9 @@ final class ShardedJavaScript {
                 .append(JavaScriptSnippet.string(keyCondition.text()))
                 .append(",\n");
         out.append("    ExpressionAttributeNames: ")
-                .append(JavaScriptSnippet.object(keyCondition.names(), JavaScriptSnippet::string))
+                .append(
+                        JavaScriptSnippet.LITERALS.map(
+                                keyCondition.names(), JavaScriptSnippet::string))
                 .append(",\n");
         out.append("    ExpressionAttributeValues: { ")
                 .append(JavaScriptSnippet.string(code.shardPlaceholder()))

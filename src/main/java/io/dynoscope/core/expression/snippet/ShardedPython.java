@@ -42,7 +42,9 @@ final class ShardedPython {
                     """);
         }
         out.append("item = ")
-                .append(PythonSnippet.dict(code.example().attributes(), PythonSnippet::value))
+                .append(
+                        PythonSnippet.LITERALS.map(
+                                code.example().attributes(), PythonSnippet.LITERALS::value))
                 .append("\n");
         String shard =
                 calculated
@@ -88,7 +90,7 @@ final class ShardedPython {
                 .append(PythonSnippet.string(keyCondition.text()))
                 .append(",\n");
         out.append("        ExpressionAttributeNames=")
-                .append(PythonSnippet.dict(keyCondition.names(), PythonSnippet::string))
+                .append(PythonSnippet.LITERALS.map(keyCondition.names(), PythonSnippet::string))
                 .append(",\n");
         out.append("        ExpressionAttributeValues={")
                 .append(PythonSnippet.string(code.shardPlaceholder()))

@@ -2,16 +2,33 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.read.ReadMode;
+import io.dynoscope.service.read.ReadRequest;
 import java.util.EnumMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** The filter and projection of a Query or Scan, with the placeholder maps they share. */
-final class ReadExpressionOptions {
+/**
+ * What the query and scan commands share: the table, the item limit, the filter and projection with
+ * the placeholder maps they share, and the steps before a read.
+ */
+final class ReadOptions {
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            converter = ItemLimit.class,
+            description = "Return at most N items (after the filter); N is 1 or more.")
+    private int limit;
 
     @Option(
             names = "--filter",
@@ -68,6 +85,39 @@ final class ReadExpressionOptions {
     /** The parsed expressions; either may be null. */
     record Expressions(CompiledExpression filter, CompiledExpression projection) {}
 
+    /**
+     * The table described, and the index and the expressions checked against it, before anything is
+     * read: a missing index or a rejected expression is a usage error.
+     */
+    TableInfo describe(ConnectionServices services, Operation operation, String index) {
+        TableInfo info = services.metadata().describeTable(table);
+        info.keySchemaOf(index);
+        check(operation, info, index);
+        return info;
+    }
+
+    /** The read these options and {@code expressions} ask for, on the table or {@code index}. */
+    ReadRequest request(
+            Expressions expressions,
+            ReadMode mode,
+            String index,
+            KeyCondition keyCondition,
+            boolean scanForward,
+            int segments) {
+        return new ReadRequest(
+                table,
+                mode,
+                index,
+                keyCondition,
+                scanForward,
+                expressions.filter(),
+                expressions.projection(),
+                segments,
+                limit,
+                false);
+    }
+
+    /** The filter and projection parsed, before the connection is made. */
     Expressions parse() {
         Map<String, String> nameMap = ItemInput.names(names, "--names");
         Map<String, AttributeValue> valueMap = ItemInput.values(values, "--values");

@@ -1,0 +1,280 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.core.migration.MigrationPlan;
+import io.dynoscope.core.migration.PlanText;
+import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.migration.Migration;
+import io.dynoscope.service.migration.MigrationPlanner;
+import io.dynoscope.service.migration.MigrationReport;
+import io.dynoscope.service.migration.MigrationReports;
+import java.io.Console;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code dynoscope model migrate}: moves a live table from its current model to a target model.
+ * Plans from a sample, then (once confirmed) creates the new indexes, backfills the computed
+ * attributes with guarded writes, runs catch-up passes, proves the result and saves the report
+ * beside the target model.
+ */
+@Command(
+        name = "migrate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Migrate a live table to a target model: the indexes to create, the attributes to"
+                    + " compute from the target's templates (written with UpdateItem conditioned on"
+                    + " the values they were computed from), catch-up passes for what other writers"
+                    + " changed meanwhile, and a proof (the target's access-pattern check and a"
+                    + " verification Scan). The plan is shown first; --dry-run stops there, having"
+                    + " read only a sample.",
+            "Exit 0 when applied and proven; 3 when the proof fails (what and where on stderr); 4 on"
+                    + " a read-only connection or an unconfirmed plan (without --yes it asks on a"
+                    + " terminal, and refuses when there is none); 1 for a DynamoDB failure (run the"
+                    + " same command with --resume); 130/143 when interrupted (likewise)."
+        })
+final class ModelMigrateCommand implements Callable<Integer> {
+
+    @ParentCommand private ModelCommand model;
+
+    @Option(names = "--table", required = true, paramLabel = "TABLE")
+    private String table;
+
+    @Option(
+            names = "--to",
+            required = true,
+            paramLabel = "TARGET",
+            description = "The target model file (either format).")
+    private Path to;
+
+    @Option(
+            names = "--from",
+            paramLabel = "CURRENT",
+            description =
+                    "The table's current model (default: inferred from the sample of the live"
+                            + " table).")
+    private Path from;
+
+    @Option(
+            names = "--dry-run",
+            description = "Print the plan and stop: nothing is sent but the sample read.")
+    private boolean dryRun;
+
+    @Option(names = "--json", description = "The plan (with --dry-run) or the report as JSON.")
+    private boolean json;
+
+    @Option(
+            names = "--resume",
+            description = "Go on from the journal of an interrupted run of this same migration.")
+    private boolean resume;
+
+    @Option(
+            names = "--cleanup",
+            description =
+                    "Once the proof passed, delete the indexes and remove the attributes the target"
+                            + " no longer uses (guarded like the backfill).")
+    private boolean cleanup;
+
+    @Option(names = "--yes", description = "Apply without asking.")
+    private boolean yes;
+
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            description = "Scan segments (and writes) in flight at once (default: 4).")
+    private int concurrency = 4;
+
+    @Option(
+            names = "--sample",
+            paramLabel = "N",
+            description = "Items the plan's sample reads (default: 1000).")
+    private int sample = MigrationPlanner.DEFAULT_SAMPLE;
+
+    @Option(
+            names = "--journal",
+            paramLabel = "FILE",
+            description =
+                    "Where the journal is kept (default: TARGET.migration-journal beside it).")
+    private Path journal;
+
+    @Option(
+            names = "--report",
+            paramLabel = "FILE",
+            description =
+                    "Where the report is saved (default: TARGET's name with"
+                            + " .migration-report.json, beside it).")
+    private Path report;
+
+    @Override
+    public Integer call() throws IOException {
+        if (concurrency < 1) {
+            throw CliException.usage("--concurrency must be at least 1");
+        }
+        if (sample < 1) {
+            throw CliException.usage("--sample must be at least 1");
+        }
+        DynoscopeCli cli = model.cli();
+        TableDesign target = ModelCommand.design(ModelCommand.read(to, cli.in()), to, table);
+        Optional<MigrationPlanner.Source> current =
+                from == null
+                        ? Optional.empty()
+                        : Optional.of(
+                                new MigrationPlanner.Source(
+                                        ModelCommand.design(
+                                                        ModelCommand.read(from, cli.in()),
+                                                        from,
+                                                        table)
+                                                .model(),
+                                        from.toString()));
+        try (ConnectionServices services = cli.services()) {
+            if (!dryRun) {
+                // before the sample read: a read-only connection does no work at all
+                services.requireWritable("migrate table '" + table + "'");
+            }
+            MigrationPlan plan =
+                    services.migrationPlanner()
+                            .plan(
+                                    table,
+                                    current,
+                                    new MigrationPlanner.Source(target.model(), to.toString()),
+                                    sample,
+                                    concurrency,
+                                    Cancellation.none());
+            if (dryRun) {
+                if (json) {
+                    cli.out().println(PlanText.json(plan));
+                } else {
+                    PlanText.lines(plan).forEach(cli.out()::println);
+                }
+                return plan.refused() ? ExitCodes.USAGE : ExitCodes.OK;
+            }
+            PlanText.lines(plan).forEach(cli.err()::println);
+            if (plan.refused()) {
+                throw CliException.usage(
+                        "the target cannot be reached in place; nothing was written");
+            }
+            if (!yes && !confirmed()) {
+                throw new CliException(
+                        ExitCodes.CONDITION_FAILED,
+                        "not confirmed; nothing was written (add --yes to apply the plan)");
+            }
+            return apply(cli, services.migration(), plan);
+        }
+    }
+
+    private int apply(DynoscopeCli cli, Migration migration, MigrationPlan plan)
+            throws IOException {
+        Path journalFile = journal != null ? journal : journalBeside(to);
+        Cancellation cancellation = Cancellation.none();
+        AtomicReference<String> phase = new AtomicReference<>("nothing was written yet");
+        MigrationReport done;
+        try (Interruption interruption =
+                Interruption.watch(
+                        cli.err(),
+                        cancellation,
+                        () -> "stopped during " + phase.get() + resumeHint(journalFile),
+                        () -> {})) {
+            try {
+                done =
+                        migration.apply(
+                                plan,
+                                Migration.Options.of(concurrency)
+                                        .withJournal(journalFile, resume)
+                                        .withCleanup(cleanup),
+                                new Progress(cli, phase),
+                                cancellation);
+            } catch (IOException e) {
+                throw CliException.usage(e.getMessage());
+            }
+            if (interruption.interrupted()) {
+                return ExitCodes.INTERRUPTED;
+            }
+        }
+        if (done.outcome() == MigrationReport.Outcome.PROVEN
+                || done.outcome() == MigrationReport.Outcome.PROOF_FAILED) {
+            Path reportFile = report != null ? report : MigrationReports.besideModel(to);
+            MigrationReports.save(reportFile, done, plan);
+            cli.err().println("report saved to " + reportFile);
+        }
+        if (json) {
+            cli.out().println(MigrationReports.json(done, plan));
+        } else {
+            MigrationReports.lines(done).forEach(cli.out()::println);
+        }
+        return switch (done.outcome()) {
+            case PROVEN -> ExitCodes.OK;
+            case PROOF_FAILED -> {
+                done.proof().failures().forEach(f -> cli.err().println("proof failed: " + f));
+                yield ExitCodes.CHECK_FAILED;
+            }
+            case STOPPED ->
+                    throw new CliException(
+                            ExitCodes.SERVICE_ERROR, done.stoppedBy() + resumeHint(done.journal()));
+            case CANCELLED ->
+                    throw new CliException(
+                            ExitCodes.INTERRUPTED, "cancelled" + resumeHint(done.journal()));
+        };
+    }
+
+    /** Where the journal of a migration to {@code target} is kept: beside it. */
+    static Path journalBeside(Path target) {
+        return target.resolveSibling(target.getFileName() + ".migration-journal");
+    }
+
+    private static String resumeHint(Path journalFile) {
+        return journalFile == null
+                ? ""
+                : "; run the same command with --resume to go on (journal " + journalFile + ")";
+    }
+
+    private boolean confirmed() {
+        Console terminal = System.console();
+        if (terminal == null) {
+            return false;
+        }
+        String answer = terminal.readLine("Apply this migration to table '%s'? [y/N] ", table);
+        return answer != null && answer.strip().toLowerCase(Locale.ROOT).startsWith("y");
+    }
+
+    /** A line on stderr per step, and per 10% of a pass when the size is known. */
+    private static final class Progress implements Migration.Listener {
+        private final DynoscopeCli cli;
+        private final AtomicReference<String> phase;
+        private long nextReport;
+
+        Progress(DynoscopeCli cli, AtomicReference<String> phase) {
+            this.cli = cli;
+            this.phase = phase;
+        }
+
+        @Override
+        public synchronized void phase(Migration.Phase step, String description) {
+            phase.set(description);
+            nextReport = 0;
+            cli.err().println(description);
+        }
+
+        @Override
+        public synchronized void progress(
+                Migration.Phase step, long read, long written, long total) {
+            if (total > 0 && read >= nextReport) {
+                cli.err()
+                        .printf(
+                                Locale.ROOT,
+                                "  %,d of about %,d items read, %,d written%n",
+                                read,
+                                total,
+                                written);
+                nextReport = read + Math.max(1, total / 10);
+            }
+        }
+    }
+}

@@ -1,0 +1,316 @@
+package io.dynoscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ForwardingRepository;
+import io.dynoscope.repository.PageListener;
+import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.testsupport.MigrationFixture;
+import io.dynoscope.testsupport.TestEngine;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code dynoscope model migrate} against the engine: a 20,000-item table of three entities
+ * migrated to a target that renames one index template and adds an index with a composite sort key,
+ * proven, its other attributes byte-identical; the same migration cut off by a connection failure
+ * and resumed with {@code --resume} ends identical to it. Then the plan, the refusals and the exit
+ * codes on a small table.
+ */
+class ModelMigrateCliTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir Path folder;
+
+    private CliRun migrate(
+            Function<ConnectionSpec, DynamoRepository> repositories, String... args) {
+        List<String> all =
+                new ArrayList<>(
+                        List.of(
+                                "--endpoint",
+                                TestEngine.endpoint().toString(),
+                                "model",
+                                "migrate"));
+        all.addAll(List.of(args));
+        return CliRun.run(Map.of(), repositories, all);
+    }
+
+    private Path file(String name, String text) throws IOException {
+        return Files.writeString(folder.resolve(name), text, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aTwentyThousandItemTableIsMigratedAndAnInterruptedRunResumesToTheSameTable()
+            throws Exception {
+        DynamoRepository engine = TestEngine.repository();
+        String uninterrupted = MigrationFixture.table("migrate-cli-a");
+        String resumed = MigrationFixture.table("migrate-cli-b");
+        List<Item> items = MigrationFixture.items(400);
+        MigrationFixture.load(engine, uninterrupted, items);
+        MigrationFixture.load(engine, resumed, items);
+        Map<String, Item> before = MigrationFixture.byKey(engine, uninterrupted);
+        Path current = file("current.json", MigrationFixture.CURRENT);
+        Path target = file("target.json", MigrationFixture.TARGET);
+
+        CliRun whole =
+                migrate(
+                        SdkDynamoRepository::connect,
+                        "--table",
+                        uninterrupted,
+                        "--to",
+                        target.toString(),
+                        "--from",
+                        current.toString(),
+                        "--yes",
+                        "--json",
+                        "--concurrency",
+                        "6");
+        Map<String, Item> after = MigrationFixture.byKey(engine, uninterrupted);
+
+        assertEquals(20_000, items.size());
+        assertEquals(0, whole.exitCode(), whole.err());
+        JsonNode report = JSON.readTree(whole.out());
+        assertEquals("PROVEN", report.get("outcome").asText());
+        assertEquals(5, report.at("/proof/accessPatterns").size());
+        for (JsonNode pattern : report.at("/proof/accessPatterns")) {
+            assertTrue(pattern.get("asDesigned").asBoolean(), pattern.toString());
+            assertTrue(pattern.get("returned").asLong() > 0, pattern.toString());
+        }
+        assertEquals("SAME", report.at("/proof/otherAttributes").asText());
+        assertEquals(4, report.at("/backfill/of_no_entity").asLong());
+        assertEquals(1, report.at("/backfill/uncomputable").asLong());
+        assertTrue(Files.exists(folder.resolve("target.migration-report.json")));
+        assertFalse(Files.exists(folder.resolve("target.json.migration-journal")));
+        assertEquals(before.keySet(), after.keySet());
+        for (Map.Entry<String, Item> entry : after.entrySet()) {
+            Item was = before.get(entry.getKey());
+            assertEquals(
+                    MigrationFixture.otherAttributes(was),
+                    MigrationFixture.otherAttributes(entry.getValue()),
+                    entry.getKey());
+            assertEquals(
+                    MigrationFixture.expectedComputed(was),
+                    MigrationFixture.computedIn(entry.getValue()),
+                    entry.getKey());
+        }
+
+        AtomicInteger updates = new AtomicInteger();
+        Function<ConnectionSpec, DynamoRepository> failing =
+                spec ->
+                        new ForwardingRepository(SdkDynamoRepository.connect(spec)) {
+                            @Override
+                            public WriteOutcome updateItem(UpdateSpec update) {
+                                if (updates.incrementAndGet() > 6_000) {
+                                    throw new RepositoryException(
+                                            RepositoryException.Kind.UNREACHABLE,
+                                            "UpdateItem",
+                                            update.table(),
+                                            "connection reset (injected)",
+                                            null);
+                                }
+                                return super.updateItem(update);
+                            }
+                        };
+        String[] args = {
+            "--table",
+            resumed,
+            "--to",
+            target.toString(),
+            "--from",
+            current.toString(),
+            "--yes",
+            "--journal",
+            folder.resolve("b.journal").toString(),
+            "--report",
+            folder.resolve("b.report.json").toString(),
+            "--concurrency",
+            "6"
+        };
+        CliRun cut = migrate(failing, args);
+        boolean journalKept = Files.exists(folder.resolve("b.journal"));
+        CliRun again = migrate(SdkDynamoRepository::connect, concat(args, "--resume"));
+
+        assertEquals(ExitCodes.SERVICE_ERROR, cut.exitCode(), cut.err());
+        assertTrue(cut.lastErrLine().contains("connection reset (injected)"), cut.lastErrLine());
+        assertTrue(
+                cut.lastErrLine().contains("run the same command with --resume"),
+                cut.lastErrLine());
+        assertTrue(journalKept);
+        assertEquals(0, again.exitCode(), again.err());
+        assertTrue(again.err().contains("Scan segments left from the earlier run"), again.err());
+        Map<String, Item> afterResume = MigrationFixture.byKey(engine, resumed);
+        assertEquals(after.keySet(), afterResume.keySet());
+        for (Map.Entry<String, Item> entry : after.entrySet()) {
+            assertEquals(
+                    DynamoJson.write(entry.getValue()),
+                    DynamoJson.write(afterResume.get(entry.getKey())),
+                    entry.getKey());
+        }
+    }
+
+    @Test
+    void theDryRunPrintsThePlanAndWritesNothing() throws Exception {
+        String table = MigrationFixture.table("migrate-cli-plan");
+        MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(2));
+        Map<String, Item> before = MigrationFixture.byKey(TestEngine.repository(), table);
+        Path target = file("target.json", MigrationFixture.TARGET);
+        Path current = file("current.json", MigrationFixture.CURRENT);
+
+        CliRun text =
+                migrate(
+                        SdkDynamoRepository::connect,
+                        "--table",
+                        table,
+                        "--to",
+                        target.toString(),
+                        "--from",
+                        current.toString(),
+                        "--dry-run");
+        CliRun json =
+                migrate(
+                        SdkDynamoRepository::connect,
+                        "--table",
+                        table,
+                        "--to",
+                        target.toString(),
+                        "--dry-run",
+                        "--json");
+
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(
+                text.out().contains("create byAssignee (GSI2PK / GSI2SK, ALL) before the backfill"),
+                text.out());
+        assertTrue(
+                text.out().contains("recompute GSI1PK = STATUS#{status} (was PROJECT#{status})"),
+                text.out());
+        assertTrue(text.out().contains("compute   GSI2SK = {status}#{dueAt}"), text.out());
+        assertTrue(
+                text.out()
+                        .lines()
+                        .anyMatch(
+                                l ->
+                                        l.contains(" / TASK#")
+                                                && l.contains("ConditionExpression")
+                                                && l.contains("attribute_exists")
+                                                && l.contains("\"USER#u")),
+                "each entity's guarded write is shown: " + text.out());
+        assertTrue(
+                text.out().contains("deploy the writer of the new attributes first"), text.out());
+        assertEquals(0, json.exitCode(), json.err());
+        JsonNode plan = JSON.readTree(json.out());
+        assertEquals("byAssignee", plan.at("/indexes/1/name").asText());
+        assertEquals("CREATE", plan.at("/indexes/1/action").asText());
+        assertEquals("BEFORE_BACKFILL", plan.at("/indexes/1/when").asText());
+        assertEquals(100, plan.at("/sample/items").asInt());
+        assertTrue(plan.at("/sample/wholeTable").asBoolean());
+        assertTrue(plan.at("/from").asText().startsWith("the model inferred from a sample"));
+        assertEquals(before, MigrationFixture.byKey(TestEngine.repository(), table));
+        assertTrue(
+                TestEngine.repository().describeTable(table).globalSecondaryIndexes().size() == 1,
+                "no index was created");
+    }
+
+    @Test
+    void anUnconfirmedPlanAndAReadOnlyConnectionAreRefusedWithFour() throws Exception {
+        String table = MigrationFixture.table("migrate-cli-refused");
+        MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(1));
+        Map<String, Item> before = MigrationFixture.byKey(TestEngine.repository(), table);
+        Path target = file("target.json", MigrationFixture.TARGET);
+        AtomicInteger reads = new AtomicInteger();
+        Function<ConnectionSpec, DynamoRepository> counting =
+                spec ->
+                        new ForwardingRepository(SdkDynamoRepository.connect(spec)) {
+                            @Override
+                            public ReadResult scan(
+                                    ScanSpec scan, PageListener listener, Cancellation cancel) {
+                                reads.incrementAndGet();
+                                return super.scan(scan, listener, cancel);
+                            }
+                        };
+
+        CliRun unconfirmed =
+                migrate(SdkDynamoRepository::connect, "--table", table, "--to", target.toString());
+        List<String> readOnlyArgs =
+                List.of(
+                        "--endpoint",
+                        TestEngine.endpoint().toString(),
+                        "--read-only",
+                        "model",
+                        "migrate",
+                        "--table",
+                        table,
+                        "--to",
+                        target.toString(),
+                        "--yes");
+        CliRun readOnly = CliRun.run(Map.of(), counting, readOnlyArgs);
+
+        assertEquals(ExitCodes.CONDITION_FAILED, unconfirmed.exitCode(), unconfirmed.err());
+        assertTrue(unconfirmed.lastErrLine().contains("not confirmed; nothing was written"));
+        assertTrue(unconfirmed.err().contains("Migration of table '" + table + "'"));
+        assertEquals(ExitCodes.READ_ONLY, readOnly.exitCode(), readOnly.err());
+        assertTrue(readOnly.lastErrLine().contains("read-only"), readOnly.lastErrLine());
+        assertEquals(0, reads.get(), "a read-only connection is refused before the sample read");
+        assertEquals(before, MigrationFixture.byKey(TestEngine.repository(), table));
+    }
+
+    @Test
+    void aTargetThatMovesItemsToOtherKeysIsRefusedWithTwo() throws Exception {
+        String table = MigrationFixture.table("migrate-cli-moved");
+        MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(1));
+        Path moved =
+                file(
+                        "moved.json",
+                        MigrationFixture.TARGET.replace("\"TASK#{taskId}\"", "\"T#{taskId}\""));
+        Path current = file("current.json", MigrationFixture.CURRENT);
+
+        CliRun refused =
+                migrate(
+                        SdkDynamoRepository::connect,
+                        "--table",
+                        table,
+                        "--to",
+                        moved.toString(),
+                        "--from",
+                        current.toString(),
+                        "--yes");
+
+        assertEquals(ExitCodes.USAGE, refused.exitCode(), refused.err());
+        assertTrue(
+                refused.err()
+                        .contains(
+                                "entity 'task' moves from WS#{workspaceId} / TASK#{taskId} to"
+                                        + " WS#{workspaceId} / T#{taskId}"),
+                refused.err());
+    }
+
+    private static String[] concat(String[] args, String... more) {
+        String[] all = new String[args.length + more.length];
+        System.arraycopy(args, 0, all, 0, args.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
+    }
+}

@@ -1,0 +1,496 @@
+package io.dynoscope.service.migration;
+
+import static io.dynoscope.core.item.AttributeValue.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.core.expression.ExpressionCompiler;
+import io.dynoscope.core.expression.UpdateRow;
+import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.migration.MigrationPlan;
+import io.dynoscope.core.migration.PlanText;
+import io.dynoscope.core.model.AccessPattern;
+import io.dynoscope.core.model.Entity;
+import io.dynoscope.core.model.TableModel;
+import io.dynoscope.repository.Cancellation;
+import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.repository.ForwardingRepository;
+import io.dynoscope.repository.PageListener;
+import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.service.access.ReadOnlyException;
+import io.dynoscope.service.access.ReadOnlyPolicy;
+import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.migration.MigrationReport.Outcome;
+import io.dynoscope.service.migration.PassTally.Count;
+import io.dynoscope.testsupport.MigrationFixture;
+import io.dynoscope.testsupport.TestEngine;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The migration service on the test engine, on tables of the migration fixture: another application
+ * writing while the backfill runs loses nothing, a cancelled run resumes from its journal, cleanup
+ * removes only what the target no longer uses, and a read-only connection is refused before
+ * anything is read.
+ */
+class MigrationTest {
+
+    private final DynamoRepository engine = TestEngine.repository();
+
+    @TempDir Path folder;
+
+    /**
+     * Another application (which knows nothing of the new attributes) updates, deletes and puts
+     * items while the backfill runs: some just before the migration's guarded write of the same
+     * item, some just after, and a writer thread at random besides. Its final values win, deleted
+     * items stay deleted, and every item's computed attributes agree with its final values.
+     */
+    @Test
+    void anApplicationWritingDuringTheBackfillLosesNothing() throws Exception {
+        String table = MigrationFixture.table("migrate-writers");
+        MigrationFixture.load(engine, table, MigrationFixture.items(80));
+        OtherApplication application =
+                new OtherApplication(table, MigrationFixture.byKey(engine, table));
+        AtomicBoolean backfilling = new AtomicBoolean();
+        DynamoRepository interleaved =
+                new ForwardingRepository(engine) {
+                    @Override
+                    public WriteOutcome updateItem(UpdateSpec update) {
+                        if (!backfilling.get()) {
+                            return super.updateItem(update);
+                        }
+                        int slot = Math.floorMod(update.key().text().hashCode(), 10);
+                        if (slot > 2 || !application.injected.add(update.key().text())) {
+                            return super.updateItem(update);
+                        }
+                        if (slot == 0) {
+                            application.changeStatus(update.key());
+                        } else if (slot == 1) {
+                            application.delete(update.key());
+                        }
+                        WriteOutcome outcome = super.updateItem(update);
+                        if (slot == 2) {
+                            application.changeStatus(update.key());
+                        }
+                        return outcome;
+                    }
+                };
+        Thread writer = new Thread(() -> application.writeAtRandom(backfilling), "other-app");
+        Migration.Listener phases =
+                new Migration.Listener() {
+                    @Override
+                    public void phase(Migration.Phase phase, String description) {
+                        if (phase == Migration.Phase.BACKFILL) {
+                            backfilling.set(true);
+                            writer.start();
+                        } else if (phase == Migration.Phase.CATCH_UP && backfilling.get()) {
+                            backfilling.set(false);
+                            awaitEnd(writer);
+                        }
+                    }
+
+                    @Override
+                    public void progress(
+                            Migration.Phase phase, long read, long written, long total) {}
+                };
+
+        MigrationReport report =
+                new Migration(interleaved)
+                        .apply(
+                                plan(interleaved, table),
+                                Migration.Options.of(4),
+                                phases,
+                                Cancellation.none());
+        Map<String, Item> after = MigrationFixture.byKey(engine, table);
+
+        String lines = String.join("\n", MigrationReports.lines(report));
+        assertTrue(report.backfill().count(Count.CHANGED_MEANWHILE) > 0, lines);
+        assertTrue(report.backfill().count(Count.DELETED_MEANWHILE) > 0, lines);
+        assertTrue(report.catchUps().get(0).count(Count.UPDATED) > 0, lines);
+        assertEquals(0, report.catchUps().get(report.catchUps().size() - 1).found(), lines);
+        assertEquals(Outcome.PROVEN, report.outcome(), lines);
+        assertEquals(MigrationReport.Content.NOT_COMPARABLE, report.proof().content(), lines);
+        assertTrue(
+                application.writes.get() > 100,
+                "the other application wrote " + application.writes);
+        assertEquals(application.expected.keySet(), after.keySet(), "deleted items stay deleted");
+        for (Map.Entry<String, Item> entry : after.entrySet()) {
+            assertEquals(
+                    MigrationFixture.otherAttributes(application.expected.get(entry.getKey())),
+                    MigrationFixture.otherAttributes(entry.getValue()),
+                    entry.getKey() + ": the application's values win");
+            assertEquals(
+                    MigrationFixture.expectedComputed(entry.getValue()),
+                    MigrationFixture.computedIn(entry.getValue()),
+                    entry.getKey() + ": computed from its final values");
+        }
+    }
+
+    /**
+     * An application that writes the table as it was designed before the migration: it changes
+     * statuses and titles, deletes items and creates projects with the old index keys, one write at
+     * a time, and remembers what each item should hold.
+     */
+    private final class OtherApplication {
+        final String table;
+        final Map<String, Item> expected;
+        final AtomicInteger writes = new AtomicInteger();
+        final Set<String> injected = ConcurrentHashMap.newKeySet();
+        private final Random random = new Random(42);
+
+        OtherApplication(String table, Map<String, Item> before) {
+            this.table = table;
+            this.expected = new TreeMap<>(before);
+        }
+
+        synchronized void changeStatus(Key key) {
+            Item item = expected.get(key.text());
+            if (item == null) {
+                return;
+            }
+            String detail = ((AttributeValue.Str) item.attributes().get("Detail")).value();
+            Map<String, AttributeValue> values = new LinkedHashMap<>();
+            values.put("status", s(detail.startsWith("TASK#") ? "BLOCKED" : "ON_HOLD"));
+            values.put("note", s("changed by the application at write " + writes.get()));
+            update(key, values);
+        }
+
+        synchronized void delete(Key key) {
+            if (expected.remove(key.text()) != null) {
+                engine.deleteItem(table, key, null);
+                writes.incrementAndGet();
+            }
+        }
+
+        private void update(Key key, Map<String, AttributeValue> values) {
+            List<UpdateRow> sets = new ArrayList<>();
+            values.forEach((name, value) -> sets.add(UpdateRow.set(name, value)));
+            engine.updateItem(
+                    new UpdateSpec(table, key, ExpressionCompiler.compileUpdate(sets), null));
+            Map<String, AttributeValue> attributes =
+                    new LinkedHashMap<>(expected.get(key.text()).attributes());
+            attributes.putAll(values);
+            expected.put(key.text(), Item.of(attributes));
+            writes.incrementAndGet();
+        }
+
+        /** Until the backfill ends: updates, deletes and new projects with old-style keys. */
+        void writeAtRandom(AtomicBoolean running) {
+            int n = 0;
+            while (running.get()) {
+                synchronized (this) {
+                    List<String> keys = new ArrayList<>(expected.keySet());
+                    Item item = expected.get(keys.get(random.nextInt(keys.size())));
+                    Key key = MigrationFixture.KEYS.keyOf(item);
+                    int what = random.nextInt(10);
+                    if (what == 0) {
+                        delete(key);
+                    } else if (what == 1) {
+                        Item project =
+                                Item.of(
+                                        Map.of(
+                                                "EntityRef", s("WS#new" + n),
+                                                "Detail", s("PROJ#2027-0001"),
+                                                "status", s("ACTIVE"),
+                                                "createdAt",
+                                                        s("2027-01-01T00:00:0" + (n % 10) + "Z"),
+                                                "GSI1PK", s("PROJECT#ACTIVE"),
+                                                "GSI1SK", s("2027-01-01T00:00:00Z")));
+                        engine.putItem(table, project, null);
+                        expected.put(MigrationFixture.KEYS.keyOf(project).text(), project);
+                        writes.incrementAndGet();
+                        n++;
+                    } else if (item.attributes().containsKey("status")
+                            && item.attributes().get("status") instanceof AttributeValue.Str) {
+                        update(
+                                key,
+                                Map.of(
+                                        "status",
+                                        s(what % 2 == 0 ? "DONE" : "ACTIVE"),
+                                        "seen",
+                                        s("w" + n++)));
+                    }
+                }
+            }
+        }
+    }
+
+    private static void awaitEnd(Thread thread) {
+        try {
+            thread.join(60_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void aCancelledMigrationResumesFromItsJournalAndSkipsWhatWasDone() throws Exception {
+        String table = MigrationFixture.table("migrate-resume");
+        List<Item> fixture = MigrationFixture.items(40);
+        MigrationFixture.load(engine, table, fixture);
+        Path journal = folder.resolve("journal");
+        MigrationPlan plan = plan(engine, table);
+        Cancellation cancellation = Cancellation.none();
+        AtomicInteger updates = new AtomicInteger();
+        DynamoRepository cancelling =
+                new ForwardingRepository(engine) {
+                    @Override
+                    public WriteOutcome updateItem(UpdateSpec update) {
+                        if (updates.incrementAndGet() == 1_300) {
+                            cancellation.cancel();
+                        }
+                        return super.updateItem(update);
+                    }
+                };
+
+        MigrationReport first =
+                new Migration(cancelling)
+                        .apply(
+                                plan,
+                                Migration.Options.of(2).withJournal(journal, false),
+                                Migration.Listener.NONE,
+                                cancellation);
+        List<String> entries = Files.readAllLines(journal);
+        IllegalStateException notAgain = null;
+        try {
+            new Migration(engine)
+                    .apply(
+                            plan,
+                            Migration.Options.of(2).withJournal(journal, false),
+                            Migration.Listener.NONE,
+                            Cancellation.none());
+        } catch (IOException e) {
+            notAgain = new IllegalStateException(e.getMessage());
+        }
+        MigrationReport second =
+                new Migration(cancelling)
+                        .apply(
+                                plan,
+                                Migration.Options.of(2).withJournal(journal, true),
+                                Migration.Listener.NONE,
+                                Cancellation.none());
+        Map<String, Item> after = MigrationFixture.byKey(engine, table);
+
+        assertEquals(Outcome.CANCELLED, first.outcome());
+        assertEquals(journal, first.journal());
+        assertTrue(entries.get(0).contains("\"kind\":\"dynoscope-migration\""), entries.get(0));
+        assertTrue(entries.contains("I byAssignee"), entries.toString());
+        assertTrue(entries.stream().anyMatch(e -> e.startsWith("S ")), entries.toString());
+        assertTrue(
+                notAgain != null && notAgain.getMessage().contains("resume that migration"),
+                String.valueOf(notAgain));
+        assertEquals(
+                Outcome.PROVEN,
+                second.outcome(),
+                String.join("\n", MigrationReports.lines(second)));
+        assertFalse(Files.exists(journal));
+        long needed =
+                fixture.stream()
+                        .filter(
+                                i ->
+                                        !MigrationFixture.expectedComputed(i)
+                                                .equals(MigrationFixture.computedIn(i)))
+                        .count();
+        assertEquals(needed, updates.get(), "both runs together wrote each item once");
+        for (Item item : after.values()) {
+            assertEquals(
+                    MigrationFixture.expectedComputed(item), MigrationFixture.computedIn(item));
+        }
+    }
+
+    @Test
+    void cleanupRemovesOnlyWhatTheTargetNoLongerUsesAfterTheProof() throws Exception {
+        String table = MigrationFixture.table("migrate-cleanup");
+        MigrationFixture.load(engine, table, MigrationFixture.items(4));
+        new Migration(engine)
+                .apply(
+                        plan(engine, table),
+                        Migration.Options.of(2),
+                        Migration.Listener.NONE,
+                        Cancellation.none());
+        Map<String, Item> migrated = MigrationFixture.byKey(engine, table);
+        // a target that moves the projects' keys to byAssignee's attributes and drops byStatus
+        TableModel migratedModel = MigrationFixture.model(MigrationFixture.TARGET, table);
+        TableModel withoutByStatus =
+                migratedModel
+                        .withIndexes(
+                                migratedModel.indexes().stream()
+                                        .filter(i -> !i.name().equals("byStatus"))
+                                        .toList())
+                        .withEntities(
+                                migratedModel.entities().stream()
+                                        .map(
+                                                e ->
+                                                        e.name().equals("project")
+                                                                ? new Entity(
+                                                                        e.name(),
+                                                                        e.keys(),
+                                                                        e.attributes(),
+                                                                        Map.of(
+                                                                                "byAssignee",
+                                                                                e.indexKeys()
+                                                                                        .get(
+                                                                                                "byStatus")))
+                                                                : e)
+                                        .toList())
+                        .withAccessPatterns(
+                                migratedModel.accessPatterns().stream()
+                                        .map(
+                                                p ->
+                                                        "byStatus".equals(p.index())
+                                                                ? new AccessPattern(
+                                                                        p.name(),
+                                                                        p.operation(),
+                                                                        p.entities(),
+                                                                        "byAssignee",
+                                                                        p.partitionKey(),
+                                                                        p.sortKey(),
+                                                                        p.newestFirst(),
+                                                                        p.filter())
+                                                                : p)
+                                        .toList());
+        MigrationPlan plan =
+                new MigrationPlanner(engine)
+                        .plan(
+                                table,
+                                Optional.of(
+                                        new MigrationPlanner.Source(
+                                                MigrationFixture.model(
+                                                        MigrationFixture.TARGET, table),
+                                                "migrated")),
+                                new MigrationPlanner.Source(withoutByStatus, "without byStatus"),
+                                1_000,
+                                2,
+                                Cancellation.none());
+
+        MigrationReport withoutCleanup =
+                new Migration(engine)
+                        .apply(
+                                plan,
+                                Migration.Options.of(2),
+                                Migration.Listener.NONE,
+                                Cancellation.none());
+        boolean indexKept = engine.describeTable(table).globalSecondaryIndexes().size() == 2;
+        MigrationReport cleaned =
+                new Migration(engine)
+                        .apply(
+                                plan,
+                                Migration.Options.of(2).withCleanup(true),
+                                Migration.Listener.NONE,
+                                Cancellation.none());
+        Map<String, Item> after = MigrationFixture.byKey(engine, table);
+
+        String lines = String.join("\n", PlanText.lines(plan));
+        assertTrue(lines.contains("delete index byStatus"), lines);
+        assertTrue(lines.contains("remove GSI1PK, GSI1SK from every project"), lines);
+        assertEquals(
+                Outcome.PROVEN,
+                withoutCleanup.outcome(),
+                String.join("\n", MigrationReports.lines(withoutCleanup)));
+        assertNull(withoutCleanup.cleanup());
+        assertTrue(indexKept, "without cleanup the old index stays");
+        assertEquals(
+                Outcome.PROVEN,
+                cleaned.outcome(),
+                String.join("\n", MigrationReports.lines(cleaned)));
+        assertEquals(List.of("byStatus"), cleaned.indexesRemoved());
+        assertEquals(79, cleaned.cleanup().count(Count.REMOVED));
+        assertEquals(
+                List.of("byAssignee"),
+                engine.describeTable(table).globalSecondaryIndexes().stream()
+                        .map(i -> i.name())
+                        .toList());
+        for (Map.Entry<String, Item> entry : after.entrySet()) {
+            Item was = migrated.get(entry.getKey());
+            Map<String, AttributeValue> expected = new TreeMap<>(was.attributes());
+            expected.remove("GSI1PK");
+            expected.remove("GSI1SK");
+            if (was.attributes().get("status") instanceof AttributeValue.Str status
+                    && entry.getKey().contains("PROJ#")) {
+                expected.put("GSI2PK", s("STATUS#" + status.value()));
+                expected.put("GSI2SK", was.attributes().get("createdAt"));
+            }
+            assertEquals(expected, new TreeMap<>(entry.getValue().attributes()), entry.getKey());
+        }
+    }
+
+    @Test
+    void aReadOnlyConnectionIsRefusedBeforeAnythingIsRead() throws Exception {
+        String table = MigrationFixture.table("migrate-read-only");
+        MigrationFixture.load(engine, table, MigrationFixture.items(1));
+        MigrationPlan plan = plan(engine, table);
+        AtomicInteger reads = new AtomicInteger();
+        DynamoRepository counting =
+                new ForwardingRepository(engine) {
+                    @Override
+                    public ReadResult scanSegment(
+                            ScanSpec spec,
+                            int segment,
+                            PageListener listener,
+                            Cancellation cancel) {
+                        reads.incrementAndGet();
+                        return super.scanSegment(spec, segment, listener, cancel);
+                    }
+                };
+        DynamoRepository readOnly =
+                WriteAccess.guard(counting, ReadOnlyPolicy.Access.readOnly("marked read-only"));
+
+        ReadOnlyException refused =
+                assertThrows(
+                        ReadOnlyException.class,
+                        () ->
+                                new Migration(readOnly)
+                                        .apply(
+                                                plan,
+                                                Migration.Options.of(2),
+                                                Migration.Listener.NONE,
+                                                Cancellation.none()));
+
+        assertTrue(
+                refused.getMessage().contains("migrate table '" + table + "' refused"),
+                refused.getMessage());
+        assertEquals(0, reads.get());
+    }
+
+    private static MigrationPlan plan(DynamoRepository repository, String table) {
+        MigrationPlan plan =
+                new MigrationPlanner(repository)
+                        .plan(
+                                table,
+                                Optional.of(
+                                        new MigrationPlanner.Source(
+                                                MigrationFixture.model(
+                                                        MigrationFixture.CURRENT, table),
+                                                "the current model")),
+                                new MigrationPlanner.Source(
+                                        MigrationFixture.model(MigrationFixture.TARGET, table),
+                                        "the target model"),
+                                MigrationPlanner.DEFAULT_SAMPLE,
+                                4,
+                                Cancellation.none());
+        assertFalse(plan.refused(), String.join("\n", PlanText.lines(plan)));
+        return plan;
+    }
+}
