@@ -88,13 +88,17 @@ public final class PatternAnswers {
     /**
      * The value of {@code attribute} on {@code item} as a question reads it: what the keys of its
      * entity bind (table keys, then index keys) when they bind it to something else than the item's
-     * own attribute of that name ({@code U#{authorId}} over an {@code authorId} of {@code U#88}
-     * binds {@code 88}, the value the key is filled with), else the item's own, else the binding.
+     * own attribute of that name and part of it ({@code U#{authorId}} over an {@code authorId} of
+     * {@code U#88} binds {@code 88}, the value the key is filled with), else the item's own, else
+     * the binding.
      */
     public static Optional<AttributeValue> value(TableModel model, Item item, String attribute) {
         AttributeValue own = item.attributes().get(attribute);
         String bound = bindings(model, item).get(attribute);
-        if (own != null && (bound == null || bound.equals(Question.text(own)))) {
+        if (own != null
+                && (bound == null
+                        || bound.equals(Question.text(own))
+                        || !Question.text(own).endsWith("#" + bound))) {
             return Optional.of(own);
         }
         return Optional.ofNullable(bound).map(AttributeValue::s);
@@ -318,6 +322,9 @@ public final class PatternAnswers {
             List<Item> examples) {
         List<Item> matching = new ArrayList<>();
         for (Item item : examples) {
+            if (outOfSparseIndex(model, pattern, item)) {
+                continue;
+            }
             if (mismatch(model, pattern, parameters, item).isEmpty()) {
                 matching.add(item);
             }
@@ -331,6 +338,20 @@ public final class PatternAnswers {
             matching = matching.subList(0, pattern.limit());
         }
         return new Answer(matching, ordered);
+    }
+
+    /**
+     * Whether an item lacks a key attribute of the index a pattern reads, for a question read off
+     * the request: such a pattern asks only what its sparse index holds (tasks without a due date
+     * are left out of an index sorted by it on purpose). A stated question keeps every item.
+     */
+    private static boolean outOfSparseIndex(TableModel model, AccessPattern pattern, Item item) {
+        if (stated(pattern) || pattern.index() == null) {
+            return false;
+        }
+        KeySchema keys = model.keysOf(pattern.index());
+        return !item.attributes().containsKey(keys.partitionKey())
+                || keys.sortKey().map(sk -> !item.attributes().containsKey(sk)).orElse(false);
     }
 
     /**
