@@ -18,6 +18,7 @@ import io.dynoscope.service.read.SavedReads;
 import io.dynoscope.service.sandbox.LocalSandbox;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
+import io.dynoscope.service.sql.SqlWarmUp;
 import io.dynoscope.service.transfer.WriteConcurrency;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -57,6 +58,9 @@ import org.slf4j.LoggerFactory;
 public final class AppContext implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AppContext.class);
+
+    /** How long after a connection opens the SQL engine warms up. */
+    private static final long SQL_WARM_UP_DELAY_MILLIS = 3_000;
 
     private final BackgroundWork work;
     private final ShellViewModel shell;
@@ -109,6 +113,20 @@ public final class AppContext implements AutoCloseable {
         if (settingsBinding != null) {
             settingsBinding.bind(shell, connections);
         }
+        // The SQL engine's first statement costs seconds of class loading and code generation:
+        // pay them in the background once there is a connection to query, after the first
+        // table's rows have had the processor (nobody types a statement within seconds).
+        shell.onConnected(
+                entry ->
+                        work.submit(
+                                "warm up the SQL engine",
+                                c -> {
+                                    Thread.sleep(SQL_WARM_UP_DELAY_MILLIS);
+                                    SqlWarmUp.once();
+                                    return null;
+                                },
+                                done -> {},
+                                failure -> {}));
         // the sandbox seeds its other sample tables after the first: the list then shows them
         sandbox.onTablesSeeded(() -> work.ui().execute(shell::refreshTables));
     }

@@ -15,6 +15,7 @@ import io.dynoscope.service.sql.RowListener;
 import io.dynoscope.service.sql.ScanWarning;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlResult;
+import io.dynoscope.service.sql.SqlWarmUp;
 import io.dynoscope.service.sql.SqlWritePlan;
 import io.dynoscope.service.sql.SqlWriteReport;
 import java.io.Console;
@@ -93,6 +94,11 @@ final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String text = statementText();
+        // The engine's first statement costs class loading and code generation: start that on
+        // the second core while this one builds the DynamoDB client and describes the tables.
+        if (!executeStatement) {
+            SqlWarmUp.inBackground();
+        }
         try (ConnectionServices services = cli.services()) {
             SqlConsole console = services.sqlConsole(models(services.metadata()));
             console.sendPartiqlWithExecuteStatement(executeStatement);

@@ -13,11 +13,11 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TreeCell;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -76,7 +76,7 @@ class SqlConsoleTabUiTest {
         robot.clickOn("SQL console…");
         WaitForAsyncUtils.waitForFxEvents();
 
-        TextArea editor = robot.lookup("#editor").queryAs(TextArea.class);
+        CodeArea editor = robot.lookup("#editor").queryAs(CodeArea.class);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, editor::isFocused);
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 

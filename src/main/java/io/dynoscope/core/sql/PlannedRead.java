@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
  * @param projection the ProjectionExpression, or null for every attribute
  * @param scanForward false reads a Query in descending sort-key order
  * @param reason why the read is a Query on these keys or a Scan
+ * @param limit the most items the statement takes from this read (its LIMIT), or 0 for all
  */
 public record PlannedRead(
         String table,
@@ -37,10 +38,14 @@ public record PlannedRead(
         CompiledExpression filter,
         CompiledExpression projection,
         boolean scanForward,
-        String reason) {
+        String reason,
+        int limit) {
 
     public PlannedRead {
         Objects.requireNonNull(table, "table");
+        if (limit < 0) {
+            throw new IllegalArgumentException("a read's limit cannot be negative");
+        }
         if ((keyCondition == null) != (keyConditionExpression == null)) {
             throw new IllegalArgumentException("a Query has both forms of its key condition");
         }
@@ -62,7 +67,8 @@ public record PlannedRead(
                 projectionText == null ? null : compiler.expression(projectionText);
         CompiledExpression key =
                 keyCondition == null ? null : keyCondition.compile(filter, projection);
-        return new PlannedRead(table, index, keyCondition, key, filter, projection, true, reason);
+        return new PlannedRead(
+                table, index, keyCondition, key, filter, projection, true, reason, 0);
     }
 
     /** This read with another reason. */
@@ -78,7 +84,17 @@ public record PlannedRead(
         return with(false, reason + ", newest first");
     }
 
+    /** This read taking at most {@code items} items: the statement's LIMIT, sent as Limit. */
+    public PlannedRead limitedTo(int items) {
+        return with(
+                scanForward, reason + ", Limit " + items + " from the statement's LIMIT", items);
+    }
+
     private PlannedRead with(boolean forward, String why) {
+        return with(forward, why, limit);
+    }
+
+    private PlannedRead with(boolean forward, String why, int most) {
         return new PlannedRead(
                 table,
                 index,
@@ -87,7 +103,8 @@ public record PlannedRead(
                 filter,
                 projection,
                 forward,
-                why);
+                why,
+                most);
     }
 
     /**
@@ -120,7 +137,8 @@ public record PlannedRead(
                 null,
                 null,
                 true,
-                "a sample of at most " + items + " items, to learn the table's columns");
+                "a sample of at most " + items + " items, to learn the table's columns",
+                items);
     }
 
     public boolean isScan() {
@@ -181,6 +199,9 @@ public record PlannedRead(
         }
         if (projection != null) {
             lines.add("  ProjectionExpression    " + expressionText(projection));
+        }
+        if (limit > 0) {
+            lines.add("  Limit                   " + limit);
         }
         lines.add("  (" + reason + ")");
         return lines;

@@ -74,12 +74,31 @@ public final class SqlConsole {
         return catalog;
     }
 
+    /**
+     * What can be typed at the caret (tables, views, columns, keywords); describes the relations
+     * the statement names, reads no items: call it off the UI thread.
+     */
+    public SqlCompletions.Result complete(String text, int caret) {
+        return new SqlCompletions(catalog).at(text, caret);
+    }
+
     DynamoRepository repository() {
         return repository;
     }
 
-    /** The reads a SELECT will make and the engine's plan, without reading anything. */
+    /**
+     * The reads a SELECT will make and the engine's plan, without reading anything. An error's
+     * position counts in {@code statement} as given.
+     */
     public SqlExplanation explain(String statement) {
+        try {
+            return explainBody(statement);
+        } catch (SqlStatementException e) {
+            throw e.within(statement, Statements.withoutExplain(statement));
+        }
+    }
+
+    private SqlExplanation explainBody(String statement) {
         String sql = Statements.withoutExplain(statement);
         if (isWrite(sql)) {
             throw new SqlStatementException(
@@ -144,10 +163,22 @@ public final class SqlConsole {
             RowListener rows,
             Predicate<ScanWarning> allowScan,
             Cancellation cancellation) {
-        long start = System.nanoTime();
         if (Statements.isExplain(statement)) {
-            return explainAsRows(statement, rows, start);
+            return explainAsRows(statement, rows, System.nanoTime());
         }
+        try {
+            return runBody(statement, rows, allowScan, cancellation);
+        } catch (SqlStatementException e) {
+            throw e.within(statement, Statements.body(statement));
+        }
+    }
+
+    private SqlResult runBody(
+            String statement,
+            RowListener rows,
+            Predicate<ScanWarning> allowScan,
+            Cancellation cancellation) {
+        long start = System.nanoTime();
         if (isWrite(statement)) {
             throw new SqlStatementException(
                     "INSERT, UPDATE and DELETE are planned first (planWrite) and sent after a"

@@ -38,6 +38,33 @@ public final class SqlStatementException extends IllegalArgumentException {
         this.position = position;
     }
 
+    /**
+     * This error with its position counted in a longer text that ends with the statement (the
+     * statement as typed, before a leading comment or EXPLAIN was taken off).
+     */
+    public SqlStatementException within(String text, String statement) {
+        if (position == null || !text.endsWith(statement) || text.equals(statement)) {
+            return this;
+        }
+        String before = text.substring(0, text.length() - statement.length());
+        int lines = (int) before.chars().filter(c -> c == '\n').count();
+        int lastLine = before.length() - before.lastIndexOf('\n') - 1;
+        Position shifted =
+                new Position(
+                        position.line() + lines,
+                        position.line() == 1 ? position.column() + lastLine : position.column(),
+                        position.endLine() + lines,
+                        position.endLine() == 1
+                                ? position.endColumn() + lastLine
+                                : position.endColumn());
+        String message = getMessage();
+        String old = position.describe();
+        if (message.startsWith(old)) {
+            message = shifted.describe() + message.substring(old.length());
+        }
+        return new SqlStatementException(message, shifted, this);
+    }
+
     /** Where the error is, when it is at one place of the statement. */
     public Optional<Position> position() {
         return Optional.ofNullable(position);

@@ -4,12 +4,17 @@ import io.dynoscope.core.sql.ColumnType;
 import io.dynoscope.core.sql.SqlColumn;
 import io.dynoscope.core.sql.SqlRelation;
 import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.schema.ProjectableFilterableTable;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -67,6 +72,29 @@ final class SqlTable extends AbstractTable implements ProjectableFilterableTable
             case BOOLEAN -> typeFactory.createSqlType(SqlTypeName.BOOLEAN);
             default -> typeFactory.createSqlType(SqlTypeName.VARCHAR);
         };
+    }
+
+    /**
+     * The order the rows come in, when the statement's ORDER BY is this relation's sort key: then
+     * Calcite needs no sort of its own, and rows stream in that order as pages arrive.
+     */
+    @Override
+    public Statistic getStatistic() {
+        SqlRelation relation = relation();
+        Optional<Boolean> descending = columns.ordered(relation);
+        int sortKey = relation.keys().sortKey().map(relation::columnIndex).orElse(-1);
+        if (descending.isEmpty() || sortKey < 0) {
+            return Statistics.UNKNOWN;
+        }
+        RelFieldCollation.Direction direction =
+                descending.get()
+                        ? RelFieldCollation.Direction.DESCENDING
+                        : RelFieldCollation.Direction.ASCENDING;
+        return Statistics.of(
+                null,
+                List.of(),
+                List.of(),
+                List.of(RelCollations.of(new RelFieldCollation(sortKey, direction))));
     }
 
     @Override

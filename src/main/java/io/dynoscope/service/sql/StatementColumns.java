@@ -23,14 +23,30 @@ final class StatementColumns implements StatementErrors.Names {
     private final SqlCatalog catalog;
     private final Map<String, SqlRelation> used = new LinkedHashMap<>();
     private final Map<String, Set<String>> provisional = new LinkedHashMap<>();
+    private final Optional<OrderHint> order;
 
     StatementColumns(SqlCatalog catalog) {
-        this.catalog = catalog;
+        this(catalog, Optional.empty());
     }
 
-    /** A new attempt with these provisional columns, and the relations used so far. */
+    /** Columns whose relations say they come ordered as the statement's ORDER BY, where it can. */
+    StatementColumns(SqlCatalog catalog, Optional<OrderHint> order) {
+        this.catalog = catalog;
+        this.order = order;
+    }
+
+    /** A new attempt with these provisional columns (and none of the relations used so far). */
     StatementColumns next() {
-        StatementColumns next = new StatementColumns(catalog);
+        return copy(order);
+    }
+
+    /** A new attempt that does not push the ORDER BY into the reads. */
+    StatementColumns withoutOrder() {
+        return copy(Optional.empty());
+    }
+
+    private StatementColumns copy(Optional<OrderHint> orderHint) {
+        StatementColumns next = new StatementColumns(catalog, orderHint);
         provisional.forEach((k, v) -> next.provisional.put(k, new LinkedHashSet<>(v)));
         return next;
     }
@@ -69,6 +85,23 @@ final class StatementColumns implements StatementErrors.Names {
                 relation.indexes(),
                 relation.entity(),
                 columns);
+    }
+
+    /**
+     * Whether the relation's rows will come in the statement's ORDER BY order, and which way (true:
+     * descending): its first key is the relation's sort key, read by Query in that direction
+     * ({@link StatementPlan} checks that its read is one Query, else the statement is planned again
+     * without it).
+     */
+    Optional<Boolean> ordered(SqlRelation relation) {
+        return order.filter(o -> o.appliesTo(relation.name()))
+                .filter(
+                        o ->
+                                relation.keys()
+                                        .sortKey()
+                                        .map(k -> k.equalsIgnoreCase(o.column()))
+                                        .orElse(false))
+                .map(OrderHint::descending);
     }
 
     boolean isProvisional(String relation, String column) {

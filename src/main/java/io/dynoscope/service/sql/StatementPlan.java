@@ -17,11 +17,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.calcite.adapter.enumerable.EnumerableInterpreter;
+import org.apache.calcite.adapter.enumerable.EnumerableLimit;
 import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.mapping.IntPair;
 
@@ -36,7 +40,7 @@ import org.apache.calcite.util.mapping.IntPair;
  */
 final class StatementPlan {
 
-    static final StatementPlan EMPTY = new StatementPlan(Map.of(), List.of(), Map.of());
+    static final StatementPlan EMPTY = new StatementPlan(Map.of(), List.of(), Map.of(), true);
 
     /** A table scan of the plan: the relation and its filters as Calcite prints them. */
     private record ScanKey(String relation, String filters) {}
@@ -44,6 +48,7 @@ final class StatementPlan {
     private final Map<ScanKey, List<PlannedRead>> readsByScan;
     private final List<Scan> scans;
     private final Map<ScanKey, Lookup> lookups;
+    private final boolean orderKept;
 
     /** What marks the reads of a key lookup, in EXPLAIN and in the reads that run. */
     static final String LOOKUP = "lookup: ";
@@ -77,14 +82,25 @@ final class StatementPlan {
     private StatementPlan(
             Map<ScanKey, List<PlannedRead>> readsByScan,
             List<Scan> scans,
-            Map<ScanKey, Lookup> lookups) {
+            Map<ScanKey, Lookup> lookups,
+            boolean orderKept) {
         this.readsByScan = readsByScan;
         this.scans = scans;
         this.lookups = lookups;
+        this.orderKept = orderKept;
     }
 
-    /** The reads of every table scan in {@code root}. */
+    /** The reads of every table scan in {@code root}, no relation said to come ordered. */
     static StatementPlan of(RelNode root) {
+        return of(root, new StatementColumns(null));
+    }
+
+    /**
+     * The reads of every table scan in {@code root}; a relation that said its rows come in the
+     * statement's ORDER BY order is read by one Query in that direction, if it can be (see {@link
+     * #orderKept}).
+     */
+    static StatementPlan of(RelNode root, StatementColumns ordering) {
         Map<ScanKey, SqlRelation> relations = new LinkedHashMap<>();
         Map<ScanKey, List<RexNode>> filters = new LinkedHashMap<>();
         Map<ScanKey, Set<Integer>> columns = new LinkedHashMap<>();
@@ -100,6 +116,7 @@ final class StatementPlan {
             predicates.put(key, pushed);
             reads.put(key, ReadPlanner.plan(relations.get(key), pushed, projects));
         }
+        boolean orderKept = orderReads(reads, relations, ordering);
         shareItemCollections(reads);
         Map<ScanKey, Lookup> lookups = new LinkedHashMap<>();
         for (Join join : joins(root, new ArrayList<>())) {
@@ -136,11 +153,95 @@ final class StatementPlan {
                 }
             }
         }
+        for (ScanKey key : lookups.keySet()) {
+            orderKept &= ordering.ordered(relations.get(key)).isEmpty();
+        }
+        limitRead(root, scanNodes, reads, lookups);
         List<Scan> scans = new ArrayList<>();
         reads.forEach(
                 (key, planned) ->
                         scans.add(new Scan(relations.get(key), predicates.get(key), planned)));
-        return new StatementPlan(reads, scans, lookups);
+        return new StatementPlan(reads, scans, lookups, orderKept);
+    }
+
+    /** False when a relation said it comes ordered but is not read by one Query of the table. */
+    boolean orderKept() {
+        return orderKept;
+    }
+
+    /**
+     * Reads each relation that said it comes in the ORDER BY's order in that direction.
+     *
+     * @return false when one of them is not read by exactly one Query of the table
+     */
+    private static boolean orderReads(
+            Map<ScanKey, List<PlannedRead>> reads,
+            Map<ScanKey, SqlRelation> relations,
+            StatementColumns columns) {
+        boolean kept = true;
+        for (Map.Entry<ScanKey, List<PlannedRead>> entry : reads.entrySet()) {
+            Optional<Boolean> descending = columns.ordered(relations.get(entry.getKey()));
+            if (descending.isEmpty()) {
+                continue;
+            }
+            List<PlannedRead> planned = entry.getValue();
+            if (planned.size() != 1 || planned.get(0).isScan() || planned.get(0).index() != null) {
+                kept = false;
+            } else if (descending.get()) {
+                entry.setValue(List.of(planned.get(0).descending()));
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * A LIMIT right above one table scan (through projections only) becomes the Limit of that
+     * scan's read, when the read has no filter (DynamoDB counts the items it evaluates, not those
+     * its filter keeps) and feeds no other scan.
+     */
+    private static void limitRead(
+            RelNode root,
+            Map<RelNode, ScanKey> scanNodes,
+            Map<ScanKey, List<PlannedRead>> reads,
+            Map<ScanKey, Lookup> lookups) {
+        RelNode node = throughProjections(root);
+        RexNode fetch;
+        RexNode offset;
+        if (node instanceof EnumerableLimit limit) {
+            fetch = limit.fetch;
+            offset = limit.offset;
+        } else {
+            return;
+        }
+        ScanKey key = scanNodes.get(unwrap(throughProjections(node.getInput(0))));
+        if (key == null
+                || lookups.containsKey(key)
+                || !(fetch instanceof RexLiteral fetchLiteral)
+                || (offset != null && !(offset instanceof RexLiteral))) {
+            return;
+        }
+        List<PlannedRead> planned = reads.get(key);
+        long items =
+                fetchLiteral.getValueAs(Long.class)
+                        + (offset == null ? 0 : ((RexLiteral) offset).getValueAs(Long.class));
+        if (planned.size() != 1
+                || planned.get(0).filter() != null
+                || items <= 0
+                || items > Integer.MAX_VALUE
+                || reads.values().stream().filter(r -> r.contains(planned.get(0))).count() > 1) {
+            return;
+        }
+        reads.put(key, List.of(planned.get(0).limitedTo((int) items)));
+    }
+
+    /** The node under any projections (a Calc that filters nothing is a projection). */
+    private static RelNode throughProjections(RelNode node) {
+        RelNode current = node;
+        while ((current instanceof Calc calc && calc.getProgram().getCondition() == null)
+                || current instanceof Project) {
+            current = current.getInput(0);
+        }
+        return current;
     }
 
     /**
@@ -306,6 +407,7 @@ final class StatementPlan {
                         }
                     }
                     KeySchema schema = merged.get(0).keyCondition().keys();
+                    boolean descending = merged.stream().anyMatch(r -> !r.scanForward());
                     PlannedRead whole =
                             PlannedRead.wholePartition(
                                     collection.table(),
@@ -320,10 +422,14 @@ final class StatementPlan {
                                             + ", shared by "
                                             + keys.size()
                                             + " scans of the statement");
+                    if (descending) {
+                        whole = whole.descending();
+                    }
+                    PlannedRead shared = whole;
                     for (ScanKey key : keys) {
                         List<PlannedRead> replaced = new ArrayList<>();
                         for (PlannedRead read : reads.get(key)) {
-                            PlannedRead next = merged.contains(read) ? whole : read;
+                            PlannedRead next = merged.contains(read) ? shared : read;
                             if (!replaced.contains(next)) {
                                 replaced.add(next);
                             }

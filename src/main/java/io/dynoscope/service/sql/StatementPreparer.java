@@ -92,13 +92,22 @@ final class StatementPreparer {
      */
     Planned plan(String sql, StatementReads reads, boolean compile) {
         StatementErrors.checkLimits(sql);
-        StatementColumns columns = new StatementColumns(catalog);
+        StatementColumns columns = new StatementColumns(catalog, OrderHint.of(sql));
+        // A * of a relation whose columns are not known yet is planned again once its table is
+        // sampled: code generated now would be thrown away, so none is.
+        boolean star = selectsStar(sql);
+        boolean sampledFirst = star && namesOpenRelation(sql);
         try {
-            Prepared prepared = prepare(sql, columns, reads, compile);
+            Prepared prepared = prepare(sql, columns, reads, compile && !sampledFirst);
             Set<String> open = columns.openTables();
-            if (!open.isEmpty() && selectsStar(sql)) {
+            if (!open.isEmpty() && star) {
                 prepared.close();
                 return new Planned(null, prepared.explanation(), open);
+            }
+            if (compile && sampledFirst) {
+                prepared.close();
+                prepared =
+                        prepare(sql, new StatementColumns(catalog, OrderHint.of(sql)), reads, true);
             }
             return new Planned(prepared, prepared.explanation(), Set.of());
         } catch (RuntimeException e) {
@@ -110,9 +119,14 @@ final class StatementPreparer {
         }
     }
 
+    private boolean namesOpenRelation(String sql) {
+        return StatementRelations.aliases(StatementRelations.code(sql)).values().stream()
+                .anyMatch(catalog::isOpen);
+    }
+
     /** Plans again once the tables are sampled: an unknown column is now unknown for good. */
     Prepared prepareSampled(String sql, StatementReads reads) {
-        StatementColumns columns = new StatementColumns(catalog);
+        StatementColumns columns = new StatementColumns(catalog, OrderHint.of(sql));
         try {
             return prepare(sql, columns, reads, true);
         } catch (RuntimeException e) {
@@ -167,7 +181,29 @@ final class StatementPreparer {
         return false;
     }
 
+    /**
+     * Plans with the ORDER BY pushed into the reads where the columns say so; when a relation that
+     * said it comes ordered is not read by one Query after all, plans again without.
+     */
     private Prepared prepare(
+            String sql, StatementColumns columns, StatementReads reads, boolean compile) {
+        try {
+            return prepareOnce(sql, columns, reads, compile);
+        } catch (OrderNotKept e) {
+            return prepareOnce(sql, columns.withoutOrder(), reads, compile);
+        }
+    }
+
+    /** A plan that relied on an order its reads cannot give. */
+    private static final class OrderNotKept extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OrderNotKept() {
+            super(null, null, false, false);
+        }
+    }
+
+    private Prepared prepareOnce(
             String sql, StatementColumns columns, StatementReads reads, boolean compile) {
         Connection connection = SqlEngine.connect(columns, reads);
         RelNode[] captured = new RelNode[1];
@@ -193,7 +229,11 @@ final class StatementPreparer {
             throw new SqlStatementException(
                     "the SQL console runs queries (SELECT); this statement has no query plan");
         }
-        StatementPlan plan = StatementPlan.of(captured[0]);
+        StatementPlan plan = StatementPlan.of(captured[0], columns);
+        if (!plan.orderKept()) {
+            closeQuietly(connection);
+            throw new OrderNotKept();
+        }
         reads.plan(plan);
         SqlExplanation explanation =
                 new SqlExplanation(

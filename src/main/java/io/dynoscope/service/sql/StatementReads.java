@@ -1,6 +1,7 @@
 package io.dynoscope.service.sql;
 
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.sql.ColumnPredicate;
 import io.dynoscope.core.sql.PlannedRead;
 import io.dynoscope.core.sql.ReadPlanner;
@@ -10,6 +11,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,6 +31,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
@@ -53,6 +57,9 @@ final class StatementReads implements SqlTable.RowSource {
     private static final int PAGES_AHEAD = 1;
 
     private static final long POLL_MILLIS = 50;
+
+    /** How often a limited read looks whether its rows want more. */
+    private static final long DEMAND_POLL_MILLIS = 2;
 
     /** How long the end of a statement waits for a stopped read's request in flight. */
     private static final long FINISH_MILLIS = 60_000;
@@ -183,6 +190,9 @@ final class StatementReads implements SqlTable.RowSource {
                 while (items.hasNext()) {
                     Object[] row = relation.row(items.next(), projects);
                     if (row != null) {
+                        if (items instanceof StreamingRead streaming) {
+                            streaming.rowTaken();
+                        }
                         current = row;
                         return true;
                     }
@@ -320,35 +330,63 @@ final class StatementReads implements SqlTable.RowSource {
         return items;
     }
 
+    /**
+     * Sends a read's requests, its pages to {@code listener}. A read with a limit asks for that
+     * many items a request and stops there; when the rows still want more (a view skips the items
+     * that are not its entity's), it goes on from where it stopped, as many again.
+     */
     private void run(PlannedRead read, PageListener listener, Cancellation stop) {
+        run(read, listener, stop, () -> true);
+    }
+
+    /**
+     * As above; {@code wantsMore} is asked before a limited read goes on, and may wait until the
+     * rows taken so far are used up.
+     */
+    private void run(
+            PlannedRead read, PageListener listener, Cancellation stop, BooleanSupplier wantsMore) {
         ExecutedRead record = new ExecutedRead(read);
         executed.add(record);
+        ReadStatistics total = ReadStatistics.NONE;
+        Key resume = null;
         ReadResult result;
+        do {
+            result = send(read, resume, listener, stop);
+            total = total.plus(result.statistics());
+            resume = result.resumeKey();
+            record.finish(new ReadResult(total, resume, result.cancelled()));
+        } while (read.limit() > 0
+                && resume != null
+                && !result.cancelled()
+                && !stop.isCancelled()
+                && !cancellation.isCancelled()
+                && wantsMore.getAsBoolean());
+    }
+
+    private ReadResult send(
+            PlannedRead read, Key resume, PageListener listener, Cancellation stop) {
         if (read.isScan()) {
             ScanSpec spec =
                     ScanSpec.table(read.table())
                             .withFilter(read.filter())
-                            .withProjection(read.projection());
-            result =
-                    repository.scan(
-                            read.index() == null ? spec : spec.onIndex(read.index()),
-                            listener,
-                            stop);
-        } else {
-            QuerySpec spec =
-                    QuerySpec.of(read.table(), read.keyConditionExpression())
-                            .withFilter(read.filter())
-                            .withProjection(read.projection());
-            if (!read.scanForward()) {
-                spec = spec.descending();
-            }
-            result =
-                    repository.query(
-                            read.index() == null ? spec : spec.onIndex(read.index()),
-                            listener,
-                            stop);
+                            .withProjection(read.projection())
+                            .withPageSize(read.limit())
+                            .withLimit(read.limit());
+            spec = read.index() == null ? spec : spec.onIndex(read.index());
+            return repository.scan(
+                    resume == null ? spec : spec.startingAfter(resume), listener, stop);
         }
-        record.finish(result);
+        QuerySpec spec =
+                QuerySpec.of(read.table(), read.keyConditionExpression())
+                        .withFilter(read.filter())
+                        .withProjection(read.projection())
+                        .withPageSize(read.limit())
+                        .withLimit(read.limit());
+        if (!read.scanForward()) {
+            spec = spec.descending();
+        }
+        spec = read.index() == null ? spec : spec.onIndex(read.index());
+        return repository.query(resume == null ? spec : spec.startingAfter(resume), listener, stop);
     }
 
     /** A read on a reader thread that hands its pages to the row enumerator. */
@@ -360,6 +398,8 @@ final class StatementReads implements SqlTable.RowSource {
         private boolean finished;
 
         private final Object end = new Object();
+        private volatile boolean waiting;
+        private final AtomicLong rows = new AtomicLong();
 
         StreamingRead(PlannedRead read) {
             this.read = read;
@@ -372,7 +412,7 @@ final class StatementReads implements SqlTable.RowSource {
                             () -> {
                                 Object last = end;
                                 try {
-                                    run(read, p -> hand(p.items()), stop);
+                                    run(read, p -> hand(p.items()), stop, this::wanted);
                                 } catch (RuntimeException e) {
                                     last = e;
                                 } finally {
@@ -404,6 +444,32 @@ final class StatementReads implements SqlTable.RowSource {
             stop.cancel();
         }
 
+        void rowTaken() {
+            rows.incrementAndGet();
+        }
+
+        /**
+         * Whether a limited read should go on: fewer rows than its limit came of its items (some
+         * were not the view's), and the rows have used up every page handed over and want another.
+         */
+        private boolean wanted() {
+            while (!stop.isCancelled() && !cancellation.isCancelled()) {
+                if (rows.get() >= read.limit()) {
+                    return false;
+                }
+                if (waiting && pages.isEmpty()) {
+                    return true;
+                }
+                try {
+                    Thread.sleep(DEMAND_POLL_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return false;
+        }
+
         @Override
         public boolean hasNext() {
             while (!page.hasNext()) {
@@ -429,8 +495,13 @@ final class StatementReads implements SqlTable.RowSource {
         private Object take() {
             try {
                 while (!cancellation.isCancelled()) {
-                    Object next = pages.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                    Object next = pages.poll();
+                    if (next == null) {
+                        waiting = true;
+                        next = pages.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                    }
                     if (next != null) {
+                        waiting = false;
                         return next;
                     }
                 }

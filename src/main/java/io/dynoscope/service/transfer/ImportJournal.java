@@ -6,6 +6,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.zip.CRC32;
 
 /**
  * The record of an import in progress, so that running it again after a cancel, a failure or a
@@ -31,8 +33,11 @@ final class ImportJournal implements Closeable {
     /** What the journal is about; a journal is resumed only by the same import. */
     record Header(
             int journal, String table, String input, String sha256, String format, String mapping) {
+        /** The version with chained checksums; a journal of version 1 cannot be verified. */
+        static final int VERSION = 2;
+
         static Header of(String table, String input, String sha256, String format, String mapping) {
-            return new Header(1, table, input, sha256, format, mapping);
+            return new Header(VERSION, table, input, sha256, format, mapping);
         }
     }
 
@@ -42,12 +47,15 @@ final class ImportJournal implements Closeable {
     private final FileChannel channel;
     private final BitSet written;
     private final BitSet sent;
+    private long chain;
+    private boolean broken;
 
-    private ImportJournal(Path file, FileChannel channel, BitSet written, BitSet sent) {
+    private ImportJournal(Path file, FileChannel channel, BitSet written, BitSet sent, long chain) {
         this.file = file;
         this.channel = channel;
         this.written = written;
         this.sent = sent;
+        this.chain = chain;
     }
 
     /**
@@ -56,6 +64,10 @@ final class ImportJournal implements Closeable {
      * @throws IOException saying so
      */
     static ImportJournal start(Path file, Header header) throws IOException {
+        if (Files.exists(file) && !hasHeader(Files.readAllBytes(file))) {
+            // what a full disk leaves: no request was ever recorded under it
+            Files.delete(file);
+        }
         FileChannel channel;
         try {
             channel =
@@ -66,9 +78,32 @@ final class ImportJournal implements Closeable {
                             + file
                             + ": resume that import, or delete the journal to start again");
         }
-        ImportJournal journal = new ImportJournal(file, channel, new BitSet(), new BitSet());
-        journal.append(JSON.writeValueAsString(header) + "\n");
+        String headerLine = JSON.writeValueAsString(header) + "\n";
+        ImportJournal journal =
+                new ImportJournal(file, channel, new BitSet(), new BitSet(), crc(0, headerLine));
+        try {
+            journal.append(headerLine);
+        } catch (IOException e) {
+            journal.delete();
+            throw new IOException(
+                    "cannot write the journal "
+                            + file
+                            + " ("
+                            + e.getMessage()
+                            + "); nothing was written",
+                    e);
+        }
         return journal;
+    }
+
+    /** Whether a journal's text holds a whole header line (a full disk can leave less). */
+    private static boolean hasHeader(byte[] text) {
+        for (byte b : text) {
+            if (b == '\n') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -77,20 +112,30 @@ final class ImportJournal implements Closeable {
      * @throws IOException when there is none, or it belongs to another import
      */
     static ImportJournal resume(Path file, Header header) throws IOException {
-        List<String> lines;
+        String text;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new IOException("there is no journal at " + file + " to resume from");
+        } catch (CharacterCodingException e) {
+            throw damaged(file, "it is not text");
         }
+        if (!hasHeader(text.getBytes(StandardCharsets.UTF_8))) {
+            // the header could not be written (a full disk): nothing was sent under it
+            return start(file, header);
+        }
+        int headerEnd = text.indexOf('\n') + 1;
         Header found;
         try {
-            found = lines.isEmpty() ? null : JSON.readValue(lines.get(0), Header.class);
+            found = JSON.readValue(text.substring(0, headerEnd), Header.class);
         } catch (JsonProcessingException e) {
             found = null;
         }
         if (found == null) {
             throw new IOException(file + " is not an import journal");
+        }
+        if (found.journal() != Header.VERSION) {
+            throw damaged(file, "it was made by another version of Dynoscope, without checksums");
         }
         String mismatch = mismatch(found, header);
         if (mismatch != null) {
@@ -98,21 +143,60 @@ final class ImportJournal implements Closeable {
         }
         BitSet written = new BitSet();
         BitSet sent = new BitSet();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] fields = line.split(" ");
-            if (fields.length != 3) {
-                continue; // the last entry of a process that died while writing it
+        long chain = crc(0, text.substring(0, headerEnd));
+        String[] lines = text.substring(headerEnd).split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            boolean last = i == lines.length - 1;
+            if (last) {
+                break; // empty after the last '\n', or an entry a dying process left unfinished
             }
-            try {
-                int first = Integer.parseInt(fields[1]);
-                int last = Integer.parseInt(fields[2]);
-                (fields[0].equals("D") ? written : sent).set(first, last + 1);
-            } catch (NumberFormatException torn) {
-                // likewise
+            String[] fields = lines[i].split(" ");
+            long expected = fields.length == 4 ? crc(chain, entryText(fields)) : -1;
+            if (fields.length != 4 || !Long.toHexString(expected).equals(fields[3])) {
+                throw damaged(file, "entry " + (i + 1) + " does not match its checksum");
             }
+            chain = expected;
+            int first = Integer.parseInt(fields[1]);
+            int lastLine = Integer.parseInt(fields[2]);
+            (fields[0].equals("D") ? written : sent).set(first, lastLine + 1);
         }
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.APPEND);
-        return new ImportJournal(file, channel, written, sent);
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
+        // drop an unfinished last entry, so that the next entry starts on a line of its own
+        channel.truncate(
+                text.substring(0, text.lastIndexOf('\n') + 1)
+                        .getBytes(StandardCharsets.UTF_8)
+                        .length);
+        channel.position(channel.size());
+        return new ImportJournal(file, channel, written, sent, chain);
+    }
+
+    /** The refusal of this journal, saying why it does not verify. */
+    IOException doesNotVerify(String why) {
+        return damaged(file, why);
+    }
+
+    private static IOException damaged(Path file, String why) {
+        return new IOException(
+                "the journal at "
+                        + file
+                        + " does not verify ("
+                        + why
+                        + "), so what it says was written cannot be trusted: delete it and run"
+                        + " the import again without --resume (items already written are written"
+                        + " again, to the same values)");
+    }
+
+    /** The text an entry's checksum covers: {@code D 1 25}. */
+    private static String entryText(String[] fields) {
+        return fields[0] + " " + fields[1] + " " + fields[2];
+    }
+
+    /** The CRC-32 of {@code text} chained on the one before it. */
+    private static long crc(long previous, String text) {
+        CRC32 crc = new CRC32();
+        crc.update(ByteBuffer.allocate(8).putLong(0, previous));
+        crc.update(text.getBytes(StandardCharsets.UTF_8));
+        return crc.getValue();
     }
 
     private static String mismatch(Header found, Header expected) {
@@ -163,11 +247,16 @@ final class ImportJournal implements Closeable {
         append(entries("D", lines));
     }
 
-    /** One entry per run of consecutive lines, e.g. {@code D 1 25}. */
-    private static String entries(String kind, List<Integer> lines) {
+    /**
+     * One entry per run of consecutive lines, each with its chained checksum: {@code D 1 25
+     * 9f0c1a2b}.
+     */
+    private String entries(String kind, List<Integer> lines) {
         StringBuilder entries = new StringBuilder();
         for (int[] run : runs(lines)) {
-            entries.append(kind).append(' ').append(run[0]).append(' ').append(run[1]).append('\n');
+            String entry = kind + " " + run[0] + " " + run[1];
+            chain = crc(chain, entry);
+            entries.append(entry).append(' ').append(Long.toHexString(chain)).append('\n');
         }
         return entries.toString();
     }
@@ -195,10 +284,22 @@ final class ImportJournal implements Closeable {
         return runs;
     }
 
+    /**
+     * Appends entries; after a failed append (a full disk) nothing more is appended, so that an
+     * entry cut short can only be the last one.
+     */
     private void append(String entries) throws IOException {
+        if (broken) {
+            throw new IOException("an earlier entry could not be written");
+        }
         ByteBuffer bytes = ByteBuffer.wrap(entries.getBytes(StandardCharsets.UTF_8));
-        while (bytes.hasRemaining()) {
-            channel.write(bytes);
+        try {
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+        } catch (IOException e) {
+            broken = true;
+            throw e;
         }
     }
 

@@ -1,26 +1,30 @@
 package io.dynoscope.ui.sql;
 
 import io.dynoscope.core.expression.snippet.SnippetRequest;
+import io.dynoscope.core.file.OutputFile;
 import io.dynoscope.core.sql.PlannedRead;
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.service.sql.ExecutedRead;
 import io.dynoscope.service.sql.RowListener;
 import io.dynoscope.service.sql.ScanWarning;
+import io.dynoscope.service.sql.SqlCompletions;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlExplanation;
 import io.dynoscope.service.sql.SqlResult;
+import io.dynoscope.service.sql.SqlStatementException;
 import io.dynoscope.service.sql.SqlWritePlan;
 import io.dynoscope.service.sql.SqlWriteReport;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BooleanSupplier;
@@ -28,6 +32,8 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -37,9 +43,11 @@ import javafx.collections.ObservableList;
 
 /**
  * The SQL console tab's state: the editor text, the streaming result (columns and rows), the plan
- * (one entry per DynamoDB request, each openable in the expression builder), the read statistics
- * and the error of the last statement. Statements run in the background; rows reach the UI in
- * batches as Calcite yields them; {@link #cancel} stops the statement and its DynamoDB reads.
+ * (one entry per DynamoDB request, each openable in the expression builder), what the last
+ * statement cost (in words, and the exact figures), its error and where it is in the editor, the
+ * statement history, the schema list and the hint the console opens with. Statements run in the
+ * background; rows reach the UI in batches as Calcite yields them; {@link #cancel} stops the
+ * statement and its DynamoDB reads.
  */
 public final class SqlConsoleViewModel {
 
@@ -66,7 +74,13 @@ public final class SqlConsoleViewModel {
     private final ObservableList<PlanEntry> plan = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper statusDetails = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<ErrorSpot> errorSpot = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper hint = new ReadOnlyStringWrapper("");
+    private final ObservableList<SchemaEntry> schema = FXCollections.observableArrayList();
+    private final StatementHistory history = new StatementHistory();
+    private int statementStart;
     private final StringProperty readOnlyReason = new SimpleStringProperty("");
     private Predicate<ScanWarning> scanApproval = w -> false;
     private Predicate<SqlWritePlan> writeApproval = p -> false;
@@ -98,9 +112,51 @@ public final class SqlConsoleViewModel {
         return running.getReadOnlyProperty();
     }
 
-    /** {@code requests=… consumed=… scanned=… returned=…} and the row count, after a statement. */
+    /** What the last statement did, in words: "20 rows · 1 request · 0.5 read units · …". */
     public ReadOnlyStringProperty statusProperty() {
         return status.getReadOnlyProperty();
+    }
+
+    /** The same in exact figures: {@code requests=… consumed=… scanned=… returned=… rows=…}. */
+    public ReadOnlyStringProperty statusDetailsProperty() {
+        return statusDetails.getReadOnlyProperty();
+    }
+
+    /**
+     * Where in the editor's text the last statement's error is, when it is at one place.
+     *
+     * @param from the offset of its first character
+     * @param to the offset just after its last
+     */
+    public record ErrorSpot(int from, int to, String message) {}
+
+    public ReadOnlyObjectProperty<ErrorSpot> errorSpotProperty() {
+        return errorSpot.getReadOnlyProperty();
+    }
+
+    /** What the console can query, said when it opens (the entity views, completion). */
+    public ReadOnlyStringProperty hintProperty() {
+        return hint.getReadOnlyProperty();
+    }
+
+    /** The tables and entity views, for the list beside the editor (see {@link #loadSchema}). */
+    public ObservableList<SchemaEntry> schema() {
+        return schema;
+    }
+
+    /** The statements run so far, newest first. */
+    public ObservableList<String> history() {
+        return history.statements();
+    }
+
+    /** An older statement of the history, stepping back from the newest; null at the oldest. */
+    public String olderStatement() {
+        return history.older();
+    }
+
+    /** A newer statement of the history; null past the newest. */
+    public String newerStatement() {
+        return history.newer();
     }
 
     public ReadOnlyStringProperty errorProperty() {
@@ -128,49 +184,25 @@ public final class SqlConsoleViewModel {
         }
     }
 
-    /**
-     * The statement under the caret: the text between the semicolons (outside quotes) around it.
-     */
-    public static String statementAt(String text, int caret) {
-        List<int[]> spans = new ArrayList<>();
-        int start = 0;
-        char quote = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quote != 0) {
-                quote = c == quote ? 0 : quote;
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-            } else if (c == ';') {
-                spans.add(new int[] {start, i});
-                start = i + 1;
-            }
-        }
-        spans.add(new int[] {start, text.length()});
-        for (int[] span : spans) {
-            if (caret >= span[0]
-                    && caret <= span[1]
-                    && !text.substring(span[0], span[1]).isBlank()) {
-                return text.substring(span[0], span[1]).strip();
-            }
-        }
-        for (int i = spans.size() - 1; i >= 0; i--) {
-            int[] span = spans.get(i);
-            if (span[1] <= caret && !text.substring(span[0], span[1]).isBlank()) {
-                return text.substring(span[0], span[1]).strip();
-            }
-        }
-        return text.strip();
-    }
-
     /** Runs the statement under the caret. */
     public void runAt(int caret) {
-        run(statementAt(statement.get(), caret));
+        EditorStatements.Span span = EditorStatements.at(statement.get(), caret);
+        statementStart = span.start();
+        run(span.text());
+    }
+
+    /** Runs the selected text, which starts at {@code start} in the editor. */
+    public void runSelection(int start, String selected) {
+        String text = selected.strip();
+        statementStart = start + selected.indexOf(text.isEmpty() ? selected : text);
+        run(text);
     }
 
     /** Shows the plan of the statement under the caret without reading anything. */
     public void explainAt(int caret) {
-        String text = statementAt(statement.get(), caret);
+        EditorStatements.Span span = EditorStatements.at(statement.get(), caret);
+        statementStart = span.start();
+        String text = span.text();
         start();
         current =
                 work.submit(
@@ -178,7 +210,7 @@ public final class SqlConsoleViewModel {
                         c -> console.explain(text),
                         explanation -> {
                             showPlan(explanation, List.of());
-                            status.set("plan only: nothing was read");
+                            status.set("Plan only: nothing was read");
                             running.set(false);
                         },
                         this::failed);
@@ -196,6 +228,7 @@ public final class SqlConsoleViewModel {
         if (text.isBlank()) {
             return;
         }
+        history.add(text);
         start();
         if (SqlConsole.isWrite(text) && !readOnlyReason.get().isEmpty()) {
             running.set(false);
@@ -260,21 +293,140 @@ public final class SqlConsoleViewModel {
         return !columns.isEmpty();
     }
 
-    public void exportCsv(Path file) throws IOException {
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write(ResultExport.csvHeader(columns));
-            for (List<Object> row : rows) {
-                out.write(ResultExport.csv(row));
-            }
-        }
+    /**
+     * Saves the rows as CSV (the labels as header), off the UI thread, atomically: the file is
+     * whole or as it was.
+     */
+    public void exportCsv(Path file) {
+        export(
+                file,
+                (labels, copy, out) -> {
+                    out.write(ResultExport.csvHeader(labels));
+                    for (List<Object> row : copy) {
+                        out.write(ResultExport.csv(row));
+                    }
+                });
     }
 
-    public void exportJson(Path file) throws IOException {
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (List<Object> row : rows) {
-                out.write(ResultExport.json(columns, row) + "\n");
-            }
+    /**
+     * Saves the rows as JSON lines, one object a row keyed by the labels; as {@link #exportCsv}.
+     */
+    public void exportJson(Path file) {
+        export(
+                file,
+                (labels, copy, out) -> {
+                    for (List<Object> row : copy) {
+                        out.write(ResultExport.json(labels, row) + "\n");
+                    }
+                });
+    }
+
+    /** What an export writes, as text. */
+    private interface Lines {
+        void writeTo(List<String> labels, List<List<Object>> rows, Writer out) throws IOException;
+    }
+
+    /** Writes a copy of the result as it is now, so that a new statement cannot change it. */
+    private void export(Path file, Lines lines) {
+        List<String> labels = List.copyOf(columns);
+        List<List<Object>> copy = List.copyOf(rows);
+        int count = copy.size();
+        work.submit(
+                "export",
+                c -> {
+                    OutputFile.check(file)
+                            .write(
+                                    out -> {
+                                        Writer writer =
+                                                new OutputStreamWriter(out, StandardCharsets.UTF_8);
+                                        lines.writeTo(labels, copy, writer);
+                                        writer.flush();
+                                    });
+                    return file;
+                },
+                saved ->
+                        status.set(
+                                String.format(
+                                        Locale.ROOT,
+                                        "Saved %,d %s to %s",
+                                        count,
+                                        count == 1 ? "row" : "rows",
+                                        saved.getFileName())),
+                this::failed);
+    }
+
+    /**
+     * Lists the tables and entity views beside the editor, and says in the hint which views the
+     * table's model gives (reads the list of tables once).
+     */
+    public void loadSchema() {
+        work.submit(
+                "schema",
+                c -> {
+                    List<SchemaEntry> entries = new ArrayList<>();
+                    List<String> tables = console.catalog().tables();
+                    for (String name : console.catalog().names()) {
+                        boolean table = tables.contains(name);
+                        entries.add(
+                                new SchemaEntry(
+                                        SqlCompletions.quoted(name),
+                                        table ? SchemaEntry.Kind.TABLE : SchemaEntry.Kind.VIEW,
+                                        table
+                                                ? "table"
+                                                : "entity view of "
+                                                        + console.catalog()
+                                                                .tableOf(name)
+                                                                .orElse("")));
+                    }
+                    return entries;
+                },
+                entries -> {
+                    schema.setAll(entries);
+                    hint.set(hintFor(entries));
+                },
+                this::failed);
+    }
+
+    private static String hintFor(List<SchemaEntry> entries) {
+        List<String> views =
+                entries.stream()
+                        .filter(e -> e.kind() == SchemaEntry.Kind.VIEW)
+                        .map(SchemaEntry::name)
+                        .toList();
+        if (views.isEmpty()) {
+            return "Query any table by its name. Save a model of a table (Model tab) and its"
+                    + " entities become views you can query too. Ctrl+Space completes names.";
         }
+        return "Entity views of the table's model: "
+                + String.join(", ", views)
+                + ". Query them like tables, e.g. SELECT * FROM "
+                + views.get(0)
+                + " LIMIT 10. Ctrl+Space completes names; Ctrl+Enter runs the statement under the"
+                + " caret.";
+    }
+
+    /** The columns of a table or view, for the schema list (describes its table, once). */
+    public void columnsOf(SchemaEntry relation, Consumer<List<SchemaEntry>> shown) {
+        work.submit(
+                "columns",
+                c ->
+                        console.catalog()
+                                .relation(unquoted(relation.name()))
+                                .map(r -> r.columns().stream().map(SchemaEntry::column).toList())
+                                .orElse(List.<SchemaEntry>of()),
+                shown::accept,
+                this::failed);
+    }
+
+    private static String unquoted(String name) {
+        return name.startsWith("\"") && name.endsWith("\"") && name.length() >= 2
+                ? name.substring(1, name.length() - 1).replace("\"\"", "\"")
+                : name;
+    }
+
+    /** The completions at the caret, computed off the UI thread (they may describe a table). */
+    public void complete(String text, int caret, Consumer<SqlCompletions.Result> shown) {
+        work.submit("complete", c -> console.complete(text, caret), shown::accept, e -> {});
     }
 
     private void start() {
@@ -283,7 +435,9 @@ public final class SqlConsoleViewModel {
         rows.clear();
         plan.clear();
         error.set("");
-        status.set("running…");
+        errorSpot.set(null);
+        status.set("Running…");
+        statusDetails.set("");
         running.set(true);
     }
 
@@ -337,17 +491,16 @@ public final class SqlConsoleViewModel {
         running.set(false);
         showPlan(result.plan(), result.reads());
         if (result.refused()) {
-            status.set("not run: the statement needs a Scan and it was not allowed");
+            status.set("Not run: the statement needs a Scan, and it was not allowed");
             return;
         }
         // The last batch of rows was handed to the UI thread before this handler was queued.
+        long millis = result.elapsed().toMillis();
         status.set(
-                result.statistics().summary()
-                        + " rows="
-                        + result.rowCount()
-                        + " "
-                        + result.elapsed().toMillis()
-                        + " ms"
+                CostWords.result(
+                        result.rowCount(), result.statistics(), millis, result.cancelled()));
+        statusDetails.set(
+                CostWords.exact(result.rowCount(), result.statistics(), millis)
                         + (result.cancelled() ? " (cancelled)" : ""));
     }
 
@@ -359,7 +512,7 @@ public final class SqlConsoleViewModel {
             String actual = "";
             for (ExecutedRead run : executed) {
                 if (read.equals(run.read())) {
-                    actual = "  → " + run.statistics().summary();
+                    actual = "  → " + CostWords.reads(run.statistics());
                 }
             }
             List<String> lines = read.describe();
@@ -370,7 +523,17 @@ public final class SqlConsoleViewModel {
         }
         for (ExecutedRead run : executed) {
             if (run.read() == null) {
-                plan.add(new PlanEntry("ExecuteStatement  → " + run.statistics().summary(), null));
+                plan.add(
+                        new PlanEntry(
+                                "ExecuteStatement  → " + CostWords.reads(run.statistics()), null));
+            } else if (run.isSample()) {
+                plan.add(
+                        new PlanEntry(
+                                "Columns typed from a sample of "
+                                        + run.read().table()
+                                        + "  → "
+                                        + CostWords.reads(run.statistics()),
+                                null));
             }
         }
         explanation
@@ -383,6 +546,22 @@ public final class SqlConsoleViewModel {
     private void failed(Throwable e) {
         running.set(false);
         status.set("");
+        // the underline first: the message appears with its place already marked
+        if (e instanceof SqlStatementException statement && statement.position().isPresent()) {
+            errorSpot.set(spot(statement.position().get(), statement.getMessage()));
+        }
         error.set(ErrorMessages.describe(e));
+    }
+
+    /** Where a position of the statement run is in the editor's text. */
+    private ErrorSpot spot(SqlStatementException.Position position, String message) {
+        String text = statement.get();
+        int from =
+                EditorStatements.offset(text, statementStart, position.line(), position.column());
+        int to =
+                EditorStatements.offset(
+                                text, statementStart, position.endLine(), position.endColumn())
+                        + 1;
+        return new ErrorSpot(from, Math.max(from + 1, Math.min(to, text.length())), message);
     }
 }

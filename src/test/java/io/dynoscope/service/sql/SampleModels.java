@@ -12,14 +12,14 @@ import java.util.List;
 import java.util.Map;
 
 /** Table models of the sample data sets, built in code for the SQL console's tests. */
-final class SampleModels {
+public final class SampleModels {
 
     private SampleModels() {}
 
     /**
      * {@code workspace} = WS#{workspaceId} / META and {@code project} = WS#{workspaceId} / PROJ#.
      */
-    static TableModel saas(String table) {
+    public static TableModel saas(String table) {
         Entity workspace =
                 new Entity(
                         "workspace",

@@ -1,12 +1,14 @@
 package io.dynoscope.service.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.GatedEndpoint;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -163,5 +166,64 @@ class SqlRequestsTest {
 
         assertEquals(1, out.rows().size());
         assertEquals(reads(), out.result().statistics().requests(), proxy.requests().toString());
+    }
+
+    @Test
+    void anOrderByOnTheSortKeyIsTheQuerysDirectionAndNoSort() {
+        SqlConsole console = new SqlConsole(repository, List.of(SampleModels.saas(saas)));
+
+        SqlConsoleTest.Collected out = SqlConsoleTest.run(console, SqlConsoleTest.SEED_JOIN);
+
+        assertEquals(
+                IntStream.iterate(42, n -> n >= 23, n -> n - 1)
+                        .mapToObj(SampleData::projectDetail)
+                        .map(Object.class::cast)
+                        .toList(),
+                out.rows().stream().map(r -> r.get(1)).toList());
+        assertEquals(1, out.result().plan().reads().size());
+        assertFalse(out.result().plan().reads().get(0).scanForward());
+        assertFalse(out.result().plan().engine().contains("Sort"), out.result().plan().engine());
+        assertEquals(1, proxy.requestCounts().get("Query " + saas), proxy.requests().toString());
+    }
+
+    @Test
+    void aLimitIsTheRequestsLimit() {
+        SqlConsole console = new SqlConsole(repository, List.of(SampleModels.saas(saas)));
+
+        SqlConsoleTest.Collected out =
+                SqlConsoleTest.run(
+                        console,
+                        "SELECT projectId FROM project WHERE workspaceId = 'acme'"
+                                + " ORDER BY Detail DESC LIMIT 3");
+
+        assertEquals(
+                List.of(List.of("2026-0042"), List.of("2026-0041"), List.of("2026-0040")),
+                out.rows());
+        assertEquals(3, out.result().plan().reads().get(0).limit());
+        assertEquals(1, proxy.requestCounts().get("Query " + saas), proxy.requests().toString());
+        assertEquals(3, out.result().statistics().scannedCount());
+    }
+
+    @Test
+    void aLimitOnATableScanIsOneRequest() {
+        SqlConsole console = new SqlConsole(repository, List.of());
+
+        SqlConsoleTest.Collected out =
+                SqlConsoleTest.run(console, "SELECT Detail FROM \"" + saas + "\" LIMIT 1");
+
+        assertEquals(1, out.rows().size());
+        // ListTables is as many pages as the shared engine's table list has: not counted here.
+        Map<String, Integer> counts = new TreeMap<>(proxy.requestCounts());
+        counts.remove("ListTables");
+        assertEquals(
+                expected(
+                        "DescribeTable " + saas,
+                        1,
+                        "DescribeTimeToLive " + saas,
+                        1,
+                        "Scan " + saas,
+                        1),
+                counts,
+                proxy.requests().toString());
     }
 }

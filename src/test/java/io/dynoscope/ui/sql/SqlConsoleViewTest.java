@@ -35,9 +35,9 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -125,13 +125,28 @@ class SqlConsoleViewTest {
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 
         TableView<List<Object>> rows = robot.lookup("#resultTable").queryTableView();
-        waitFor(() -> viewModel.statusProperty().get().startsWith("requests="));
+        try {
+            waitFor(() -> viewModel.statusDetailsProperty().get().startsWith("requests="));
+        } catch (TimeoutException e) {
+            throw new AssertionError(
+                    "status '"
+                            + viewModel.statusProperty().get()
+                            + "' error '"
+                            + viewModel.errorProperty().get()
+                            + "' statement '"
+                            + viewModel.statementProperty().get()
+                            + "'",
+                    e);
+        }
         assertEquals(SampleData.ACME_PROJECTS, rows.getItems().size());
         assertEquals("projectId", rows.getColumns().get(0).getText());
         assertTrue(
                 robot.lookup("2026-0042").tryQuery().isPresent() || rows.getItems().size() == 20);
         assertTrue(
-                viewModel.statusProperty().get().startsWith("requests=1 "),
+                viewModel.statusDetailsProperty().get().startsWith("requests=1 "),
+                viewModel.statusDetailsProperty().get());
+        assertTrue(
+                viewModel.statusProperty().get().startsWith("20 rows · 1 request · "),
                 viewModel.statusProperty().get());
 
         ListView<SqlConsoleViewModel.PlanEntry> plan = robot.lookup("#planList").queryListView();
@@ -149,9 +164,11 @@ class SqlConsoleViewTest {
 
     @Test
     void aLongScanAsksFirstAndEscStopsItsReads(FxRobot robot) throws TimeoutException {
-        TextArea editor = robot.lookup("#editor").queryAs(TextArea.class);
+        CodeArea editor = robot.lookup("#editor").queryAs(CodeArea.class);
         robot.interact(
-                () -> editor.setText("SELECT Detail, status FROM project WHERE status = 'ACTIVE'"));
+                () ->
+                        editor.replaceText(
+                                "SELECT Detail, status FROM project WHERE status = 'ACTIVE'"));
         robot.clickOn("#editor");
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 
@@ -180,7 +197,7 @@ class SqlConsoleViewTest {
         robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
 
         try {
-            waitFor(() -> viewModel.statusProperty().get().contains("(cancelled)"));
+            waitFor(() -> viewModel.statusDetailsProperty().get().contains("(cancelled)"));
         } catch (TimeoutException e) {
             throw new AssertionError(
                     "status '"
