@@ -1,8 +1,6 @@
 package io.dynoscope.app;
 
 import io.dynoscope.core.expression.snippet.SnippetOptions;
-import io.dynoscope.core.model.ModelDocument;
-import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.AwsProfiles;
@@ -34,7 +32,7 @@ import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
 import io.dynoscope.ui.planner.LoadTarget;
-import io.dynoscope.ui.planner.ModelPlannerViewModel;
+import io.dynoscope.ui.planner.TableModelViewModel;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import io.dynoscope.ui.shell.Connector;
 import io.dynoscope.ui.shell.MfaCodeDialog;
@@ -271,21 +269,17 @@ public final class AppContext implements AutoCloseable {
         /** The model of the table: the saved one, or one inferred from a sample of the table. */
         private WorkbenchTab model(
                 DynamoRepository repository, ConnectionEntry connection, String table) {
+            ConnectionServices services = new ConnectionServices(repository);
             LoadTarget here =
                     new LoadTarget(
                             connection.label(),
                             connection.kind() == ConnectionEntry.Kind.PROFILE
                                     || connection.kind() == ConnectionEntry.Kind.DEFAULT_CHAIN,
-                            cancellation -> repository);
-            ModelPlannerViewModel planner = new ModelPlannerViewModel(List.of(here), work, models);
-            planner.targetProperty().set(here);
-            planner.tableNameProperty().set(table);
-            Optional<TableDesign> saved = models == null ? Optional.empty() : models.load(table);
-            if (saved.isPresent()) {
-                planner.importModel(ModelJson.write(ModelDocument.of(saved.get())));
-            } else {
-                planner.inferFromTable();
-            }
+                            cancellation -> services);
+            TableModelViewModel planner = new TableModelViewModel(List.of(here), work, models);
+            // a table the Model tab creates shows up in the sidebar at once
+            planner.loadCheck().setOnTableCreated(created -> shell.refreshTables());
+            planner.openTable(table, here, models == null ? Optional.empty() : models.load(table));
             return ToolTabs.model(planner, table);
         }
     }

@@ -441,7 +441,7 @@ final class SettingsBinding {
     private void saveDriftRules(String tableName, List<DenormalizationRule> rules) {
         Optional<TableDesign> design = models.load(tableName);
         if (design.isPresent()) {
-            models.save(design.get().withModel(design.get().model().withCopies(rules)));
+            models.save(design.get().withModel(design.get().model().with(b -> b.copies(rules))));
             return;
         }
         JsonNode json;

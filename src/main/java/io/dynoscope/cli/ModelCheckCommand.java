@@ -5,9 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.ModelFiles;
+import io.dynoscope.core.model.PatternRequests;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ReadStatistics;
@@ -16,6 +19,7 @@ import io.dynoscope.service.model.AccessPatternCheck;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,8 +34,10 @@ import picocli.CommandLine.ParentCommand;
                 "Run every access pattern of the model against the table and report, per pattern,"
                         + " the request sent and requests / RCU / scanned / returned. Exit 0 when each"
                         + " was served as designed (one request, reading no more than twice what it"
-                        + " returned), 3 otherwise. Parameter values come from --param, else the model's"
-                        + " items, else a sample of the table.")
+                        + " returned, with exactly the items the model's examples say it should"
+                        + " return, in the order asked), 3 otherwise. Parameter values come from"
+                        + " --param, else the model's items (chosen so the answer is known), else a"
+                        + " sample of the table.")
 final class ModelCheckCommand implements Callable<Integer> {
 
     @ParentCommand private ModelCommand model;
@@ -64,17 +70,17 @@ final class ModelCheckCommand implements Callable<Integer> {
             throw CliException.usage(
                     file + ": the model of " + design.table() + " has no access patterns");
         }
+        Map<String, AttributeValue> given = ModelCommand.parameters(parameters);
+        try {
+            PatternRequests.checkKeyValues(design.model(), given);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--param: " + e.getMessage());
+        }
         AccessPatternCheck.Report report;
         try (ConnectionServices services = cli.services()) {
             report =
                     services.patternCheck()
-                            .check(
-                                    design.model(),
-                                    table,
-                                    ModelCommand.parameters(parameters),
-                                    design.items(),
-                                    outcome -> {},
-                                    Cancellation.none());
+                            .check(design, table, given, outcome -> {}, Cancellation.none());
         }
         if (json) {
             cli.out().println(json(report));
@@ -91,11 +97,9 @@ final class ModelCheckCommand implements Callable<Integer> {
                                         + outcome.reason());
             }
         }
-        long served =
-                report.outcomes().stream().filter(AccessPatternCheck.Outcome::asDesigned).count();
         cli.err()
                 .println(
-                        served
+                        report.served()
                                 + " of "
                                 + report.outcomes().size()
                                 + " access patterns served as designed");
@@ -125,6 +129,14 @@ final class ModelCheckCommand implements Callable<Integer> {
                 p.put("returned", s.returnedCount());
                 p.put("asDesigned", outcome.asDesigned());
                 p.put("reason", outcome.reason());
+                ArrayNode expected = p.putArray("expectedKeys");
+                for (Key key : outcome.expectedKeys()) {
+                    expected.add(mapper.readTree(DynamoJson.write(key.asItem())));
+                }
+                ArrayNode returned = p.putArray("returnedKeys");
+                for (Key key : outcome.returnedKeys()) {
+                    returned.add(mapper.readTree(DynamoJson.write(key.asItem())));
+                }
                 ArrayNode items = p.putArray("items");
                 for (Item item : outcome.items()) {
                     items.add(mapper.readTree(DynamoJson.write(item)));

@@ -20,9 +20,10 @@ import picocli.CommandLine.ParentCommand;
         name = "model",
         mixinStandardHelpOptions = true,
         description =
-                "Infer, export, load and check table models (Dynoscope's model format or NoSQL"
+                "Plan, infer, export, load and check table models (Dynoscope's model format or NoSQL"
                         + " Workbench data models).",
         subcommands = {
+            ModelPlanCommand.class,
             ModelInferCommand.class,
             ModelExportCommand.class,
             ModelLoadCommand.class,
@@ -41,8 +42,8 @@ final class ModelCommand implements Callable<Integer> {
     public Integer call() {
         cli.err()
                 .println(
-                        "dynoscope model: name a command: infer, export, load, check or migrate (see"
-                                + " dynoscope model --help)");
+                        "dynoscope model: name a command: plan, infer, export, load, check or"
+                                + " migrate (see dynoscope model --help)");
         return ExitCodes.USAGE;
     }
 

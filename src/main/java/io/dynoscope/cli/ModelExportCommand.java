@@ -95,7 +95,7 @@ final class ModelExportCommand implements Callable<Integer> {
                         () -> {
                             if (tables.size() == 1) {
                                 return tables.get(0)
-                                        .withModel(tables.get(0).model().withTable(table));
+                                        .withModel(tables.get(0).model().with(b -> b.table(table)));
                             }
                             throw CliException.usage(from + " has no table '" + table + "'");
                         });

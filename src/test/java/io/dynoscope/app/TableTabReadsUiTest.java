@@ -332,7 +332,7 @@ class TableTabReadsUiTest {
                         .findFirst()
                         .orElseThrow();
         try (SettingsService settings = SettingsService.open(new SettingsStore(directory))) {
-            new ModelStore(settings).save(saas.withModel(saas.model().withTable(TABLE)));
+            new ModelStore(settings).save(saas.withModel(saas.model().with(b -> b.table(TABLE))));
         }
         TableTab tab = start();
         query(robot, tab, SampleData.ACME);

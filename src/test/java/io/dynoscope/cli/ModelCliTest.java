@@ -125,12 +125,13 @@ class ModelCliTest {
                         .tables()
                         .get(0);
         String first = TestEngine.uniqueTableName("cli-load-first");
-        TableDesign good = saas.withModel(saas.model().withTable(first));
-        TableDesign badName = saas.withModel(saas.model().withTable("bad name!"));
+        TableDesign good = saas.withModel(saas.model().with(b -> b.table(first)));
+        TableDesign badName = saas.withModel(saas.model().with(b -> b.table("bad name!")));
         List<Item> twice = new ArrayList<>(good.items());
         twice.add(good.items().get(0).with("extra", AttributeValue.s("second copy")));
         String alone = TestEngine.uniqueTableName("cli-load-twice");
-        TableDesign duplicateKeys = good.withModel(good.model().withTable(alone)).withItems(twice);
+        TableDesign duplicateKeys =
+                good.withModel(good.model().with(b -> b.table(alone))).withItems(twice);
         Path twoTables = tempDir.resolve("two-tables.json");
         Files.writeString(
                 twoTables,
@@ -205,7 +206,8 @@ class ModelCliTest {
                 withScan,
                 ModelJson.write(
                         ModelDocument.of(
-                                saas.withModel(saas.model().withAccessPatterns(patterns)))));
+                                saas.withModel(
+                                        saas.model().with(b -> b.accessPatterns(patterns))))));
         Result failed =
                 cli(
                         "model",
@@ -225,6 +227,94 @@ class ModelCliTest {
                         .contains(
                                 "ok   a workspace and its projects: requests=1 consumed=0.5 scanned=4 returned=4"),
                 failed.out());
+    }
+
+    static final String LIBRARY =
+            """
+            {
+              "table": "Library",
+              "entities": [
+                { "name": "member", "id": "memberId", "attributes": { "name": "S", "email": "S" } },
+                { "name": "book", "id": "isbn", "attributes": { "title": "S", "authorId": "S" } },
+                { "name": "loan", "id": "loanId", "belongsTo": "member",
+                  "attributes": { "isbn": "S", "status": "S", "loanedAt": "S", "renewals": "L" } }
+              ],
+              "accessPatterns": [
+                "Look up a member by memberId",
+                { "words": "List the loans of a given isbn loaned between two dates", "readsPerSecond": 40 }
+              ]
+            }
+            """;
+
+    @Test
+    void planPrintsAModelThatLoadsAndPassesItsCheck() throws IOException {
+        String table = TestEngine.uniqueTableName("Library");
+        Path request = tempDir.resolve("library-plan.json");
+        Files.writeString(request, LIBRARY.replace("\"Library\"", "\"" + table + "\""));
+        Result planned = cli("model", "plan", request.toString());
+        assertEquals(ExitCodes.OK, planned.exitCode(), planned.err());
+        assertTrue(
+                planned.err()
+                        .contains(
+                                "read: List the loans of a given isbn loaned between two dates ->"
+                                        + " loan, given isbn, many, range of loanedAt (BETWEEN)"),
+                planned.err());
+        assertTrue(planned.err().contains("a month on demand"), planned.err());
+        assertEquals(
+                "2 of 2 access patterns served by one request in the proposal",
+                planned.lastErrLine());
+        Path model = tempDir.resolve("library-model.json");
+        Files.writeString(model, planned.out());
+        Result loaded = cli("model", "load", model.toString(), "--with-data");
+        assertEquals(ExitCodes.OK, loaded.exitCode(), loaded.err());
+        Result checked = cli("model", "check", model.toString(), "--table", table, "--json");
+        assertEquals(ExitCodes.OK, checked.exitCode(), checked.out() + checked.err());
+        JsonNode between = new ObjectMapper().readTree(checked.out()).get("patterns").get(1);
+        assertTrue(between.get("asDesigned").asBoolean());
+        assertTrue(between.get("expectedKeys").size() > 0, between.toString());
+        assertEquals(between.get("expectedKeys"), between.get("returnedKeys"));
+        assertEquals("one request", between.get("reason").asText());
+    }
+
+    @Test
+    void planRefusesUnknownFieldsWithTheirLineAndColumn() throws IOException {
+        Path request = tempDir.resolve("typo.json");
+        Files.writeString(request, LIBRARY.replace("\"belongsTo\"", "\"belongTo\""));
+        Result refused = cli("model", "plan", request.toString());
+        assertEquals(ExitCodes.USAGE, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("\"belongTo\""), refused.err());
+        assertTrue(refused.err().contains("line 7, column"), refused.err());
+        assertEquals("", refused.out());
+    }
+
+    @Test
+    void aParameterThatCannotFillAKeySegmentExitsTwoSayingWhy() throws IOException {
+        String table = seeded(Dataset.SAAS);
+        Path model = tempDir.resolve("saas.json");
+        Files.writeString(model, resource("/io/dynoscope/service/model/saas-model.json"));
+        Result empty =
+                cli(
+                        "model",
+                        "check",
+                        model.toString(),
+                        "--table",
+                        table,
+                        "--param",
+                        "workspaceId=");
+        assertEquals(ExitCodes.USAGE, empty.exitCode(), empty.err());
+        assertTrue(empty.err().contains("parameter workspaceId is empty"), empty.err());
+        Result hash =
+                cli(
+                        "model",
+                        "check",
+                        model.toString(),
+                        "--table",
+                        table,
+                        "--param",
+                        "workspaceId=a#b");
+        assertEquals(ExitCodes.USAGE, hash.exitCode(), hash.err());
+        assertTrue(hash.err().contains("cannot hold '#'"), hash.err());
+        assertFalse(hash.err().contains("NoSuchElementException"), hash.err());
     }
 
     private static long count(String table) {

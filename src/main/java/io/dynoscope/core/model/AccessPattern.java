@@ -19,6 +19,11 @@ import java.util.Set;
  * @param sortKey the sort-key condition, if any (for a GetItem: EQ with the full sort key)
  * @param newestFirst ScanIndexForward=false
  * @param filter a filter expression text, or null
+ * @param limit the Limit sent ("the latest 10"), or 0 for none
+ * @param count whether it asks only how many (Select COUNT)
+ * @param question what it asks in attribute terms, which the check answers independently; empty for
+ *     a model that does not say (the check then reads the question off the request)
+ * @param workload the reads per second expected, for findings and cost
  */
 public record AccessPattern(
         String name,
@@ -28,7 +33,11 @@ public record AccessPattern(
         KeyTemplate partitionKey,
         Optional<SortKeyPattern> sortKey,
         boolean newestFirst,
-        String filter) {
+        String filter,
+        int limit,
+        boolean count,
+        Optional<Question> question,
+        Workload workload) {
 
     /** The request the pattern is served by. */
     public enum Operation {
@@ -59,6 +68,60 @@ public record AccessPattern(
             throw new IllegalArgumentException(
                     "access pattern '" + name + "': a " + operation + " needs a partition key");
         }
+        if (limit < 0) {
+            throw new IllegalArgumentException(
+                    "access pattern '" + name + "': a limit cannot be negative");
+        }
+        Objects.requireNonNull(question, "question");
+        workload = workload == null ? Workload.NONE : workload;
+    }
+
+    /** A pattern that states only its request: no limit, no count, no question, no workload. */
+    public AccessPattern(
+            String name,
+            Operation operation,
+            List<String> entities,
+            String index,
+            KeyTemplate partitionKey,
+            Optional<SortKeyPattern> sortKey,
+            boolean newestFirst,
+            String filter) {
+        this(
+                name,
+                operation,
+                entities,
+                index,
+                partitionKey,
+                sortKey,
+                newestFirst,
+                filter,
+                0,
+                false,
+                Optional.empty(),
+                Workload.NONE);
+    }
+
+    /** The same pattern served by another request (the question, limit and workload kept). */
+    public AccessPattern servedBy(
+            Operation newOperation,
+            String newIndex,
+            KeyTemplate newPartitionKey,
+            Optional<SortKeyPattern> newSortKey,
+            boolean newNewestFirst,
+            String newFilter) {
+        return new AccessPattern(
+                name,
+                newOperation,
+                entities,
+                newIndex,
+                newPartitionKey,
+                newSortKey,
+                newNewestFirst,
+                newFilter,
+                limit,
+                count,
+                question,
+                workload);
     }
 
     /** The parameters a caller supplies: {@code workspaceId} of {@code WS#{workspaceId}}. */

@@ -13,18 +13,30 @@ import java.util.Optional;
  * table's key, the attributes it holds, and how it fills the keys of the indexes it appears in.
  *
  * @param indexKeys index name to the key templates this entity gives that index
+ * @param workload the writes, items per parent and item size expected, for findings and cost
  */
 public record Entity(
         String name,
         KeyTemplates keys,
         List<AttributeModel> attributes,
-        Map<String, KeyTemplates> indexKeys) {
+        Map<String, KeyTemplates> indexKeys,
+        Workload workload) {
 
     public Entity {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(keys, "keys");
         attributes = List.copyOf(attributes);
         indexKeys = Map.copyOf(indexKeys);
+        workload = workload == null ? Workload.NONE : workload;
+    }
+
+    /** An entity with no workload stated. */
+    public Entity(
+            String name,
+            KeyTemplates keys,
+            List<AttributeModel> attributes,
+            Map<String, KeyTemplates> indexKeys) {
+        this(name, keys, attributes, indexKeys, Workload.NONE);
     }
 
     /**

@@ -3,13 +3,13 @@ package io.dynoscope.core.model;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.List;
 
-/** What the model formats' readers share: where a JSON error is, and missing fields. */
-final class JsonText {
+/** What the model and plan-request readers share: where a JSON error is, and missing fields. */
+public final class JsonText {
 
     private JsonText() {}
 
     /** {@code line L, column C} of a JSON error, or {@code ?} when Jackson does not know. */
-    static String where(JsonProcessingException e) {
+    public static String where(JsonProcessingException e) {
         return e.getLocation() == null
                 ? "?"
                 : "line "
@@ -27,7 +27,7 @@ final class JsonText {
     }
 
     /** An absent JSON array as an empty list. */
-    static <T> List<T> list(List<T> value) {
+    public static <T> List<T> list(List<T> value) {
         return value == null ? List.of() : value;
     }
 }

@@ -139,7 +139,7 @@ public final class ModelInference {
                 distinct.add(r);
             }
         }
-        return model.withAccessPatterns(patterns).withRelationships(distinct);
+        return model.with(b -> b.accessPatterns(patterns).relationships(distinct));
     }
 
     /** The items of one key shape, on their way to being an entity. */

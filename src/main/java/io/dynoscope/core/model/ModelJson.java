@@ -141,14 +141,28 @@ public final class ModelJson {
             String projection,
             List<String> nonKeyAttributes) {}
 
-    @JsonPropertyOrder({"name", "partitionKey", "sortKey", "attributes", "indexKeys"})
+    @JsonPropertyOrder({
+        "name",
+        "partitionKey",
+        "sortKey",
+        "attributes",
+        "indexKeys",
+        "readsPerSecond",
+        "writesPerSecond",
+        "itemsPerParent",
+        "itemBytes"
+    })
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     record EntityJson(
             String name,
             String partitionKey,
             String sortKey,
             List<AttributeJson> attributes,
-            Map<String, TemplatesJson> indexKeys) {}
+            Map<String, TemplatesJson> indexKeys,
+            BigDecimal readsPerSecond,
+            BigDecimal writesPerSecond,
+            BigDecimal itemsPerParent,
+            BigDecimal itemBytes) {}
 
     @JsonPropertyOrder({"name", "type"})
     record AttributeJson(String name, AttributeValue.Type type) {}
@@ -165,7 +179,11 @@ public final class ModelJson {
         "partitionKey",
         "sortKey",
         "newestFirst",
-        "filter"
+        "filter",
+        "limit",
+        "count",
+        "question",
+        "readsPerSecond"
     })
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     record PatternJson(
@@ -176,7 +194,22 @@ public final class ModelJson {
             String partitionKey,
             SortKeyJson sortKey,
             Boolean newestFirst,
-            String filter) {}
+            String filter,
+            Integer limit,
+            Boolean count,
+            QuestionJson question,
+            BigDecimal readsPerSecond) {}
+
+    @JsonPropertyOrder({"given", "range", "order"})
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    record QuestionJson(List<String> given, RangeJson range, OrderJson order) {}
+
+    @JsonPropertyOrder({"attribute", "kind"})
+    record RangeJson(String attribute, Question.Range.Kind kind) {}
+
+    @JsonPropertyOrder({"attribute", "descending"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record OrderJson(String attribute, Boolean descending) {}
 
     @JsonPropertyOrder({"operator", "value", "upper"})
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -288,6 +321,7 @@ public final class ModelJson {
                 .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> indexKeys.put(e.getKey(), templates(e.getValue())));
         TemplatesJson keys = templates(entity.keys());
+        Workload w = entity.workload();
         return new EntityJson(
                 entity.name(),
                 keys.partitionKey(),
@@ -295,7 +329,28 @@ public final class ModelJson {
                 entity.attributes().stream()
                         .map(a -> new AttributeJson(a.name(), a.type()))
                         .toList(),
-                indexKeys);
+                indexKeys,
+                figure(w.readsPerSecond()),
+                figure(w.writesPerSecond()),
+                figure(w.itemsPerParent()),
+                figure(w.itemBytes()));
+    }
+
+    /**
+     * A workload figure as written: none for zero, a plain number otherwise ({@code 40}, not 40.0).
+     */
+    private static BigDecimal figure(double value) {
+        return value == 0 ? null : BigDecimal.valueOf(value).stripTrailingZeros();
+    }
+
+    private static double figure(BigDecimal value, String field) {
+        if (value == null) {
+            return 0;
+        }
+        if (value.signum() < 0) {
+            throw new IllegalArgumentException("\"" + field + "\" cannot be negative");
+        }
+        return value.doubleValue();
     }
 
     private static TemplatesJson templates(KeyTemplates keys) {
@@ -319,7 +374,20 @@ public final class ModelJson {
                                                 sk.upper() == null ? null : sk.upper().text()))
                         .orElse(null),
                 pattern.newestFirst() ? Boolean.TRUE : null,
-                pattern.filter());
+                pattern.filter(),
+                pattern.limit() == 0 ? null : pattern.limit(),
+                pattern.count() ? Boolean.TRUE : null,
+                pattern.question().map(ModelJson::question).orElse(null),
+                figure(pattern.workload().readsPerSecond()));
+    }
+
+    private static QuestionJson question(Question question) {
+        return new QuestionJson(
+                question.given(),
+                question.range().map(r -> new RangeJson(r.attribute(), r.kind())).orElse(null),
+                question.order()
+                        .map(o -> new OrderJson(o.attribute(), o.descending() ? true : null))
+                        .orElse(null));
     }
 
     private static ArrayNode copies(List<DenormalizationRule> rules) {
@@ -527,7 +595,12 @@ public final class ModelJson {
                     KeyTemplates.of(
                             require(json.partitionKey(), "\"partitionKey\""), json.sortKey()),
                     attributes,
-                    indexKeys);
+                    indexKeys,
+                    new Workload(
+                            figure(json.readsPerSecond(), "readsPerSecond"),
+                            figure(json.writesPerSecond(), "writesPerSecond"),
+                            figure(json.itemsPerParent(), "itemsPerParent"),
+                            figure(json.itemBytes(), "itemBytes")));
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new IllegalArgumentException("entity '" + name + "': " + e.getMessage(), e);
         }
@@ -557,11 +630,32 @@ public final class ModelJson {
                     json.partitionKey() == null ? null : KeyTemplate.parse(json.partitionKey()),
                     sortKey,
                     Boolean.TRUE.equals(json.newestFirst()),
-                    json.filter());
+                    json.filter(),
+                    json.limit() == null ? 0 : json.limit(),
+                    Boolean.TRUE.equals(json.count()),
+                    Optional.ofNullable(json.question()).map(ModelJson::question),
+                    new Workload(figure(json.readsPerSecond(), "readsPerSecond"), 0, 0, 0));
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new IllegalArgumentException(
                     "access pattern '" + name + "': " + e.getMessage(), e);
         }
+    }
+
+    private static Question question(QuestionJson json) {
+        return new Question(
+                list(json.given()),
+                Optional.ofNullable(json.range())
+                        .map(
+                                r ->
+                                        new Question.Range(
+                                                require(r.attribute(), "\"range.attribute\""),
+                                                require(r.kind(), "\"range.kind\""))),
+                Optional.ofNullable(json.order())
+                        .map(
+                                o ->
+                                        new Question.Order(
+                                                require(o.attribute(), "\"order.attribute\""),
+                                                Boolean.TRUE.equals(o.descending()))));
     }
 
     private static List<DenormalizationRule> copies(ArrayNode rules) {

@@ -359,7 +359,7 @@ public final class NoSqlWorkbenchFormat {
                                 notes,
                                 name));
             }
-            model = ModelInference.withProposals(model.withEntities(entities), allItems);
+            model = ModelInference.withProposals(model.with(b -> b.entities(entities)), allItems);
         }
         return new TableDesign(model, capacity(json), allItems);
     }

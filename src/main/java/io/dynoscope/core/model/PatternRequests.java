@@ -71,13 +71,17 @@ public final class PatternRequests {
      * A Query: one key condition per partition read (several for a sharded partition key).
      *
      * @param filter null for none
+     * @param limit the Limit sent, or 0 for none
+     * @param count Select COUNT: only how many items match
      */
     public record Query(
             String table,
             String index,
             List<CompiledExpression> keyConditions,
             CompiledExpression filter,
-            boolean scanForward)
+            boolean scanForward,
+            int limit,
+            boolean count)
             implements PatternRequest {
         public Query {
             keyConditions = List.copyOf(keyConditions);
@@ -109,6 +113,12 @@ public final class PatternRequests {
             text.append("\nExpressionAttributeValues  ").append(DynamoJson.write(Item.of(values)));
             if (!scanForward) {
                 text.append("\nScanIndexForward           false");
+            }
+            if (limit > 0) {
+                text.append("\nLimit                      ").append(limit);
+            }
+            if (count) {
+                text.append("\nSelect                     COUNT");
             }
             return text.toString();
         }
@@ -206,6 +216,40 @@ public final class PatternRequests {
     }
 
     /**
+     * Checks the values given for the key templates' variables of every pattern: a variable stands
+     * for one key segment, so its value is not empty and holds no {@code #}. Throws {@link
+     * IllegalArgumentException} naming the parameter and why.
+     */
+    public static void checkKeyValues(TableModel model, Map<String, AttributeValue> parameters) {
+        Set<String> templateNames = new LinkedHashSet<>();
+        for (AccessPattern pattern : model.accessPatterns()) {
+            templateNames.addAll(pattern.parameters());
+        }
+        for (Map.Entry<String, AttributeValue> given : parameters.entrySet()) {
+            if (!templateNames.contains(given.getKey())) {
+                continue;
+            }
+            String text = Question.text(given.getValue());
+            if (text.isEmpty()) {
+                throw new IllegalArgumentException(
+                        "parameter "
+                                + given.getKey()
+                                + " is empty: it fills a key segment, which needs one or more"
+                                + " characters");
+            }
+            if (text.indexOf('#') >= 0) {
+                throw new IllegalArgumentException(
+                        "parameter "
+                                + given.getKey()
+                                + " is '"
+                                + text
+                                + "': it fills one key segment, which cannot hold '#' (the"
+                                + " separator between segments)");
+            }
+        }
+    }
+
+    /**
      * The request serving {@code pattern} of {@code model} with these parameter values; throws
      * {@link IllegalArgumentException} naming a missing parameter or a filter rows cannot hold.
      */
@@ -218,11 +262,12 @@ public final class PatternRequests {
                         "access pattern '" + pattern.name() + "' needs a value for " + name);
             }
         }
+        checkKeyValues(model.with(b -> b.accessPatterns(List.of(pattern))), parameters);
         CompiledExpression filter = filter(pattern, parameters);
         String table = model.table();
         KeySchema keys = model.keysOf(pattern.index());
         Map<String, String> bindings = new LinkedHashMap<>();
-        parameters.forEach((name, value) -> bindings.put(name, text(value)));
+        parameters.forEach((name, value) -> bindings.put(name, Question.text(value)));
         return switch (pattern.operation()) {
             case SCAN -> new Scan(table, pattern.index(), filter);
             case GET_ITEM -> {
@@ -299,7 +344,14 @@ public final class PatternRequests {
                     conditions.add(
                             filter == null ? condition.compile() : condition.compile(filter));
                 }
-                yield new Query(table, pattern.index(), conditions, filter, !pattern.newestFirst());
+                yield new Query(
+                        table,
+                        pattern.index(),
+                        conditions,
+                        filter,
+                        !pattern.newestFirst(),
+                        pattern.limit(),
+                        pattern.count());
             }
         };
     }
@@ -346,17 +398,6 @@ public final class PatternRequests {
                             "key attribute '" + attribute + "' is binary: templates write text");
             default -> AttributeValue.s(text);
         };
-    }
-
-    /** A parameter's value as the text a template holds: a string as it is, a number's digits. */
-    private static String text(AttributeValue value) {
-        if (value instanceof AttributeValue.Str s) {
-            return s.value();
-        }
-        if (value instanceof AttributeValue.Num n) {
-            return n.text();
-        }
-        return DynamoJson.write(value);
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * What one single table holds and how it is read: the shared vocabulary of every tool. The grid
@@ -101,108 +102,111 @@ public record TableModel(
         return keyAttributeTypes.getOrDefault(attribute, "S");
     }
 
+    /**
+     * This model with some parts changed: {@code model.with(b -> b.table("other").indexes(list))}.
+     * The one way to derive a model, instead of a copied {@code withX} per part.
+     */
+    public TableModel with(UnaryOperator<Builder> change) {
+        return change.apply(new Builder(this)).build();
+    }
+
+    /** This model under another table name; the parts most often changed alone have a shortcut. */
     public TableModel withTable(String value) {
-        return new TableModel(
-                value,
-                keys,
-                keyAttributeTypes,
-                indexes,
-                entities,
-                accessPatterns,
-                relationships,
-                copies,
-                shardGroups);
+        return with(b -> b.table(value));
     }
 
     public TableModel withIndexes(List<IndexModel> value) {
-        return new TableModel(
-                table,
-                keys,
-                keyAttributeTypes,
-                value,
-                entities,
-                accessPatterns,
-                relationships,
-                copies,
-                shardGroups);
+        return with(b -> b.indexes(value));
     }
 
     public TableModel withKeyAttributeTypes(Map<String, String> value) {
-        return new TableModel(
-                table,
-                keys,
-                value,
-                indexes,
-                entities,
-                accessPatterns,
-                relationships,
-                copies,
-                shardGroups);
+        return with(b -> b.keyAttributeTypes(value));
     }
 
     public TableModel withEntities(List<Entity> value) {
-        return new TableModel(
-                table,
-                keys,
-                keyAttributeTypes,
-                indexes,
-                value,
-                accessPatterns,
-                relationships,
-                copies,
-                shardGroups);
+        return with(b -> b.entities(value));
     }
 
     public TableModel withAccessPatterns(List<AccessPattern> value) {
-        return new TableModel(
-                table,
-                keys,
-                keyAttributeTypes,
-                indexes,
-                entities,
-                value,
-                relationships,
-                copies,
-                shardGroups);
+        return with(b -> b.accessPatterns(value));
     }
 
-    public TableModel withRelationships(List<Relationship> value) {
-        return new TableModel(
-                table,
-                keys,
-                keyAttributeTypes,
-                indexes,
-                entities,
-                accessPatterns,
-                value,
-                copies,
-                shardGroups);
-    }
+    /** The parts of a model, set one by one; {@link #with} hands one out. */
+    public static final class Builder {
+        private String table;
+        private KeySchema keys;
+        private Map<String, String> keyAttributeTypes;
+        private List<IndexModel> indexes;
+        private List<Entity> entities;
+        private List<AccessPattern> accessPatterns;
+        private List<Relationship> relationships;
+        private List<DenormalizationRule> copies;
+        private List<ShardGroup> shardGroups;
 
-    /** The same model with these denormalized copies (drift rules) in place of its own. */
-    public TableModel withCopies(List<DenormalizationRule> value) {
-        return new TableModel(
-                table,
-                keys,
-                keyAttributeTypes,
-                indexes,
-                entities,
-                accessPatterns,
-                relationships,
-                value,
-                shardGroups);
-    }
+        private Builder(TableModel model) {
+            table = model.table;
+            keys = model.keys;
+            keyAttributeTypes = model.keyAttributeTypes;
+            indexes = model.indexes;
+            entities = model.entities;
+            accessPatterns = model.accessPatterns;
+            relationships = model.relationships;
+            copies = model.copies;
+            shardGroups = model.shardGroups;
+        }
 
-    public TableModel withShardGroups(List<ShardGroup> value) {
-        return new TableModel(
-                table,
-                keys,
-                keyAttributeTypes,
-                indexes,
-                entities,
-                accessPatterns,
-                relationships,
-                copies,
-                value);
+        public Builder table(String value) {
+            table = value;
+            return this;
+        }
+
+        public Builder keyAttributeTypes(Map<String, String> value) {
+            keyAttributeTypes = value;
+            return this;
+        }
+
+        public Builder indexes(List<IndexModel> value) {
+            indexes = value;
+            return this;
+        }
+
+        public Builder entities(List<Entity> value) {
+            entities = value;
+            return this;
+        }
+
+        public Builder accessPatterns(List<AccessPattern> value) {
+            accessPatterns = value;
+            return this;
+        }
+
+        public Builder relationships(List<Relationship> value) {
+            relationships = value;
+            return this;
+        }
+
+        /** The denormalized copies (drift rules) in place of the model's own. */
+        public Builder copies(List<DenormalizationRule> value) {
+            copies = value;
+            return this;
+        }
+
+        public Builder shardGroups(List<ShardGroup> value) {
+            shardGroups = value;
+            return this;
+        }
+
+        TableModel build() {
+            return new TableModel(
+                    table,
+                    keys,
+                    keyAttributeTypes,
+                    indexes,
+                    entities,
+                    accessPatterns,
+                    relationships,
+                    copies,
+                    shardGroups);
+        }
     }
 }

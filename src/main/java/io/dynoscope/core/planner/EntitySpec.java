@@ -1,26 +1,29 @@
 package io.dynoscope.core.planner;
 
 import io.dynoscope.core.model.AttributeModel;
+import io.dynoscope.core.model.Workload;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
- * An entity as the user describes it to the planner: "a project, identified by projectId, belongs
- * to a workspace, has a name, a status and a createdAt, and a workspace can have any number of
- * them".
+ * An entity as the user describes it to the planner: "a loan, identified by loanId, belongs to a
+ * member, has an isbn, a status and a loanedAt", or "a copy of a book at a branch, unique by isbn
+ * and branchId".
  *
- * @param idAttribute the attribute that names one item among its parent's, e.g. {@code projectId}
+ * @param ids the attributes that name one item among its parent's (or, with no parent, in the
+ *     table): one id such as {@code loanId}, or a combination such as {@code isbn, branchId}
  * @param parent the entity it belongs to, or null for a top-level entity
- * @param attributes the attributes it holds besides its id
- * @param unbounded whether one parent can hold any number of them (a hot partition in waiting)
+ * @param attributes the attributes it holds besides its ids
+ * @param workload the writes, items per parent and item size expected (zero when not stated)
  */
 public record EntitySpec(
         String name,
-        String idAttribute,
+        List<String> ids,
         String parent,
         List<AttributeModel> attributes,
-        boolean unbounded) {
+        Workload workload) {
 
     public EntitySpec {
         Objects.requireNonNull(name, "name");
@@ -28,12 +31,24 @@ public record EntitySpec(
             throw new IllegalArgumentException("an entity needs a name");
         }
         name = name.strip();
-        idAttribute =
-                idAttribute == null || idAttribute.isBlank()
-                        ? defaultId(name)
-                        : idAttribute.strip();
+        List<String> cleaned = new ArrayList<>();
+        if (ids != null) {
+            for (String id : ids) {
+                if (id != null && !id.isBlank() && !cleaned.contains(id.strip())) {
+                    cleaned.add(id.strip());
+                }
+            }
+        }
+        ids = cleaned.isEmpty() ? List.of(defaultId(name)) : List.copyOf(cleaned);
         parent = parent == null || parent.isBlank() ? null : parent.strip();
         attributes = List.copyOf(attributes);
+        workload = workload == null ? Workload.NONE : workload;
+    }
+
+    /** An entity with one id (or the default id when blank) and no workload stated. */
+    public static EntitySpec of(
+            String name, String id, String parent, List<AttributeModel> attributes) {
+        return new EntitySpec(name, id == null ? List.of() : List.of(id), parent, attributes, null);
     }
 
     /** {@code project} -> {@code projectId}. */
@@ -53,10 +68,24 @@ public record EntitySpec(
         return (id.length() == 0 ? "item" : id.toString()) + "Id";
     }
 
-    /** The upper-case tag its keys start with: {@code project} -> {@code PROJECT}. */
+    /** The upper-case tag its keys start with: {@code orderItem} -> {@code ORDER_ITEM}. */
     public String tag() {
-        String tag = name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_");
-        tag = tag.replaceAll("^_+|_+$", "");
+        return tagOf(name);
+    }
+
+    /** An upper-case tag for a name: {@code orderItem} -> {@code ORDER_ITEM}. */
+    public static String tagOf(String name) {
+        String tag =
+                name.replaceAll("([a-z0-9])([A-Z])", "$1_$2")
+                        .toUpperCase(Locale.ROOT)
+                        .replaceAll("[^A-Z0-9]+", "_")
+                        .replaceAll("^_+|_+$", "");
         return tag.isEmpty() ? "ITEM" : tag;
+    }
+
+    /** Whether it has an attribute (or id) of this name. */
+    public boolean has(String attribute) {
+        return ids.contains(attribute)
+                || attributes.stream().anyMatch(a -> a.name().equals(attribute));
     }
 }

@@ -2,7 +2,6 @@ package io.dynoscope.core.planner;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
@@ -13,36 +12,50 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * Example items for every entity of a planned design, laid out as item collections: each top-level
- * item followed by its children. Top-level ids are words ({@code acme}, {@code beta}); children get
- * zero-padded, time-ordered ids ({@code 2026-0001}) with {@code createdAt}-like attributes that
- * grow with them, so "newest first" reads right. Every key and index key is rendered from the
- * model's templates, so the examples are what the design will store.
+ * Example items that exercise a planned design, laid out as item collections: three items of each
+ * top-level entity, four, three and two children under them, two grandchildren under the first
+ * children. References are real: an attribute named like another entity's id holds the id of an
+ * item that exists, cycling so each is referred to several times (several loans per book and per
+ * member); an attribute a parent also has is copied from it (an order item's {@code customerId} is
+ * its order's). Times advance through the examples, days apart, so they spread over weeks and a
+ * range keeps some items and not others; children's ids are zero-padded and time-ordered ({@code
+ * 2026-0001}), so the key order is the creation order. Plain values come from a small pool ({@code
+ * operator-1}, {@code operator-2}; ACTIVE, PAUSED, ARCHIVED for a status), so an index partition by
+ * them holds several items. Every key and index key is rendered from the model's templates, and the
+ * ids are also plain attributes.
  */
 public final class ExampleItems {
 
-    /** Top-level items of each entity. */
-    static final int ROOTS = 2;
+    /** Items of each top-level entity. */
+    static final int ROOTS = 3;
 
-    /** Children under each parent item. */
-    static final int CHILDREN = 3;
+    /** Children under the first parent; each next parent has one fewer (at least two). */
+    static final int CHILDREN = 4;
+
+    /** Grandchildren under each of the first two children of a parent. */
+    static final int GRANDCHILDREN = 2;
 
     private static final List<String> WORDS =
             List.of("acme", "beta", "gamma", "delta", "omega", "sigma", "kappa", "lambda");
-    private static final String[] STATUSES = {"ACTIVE", "PAUSED", "ACTIVE", "ARCHIVED"};
-    private static final Instant EPOCH = Instant.parse("2026-01-01T08:00:00Z");
+    private static final List<String> STATUSES = List.of("ACTIVE", "PAUSED", "ARCHIVED");
+    private static final Instant START = Instant.parse("2026-01-05T09:00:00Z");
 
     private final TableModel model;
     private final Map<String, EntitySpec> specs = new LinkedHashMap<>();
+    private final Map<String, List<Map<String, String>>> made = new HashMap<>();
     private final Map<String, Integer> counters = new HashMap<>();
     private final List<Item> items = new ArrayList<>();
-    private int nextWord;
+    private final List<Pending> pending = new ArrayList<>();
+    private int clock;
 
     private ExampleItems(TableModel model, List<EntitySpec> specs) {
         this.model = model;
@@ -52,107 +65,210 @@ public final class ExampleItems {
     /** Examples for the entities of {@code model}, shaped by their specs. */
     public static List<Item> of(TableModel model, List<EntitySpec> specs) {
         ExampleItems examples = new ExampleItems(model, specs);
-        for (EntitySpec spec : specs) {
-            if (spec.parent() == null || !examples.specs.containsKey(spec.parent())) {
-                for (int i = 0; i < ROOTS; i++) {
-                    examples.add(spec, new LinkedHashMap<>());
+        List<EntitySpec> roots =
+                specs.stream()
+                        .filter(s -> s.parent() == null || !examples.specs.containsKey(s.parent()))
+                        .toList();
+        for (boolean composite : List.of(false, true)) {
+            for (EntitySpec spec : roots) {
+                if ((spec.ids().size() > 1) == composite) {
+                    examples.roots(spec);
                 }
             }
+        }
+        // children come once every top-level item exists, so their references find them
+        for (Pending parent : List.copyOf(examples.pending)) {
+            examples.children(parent.spec(), parent.values(), 0, parent.position());
         }
         return List.copyOf(examples.items);
     }
 
-    private void add(EntitySpec spec, Map<String, String> ancestors) {
+    /**
+     * The top-level items of an entity; one unique by a combination gets twice as many, pairing
+     * each referenced item with two others ((0,0), (1,1), (2,2), (0,1), (1,2), (2,0)).
+     */
+    private void roots(EntitySpec spec) {
+        int count = spec.ids().size() == 1 ? ROOTS : 2 * ROOTS;
+        for (int i = 0; i < count; i++) {
+            Map<String, String> ids = new LinkedHashMap<>();
+            if (spec.ids().size() == 1) {
+                ids.put(spec.ids().get(0), rootId(spec, i));
+            } else {
+                for (int k = 0; k < spec.ids().size(); k++) {
+                    ids.put(spec.ids().get(k), reference(spec.ids().get(k), i + k * (i / ROOTS)));
+                }
+            }
+            add(spec, ids, Map.of(), 0);
+        }
+    }
+
+    private String rootId(EntitySpec spec, int i) {
+        boolean first = specs.values().iterator().next() == spec;
+        return first
+                ? WORDS.get(i % WORDS.size())
+                : spec.name().toLowerCase(Locale.ROOT) + "-" + (i + 1);
+    }
+
+    /** A value of {@code attribute}: an id of the entity it names, cycling, else a pooled value. */
+    private String reference(String attribute, int n) {
+        for (EntitySpec other : specs.values()) {
+            List<Map<String, String>> existing = made.getOrDefault(other.name(), List.of());
+            if (other.ids().size() == 1
+                    && other.ids().get(0).equals(attribute)
+                    && !existing.isEmpty()) {
+                return existing.get(n % existing.size()).get(attribute);
+            }
+        }
+        return attribute.toLowerCase(Locale.ROOT) + "-" + (n % 3 + 1);
+    }
+
+    private void add(
+            EntitySpec spec, Map<String, String> ids, Map<String, String> parent, int depth) {
         Entity entity = model.entity(spec.name()).orElse(null);
         if (entity == null) {
             return;
         }
         int n = counters.merge(spec.name(), 1, Integer::sum);
-        Map<String, String> bindings = new LinkedHashMap<>(ancestors);
-        boolean root = ancestors.isEmpty();
-        String id;
-        if (root) {
-            int word = nextWord++;
-            id =
-                    WORDS.get(word % WORDS.size())
-                            + (word < WORDS.size() ? "" : "-" + (word / WORDS.size() + 1));
-        } else {
-            id = String.format(Locale.ROOT, "2026-%04d", n);
-        }
-        bindings.put(spec.idAttribute(), id);
-
+        Instant time = START.plus(Duration.ofHours(29L * clock++));
+        Map<String, String> values = new LinkedHashMap<>(parent);
+        values.putAll(ids);
         Map<String, AttributeValue> attributes = new LinkedHashMap<>();
-        attributes.put(model.keys().partitionKey(), key(entity.keys().partitionKey(), bindings));
-        entity.keys()
+        ids.forEach((k, v) -> attributes.put(k, AttributeValue.s(v)));
+        for (AttributeModel attribute : entity.attributes()) {
+            if (attributes.containsKey(attribute.name())) {
+                continue;
+            }
+            AttributeValue value =
+                    parent.containsKey(attribute.name())
+                            ? AttributeValue.s(parent.get(attribute.name()))
+                            : value(spec, attribute, n, time);
+            attributes.put(attribute.name(), value);
+            if (value instanceof AttributeValue.Str s) {
+                values.put(attribute.name(), s.value());
+            } else if (value instanceof AttributeValue.Num num) {
+                values.put(attribute.name(), num.text());
+            }
+        }
+        Map<String, AttributeValue> keyed = new LinkedHashMap<>();
+        keyed.put(model.keys().partitionKey(), key(entity.keys(), values, true));
+        model.keys().sortKey().ifPresent(sk -> keyed.put(sk, key(entity.keys(), values, false)));
+        for (Map.Entry<String, KeyTemplates> index : entity.indexKeys().entrySet()) {
+            indexKeys(index.getKey(), index.getValue(), values).ifPresent(keyed::putAll);
+        }
+        keyed.putAll(attributes);
+        items.add(Item.of(keyed));
+        made.computeIfAbsent(spec.name(), k -> new ArrayList<>()).add(values);
+        int position = made.get(spec.name()).size() - 1;
+        if (depth == 0) {
+            pending.add(new Pending(spec, values, position));
+        } else {
+            children(spec, values, depth, position);
+        }
+    }
+
+    /** A top-level item whose children are made once every top-level item exists. */
+    private record Pending(EntitySpec spec, Map<String, String> values, int position) {}
+
+    private void children(EntitySpec spec, Map<String, String> values, int depth, int position) {
+        if (depth >= 2) {
+            return;
+        }
+        for (EntitySpec child : specs.values()) {
+            if (!spec.name().equals(child.parent())) {
+                continue;
+            }
+            int count =
+                    depth == 0
+                            ? Math.max(2, CHILDREN - position)
+                            : position < 2 ? GRANDCHILDREN : 0;
+            Set<Map<String, String>> used = new HashSet<>();
+            for (int i = 0; i < count; i++) {
+                Map<String, String> ids = new LinkedHashMap<>();
+                for (String id : child.ids()) {
+                    ids.put(id, childId(child, id, position + i));
+                }
+                // a child named by another entity's id exists once per parent
+                if (used.add(ids)) {
+                    add(child, ids, values, depth + 1);
+                }
+            }
+        }
+    }
+
+    /** A child's id: an existing item's when the id names another entity, else time-ordered. */
+    private String childId(EntitySpec child, String id, int n) {
+        boolean names =
+                specs.values().stream()
+                        .anyMatch(
+                                s ->
+                                        s != child
+                                                && s.ids().size() == 1
+                                                && s.ids().get(0).equals(id)
+                                                && made.containsKey(s.name()));
+        if (names) {
+            return reference(id, n);
+        }
+        if (PatternWords.timeLike(id)) {
+            return START.plus(Duration.ofHours(29L * clock + 1)).toString();
+        }
+        if (isStatus(id)) {
+            return STATUSES.get(n % STATUSES.size());
+        }
+        return String.format(Locale.ROOT, "2026-%04d", counters.getOrDefault(child.name(), 0) + 1);
+    }
+
+    private static AttributeValue key(KeyTemplates keys, Map<String, String> values, boolean pk) {
+        return AttributeValue.s(
+                pk
+                        ? keys.partitionKey().render(values).get(0)
+                        : keys.sortKey().orElseThrow().render(values).get(0));
+    }
+
+    private Optional<Map<String, AttributeValue>> indexKeys(
+            String index, KeyTemplates templates, Map<String, String> values) {
+        IndexModel model = this.model.index(index).orElse(null);
+        if (model == null
+                || !values.keySet().containsAll(templates.partitionKey().variables())
+                || !templates
+                        .sortKey()
+                        .map(sk -> values.keySet().containsAll(sk.variables()))
+                        .orElse(true)) {
+            return Optional.empty();
+        }
+        Map<String, AttributeValue> keys = new LinkedHashMap<>();
+        keys.put(model.keys().partitionKey(), key(templates, values, true));
+        model.keys()
                 .sortKey()
                 .ifPresent(
                         sk ->
-                                attributes.put(
-                                        model.keys().sortKey().orElseThrow(), key(sk, bindings)));
-        Map<String, String> values = new LinkedHashMap<>(bindings);
-        for (AttributeModel attribute : entity.attributes()) {
-            AttributeValue value = value(spec, attribute, n, bindings);
-            attributes.put(attribute.name(), value);
-            if (value instanceof AttributeValue.Str s) {
-                values.putIfAbsent(attribute.name(), s.value());
-            } else if (value instanceof AttributeValue.Num num) {
-                values.putIfAbsent(attribute.name(), num.text());
-            }
-        }
-        for (Map.Entry<String, KeyTemplates> index : entity.indexKeys().entrySet()) {
-            IndexModel indexModel = model.index(index.getKey()).orElse(null);
-            KeyTemplates t = index.getValue();
-            if (indexModel == null || !values.keySet().containsAll(t.partitionKey().variables())) {
-                continue;
-            }
-            attributes.put(indexModel.keys().partitionKey(), key(t.partitionKey(), values));
-            if (indexModel.keys().sortKey().isPresent() && t.sortKey().isPresent()) {
-                if (!values.keySet().containsAll(t.sortKey().get().variables())) {
-                    attributes.remove(indexModel.keys().partitionKey());
-                    continue;
-                }
-                attributes.put(indexModel.keys().sortKey().get(), key(t.sortKey().get(), values));
-            }
-        }
-        items.add(Item.of(attributes));
-        for (EntitySpec child : specs.values()) {
-            if (spec.name().equals(child.parent())) {
-                int count = root ? CHILDREN : CHILDREN - 1;
-                for (int i = 0; i < count; i++) {
-                    add(child, bindings);
-                }
-            }
-        }
+                                templates
+                                        .sortKey()
+                                        .ifPresent(
+                                                t -> keys.put(sk, key(templates, values, false))));
+        return Optional.of(keys);
     }
 
-    private static AttributeValue key(KeyTemplate template, Map<String, String> bindings) {
-        return AttributeValue.s(template.render(bindings).get(0));
-    }
-
-    private static AttributeValue value(
-            EntitySpec spec, AttributeModel attribute, int n, Map<String, String> bindings) {
+    private AttributeValue value(EntitySpec spec, AttributeModel attribute, int n, Instant time) {
         String name = attribute.name();
         String lower = name.toLowerCase(Locale.ROOT);
-        Instant time = EPOCH.plus(Duration.ofHours(11L * n));
-        boolean timeLike = lower.endsWith("at") || lower.contains("date") || lower.contains("time");
+        boolean timeLike = PatternWords.timeLike(name);
+        Instant when = lower.startsWith("next") ? time.plus(Duration.ofDays(30)) : time;
         return switch (attribute.type()) {
             case S -> {
-                if (bindings.containsKey(name)) {
-                    yield AttributeValue.s(bindings.get(name));
-                } else if (lower.contains("status") || lower.equals("state")) {
-                    yield AttributeValue.s(STATUSES[(n - 1) % STATUSES.length]);
-                } else if (timeLike) {
-                    yield AttributeValue.s(time.toString());
+                if (timeLike) {
+                    yield AttributeValue.s(when.toString());
+                } else if (isStatus(name)) {
+                    yield AttributeValue.s(STATUSES.get((n - 1) % STATUSES.size()));
                 } else if (lower.equals("name") || lower.equals("title")) {
                     yield AttributeValue.s(capitalized(spec.name()) + " " + n);
                 } else if (lower.contains("email")) {
                     yield AttributeValue.s(
                             spec.name().toLowerCase(Locale.ROOT) + n + "@example.com");
                 } else {
-                    yield AttributeValue.s(name + " " + n);
+                    yield AttributeValue.s(reference(name, n - 1));
                 }
             }
-            case N -> AttributeValue.n(timeLike ? time.getEpochSecond() : 10L * n);
+            case N -> AttributeValue.n(timeLike ? when.getEpochSecond() : 10L * n);
             case BOOL -> AttributeValue.bool(n % 2 == 1);
             case NULL -> AttributeValue.nul();
             case B -> AttributeValue.b(bytes(name + n));
@@ -163,6 +279,11 @@ public final class ExampleItems {
             case NS -> AttributeValue.ns("1", "2");
             case BS -> AttributeValue.bs(bytes(name + "-a"), bytes(name + "-b"));
         };
+    }
+
+    static boolean isStatus(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith("status") || lower.endsWith("state");
     }
 
     private static String capitalized(String word) {

@@ -25,6 +25,14 @@ public record Finding(Severity severity, Kind kind, String subject, String messa
         ITEM_SIZE,
         FILTER,
         FAN_OUT,
+        /** A partition over DynamoDB's throughput per partition, with the shard count to use. */
+        THROUGHPUT,
+        /** A monthly cost estimate. */
+        COST,
+        /** A sparse index: which items are in it. */
+        SPARSE_INDEX,
+        /** Which of two reasonable designs was taken, and the other. */
+        TRADE_OFF,
         NOTE
     }
 

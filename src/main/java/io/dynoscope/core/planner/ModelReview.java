@@ -20,10 +20,10 @@ import java.util.Set;
 
 /**
  * Reviews any table design, planned or edited by hand, for what will hurt: a pattern only a Scan
- * serves, a filter that reads more than it returns, a partition every item of an entity shares (an
- * unbounded entity under one partition key, a fixed or low-cardinality index key), an LSI (its item
- * collections are capped at 10 GB), an embedded list that can outgrow the 400 KB item limit, and
- * patterns that name what the model lacks.
+ * serves, a filter that reads more than it returns, a partition every item of an entity shares (a
+ * fixed or low-cardinality index key), an LSI (its item collections are capped at 10 GB), an
+ * embedded list that can outgrow the 400 KB item limit, patterns that name what the model lacks,
+ * and which items a sparse index holds; then the numbers ({@link Throughput}).
  */
 public final class ModelReview {
 
@@ -38,39 +38,17 @@ public final class ModelReview {
     private ModelReview() {}
 
     /**
-     * The findings for {@code design}.
-     *
-     * @param unbounded entities one parent can hold any number of
+     * The findings for {@code design}: what its structure will hurt, then what its stated numbers
+     * say (partitions over their throughput, collections over 10 GB, items over 400 KB, the monthly
+     * cost; see {@link Throughput}).
      */
-    public static List<Finding> review(TableDesign design, Set<String> unbounded) {
+    public static List<Finding> review(TableDesign design) {
         TableModel model = design.model();
         List<Finding> findings = new ArrayList<>();
         for (AccessPattern pattern : model.accessPatterns()) {
             reviewPattern(model, pattern, design.items().size(), findings);
         }
-        for (String name : unbounded) {
-            model.entity(name)
-                    .ifPresent(
-                            entity -> {
-                                KeyTemplate pk = entity.keys().partitionKey();
-                                if (pk.hasRange()) {
-                                    return;
-                                }
-                                findings.add(
-                                        new Finding(
-                                                Finding.Severity.WARNING,
-                                                Finding.Kind.HOT_PARTITION,
-                                                name,
-                                                "unbounded under one partition key "
-                                                        + pk
-                                                        + ": one parent with millions of "
-                                                        + name
-                                                        + " items is one hot partition and one"
-                                                        + " ever-growing item collection; shard it as "
-                                                        + pk
-                                                        + "#{shard:01..10} and read it by fan-out"));
-                            });
-        }
+        sparseIndexes(model, findings);
         for (IndexModel index : model.indexes()) {
             if (!index.global()) {
                 findings.add(
@@ -114,7 +92,37 @@ public final class ModelReview {
                                         + " bytes, over the 400 KB (409,600 bytes) limit"));
             }
         }
+        findings.addAll(Throughput.review(design));
         return findings;
+    }
+
+    /** Which entities write each global index's keys: the index holds only those (sparse). */
+    private static void sparseIndexes(TableModel model, List<Finding> findings) {
+        for (IndexModel index : model.indexes()) {
+            if (!index.global()) {
+                continue;
+            }
+            List<String> writers =
+                    model.entities().stream()
+                            .filter(e -> e.indexKeys().containsKey(index.name()))
+                            .map(Entity::name)
+                            .toList();
+            if (writers.isEmpty() || writers.size() == model.entities().size()) {
+                continue;
+            }
+            findings.add(
+                    new Finding(
+                            Finding.Severity.INFO,
+                            Finding.Kind.SPARSE_INDEX,
+                            index.name(),
+                            "a sparse index: only "
+                                    + String.join(", ", writers)
+                                    + " items write "
+                                    + index.keys().partitionKey()
+                                    + (writers.size() == 1 ? "" : " (each with its own tag)")
+                                    + ", so a Query on it reads no other kind, and the other items"
+                                    + " cost nothing there"));
+        }
     }
 
     private static void reviewPattern(

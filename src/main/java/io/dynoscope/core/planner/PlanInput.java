@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * What the planner starts from: the table's name and key attribute names, the entities and the
- * access patterns in the user's words.
+ * access patterns in the user's words, with their readings.
  */
 public record PlanInput(
         String table,

@@ -9,93 +9,772 @@ import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
+import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.Relationship;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Proposes a single-table key design from entities and access patterns in the user's words.
+ * Proposes a single-table design from entities and access patterns read from the user's words, with
+ * the fewest indexes an expert would use.
  *
  * <ul>
- *   <li>A top-level entity gets its own partition, {@code WORKSPACE#{workspaceId}} / {@code META};
- *       a child shares its parent's partition key and is told apart by the sort key, {@code
- *       WORKSPACE#{workspaceId}} / {@code PROJECT#{projectId}}, so the parent and its children are
- *       one item collection and "a workspace and its projects" is one Query. A grandchild gets the
- *       partition of its parent's item, {@code WORKSPACE#{workspaceId}#PROJECT#{projectId}}.
- *   <li>A pattern given the whole key is a GetItem; given its parent's key, a Query of the
- *       collection with {@code begins_with} on the sort key; with more parameters than the key
- *       holds, the same Query with a filter. Sort-key ids are zero-padded and time-ordered ({@code
- *       2026-0042}), so "newest first" is {@code ScanIndexForward=false}.
- *   <li>A pattern whose parameters are not the entity's key ("all projects with status = ACTIVE
- *       across workspaces") gets a global secondary index that partitions the entity by them;
- *       indexes are overloaded ({@code GSI1PK}/{@code GSI1SK}), so entities share them.
- *   <li>A pattern with no parameter at all can only be served by a Scan.
+ *   <li><b>Table keys hold ids only</b>, so no key changes when an attribute does. A top-level
+ *       entity gets {@code MEMBER#{memberId}} / {@code META}; one unique by a combination gets its
+ *       natural key ({@code BOOK#{isbn}} / {@code BRANCH#{branchId}}); a child shares its parent's
+ *       partition ({@code MEMBER#{memberId}} / {@code LOAN#{loanId}}), so "a member and its loans"
+ *       is one Query; a grandchild read with its parent sits in the ancestor's collection under its
+ *       parent's sort key.
+ *   <li><b>A pattern is served by the first key that fits</b>: the whole key is a GetItem; the
+ *       partition key with a prefix of the sort key's values, then a range or an order on the next
+ *       value, is a Query. Children's ids are time-ordered, so "newest first" is the key order.
+ *   <li><b>Otherwise an index key</b>: its partition key is the ids given ({@code BOOK#{isbn}}: an
+ *       inverted index for a many-to-many through loans), else the first value given ({@code
+ *       STATUS#{status}}), else a fixed tag; its sort key is a composite of the other values given
+ *       and the range or order ({@code LOAN#{status}#{loanedAt}}), so equality, range and order are
+ *       one key condition. A key an entity already has is extended when the new pattern's values
+ *       follow its own, so patterns share it. Each entity's n-th index key goes to GSIn: indexes
+ *       are overloaded by every entity, and there are as many as the entity with most keys needs.
+ *   <li>A pattern given nothing and asking no range or order is a Scan.
  * </ul>
  *
- * The design is then reviewed ({@link ModelReview}) and given example items ({@link ExampleItems}).
- * Every part of it is an ordinary {@link TableModel}, editable by hand.
+ * The design is reviewed ({@link ModelReview}) and given example items ({@link ExampleItems});
+ * trade-offs taken are said with their alternative. Every part is an ordinary {@link TableModel}.
  */
 public final class Planner {
 
     /** The sort key of a top-level entity's own item. */
     public static final String ROOT_SORT_KEY = "META";
 
-    private static final List<String> TIME_ATTRIBUTE_HINTS =
-            List.of("createdat", "created", "updatedat", "timestamp", "time", "date", "at");
+    /** The character after every value a key holds: bounds ranges that more values follow. */
+    static final String HIGH = "~";
 
     private Planner() {}
 
-    /** Proposes the key design for {@code input}. */
+    /** Proposes the design for {@code input}. */
     public static Plan plan(PlanInput input) {
         return new Run(input).plan();
     }
 
+    /** How a pattern is served, before index names are known. */
+    private record Served(
+            PatternSpec spec,
+            AccessPattern.Operation operation,
+            String entity,
+            int slot,
+            int equal,
+            boolean ranged,
+            List<String> along) {}
+
     private static final class Run {
         final PlanInput input;
-        final KeySchema keys;
         final Map<String, EntitySpec> specs = new LinkedHashMap<>();
-        final Map<String, KeyTemplates> tableKeys = new LinkedHashMap<>();
-        final Map<String, Map<String, KeyTemplates>> indexKeys = new LinkedHashMap<>();
+        final Map<String, KeyPath> tableKeys = new LinkedHashMap<>();
+        final Map<String, List<KeyPath>> indexKeys = new LinkedHashMap<>();
         final Map<String, List<AttributeModel>> attributes = new LinkedHashMap<>();
-        final List<IndexModel> indexes = new ArrayList<>();
-        final Map<String, String> keyTypes = new LinkedHashMap<>();
         final List<Finding> findings = new ArrayList<>();
 
         Run(PlanInput input) {
             this.input = input;
-            this.keys = KeySchema.of(input.partitionKey(), input.sortKey());
-            keyTypes.put(input.partitionKey(), "S");
-            keyTypes.put(input.sortKey(), "S");
             for (EntitySpec spec : input.entities()) {
                 if (specs.putIfAbsent(spec.name(), spec) != null) {
                     throw new IllegalArgumentException(
                             "two entities are called '" + spec.name() + "'");
                 }
                 attributes.put(spec.name(), new ArrayList<>(spec.attributes()));
+                indexKeys.put(spec.name(), new ArrayList<>());
+            }
+            for (PatternSpec pattern : input.patterns()) {
+                for (String returned : pattern.returns()) {
+                    if (!specs.containsKey(returned)) {
+                        throw new IllegalArgumentException(
+                                "access pattern '"
+                                        + pattern.words()
+                                        + "' returns '"
+                                        + returned
+                                        + "', which is not an entity");
+                    }
+                }
             }
         }
 
         Plan plan() {
             for (EntitySpec spec : specs.values()) {
-                templates(spec, new HashSet<>());
+                tableKey(spec, new LinkedHashSet<>());
+            }
+            List<PatternSpec> byGiven = new ArrayList<>(input.patterns());
+            byGiven.sort(Comparator.comparingInt(p -> p.given().size()));
+            Map<PatternSpec, Served> served = new LinkedHashMap<>();
+            for (PatternSpec pattern : byGiven) {
+                served.put(pattern, serve(pattern));
             }
             List<AccessPattern> patterns = new ArrayList<>();
             for (PatternSpec pattern : input.patterns()) {
-                patterns.add(pattern(pattern));
+                patterns.add(request(served.get(pattern)));
             }
+            TableModel model = model(patterns);
+            TableDesign design = TableDesign.of(model, ExampleItems.of(model, input.entities()));
+            List<Finding> all = new ArrayList<>(findings);
+            all.addAll(ModelReview.review(design));
+            return new Plan(design, all);
+        }
+
+        // ---- table keys --------------------------------------------------------------------
+
+        KeyPath tableKey(EntitySpec spec, Set<String> visiting) {
+            KeyPath known = tableKeys.get(spec.name());
+            if (known != null) {
+                return known;
+            }
+            if (!visiting.add(spec.name())) {
+                throw new IllegalArgumentException(
+                        "entity '"
+                                + spec.name()
+                                + "' is its own ancestor (through "
+                                + spec.parent()
+                                + ")");
+            }
+            EntitySpec parent = spec.parent() == null ? null : specs.get(spec.parent());
+            if (spec.parent() != null && parent == null) {
+                note(
+                        spec.name(),
+                        "its parent '"
+                                + spec.parent()
+                                + "' is not an entity; it gets a"
+                                + " partition of its own");
+            }
+            KeyPath key;
+            if (parent == null) {
+                key = rootKey(spec);
+            } else {
+                KeyPath parentKey = tableKey(parent, visiting);
+                key = childKey(spec, parent, parentKey);
+            }
+            tableKeys.put(spec.name(), key);
+            return key;
+        }
+
+        KeyPath rootKey(EntitySpec spec) {
+            List<String> ids = spec.ids();
+            if (ids.size() == 1) {
+                return new KeyPath(
+                        null,
+                        List.of(new KeyPath.Part(spec.tag(), ids.get(0))),
+                        ROOT_SORT_KEY,
+                        List.of(),
+                        List.of());
+            }
+            String first = ids.get(0);
+            note(
+                    spec.name(),
+                    "unique by "
+                            + String.join(" and ", ids)
+                            + ": its natural key "
+                            + ownerTag(first)
+                            + "#{"
+                            + first
+                            + "} / "
+                            + ownerTag(ids.get(1))
+                            + "#… puts it in the collection of its "
+                            + first
+                            + " (no made-up id)");
+            return new KeyPath(
+                    null,
+                    List.of(new KeyPath.Part(ownerTag(first), first)),
+                    ownerTag(ids.get(1)),
+                    ids.subList(1, ids.size()),
+                    List.of());
+        }
+
+        KeyPath childKey(EntitySpec spec, EntitySpec parent, KeyPath parentKey) {
+            boolean grandchild = parent.parent() != null && specs.containsKey(parent.parent());
+            if (grandchild && readTogether(parent.name(), spec.name())) {
+                note(
+                        spec.name(),
+                        "kept in the collection of "
+                                + parentKey.partitionText()
+                                + " under its "
+                                + parent.name()
+                                + "'s sort key, so a "
+                                + parent.name()
+                                + " and its "
+                                + spec.name()
+                                + " items are one Query (the alternative: a partition of their"
+                                + " own per "
+                                + parent.name()
+                                + ", read with a second request)");
+                List<String> values = new ArrayList<>(parentKey.sortVariables());
+                values.addAll(spec.ids());
+                return new KeyPath(
+                        null, parentKey.partition(), parentKey.sortTag(), values, List.of());
+            }
+            List<KeyPath.Part> partition = new ArrayList<>(parentKey.partition());
+            if (grandchild) {
+                parentKey
+                        .sortVariables()
+                        .forEach(v -> partition.add(new KeyPath.Part(ownerTag(v), v)));
+            }
+            return new KeyPath(null, partition, spec.tag(), spec.ids(), List.of());
+        }
+
+        boolean readTogether(String parent, String child) {
+            return input.patterns().stream()
+                    .anyMatch(p -> p.returns().contains(parent) && p.returns().contains(child));
+        }
+
+        /** The tag of the entity whose id {@code attribute} is, else the attribute's own. */
+        String ownerTag(String attribute) {
+            for (EntitySpec spec : specs.values()) {
+                if (spec.ids().size() == 1 && spec.ids().get(0).equals(attribute)) {
+                    return spec.tag();
+                }
+            }
+            String base =
+                    attribute.endsWith("Id") && attribute.length() > 2
+                            ? attribute.substring(0, attribute.length() - 2)
+                            : attribute;
+            return EntitySpec.tagOf(base);
+        }
+
+        boolean idLike(String attribute, EntitySpec spec) {
+            return specs.values().stream().anyMatch(s -> s.ids().contains(attribute))
+                    || attribute.endsWith("Id")
+                    || attribute.endsWith("ID")
+                    || identity(spec).contains(attribute);
+        }
+
+        /** The ids naming one item: ancestors' and its own. */
+        List<String> identity(EntitySpec spec) {
+            List<String> ids = new ArrayList<>();
+            for (String v : tableKeys.get(spec.name()).partitionVariables()) {
+                ids.add(v);
+            }
+            for (String v : tableKeys.get(spec.name()).sortVariables()) {
+                if (!ids.contains(v)) {
+                    ids.add(v);
+                }
+            }
+            return ids;
+        }
+
+        // ---- serving patterns --------------------------------------------------------------
+
+        Served serve(PatternSpec pattern) {
+            EntitySpec spec = specs.get(pattern.entity());
+            KeyPath table = tableKeys.get(spec.name());
+            Set<String> given = new LinkedHashSet<>(pattern.given());
+            for (String g : given) {
+                ensureAttribute(spec, g);
+            }
+            pattern.range().ifPresent(r -> ensureAttribute(spec, r.attribute()));
+            List<String> along = pattern.returns().subList(1, pattern.returns().size());
+            if (!along.isEmpty()) {
+                return serveAlong(pattern, spec, table, given, along);
+            }
+            if (given.containsAll(identity(spec))
+                    && pattern.range().isEmpty()
+                    && pattern.limit() == 0
+                    && !pattern.count()) {
+                if (pattern.many()) {
+                    note(pattern.words(), "the whole key names one item: a GetItem returns it");
+                }
+                return new Served(
+                        pattern,
+                        AccessPattern.Operation.GET_ITEM,
+                        spec.name(),
+                        -1,
+                        0,
+                        false,
+                        List.of());
+            }
+            Optional<Integer> onTable = fit(table, spec, pattern, given, false);
+            if (onTable.isPresent() && swallows(spec, table, onTable.get())) {
+                note(
+                        pattern.words(),
+                        "read on an index: in the table's collection a prefix of "
+                                + spec.name()
+                                + " keys also holds the items kept under them");
+                onTable = Optional.empty();
+            }
+            if (onTable.isPresent()) {
+                return new Served(
+                        pattern,
+                        AccessPattern.Operation.QUERY,
+                        spec.name(),
+                        -1,
+                        onTable.get(),
+                        pattern.range().isPresent(),
+                        List.of());
+            }
+            if (given.isEmpty() && pattern.range().isEmpty() && pattern.order().isEmpty()) {
+                return new Served(
+                        pattern,
+                        AccessPattern.Operation.SCAN,
+                        spec.name(),
+                        -1,
+                        0,
+                        false,
+                        List.of());
+            }
+            return serveOnIndex(pattern, spec, given);
+        }
+
+        Served serveAlong(
+                PatternSpec pattern,
+                EntitySpec spec,
+                KeyPath table,
+                Set<String> given,
+                List<String> along) {
+            boolean sameCollection =
+                    along.stream()
+                            .allMatch(
+                                    a ->
+                                            tableKeys
+                                                    .get(a)
+                                                    .partitionText()
+                                                    .equals(table.partitionText()));
+            if (!sameCollection || !given.containsAll(table.partitionVariables())) {
+                note(
+                        pattern.words(),
+                        String.join(", ", along)
+                                + " lives in another partition than "
+                                + spec.name()
+                                + ": it takes a second request (the alternative: make "
+                                + String.join(", ", along)
+                                + " a child of "
+                                + spec.name()
+                                + ")");
+                return serve(
+                        new PatternSpec(
+                                pattern.words(),
+                                List.of(spec.name()),
+                                pattern.given(),
+                                pattern.many(),
+                                pattern.range(),
+                                pattern.order(),
+                                pattern.limit(),
+                                pattern.count(),
+                                pattern.alternative(),
+                                pattern.workload()));
+            }
+            boolean under =
+                    along.stream().allMatch(a -> startsWith(tableKeys.get(a), table))
+                            && given.containsAll(table.sortVariables());
+            return new Served(
+                    pattern,
+                    AccessPattern.Operation.QUERY,
+                    spec.name(),
+                    -1,
+                    under ? table.sortVariables().size() : 0,
+                    false,
+                    along);
+        }
+
+        /**
+         * Whether a Query on {@code key} fixing {@code equal} sort values would also read another
+         * entity's items: a grandchild kept under its parent's sort key in the same collection.
+         */
+        boolean swallows(EntitySpec spec, KeyPath key, int equal) {
+            return equal < key.sortVariables().size()
+                    && tableKeys.entrySet().stream()
+                            .anyMatch(
+                                    e ->
+                                            !e.getKey().equals(spec.name())
+                                                    && e.getValue().sortVariables().size()
+                                                            > key.sortVariables().size()
+                                                    && startsWith(e.getValue(), key));
+        }
+
+        /** Whether every item of {@code inner} sorts under the items of {@code outer}. */
+        static boolean startsWith(KeyPath inner, KeyPath outer) {
+            List<String> values = inner.sortVariables();
+            List<String> prefix = outer.sortVariables();
+            return inner.partitionText().equals(outer.partitionText())
+                    && inner.sortTag().equals(outer.sortTag())
+                    && values.size() >= prefix.size()
+                    && values.subList(0, prefix.size()).equals(prefix);
+        }
+
+        Served serveOnIndex(PatternSpec pattern, EntitySpec spec, Set<String> given) {
+            List<KeyPath> keys = indexKeys.get(spec.name());
+            for (int slot = 0; slot < keys.size(); slot++) {
+                Optional<Integer> fits = fit(keys.get(slot), spec, pattern, given, false);
+                if (fits.isEmpty()) {
+                    fits = fit(keys.get(slot), spec, pattern, given, true);
+                    if (fits.isPresent()) {
+                        keys.set(slot, extended(keys.get(slot), pattern, given));
+                    }
+                }
+                if (fits.isPresent()) {
+                    return new Served(
+                            pattern,
+                            AccessPattern.Operation.QUERY,
+                            spec.name(),
+                            slot,
+                            fits.get(),
+                            pattern.range().isPresent(),
+                            List.of());
+                }
+            }
+            keys.add(newIndexKey(pattern, spec, given));
+            return new Served(
+                    pattern,
+                    AccessPattern.Operation.QUERY,
+                    spec.name(),
+                    keys.size() - 1,
+                    given.size() - keys.get(keys.size() - 1).partitionVariables().size(),
+                    pattern.range().isPresent(),
+                    List.of());
+        }
+
+        /** The attribute a range or order asks, which must follow the equal values in the key. */
+        String target(PatternSpec pattern) {
+            return pattern.range()
+                    .map(Question.Range::attribute)
+                    .or(() -> pattern.order().map(Question.Order::attribute))
+                    .orElse(null);
+        }
+
+        /**
+         * How many sort values the given values fix when {@code key} serves the pattern, or empty
+         * when it cannot: its partition variables are given, the other values given are the first
+         * sort values, and the range or order is on the next (or is the time order of time-ordered
+         * ids). With {@code extending}, an index key may grow to fit.
+         */
+        Optional<Integer> fit(
+                KeyPath key,
+                EntitySpec spec,
+                PatternSpec pattern,
+                Set<String> given,
+                boolean extending) {
+            List<String> partition = key.partitionVariables();
+            if (!given.containsAll(partition)) {
+                return Optional.empty();
+            }
+            Set<String> equal = new LinkedHashSet<>(given);
+            partition.forEach(equal::remove);
+            List<String> values = key.sortVariables();
+            List<String> fixedValues = extending ? key.sortValues() : values;
+            int n = equal.size();
+            if (fixedValues.size() < n) {
+                if (!extending || !equal.containsAll(fixedValues)) {
+                    return Optional.empty();
+                }
+                return Optional.of(n);
+            }
+            if (!new LinkedHashSet<>(fixedValues.subList(0, n)).equals(equal)) {
+                return Optional.empty();
+            }
+            String target = target(pattern);
+            if (target == null) {
+                return Optional.of(n);
+            }
+            if (values.size() > n && values.get(n).equals(target)) {
+                return Optional.of(n);
+            }
+            if (pattern.range().isEmpty()
+                    && values.size() > n
+                    && timeOrderedId(spec, values.get(n), target)) {
+                return Optional.of(n);
+            }
+            return extending && key.sortValues().size() == n ? Optional.of(n) : Optional.empty();
+        }
+
+        /** Children's ids are time-ordered, so their key order is their creation time's. */
+        boolean timeOrderedId(EntitySpec spec, String variable, String attribute) {
+            return spec.parent() != null
+                    && spec.ids().size() == 1
+                    && spec.ids().get(0).equals(variable)
+                    && creationTime(spec).map(attribute::equals).orElse(false);
+        }
+
+        KeyPath extended(KeyPath key, PatternSpec pattern, Set<String> given) {
+            List<String> values = new ArrayList<>(key.sortValues());
+            for (String g : given) {
+                if (!key.partitionVariables().contains(g) && !values.contains(g)) {
+                    values.add(g);
+                }
+            }
+            String target = target(pattern);
+            if (target != null && !values.contains(target)) {
+                values.add(target);
+            }
+            return key.withSortValues(values);
+        }
+
+        KeyPath newIndexKey(PatternSpec pattern, EntitySpec spec, Set<String> given) {
+            List<String> partition = new ArrayList<>();
+            for (String g : given) {
+                if (idLike(g, spec)) {
+                    partition.add(g);
+                }
+            }
+            if (partition.isEmpty() && !given.isEmpty()) {
+                partition.add(given.iterator().next());
+            }
+            List<KeyPath.Part> parts = new ArrayList<>();
+            for (String p : partition) {
+                parts.add(new KeyPath.Part(ownerTag(p), p));
+            }
+            if (parts.isEmpty()) {
+                parts.add(new KeyPath.Part(spec.tag(), null));
+            }
+            List<String> values = new ArrayList<>();
+            for (String g : given) {
+                if (!partition.contains(g)) {
+                    values.add(g);
+                }
+            }
+            String target = target(pattern);
+            if (target != null && !values.contains(target)) {
+                values.add(target);
+            }
+            List<String> tail = new ArrayList<>();
+            if (values.isEmpty()) {
+                identity(spec).stream().filter(id -> !partition.contains(id)).forEach(tail::add);
+            }
+            return new KeyPath(null, parts, spec.tag(), values, tail);
+        }
+
+        Optional<String> creationTime(EntitySpec spec) {
+            return attributes.get(spec.name()).stream()
+                    .map(AttributeModel::name)
+                    .filter(PatternWords::timeLike)
+                    .filter(n -> !n.startsWith("next") && !n.startsWith("last"))
+                    .findFirst();
+        }
+
+        void ensureAttribute(EntitySpec spec, String name) {
+            boolean known =
+                    identity(spec).contains(name)
+                            || attributes.get(spec.name()).stream()
+                                    .anyMatch(a -> a.name().equals(name));
+            if (!known) {
+                attributes.get(spec.name()).add(new AttributeModel(name, AttributeValue.Type.S));
+                note(
+                        spec.name(),
+                        "added the attribute "
+                                + name
+                                + " (S) that an access pattern is given or asks a range of");
+            }
+        }
+
+        void note(String subject, String message) {
+            findings.add(
+                    new Finding(Finding.Severity.INFO, Finding.Kind.TRADE_OFF, subject, message));
+        }
+
+        // ---- requests ----------------------------------------------------------------------
+
+        AccessPattern request(Served served) {
+            return Requests.build(
+                    served,
+                    tableKeys,
+                    indexKeys,
+                    specs.values().stream().map(EntitySpec::name).toList());
+        }
+
+        TableModel model(List<AccessPattern> patterns) {
+            return Requests.model(input, specs, tableKeys, indexKeys, attributes, patterns);
+        }
+    }
+
+    /** Builds the model's requests and parts from the keys laid out. */
+    private static final class Requests {
+        private Requests() {}
+
+        static String indexName(int slot) {
+            return "GSI" + (slot + 1);
+        }
+
+        static AccessPattern build(
+                Served served,
+                Map<String, KeyPath> tableKeys,
+                Map<String, List<KeyPath>> indexKeys,
+                List<String> entities) {
+            PatternSpec spec = served.spec();
+            KeyPath key =
+                    served.slot() < 0
+                            ? tableKeys.get(served.entity())
+                            : indexKeys.get(served.entity()).get(served.slot());
+            String index = served.slot() < 0 ? null : indexName(served.slot());
+            List<String> returns = new ArrayList<>(List.of(served.entity()));
+            returns.addAll(served.along());
+            boolean descending = spec.order().map(Question.Order::descending).orElse(false);
+            KeyTemplate partition =
+                    served.operation() == AccessPattern.Operation.SCAN
+                            ? null
+                            : KeyTemplate.parse(key.partitionText());
+            Optional<AccessPattern.SortKeyPattern> sortKey =
+                    switch (served.operation()) {
+                        case SCAN -> Optional.empty();
+                        case GET_ITEM ->
+                                Optional.of(
+                                        new AccessPattern.SortKeyPattern(
+                                                SortKeyCondition.Operator.EQ,
+                                                KeyTemplate.parse(key.sortText()),
+                                                null));
+                        case QUERY ->
+                                served.along().isEmpty()
+                                        ? sortCondition(key, served, spec)
+                                        : served.equal() > 0
+                                                // the item and what is kept under its sort key
+                                                ? Optional.of(
+                                                        new AccessPattern.SortKeyPattern(
+                                                                SortKeyCondition.Operator
+                                                                        .BEGINS_WITH,
+                                                                KeyTemplate.parse(key.sortText()),
+                                                                null))
+                                                : alongCondition(served, tableKeys, entities);
+                    };
+            return new AccessPattern(
+                    spec.words(),
+                    served.operation(),
+                    returns,
+                    index,
+                    partition,
+                    sortKey,
+                    descending,
+                    null,
+                    spec.limit(),
+                    spec.count(),
+                    Optional.of(spec.question()),
+                    spec.workload());
+        }
+
+        static Optional<AccessPattern.SortKeyPattern> sortCondition(
+                KeyPath key, Served served, PatternSpec spec) {
+            List<String> values = key.sortVariables();
+            int equal = served.equal();
+            if (values.isEmpty()) {
+                return Optional.of(
+                        new AccessPattern.SortKeyPattern(
+                                SortKeyCondition.Operator.EQ,
+                                KeyTemplate.parse(key.sortTag()),
+                                null));
+            }
+            String prefix = key.prefixTemplate(equal);
+            if (served.ranged()) {
+                Question.Range range = spec.range().orElseThrow();
+                boolean trailing = values.size() > equal + 1;
+                String high = trailing ? HIGH : "";
+                return Optional.of(
+                        switch (range.kind()) {
+                            case BETWEEN ->
+                                    between(
+                                            prefix + "{" + range.from() + "}",
+                                            prefix + "{" + range.to() + "}" + high);
+                            case AFTER -> between(prefix + "{" + range.from() + "}", prefix + HIGH);
+                            case BEFORE -> between(prefix, prefix + "{" + range.to() + "}" + high);
+                            case PREFIX ->
+                                    new AccessPattern.SortKeyPattern(
+                                            SortKeyCondition.Operator.BEGINS_WITH,
+                                            KeyTemplate.parse(prefix + "{" + range.prefix() + "}"),
+                                            null);
+                        });
+            }
+            if (equal == values.size()) {
+                return Optional.of(
+                        new AccessPattern.SortKeyPattern(
+                                SortKeyCondition.Operator.EQ,
+                                KeyTemplate.parse(key.sortText()),
+                                null));
+            }
+            return Optional.of(
+                    new AccessPattern.SortKeyPattern(
+                            SortKeyCondition.Operator.BEGINS_WITH,
+                            KeyTemplate.parse(prefix),
+                            null));
+        }
+
+        static AccessPattern.SortKeyPattern between(String lower, String upper) {
+            return new AccessPattern.SortKeyPattern(
+                    SortKeyCondition.Operator.BETWEEN,
+                    KeyTemplate.parse(lower),
+                    KeyTemplate.parse(upper));
+        }
+
+        /**
+         * The sort-key range that holds exactly the entities returned together from one collection
+         * ("a workspace and its projects"): from the lowest of their sort keys' literal starts to
+         * just past the highest, when no other entity of the collection falls in between; no
+         * condition when they are the whole collection.
+         */
+        static Optional<AccessPattern.SortKeyPattern> alongCondition(
+                Served served, Map<String, KeyPath> tableKeys, List<String> entities) {
+            KeyPath main = tableKeys.get(served.entity());
+            Set<String> returned = new LinkedHashSet<>(served.along());
+            returned.add(served.entity());
+            List<String> inside = new ArrayList<>();
+            List<String> outside = new ArrayList<>();
+            for (String name : entities) {
+                KeyPath key = tableKeys.get(name);
+                if (!key.partitionText().equals(main.partitionText())) {
+                    continue;
+                }
+                String start = key.sortVariables().isEmpty() ? key.sortTag() : key.sortTag() + "#";
+                (returned.contains(name) ? inside : outside).add(start);
+            }
+            if (outside.isEmpty()) {
+                return Optional.empty();
+            }
+            String low = inside.stream().min(String::compareTo).orElseThrow();
+            String high = inside.stream().max(String::compareTo).orElseThrow() + HIGH;
+            boolean clean =
+                    outside.stream()
+                            .noneMatch(o -> o.compareTo(low) >= 0 && o.compareTo(high) <= 0);
+            return clean ? Optional.of(between(low, high)) : Optional.empty();
+        }
+
+        static TableModel model(
+                PlanInput input,
+                Map<String, EntitySpec> specs,
+                Map<String, KeyPath> tableKeys,
+                Map<String, List<KeyPath>> indexKeys,
+                Map<String, List<AttributeModel>> attributes,
+                List<AccessPattern> patterns) {
+            int indexCount = indexKeys.values().stream().mapToInt(List::size).max().orElse(0);
+            Map<String, String> keyTypes = new LinkedHashMap<>();
+            keyTypes.put(input.partitionKey(), "S");
+            keyTypes.put(input.sortKey(), "S");
+            List<IndexModel> indexes = new ArrayList<>();
+            for (int slot = 0; slot < indexCount; slot++) {
+                String name = indexName(slot);
+                indexes.add(
+                        new IndexModel(
+                                name,
+                                true,
+                                KeySchema.of(name + "PK", name + "SK"),
+                                "ALL",
+                                List.of()));
+                keyTypes.put(name + "PK", "S");
+                keyTypes.put(name + "SK", "S");
+            }
+            List<Entity> entities = new ArrayList<>();
             List<Relationship> relationships = new ArrayList<>();
             for (EntitySpec spec : specs.values()) {
+                Map<String, KeyTemplates> onIndexes = new LinkedHashMap<>();
+                List<KeyPath> keys = indexKeys.get(spec.name());
+                for (int slot = 0; slot < keys.size(); slot++) {
+                    onIndexes.put(indexName(slot), keys.get(slot).templates());
+                }
+                entities.add(
+                        new Entity(
+                                spec.name(),
+                                tableKeys.get(spec.name()).templates(),
+                                attributes.get(spec.name()),
+                                onIndexes,
+                                spec.workload()));
                 EntitySpec parent = spec.parent() == null ? null : specs.get(spec.parent());
-                if (parent != null && parent.parent() == null) {
+                if (parent != null) {
                     relationships.add(
                             new Relationship(
                                     parent.name() + " has " + spec.name(),
@@ -105,303 +784,16 @@ public final class Planner {
                                     null));
                 }
             }
-            List<Entity> entities = new ArrayList<>();
-            for (EntitySpec spec : specs.values()) {
-                entities.add(
-                        new Entity(
-                                spec.name(),
-                                tableKeys.get(spec.name()),
-                                attributes.get(spec.name()),
-                                indexKeys.getOrDefault(spec.name(), Map.of())));
-            }
-            TableModel model =
-                    new TableModel(
-                            input.table(),
-                            keys,
-                            keyTypes,
-                            indexes,
-                            entities,
-                            patterns,
-                            relationships,
-                            List.of(),
-                            List.of());
-            TableDesign design = TableDesign.of(model, ExampleItems.of(model, input.entities()));
-            List<Finding> all = new ArrayList<>(findings);
-            all.addAll(ModelReview.review(design, unbounded()));
-            return new Plan(design, all);
-        }
-
-        Set<String> unbounded() {
-            Set<String> names = new LinkedHashSet<>();
-            specs.values().stream().filter(EntitySpec::unbounded).forEach(s -> names.add(s.name()));
-            return names;
-        }
-
-        KeyTemplates templates(EntitySpec spec, Set<String> visiting) {
-            KeyTemplates known = tableKeys.get(spec.name());
-            if (known != null) {
-                return known;
-            }
-            if (!visiting.add(spec.name())) {
-                throw new IllegalArgumentException(
-                        "entity '"
-                                + spec.name()
-                                + "' is its own ancestor (through its parent "
-                                + spec.parent()
-                                + ")");
-            }
-            KeyTemplates templates;
-            EntitySpec parent = spec.parent() == null ? null : specs.get(spec.parent());
-            if (spec.parent() != null && parent == null) {
-                findings.add(
-                        new Finding(
-                                Finding.Severity.WARNING,
-                                Finding.Kind.NOTE,
-                                spec.name(),
-                                "its parent '"
-                                        + spec.parent()
-                                        + "' is not an entity; it gets a partition of its own"));
-            }
-            String own = spec.tag() + "#{" + spec.idAttribute() + "}";
-            if (parent == null) {
-                templates = KeyTemplates.of(own, ROOT_SORT_KEY);
-            } else {
-                KeyTemplates parentKeys = templates(parent, visiting);
-                if (parent.parent() == null || parentKeys.sortKey().isEmpty()) {
-                    templates =
-                            new KeyTemplates(
-                                    parentKeys.partitionKey(), Optional.of(KeyTemplate.parse(own)));
-                } else {
-                    templates =
-                            KeyTemplates.of(
-                                    parentKeys.partitionKey().text()
-                                            + "#"
-                                            + parentKeys.sortKey().get().text(),
-                                    own);
-                }
-            }
-            tableKeys.put(spec.name(), templates);
-            return templates;
-        }
-
-        AccessPattern pattern(PatternSpec pattern) {
-            EntitySpec spec = specs.get(pattern.entity());
-            if (spec == null) {
-                throw new IllegalArgumentException(
-                        "access pattern '"
-                                + pattern.words()
-                                + "' returns '"
-                                + pattern.entity()
-                                + "', which is not an entity");
-            }
-            KeyTemplates t = tableKeys.get(spec.name());
-            Set<String> params = new LinkedHashSet<>(pattern.parameters());
-            Set<String> partitionVars = t.partitionKey().variables();
-            Set<String> keyVars = new LinkedHashSet<>(partitionVars);
-            t.sortKey().ifPresent(sk -> keyVars.addAll(sk.variables()));
-            boolean newestFirst = pattern.order() == PatternSpec.Order.NEWEST_FIRST;
-
-            if (params.containsAll(keyVars)) {
-                Set<String> extra = new LinkedHashSet<>(params);
-                extra.removeAll(keyVars);
-                if (!extra.isEmpty()) {
-                    note(
-                            pattern,
-                            "a GetItem reads one item by its key; " + extra + " are not needed");
-                }
-                if (pattern.many()) {
-                    note(pattern, "the whole key names one item: a GetItem returns it");
-                }
-                return new AccessPattern(
-                        pattern.words(),
-                        AccessPattern.Operation.GET_ITEM,
-                        List.of(spec.name()),
-                        null,
-                        t.partitionKey(),
-                        t.sortKey()
-                                .map(
-                                        sk ->
-                                                new AccessPattern.SortKeyPattern(
-                                                        SortKeyCondition.Operator.EQ, sk, null)),
-                        false,
-                        null);
-            }
-            if (!params.isEmpty()
-                    && params.containsAll(partitionVars)
-                    && !partitionVars.isEmpty()) {
-                Set<String> extra = new LinkedHashSet<>(params);
-                extra.removeAll(keyVars);
-                List<String> entities = new ArrayList<>();
-                EntitySpec parent = spec.parent() == null ? null : specs.get(spec.parent());
-                boolean parentHere =
-                        parent != null
-                                && tableKeys
-                                        .get(parent.name())
-                                        .partitionKey()
-                                        .equals(t.partitionKey());
-                Optional<AccessPattern.SortKeyPattern> sortKey;
-                if (pattern.withParent() && parentHere && extra.isEmpty()) {
-                    entities.add(parent.name());
-                    sortKey = Optional.empty();
-                } else {
-                    if (pattern.withParent()) {
-                        note(
-                                pattern,
-                                parentHere
-                                        ? "the parent cannot come along when a filter narrows the children"
-                                        : "the parent lives in another partition: it takes a second request");
-                    }
-                    sortKey =
-                            t.sortKey()
-                                    .filter(sk -> !sk.isConstant())
-                                    .map(
-                                            sk ->
-                                                    new AccessPattern.SortKeyPattern(
-                                                            SortKeyCondition.Operator.BEGINS_WITH,
-                                                            KeyTemplate.parse(sk.literalPrefix()),
-                                                            null));
-                }
-                entities.add(spec.name());
-                String filter = extra.isEmpty() ? null : filterText(spec, extra);
-                return new AccessPattern(
-                        pattern.words(),
-                        AccessPattern.Operation.QUERY,
-                        entities,
-                        null,
-                        t.partitionKey(),
-                        sortKey,
-                        newestFirst,
-                        filter);
-            }
-            if (params.isEmpty()) {
-                return new AccessPattern(
-                        pattern.words(),
-                        AccessPattern.Operation.SCAN,
-                        List.of(spec.name()),
-                        null,
-                        null,
-                        Optional.empty(),
-                        false,
-                        null);
-            }
-            return indexPattern(pattern, spec, params, newestFirst);
-        }
-
-        /** A GSI that partitions {@code spec} by the pattern's parameters. */
-        AccessPattern indexPattern(
-                PatternSpec pattern, EntitySpec spec, Set<String> params, boolean ordered) {
-            for (String param : params) {
-                ensureAttribute(spec, param);
-            }
-            Map<String, KeyTemplates> own =
-                    indexKeys.computeIfAbsent(spec.name(), n -> new LinkedHashMap<>());
-            StringBuilder pk = new StringBuilder(spec.tag());
-            for (String param : params) {
-                pk.append("#{").append(param).append('}');
-            }
-            String sortAttribute =
-                    pattern.order() == PatternSpec.Order.ANY
-                            ? spec.idAttribute()
-                            : timeAttribute(spec).orElse(spec.idAttribute());
-            if (pattern.order() != PatternSpec.Order.ANY
-                    && sortAttribute.equals(spec.idAttribute())) {
-                note(
-                        pattern,
-                        "ordered by "
-                                + spec.idAttribute()
-                                + ": give "
-                                + spec.name()
-                                + " time-ordered, zero-padded ids");
-            }
-            KeyTemplates templates = KeyTemplates.of(pk.toString(), "{" + sortAttribute + "}");
-            IndexModel index = null;
-            for (Map.Entry<String, KeyTemplates> existing : own.entrySet()) {
-                if (existing.getValue().equals(templates)) {
-                    index =
-                            indexes.stream()
-                                    .filter(i -> i.name().equals(existing.getKey()))
-                                    .findFirst()
-                                    .orElseThrow();
-                }
-            }
-            if (index == null) {
-                index =
-                        indexes.stream()
-                                .filter(i -> !own.containsKey(i.name()))
-                                .findFirst()
-                                .orElse(null);
-                if (index == null) {
-                    String name = "GSI" + (indexes.size() + 1);
-                    index =
-                            new IndexModel(
-                                    name,
-                                    true,
-                                    KeySchema.of(name + "PK", name + "SK"),
-                                    "ALL",
-                                    List.of());
-                    indexes.add(index);
-                    keyTypes.put(name + "PK", "S");
-                    keyTypes.put(name + "SK", "S");
-                }
-                own.put(index.name(), templates);
-            }
-            return new AccessPattern(
-                    pattern.words(),
-                    AccessPattern.Operation.QUERY,
-                    List.of(spec.name()),
-                    index.name(),
-                    templates.partitionKey(),
-                    Optional.empty(),
-                    ordered,
-                    null);
-        }
-
-        Optional<String> timeAttribute(EntitySpec spec) {
-            for (String hint : TIME_ATTRIBUTE_HINTS) {
-                for (AttributeModel a : attributes.get(spec.name())) {
-                    String name = a.name().toLowerCase(Locale.ROOT);
-                    boolean scalar =
-                            a.type() == AttributeValue.Type.S || a.type() == AttributeValue.Type.N;
-                    if (scalar
-                            && (name.equals(hint)
-                                    || (hint.length() > 2 && name.contains(hint))
-                                    || name.endsWith(hint))) {
-                        return Optional.of(a.name());
-                    }
-                }
-            }
-            return Optional.empty();
-        }
-
-        String filterText(EntitySpec spec, Set<String> params) {
-            List<String> parts = new ArrayList<>();
-            for (String param : params) {
-                ensureAttribute(spec, param);
-                parts.add(param + " = :" + param);
-            }
-            return String.join(" AND ", parts);
-        }
-
-        void ensureAttribute(EntitySpec spec, String name) {
-            List<AttributeModel> own = attributes.get(spec.name());
-            if (!name.equals(spec.idAttribute())
-                    && own.stream().noneMatch(a -> a.name().equals(name))) {
-                own.add(new AttributeModel(name, AttributeValue.Type.S));
-                findings.add(
-                        new Finding(
-                                Finding.Severity.INFO,
-                                Finding.Kind.NOTE,
-                                spec.name(),
-                                "added the attribute "
-                                        + name
-                                        + " (S) that an access pattern filters or partitions by"));
-            }
-        }
-
-        void note(PatternSpec pattern, String message) {
-            findings.add(
-                    new Finding(
-                            Finding.Severity.INFO, Finding.Kind.NOTE, pattern.words(), message));
+            return new TableModel(
+                    input.table(),
+                    KeySchema.of(input.partitionKey(), input.sortKey()),
+                    keyTypes,
+                    indexes,
+                    entities,
+                    patterns,
+                    relationships,
+                    List.of(),
+                    List.of());
         }
     }
 }

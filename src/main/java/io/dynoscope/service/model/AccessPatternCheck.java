@@ -3,39 +3,44 @@ package io.dynoscope.service.model;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.AccessPattern;
+import io.dynoscope.core.model.PatternAnswers;
 import io.dynoscope.core.model.PatternRequests;
+import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.GetResult;
+import io.dynoscope.repository.Page;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.service.read.TableSampler;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Checks a live table against its model: runs every access pattern with real parameter values and
- * reports, per pattern, the request sent, the items returned and what it cost (requests, RCU,
- * scanned, returned). A pattern is served as designed when it took one request that read no more
- * than it returned by half; otherwise the reason says why not (a Scan, a fan-out over shards,
- * paging past 1 MB, a filter that discards most of what it reads).
+ * Checks a live table against its model: runs every access pattern and proves it answers its
+ * question. A pattern is served as designed when its request is one request, reads no more than
+ * twice what it returns, puts an asked range in its key condition, and returns exactly the items
+ * the example items say it should, in the order asked ({@link PatternAnswers} computes that answer
+ * by filtering the examples, without the key design).
  *
- * <p>Parameter values come from, in turn: those given, the model's example items, a sample of the
- * table (one Scan page, not counted in any pattern's figures).
+ * <p>Parameter values come from the values given, else from the examples, chosen so the answer is
+ * known and tells something (see {@link PatternAnswers#parameters}); for a model without examples,
+ * or a pattern none of whose items are among them, from a sample of the table (one Scan page, not
+ * counted in any pattern's figures), which then also serves as the examples.
  */
 public final class AccessPatternCheck {
 
-    /** How many items of each pattern the report keeps (all are counted). */
+    /** How many items of each pattern the report keeps (all are counted and judged). */
     public static final int ITEMS_KEPT = 50;
 
     /** How many items the parameter sample reads. */
@@ -53,20 +58,41 @@ public final class AccessPatternCheck {
      * @param parameters the values it was run with
      * @param request the request as sent (expressions and their maps), or empty when not sent
      * @param items the first {@value #ITEMS_KEPT} items returned
-     * @param asDesigned one request, reading no more than twice what it returned
-     * @param reason why not, or a remark when it was ("returned no items")
+     * @param expectedKeys the keys of the items the examples say it should return, in order
+     * @param returnedKeys the keys of every item it returned, in order
+     * @param asDesigned one request, reading no more than twice what it returned, with the right
+     *     items
+     * @param reason why not, or a remark when it was ("one request")
      */
     public record Outcome(
             AccessPattern pattern,
             Map<String, AttributeValue> parameters,
             String request,
             List<Item> items,
+            List<Key> expectedKeys,
+            List<Key> returnedKeys,
             ReadStatistics statistics,
             boolean asDesigned,
             String reason) {
         public Outcome {
             parameters = Map.copyOf(parameters);
             items = List.copyOf(items);
+            expectedKeys = List.copyOf(expectedKeys);
+            returnedKeys = List.copyOf(returnedKeys);
+        }
+
+        static Outcome notRun(
+                AccessPattern pattern, Map<String, AttributeValue> parameters, String why) {
+            return new Outcome(
+                    pattern,
+                    parameters,
+                    "",
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    ReadStatistics.NONE,
+                    false,
+                    "not run: " + why);
         }
     }
 
@@ -79,6 +105,24 @@ public final class AccessPatternCheck {
         public boolean allAsDesigned() {
             return outcomes.stream().allMatch(Outcome::asDesigned);
         }
+
+        /** How many patterns were served as designed. */
+        public long served() {
+            return outcomes.stream().filter(Outcome::asDesigned).count();
+        }
+    }
+
+    /**
+     * Runs every access pattern of {@code design} against {@code table}, judged against the
+     * design's example items: the entry point for "check this model's patterns against this table".
+     */
+    public Report check(
+            TableDesign design,
+            String table,
+            Map<String, AttributeValue> given,
+            Consumer<Outcome> onOutcome,
+            Cancellation cancellation) {
+        return check(design.model(), table, given, design.items(), onOutcome, cancellation);
     }
 
     /**
@@ -86,7 +130,7 @@ public final class AccessPatternCheck {
      * each as it finishes (on the calling thread).
      *
      * @param given parameter values by name, used first
-     * @param examples items to take parameter values from next (the design's examples)
+     * @param examples the items the answers are computed from (the design's examples)
      */
     public Report check(
             TableModel model,
@@ -95,113 +139,97 @@ public final class AccessPatternCheck {
             List<Item> examples,
             Consumer<Outcome> onOutcome,
             Cancellation cancellation) {
-        TableModel live = model.withTable(table);
-        List<Item> sample = null;
+        TableModel live = model.with(b -> b.table(table));
+        List<Item> examplesOrSample = examples.isEmpty() ? sample(table, cancellation) : examples;
+        List<Item> sampled = examples.isEmpty() ? examplesOrSample : null;
         List<Outcome> outcomes = new ArrayList<>();
         for (AccessPattern pattern : live.accessPatterns()) {
             if (cancellation.isCancelled()) {
                 break;
             }
-            Optional<Map<String, AttributeValue>> parameters =
-                    parameters(live, pattern, given, examples);
-            if (parameters.isEmpty()) {
-                if (sample == null) {
-                    sample = sample(table, cancellation);
-                }
-                parameters = parameters(live, pattern, given, sample);
+            List<Item> reference = examplesOrSample;
+            if (PatternAnswers.parameters(live, pattern, reference, given).isEmpty()) {
+                // the examples hold none of this pattern's items: a sample of the table may
+                sampled = sampled == null ? sample(table, cancellation) : sampled;
+                reference = sampled;
             }
-            Outcome outcome =
-                    parameters.isPresent()
-                            ? run(live, pattern, parameters.get(), cancellation)
-                            : new Outcome(
-                                    pattern,
-                                    Map.of(),
-                                    "",
-                                    List.of(),
-                                    ReadStatistics.NONE,
-                                    false,
-                                    "not run: no value for "
-                                            + missing(pattern, given)
-                                            + " (no example or sampled item of "
-                                            + String.join(", ", pattern.entities())
-                                            + " has one; give it as a parameter)");
+            Outcome outcome = checkOne(live, pattern, given, reference, cancellation);
             outcomes.add(outcome);
             onOutcome.accept(outcome);
         }
         return new Report(table, outcomes);
     }
 
-    private static String missing(AccessPattern pattern, Map<String, AttributeValue> given) {
-        List<String> names =
-                PatternRequests.parameters(pattern).stream()
-                        .filter(n -> !given.containsKey(n))
-                        .toList();
-        return String.join(", ", names);
-    }
-
-    private static Optional<Map<String, AttributeValue>> parameters(
+    private Outcome checkOne(
             TableModel model,
             AccessPattern pattern,
             Map<String, AttributeValue> given,
-            List<Item> items) {
-        Map<String, AttributeValue> values = new LinkedHashMap<>();
-        boolean all = true;
-        for (String name : PatternRequests.parameters(pattern)) {
-            if (given.containsKey(name)) {
-                values.put(name, given.get(name));
-            } else {
-                all = false;
-            }
-        }
-        if (all) {
-            return Optional.of(values);
-        }
-        for (Item item : items) {
-            Optional<Map<String, AttributeValue>> fromItem =
-                    PatternRequests.parametersFrom(model, pattern, item);
-            if (fromItem.isPresent()) {
-                Map<String, AttributeValue> merged = new LinkedHashMap<>(fromItem.get());
-                merged.putAll(values);
-                return Optional.of(merged);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private List<Item> sample(String table, Cancellation cancellation) {
-        return new TableSampler(repository).sample(table, PARAMETER_SAMPLE, cancellation).items();
-    }
-
-    private Outcome run(
-            TableModel model,
-            AccessPattern pattern,
-            Map<String, AttributeValue> parameters,
+            List<Item> reference,
             Cancellation cancellation) {
+        Set<String> lacking = PatternAnswers.unanswerable(pattern);
+        lacking.removeAll(given.keySet());
+        if (!lacking.isEmpty()) {
+            return Outcome.notRun(
+                    pattern,
+                    Map.of(),
+                    "the request needs "
+                            + String.join(", ", lacking)
+                            + ", which the question does not give (its key asks for values the"
+                            + " caller does not have)");
+        }
+        Optional<Map<String, AttributeValue>> parameters =
+                PatternAnswers.parameters(model, pattern, reference, given);
+        if (parameters.isEmpty()) {
+            return Outcome.notRun(
+                    pattern,
+                    Map.of(),
+                    "no example item of "
+                            + String.join(", ", pattern.entities())
+                            + " has values for "
+                            + String.join(", ", PatternAnswers.questionOf(pattern).parameters())
+                            + " (give them as parameters)");
+        }
         PatternRequests.PatternRequest request;
         try {
-            request = PatternRequests.build(model, pattern, parameters);
+            request = PatternRequests.build(model, pattern, parameters.get());
         } catch (IllegalArgumentException e) {
-            return new Outcome(
-                    pattern,
-                    parameters,
-                    "",
-                    List.of(),
-                    ReadStatistics.NONE,
-                    false,
-                    "not run: " + e.getMessage());
+            return Outcome.notRun(pattern, parameters.get(), e.getMessage());
         }
-        List<Item> items = new ArrayList<>();
+        Reads reads = send(request, cancellation);
+        List<Key> expected =
+                PatternAnswers.expected(model, pattern, parameters.get(), reference)
+                        .items()
+                        .stream()
+                        .map(model.keys()::keyOf)
+                        .toList();
+        Optional<String> wrong =
+                PatternAnswers.judge(model, pattern, parameters.get(), reference, reads.items);
+        return verdict(model, pattern, parameters.get(), request, reads, expected, wrong);
+    }
+
+    /** What a request read: every item, and the figures. */
+    private static final class Reads {
+        final List<Item> items = new ArrayList<>();
+        ReadStatistics statistics = ReadStatistics.NONE;
+        int partitions = 1;
+        boolean filtered;
+        boolean scan;
+
+        boolean keep(Page page) {
+            items.addAll(page.items());
+            return true;
+        }
+    }
+
+    private Reads send(PatternRequests.PatternRequest request, Cancellation cancellation) {
         Reads reads = new Reads();
         if (request instanceof PatternRequests.Get get) {
             GetResult result = repository.getItem(get.table(), get.key(), false);
-            result.item().ifPresent(items::add);
-            reads.add(result.statistics());
-            String remark =
-                    result.item().isPresent() ? "one request" : "one request; no item has this key";
-            return new Outcome(
-                    pattern, parameters, request.describe(), items, reads.total(), true, remark);
-        }
-        if (request instanceof PatternRequests.Query query) {
+            result.item().ifPresent(reads.items::add);
+            reads.statistics = result.statistics();
+        } else if (request instanceof PatternRequests.Query query) {
+            reads.partitions = query.keyConditions().size();
+            reads.filtered = query.filter() != null;
             for (CompiledExpression keyCondition : query.keyConditions()) {
                 QuerySpec spec =
                         new QuerySpec(
@@ -211,121 +239,124 @@ public final class AccessPatternCheck {
                                 query.scanForward(),
                                 query.filter(),
                                 null,
-                                0,
-                                0,
+                                query.limit(),
+                                query.limit(),
                                 null,
                                 false);
-                ReadResult result =
-                        repository.query(spec, page -> keep(items, page.items()), cancellation);
-                reads.add(result.statistics());
+                ReadResult result = repository.query(spec, reads::keep, cancellation);
+                reads.statistics = reads.statistics.plus(result.statistics());
                 if (result.cancelled()) {
                     break;
                 }
             }
-            return verdict(
-                    pattern,
-                    parameters,
-                    request,
-                    items,
-                    reads.total(),
-                    query.keyConditions().size(),
-                    query.filter() != null,
-                    false);
-        }
-        PatternRequests.Scan scan = (PatternRequests.Scan) request;
-        ScanSpec spec = ScanSpec.table(scan.table());
-        if (scan.index() != null) {
-            spec = spec.onIndex(scan.index());
-        }
-        if (scan.filter() != null) {
-            spec = spec.withFilter(scan.filter());
-        }
-        ReadResult result = repository.scan(spec, page -> keep(items, page.items()), cancellation);
-        reads.add(result.statistics());
-        return verdict(
-                pattern, parameters, request, items, reads.total(), 1, scan.filter() != null, true);
-    }
-
-    private static boolean keep(List<Item> items, List<Item> page) {
-        for (Item item : page) {
-            if (items.size() < ITEMS_KEPT) {
-                items.add(item);
+        } else {
+            PatternRequests.Scan scan = (PatternRequests.Scan) request;
+            reads.scan = true;
+            reads.filtered = scan.filter() != null;
+            ScanSpec spec = ScanSpec.table(scan.table());
+            if (scan.index() != null) {
+                spec = spec.onIndex(scan.index());
             }
+            if (scan.filter() != null) {
+                spec = spec.withFilter(scan.filter());
+            }
+            reads.statistics = repository.scan(spec, reads::keep, cancellation).statistics();
         }
-        return true;
+        return reads;
     }
 
     private static Outcome verdict(
+            TableModel model,
             AccessPattern pattern,
             Map<String, AttributeValue> parameters,
             PatternRequests.PatternRequest request,
-            List<Item> items,
-            ReadStatistics statistics,
-            int partitions,
-            boolean filtered,
-            boolean scan) {
+            Reads reads,
+            List<Key> expected,
+            Optional<String> wrong) {
+        Optional<String> cost = costProblem(reads);
+        List<String> problems = new ArrayList<>();
+        if (!PatternAnswers.rangeInKeyCondition(pattern)) {
+            problems.add(
+                    "the range on "
+                            + PatternAnswers.questionOf(pattern).range().orElseThrow().attribute()
+                            + " is not in the key condition: the read takes every item of the"
+                            + " partition"
+                            + (reads.filtered ? " and a filter discards what is outside it" : ""));
+        }
+        cost.ifPresent(problems::add);
+        wrong.ifPresent(w -> problems.add(problems.isEmpty() ? "wrong answer: " + w : w));
+        String reason;
+        if (!problems.isEmpty()) {
+            reason = String.join("; ", problems);
+        } else {
+            reason =
+                    reads.statistics.returnedCount() == 0
+                            ? "one request; it returned no items, as expected"
+                            : "one request";
+        }
+        boolean asDesigned =
+                cost.isEmpty() && wrong.isEmpty() && PatternAnswers.rangeInKeyCondition(pattern);
+        List<Item> kept = reads.items.subList(0, Math.min(ITEMS_KEPT, reads.items.size()));
+        return new Outcome(
+                pattern,
+                parameters,
+                request.describe(),
+                kept,
+                expected,
+                reads.items.stream().map(model.keys()::keyOf).toList(),
+                reads.statistics,
+                asDesigned,
+                reason);
+    }
+
+    /**
+     * Why the read cost more than one request reading at most twice what it returned, if it did.
+     */
+    private static Optional<String> costProblem(Reads reads) {
+        ReadStatistics statistics = reads.statistics;
         long scanned = statistics.scannedCount();
         long returned = statistics.returnedCount();
-        String reason;
-        boolean asDesigned = false;
-        if (scan) {
-            reason =
+        String requests =
+                statistics.requests() + (statistics.requests() == 1 ? " request" : " requests");
+        if (reads.scan) {
+            return Optional.of(
                     "a Scan: it read "
                             + scanned
                             + " items of the whole table to return "
                             + returned
                             + " in "
-                            + statistics.requests()
-                            + (statistics.requests() == 1 ? " request" : " requests");
-        } else if (partitions > 1) {
-            reason =
+                            + requests);
+        }
+        if (reads.partitions > 1) {
+            return Optional.of(
                     "a fan-out: "
-                            + partitions
+                            + reads.partitions
                             + " Queries, one per shard, in "
                             + statistics.requests()
-                            + " requests";
-        } else if (statistics.requests() > 1) {
-            reason =
+                            + " requests");
+        }
+        if (statistics.requests() > 1) {
+            return Optional.of(
                     "paging past 1 MB: "
-                            + statistics.requests()
-                            + " requests (DynamoDB returns at most 1 MB a page) for "
+                            + requests
+                            + " (DynamoDB returns at most 1 MB a page) for "
                             + scanned
-                            + " items read";
-        } else if (filtered && scanned > 0 && returned * 2 < scanned) {
-            reason =
+                            + " items read");
+        }
+        if (reads.filtered && scanned > 0 && returned * 2 < scanned) {
+            return Optional.of(
                     "the filter discarded "
                             + (scanned - returned)
                             + " of the "
                             + scanned
                             + " items read (all "
                             + scanned
-                            + " are charged)";
-        } else {
-            asDesigned = true;
-            reason = returned == 0 ? "one request; it returned no items" : "one request";
+                            + " are charged)");
         }
-        return new Outcome(
-                pattern, parameters, request.describe(), items, statistics, asDesigned, reason);
+        return Optional.empty();
     }
 
-    /** Reads added up. */
-    private static final class Reads {
-        int requests;
-        double capacity;
-        long scanned;
-        long returned;
-        Duration elapsed = Duration.ZERO;
-
-        void add(ReadStatistics s) {
-            requests += s.requests();
-            capacity += s.consumedCapacity();
-            scanned += s.scannedCount();
-            returned += s.returnedCount();
-            elapsed = elapsed.plus(s.elapsed() == null ? Duration.ZERO : s.elapsed());
-        }
-
-        ReadStatistics total() {
-            return new ReadStatistics(requests, capacity, scanned, returned, elapsed);
-        }
+    private List<Item> sample(String table, Cancellation cancellation) {
+        return new TableSampler(repository).sample(table, PARAMETER_SAMPLE, cancellation).items();
     }
 }

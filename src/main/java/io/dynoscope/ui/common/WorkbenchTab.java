@@ -57,6 +57,11 @@ public interface WorkbenchTab {
     /** The tab's title: the table's name, or what the tab shows. */
     String title();
 
+    /** The title as it changes (a tab whose title never changes keeps the default). */
+    default ReadOnlyStringProperty titleProperty() {
+        return new ReadOnlyStringWrapper(title()).getReadOnlyProperty();
+    }
+
     /** The table the tab is about, or null. */
     String table();
 

@@ -121,6 +121,7 @@ public final class ShellView {
         for (WorkbenchTab workbenchTab : viewModel.tabs()) {
             if (!tabs.containsKey(workbenchTab)) {
                 Tab tab = new Tab(workbenchTab.title(), workbenchTab.content());
+                tab.textProperty().bind(workbenchTab.titleProperty());
                 tab.setUserData(workbenchTab);
                 tab.setTooltip(
                         new Tooltip(

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableStringValue;
 import javafx.scene.Node;
 
 /**
@@ -18,7 +19,7 @@ import javafx.scene.Node;
 public final class ToolTab implements WorkbenchTab {
 
     private final Kind kind;
-    private final String title;
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper();
     private final String table;
     private final Supplier<Node> view;
     private final Map<Action, Runnable> actions;
@@ -32,7 +33,11 @@ public final class ToolTab implements WorkbenchTab {
 
     private ToolTab(Builder builder) {
         this.kind = builder.kind;
-        this.title = builder.title;
+        if (builder.titled != null) {
+            title.bind(builder.titled);
+        } else {
+            title.set(builder.title);
+        }
         this.table = builder.table;
         this.view = Objects.requireNonNull(builder.view, "view");
         this.actions = Map.copyOf(builder.actions);
@@ -57,6 +62,7 @@ public final class ToolTab implements WorkbenchTab {
         private Supplier<Node> view;
         private Runnable stop = () -> {};
         private Runnable onFirstShown = () -> {};
+        private ObservableStringValue titled;
         private ReadOnlyStringProperty status;
         private ReadOnlyStringProperty figures = NO_FIGURES;
         private ReadOnlyBooleanProperty busy;
@@ -65,6 +71,12 @@ public final class ToolTab implements WorkbenchTab {
             this.kind = kind;
             this.title = title;
             this.table = table;
+        }
+
+        /** A title that follows what the tool shows (the Model tab's table). */
+        public Builder titled(ObservableStringValue changing) {
+            this.titled = changing;
+            return this;
         }
 
         /** The tool's view, loaded when the tab is first shown. */
@@ -117,7 +129,12 @@ public final class ToolTab implements WorkbenchTab {
 
     @Override
     public String title() {
-        return title;
+        return title.get();
+    }
+
+    @Override
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
     }
 
     @Override

@@ -3,8 +3,8 @@ package io.dynoscope.ui.tabs;
 import io.dynoscope.ui.common.WorkbenchTab.Kind;
 import io.dynoscope.ui.partitions.PartitionsView;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
-import io.dynoscope.ui.planner.ModelPlannerView;
-import io.dynoscope.ui.planner.ModelPlannerViewModel;
+import io.dynoscope.ui.planner.TableModelView;
+import io.dynoscope.ui.planner.TableModelViewModel;
 import io.dynoscope.ui.sql.SqlConsoleView;
 import io.dynoscope.ui.sql.SqlConsoleViewModel;
 
@@ -24,9 +24,10 @@ public final class ToolTabs {
     }
 
     /** The table model and planner of a table. */
-    public static ToolTab model(ModelPlannerViewModel planner, String table) {
+    public static ToolTab model(TableModelViewModel planner, String table) {
         return ToolTab.of(Kind.TABLE_MODEL, "Model", table)
-                .view(() -> ModelPlannerView.load(planner))
+                .titled(planner.titleProperty())
+                .view(() -> TableModelView.load(planner))
                 .status(planner.statusProperty(), planner.runningProperty())
                 .cancel(planner::cancel)
                 .build();

@@ -4,107 +4,68 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.AccessPattern;
-import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
+import io.dynoscope.core.model.PatternAnswers;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The seed's workspace and projects, planned from the user's words. */
+/** Designs proposed from the seed's words and from the issue's library, read by an expert's eye. */
 class PlannerTest {
 
-    static final EntitySpec WORKSPACE =
-            new EntitySpec(
-                    "workspace",
-                    null,
-                    null,
-                    List.of(
-                            new AttributeModel("name", AttributeValue.Type.S),
-                            new AttributeModel("plan", AttributeValue.Type.S)),
-                    false);
-    static final EntitySpec PROJECT =
-            new EntitySpec(
-                    "project",
-                    "projectId",
-                    "workspace",
-                    List.of(
-                            new AttributeModel("name", AttributeValue.Type.S),
-                            new AttributeModel("status", AttributeValue.Type.S),
-                            new AttributeModel("createdAt", AttributeValue.Type.S),
-                            new AttributeModel("labels", AttributeValue.Type.SS)),
-                    true);
+    static final String SEED =
+            """
+            { "table": "saas-plan", "partitionKey": "EntityRef", "sortKey": "Detail",
+              "entities": [
+                { "name": "workspace", "attributes": { "name": "S", "plan": "S" } },
+                { "name": "project", "id": "projectId", "belongsTo": "workspace",
+                  "attributes": { "name": "S", "status": "S", "createdAt": "S", "labels": "SS" } } ],
+              "accessPatterns": [
+                "get a workspace's settings",
+                "load a workspace and its projects, newest first",
+                "get one project by its id",
+                "all projects with status = ACTIVE across workspaces" ] }
+            """;
 
-    static final List<String> SEED_WORDS =
-            List.of(
-                    "get a workspace's settings",
-                    "load a workspace and its projects, newest first",
-                    "get one project by its id",
-                    "all projects with status = ACTIVE across workspaces");
+    static final String LIBRARY =
+            """
+            { "table": "Library",
+              "entities": [
+                { "name": "member", "attributes": { "name": "S", "email": "S" } },
+                { "name": "book", "id": "isbn", "attributes": { "title": "S", "authorId": "S" } },
+                { "name": "branch", "attributes": { "city": "S" } },
+                { "name": "copy", "id": ["isbn", "branchId"], "attributes": { "shelf": "S" } },
+                { "name": "loan", "belongsTo": "member",
+                  "attributes": { "isbn": "S", "status": "S", "loanedAt": "S", "renewals": "L" } } ],
+              "accessPatterns": [
+                "Look up a member by memberId",
+                { "words": "List the loans of a given isbn loaned between two dates", "readsPerSecond": 40 },
+                "List the loans of a member with a given status, newest first",
+                "List the loans of a member, newest first",
+                "Get a loan with its renewals",
+                "Get the copies of a book at every branch",
+                "Get the copy of a book at a given branch" ] }
+            """;
 
-    static PlanInput seedInput() {
-        List<EntitySpec> entities = List.of(WORKSPACE, PROJECT);
-        List<PatternSpec> patterns =
-                SEED_WORDS.stream()
-                        .map(w -> PatternWords.guess(w, entities).orElseThrow())
-                        .toList();
-        return new PlanInput("saas-plan", "EntityRef", "Detail", entities, patterns);
+    static Plan plan(String request) {
+        return Planner.plan(PlanRequest.read(request).input());
     }
 
     @Test
-    void theWordsReadAsTheSeedsPatterns() {
-        List<PatternSpec> patterns = seedInput().patterns();
-        assertEquals(
-                new PatternSpec(
-                        SEED_WORDS.get(0),
-                        "workspace",
-                        List.of("workspaceId"),
-                        false,
-                        PatternSpec.Order.ANY,
-                        false),
-                patterns.get(0));
-        assertEquals(
-                new PatternSpec(
-                        SEED_WORDS.get(1),
-                        "project",
-                        List.of("workspaceId"),
-                        true,
-                        PatternSpec.Order.NEWEST_FIRST,
-                        true),
-                patterns.get(1));
-        assertEquals(
-                new PatternSpec(
-                        SEED_WORDS.get(2),
-                        "project",
-                        List.of("workspaceId", "projectId"),
-                        false,
-                        PatternSpec.Order.ANY,
-                        false),
-                patterns.get(2));
-        assertEquals(
-                new PatternSpec(
-                        SEED_WORDS.get(3),
-                        "project",
-                        List.of("status"),
-                        true,
-                        PatternSpec.Order.ANY,
-                        false),
-                patterns.get(3));
-    }
-
-    @Test
-    void parentAndChildrenShareOnePartitionAndStatusGetsAnIndex() {
-        Plan plan = Planner.plan(seedInput());
-        TableModel model = plan.design().model();
+    void theSeedIsOneCollectionPerWorkspaceAndOneIndexByStatus() {
+        TableModel model = plan(SEED).design().model();
         assertEquals(KeySchema.of("EntityRef", "Detail"), model.keys());
         assertEquals(
                 KeyTemplates.of("WORKSPACE#{workspaceId}", "META"),
@@ -118,108 +79,163 @@ class PlannerTest {
                                 "GSI1", true, KeySchema.of("GSI1PK", "GSI1SK"), "ALL", List.of())),
                 model.indexes());
         assertEquals(
-                Map.of("GSI1", KeyTemplates.of("PROJECT#{status}", "{projectId}")),
+                Map.of(
+                        "GSI1",
+                        KeyTemplates.of("STATUS#{status}", "PROJECT#{workspaceId}#{projectId}")),
                 project.indexKeys());
-
         List<AccessPattern> patterns = model.accessPatterns();
         assertEquals(AccessPattern.Operation.GET_ITEM, patterns.get(0).operation());
-        AccessPattern collection = patterns.get(1);
-        assertEquals(AccessPattern.Operation.QUERY, collection.operation());
-        assertEquals(List.of("workspace", "project"), collection.entities());
-        assertEquals("WORKSPACE#{workspaceId}", collection.partitionKey().text());
-        assertTrue(collection.sortKey().isEmpty());
-        assertTrue(collection.newestFirst());
+        AccessPattern both = patterns.get(1);
+        assertEquals(List.of("workspace", "project"), both.entities());
+        assertEquals("WORKSPACE#{workspaceId}", both.partitionKey().text());
+        assertTrue(both.sortKey().isEmpty(), "the collection holds only the two: no condition");
+        assertTrue(both.newestFirst());
         assertEquals(AccessPattern.Operation.GET_ITEM, patterns.get(2).operation());
-        AccessPattern active = patterns.get(3);
-        assertEquals("GSI1", active.index());
-        assertEquals("PROJECT#{status}", active.partitionKey().text());
+        assertEquals("GSI1", patterns.get(3).index());
+        assertEquals("STATUS#{status}", patterns.get(3).partitionKey().text());
+        assertEquals(List.of("status"), patterns.get(3).question().orElseThrow().given());
     }
 
     @Test
-    void theExamplesAreItemCollectionsWithTimeOrderedIds() {
-        TableDesign design = Planner.plan(seedInput()).design();
-        List<Item> items = design.items();
-        assertEquals(2 + 2 * 3, items.size());
-        assertEquals("WORKSPACE#acme", items.get(0).string("EntityRef").orElseThrow());
-        assertEquals("META", items.get(0).string("Detail").orElseThrow());
-        assertEquals("WORKSPACE#acme", items.get(1).string("EntityRef").orElseThrow());
-        assertEquals("PROJECT#2026-0001", items.get(1).string("Detail").orElseThrow());
-        assertEquals("PROJECT#ACTIVE", items.get(1).string("GSI1PK").orElseThrow());
-        assertEquals("2026-0001", items.get(1).string("GSI1SK").orElseThrow());
-        assertEquals("WORKSPACE#beta", items.get(4).string("EntityRef").orElseThrow());
-        for (Item item : items) {
-            assertTrue(design.entityOf(item).isPresent(), item.toString());
-        }
-        assertEquals(6, design.itemsOf("project").size());
-    }
-
-    @Test
-    void whatWillHurtIsFlagged() {
-        Plan plan = Planner.plan(seedInput());
-        List<Finding> findings = plan.findings();
-        assertTrue(has(findings, Finding.Kind.HOT_PARTITION, "project"), findings.toString());
-        assertTrue(
-                has(findings, Finding.Kind.HOT_PARTITION, SEED_WORDS.get(3)), findings.toString());
-        assertTrue(has(findings, Finding.Kind.ITEM_SIZE, "project"), findings.toString());
-        assertFalse(findings.stream().anyMatch(f -> f.kind() == Finding.Kind.SCAN));
-
-        PlanInput withScan =
-                new PlanInput(
-                        "t",
-                        null,
-                        null,
-                        List.of(WORKSPACE, PROJECT),
-                        List.of(
-                                new PatternSpec(
-                                        "every workspace",
-                                        "workspace",
-                                        List.of(),
-                                        true,
-                                        PatternSpec.Order.ANY,
-                                        false)));
-        Plan scan = Planner.plan(withScan);
+    void theLibraryNeedsTwoIndexesWithCompositeSortKeysAndNaturalKeys() {
+        Plan plan = plan(LIBRARY);
+        TableModel model = plan.design().model();
+        assertEquals(2, model.indexes().size(), describe(model));
+        Entity loan = model.entity("loan").orElseThrow();
+        assertEquals(KeyTemplates.of("MEMBER#{memberId}", "LOAN#{loanId}"), loan.keys());
         assertEquals(
-                AccessPattern.Operation.SCAN,
-                scan.design().model().accessPatterns().get(0).operation());
-        assertTrue(has(scan.findings(), Finding.Kind.SCAN, "every workspace"));
+                Set.of(
+                        KeyTemplates.of("BOOK#{isbn}", "LOAN#{loanedAt}"),
+                        KeyTemplates.of("MEMBER#{memberId}", "LOAN#{status}#{loanedAt}")),
+                Set.copyOf(loan.indexKeys().values()));
+        assertEquals(
+                KeyTemplates.of("BOOK#{isbn}", "BRANCH#{branchId}"),
+                model.entity("copy").orElseThrow().keys(),
+                "a copy is unique by book and branch: its natural key, no made-up id");
+
+        AccessPattern between = model.accessPatterns().get(1);
+        assertEquals(SortKeyCondition.Operator.BETWEEN, between.sortKey().orElseThrow().operator());
+        assertEquals("LOAN#{loanedAtFrom}", between.sortKey().get().value().text());
+        assertEquals("LOAN#{loanedAtTo}", between.sortKey().get().upper().text());
+        AccessPattern withStatus = model.accessPatterns().get(2);
+        assertEquals("LOAN#{status}#", withStatus.sortKey().orElseThrow().value().text());
+        assertTrue(withStatus.newestFirst());
+        assertEquals(
+                SortKeyCondition.Operator.BEGINS_WITH,
+                model.accessPatterns().get(3).sortKey().orElseThrow().operator());
+        assertEquals(
+                null,
+                model.accessPatterns().get(3).index(),
+                "loan ids are time-ordered: the table's own key is the order");
+        assertEquals(AccessPattern.Operation.GET_ITEM, model.accessPatterns().get(4).operation());
+        assertEquals(
+                "BRANCH#", model.accessPatterns().get(5).sortKey().orElseThrow().value().text());
+        assertEquals(AccessPattern.Operation.GET_ITEM, model.accessPatterns().get(6).operation());
+    }
+
+    @Test
+    void theExamplesExerciseEveryPatternWithSeveralItemsAndRealReferences() {
+        TableDesign design = plan(LIBRARY).design();
+        Set<String> isbns =
+                design.itemsOf("book").stream()
+                        .map(i -> i.string("isbn").orElseThrow())
+                        .collect(Collectors.toSet());
+        List<Item> loans = design.itemsOf("loan");
+        assertTrue(loans.size() >= 8, "several loans: " + loans.size());
+        for (Item loan : loans) {
+            assertTrue(
+                    isbns.contains(loan.string("isbn").orElseThrow()), "a loan points at a book");
+        }
+        assertTrue(
+                loans.stream().map(i -> i.string("isbn").orElseThrow()).distinct().count()
+                        < loans.size(),
+                "several loans per book");
+        for (AccessPattern pattern : design.model().accessPatterns()) {
+            Map<String, AttributeValue> parameters =
+                    PatternAnswers.parameters(design.model(), pattern, design.items(), Map.of())
+                            .orElseThrow(() -> new AssertionError(pattern.name()));
+            List<Item> expected =
+                    PatternAnswers.expected(design.model(), pattern, parameters, design.items())
+                            .items();
+            assertFalse(expected.isEmpty(), pattern.name());
+            if (pattern.question().orElseThrow().range().isPresent()) {
+                long all = design.itemsOf(pattern.entities().get(0)).size();
+                assertTrue(expected.size() < all, "the range leaves some out: " + pattern.name());
+            }
+        }
+    }
+
+    @Test
+    void sparseIndexesAndTradeOffsAreSaid() {
+        List<Finding> findings = plan(LIBRARY).findings();
+        assertTrue(has(findings, Finding.Kind.SPARSE_INDEX, "GSI1"), findings.toString());
+        assertTrue(
+                findings.stream()
+                        .anyMatch(
+                                f ->
+                                        f.kind() == Finding.Kind.TRADE_OFF
+                                                && f.subject().equals("copy")
+                                                && f.message().contains("natural key")),
+                findings.toString());
+    }
+
+    @Test
+    void aPatternGivenNothingIsAScanAndSaysSo() {
+        Plan scan =
+                plan(
+                        """
+                        { "table": "t", "entities": [ { "name": "workspace" } ],
+                          "accessPatterns": [ "list every workspace" ] }
+                        """);
+        AccessPattern every = scan.design().model().accessPatterns().get(0);
+        assertEquals(AccessPattern.Operation.SCAN, every.operation());
+        assertTrue(has(scan.findings(), Finding.Kind.SCAN, "list every workspace"));
     }
 
     @Test
     void anLsiAndAFilterAreFlaggedInAModelEditedByHand() {
-        TableDesign planned = Planner.plan(seedInput()).design();
+        TableDesign planned = plan(SEED).design();
         TableModel model = planned.model();
         TableModel edited =
-                model.withIndexes(
-                                List.of(
-                                        model.indexes().get(0),
-                                        new IndexModel(
-                                                "byName",
-                                                false,
-                                                KeySchema.of("EntityRef", "name"),
-                                                "ALL",
-                                                List.of())))
-                        .withAccessPatterns(
-                                List.of(
-                                        new AccessPattern(
-                                                "active projects of a workspace",
-                                                AccessPattern.Operation.QUERY,
-                                                List.of("project"),
-                                                null,
-                                                model.entity("project")
-                                                        .orElseThrow()
-                                                        .keys()
-                                                        .partitionKey(),
-                                                Optional.empty(),
-                                                false,
-                                                "status = :status")));
-        List<Finding> findings = ModelReview.review(planned.withModel(edited), Set.of());
+                model.with(
+                        b ->
+                                b.indexes(
+                                                List.of(
+                                                        model.indexes().get(0),
+                                                        new IndexModel(
+                                                                "byName",
+                                                                false,
+                                                                KeySchema.of("EntityRef", "name"),
+                                                                "ALL",
+                                                                List.of())))
+                                        .accessPatterns(
+                                                List.of(
+                                                        new AccessPattern(
+                                                                "active projects of a workspace",
+                                                                AccessPattern.Operation.QUERY,
+                                                                List.of("project"),
+                                                                null,
+                                                                model.entity("project")
+                                                                        .orElseThrow()
+                                                                        .keys()
+                                                                        .partitionKey(),
+                                                                Optional.empty(),
+                                                                false,
+                                                                "status = :status"))));
+        List<Finding> findings = ModelReview.review(planned.withModel(edited));
         assertTrue(has(findings, Finding.Kind.LSI_LIMIT, "byName"), findings.toString());
         assertTrue(
                 has(findings, Finding.Kind.FILTER, "active projects of a workspace"),
                 findings.toString());
     }
 
-    private static boolean has(List<Finding> findings, Finding.Kind kind, String subject) {
+    static String describe(TableModel model) {
+        return model.entities().stream()
+                .map(e -> e.name() + " " + e.keys() + " " + e.indexKeys())
+                .collect(Collectors.joining("\n"));
+    }
+
+    static boolean has(List<Finding> findings, Finding.Kind kind, String subject) {
         return findings.stream().anyMatch(f -> f.kind() == kind && f.subject().equals(subject));
     }
 }

@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.Item;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
+import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.read.TableSampler;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
@@ -38,6 +41,40 @@ class AccessPatternCheckTest {
             TableModel model, Map<String, AttributeValue> given) {
         return new AccessPatternCheck(TestEngine.repository())
                 .check(model, table, given, List.of(), o -> {}, Cancellation.none());
+    }
+
+    @Test
+    void anInferredModelWhoseExamplesHoldOnlySomeEntitiesIsCheckedOnTheTable() {
+        String blog = TestEngine.uniqueTableName("check-blog");
+        SampleTables.seed(TestEngine.repository(), Dataset.BLOG, blog);
+        TableModel model =
+                new LiveModelInference(TestEngine.repository())
+                        .infer(blog, 200, n -> {}, Cancellation.none())
+                        .model()
+                        .model();
+        // as `model export --items 4` keeps them: four posts, no user
+        List<Item> posts =
+                new TableSampler(TestEngine.repository())
+                        .sample(blog, 200, Cancellation.none()).items().stream()
+                                .filter(
+                                        i ->
+                                                model.entityOf(i)
+                                                        .map(e -> e.name().equals("post"))
+                                                        .orElse(false))
+                                .limit(4)
+                                .toList();
+        AccessPatternCheck.Report report =
+                new AccessPatternCheck(TestEngine.repository())
+                        .check(model, blog, Map.of(), posts, o -> {}, Cancellation.none());
+        assertTrue(report.allAsDesigned(), report.toString());
+        AccessPatternCheck.Outcome byAuthor =
+                report.outcomes().stream()
+                        .filter(o -> o.pattern().index() != null)
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError(report.toString()));
+        String author = Question.text(byAuthor.parameters().get("authorId"));
+        assertFalse(author.contains("#"), "the key's U#{authorId} binds the id: " + author);
+        assertTrue(byAuthor.statistics().returnedCount() > 1, byAuthor.toString());
     }
 
     @Test
@@ -92,44 +129,47 @@ class AccessPatternCheckTest {
                                 KeyTemplate.parse("PROJ#"),
                                 null));
         TableModel withTrouble =
-                model.withAccessPatterns(
-                        List.of(
-                                new AccessPattern(
-                                        "every project",
-                                        AccessPattern.Operation.SCAN,
-                                        List.of("project"),
-                                        null,
-                                        null,
-                                        Optional.empty(),
-                                        false,
-                                        null),
-                                new AccessPattern(
-                                        "projects of a sharded tenant",
-                                        AccessPattern.Operation.QUERY,
-                                        List.of("project"),
-                                        null,
-                                        KeyTemplate.parse("WS#{workspaceId}#{shard:01..10}"),
-                                        projects,
-                                        false,
-                                        null),
-                                new AccessPattern(
-                                        "projects of the huge tenant",
-                                        AccessPattern.Operation.QUERY,
-                                        List.of("project"),
-                                        null,
-                                        workspace,
-                                        projects,
-                                        false,
-                                        null),
-                                new AccessPattern(
-                                        "archived projects",
-                                        AccessPattern.Operation.QUERY,
-                                        List.of("project"),
-                                        null,
-                                        workspace,
-                                        projects,
-                                        false,
-                                        "status = :status")));
+                model.with(
+                        b ->
+                                b.accessPatterns(
+                                        List.of(
+                                                new AccessPattern(
+                                                        "every project",
+                                                        AccessPattern.Operation.SCAN,
+                                                        List.of("project"),
+                                                        null,
+                                                        null,
+                                                        Optional.empty(),
+                                                        false,
+                                                        null),
+                                                new AccessPattern(
+                                                        "projects of a sharded tenant",
+                                                        AccessPattern.Operation.QUERY,
+                                                        List.of("project"),
+                                                        null,
+                                                        KeyTemplate.parse(
+                                                                "WS#{workspaceId}#{shard:01..10}"),
+                                                        projects,
+                                                        false,
+                                                        null),
+                                                new AccessPattern(
+                                                        "projects of the huge tenant",
+                                                        AccessPattern.Operation.QUERY,
+                                                        List.of("project"),
+                                                        null,
+                                                        workspace,
+                                                        projects,
+                                                        false,
+                                                        null),
+                                                new AccessPattern(
+                                                        "archived projects",
+                                                        AccessPattern.Operation.QUERY,
+                                                        List.of("project"),
+                                                        null,
+                                                        workspace,
+                                                        projects,
+                                                        false,
+                                                        "status = :status"))));
         AccessPatternCheck.Report report = check(withTrouble, Map.of("status", s("ARCHIVED")));
         // given parameters win; the workspace id comes from a sampled item
         assertFalse(report.allAsDesigned());
@@ -146,17 +186,22 @@ class AccessPatternCheckTest {
 
         AccessPatternCheck.Report shards =
                 check(
-                        withTrouble.withAccessPatterns(
-                                List.of(withTrouble.accessPatterns().get(1))),
+                        withTrouble.with(
+                                b ->
+                                        b.accessPatterns(
+                                                List.of(withTrouble.accessPatterns().get(1)))),
                         Map.of("workspaceId", s("big")));
         AccessPatternCheck.Outcome fanOut = shards.outcomes().get(0);
         assertEquals(SampleData.BIG_SHARDS, fanOut.statistics().requests());
         assertEquals(SampleData.BIG_PROJECTS, fanOut.statistics().returnedCount());
-        assertEquals("a fan-out: 10 Queries, one per shard, in 10 requests", fanOut.reason());
+        assertTrue(
+                fanOut.reason().startsWith("a fan-out: 10 Queries, one per shard, in 10 requests"),
+                fanOut.reason());
 
         AccessPatternCheck.Report huge =
                 check(
-                        withTrouble.withAccessPatterns(withTrouble.accessPatterns().subList(2, 3)),
+                        withTrouble.with(
+                                b -> b.accessPatterns(withTrouble.accessPatterns().subList(2, 3))),
                         Map.of("workspaceId", s("huge")));
         AccessPatternCheck.Outcome paging = huge.outcomes().get(0);
         assertTrue(paging.statistics().requests() > 1);
@@ -166,7 +211,8 @@ class AccessPatternCheckTest {
 
         AccessPatternCheck.Report acme =
                 check(
-                        withTrouble.withAccessPatterns(withTrouble.accessPatterns().subList(3, 4)),
+                        withTrouble.with(
+                                b -> b.accessPatterns(withTrouble.accessPatterns().subList(3, 4))),
                         Map.of("workspaceId", s("acme"), "status", s("ARCHIVED")));
         AccessPatternCheck.Outcome filtered = acme.outcomes().get(0);
         assertEquals(1, filtered.statistics().requests());

@@ -42,7 +42,12 @@ final class ModelFixtures {
         for (TableDesign table : document.tables()) {
             tables.add(
                     table.withModel(
-                            table.model().withTable(TestEngine.uniqueTableName(table.table()))));
+                            table.model()
+                                    .with(
+                                            b ->
+                                                    b.table(
+                                                            TestEngine.uniqueTableName(
+                                                                    table.table())))));
         }
         return new ModelDocument(
                 document.name(), document.author(), document.description(), tables);

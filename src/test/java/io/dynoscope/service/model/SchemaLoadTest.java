@@ -191,14 +191,17 @@ class SchemaLoadTest {
         TableDesign badIndex =
                 saas.withModel(
                         saas.model()
-                                .withIndexes(
-                                        List.of(
-                                                new IndexModel(
-                                                        "ix",
-                                                        true,
-                                                        KeySchema.of("EntityRef", null),
-                                                        "ALL",
-                                                        List.of()))));
+                                .with(
+                                        b ->
+                                                b.indexes(
+                                                        List.of(
+                                                                new IndexModel(
+                                                                        "ix",
+                                                                        true,
+                                                                        KeySchema.of(
+                                                                                "EntityRef", null),
+                                                                        "ALL",
+                                                                        List.of())))));
 
         IllegalArgumentException duplicate =
                 assertThrows(

@@ -1,16 +1,18 @@
 package io.dynoscope.ui.planner;
 
-import io.dynoscope.core.planner.PatternSpec;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.StringProperty;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
@@ -32,19 +34,20 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.control.cell.CheckBoxTableCell;
-import javafx.scene.control.cell.ComboBoxTableCell;
 import javafx.scene.control.cell.TextFieldTableCell;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.text.Text;
 import javafx.stage.FileChooser;
 
-/** Binds the model and planner tab to its view model; all logic stays in the view model. */
-public final class ModelPlannerView {
+/** Binds the Model tab to its view models; all logic stays in them. */
+public final class TableModelView {
 
-    private final ModelPlannerViewModel viewModel;
+    private final TableModelViewModel viewModel;
+    private final DesignViewModel design;
+    private final LoadCheckViewModel loadCheck;
 
     @FXML private BorderPane root;
     @FXML private TextField tableNameField;
@@ -58,29 +61,29 @@ public final class ModelPlannerView {
     @FXML private MenuItem exportWorkbenchItem;
     @FXML private Button saveButton;
     @FXML private Label errorLabel;
-    @FXML private TableView<ModelPlannerViewModel.EntityRow> entitiesTable;
-    @FXML private TableColumn<ModelPlannerViewModel.EntityRow, String> entityNameColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.EntityRow, String> entityIdColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.EntityRow, String> entityParentColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.EntityRow, String> entityAttributesColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.EntityRow, Boolean> entityUnboundedColumn;
+    @FXML private TableView<EntityRow> entitiesTable;
+    @FXML private TableColumn<EntityRow, String> entityNameColumn;
+    @FXML private TableColumn<EntityRow, String> entityIdColumn;
+    @FXML private TableColumn<EntityRow, String> entityParentColumn;
+    @FXML private TableColumn<EntityRow, String> entityAttributesColumn;
+    @FXML private TableColumn<EntityRow, String> entityWritesColumn;
+    @FXML private TableColumn<EntityRow, String> entityItemsColumn;
     @FXML private TextField entityNameField;
     @FXML private TextField entityIdField;
     @FXML private TextField entityParentField;
-    @FXML private CheckBox entityUnboundedCheck;
+    @FXML private TextField entityWritesField;
+    @FXML private TextField entityItemsField;
     @FXML private TextField entityAttributesField;
     @FXML private Button addEntityButton;
     @FXML private Button removeEntityButton;
-    @FXML private TableView<ModelPlannerViewModel.PatternRow> patternsTable;
-    @FXML private TableColumn<ModelPlannerViewModel.PatternRow, String> patternWordsColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.PatternRow, String> patternEntityColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.PatternRow, String> patternParametersColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.PatternRow, Boolean> patternManyColumn;
-
-    @FXML
-    private TableColumn<ModelPlannerViewModel.PatternRow, PatternSpec.Order> patternOrderColumn;
-
-    @FXML private TableColumn<ModelPlannerViewModel.PatternRow, Boolean> patternParentColumn;
+    @FXML private TableView<PatternRow> patternsTable;
+    @FXML private TableColumn<PatternRow, String> patternWordsColumn;
+    @FXML private TableColumn<PatternRow, String> patternReturnsColumn;
+    @FXML private TableColumn<PatternRow, String> patternGivenColumn;
+    @FXML private TableColumn<PatternRow, String> patternRangeColumn;
+    @FXML private TableColumn<PatternRow, String> patternOrderColumn;
+    @FXML private TableColumn<PatternRow, String> patternLimitColumn;
+    @FXML private TableColumn<PatternRow, String> patternReadsColumn;
     @FXML private TextField patternWordsField;
     @FXML private Button addPatternButton;
     @FXML private Button removePatternButton;
@@ -89,21 +92,22 @@ public final class ModelPlannerView {
     @FXML private Tab examplesTab;
     @FXML private Tab loadTab;
     @FXML private Tab jsonTab;
-    @FXML private TableView<ModelPlannerViewModel.KeyRow> keysTable;
-    @FXML private TableColumn<ModelPlannerViewModel.KeyRow, String> keyEntityColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.KeyRow, String> keyPartitionColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.KeyRow, String> keySortColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.KeyRow, String> keyIndexColumn;
+    @FXML private TableView<DesignViewModel.KeyRow> keysTable;
+    @FXML private TableColumn<DesignViewModel.KeyRow, String> keyEntityColumn;
+    @FXML private TableColumn<DesignViewModel.KeyRow, String> keyPartitionColumn;
+    @FXML private TableColumn<DesignViewModel.KeyRow, String> keySortColumn;
+    @FXML private TableColumn<DesignViewModel.KeyRow, String> keyIndexColumn;
     @FXML private ListView<String> indexesList;
-    @FXML private TableView<ModelPlannerViewModel.ServedRow> servedTable;
-    @FXML private TableColumn<ModelPlannerViewModel.ServedRow, String> servedPatternColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.ServedRow, String> servedHowColumn;
+    @FXML private TableView<DesignViewModel.ServedRow> servedTable;
+    @FXML private TableColumn<DesignViewModel.ServedRow, String> servedPatternColumn;
+    @FXML private TableColumn<DesignViewModel.ServedRow, String> servedHowColumn;
     @FXML private ListView<String> findingsList;
-    @FXML private TableView<ModelPlannerViewModel.ExampleRow> examplesTable;
-    @FXML private TableColumn<ModelPlannerViewModel.ExampleRow, String> exampleKeyColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.ExampleRow, String> exampleEntityColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.ExampleRow, String> exampleAttributesColumn;
+    @FXML private TableView<ExampleRows.Row> examplesTable;
+    @FXML private TableColumn<ExampleRows.Row, String> exampleKeyColumn;
+    @FXML private TableColumn<ExampleRows.Row, String> exampleEntityColumn;
+    @FXML private TableColumn<ExampleRows.Row, String> exampleAttributesColumn;
     @FXML private ComboBox<LoadTarget> targetChoice;
+    @FXML private TextField loadAsField;
     @FXML private CheckBox withItemsCheck;
     @FXML private Button loadButton;
     @FXML private Button checkButton;
@@ -111,14 +115,14 @@ public final class ModelPlannerView {
     @FXML private Button confirmButton;
     @FXML private Button dropButton;
     @FXML private Label loadedLabel;
-    @FXML private TableView<ModelPlannerViewModel.CheckRow> checksTable;
-    @FXML private TableColumn<ModelPlannerViewModel.CheckRow, String> checkPatternColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.CheckRow, Number> checkRequestsColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.CheckRow, Number> checkCapacityColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.CheckRow, Number> checkScannedColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.CheckRow, Number> checkReturnedColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.CheckRow, String> checkVerdictColumn;
-    @FXML private TableColumn<ModelPlannerViewModel.CheckRow, String> checkReasonColumn;
+    @FXML private TableView<LoadCheckViewModel.CheckRow> checksTable;
+    @FXML private TableColumn<LoadCheckViewModel.CheckRow, String> checkPatternColumn;
+    @FXML private TableColumn<LoadCheckViewModel.CheckRow, Number> checkRequestsColumn;
+    @FXML private TableColumn<LoadCheckViewModel.CheckRow, Number> checkCapacityColumn;
+    @FXML private TableColumn<LoadCheckViewModel.CheckRow, Number> checkScannedColumn;
+    @FXML private TableColumn<LoadCheckViewModel.CheckRow, Number> checkReturnedColumn;
+    @FXML private TableColumn<LoadCheckViewModel.CheckRow, String> checkVerdictColumn;
+    @FXML private TableColumn<LoadCheckViewModel.CheckRow, String> checkReasonColumn;
     @FXML private TextArea checkDetailArea;
     @FXML private TextArea jsonArea;
     @FXML private Button applyJsonButton;
@@ -126,54 +130,66 @@ public final class ModelPlannerView {
     @FXML private Button cancelButton;
     @FXML private Label statusLabel;
 
-    public ModelPlannerView(ModelPlannerViewModel viewModel) {
+    public TableModelView(TableModelViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel);
+        this.design = viewModel.design();
+        this.loadCheck = viewModel.loadCheck();
     }
 
     /** Loads the tab for {@code viewModel}. */
-    public static Parent load(ModelPlannerViewModel viewModel) {
-        return Views.load("ModelPlanner.fxml", new ModelPlannerView(viewModel));
+    public static Parent load(TableModelViewModel viewModel) {
+        return Views.load("TableModel.fxml", new TableModelView(viewModel));
     }
 
     @FXML
     private void initialize() {
         root.getStylesheets()
                 .add(
-                        Objects.requireNonNull(
-                                        ModelPlannerView.class.getResource("ModelPlanner.css"))
+                        Objects.requireNonNull(TableModelView.class.getResource("TableModel.css"))
                                 .toExternalForm());
-        tableNameField.textProperty().bindBidirectional(viewModel.tableNameProperty());
-        partitionKeyField.textProperty().bindBidirectional(viewModel.partitionKeyProperty());
-        sortKeyField.textProperty().bindBidirectional(viewModel.sortKeyProperty());
+        tableNameField.textProperty().bindBidirectional(design.tableNameProperty());
+        partitionKeyField.textProperty().bindBidirectional(design.partitionKeyProperty());
+        sortKeyField.textProperty().bindBidirectional(design.sortKeyProperty());
         errorLabel.textProperty().bind(viewModel.errorProperty());
         errorLabel.managedProperty().bind(viewModel.errorProperty().isNotEmpty());
-
         bindEntities();
         bindPatterns();
         bindDesign();
-        bindLoadAndCheck();
+        bindExamples();
+        bindLoad();
+        bindChecks();
+        bindCommands();
+        tooltips();
+        tabTips();
+        headersFit(
+                List.of(
+                        entitiesTable,
+                        patternsTable,
+                        keysTable,
+                        servedTable,
+                        examplesTable,
+                        checksTable));
+    }
 
-        jsonArea.textProperty().bindBidirectional(viewModel.modelJsonProperty());
-        applyJsonButton.setOnAction(e -> viewModel.applyJson());
-        proposeButton.setOnAction(e -> viewModel.propose());
+    private void bindCommands() {
+        jsonArea.textProperty().bindBidirectional(design.modelJsonProperty());
+        applyJsonButton.setOnAction(e -> design.applyJson());
+        proposeButton.setOnAction(e -> design.propose());
         openButton.setOnAction(e -> open());
-        inferButton.setOnAction(e -> viewModel.inferFromTable());
+        inferButton.setOnAction(e -> loadCheck.inferFromTable());
         inferButton.disableProperty().bind(viewModel.runningProperty());
-        exportDynoscopeItem.setOnAction(e -> export("model.json", viewModel::exportDynoscope));
+        exportDynoscopeItem.setOnAction(e -> export("model.json", design::exportDynoscope));
         exportWorkbenchItem.setOnAction(
-                e -> export("nosql-workbench-model.json", viewModel::exportWorkbench));
-        saveButton.setOnAction(e -> viewModel.save());
-        exportButton.disableProperty().bind(viewModel.designProperty().isNull());
-        saveButton.disableProperty().bind(viewModel.designProperty().isNull());
-
+                e -> export("nosql-workbench-model.json", design::exportWorkbench));
+        saveButton.setOnAction(e -> design.save());
+        exportButton.disableProperty().bind(design.designProperty().isNull());
+        saveButton.disableProperty().bind(design.designProperty().isNull());
         progressBar.progressProperty().bind(viewModel.progressProperty());
         progressBar.visibleProperty().bind(viewModel.runningProperty());
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
         cancelButton.setOnAction(e -> viewModel.cancel());
         statusLabel.textProperty().bind(viewModel.statusProperty());
-
-        viewModel
-                .designProperty()
+        design.designProperty()
                 .addListener(
                         (o, before, after) -> {
                             if (after != null && before == null) {
@@ -189,12 +205,10 @@ public final class ModelPlannerView {
                                                 new KeyCodeCombination(
                                                         KeyCode.ENTER,
                                                         KeyCombination.SHORTCUT_DOWN),
-                                                viewModel::propose);
+                                                design::propose);
                             }
                         });
-        tooltips();
-        tabTips();
-        viewModel
+        loadCheck
                 .awaitingConfirmationProperty()
                 .addListener(
                         (o, before, awaiting) -> {
@@ -205,35 +219,27 @@ public final class ModelPlannerView {
     }
 
     private void bindEntities() {
-        entitiesTable.setItems(viewModel.entities());
-        entityNameColumn.setCellValueFactory(c -> c.getValue().nameProperty());
-        entityNameColumn.setCellFactory(TextFieldTableCell.forTableColumn());
-        entityIdColumn.setCellValueFactory(c -> c.getValue().idAttributeProperty());
-        entityIdColumn.setCellFactory(TextFieldTableCell.forTableColumn());
-        entityParentColumn.setCellValueFactory(c -> c.getValue().parentProperty());
-        entityParentColumn.setCellFactory(TextFieldTableCell.forTableColumn());
-        entityAttributesColumn.setCellValueFactory(c -> c.getValue().attributesProperty());
-        entityAttributesColumn.setCellFactory(TextFieldTableCell.forTableColumn());
-        entityUnboundedColumn.setCellValueFactory(c -> c.getValue().unboundedProperty());
-        entityUnboundedColumn.setCellFactory(
-                CheckBoxTableCell.forTableColumn(entityUnboundedColumn));
-        entityNameField.textProperty().bindBidirectional(viewModel.newEntityNameProperty());
-        entityIdField.textProperty().bindBidirectional(viewModel.newEntityIdProperty());
-        entityParentField.textProperty().bindBidirectional(viewModel.newEntityParentProperty());
-        entityAttributesField
-                .textProperty()
-                .bindBidirectional(viewModel.newEntityAttributesProperty());
-        entityUnboundedCheck
-                .selectedProperty()
-                .bindBidirectional(viewModel.newEntityUnboundedProperty());
-        addEntityButton.setOnAction(e -> viewModel.addEntity());
-        entityAttributesField.setOnAction(e -> viewModel.addEntity());
+        entitiesTable.setItems(design.entities());
+        editable(entityNameColumn, EntityRow::nameProperty);
+        editable(entityIdColumn, EntityRow::idsProperty);
+        editable(entityParentColumn, EntityRow::parentProperty);
+        editable(entityAttributesColumn, EntityRow::attributesProperty);
+        editable(entityWritesColumn, EntityRow::writesPerSecondProperty);
+        editable(entityItemsColumn, EntityRow::itemsPerParentProperty);
+        EntityRow typed = design.newEntity();
+        entityNameField.textProperty().bindBidirectional(typed.nameProperty());
+        entityIdField.textProperty().bindBidirectional(typed.idsProperty());
+        entityParentField.textProperty().bindBidirectional(typed.parentProperty());
+        entityAttributesField.textProperty().bindBidirectional(typed.attributesProperty());
+        entityWritesField.textProperty().bindBidirectional(typed.writesPerSecondProperty());
+        entityItemsField.textProperty().bindBidirectional(typed.itemsPerParentProperty());
+        addEntityButton.setOnAction(e -> design.addEntity());
+        entityAttributesField.setOnAction(e -> design.addEntity());
         removeEntityButton.setOnAction(
                 e -> {
-                    ModelPlannerViewModel.EntityRow row =
-                            entitiesTable.getSelectionModel().getSelectedItem();
+                    EntityRow row = entitiesTable.getSelectionModel().getSelectedItem();
                     if (row != null) {
-                        viewModel.removeEntity(row);
+                        design.removeEntity(row);
                     }
                 });
         removeEntityButton
@@ -242,29 +248,40 @@ public final class ModelPlannerView {
     }
 
     private void bindPatterns() {
-        patternsTable.setItems(viewModel.patterns());
-        patternWordsColumn.setCellValueFactory(c -> c.getValue().wordsProperty());
-        patternWordsColumn.setCellFactory(TextFieldTableCell.forTableColumn());
-        patternEntityColumn.setCellValueFactory(c -> c.getValue().entityProperty());
-        patternEntityColumn.setCellFactory(TextFieldTableCell.forTableColumn());
-        patternParametersColumn.setCellValueFactory(c -> c.getValue().parametersProperty());
-        patternParametersColumn.setCellFactory(TextFieldTableCell.forTableColumn());
-        patternManyColumn.setCellValueFactory(c -> c.getValue().manyProperty());
-        patternManyColumn.setCellFactory(CheckBoxTableCell.forTableColumn(patternManyColumn));
-        patternOrderColumn.setCellValueFactory(c -> c.getValue().orderProperty());
-        patternOrderColumn.setCellFactory(
-                ComboBoxTableCell.forTableColumn(PatternSpec.Order.values()));
-        patternParentColumn.setCellValueFactory(c -> c.getValue().withParentProperty());
-        patternParentColumn.setCellFactory(CheckBoxTableCell.forTableColumn(patternParentColumn));
-        patternWordsField.textProperty().bindBidirectional(viewModel.newPatternWordsProperty());
-        addPatternButton.setOnAction(e -> viewModel.addPattern());
-        patternWordsField.setOnAction(e -> viewModel.addPattern());
+        patternsTable.setItems(design.patterns());
+        editable(patternWordsColumn, PatternRow::wordsProperty);
+        editable(patternReturnsColumn, PatternRow::returnsProperty);
+        editable(patternGivenColumn, PatternRow::givenProperty);
+        editable(patternRangeColumn, PatternRow::rangeProperty);
+        editable(patternOrderColumn, PatternRow::orderProperty);
+        editable(patternLimitColumn, PatternRow::limitProperty);
+        editable(patternReadsColumn, PatternRow::readsPerSecondProperty);
+        patternsTable.setRowFactory(
+                table -> {
+                    TableRow<PatternRow> row = new TableRow<>();
+                    row.itemProperty()
+                            .addListener(
+                                    (o, before, item) ->
+                                            row.setTooltip(
+                                                    item == null
+                                                                    || item.alternativeProperty()
+                                                                            .get()
+                                                                            .isEmpty()
+                                                            ? null
+                                                            : new Tooltip(
+                                                                    "Read with a choice: "
+                                                                            + item.alternativeProperty()
+                                                                                    .get())));
+                    return row;
+                });
+        patternWordsField.textProperty().bindBidirectional(design.newPatternWordsProperty());
+        addPatternButton.setOnAction(e -> design.addPattern());
+        patternWordsField.setOnAction(e -> design.addPattern());
         removePatternButton.setOnAction(
                 e -> {
-                    ModelPlannerViewModel.PatternRow row =
-                            patternsTable.getSelectionModel().getSelectedItem();
+                    PatternRow row = patternsTable.getSelectionModel().getSelectedItem();
                     if (row != null) {
-                        viewModel.removePattern(row);
+                        design.removePattern(row);
                     }
                 });
         removePatternButton
@@ -272,15 +289,21 @@ public final class ModelPlannerView {
                 .bind(patternsTable.getSelectionModel().selectedItemProperty().isNull());
     }
 
+    private static <R> void editable(
+            TableColumn<R, String> column, Function<R, StringProperty> property) {
+        column.setCellValueFactory(c -> property.apply(c.getValue()));
+        column.setCellFactory(TextFieldTableCell.forTableColumn());
+    }
+
     private void bindDesign() {
-        keysTable.setItems(viewModel.keys());
+        keysTable.setItems(design.keys());
         keyEntityColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().entity()));
         keyPartitionColumn.setCellValueFactory(
                 c -> new ReadOnlyStringWrapper(c.getValue().partitionKey()));
         keyPartitionColumn.setCellFactory(TextFieldTableCell.forTableColumn());
         keyPartitionColumn.setOnEditCommit(
                 e ->
-                        viewModel.editKeys(
+                        design.editKeys(
                                 e.getRowValue().entity(),
                                 e.getNewValue(),
                                 e.getRowValue().sortKey()));
@@ -288,18 +311,18 @@ public final class ModelPlannerView {
         keySortColumn.setCellFactory(TextFieldTableCell.forTableColumn());
         keySortColumn.setOnEditCommit(
                 e ->
-                        viewModel.editKeys(
+                        design.editKeys(
                                 e.getRowValue().entity(),
                                 e.getRowValue().partitionKey(),
                                 e.getNewValue()));
         keyIndexColumn.setCellValueFactory(
                 c -> new ReadOnlyStringWrapper(c.getValue().indexKeys()));
-        indexesList.setItems(viewModel.indexes());
-        servedTable.setItems(viewModel.served());
+        indexesList.setItems(design.indexes());
+        servedTable.setItems(design.served());
         servedPatternColumn.setCellValueFactory(
                 c -> new ReadOnlyStringWrapper(c.getValue().pattern()));
         servedHowColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().how()));
-        findingsList.setItems(viewModel.findings());
+        findingsList.setItems(design.findings());
         findingsList.setCellFactory(
                 list ->
                         new ListCell<>() {
@@ -311,8 +334,10 @@ public final class ModelPlannerView {
                                 setPrefWidth(0);
                             }
                         });
+    }
 
-        examplesTable.setItems(viewModel.examples());
+    private void bindExamples() {
+        examplesTable.setItems(design.examples());
         exampleKeyColumn.setCellValueFactory(
                 c ->
                         new ReadOnlyStringWrapper(
@@ -325,8 +350,7 @@ public final class ModelPlannerView {
                 table ->
                         new TableRow<>() {
                             @Override
-                            protected void updateItem(
-                                    ModelPlannerViewModel.ExampleRow row, boolean empty) {
+                            protected void updateItem(ExampleRows.Row row, boolean empty) {
                                 super.updateItem(row, empty);
                                 getStyleClass().remove("collection-header");
                                 if (!empty && row != null && row.header()) {
@@ -336,31 +360,34 @@ public final class ModelPlannerView {
                         });
     }
 
-    private void bindLoadAndCheck() {
-        targetChoice.setItems(viewModel.targets());
-        targetChoice.valueProperty().bindBidirectional(viewModel.targetProperty());
-        withItemsCheck.selectedProperty().bindBidirectional(viewModel.withItemsProperty());
-        loadButton.setOnAction(e -> viewModel.prepareLoad());
+    private void bindLoad() {
+        targetChoice.setItems(loadCheck.targets());
+        targetChoice.valueProperty().bindBidirectional(loadCheck.targetProperty());
+        loadAsField.textProperty().bindBidirectional(loadCheck.loadAsProperty());
+        withItemsCheck.selectedProperty().bindBidirectional(loadCheck.withItemsProperty());
+        loadButton.setOnAction(e -> loadCheck.prepareLoad());
         loadButton
                 .disableProperty()
-                .bind(viewModel.designProperty().isNull().or(viewModel.runningProperty()));
-        checkButton.setOnAction(e -> viewModel.check());
+                .bind(design.designProperty().isNull().or(viewModel.runningProperty()));
+        checkButton.setOnAction(e -> loadCheck.check());
         checkButton
                 .disableProperty()
-                .bind(viewModel.designProperty().isNull().or(viewModel.runningProperty()));
-        requestArea.textProperty().bind(viewModel.createTableRequestProperty());
-        confirmButton.setOnAction(e -> viewModel.confirmLoad());
-        confirmButton.disableProperty().bind(viewModel.awaitingConfirmationProperty().not());
-        dropButton.setOnAction(e -> viewModel.cancelLoad());
-        dropButton.disableProperty().bind(viewModel.awaitingConfirmationProperty().not());
+                .bind(design.designProperty().isNull().or(viewModel.runningProperty()));
+        requestArea.textProperty().bind(loadCheck.createTableRequestProperty());
+        confirmButton.setOnAction(e -> loadCheck.confirmLoad());
+        confirmButton.disableProperty().bind(loadCheck.awaitingConfirmationProperty().not());
+        dropButton.setOnAction(e -> loadCheck.cancelLoad());
+        dropButton.disableProperty().bind(loadCheck.awaitingConfirmationProperty().not());
         loadedLabel
                 .textProperty()
                 .bind(
-                        viewModel
+                        loadCheck
                                 .loadedTableProperty()
-                                .map(t -> t.isEmpty() ? "" : "Loaded table: " + t));
+                                .map(t -> t.isEmpty() ? "" : "Checks run on: " + t));
+    }
 
-        checksTable.setItems(viewModel.checks());
+    private void bindChecks() {
+        checksTable.setItems(loadCheck.checks());
         checkPatternColumn.setCellValueFactory(
                 c -> new ReadOnlyStringWrapper(c.getValue().pattern()));
         checkRequestsColumn.setCellValueFactory(
@@ -373,24 +400,7 @@ public final class ModelPlannerView {
                 c -> new ReadOnlyObjectWrapper<>(c.getValue().returned()));
         checkVerdictColumn.setCellValueFactory(
                 c -> new ReadOnlyStringWrapper(c.getValue().verdict()));
-        checkVerdictColumn.setCellFactory(
-                column ->
-                        new TableCell<>() {
-                            @Override
-                            protected void updateItem(String verdict, boolean empty) {
-                                super.updateItem(verdict, empty);
-                                getStyleClass().removeAll("check-ok", "check-not-ok");
-                                ModelPlannerViewModel.CheckRow row =
-                                        empty || getTableRow() == null
-                                                ? null
-                                                : getTableRow().getItem();
-                                setText(empty ? null : verdict);
-                                if (row != null) {
-                                    getStyleClass()
-                                            .add(row.asDesigned() ? "check-ok" : "check-not-ok");
-                                }
-                            }
-                        });
+        checkVerdictColumn.setCellFactory(column -> new VerdictCell());
         checkReasonColumn.setCellValueFactory(
                 c -> new ReadOnlyStringWrapper(c.getValue().reason()));
         checksTable
@@ -406,6 +416,31 @@ public final class ModelPlannerView {
                                                         + row.items()));
     }
 
+    /** A check's verdict, green when served as designed, red when not. */
+    private static final class VerdictCell extends TableCell<LoadCheckViewModel.CheckRow, String> {
+        @Override
+        protected void updateItem(String verdict, boolean empty) {
+            super.updateItem(verdict, empty);
+            getStyleClass().removeAll("check-ok", "check-not-ok");
+            LoadCheckViewModel.CheckRow row =
+                    empty || getTableRow() == null ? null : getTableRow().getItem();
+            setText(empty ? null : verdict);
+            if (row != null) {
+                getStyleClass().add(row.asDesigned() ? "check-ok" : "check-not-ok");
+            }
+        }
+    }
+
+    /** Every column at least as wide as its header, so no header is cut ("Belon…"). */
+    private static void headersFit(List<TableView<?>> tables) {
+        for (TableView<?> table : tables) {
+            for (TableColumn<?, ?> column : table.getColumns()) {
+                Text header = new Text(column.getText());
+                column.setMinWidth(Math.ceil(header.getLayoutBounds().getWidth()) + 28);
+            }
+        }
+    }
+
     private void open() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open a model (Dynoscope or NoSQL Workbench)");
@@ -413,7 +448,7 @@ public final class ModelPlannerView {
         File file = chooser.showOpenDialog(root.getScene().getWindow());
         if (file != null) {
             try {
-                viewModel.importModel(Files.readString(file.toPath(), StandardCharsets.UTF_8));
+                design.importModel(Files.readString(file.toPath(), StandardCharsets.UTF_8));
             } catch (IOException e) {
                 statusLabel.textProperty().unbind();
                 statusLabel.setText("Cannot read " + file + ": " + e.getMessage());
@@ -437,27 +472,35 @@ public final class ModelPlannerView {
     }
 
     private void tooltips() {
-        tip(tableNameField, "The table the design is for, and the name it is loaded under.");
+        tip(tableNameField, "The table the design is for.");
         tip(partitionKeyField, "The partition key attribute (EntityRef in the seed, often PK).");
         tip(sortKeyField, "The sort key attribute (Detail in the seed, often SK).");
         tip(
                 proposeButton,
-                "Propose keys, indexes and example items for these entities and access patterns (Ctrl+Enter).");
+                "Propose keys, indexes and example items for these entities and access patterns"
+                        + " (Ctrl+Enter).");
         tip(openButton, "Open a Dynoscope model or a NoSQL Workbench data model.");
         tip(
                 inferButton,
-                "Propose the model of the table named here from a sample of it on the chosen connection (Alt+I).");
+                "Propose the model of the table named here from a sample of it on the chosen"
+                        + " connection (Alt+I).");
         tip(exportButton, "Write the design as a Dynoscope model or a NoSQL Workbench data model.");
         tip(saveButton, "Keep this design as the table's model in the settings.");
         tip(entitiesTable, "Each kind of item; double-click a cell to change it.");
-        tip(entityNameField, "What the item is called: workspace, project, user, post.");
-        tip(entityIdField, "The attribute that names one of them (default: the name + Id).");
+        tip(entityNameField, "What the item is called: member, book, loan.");
+        tip(
+                entityIdField,
+                "The attribute that names one of them (default: the name + Id), or several for an"
+                        + " entity unique by a combination: isbn, branchId.");
         tip(
                 entityParentField,
                 "The entity it belongs to; children share their parent's partition key.");
         tip(
-                entityUnboundedCheck,
-                "One parent can hold any number of these: a hot partition in waiting.");
+                entityWritesField,
+                "Writes a second at peak, for the throughput findings and the cost.");
+        tip(
+                entityItemsField,
+                "How many of them one parent holds, for the collection size findings.");
         tip(
                 entityAttributesField,
                 "Attributes and their types: name:S, status:S, labels:SS, createdAt:S.");
@@ -465,7 +508,9 @@ public final class ModelPlannerView {
         tip(removeEntityButton, "Remove the selected entity.");
         tip(
                 patternsTable,
-                "How each sentence was read: change the entity, the parameters, one or many, the order.");
+                "How each sentence was read: what it returns, what is given, a range (loanedAt"
+                        + " between), an order (loanedAt desc), a limit (10, count); double-click to"
+                        + " correct.");
         tip(patternWordsField, "What the application reads, in your words; Enter adds it.");
         tip(addPatternButton, "Add the access pattern, read from its words.");
         tip(removePatternButton, "Remove the selected access pattern.");
@@ -474,23 +519,28 @@ public final class ModelPlannerView {
         tip(servedTable, "The request each access pattern becomes.");
         tip(
                 findingsList,
-                "What will hurt: Scans, hot partitions, LSI size limits, items that can outgrow 400 KB.");
+                "Partitions over their throughput, item and collection limits, sparse indexes,"
+                        + " trade-offs taken, and the monthly cost.");
         tip(
                 examplesTable,
                 "Example items, one item collection after another, as the grid shows them.");
         tip(targetChoice, "The connection to create the table on.");
+        tip(loadAsField, "The new table the design is created as; an existing table is refused.");
         tip(withItemsCheck, "Write the example items after creating the table.");
         tip(loadButton, "Show the CreateTable request for confirmation (Alt+L).");
-        tip(checkButton, "Run every access pattern against the loaded table (Alt+K).");
+        tip(
+                checkButton,
+                "Prove every access pattern on the table: one request, the right items (Alt+K).");
         tip(requestArea, "The exact CreateTable request that will be sent.");
         tip(confirmButton, "Send the CreateTable request shown and write the items.");
         tip(dropButton, "Send nothing.");
         tip(
                 checksTable,
-                "Each access pattern's request count, capacity and items; green when it was one request.");
+                "Each access pattern's requests, capacity and items; green when it was one request"
+                        + " with the expected items.");
         tip(
                 checkDetailArea,
-                "The selected pattern's request (expressions and maps) and the items it returned.");
+                "The selected pattern's request, the keys expected and returned, and the items.");
         tip(jsonArea, "The design in Dynoscope's model format; edit anything and apply.");
         tip(applyJsonButton, "Replace the design by the edited JSON.");
         tip(cancelButton, "Stop the load or the check between requests.");
@@ -499,7 +549,7 @@ public final class ModelPlannerView {
     private void tabTips() {
         designTab.setTooltip(
                 new Tooltip(
-                        "The proposed keys, indexes, how each pattern is served, what will hurt."));
+                        "The proposed keys, indexes, how each pattern is served, the findings."));
         examplesTab.setTooltip(
                 new Tooltip("Example items for every entity, laid out as item collections."));
         loadTab.setTooltip(

@@ -1,0 +1,135 @@
+package io.dynoscope.ui.planner;
+
+import io.dynoscope.core.model.Question;
+import io.dynoscope.core.model.Workload;
+import io.dynoscope.core.planner.PatternSpec;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * An access pattern as typed, with what its words were read as, every part editable: what it
+ * returns ({@code workspace, project}), what is given ({@code memberId, status}), a range ({@code
+ * loanedAt between}, {@code after}, {@code before} or {@code prefix}), an order ({@code loanedAt
+ * desc}), a limit ({@code 10}, {@code count}), and the reads a second expected. When the words were
+ * ambiguous, the alternative reading is said.
+ */
+public final class PatternRow {
+    private final StringProperty words = new SimpleStringProperty("");
+    private final StringProperty returns = new SimpleStringProperty("");
+    private final StringProperty given = new SimpleStringProperty("");
+    private final StringProperty range = new SimpleStringProperty("");
+    private final StringProperty order = new SimpleStringProperty("");
+    private final StringProperty limit = new SimpleStringProperty("");
+    private final StringProperty readsPerSecond = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper alternative = new ReadOnlyStringWrapper("");
+    private boolean many;
+
+    public StringProperty wordsProperty() {
+        return words;
+    }
+
+    public StringProperty returnsProperty() {
+        return returns;
+    }
+
+    public StringProperty givenProperty() {
+        return given;
+    }
+
+    public StringProperty rangeProperty() {
+        return range;
+    }
+
+    public StringProperty orderProperty() {
+        return order;
+    }
+
+    public StringProperty limitProperty() {
+        return limit;
+    }
+
+    public StringProperty readsPerSecondProperty() {
+        return readsPerSecond;
+    }
+
+    /** Another reading of ambiguous words, or empty. */
+    public ReadOnlyStringProperty alternativeProperty() {
+        return alternative.getReadOnlyProperty();
+    }
+
+    static PatternRow of(PatternSpec spec) {
+        PatternRow row = new PatternRow();
+        row.words.set(spec.words());
+        row.returns.set(String.join(", ", spec.returns()));
+        row.given.set(String.join(", ", spec.given()));
+        row.range.set(
+                spec.range()
+                        .map(r -> r.attribute() + " " + r.kind().name().toLowerCase(Locale.ROOT))
+                        .orElse(""));
+        row.order.set(
+                spec.order()
+                        .map(o -> o.attribute() + (o.descending() ? " desc" : " asc"))
+                        .orElse(""));
+        String counted = spec.count() ? "count" : "";
+        row.limit.set(
+                spec.limit() > 0
+                        ? spec.limit() + (counted.isEmpty() ? "" : ", " + counted)
+                        : counted);
+        row.readsPerSecond.set(EntityRow.figure(spec.workload().readsPerSecond()));
+        row.alternative.set(spec.alternative().orElse(""));
+        row.many = spec.many();
+        return row;
+    }
+
+    /** The reading as corrected; a part that does not read throws, saying which. */
+    PatternSpec spec() {
+        List<String> limits = EntityRow.list(limit.get());
+        int max = 0;
+        for (String part : limits) {
+            if (!part.equalsIgnoreCase("count")) {
+                max = (int) EntityRow.number("limit", part);
+            }
+        }
+        return new PatternSpec(
+                words.get(),
+                EntityRow.list(returns.get()),
+                EntityRow.list(given.get()),
+                many || max > 0,
+                range(range.get()),
+                order(order.get()),
+                max,
+                limits.stream().anyMatch(p -> p.equalsIgnoreCase("count")),
+                alternative.get().isEmpty() ? Optional.empty() : Optional.of(alternative.get()),
+                new Workload(EntityRow.number("reads a second", readsPerSecond.get()), 0, 0, 0));
+    }
+
+    static Optional<Question.Range> range(String text) {
+        List<String> parts = EntityRow.list(text);
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        String kind = parts.size() > 1 ? parts.get(1).toUpperCase(Locale.ROOT) : "BETWEEN";
+        try {
+            return Optional.of(new Question.Range(parts.get(0), Question.Range.Kind.valueOf(kind)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "range '" + text + "': write an attribute and between, after, before or prefix",
+                    e);
+        }
+    }
+
+    static Optional<Question.Order> order(String text) {
+        List<String> parts = EntityRow.list(text);
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean descending =
+                parts.size() > 1 && parts.get(1).toLowerCase(Locale.ROOT).startsWith("desc");
+        return Optional.of(new Question.Order(parts.get(0), descending));
+    }
+}
