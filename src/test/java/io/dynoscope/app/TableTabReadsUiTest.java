@@ -24,12 +24,16 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import javafx.beans.property.BooleanProperty;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -294,16 +298,42 @@ class TableTabReadsUiTest {
                     @SuppressWarnings("unchecked")
                     TableView<CollectionRow> grid =
                             (TableView<CollectionRow>) tab.content().lookup("#grid");
-                    grid.getColumns().stream()
-                            .filter(c -> "status".equals(c.getText()))
-                            .findFirst()
-                            .ifPresent(grid::scrollToColumn);
+                    // the key columns stay in view over the others: scroll the status column to
+                    // just right of them, where a person would see and click its header
+                    double left = 0;
+                    double frozen = 0;
+                    for (TableColumn<CollectionRow, ?> column : grid.getVisibleLeafColumns()) {
+                        if ("status".equals(column.getText())) {
+                            break;
+                        }
+                        left += column.getWidth();
+                        Object flag = column.getProperties().get("dynoscope.frozen");
+                        if (flag instanceof BooleanProperty p && p.get()) {
+                            frozen += column.getWidth();
+                        }
+                    }
+                    for (Node node : grid.lookupAll(".scroll-bar")) {
+                        if (node instanceof ScrollBar bar
+                                && bar.getOrientation() == Orientation.HORIZONTAL) {
+                            bar.setValue(Math.min(bar.getMax(), Math.max(0, left - frozen)));
+                        }
+                    }
                     return null;
                 });
+        // the header moves into view on a later layout pass: click it where it is then
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(
                 robot.lookup(".column-header .label")
                         .match((Label label) -> "status".equals(label.getText()))
                         .<Node>query());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () ->
+                        onFx(
+                                () ->
+                                        tab.content().lookup("#grid") instanceof TableView<?> t
+                                                && !t.getSortOrder().isEmpty()));
         WaitForAsyncUtils.waitForFxEvents();
 
         List<String> statuses =
