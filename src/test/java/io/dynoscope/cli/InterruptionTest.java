@@ -58,6 +58,40 @@ class InterruptionTest {
         return process.exitValue();
     }
 
+    /**
+     * Waits until the command has taken the signal (its shutdown hook's thread runs) before the
+     * held request may finish: on a loaded machine a fixed pause let the request finish first.
+     */
+    private static void awaitShutdown(Process process) throws Exception {
+        Path threads = Path.of("/proc", Long.toString(process.pid()), "task");
+        if (!Files.isDirectory(threads)) {
+            Thread.sleep(1_000); // no /proc (macOS): a pause is the best there is
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            try (Stream<Path> tasks = Files.list(threads)) {
+                // a thread's name is cut at 15 characters in /proc
+                boolean hooked =
+                        tasks.anyMatch(
+                                t -> {
+                                    try {
+                                        return Files.readString(t.resolve("comm"))
+                                                .startsWith("dynoscope-inter");
+                                    } catch (IOException e) {
+                                        return false; // the thread ended meanwhile
+                                    }
+                                });
+                if (hooked) {
+                    return;
+                }
+            } catch (IOException e) {
+                return; // the process ended
+            }
+            Thread.sleep(20);
+        }
+    }
+
     @Test
     void sigtermDuringAnImportSaysWhatWasWrittenAndTheImportResumes() throws Exception {
         assumeTrue(unix());
@@ -83,7 +117,7 @@ class InterruptionTest {
                             "1");
             assertTrue(gated.awaitGatedRequest(Duration.ofSeconds(60)), "the third batch is sent");
             process.destroy(); // SIGTERM
-            Thread.sleep(300);
+            awaitShutdown(process);
             gated.open();
 
             assertEquals(ExitCodes.TERMINATED, exit(process));
@@ -163,7 +197,7 @@ class InterruptionTest {
                             file.toString());
             assertTrue(gated.awaitGatedRequest(Duration.ofSeconds(60)), "the second page is asked");
             new ProcessBuilder("/bin/kill", "-INT", Long.toString(process.pid())).start().waitFor();
-            Thread.sleep(300);
+            awaitShutdown(process);
             gated.open();
 
             assertEquals(ExitCodes.INTERRUPTED, exit(process));
