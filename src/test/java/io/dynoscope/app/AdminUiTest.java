@@ -36,11 +36,11 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TreeCell;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -230,10 +230,10 @@ class AdminUiTest {
 
         // the SQL console reads, and refuses a write before sending anything
         robot.interact(contextItem(robot, SAAS, "SQL console…")::fire);
-        TextArea editor = robot.lookup("#editor").queryAs(TextArea.class);
+        CodeArea editor = robot.lookup("#editor").queryAs(CodeArea.class);
         String insert =
                 "INSERT INTO \"" + SAAS + "\" (EntityRef, Detail) VALUES ('WS#readonly', 'META')";
-        robot.interact(() -> editor.setText(insert));
+        robot.interact(() -> editor.replaceText(insert));
         robot.clickOn("#runButton");
         Label error = robot.lookup("#errorLabel").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(
