@@ -398,7 +398,16 @@ final class StatementReads implements SqlTable.RowSource {
         private boolean finished;
 
         private final Object end = new Object();
-        private volatile boolean waiting;
+
+        /*
+         * Demand is counted, not flagged: the rows ask for page n+1 once they have used up n pages,
+         * and the reader sends another request only while the pages asked for outnumber the pages
+         * handed over. A flag ("waiting") could still be set from the wait for the page just handed,
+         * and send a request the rows never wanted.
+         */
+        private volatile long pagesAskedFor;
+        private final AtomicLong pagesHanded = new AtomicLong();
+        private long pagesTaken;
         private final AtomicLong rows = new AtomicLong();
 
         StreamingRead(PlannedRead read) {
@@ -412,7 +421,7 @@ final class StatementReads implements SqlTable.RowSource {
                             () -> {
                                 Object last = end;
                                 try {
-                                    run(read, p -> hand(p.items()), stop, this::wanted);
+                                    run(read, p -> handPage(p.items()), stop, this::wanted);
                                 } catch (RuntimeException e) {
                                     last = e;
                                 } finally {
@@ -424,6 +433,14 @@ final class StatementReads implements SqlTable.RowSource {
             reader.setDaemon(true);
             readers.add(reader);
             reader.start();
+        }
+
+        private boolean handPage(List<Item> items) {
+            boolean handed = hand(items);
+            if (handed) {
+                pagesHanded.incrementAndGet();
+            }
+            return handed;
         }
 
         /** Puts a page (or the end) on the queue, waiting while it is full; false once stopped. */
@@ -457,7 +474,7 @@ final class StatementReads implements SqlTable.RowSource {
                 if (rows.get() >= read.limit()) {
                     return false;
                 }
-                if (waiting && pages.isEmpty()) {
+                if (pagesAskedFor > pagesHanded.get()) {
                     return true;
                 }
                 try {
@@ -494,14 +511,11 @@ final class StatementReads implements SqlTable.RowSource {
 
         private Object take() {
             try {
+                pagesAskedFor = pagesTaken + 1;
                 while (!cancellation.isCancelled()) {
-                    Object next = pages.poll();
-                    if (next == null) {
-                        waiting = true;
-                        next = pages.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
-                    }
+                    Object next = pages.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
                     if (next != null) {
-                        waiting = false;
+                        pagesTaken++;
                         return next;
                     }
                 }

@@ -23,6 +23,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.NodeQueryUtils;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The MFA code dialog as a connecting thread meets it: it waits for the person's six digits. */
@@ -42,6 +43,18 @@ class MfaCodeDialogTest {
         FxToolkit.cleanupStages();
     }
 
+    /**
+     * Whether the code field can be clicked: shown in a showing, focused window, as TestFX's own
+     * lookup for a click asks (a node is visible before its dialog's window has shown).
+     */
+    private static boolean dialogIsShowing(FxRobot robot) {
+        return robot.lookup("#mfaCode")
+                .match(NodeQueryUtils.isVisible())
+                .match((Node n) -> n.getScene().getWindow().isFocused())
+                .tryQuery()
+                .isPresent();
+    }
+
     private static CompletableFuture<String> askFromABackgroundThread() {
         return CompletableFuture.supplyAsync(() -> new MfaCodeDialog().code("prod-admin", SERIAL));
     }
@@ -50,10 +63,7 @@ class MfaCodeDialogTest {
     void theCodeTypedIsHandedToTheConnectingThreadOnlyWhenItIsSixDigits(FxRobot robot)
             throws Exception {
         CompletableFuture<String> code = askFromABackgroundThread();
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("#mfaCode").match(Node::isVisible).tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> dialogIsShowing(robot));
         assertTrue(robot.lookup(".header-panel .label").queryLabeled().getText().contains(SERIAL));
 
         robot.clickOn("#mfaCode").write("12345").type(KeyCode.ENTER);
@@ -73,10 +83,7 @@ class MfaCodeDialogTest {
     void cancellingTheDialogFailsTheConnectionAsACredentialsProblem(FxRobot robot)
             throws TimeoutException {
         CompletableFuture<String> code = askFromABackgroundThread();
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("#mfaCode").match(Node::isVisible).tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> dialogIsShowing(robot));
 
         robot.clickOn("#mfaCode").type(KeyCode.ESCAPE);
 
