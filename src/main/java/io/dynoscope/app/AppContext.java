@@ -12,6 +12,7 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.migration.MigrationPlanner;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.service.read.SavedReads;
@@ -30,6 +31,8 @@ import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
+import io.dynoscope.ui.migration.MigrationView;
+import io.dynoscope.ui.migration.MigrationViewModel;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
 import io.dynoscope.ui.planner.LoadTarget;
 import io.dynoscope.ui.planner.TableModelViewModel;
@@ -280,7 +283,40 @@ public final class AppContext implements AutoCloseable {
             // a table the Model tab creates shows up in the sidebar at once
             planner.loadCheck().setOnTableCreated(created -> shell.refreshTables());
             planner.openTable(table, here, models == null ? Optional.empty() : models.load(table));
+            planner.setOnMigrate(
+                    edited ->
+                            MigrationView.open(
+                                    scene.getWindow(),
+                                    scene.getStylesheets(),
+                                    migration(services, repository, table, edited)));
             return ToolTabs.model(planner, table);
+        }
+
+        /**
+         * The Migrate… window of a table, from its saved model (or one inferred from a sample) to
+         * {@code edited}; its journals and reports are kept beside the settings.
+         */
+        private MigrationViewModel migration(
+                ConnectionServices services,
+                DynamoRepository repository,
+                String table,
+                TableDesign edited) {
+            Optional<MigrationPlanner.Source> current =
+                    Optional.ofNullable(models)
+                            .flatMap(m -> m.load(table))
+                            .map(d -> new MigrationPlanner.Source(d.model(), "the saved model"));
+            return new MigrationViewModel(
+                    table,
+                    current,
+                    edited,
+                    new MigrationViewModel.Services(
+                            services.migrationPlanner(),
+                            services.migration(),
+                            Optional.ofNullable(models),
+                            Optional.ofNullable(settings)
+                                    .map(s -> s.directory().resolve("migrations")),
+                            WriteAccess.reason(repository)),
+                    work);
         }
     }
 

@@ -9,8 +9,15 @@ import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.service.model.ModelStore;
+import io.dynoscope.settings.GridSettings;
+import io.dynoscope.settings.OpenTab;
+import io.dynoscope.settings.RecentTable;
+import io.dynoscope.settings.SavedEndpoint;
+import io.dynoscope.settings.SavedProfile;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.WindowLayout;
+import io.dynoscope.settings.Workbench;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
@@ -61,7 +68,7 @@ final class SettingsBinding {
     /** The discovered connections followed by the saved ones that are not among them. */
     static List<ConnectionEntry> withSaved(List<ConnectionEntry> discovered, Settings saved) {
         List<ConnectionEntry> entries = new ArrayList<>(discovered);
-        for (Settings.SavedEndpoint endpoint : saved.endpoints()) {
+        for (SavedEndpoint endpoint : saved.endpoints()) {
             ConnectionEntry entry =
                     ConnectionEntry.endpoint(
                             endpoint.label() == null ? endpoint.url() : endpoint.label(),
@@ -74,7 +81,7 @@ final class SettingsBinding {
                 entries.add(entry);
             }
         }
-        for (Settings.SavedProfile profile : saved.profiles()) {
+        for (SavedProfile profile : saved.profiles()) {
             ConnectionEntry entry = ConnectionEntry.profile(profile.profile(), profile.region());
             if (entries.stream().noneMatch(e -> Objects.equals(e.spec(), entry.spec()))) {
                 entries.add(entry);
@@ -121,7 +128,7 @@ final class SettingsBinding {
     }
 
     private void bindLayout(ShellViewModel shell) {
-        Settings.Workbench saved = settings.current().workbench();
+        Workbench saved = settings.current().workbench();
         ToolWindows tools = shell.toolWindows();
         shell.sidebarShownProperty().set(saved.sidebarShown());
         shell.sidebarWidthProperty().set(saved.sidebarWidth());
@@ -193,7 +200,7 @@ final class SettingsBinding {
         settings.update(
                 s ->
                         s.withRecentTable(
-                                new Settings.RecentTable(
+                                new RecentTable(
                                         connection == null ? null : connection.label(),
                                         tab.table())));
         showRecent(shell);
@@ -204,10 +211,8 @@ final class SettingsBinding {
         if (connection == null) {
             return;
         }
-        List<Settings.OpenTab> open =
-                shell.tabs().stream()
-                        .map(t -> new Settings.OpenTab(t.kind().name(), t.table()))
-                        .toList();
+        List<OpenTab> open =
+                shell.tabs().stream().map(t -> new OpenTab(t.kind().name(), t.table())).toList();
         int selected = Math.max(0, shell.tabs().indexOf(shell.selectedTabProperty().get()));
         settings.update(
                 s -> s.withWorkbench(s.workbench().withTabs(connection.label(), open, selected)));
@@ -215,14 +220,14 @@ final class SettingsBinding {
 
     /** Reopens the tabs that were open on this connection when the app last closed. */
     private void reopenTabs(ShellViewModel shell, ConnectionEntry entry) {
-        Settings.Workbench saved = settings.current().workbench();
+        Workbench saved = settings.current().workbench();
         if (!entry.label().equals(saved.tabsConnection()) || saved.tabs().isEmpty()) {
             saveTabs(shell);
             return;
         }
         restoring = true;
         try {
-            for (Settings.OpenTab tab : saved.tabs()) {
+            for (OpenTab tab : saved.tabs()) {
                 Arrays.stream(WorkbenchTab.Kind.values())
                         .filter(k -> k.name().equals(tab.kind()))
                         .findFirst()
@@ -243,8 +248,8 @@ final class SettingsBinding {
      * discovered one is saved only to keep that word).
      */
     private void saveConnections(ShellViewModel shell, List<ConnectionEntry> discovered) {
-        List<Settings.SavedEndpoint> endpoints = new ArrayList<>();
-        List<Settings.SavedProfile> profiles = new ArrayList<>();
+        List<SavedEndpoint> endpoints = new ArrayList<>();
+        List<SavedProfile> profiles = new ArrayList<>();
         for (ConnectionEntry entry : shell.connections()) {
             Boolean readOnly = shell.readOnlyChoices().get(entry);
             if (discovered.contains(entry) && readOnly == null) {
@@ -252,16 +257,14 @@ final class SettingsBinding {
             }
             if (entry.spec() instanceof ConnectionSpec.Endpoint endpoint) {
                 endpoints.add(
-                        new Settings.SavedEndpoint(
+                        new SavedEndpoint(
                                 entry.label(),
                                 endpoint.endpoint().toString(),
                                 endpoint.region(),
                                 endpoint.accessKeyId(),
                                 readOnly));
             } else if (entry.spec() instanceof ConnectionSpec.Profile profile) {
-                profiles.add(
-                        new Settings.SavedProfile(
-                                profile.profileName(), profile.region(), readOnly));
+                profiles.add(new SavedProfile(profile.profileName(), profile.region(), readOnly));
             }
         }
         settings.update(s -> s.withEndpoints(endpoints).withProfiles(profiles));
@@ -277,7 +280,7 @@ final class SettingsBinding {
                         saved.endpoints().stream()
                                 .filter(e -> e.readOnly() != null)
                                 .filter(e -> endpoint.equals(spec(e)))
-                                .map(Settings.SavedEndpoint::readOnly)
+                                .map(SavedEndpoint::readOnly)
                                 .findFirst()
                                 .orElse(null);
             } else if (entry.spec() instanceof ConnectionSpec.Profile profile) {
@@ -289,7 +292,7 @@ final class SettingsBinding {
                                                 profile.equals(
                                                         new ConnectionSpec.Profile(
                                                                 p.profile(), p.region())))
-                                .map(Settings.SavedProfile::readOnly)
+                                .map(SavedProfile::readOnly)
                                 .findFirst()
                                 .orElse(null);
             }
@@ -299,7 +302,7 @@ final class SettingsBinding {
         }
     }
 
-    private static ConnectionSpec.Endpoint spec(Settings.SavedEndpoint endpoint) {
+    private static ConnectionSpec.Endpoint spec(SavedEndpoint endpoint) {
         return new ConnectionSpec.Endpoint(
                 URI.create(endpoint.url()), endpoint.region(), endpoint.accessKeyId());
     }
@@ -318,7 +321,7 @@ final class SettingsBinding {
     void bindTable(TableTab tab) {
         String table = tab.table();
         ReadBarViewModel bar = tab.grid().readBar();
-        Settings.GridSettings saved = settings.current().grid(table);
+        GridSettings saved = settings.current().grid(table);
         if (saved.parentMarker() != null) {
             bar.parentMarkerProperty().set(saved.parentMarker());
         }
@@ -340,7 +343,7 @@ final class SettingsBinding {
      * saved.
      */
     void bindColumns(ItemGridViewModel grid, String tableName) {
-        Settings.GridSettings saved = settings.current().grid(tableName);
+        GridSettings saved = settings.current().grid(tableName);
         grid.columnOrder().setAll(saved.columnOrder());
         grid.hiddenColumns().addAll(saved.hiddenColumns());
         grid.columnOrder()
@@ -361,7 +364,7 @@ final class SettingsBinding {
                                                 g -> g.withHiddenColumns(hiddenInOrder(grid))));
     }
 
-    private void updateGrid(String table, UnaryOperator<Settings.GridSettings> change) {
+    private void updateGrid(String table, UnaryOperator<GridSettings> change) {
         settings.update(s -> s.withGrid(table, change.apply(s.grid(table))));
     }
 
@@ -456,7 +459,7 @@ final class SettingsBinding {
 
     /** Puts the window where it was, if that place is still on a screen. */
     void restoreWindow(Stage stage) {
-        Settings.WindowLayout layout = settings.current().window();
+        WindowLayout layout = settings.current().window();
         if (layout == null || layout.width() < 200 || layout.height() < 150) {
             DynoscopeApp.giveDefaultSize(stage);
             return;
@@ -479,11 +482,11 @@ final class SettingsBinding {
             shell.sidebarWidthProperty().set(sidebar);
         }
         layoutSaver.run();
-        Settings.WindowLayout previous = settings.current().window();
+        WindowLayout previous = settings.current().window();
         // a maximized window's own size is the screen's: keep the size it returns to
         boolean keepPrevious = stage.isMaximized() && previous != null;
-        Settings.WindowLayout layout =
-                new Settings.WindowLayout(
+        WindowLayout layout =
+                new WindowLayout(
                         keepPrevious ? previous.x() : stage.getX(),
                         keepPrevious ? previous.y() : stage.getY(),
                         keepPrevious ? previous.width() : stage.getWidth(),

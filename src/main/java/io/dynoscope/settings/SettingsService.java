@@ -1,6 +1,7 @@
 package io.dynoscope.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -50,6 +51,11 @@ public final class SettingsService implements AutoCloseable {
     /** Loads the settings from {@code store}. */
     public static SettingsService open(SettingsStore store) {
         return new SettingsService(store, store.load());
+    }
+
+    /** The folder the settings file is in; files that belong with the settings go beside it. */
+    public Path directory() {
+        return store.directory();
     }
 
     public Settings current() {

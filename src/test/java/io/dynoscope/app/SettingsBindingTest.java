@@ -16,6 +16,9 @@ import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.settings.GridSettings;
+import io.dynoscope.settings.RecentTable;
+import io.dynoscope.settings.SavedEndpoint;
 import io.dynoscope.settings.Settings;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -105,18 +108,15 @@ class SettingsBindingTest {
         assertEquals(Settings.Theme.DARK, saved.theme());
         assertEquals(
                 List.of(
-                        new Settings.SavedEndpoint(
+                        new SavedEndpoint(
                                 "Team DynamoDB Local",
                                 "http://localhost:8001",
                                 "eu-west-1",
                                 "team")),
                 saved.endpoints(),
                 "only the added endpoint: the discovered ones are found again at each start");
-        assertEquals(
-                List.of(new Settings.RecentTable("Local sandbox", TABLE)), saved.recentTables());
-        assertEquals(
-                new Settings.GridSettings("#PROFILE", List.of(), List.of(), true),
-                saved.grid(TABLE));
+        assertEquals(List.of(new RecentTable("Local sandbox", TABLE)), saved.recentTables());
+        assertEquals(new GridSettings("#PROFILE", List.of(), List.of(), true), saved.grid(TABLE));
 
         try (AppContext second = open(store)) {
             assertTrue(second.shell().darkThemeProperty().get());

@@ -29,21 +29,20 @@ class SettingsStoreTest {
     private Settings everything() throws IOException {
         return Settings.defaults()
                 .withTheme(Settings.Theme.DARK)
-                .withWindow(new Settings.WindowLayout(10.5, 20, 1400, 900, false, List.of(0.55)))
+                .withWindow(new WindowLayout(10.5, 20, 1400, 900, false, List.of(0.55)))
                 .withEndpoints(
                         List.of(
-                                new Settings.SavedEndpoint(
+                                new SavedEndpoint(
                                         "Local 8001",
                                         "http://localhost:8001",
                                         "eu-west-1",
                                         "team")))
-                .withProfiles(List.of(new Settings.SavedProfile("prod", "eu-central-1")))
-                .withRecentTable(new Settings.RecentTable("Local sandbox", "blog"))
-                .withRecentTable(new Settings.RecentTable("Local sandbox", "saas"))
+                .withProfiles(List.of(new SavedProfile("prod", "eu-central-1")))
+                .withRecentTable(new RecentTable("Local sandbox", "blog"))
+                .withRecentTable(new RecentTable("Local sandbox", "saas"))
                 .withGrid(
                         "saas",
-                        new Settings.GridSettings(
-                                "#META", List.of("name", "plan"), List.of("ttl"), true))
+                        new GridSettings("#META", List.of("name", "plan"), List.of("ttl"), true))
                 .withSavedExpressions(
                         json.readTree(
                                 "[{\"name\":\"big\",\"text\":\"size > :n\",\"values\":{\":n\":{\"N\":\"10\"}}}]"))
@@ -59,7 +58,7 @@ class SettingsStoreTest {
                 Settings.defaults()
                         .withEndpoints(
                                 List.of(
-                                        new Settings.SavedEndpoint(
+                                        new SavedEndpoint(
                                                 "proxy https://bob:hunter2@dynamo.example:443",
                                                 "https://bob:hunter2@dynamo.example:443",
                                                 "eu-west-1",
@@ -68,7 +67,7 @@ class SettingsStoreTest {
         String written = Files.readString(store.file(), StandardCharsets.UTF_8);
         assertFalse(written.contains("hunter2"), written);
         assertFalse(written.contains("bob"), written);
-        Settings.SavedEndpoint loaded = store.load().settings().endpoints().get(0);
+        SavedEndpoint loaded = store.load().settings().endpoints().get(0);
         assertEquals("https://dynamo.example:443", loaded.url());
         assertEquals("proxy https://dynamo.example:443", loaded.label());
     }
@@ -85,8 +84,8 @@ class SettingsStoreTest {
         assertEquals(saved, loaded.settings());
         assertEquals(
                 List.of(
-                        new Settings.RecentTable("Local sandbox", "saas"),
-                        new Settings.RecentTable("Local sandbox", "blog")),
+                        new RecentTable("Local sandbox", "saas"),
+                        new RecentTable("Local sandbox", "blog")),
                 loaded.settings().recentTables(),
                 "most recent first");
     }

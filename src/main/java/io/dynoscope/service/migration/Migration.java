@@ -10,7 +10,6 @@ import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.RepositoryException;
-import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.drift.GuardedUpdates;
@@ -30,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -166,6 +164,14 @@ public final class Migration {
                 journal.close();
             }
         }
+    }
+
+    /**
+     * What applying {@code plan} sends, in order, one line or request each, for a person to confirm
+     * first. Reads the table's description; sends no write.
+     */
+    public List<String> requests(MigrationPlan plan, boolean cleanup) {
+        return ApplyRequests.of(repository, plan, cleanup);
     }
 
     private static MigrationJournal openJournal(MigrationPlan plan, Options options)
@@ -399,15 +405,8 @@ public final class Migration {
                                         + " the backfill, waiting until it is ACTIVE");
                         admin.apply(
                                 List.of(
-                                        admin.indexAddition(
-                                                plan.table(),
-                                                new TableDefinition.IndexDefinition(
-                                                        index.name(),
-                                                        index.keys(),
-                                                        index.projectionType(),
-                                                        index.nonKeyAttributes()),
-                                                change.keyTypes(),
-                                                capacity(info))));
+                                        ApplyRequests.indexAddition(
+                                                admin, info, plan.table(), change)));
                     }
                     created.add(
                             index.name()
@@ -424,13 +423,6 @@ public final class Migration {
                 return "the journal could not be written: " + e.getMessage();
             }
             return null;
-        }
-
-        private Optional<TableDefinition.Billing> capacity(TableInfo info) {
-            TableDefinition.Billing billing = info.provisionedThroughput();
-            return billing != null && billing.isProvisioned()
-                    ? Optional.of(billing)
-                    : Optional.empty();
         }
 
         private MigrationReport interrupted(TablePass.Result result) {

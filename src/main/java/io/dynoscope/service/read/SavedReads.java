@@ -14,7 +14,11 @@ import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
-import io.dynoscope.settings.Settings;
+import io.dynoscope.settings.ExpressionSpec;
+import io.dynoscope.settings.PastRead;
+import io.dynoscope.settings.ReadSpec;
+import io.dynoscope.settings.Reads;
+import io.dynoscope.settings.SavedRead;
 import io.dynoscope.settings.SettingsService;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -25,10 +29,10 @@ import java.util.Objects;
 
 /**
  * The reads a person keeps in the settings: reads saved under a name for a table, and the history
- * of the last {@value Settings.Reads#HISTORY_KEPT} reads run on each connection with what they
- * cost. A read is kept as a {@link Settings.ReadSpec} — key values and expression values in
- * DynamoDB JSON, so they come back exact — and turned back into a {@link ReadRequest} against the
- * table's description when it runs again.
+ * of the last {@value Reads#HISTORY_KEPT} reads run on each connection with what they cost. A read
+ * is kept as a {@link ReadSpec} — key values and expression values in DynamoDB JSON, so they come
+ * back exact — and turned back into a {@link ReadRequest} against the table's description when it
+ * runs again.
  */
 public final class SavedReads {
 
@@ -49,7 +53,7 @@ public final class SavedReads {
     // ---- saved reads -----------------------------------------------------------------------
 
     /** The reads saved for {@code table}, in the order they were saved. */
-    public List<Settings.SavedRead> saved(String table) {
+    public List<SavedRead> saved(String table) {
         return settings.current().reads().savedOf(table);
     }
 
@@ -59,7 +63,7 @@ public final class SavedReads {
         if (trimmed.isEmpty()) {
             throw new IllegalArgumentException("a saved read needs a name");
         }
-        Settings.SavedRead read = new Settings.SavedRead(trimmed, spec(request));
+        SavedRead read = new SavedRead(trimmed, spec(request));
         settings.update(s -> s.withReads(s.reads().withSaved(request.table(), read)));
     }
 
@@ -71,7 +75,7 @@ public final class SavedReads {
     // ---- history ---------------------------------------------------------------------------
 
     /** The reads run on {@code connection}, newest first. */
-    public List<Settings.PastRead> history(String connection) {
+    public List<PastRead> history(String connection) {
         return settings.current().reads().historyOf(connection);
     }
 
@@ -88,8 +92,8 @@ public final class SavedReads {
             ReadStatistics totals,
             long items,
             boolean continued) {
-        Settings.PastRead past =
-                new Settings.PastRead(
+        PastRead past =
+                new PastRead(
                         clock.millis(),
                         spec(request),
                         totals.requests(),
@@ -98,7 +102,7 @@ public final class SavedReads {
                         totals.elapsed().toMillis());
         settings.update(
                 s -> {
-                    List<Settings.PastRead> before = s.reads().historyOf(connection);
+                    List<PastRead> before = s.reads().historyOf(connection);
                     boolean replaces =
                             continued
                                     && !before.isEmpty()
@@ -110,10 +114,10 @@ public final class SavedReads {
     // ---- reads and their kept form ---------------------------------------------------------
 
     /** The form a read is kept in. */
-    public static Settings.ReadSpec spec(ReadRequest request) {
+    public static ReadSpec spec(ReadRequest request) {
         KeyCondition key = request.keyCondition();
         SortKeyCondition sortKey = key == null ? null : key.sortKey().orElse(null);
-        return new Settings.ReadSpec(
+        return new ReadSpec(
                 request.table(),
                 request.mode().name(),
                 request.index(),
@@ -137,7 +141,7 @@ public final class SavedReads {
      * @throws IllegalArgumentException when it no longer fits the table (an index gone, a key of
      *     another type) or the file holds something unreadable
      */
-    public static ReadRequest request(Settings.ReadSpec spec, TableInfo info) {
+    public static ReadRequest request(ReadSpec spec, TableInfo info) {
         ReadMode mode;
         try {
             mode = ReadMode.valueOf(spec.mode());
@@ -183,7 +187,7 @@ public final class SavedReads {
      * A read in a few words, the way the read bar reads: {@code Query (byStatus) status = ACTIVE ·
      * Detail begins_with PROJ# · newest first · filter #n = :n · limit 100}.
      */
-    public static String describe(Settings.ReadSpec spec) {
+    public static String describe(ReadSpec spec) {
         List<String> parts = new ArrayList<>();
         String mode =
                 switch (spec.mode()) {
@@ -232,7 +236,7 @@ public final class SavedReads {
     }
 
     /** What a past read cost: {@code 3 requests · 1.5 RCU · 120 items · 14 ms}. */
-    public static String figures(Settings.PastRead past) {
+    public static String figures(PastRead past) {
         return past.requests()
                 + (past.requests() == 1 ? " request · " : " requests · ")
                 + ValueText.capacityUnits(past.capacity())
@@ -244,7 +248,7 @@ public final class SavedReads {
     }
 
     /** An expression's text with its placeholders replaced by what they stand for. */
-    private static String withValues(Settings.ExpressionSpec expression) {
+    private static String withValues(ExpressionSpec expression) {
         String text = withNames(expression.text(), expression);
         Map<String, AttributeValue> values =
                 expression.values() == null
@@ -259,7 +263,7 @@ public final class SavedReads {
         return text;
     }
 
-    private static String withNames(String text, Settings.ExpressionSpec expression) {
+    private static String withNames(String text, ExpressionSpec expression) {
         List<String> placeholders = new ArrayList<>(expression.names().keySet());
         placeholders.sort((a, b) -> b.length() - a.length());
         String named = text;
@@ -273,11 +277,11 @@ public final class SavedReads {
         return KeyValues.text(value(value));
     }
 
-    private static Settings.ExpressionSpec expression(CompiledExpression expression) {
+    private static ExpressionSpec expression(CompiledExpression expression) {
         if (expression == null) {
             return null;
         }
-        return new Settings.ExpressionSpec(
+        return new ExpressionSpec(
                 expression.text(),
                 expression.names(),
                 expression.values().isEmpty()
@@ -285,7 +289,7 @@ public final class SavedReads {
                         : json(ExpressionMaps.valuesJson(expression.values())));
     }
 
-    private static CompiledExpression expression(Settings.ExpressionSpec spec) {
+    private static CompiledExpression expression(ExpressionSpec spec) {
         if (spec == null) {
             return null;
         }

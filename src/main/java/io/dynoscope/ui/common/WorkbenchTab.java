@@ -49,7 +49,9 @@ public interface WorkbenchTab {
         /** Find text in the loaded rows, without a read. */
         FIND_IN_ROWS,
         /** Show the saved reads and the history of reads. */
-        SAVED_READS
+        SAVED_READS,
+        /** Migrate the table from its current model to the edited one (the Model tab). */
+        MIGRATE
     }
 
     Kind kind();

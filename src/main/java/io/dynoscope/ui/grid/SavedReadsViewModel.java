@@ -3,7 +3,8 @@ package io.dynoscope.ui.grid;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.read.SavedReads;
-import io.dynoscope.settings.Settings;
+import io.dynoscope.settings.ReadSpec;
+import io.dynoscope.settings.Reads;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -21,7 +22,7 @@ import javafx.collections.ObservableList;
  * The saved reads of a table and the history of the reads run on its connection: save what the read
  * bar describes under a name, and run a saved or past read again with one action — into the grid,
  * whose read bar then shows it. Every read the person runs in the tab is recorded with what it cost
- * (its "load more" included), the last {@value Settings.Reads#HISTORY_KEPT} per connection.
+ * (its "load more" included), the last {@value Reads#HISTORY_KEPT} per connection.
  */
 public final class SavedReadsViewModel {
 
@@ -37,7 +38,7 @@ public final class SavedReadsViewModel {
      * @param name the saved read's name, or null for a past read
      */
     public record Entry(
-            String title, String description, String figures, String name, Settings.ReadSpec spec) {
+            String title, String description, String figures, String name, ReadSpec spec) {
         public boolean saved() {
             return name != null;
         }

@@ -60,6 +60,7 @@ public final class TableModelView {
     @FXML private MenuItem exportDynoscopeItem;
     @FXML private MenuItem exportWorkbenchItem;
     @FXML private Button saveButton;
+    @FXML private Button migrateButton;
     @FXML private Label errorLabel;
     @FXML private TableView<EntityRow> entitiesTable;
     @FXML private TableColumn<EntityRow, String> entityNameColumn;
@@ -184,6 +185,10 @@ public final class TableModelView {
         saveButton.setOnAction(e -> design.save());
         exportButton.disableProperty().bind(design.designProperty().isNull());
         saveButton.disableProperty().bind(design.designProperty().isNull());
+        migrateButton.setOnAction(e -> viewModel.migrate());
+        migrateButton.visibleProperty().bind(viewModel.migratableProperty());
+        migrateButton.managedProperty().bind(viewModel.migratableProperty());
+        migrateButton.disableProperty().bind(design.designProperty().isNull());
         progressBar.progressProperty().bind(viewModel.progressProperty());
         progressBar.visibleProperty().bind(viewModel.runningProperty());
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
@@ -487,6 +492,10 @@ public final class TableModelView {
         tip(exportButton, "Write the design as a Dynoscope model or a NoSQL Workbench data model.");
         tip(saveButton, "Keep this design as the table's model in the settings.");
         tip(entitiesTable, "Each kind of item; double-click a cell to change it.");
+        tip(
+                migrateButton,
+                "Migrate the live table from its current model (saved, or inferred) to this design:"
+                        + " plan, dry run, apply with progress, proof (Ctrl/Cmd+Shift+M).");
         tip(entityNameField, "What the item is called: member, book, loan.");
         tip(
                 entityIdField,

@@ -5,9 +5,11 @@ import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.ui.common.BackgroundWork;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringExpression;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 
@@ -21,6 +23,8 @@ public final class TableModelViewModel {
     private final TabStatus status = new TabStatus();
     private final DesignViewModel design;
     private final LoadCheckViewModel loadCheck;
+    private final ReadOnlyBooleanWrapper migratable = new ReadOnlyBooleanWrapper();
+    private Consumer<TableDesign> onMigrate;
 
     /**
      * @param targets the connections a design can be loaded on
@@ -76,6 +80,33 @@ public final class TableModelViewModel {
 
     public ReadOnlyStringProperty errorProperty() {
         return status.errorProperty();
+    }
+
+    /**
+     * What Migrate… does with the edited design: the app opens the migration of the live table from
+     * its current model to it. Without one, the tab offers no Migrate….
+     */
+    public void setOnMigrate(Consumer<TableDesign> handler) {
+        onMigrate = handler;
+        migratable.set(handler != null);
+    }
+
+    /** Whether the tab offers Migrate… (it was opened on a live table). */
+    public ReadOnlyBooleanProperty migratableProperty() {
+        return migratable.getReadOnlyProperty();
+    }
+
+    /** Opens the migration of the live table to the edited design, once there is one. */
+    public void migrate() {
+        TableDesign edited = design.designProperty().get();
+        if (onMigrate == null) {
+            return;
+        }
+        if (edited == null) {
+            status.error("Propose or open a design first: Migrate… moves the table to it.");
+            return;
+        }
+        onMigrate.accept(edited);
     }
 
     /** Stops a load, a check or an inference between requests. */

@@ -8,6 +8,7 @@ import io.dynoscope.ui.common.WorkbenchTab.Action;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanExpression;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
@@ -111,6 +112,17 @@ final class ShellMenus {
         item("cancelItem").disableProperty().bind(viewModel.busyProperty().not());
         perform("loadMoreItem", Action.LOAD_MORE);
         perform("describeItem", Action.DESCRIBE);
+        perform("migrateItem", Action.MIGRATE);
+        // only a Model tab migrates its table
+        item("migrateItem")
+                .disableProperty()
+                .bind(
+                        Bindings.createBooleanBinding(
+                                () -> {
+                                    WorkbenchTab tab = viewModel.selectedTabProperty().get();
+                                    return tab == null || !tab.supports(Action.MIGRATE);
+                                },
+                                viewModel.selectedTabProperty()));
         on("refreshTablesItem", viewModel::refreshTables);
         check("readFirstPageItem")
                 .selectedProperty()

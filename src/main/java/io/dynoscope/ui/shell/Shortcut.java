@@ -29,6 +29,10 @@ public enum Shortcut {
     NEW_ITEM("newItemItem", shortcut(KeyCode.N), "new item"),
     DUPLICATE_ITEM("duplicateItemItem", shortcutShift(KeyCode.N), "duplicate the selected item"),
     DESCRIBE("describeItem", shortcutShift(KeyCode.D), "describe the table"),
+    MIGRATE(
+            "migrateItem",
+            shortcutShift(KeyCode.M),
+            "in the Model tab: migrate the table to the edited model"),
     EXPORT_ALL("exportAllItem", shortcutShift(KeyCode.S), "export the loaded items"),
     FOLD_ALL("collapseAllItem", shortcutShift(KeyCode.MINUS), "fold all collections"),
     UNFOLD_ALL("expandAllItem", shortcutShift(KeyCode.EQUALS), "unfold all collections"),

@@ -104,6 +104,12 @@ public final class ToolTab implements WorkbenchTab {
             return this;
         }
 
+        /** What another action of the menu bar does in this tool. */
+        public Builder on(Action action, Runnable run) {
+            actions.put(action, run);
+            return this;
+        }
+
         /** How the tool's work stops: Cancel (Esc), and closing the tab. */
         public Builder cancel(Runnable cancel) {
             actions.put(Action.CANCEL, cancel);

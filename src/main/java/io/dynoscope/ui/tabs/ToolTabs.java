@@ -1,5 +1,6 @@
 package io.dynoscope.ui.tabs;
 
+import io.dynoscope.ui.common.WorkbenchTab.Action;
 import io.dynoscope.ui.common.WorkbenchTab.Kind;
 import io.dynoscope.ui.partitions.PartitionsView;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
@@ -23,12 +24,13 @@ public final class ToolTabs {
                 .build();
     }
 
-    /** The table model and planner of a table. */
+    /** The table model and planner of a table; Migrate… moves the table to the edited model. */
     public static ToolTab model(TableModelViewModel planner, String table) {
         return ToolTab.of(Kind.TABLE_MODEL, "Model", table)
                 .titled(planner.titleProperty())
                 .view(() -> TableModelView.load(planner))
                 .status(planner.statusProperty(), planner.runningProperty())
+                .on(Action.MIGRATE, planner::migrate)
                 .cancel(planner::cancel)
                 .build();
     }

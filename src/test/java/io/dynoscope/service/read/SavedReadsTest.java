@@ -11,7 +11,9 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.settings.Settings;
+import io.dynoscope.settings.PastRead;
+import io.dynoscope.settings.Reads;
+import io.dynoscope.settings.SavedRead;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.testsupport.SampleInfo;
@@ -85,7 +87,7 @@ class SavedReadsTest {
         open().save("acme 30-40", everything());
 
         SavedReads reopened = reopen();
-        List<Settings.SavedRead> saved = reopened.saved(TABLE);
+        List<SavedRead> saved = reopened.saved(TABLE);
 
         assertEquals(1, saved.size());
         assertEquals("acme 30-40", saved.get(0).name());
@@ -121,8 +123,8 @@ class SavedReadsTest {
         }
         reads.record("dev", everything(), stats(1, 0.5), 3, false);
 
-        List<Settings.PastRead> history = reopen().history("sandbox");
-        assertEquals(Settings.Reads.HISTORY_KEPT, history.size());
+        List<PastRead> history = reopen().history("sandbox");
+        assertEquals(Reads.HISTORY_KEPT, history.size());
         assertEquals(105, history.get(0).read().limit(), "newest first");
         assertEquals(6, history.get(99).read().limit(), "the oldest five are gone");
         assertEquals(1, reopen().history("dev").size(), "per connection");
@@ -134,7 +136,7 @@ class SavedReadsTest {
         reads.record("sandbox", everything(), stats(1, 0.5), 10, false);
         reads.record("sandbox", everything(), stats(3, 2.5), 30, true);
 
-        List<Settings.PastRead> history = reads.history("sandbox");
+        List<PastRead> history = reads.history("sandbox");
         assertEquals(1, history.size());
         assertEquals("3 requests · 2.5 RCU · 30 items · 12 ms", SavedReads.figures(history.get(0)));
     }

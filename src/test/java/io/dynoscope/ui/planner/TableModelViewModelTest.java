@@ -101,6 +101,24 @@ class TableModelViewModelTest {
     }
 
     @Test
+    void migrateHandsTheEditedDesignToTheAppOnlyOnceThereIsOne() {
+        List<TableDesign> handed = new ArrayList<>();
+        boolean offeredBefore = viewModel.migratableProperty().get();
+        viewModel.setOnMigrate(handed::add);
+
+        viewModel.migrate();
+        String without = viewModel.errorProperty().get();
+        seed();
+        design.propose();
+        viewModel.migrate();
+
+        assertFalse(offeredBefore, "no Migrate… until the app offers it");
+        assertTrue(viewModel.migratableProperty().get());
+        assertTrue(without.startsWith("Propose or open a design first"), without);
+        assertEquals(List.of(design.designProperty().get()), handed);
+    }
+
+    @Test
     void editingAKeyTemplateCarriesThePatternsAndExamplesAlong() {
         seed();
         design.propose();

@@ -1,0 +1,113 @@
+package io.dynoscope.settings;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The workbench's layout and what it had open: the sidebar and tool windows (shown, and their
+ * dividers 0..1), the tabs open on a connection (kind and table), and whether a table opens with
+ * its first page read.
+ *
+ * @param bottomTool the name of the tool open below the grid (ToolWindows.Bottom), or null
+ * @param tabsConnection the label of the connection the tabs were open on, or null
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Workbench(
+        boolean sidebarShown,
+        double sidebarWidth,
+        boolean inspectorShown,
+        double inspectorDivider,
+        String bottomTool,
+        double bottomDivider,
+        String tabsConnection,
+        List<OpenTab> tabs,
+        int selectedTab,
+        boolean readFirstPage) {
+
+    public static final Workbench DEFAULTS =
+            new Workbench(true, 260, true, 0.7, null, 0.55, null, List.of(), 0, true);
+
+    public Workbench {
+        tabs = tabs == null ? List.of() : List.copyOf(tabs);
+        sidebarWidth = sidebarWidth < 120 ? 260 : sidebarWidth;
+        inspectorDivider = inspectorDivider <= 0 || inspectorDivider >= 1 ? 0.7 : inspectorDivider;
+        bottomDivider = bottomDivider <= 0 || bottomDivider >= 1 ? 0.55 : bottomDivider;
+    }
+
+    public Workbench withLayout(
+            boolean sidebar,
+            double sidebarPixels,
+            boolean inspector,
+            double inspectorAt,
+            String bottom,
+            double bottomAt) {
+        return with(
+                workbench -> {
+                    workbench.sidebarShown = sidebar;
+                    workbench.sidebarWidth = sidebarPixels;
+                    workbench.inspectorShown = inspector;
+                    workbench.inspectorDivider = inspectorAt;
+                    workbench.bottomTool = bottom;
+                    workbench.bottomDivider = bottomAt;
+                });
+    }
+
+    public Workbench withTabs(String connection, List<OpenTab> open, int selected) {
+        return with(
+                workbench -> {
+                    workbench.tabsConnection = connection;
+                    workbench.tabs = open;
+                    workbench.selectedTab = selected;
+                });
+    }
+
+    public Workbench withReadFirstPage(boolean value) {
+        return with(workbench -> workbench.readFirstPage = value);
+    }
+
+    private Workbench with(Consumer<Parts> change) {
+        Parts parts = new Parts(this);
+        change.accept(parts);
+        return new Workbench(
+                parts.sidebarShown,
+                parts.sidebarWidth,
+                parts.inspectorShown,
+                parts.inspectorDivider,
+                parts.bottomTool,
+                parts.bottomDivider,
+                parts.tabsConnection,
+                parts.tabs,
+                parts.selectedTab,
+                parts.readFirstPage);
+    }
+
+    /** The parts of a workbench layout, to change some and make another. */
+    private static final class Parts {
+        boolean sidebarShown;
+        double sidebarWidth;
+        boolean inspectorShown;
+        double inspectorDivider;
+        String bottomTool;
+        double bottomDivider;
+        String tabsConnection;
+        List<OpenTab> tabs;
+        int selectedTab;
+        boolean readFirstPage;
+
+        Parts(Workbench workbench) {
+            sidebarShown = workbench.sidebarShown;
+            sidebarWidth = workbench.sidebarWidth;
+            inspectorShown = workbench.inspectorShown;
+            inspectorDivider = workbench.inspectorDivider;
+            bottomTool = workbench.bottomTool;
+            bottomDivider = workbench.bottomDivider;
+            tabsConnection = workbench.tabsConnection;
+            tabs = workbench.tabs;
+            selectedTab = workbench.selectedTab;
+            readFirstPage = workbench.readFirstPage;
+        }
+    }
+}

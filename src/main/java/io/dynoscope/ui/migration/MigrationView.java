@@ -1,0 +1,171 @@
+package io.dynoscope.ui.migration;
+
+import io.dynoscope.ui.common.Spinners;
+import io.dynoscope.ui.common.Views;
+import java.util.List;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/** The Migrate… window: plan (dry run), apply with progress and cancel, and the report. */
+public final class MigrationView {
+
+    private final MigrationViewModel viewModel;
+
+    @FXML private BorderPane root;
+    @FXML private Label titleLabel;
+    @FXML private Label readOnlyLabel;
+    @FXML private Button planButton;
+    @FXML private Spinner<Integer> concurrencySpinner;
+    @FXML private CheckBox cleanupCheck;
+    @FXML private CheckBox resumeCheck;
+    @FXML private Button applyButton;
+    @FXML private Button cancelButton;
+    @FXML private TabPane tabs;
+    @FXML private Tab planTab;
+    @FXML private Tab reportTab;
+    @FXML private TextArea planArea;
+    @FXML private TextArea reportArea;
+    @FXML private ProgressBar progressBar;
+    @FXML private Label progressLabel;
+    @FXML private Label problemLabel;
+    @FXML private Label noteLabel;
+    @FXML private Button closeButton;
+    @FXML private VBox confirmBox;
+    @FXML private TextArea confirmArea;
+    @FXML private Button confirmButton;
+    @FXML private Button dropButton;
+
+    public MigrationView(MigrationViewModel viewModel) {
+        this.viewModel = viewModel;
+    }
+
+    public static Parent load(MigrationViewModel viewModel) {
+        return Views.load("Migration.fxml", new MigrationView(viewModel));
+    }
+
+    /**
+     * Opens the window over {@code owner}, styled like it; a migration still running when it closes
+     * is cancelled (its journal lets Apply resume it).
+     */
+    public static Stage open(Window owner, List<String> stylesheets, MigrationViewModel viewModel) {
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.initModality(Modality.WINDOW_MODAL);
+        stage.setTitle("Migrate " + viewModel.table());
+        Scene scene = new Scene(load(viewModel));
+        scene.getStylesheets().setAll(stylesheets);
+        stage.setScene(scene);
+        stage.setOnHidden(e -> viewModel.cancel());
+        stage.show();
+        return stage;
+    }
+
+    @FXML
+    private void initialize() {
+        titleLabel.setText(
+                "Migrate table "
+                        + viewModel.table()
+                        + " from "
+                        + viewModel.currentSource()
+                        + " to the model edited in the Model tab");
+        viewModel
+                .readOnlyReason()
+                .ifPresent(
+                        reason -> {
+                            readOnlyLabel.setText(
+                                    "The connection is read-only ("
+                                            + reason
+                                            + "): the plan can be read, nothing applied.");
+                            readOnlyLabel.setManaged(true);
+                            readOnlyLabel.setVisible(true);
+                        });
+        planButton.setOnAction(e -> viewModel.plan());
+        planButton.disableProperty().bind(viewModel.runningProperty());
+        planButton.setTooltip(
+                new Tooltip(
+                        "Read the table's description and one sample, and show what the migration"
+                                + " would do and cost; writes nothing"));
+        Spinners.bind(
+                concurrencySpinner,
+                viewModel.concurrencyProperty(),
+                1,
+                64,
+                "Scan segments, and so guarded writes, in flight at once");
+        cleanupCheck.selectedProperty().bindBidirectional(viewModel.cleanupProperty());
+        cleanupCheck.setTooltip(
+                new Tooltip(
+                        "Once the proof passed, delete the indexes and remove the attributes the"
+                                + " edited model no longer uses (guarded like the backfill)"));
+        resumeCheck.selectedProperty().bindBidirectional(viewModel.resumeProperty());
+        resumeCheck.visibleProperty().bind(viewModel.resumableProperty());
+        resumeCheck.managedProperty().bind(viewModel.resumableProperty());
+        resumeCheck.setTooltip(
+                new Tooltip(
+                        "An earlier run stopped before the end: go on from its journal, skipping"
+                                + " what it did"));
+        applyButton.disableProperty().bind(viewModel.canApplyProperty().not());
+        applyButton.setOnAction(e -> viewModel.apply());
+        applyButton.setTooltip(
+                new Tooltip(
+                        "Show the requests that create the new indexes and write the computed"
+                                + " attributes (guarded UpdateItem), then send them once confirmed;"
+                                + " catch up with other writers, then prove the result"));
+        confirmArea.textProperty().bind(viewModel.confirmationProperty());
+        confirmBox.visibleProperty().bind(viewModel.confirmationProperty().isNotEmpty());
+        confirmBox.managedProperty().bind(confirmBox.visibleProperty());
+        confirmButton.setOnAction(e -> viewModel.confirm());
+        confirmButton.setTooltip(
+                new Tooltip("Send the requests shown, with progress; Cancel stops between items"));
+        dropButton.setOnAction(e -> viewModel.dropConfirmation());
+        dropButton.setTooltip(new Tooltip("Send nothing"));
+        cancelButton.disableProperty().bind(viewModel.runningProperty().not());
+        cancelButton.setOnAction(e -> viewModel.cancel());
+        cancelButton.setTooltip(
+                new Tooltip(
+                        "Stop after the writes in flight; Apply again resumes from the journal"));
+        planArea.textProperty().bind(viewModel.planTextProperty());
+        planArea.setPromptText(
+                "Plan (dry run) reads a sample of the table and shows the plan here.");
+        reportArea.textProperty().bind(viewModel.reportTextProperty());
+        reportArea.setPromptText("Apply shows what was done here, and the proof.");
+        viewModel
+                .reportProperty()
+                .addListener(
+                        (obs, was, report) -> {
+                            if (report != null) {
+                                tabs.getSelectionModel().select(reportTab);
+                            }
+                        });
+        viewModel
+                .planProperty()
+                .addListener(
+                        (obs, was, plan) -> {
+                            if (plan != null) {
+                                tabs.getSelectionModel().select(planTab);
+                            }
+                        });
+        progressBar.progressProperty().bind(viewModel.progressProperty());
+        progressLabel.textProperty().bind(viewModel.progressTextProperty());
+        problemLabel.textProperty().bind(viewModel.problemProperty());
+        noteLabel.setText(
+                "Deploy the application that writes the new attributes before migrating: what"
+                        + " others write meanwhile is caught up, but only until the run ends.");
+        closeButton.setOnAction(e -> root.getScene().getWindow().hide());
+        closeButton.setTooltip(new Tooltip("Close; a running migration is cancelled"));
+    }
+}

@@ -1,0 +1,79 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.common.WorkbenchTab;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The Model tab's Migrate… opens from the keyboard over the workbench, on the tab's table. */
+@ExtendWith(ApplicationExtension.class)
+class ModelMigrateUiTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("ui-migrate");
+    private AppContext context;
+
+    @BeforeAll
+    static void seed() {
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    }
+
+    @Start
+    void start(Stage stage) {
+        context = TestWorkbench.show(stage);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        TestWorkbench.close(context);
+    }
+
+    @Test
+    void ctrlShiftMOpensTheMigrationOfTheTableAndPlanShowsThePlan(FxRobot robot) throws Exception {
+        TestWorkbench.connect(robot);
+        robot.interact(() -> context.shell().open(WorkbenchTab.Kind.TABLE_MODEL, TABLE));
+        // the tab infers the table's model from a sample; Migrate… waits for a design
+        WaitForAsyncUtils.waitFor(
+                90,
+                TimeUnit.SECONDS,
+                () ->
+                        robot.lookup("#migrateButton")
+                                .tryQuery()
+                                .map(b -> b.isVisible() && !b.isDisabled())
+                                .orElse(false));
+        Window workbench = robot.lookup("#migrateButton").queryButton().getScene().getWindow();
+
+        robot.press(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.M)
+                .release(KeyCode.M, KeyCode.SHIFT, KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> robot.lookup("#planButton").tryQuery().isPresent());
+        Button plan = robot.lookup("#planButton").queryButton();
+        Stage migration = (Stage) plan.getScene().getWindow();
+        assertTrue(migration.getTitle().equals("Migrate " + TABLE), migration.getTitle());
+        assertTrue(migration.getOwner() == workbench, "it opens over the workbench");
+        robot.clickOn(plan);
+        TextArea text = robot.lookup("#planArea").query();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> text.getText().contains("Entities"));
+
+        assertTrue(
+                text.getText().startsWith("Migration of table '" + TABLE + "' from "),
+                text.getText());
+        assertFalse(robot.lookup("#applyButton").queryButton().isDisabled(), text.getText());
+    }
+}
