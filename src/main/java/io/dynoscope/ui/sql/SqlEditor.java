@@ -55,6 +55,8 @@ final class SqlEditor {
     SqlEditor() {
         area.getStyleClass().add("sql-editor");
         area.setId("editor");
+        // a statement longer than the editor is wide stays readable without scrolling sideways
+        area.setWrapText(true);
         IntFunction<Node> numbers = LineNumberFactory.get(area);
         area.setParagraphGraphicFactory(line -> gutter(numbers.apply(line), line));
         errorLine.addListener(
@@ -156,7 +158,11 @@ final class SqlEditor {
         }
         highlight();
         int caret = area.getCaretPosition();
-        if (popup.isShowing()) {
+        if (popup.isShowing() && endsAWord(old, now, caret)) {
+            // a space, comma or bracket ends the name being completed: the list would only
+            // cover the statement from here on
+            popup.hide();
+        } else if (popup.isShowing()) {
             completionRequest.accept(now, caret);
         } else if (now.length() == old.length() + 1
                 && caret > 0
@@ -164,6 +170,15 @@ final class SqlEditor {
                 && now.charAt(caret - 1) == '.') {
             completionRequest.accept(now, caret);
         }
+    }
+
+    /** Whether the edit typed one character that cannot be part of a name. */
+    private static boolean endsAWord(String old, String now, int caret) {
+        if (now.length() != old.length() + 1 || caret <= 0 || caret > now.length()) {
+            return false;
+        }
+        char typed = now.charAt(caret - 1);
+        return !Character.isLetterOrDigit(typed) && typed != '_' && typed != '.' && typed != '"';
     }
 
     /** Colours the text by its tokens, the error underlined on top. */
@@ -244,6 +259,11 @@ final class SqlEditor {
             return;
         }
         if (!popup.isShowing()) {
+            return;
+        }
+        if (e.getCode() == KeyCode.ENTER && e.isShortcutDown()) {
+            // the statement runs (the console's shortcut): the list is done with
+            popup.hide();
             return;
         }
         Set<KeyCode> handled = Set.of(KeyCode.UP, KeyCode.DOWN, KeyCode.ENTER, KeyCode.TAB);

@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -168,6 +169,42 @@ class SqlEditorUiTest {
         robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("SELECT p.status FROM project p", editor.getText());
+    }
+
+    @Test
+    void theCompletionsCloseWhenTheNameEndsAndWhenTheStatementRuns(FxRobot robot)
+            throws TimeoutException {
+        type(robot, "SELECT * FROM proj");
+        robot.press(KeyCode.CONTROL, KeyCode.SPACE).release(KeyCode.SPACE, KeyCode.CONTROL);
+        waitFor(() -> isShowing(robot));
+
+        robot.write("ect ");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(isShowing(robot), "a space ends the name: the list closes");
+
+        robot.write("p WHERE p.");
+        waitFor(() -> isShowing(robot));
+        robot.write("work");
+        waitFor(
+                () ->
+                        robot
+                                .lookup(".sql-completions")
+                                .<SqlCompletions.Completion>queryListView()
+                                .getItems()
+                                .stream()
+                                .allMatch(c -> c.text().startsWith("work")));
+        assertTrue(isShowing(robot), "the list follows the name being typed");
+        runKey(robot);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(isShowing(robot), "running the statement closes the list");
+    }
+
+    private static boolean isShowing(FxRobot robot) {
+        return robot.lookup(".sql-completions")
+                .match(Node::isVisible)
+                .tryQuery()
+                .map(list -> list.getScene().getWindow().isShowing())
+                .orElse(false);
     }
 
     @Test
