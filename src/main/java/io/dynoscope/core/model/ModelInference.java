@@ -6,6 +6,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -139,89 +140,28 @@ public final class ModelInference {
     private InferredModel run() {
         List<String> notes = new ArrayList<>();
         Map<String, ShapeGroup> byShape = new LinkedHashMap<>();
-        int binary = 0;
-        for (Item item : sample) {
-            String pk = KeyShapes.keyText(item, keys.partitionKey());
-            String sk = keys.sortKey().map(a -> KeyShapes.keyText(item, a)).orElse("");
-            if (pk == null || sk == null) {
-                binary++;
-                continue;
-            }
-            String shape =
-                    shapes.shape(pk) + " | " + (keys.sortKey().isEmpty() ? "" : shapes.shape(sk));
-            byShape.computeIfAbsent(shape, ShapeGroup::new).items.add(item);
-        }
+        int binary = groupByShape(byShape);
         if (binary > 0) {
             notes.add(
                     binary
                             + " sampled items have binary keys, which no key template matches: they"
                             + " belong to no entity");
         }
-        List<ShapeGroup> groups = new ArrayList<>(byShape.values());
-        groups.sort(Comparator.comparing((ShapeGroup g) -> g.shape));
-        Set<String> names = new HashSet<>();
-        for (ShapeGroup group : groups) {
-            group.templates = templatesOf(group.items, keys, shapes);
-        }
-        // A parent (constant sort key) before its children, so a model reads top-down.
-        groups.sort(
-                Comparator.comparing((ShapeGroup g) -> g.templates.partitionKey().text())
-                        .thenComparing(
-                                g ->
-                                        g.templates
-                                                        .sortKey()
-                                                        .map(KeyTemplate::isConstant)
-                                                        .orElse(true)
-                                                ? 0
-                                                : 1)
-                        .thenComparing(g -> g.shape));
-        for (ShapeGroup group : groups) {
-            group.name = uniqueName(baseName(group), group, names);
-            group.entity =
-                    new Entity(
-                            group.name,
-                            group.templates,
-                            attributes(group.items, keys),
-                            indexKeys(group.items));
-        }
-        orderMostSpecificFirst(groups);
+        List<ShapeGroup> groups = entities(byShape.values());
 
         List<Entity> entities = groups.stream().map(g -> g.entity).toList();
         List<InferredModel.EntityEvidence> entityEvidence = new ArrayList<>();
         List<Item> examples = new ArrayList<>();
-        for (ShapeGroup group : groups) {
-            entityEvidence.add(
-                    new InferredModel.EntityEvidence(
-                            group.name,
-                            group.items.size(),
-                            group.items.stream()
-                                    .limit(EXAMPLES_PER_ENTITY)
-                                    .map(this::keyText)
-                                    .toList()));
-            examples.addAll(
-                    group.items.subList(0, Math.min(EXAMPLES_PER_ENTITY, group.items.size())));
-        }
+        evidenceAndExamples(groups, entityEvidence, examples);
 
         List<AccessPattern> patterns = new ArrayList<>();
         List<InferredModel.PatternEvidence> patternEvidence = new ArrayList<>();
         List<Relationship> relationships = new ArrayList<>();
         proposals.propose(groups, patterns, patternEvidence, relationships);
 
-        List<ShardGroup> shardGroups = new ArrayList<>();
-        Set<String> shardTemplates = new HashSet<>();
-        for (ShapeGroup group : groups) {
-            KeyTemplate pk = group.templates.partitionKey();
-            if (pk.hasRange() && pk.fanOut() > 1 && shardTemplates.add(pk.text())) {
-                shardGroups.add(new ShardGroup(group.name + " shards", pk));
-            }
-        }
+        List<ShardGroup> shardGroups = shardGroups(groups);
 
-        Map<String, String> indexPartitionKeys = new LinkedHashMap<>();
-        indexes.stream()
-                .filter(IndexModel::global)
-                .forEach(i -> indexPartitionKeys.put(i.name(), i.keys().partitionKey()));
-        List<RuleSuggester.Suggestion> suggestions =
-                new RuleSuggester(keys, indexPartitionKeys).suggest(sample);
+        List<RuleSuggester.Suggestion> suggestions = suggestions();
 
         int assigned = groups.stream().mapToInt(g -> g.items.size()).sum();
         TableModel model =
@@ -249,6 +189,100 @@ public final class ModelInference {
                 entityEvidence,
                 patternEvidence,
                 notes);
+    }
+
+    /** Groups the sampled items by key shape; returns how many have binary keys (no shape). */
+    private int groupByShape(Map<String, ShapeGroup> byShape) {
+        int binary = 0;
+        for (Item item : sample) {
+            String pk = KeyShapes.keyText(item, keys.partitionKey());
+            String sk = keys.sortKey().map(a -> KeyShapes.keyText(item, a)).orElse("");
+            if (pk == null || sk == null) {
+                binary++;
+                continue;
+            }
+            String shape =
+                    shapes.shape(pk) + " | " + (keys.sortKey().isEmpty() ? "" : shapes.shape(sk));
+            byShape.computeIfAbsent(shape, ShapeGroup::new).items.add(item);
+        }
+        return binary;
+    }
+
+    /**
+     * The groups as entities: their templates, top-down (a parent before its children), each named,
+     * the most specific first where one's templates match another's items.
+     */
+    private List<ShapeGroup> entities(Collection<ShapeGroup> byShape) {
+        List<ShapeGroup> groups = new ArrayList<>(byShape);
+        groups.sort(Comparator.comparing((ShapeGroup g) -> g.shape));
+        Set<String> names = new HashSet<>();
+        for (ShapeGroup group : groups) {
+            group.templates = templatesOf(group.items, keys, shapes);
+        }
+        // A parent (constant sort key) before its children, so a model reads top-down.
+        groups.sort(
+                Comparator.comparing((ShapeGroup g) -> g.templates.partitionKey().text())
+                        .thenComparing(
+                                g ->
+                                        g.templates
+                                                        .sortKey()
+                                                        .map(KeyTemplate::isConstant)
+                                                        .orElse(true)
+                                                ? 0
+                                                : 1)
+                        .thenComparing(g -> g.shape));
+        for (ShapeGroup group : groups) {
+            group.name = uniqueName(baseName(group), group, names);
+            group.entity =
+                    new Entity(
+                            group.name,
+                            group.templates,
+                            attributes(group.items, keys),
+                            indexKeys(group.items));
+        }
+        orderMostSpecificFirst(groups);
+        return groups;
+    }
+
+    /** Each entity's evidence (its count and first keys) and its first items as examples. */
+    private void evidenceAndExamples(
+            List<ShapeGroup> groups,
+            List<InferredModel.EntityEvidence> entityEvidence,
+            List<Item> examples) {
+        for (ShapeGroup group : groups) {
+            entityEvidence.add(
+                    new InferredModel.EntityEvidence(
+                            group.name,
+                            group.items.size(),
+                            group.items.stream()
+                                    .limit(EXAMPLES_PER_ENTITY)
+                                    .map(this::keyText)
+                                    .toList()));
+            examples.addAll(
+                    group.items.subList(0, Math.min(EXAMPLES_PER_ENTITY, group.items.size())));
+        }
+    }
+
+    /** A shard group per sharded partition-key template (one with a range and a fan-out). */
+    private static List<ShardGroup> shardGroups(List<ShapeGroup> groups) {
+        List<ShardGroup> shardGroups = new ArrayList<>();
+        Set<String> shardTemplates = new HashSet<>();
+        for (ShapeGroup group : groups) {
+            KeyTemplate pk = group.templates.partitionKey();
+            if (pk.hasRange() && pk.fanOut() > 1 && shardTemplates.add(pk.text())) {
+                shardGroups.add(new ShardGroup(group.name + " shards", pk));
+            }
+        }
+        return shardGroups;
+    }
+
+    /** The copies (drift rules) the sample suggests, over the table's global indexes. */
+    private List<RuleSuggester.Suggestion> suggestions() {
+        Map<String, String> indexPartitionKeys = new LinkedHashMap<>();
+        indexes.stream()
+                .filter(IndexModel::global)
+                .forEach(i -> indexPartitionKeys.put(i.name(), i.keys().partitionKey()));
+        return new RuleSuggester(keys, indexPartitionKeys).suggest(sample);
     }
 
     /**

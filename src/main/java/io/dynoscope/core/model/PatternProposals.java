@@ -48,154 +48,188 @@ final class PatternProposals {
             List<InferredModel.PatternEvidence> evidence,
             List<Relationship> relationships) {
         for (ShapeGroup group : groups) {
-            KeyTemplates t = group.templates;
-            String pkWords = String.join(", ", t.partitionKey().variables());
-            if (t.sortKey().isEmpty()) {
-                add(
-                        patterns,
-                        evidence,
-                        new AccessPattern(
-                                "get " + group.name + " by " + pkWords,
-                                AccessPattern.Operation.GET_ITEM,
-                                List.of(group.name),
-                                null,
-                                t.partitionKey(),
-                                Optional.empty(),
-                                false,
-                                null),
-                        group.items.size(),
-                        "one item per " + keys.partitionKey() + " " + t.partitionKey());
-                continue;
-            }
-            KeyTemplate sk = t.sortKey().get();
-            Set<String> all = new LinkedHashSet<>(t.partitionKey().variables());
-            all.addAll(sk.variables());
+            proposeGroupPatterns(group, patterns, evidence);
+        }
+        for (ShapeGroup parent : groups) {
+            proposeCollection(parent, groups, patterns, evidence, relationships);
+        }
+    }
+
+    /** A GetItem by a group's whole key, and a Query of its partition where its sort key varies. */
+    private void proposeGroupPatterns(
+            ShapeGroup group,
+            List<AccessPattern> patterns,
+            List<InferredModel.PatternEvidence> evidence) {
+        KeyTemplates t = group.templates;
+        String pkWords = String.join(", ", t.partitionKey().variables());
+        if (t.sortKey().isEmpty()) {
             add(
                     patterns,
                     evidence,
                     new AccessPattern(
-                            (sk.isConstant() ? "get " : "get one ")
-                                    + group.name
-                                    + " by "
-                                    + String.join(", ", all),
+                            "get " + group.name + " by " + pkWords,
                             AccessPattern.Operation.GET_ITEM,
                             List.of(group.name),
                             null,
                             t.partitionKey(),
-                            Optional.of(
-                                    new AccessPattern.SortKeyPattern(
-                                            SortKeyCondition.Operator.EQ, sk, null)),
-                            false,
-                            null),
-                    group.items.size(),
-                    keys.sortKey().get()
-                            + " "
-                            + sk
-                            + (sk.isConstant() ? " is constant" : " names one item"));
-            if (!sk.isConstant()) {
-                boolean newestFirst = timeOrdered(group.items, keys.sortKey().get(), sk);
-                String prefix = sk.literalPrefix();
-                String partitionTag =
-                        Optional.ofNullable(ModelInference.tag(t.partitionKey()))
-                                .map(KeyShapes::camel)
-                                .orElse(keys.partitionKey());
-                String fanOut =
-                        t.partitionKey().fanOut() > 1
-                                ? " (fan-out over " + t.partitionKey().fanOut() + " shards)"
-                                : "";
-                add(
-                        patterns,
-                        evidence,
-                        new AccessPattern(
-                                "list "
-                                        + group.name
-                                        + " of a "
-                                        + partitionTag
-                                        + (newestFirst ? ", newest first" : "")
-                                        + fanOut,
-                                AccessPattern.Operation.QUERY,
-                                List.of(group.name),
-                                null,
-                                t.partitionKey(),
-                                prefix.isEmpty()
-                                        ? Optional.empty()
-                                        : Optional.of(
-                                                new AccessPattern.SortKeyPattern(
-                                                        SortKeyCondition.Operator.BEGINS_WITH,
-                                                        KeyTemplate.parse(prefix),
-                                                        null)),
-                                newestFirst,
-                                null),
-                        group.items.size(),
-                        "items share "
-                                + keys.partitionKey()
-                                + " "
-                                + t.partitionKey()
-                                + (prefix.isEmpty()
-                                        ? ""
-                                        : " and " + keys.sortKey().get() + " starts with " + prefix)
-                                + (newestFirst ? "; the sort key is time-ordered" : ""));
-            }
-        }
-        for (ShapeGroup parent : groups) {
-            KeyTemplates p = parent.templates;
-            if (p.sortKey().isEmpty() || !p.sortKey().get().isConstant()) {
-                continue;
-            }
-            List<ShapeGroup> children =
-                    groups.stream()
-                            .filter(
-                                    g ->
-                                            g != parent
-                                                    && g.templates
-                                                            .partitionKey()
-                                                            .equals(p.partitionKey())
-                                                    && g.templates
-                                                            .sortKey()
-                                                            .map(sk -> !sk.isConstant())
-                                                            .orElse(false))
-                            .toList();
-            if (children.isEmpty()) {
-                continue;
-            }
-            List<String> names = new ArrayList<>();
-            names.add(parent.name);
-            int matched = parent.items.size();
-            for (ShapeGroup child : children) {
-                names.add(child.name);
-                matched += child.items.size();
-                relationships.add(
-                        new Relationship(
-                                parent.name + " has " + child.name,
-                                Relationship.Kind.SHARED_PARTITION,
-                                parent.name,
-                                child.name,
-                                null));
-            }
-            add(
-                    patterns,
-                    evidence,
-                    new AccessPattern(
-                            parent.name
-                                    + " and its "
-                                    + String.join(", ", names.subList(1, names.size())),
-                            AccessPattern.Operation.QUERY,
-                            names,
-                            null,
-                            p.partitionKey(),
                             Optional.empty(),
                             false,
                             null),
-                    matched,
-                    "one item collection per "
-                            + keys.partitionKey()
-                            + " "
-                            + p.partitionKey()
-                            + ": the parent's "
-                            + keys.sortKey().get()
-                            + " is "
-                            + p.sortKey().get());
+                    group.items.size(),
+                    "one item per " + keys.partitionKey() + " " + t.partitionKey());
+            return;
         }
+        KeyTemplate sk = t.sortKey().get();
+        Set<String> all = new LinkedHashSet<>(t.partitionKey().variables());
+        all.addAll(sk.variables());
+        add(
+                patterns,
+                evidence,
+                new AccessPattern(
+                        (sk.isConstant() ? "get " : "get one ")
+                                + group.name
+                                + " by "
+                                + String.join(", ", all),
+                        AccessPattern.Operation.GET_ITEM,
+                        List.of(group.name),
+                        null,
+                        t.partitionKey(),
+                        Optional.of(
+                                new AccessPattern.SortKeyPattern(
+                                        SortKeyCondition.Operator.EQ, sk, null)),
+                        false,
+                        null),
+                group.items.size(),
+                keys.sortKey().get()
+                        + " "
+                        + sk
+                        + (sk.isConstant() ? " is constant" : " names one item"));
+        if (!sk.isConstant()) {
+            proposeList(group, sk, patterns, evidence);
+        }
+    }
+
+    /** A Query of a group's partition, newest first where its sort key is time-ordered. */
+    private void proposeList(
+            ShapeGroup group,
+            KeyTemplate sk,
+            List<AccessPattern> patterns,
+            List<InferredModel.PatternEvidence> evidence) {
+        KeyTemplates t = group.templates;
+        boolean newestFirst = timeOrdered(group.items, keys.sortKey().get(), sk);
+        String prefix = sk.literalPrefix();
+        String partitionTag =
+                Optional.ofNullable(ModelInference.tag(t.partitionKey()))
+                        .map(KeyShapes::camel)
+                        .orElse(keys.partitionKey());
+        String fanOut =
+                t.partitionKey().fanOut() > 1
+                        ? " (fan-out over " + t.partitionKey().fanOut() + " shards)"
+                        : "";
+        add(
+                patterns,
+                evidence,
+                new AccessPattern(
+                        "list "
+                                + group.name
+                                + " of a "
+                                + partitionTag
+                                + (newestFirst ? ", newest first" : "")
+                                + fanOut,
+                        AccessPattern.Operation.QUERY,
+                        List.of(group.name),
+                        null,
+                        t.partitionKey(),
+                        prefix.isEmpty()
+                                ? Optional.empty()
+                                : Optional.of(
+                                        new AccessPattern.SortKeyPattern(
+                                                SortKeyCondition.Operator.BEGINS_WITH,
+                                                KeyTemplate.parse(prefix),
+                                                null)),
+                        newestFirst,
+                        null),
+                group.items.size(),
+                "items share "
+                        + keys.partitionKey()
+                        + " "
+                        + t.partitionKey()
+                        + (prefix.isEmpty()
+                                ? ""
+                                : " and " + keys.sortKey().get() + " starts with " + prefix)
+                        + (newestFirst ? "; the sort key is time-ordered" : ""));
+    }
+
+    /**
+     * A parent (constant sort key) and the children in its partition: one item collection, read by
+     * one Query, and a relationship per child.
+     */
+    private void proposeCollection(
+            ShapeGroup parent,
+            List<ShapeGroup> groups,
+            List<AccessPattern> patterns,
+            List<InferredModel.PatternEvidence> evidence,
+            List<Relationship> relationships) {
+        KeyTemplates p = parent.templates;
+        if (p.sortKey().isEmpty() || !p.sortKey().get().isConstant()) {
+            return;
+        }
+        List<ShapeGroup> children = childrenOf(parent, groups);
+        if (children.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        names.add(parent.name);
+        int matched = parent.items.size();
+        for (ShapeGroup child : children) {
+            names.add(child.name);
+            matched += child.items.size();
+            relationships.add(
+                    new Relationship(
+                            parent.name + " has " + child.name,
+                            Relationship.Kind.SHARED_PARTITION,
+                            parent.name,
+                            child.name,
+                            null));
+        }
+        add(
+                patterns,
+                evidence,
+                new AccessPattern(
+                        parent.name
+                                + " and its "
+                                + String.join(", ", names.subList(1, names.size())),
+                        AccessPattern.Operation.QUERY,
+                        names,
+                        null,
+                        p.partitionKey(),
+                        Optional.empty(),
+                        false,
+                        null),
+                matched,
+                "one item collection per "
+                        + keys.partitionKey()
+                        + " "
+                        + p.partitionKey()
+                        + ": the parent's "
+                        + keys.sortKey().get()
+                        + " is "
+                        + p.sortKey().get());
+    }
+
+    /** The groups in a parent's partition whose sort key varies. */
+    private static List<ShapeGroup> childrenOf(ShapeGroup parent, List<ShapeGroup> groups) {
+        KeyTemplates p = parent.templates;
+        return groups.stream()
+                .filter(
+                        g ->
+                                g != parent
+                                        && g.templates.partitionKey().equals(p.partitionKey())
+                                        && g.templates
+                                                .sortKey()
+                                                .map(sk -> !sk.isConstant())
+                                                .orElse(false))
+                .toList();
     }
 
     private void proposeIndexPatterns(
