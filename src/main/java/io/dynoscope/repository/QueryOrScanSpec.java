@@ -10,6 +10,23 @@ import java.util.function.Consumer;
  */
 public sealed interface QueryOrScanSpec<S extends QueryOrScanSpec<S>> permits QuerySpec, ScanSpec {
 
+    String table();
+
+    /** The index read, or null for the table. */
+    String index();
+
+    CompiledExpression filter();
+
+    CompiledExpression projection();
+
+    int limit();
+
+    int pageSize();
+
+    Key exclusiveStartKey();
+
+    boolean consistentRead();
+
     /** This read with {@code change} made to a copy of its parts. */
     S with(Consumer<QueryOrScanParts> change);
 

@@ -109,11 +109,11 @@ class PartitionReadsTest {
                         .build();
         assertEquals(
                 Optional.of(new WriteOutcome.ItemCollectionSize(s("WS#huge"), 7.9, 8.1)),
-                SdkDynamoRepository.itemCollection(metrics));
-        assertEquals(Optional.empty(), SdkDynamoRepository.itemCollection(null));
+                SdkWrites.itemCollection(metrics));
+        assertEquals(Optional.empty(), SdkWrites.itemCollection(null));
         assertEquals(
                 Optional.empty(),
-                SdkDynamoRepository.itemCollection(ItemCollectionMetrics.builder().build()));
+                SdkWrites.itemCollection(ItemCollectionMetrics.builder().build()));
 
         // The local engine accepts the request and, like DynamoDB for a table without an LSI,
         // returns no estimate.

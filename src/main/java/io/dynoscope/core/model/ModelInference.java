@@ -1,12 +1,12 @@
 package io.dynoscope.core.model;
 
 import io.dynoscope.core.drift.RuleSuggester;
-import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Proposes a table model from a sample of its items: groups the items into entities by the shape of
@@ -43,17 +42,13 @@ public final class ModelInference {
     /** How many sampled items of each entity become the model's examples. */
     static final int EXAMPLES_PER_ENTITY = 3;
 
-    private static final Pattern TIME_ORDERED =
-            Pattern.compile(
-                    "[0-9]{4}-[0-9]{2}-[0-9]{2}.*|[0-9]{4}-[0-9]{2,}|[0-9A-HJKMNP-TV-Z]{26}");
-    private static final Pattern FIXED_DIGITS = Pattern.compile("[0-9]{4,}");
-
     private final String table;
     private final KeySchema keys;
     private final Map<String, String> keyTypes;
     private final List<IndexModel> indexes;
     private final List<Item> sample;
     private final KeyShapes shapes;
+    private final PatternProposals proposals;
 
     private ModelInference(
             String table,
@@ -84,6 +79,7 @@ public final class ModelInference {
             }
         }
         this.shapes = KeyShapes.of(values);
+        this.proposals = new PatternProposals(keys, this.indexes);
     }
 
     /**
@@ -113,9 +109,9 @@ public final class ModelInference {
                         model.keyAttributeTypes(),
                         model.indexes(),
                         items);
-        List<Group> groups = new ArrayList<>();
+        List<ShapeGroup> groups = new ArrayList<>();
         for (Entity entity : model.entities()) {
-            Group group = new Group(entity.name());
+            ShapeGroup group = new ShapeGroup(entity.name());
             group.name = entity.name();
             group.templates = entity.keys();
             group.entity = entity;
@@ -131,8 +127,7 @@ public final class ModelInference {
         List<AccessPattern> patterns = new ArrayList<>(model.accessPatterns());
         List<Relationship> relationships = new ArrayList<>(model.relationships());
         List<InferredModel.PatternEvidence> evidence = new ArrayList<>();
-        inference.proposeTablePatterns(groups, patterns, evidence, relationships);
-        inference.proposeIndexPatterns(groups, patterns, evidence, relationships);
+        inference.proposals.propose(groups, patterns, evidence, relationships);
         List<Relationship> distinct = new ArrayList<>();
         for (Relationship r : relationships) {
             if (distinct.stream().noneMatch(d -> d.name().equals(r.name()))) {
@@ -142,106 +137,31 @@ public final class ModelInference {
         return model.with(b -> b.accessPatterns(patterns).relationships(distinct));
     }
 
-    /** The items of one key shape, on their way to being an entity. */
-    private static final class Group {
-        final String shape;
-        final List<Item> items = new ArrayList<>();
-        String name;
-        KeyTemplates templates;
-        Entity entity;
-
-        Group(String shape) {
-            this.shape = shape;
-        }
-    }
-
     private InferredModel run() {
         List<String> notes = new ArrayList<>();
-        Map<String, Group> byShape = new LinkedHashMap<>();
-        int binary = 0;
-        for (Item item : sample) {
-            String pk = KeyShapes.keyText(item, keys.partitionKey());
-            String sk = keys.sortKey().map(a -> KeyShapes.keyText(item, a)).orElse("");
-            if (pk == null || sk == null) {
-                binary++;
-                continue;
-            }
-            String shape =
-                    shapes.shape(pk) + " | " + (keys.sortKey().isEmpty() ? "" : shapes.shape(sk));
-            byShape.computeIfAbsent(shape, Group::new).items.add(item);
-        }
+        Map<String, ShapeGroup> byShape = new LinkedHashMap<>();
+        int binary = groupByShape(byShape);
         if (binary > 0) {
             notes.add(
                     binary
                             + " sampled items have binary keys, which no key template matches: they"
                             + " belong to no entity");
         }
-        List<Group> groups = new ArrayList<>(byShape.values());
-        groups.sort(Comparator.comparing((Group g) -> g.shape));
-        Set<String> names = new HashSet<>();
-        for (Group group : groups) {
-            group.templates = templatesOf(group.items, keys, shapes);
-        }
-        // A parent (constant sort key) before its children, so a model reads top-down.
-        groups.sort(
-                Comparator.comparing((Group g) -> g.templates.partitionKey().text())
-                        .thenComparing(
-                                g ->
-                                        g.templates
-                                                        .sortKey()
-                                                        .map(KeyTemplate::isConstant)
-                                                        .orElse(true)
-                                                ? 0
-                                                : 1)
-                        .thenComparing(g -> g.shape));
-        for (Group group : groups) {
-            group.name = uniqueName(baseName(group), group, names);
-            group.entity =
-                    new Entity(
-                            group.name,
-                            group.templates,
-                            attributes(group.items, keys),
-                            indexKeys(group.items));
-        }
-        orderMostSpecificFirst(groups);
+        List<ShapeGroup> groups = entities(byShape.values());
 
         List<Entity> entities = groups.stream().map(g -> g.entity).toList();
         List<InferredModel.EntityEvidence> entityEvidence = new ArrayList<>();
         List<Item> examples = new ArrayList<>();
-        for (Group group : groups) {
-            entityEvidence.add(
-                    new InferredModel.EntityEvidence(
-                            group.name,
-                            group.items.size(),
-                            group.items.stream()
-                                    .limit(EXAMPLES_PER_ENTITY)
-                                    .map(this::keyText)
-                                    .toList()));
-            examples.addAll(
-                    group.items.subList(0, Math.min(EXAMPLES_PER_ENTITY, group.items.size())));
-        }
+        evidenceAndExamples(groups, entityEvidence, examples);
 
         List<AccessPattern> patterns = new ArrayList<>();
         List<InferredModel.PatternEvidence> patternEvidence = new ArrayList<>();
         List<Relationship> relationships = new ArrayList<>();
-        proposeTablePatterns(groups, patterns, patternEvidence, relationships);
-        proposeIndexPatterns(groups, patterns, patternEvidence, relationships);
+        proposals.propose(groups, patterns, patternEvidence, relationships);
 
-        List<ShardGroup> shardGroups = new ArrayList<>();
-        Set<String> shardTemplates = new HashSet<>();
-        for (Group group : groups) {
-            KeyTemplate pk = group.templates.partitionKey();
-            if (pk.hasRange() && pk.fanOut() > 1 && shardTemplates.add(pk.text())) {
-                shardGroups.add(new ShardGroup(group.name + " shards", pk));
-            }
-        }
+        List<ShardGroup> shardGroups = shardGroups(groups);
 
-        Map<String, String> indexPartitionKeys = new LinkedHashMap<>();
-        indexes.stream()
-                .filter(IndexModel::global)
-                .forEach(i -> indexPartitionKeys.put(i.name(), i.keys().partitionKey()));
-        List<RuleSuggester.Suggestion> suggestions =
-                new RuleSuggester(keys, indexPartitionKeys).suggest(sample);
+        List<RuleSuggester.Suggestion> suggestions = suggestions();
 
         int assigned = groups.stream().mapToInt(g -> g.items.size()).sum();
         TableModel model =
@@ -269,6 +189,100 @@ public final class ModelInference {
                 entityEvidence,
                 patternEvidence,
                 notes);
+    }
+
+    /** Groups the sampled items by key shape; returns how many have binary keys (no shape). */
+    private int groupByShape(Map<String, ShapeGroup> byShape) {
+        int binary = 0;
+        for (Item item : sample) {
+            String pk = KeyShapes.keyText(item, keys.partitionKey());
+            String sk = keys.sortKey().map(a -> KeyShapes.keyText(item, a)).orElse("");
+            if (pk == null || sk == null) {
+                binary++;
+                continue;
+            }
+            String shape =
+                    shapes.shape(pk) + " | " + (keys.sortKey().isEmpty() ? "" : shapes.shape(sk));
+            byShape.computeIfAbsent(shape, ShapeGroup::new).items.add(item);
+        }
+        return binary;
+    }
+
+    /**
+     * The groups as entities: their templates, top-down (a parent before its children), each named,
+     * the most specific first where one's templates match another's items.
+     */
+    private List<ShapeGroup> entities(Collection<ShapeGroup> byShape) {
+        List<ShapeGroup> groups = new ArrayList<>(byShape);
+        groups.sort(Comparator.comparing((ShapeGroup g) -> g.shape));
+        Set<String> names = new HashSet<>();
+        for (ShapeGroup group : groups) {
+            group.templates = templatesOf(group.items, keys, shapes);
+        }
+        // A parent (constant sort key) before its children, so a model reads top-down.
+        groups.sort(
+                Comparator.comparing((ShapeGroup g) -> g.templates.partitionKey().text())
+                        .thenComparing(
+                                g ->
+                                        g.templates
+                                                        .sortKey()
+                                                        .map(KeyTemplate::isConstant)
+                                                        .orElse(true)
+                                                ? 0
+                                                : 1)
+                        .thenComparing(g -> g.shape));
+        for (ShapeGroup group : groups) {
+            group.name = uniqueName(baseName(group), group, names);
+            group.entity =
+                    new Entity(
+                            group.name,
+                            group.templates,
+                            attributes(group.items, keys),
+                            indexKeys(group.items));
+        }
+        orderMostSpecificFirst(groups);
+        return groups;
+    }
+
+    /** Each entity's evidence (its count and first keys) and its first items as examples. */
+    private void evidenceAndExamples(
+            List<ShapeGroup> groups,
+            List<InferredModel.EntityEvidence> entityEvidence,
+            List<Item> examples) {
+        for (ShapeGroup group : groups) {
+            entityEvidence.add(
+                    new InferredModel.EntityEvidence(
+                            group.name,
+                            group.items.size(),
+                            group.items.stream()
+                                    .limit(EXAMPLES_PER_ENTITY)
+                                    .map(this::keyText)
+                                    .toList()));
+            examples.addAll(
+                    group.items.subList(0, Math.min(EXAMPLES_PER_ENTITY, group.items.size())));
+        }
+    }
+
+    /** A shard group per sharded partition-key template (one with a range and a fan-out). */
+    private static List<ShardGroup> shardGroups(List<ShapeGroup> groups) {
+        List<ShardGroup> shardGroups = new ArrayList<>();
+        Set<String> shardTemplates = new HashSet<>();
+        for (ShapeGroup group : groups) {
+            KeyTemplate pk = group.templates.partitionKey();
+            if (pk.hasRange() && pk.fanOut() > 1 && shardTemplates.add(pk.text())) {
+                shardGroups.add(new ShardGroup(group.name + " shards", pk));
+            }
+        }
+        return shardGroups;
+    }
+
+    /** The copies (drift rules) the sample suggests, over the table's global indexes. */
+    private List<RuleSuggester.Suggestion> suggestions() {
+        Map<String, String> indexPartitionKeys = new LinkedHashMap<>();
+        indexes.stream()
+                .filter(IndexModel::global)
+                .forEach(i -> indexPartitionKeys.put(i.name(), i.keys().partitionKey()));
+        return new RuleSuggester(keys, indexPartitionKeys).suggest(sample);
     }
 
     /**
@@ -357,7 +371,7 @@ public final class ModelInference {
                 .toList();
     }
 
-    private String baseName(Group group) {
+    private String baseName(ShapeGroup group) {
         for (String attribute : TYPE_ATTRIBUTES) {
             Set<String> values = new LinkedHashSet<>();
             boolean everywhere = true;
@@ -383,13 +397,13 @@ public final class ModelInference {
     }
 
     /** The first literal word of a template: {@code WS} of {@code WS#{wsId}}. */
-    private static String tag(KeyTemplate template) {
+    static String tag(KeyTemplate template) {
         String prefix = template.literalPrefix();
         String word = prefix.replaceAll("[^A-Za-z0-9_].*$", "");
         return word.isEmpty() ? null : word;
     }
 
-    private static String uniqueName(String base, Group group, Set<String> names) {
+    private static String uniqueName(String base, ShapeGroup group, Set<String> names) {
         if (names.add(base)) {
             return base;
         }
@@ -437,13 +451,13 @@ public final class ModelInference {
      * Moves an entity before any earlier one whose templates would also claim its items, so each
      * item is labelled with the entity it was grouped into.
      */
-    private void orderMostSpecificFirst(List<Group> groups) {
+    private void orderMostSpecificFirst(List<ShapeGroup> groups) {
         for (int pass = 0; pass < groups.size(); pass++) {
             boolean moved = false;
             for (int i = 1; i < groups.size() && !moved; i++) {
-                Group later = groups.get(i);
+                ShapeGroup later = groups.get(i);
                 for (int j = 0; j < i; j++) {
-                    Group earlier = groups.get(j);
+                    ShapeGroup earlier = groups.get(j);
                     if (later.items.stream()
                                     .anyMatch(item -> earlier.entity.match(item, keys).isPresent())
                             && earlier.items.stream()
@@ -460,302 +474,6 @@ public final class ModelInference {
                 return;
             }
         }
-    }
-
-    private void proposeTablePatterns(
-            List<Group> groups,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            List<Relationship> relationships) {
-        for (Group group : groups) {
-            KeyTemplates t = group.templates;
-            String pkWords = String.join(", ", t.partitionKey().variables());
-            if (t.sortKey().isEmpty()) {
-                add(
-                        patterns,
-                        evidence,
-                        new AccessPattern(
-                                "get " + group.name + " by " + pkWords,
-                                AccessPattern.Operation.GET_ITEM,
-                                List.of(group.name),
-                                null,
-                                t.partitionKey(),
-                                Optional.empty(),
-                                false,
-                                null),
-                        group.items.size(),
-                        "one item per " + keys.partitionKey() + " " + t.partitionKey());
-                continue;
-            }
-            KeyTemplate sk = t.sortKey().get();
-            Set<String> all = new LinkedHashSet<>(t.partitionKey().variables());
-            all.addAll(sk.variables());
-            add(
-                    patterns,
-                    evidence,
-                    new AccessPattern(
-                            (sk.isConstant() ? "get " : "get one ")
-                                    + group.name
-                                    + " by "
-                                    + String.join(", ", all),
-                            AccessPattern.Operation.GET_ITEM,
-                            List.of(group.name),
-                            null,
-                            t.partitionKey(),
-                            Optional.of(
-                                    new AccessPattern.SortKeyPattern(
-                                            SortKeyCondition.Operator.EQ, sk, null)),
-                            false,
-                            null),
-                    group.items.size(),
-                    keys.sortKey().get()
-                            + " "
-                            + sk
-                            + (sk.isConstant() ? " is constant" : " names one item"));
-            if (!sk.isConstant()) {
-                boolean newestFirst = timeOrdered(group.items, keys.sortKey().get(), sk);
-                String prefix = sk.literalPrefix();
-                String partitionTag =
-                        Optional.ofNullable(tag(t.partitionKey()))
-                                .map(KeyShapes::camel)
-                                .orElse(keys.partitionKey());
-                String fanOut =
-                        t.partitionKey().fanOut() > 1
-                                ? " (fan-out over " + t.partitionKey().fanOut() + " shards)"
-                                : "";
-                add(
-                        patterns,
-                        evidence,
-                        new AccessPattern(
-                                "list "
-                                        + group.name
-                                        + " of a "
-                                        + partitionTag
-                                        + (newestFirst ? ", newest first" : "")
-                                        + fanOut,
-                                AccessPattern.Operation.QUERY,
-                                List.of(group.name),
-                                null,
-                                t.partitionKey(),
-                                prefix.isEmpty()
-                                        ? Optional.empty()
-                                        : Optional.of(
-                                                new AccessPattern.SortKeyPattern(
-                                                        SortKeyCondition.Operator.BEGINS_WITH,
-                                                        KeyTemplate.parse(prefix),
-                                                        null)),
-                                newestFirst,
-                                null),
-                        group.items.size(),
-                        "items share "
-                                + keys.partitionKey()
-                                + " "
-                                + t.partitionKey()
-                                + (prefix.isEmpty()
-                                        ? ""
-                                        : " and " + keys.sortKey().get() + " starts with " + prefix)
-                                + (newestFirst ? "; the sort key is time-ordered" : ""));
-            }
-        }
-        for (Group parent : groups) {
-            KeyTemplates p = parent.templates;
-            if (p.sortKey().isEmpty() || !p.sortKey().get().isConstant()) {
-                continue;
-            }
-            List<Group> children =
-                    groups.stream()
-                            .filter(
-                                    g ->
-                                            g != parent
-                                                    && g.templates
-                                                            .partitionKey()
-                                                            .equals(p.partitionKey())
-                                                    && g.templates
-                                                            .sortKey()
-                                                            .map(sk -> !sk.isConstant())
-                                                            .orElse(false))
-                            .toList();
-            if (children.isEmpty()) {
-                continue;
-            }
-            List<String> names = new ArrayList<>();
-            names.add(parent.name);
-            int matched = parent.items.size();
-            for (Group child : children) {
-                names.add(child.name);
-                matched += child.items.size();
-                relationships.add(
-                        new Relationship(
-                                parent.name + " has " + child.name,
-                                Relationship.Kind.SHARED_PARTITION,
-                                parent.name,
-                                child.name,
-                                null));
-            }
-            add(
-                    patterns,
-                    evidence,
-                    new AccessPattern(
-                            parent.name
-                                    + " and its "
-                                    + String.join(", ", names.subList(1, names.size())),
-                            AccessPattern.Operation.QUERY,
-                            names,
-                            null,
-                            p.partitionKey(),
-                            Optional.empty(),
-                            false,
-                            null),
-                    matched,
-                    "one item collection per "
-                            + keys.partitionKey()
-                            + " "
-                            + p.partitionKey()
-                            + ": the parent's "
-                            + keys.sortKey().get()
-                            + " is "
-                            + p.sortKey().get());
-        }
-    }
-
-    private void proposeIndexPatterns(
-            List<Group> groups,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            List<Relationship> relationships) {
-        for (IndexModel index : indexes) {
-            for (Group group : groups) {
-                KeyTemplates t = group.entity.indexKeys().get(index.name());
-                if (t == null) {
-                    continue;
-                }
-                List<Item> carrying = carrying(group.items, index);
-                boolean newestFirst =
-                        index.keys().sortKey().isPresent()
-                                && t.sortKey().isPresent()
-                                && timeOrdered(
-                                        carrying, index.keys().sortKey().get(), t.sortKey().get());
-                String by = String.join(", ", t.partitionKey().variables());
-                add(
-                        patterns,
-                        evidence,
-                        new AccessPattern(
-                                group.name
-                                        + " by "
-                                        + (by.isEmpty() ? index.keys().partitionKey() : by)
-                                        + " ("
-                                        + index.name()
-                                        + ")"
-                                        + (newestFirst ? ", newest first" : ""),
-                                AccessPattern.Operation.QUERY,
-                                List.of(group.name),
-                                index.name(),
-                                t.partitionKey(),
-                                Optional.empty(),
-                                newestFirst,
-                                null),
-                        carrying.size(),
-                        carrying.size()
-                                + " of "
-                                + group.items.size()
-                                + " "
-                                + group.name
-                                + " items carry "
-                                + index.keys().partitionKey()
-                                + " "
-                                + t.partitionKey());
-                referencedParent(groups, group, index, t, carrying)
-                        .ifPresent(
-                                parent ->
-                                        relationships.add(
-                                                new Relationship(
-                                                        parent.name
-                                                                + " has "
-                                                                + group.name
-                                                                + " ("
-                                                                + index.name()
-                                                                + ")",
-                                                        Relationship.Kind.INDEX,
-                                                        parent.name,
-                                                        group.name,
-                                                        index.name())));
-            }
-        }
-    }
-
-    /**
-     * The entity whose partition-key ids the index partition key of {@code child} repeats, such as
-     * a post's {@code authorId U#12} naming {@code USER#12}.
-     */
-    private Optional<Group> referencedParent(
-            List<Group> groups,
-            Group child,
-            IndexModel index,
-            KeyTemplates t,
-            List<Item> carrying) {
-        if (t.partitionKey().variables().size() != 1) {
-            return Optional.empty();
-        }
-        String variable = t.partitionKey().variables().iterator().next();
-        Set<String> referenced = new HashSet<>();
-        for (Item item : carrying) {
-            t.partitionKey()
-                    .match(KeyShapes.keyText(item, index.keys().partitionKey()))
-                    .map(b -> b.get(variable))
-                    .ifPresent(referenced::add);
-        }
-        for (Group parent : groups) {
-            KeyTemplate pk = parent.templates.partitionKey();
-            if (parent == child || pk.variables().size() != 1 || referenced.isEmpty()) {
-                continue;
-            }
-            String parentVariable = pk.variables().iterator().next();
-            Set<String> ids = new HashSet<>();
-            for (Item item : parent.items) {
-                pk.match(KeyShapes.keyText(item, keys.partitionKey()))
-                        .map(b -> b.get(parentVariable))
-                        .ifPresent(ids::add);
-            }
-            if (ids.containsAll(referenced)) {
-                return Optional.of(parent);
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Whether the values a template's last variable takes read as time-ordered ids or times. */
-    private static boolean timeOrdered(List<Item> items, String attribute, KeyTemplate template) {
-        List<String> variables = new ArrayList<>(template.variables());
-        if (variables.isEmpty() || items.isEmpty()) {
-            return false;
-        }
-        String last = variables.get(variables.size() - 1);
-        Set<Integer> widths = new HashSet<>();
-        boolean ordered = true;
-        boolean digits = true;
-        for (Item item : items) {
-            String value =
-                    template.match(KeyShapes.keyText(item, attribute))
-                            .map(b -> b.get(last))
-                            .orElse("");
-            widths.add(value.length());
-            ordered &= TIME_ORDERED.matcher(value).matches();
-            digits &= FIXED_DIGITS.matcher(value).matches();
-        }
-        return ordered || (digits && widths.size() == 1);
-    }
-
-    private static void add(
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            AccessPattern pattern,
-            int matched,
-            String why) {
-        if (patterns.stream().anyMatch(p -> p.name().equals(pattern.name()))) {
-            return;
-        }
-        patterns.add(pattern);
-        evidence.add(new InferredModel.PatternEvidence(pattern.name(), matched, why));
     }
 
     private String keyText(Item item) {

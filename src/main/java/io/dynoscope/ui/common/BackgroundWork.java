@@ -70,7 +70,12 @@ public final class BackgroundWork {
                     try {
                         result = work.run(cancellation);
                     } catch (Throwable e) {
-                        LOG.warn("{} failed", what, e);
+                        if (e instanceof InterruptedException || cancellation.isCancelled()) {
+                            // stopped on purpose (a cancel, or the app closing): not a failure
+                            LOG.debug("{} stopped", what, e);
+                        } else {
+                            LOG.warn("{} failed", what, e);
+                        }
                         ui.execute(
                                 () -> {
                                     try {

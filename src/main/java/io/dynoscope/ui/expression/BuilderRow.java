@@ -2,6 +2,10 @@ package io.dynoscope.ui.expression;
 
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateClause;
+import io.dynoscope.core.expression.UpdateRow;
+import io.dynoscope.core.expression.ValueInput;
+import io.dynoscope.core.item.AttributeValue;
+import java.util.List;
 import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -43,6 +47,38 @@ public final class BuilderRow {
         row.attribute.set(attribute);
         row.value.set(value);
         return row;
+    }
+
+    /**
+     * A row showing one row of an expression read back ({@link Row} of a condition, {@link
+     * UpdateRow} of an update, anything else as its text in the attribute).
+     */
+    static BuilderRow of(Object row) {
+        if (row instanceof Row r) {
+            BuilderRow b = new BuilderRow();
+            b.attributeProperty().set(r.path().toString());
+            b.operatorProperty().set(r.operator());
+            List<AttributeValue> values = r.values();
+            switch (r.operator()) {
+                case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {}
+                case BETWEEN -> {
+                    b.valueProperty().set(ValueInput.show(values.get(0)));
+                    b.upperProperty().set(ValueInput.show(values.get(1)));
+                }
+                case IN -> b.valueProperty().set(ValueInput.show(AttributeValue.l(values)));
+                case ATTRIBUTE_TYPE ->
+                        b.valueProperty().set(((AttributeValue.Str) values.get(0)).value());
+                default -> b.valueProperty().set(ValueInput.show(values.get(0)));
+            }
+            return b;
+        }
+        if (row instanceof UpdateRow u) {
+            return BuilderRow.action(
+                    u.action(), u.path().toString(), u.value().map(ValueInput::show).orElse(""));
+        }
+        BuilderRow b = new BuilderRow();
+        b.attributeProperty().set(row.toString());
+        return b;
     }
 
     /** Whether the person has not started this row (it is left out of the expression). */

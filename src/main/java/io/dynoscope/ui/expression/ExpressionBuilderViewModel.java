@@ -1,37 +1,21 @@
 package io.dynoscope.ui.expression;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dynoscope.core.expression.AsRows;
-import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionMaps;
-import io.dynoscope.core.expression.ExpressionProblem;
 import io.dynoscope.core.expression.ExpressionValidator;
-import io.dynoscope.core.expression.Operation;
-import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.expression.Row;
-import io.dynoscope.core.expression.RowInput;
-import io.dynoscope.core.expression.UpdateClause;
-import io.dynoscope.core.expression.UpdateRow;
-import io.dynoscope.core.expression.ValueInput;
 import io.dynoscope.core.expression.Verdict;
-import io.dynoscope.core.expression.snippet.RequestAssembly;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.expression.snippet.Snippets;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
-import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
-import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
@@ -63,12 +47,10 @@ import javafx.collections.ObservableList;
  * and, where it is known, their row), and a snippet per language. An expression the person already
  * has can be pasted, checked and loaded back into rows. Run hands the request to whoever wired
  * {@link #setOnRun} (the grid). No controls here; everything is computed on the calling thread.
+ * This class keeps the builder's state (kind, rows, saved expressions); what the rows build is a
+ * {@link BuiltRequest}.
  */
 public final class ExpressionBuilderViewModel {
-
-    /** The index choice that means "the table itself". */
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
      * A problem to show. {@code expression} is the kind whose text it is in (empty for the maps or
@@ -213,7 +195,7 @@ public final class ExpressionBuilderViewModel {
                 kind.set(shownKind);
                 index.set(read.index() == null ? IndexChoices.TABLE : read.index());
                 newestFirst.set(!read.scanForward());
-                rows.setAll(shown.stream().map(this::toBuilderRow).toList());
+                rows.setAll(shown.stream().map(BuilderRow::of).toList());
                 guardRows.clear();
             } finally {
                 refreshing = false;
@@ -299,7 +281,7 @@ public final class ExpressionBuilderViewModel {
                         Map.of(k, text),
                         names == null || names.isBlank() ? null : nameMap,
                         values == null || values.isBlank() ? null : valueMap,
-                        context(k));
+                        BuiltRequest.context(table, k, index.get()));
         List<Problem> found =
                 verdict.problems().stream()
                         .map(p -> new Problem(p.expression(), p.column(), -1, false, p.message()))
@@ -316,7 +298,7 @@ public final class ExpressionBuilderViewModel {
         }
         List<BuilderRow> loaded = new ArrayList<>();
         for (Object row : ((AsRows.Shown<?>) shown).rows()) {
-            loaded.add(toBuilderRow(row));
+            loaded.add(BuilderRow.of(row));
         }
         refreshing = true;
         try {
@@ -430,7 +412,7 @@ public final class ExpressionBuilderViewModel {
                             ExpressionMaps.names(saved.guardNames()),
                             ExpressionMaps.values(saved.guardValues()));
             if (guard instanceof AsRows.Shown<Row> shown) {
-                guardRows.setAll(shown.rows().stream().map(this::toBuilderRow).toList());
+                guardRows.setAll(shown.rows().stream().map(BuilderRow::of).toList());
             }
         }
         if (message.get().startsWith("Loaded into rows")) {
@@ -458,84 +440,26 @@ public final class ExpressionBuilderViewModel {
         if (refreshing) {
             return;
         }
-        List<Problem> found = new ArrayList<>();
-        ExpressionKind k = kind.get();
-        // which of the builder's rows each row given to the assembly is (blank ones are left out)
-        List<Integer> mainRows = new ArrayList<>();
-        List<Integer> guardRowsGiven = new ArrayList<>();
-        RequestAssembly assembly = new RequestAssembly();
-        switch (k) {
-            case PROJECTION -> assembly.projection(paths(found));
-            case UPDATE -> {
-                List<UpdateRow> actions = actions(found);
-                assembly.update(actions);
-                if (!actions.isEmpty()) {
-                    assembly.condition(
-                            conditionRows(
-                                    ExpressionKind.CONDITION,
-                                    guardRows,
-                                    true,
-                                    found,
-                                    guardRowsGiven));
-                }
-            }
-            case KEY_CONDITION ->
-                    assembly.keyCondition(conditionRows(k, rows, false, found, mainRows));
-            case FILTER -> assembly.filter(conditionRows(k, rows, false, found, mainRows));
-            case CONDITION -> assembly.condition(conditionRows(k, rows, false, found, mainRows));
-        }
-        RequestAssembly.Assembled assembled = assembly.assemble();
-        if (!assembled.isEmpty() && found.isEmpty()) {
-            check(assembled, k, mainRows, guardRowsGiven, found);
-        }
-        Optional<Key> key = needsKey(k) ? itemKey(found) : Optional.empty();
-        expressionText.set(assembled.expressions().getOrDefault(k, ""));
-        guardText.set(
-                k == ExpressionKind.UPDATE
-                        ? assembled.expressions().getOrDefault(ExpressionKind.CONDITION, "")
-                        : "");
-        namesJson.set(ExpressionMaps.namesJson(assembled.names(), true));
-        valuesJson.set(ExpressionMaps.valuesJson(assembled.values(), true));
-        problems.setAll(found);
-        current = null;
-        if (!assembled.isEmpty() && found.isEmpty() && (!needsKey(k) || key.isPresent())) {
-            current =
-                    RequestAssembly.request(
-                            tableName,
-                            assembled,
-                            IndexChoices.index(index.get()),
-                            newestFirst.get(),
-                            key.orElse(null));
-        }
+        BuiltRequest built =
+                BuiltRequest.of(
+                        table,
+                        kind.get(),
+                        rows,
+                        guardRows,
+                        index.get(),
+                        newestFirst.get(),
+                        itemKey.get());
+        expressionText.set(built.expression());
+        guardText.set(built.guard());
+        namesJson.set(built.namesJson());
+        valuesJson.set(built.valuesJson());
+        problems.setAll(built.problems());
+        current = built.request();
         for (SnippetLanguage language : SnippetLanguage.values()) {
             snippets.get(language)
                     .set(current == null ? "" : Snippets.write(language, current, snippetOptions));
         }
         canRun.set(current != null && (!buildsWrite() || readOnlyReason.get().isEmpty()));
-    }
-
-    /** What DynamoDB would reject in the expressions, on the row each problem came from. */
-    private void check(
-            RequestAssembly.Assembled assembled,
-            ExpressionKind k,
-            List<Integer> mainRows,
-            List<Integer> guardRowsGiven,
-            List<Problem> found) {
-        Verdict verdict =
-                ExpressionValidator.validate(
-                        assembled.expressions(),
-                        assembled.names().isEmpty() ? null : assembled.names(),
-                        assembled.values().isEmpty() ? null : assembled.values(),
-                        context(k));
-        for (ExpressionProblem p : verdict.problems()) {
-            boolean guard =
-                    p.expression().orElse(null) == ExpressionKind.CONDITION
-                            && k == ExpressionKind.UPDATE;
-            int given = p.expression().map(kind -> assembled.rowAt(kind, p.column())).orElse(-1);
-            List<Integer> rowsGiven = guard ? guardRowsGiven : mainRows;
-            int row = given >= 0 && given < rowsGiven.size() ? rowsGiven.get(given) : -1;
-            found.add(new Problem(p.expression(), p.column(), row, guard, p.message()));
-        }
     }
 
     /** Whether the kind being built is sent as a write (UpdateItem, DeleteItem). */
@@ -549,181 +473,6 @@ public final class ExpressionBuilderViewModel {
      */
     public StringProperty readOnlyReasonProperty() {
         return readOnlyReason;
-    }
-
-    /**
-     * The rows that are filled in, as rows of a condition; a row that cannot be one is a problem on
-     * it. {@code given} receives the index of each row returned.
-     */
-    private static List<Row> conditionRows(
-            ExpressionKind k,
-            List<BuilderRow> source,
-            boolean guard,
-            List<Problem> found,
-            List<Integer> given) {
-        List<Row> built = new ArrayList<>();
-        for (int i = 0; i < source.size(); i++) {
-            BuilderRow row = source.get(i);
-            if (row.isBlank()) {
-                continue;
-            }
-            try {
-                built.add(row(row));
-                given.add(i);
-            } catch (IllegalArgumentException e) {
-                found.add(new Problem(Optional.of(k), 0, i, guard, e.getMessage()));
-            }
-        }
-        return built;
-    }
-
-    private List<AttributePath> paths(List<Problem> found) {
-        List<AttributePath> paths = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            if (!rows.get(i).isBlank()) {
-                try {
-                    paths.add(AttributePath.parse(rows.get(i).attributeProperty().get().strip()));
-                } catch (IllegalArgumentException e) {
-                    found.add(
-                            new Problem(
-                                    Optional.of(ExpressionKind.PROJECTION),
-                                    0,
-                                    i,
-                                    false,
-                                    e.getMessage()));
-                }
-            }
-        }
-        return paths;
-    }
-
-    private List<UpdateRow> actions(List<Problem> found) {
-        List<UpdateRow> actions = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            BuilderRow row = rows.get(i);
-            if (row.isBlank()) {
-                continue;
-            }
-            try {
-                AttributePath path = AttributePath.parse(row.attributeProperty().get().strip());
-                UpdateClause.Keyword action = row.actionProperty().get();
-                actions.add(
-                        action == UpdateClause.Keyword.REMOVE
-                                ? UpdateRow.remove(path)
-                                : new UpdateRow(
-                                        action,
-                                        path,
-                                        Optional.of(value(row.valueProperty().get())),
-                                        Optional.empty()));
-            } catch (IllegalArgumentException e) {
-                found.add(
-                        new Problem(
-                                Optional.of(ExpressionKind.UPDATE), 0, i, false, e.getMessage()));
-            }
-        }
-        return actions;
-    }
-
-    private static Row row(BuilderRow row) {
-        Row built =
-                RowInput.row(
-                        row.attributeProperty().get(),
-                        row.operatorProperty().get(),
-                        row.valueProperty().get(),
-                        row.upperProperty().get());
-        // The seed's naming: a prefix is :p.
-        return built.operator() == Row.Operator.BEGINS_WITH ? built.named("p") : built;
-    }
-
-    private static AttributeValue value(String text) {
-        if (text == null || text.isEmpty()) {
-            throw new IllegalArgumentException("a value is missing");
-        }
-        return ValueInput.read(text);
-    }
-
-    private static boolean needsKey(ExpressionKind k) {
-        return k == ExpressionKind.UPDATE || k == ExpressionKind.CONDITION;
-    }
-
-    private Optional<Key> itemKey(List<Problem> found) {
-        String text = itemKey.get() == null ? "" : itemKey.get().strip();
-        if (text.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            Item item = looksTyped(text) ? DynamoJson.readItem(text) : PlainJson.readItem(text);
-            return Optional.of(new Key(item.attributes()));
-        } catch (ItemFormatException | IllegalArgumentException e) {
-            found.add(
-                    new Problem(Optional.empty(), 0, -1, false, "The item key: " + e.getMessage()));
-            return Optional.empty();
-        }
-    }
-
-    /**
-     * DynamoDB JSON when the first value is an object with one type descriptor such as {"S": ...}.
-     */
-    private static boolean looksTyped(String json) {
-        try {
-            JsonNode tree = JSON.readTree(json);
-            if (tree == null || !tree.isObject() || tree.isEmpty()) {
-                return false;
-            }
-            JsonNode first = tree.elements().next();
-            if (!first.isObject() || first.size() != 1) {
-                return false;
-            }
-            AttributeValue.Type.fromDescriptor(first.fieldNames().next());
-            return true;
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    private BuilderRow toBuilderRow(Object row) {
-        if (row instanceof Row r) {
-            BuilderRow b = new BuilderRow();
-            b.attributeProperty().set(r.path().toString());
-            b.operatorProperty().set(r.operator());
-            List<AttributeValue> values = r.values();
-            switch (r.operator()) {
-                case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {}
-                case BETWEEN -> {
-                    b.valueProperty().set(ValueInput.show(values.get(0)));
-                    b.upperProperty().set(ValueInput.show(values.get(1)));
-                }
-                case IN -> b.valueProperty().set(ValueInput.show(AttributeValue.l(values)));
-                case ATTRIBUTE_TYPE ->
-                        b.valueProperty().set(((AttributeValue.Str) values.get(0)).value());
-                default -> b.valueProperty().set(ValueInput.show(values.get(0)));
-            }
-            return b;
-        }
-        if (row instanceof UpdateRow u) {
-            return BuilderRow.action(
-                    u.action(), u.path().toString(), u.value().map(ValueInput::show).orElse(""));
-        }
-        BuilderRow b = new BuilderRow();
-        b.attributeProperty().set(row.toString());
-        return b;
-    }
-
-    /** The call the built request makes (see {@link #request}), on the table or chosen index. */
-    private RequestContext context(ExpressionKind k) {
-        Operation operation =
-                switch (k) {
-                    case KEY_CONDITION -> Operation.QUERY;
-                    case FILTER, PROJECTION -> Operation.SCAN;
-                    case CONDITION -> Operation.DELETE_ITEM;
-                    case UPDATE -> Operation.UPDATE_ITEM;
-                };
-        String chosen = index.get();
-        boolean onIndex =
-                (operation == Operation.QUERY || operation == Operation.SCAN)
-                        && chosen != null
-                        && !chosen.equals(IndexChoices.TABLE);
-        return RequestContext.of(operation, table.tableKeys(), onIndex ? chosen : null);
     }
 
     private KeySchema keys() {

@@ -177,4 +177,96 @@ class NoSqlWorkbenchFormatTest {
         Item order = shop.itemsOf("Order").get(0);
         assertEquals(Optional.of("Order"), shop.entityOf(order).map(Entity::name));
     }
+
+    private static String refusedWorkbench(String table) {
+        String text = "{\"ModelName\":\"m\",\"DataModel\":[" + table + "]}";
+        return assertThrows(IllegalArgumentException.class, () -> NoSqlWorkbenchFormat.read(text))
+                .getMessage();
+    }
+
+    private static final String WB_KEYS =
+            "\"TableName\":\"t\",\"KeyAttributes\":{\"PartitionKey\":{\"AttributeName\":\"PK\","
+                    + "\"AttributeType\":\"S\"},\"SortKey\":{\"AttributeName\":\"SK\",\"AttributeType\":\"S\"}}";
+
+    @Test
+    void aBrokenModelIsRefusedSayingWhichTableAndWhichPart() {
+        assertEquals(
+                "not a NoSQL Workbench model: \"DataModel\" is missing",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> NoSqlWorkbenchFormat.read("{\"ModelName\":\"m\"}"))
+                        .getMessage());
+        assertTrue(
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> NoSqlWorkbenchFormat.read("{\n\"DataModel\": [ }"))
+                        .getMessage()
+                        .startsWith("not a NoSQL Workbench model: "));
+        assertEquals("DataModel[0]: \"TableName\" is missing", refusedWorkbench("{}"));
+        assertEquals(
+                "DataModel[0] ('t'): \"KeyAttributes\" is missing",
+                refusedWorkbench("{\"TableName\":\"t\"}"));
+        assertEquals(
+                "DataModel[0] ('t'): KeyAttributes: key attribute 'PK' has type BOOL; keys are S, N"
+                        + " or B",
+                refusedWorkbench(
+                        "{\"TableName\":\"t\",\"KeyAttributes\":{\"PartitionKey\":"
+                                + "{\"AttributeName\":\"PK\",\"AttributeType\":\"BOOL\"}}}"));
+        assertEquals(
+                "DataModel[0] ('t'): \"BillingMode\" is PROVISIONED or PAY_PER_REQUEST, not FREE",
+                refusedWorkbench("{" + WB_KEYS + ",\"BillingMode\":\"FREE\"}"));
+        assertTrue(
+                refusedWorkbench(
+                                "{"
+                                        + WB_KEYS
+                                        + ",\"TableFacets\":[{\"FacetName\":\"f\",\"TableData\":"
+                                        + "[{\"PK\":{\"S\":\"a\"}}]}]}")
+                        .startsWith("DataModel[0] ('t'): facet 'f' TableData[0]: "),
+                "an item without its sort key is refused with its place");
+    }
+
+    @Test
+    void facetsWithoutItemsOrWithRepeatedKeysAreSaidInTheNotes() {
+        String text =
+                "{\"ModelName\":\"m\",\"DataModel\":[{"
+                        + WB_KEYS
+                        + ",\"BillingMode\":\"PROVISIONED\""
+                        + ",\"TableData\":[{\"PK\":{\"S\":\"USER#1\"},\"SK\":{\"S\":\"META\"},"
+                        + "\"n\":{\"N\":\"0\"}}]"
+                        + ",\"TableFacets\":["
+                        + "{\"FacetName\":\"Order\",\"KeyAttributeAlias\":{\"PartitionKeyAlias\":"
+                        + "\"CustId\",\"SortKeyAlias\":\"OrderId#Date\"}},"
+                        + "{\"FacetName\":\"User\",\"KeyAttributeAlias\":{\"PartitionKeyAlias\":"
+                        + "\"USER#{userId}\",\"SortKeyAlias\":\"META\"},\"TableData\":["
+                        + "{\"PK\":{\"S\":\"USER#1\"},\"SK\":{\"S\":\"META\"},\"n\":{\"N\":\"2\"}}"
+                        + "]}]}]}";
+        NoSqlWorkbenchFormat.Imported imported = NoSqlWorkbenchFormat.read(text);
+        TableDesign t = imported.document().tables().get(0);
+        assertEquals(
+                KeyTemplates.of("{custId}", "{orderId}#{date}"),
+                t.model().entity("Order").orElseThrow().keys(),
+                "no items: each part of an alias is a variable");
+        assertEquals(
+                KeyTemplates.of("USER#{userId}", "META"),
+                t.model().entity("User").orElseThrow().keys(),
+                "aliases that are templates and match the items are kept");
+        assertEquals(1, t.items().size());
+        assertEquals(
+                "2",
+                ((AttributeValue.Num) t.items().get(0).attributes().get("n")).text(),
+                "the facet's item, after the table-level one with its key, is kept");
+        assertTrue(
+                imported.notes()
+                        .contains(
+                                "t: facet 'Order' has no items; its aliases became the templates"
+                                        + " {custId} / {orderId}#{date}"),
+                imported.notes().toString());
+        assertTrue(
+                imported.notes()
+                        .contains(
+                                "t: 1 items repeat the key of an earlier one; the last of each is"
+                                        + " kept"),
+                imported.notes().toString());
+        assertEquals(Capacity.provisioned(5, 5), t.capacity(), "PROVISIONED without figures: 5/5");
+    }
 }

@@ -2,6 +2,7 @@ package io.dynoscope.core.planner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.SortKeyCondition;
@@ -227,6 +228,67 @@ class PlannerTest {
         assertTrue(
                 has(findings, Finding.Kind.FILTER, "active projects of a workspace"),
                 findings.toString());
+    }
+
+    @Test
+    void aRequestThePlannerCannotLayOutIsRefusedSayingWhy() {
+        IllegalArgumentException twice =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                plan(
+                                        """
+                                        { "table": "t", "entities": [
+                                            { "name": "loan" }, { "name": "loan" } ] }
+                                        """));
+        assertEquals("two entities are called 'loan'", twice.getMessage());
+        IllegalArgumentException loop =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                plan(
+                                        """
+                                        { "table": "t", "entities": [
+                                            { "name": "a", "belongsTo": "b" },
+                                            { "name": "b", "belongsTo": "a" } ] }
+                                        """));
+        assertTrue(loop.getMessage().contains("is its own ancestor"), loop.getMessage());
+    }
+
+    @Test
+    void aParentThatIsNoEntityGivesItsChildAPartitionOfItsOwnAndSaysSo() {
+        Plan orphan =
+                plan(
+                        """
+                        { "table": "t", "entities": [
+                            { "name": "loan", "belongsTo": "member", "attributes": { "at": "S" } } ],
+                          "accessPatterns": [ "get a loan by loanId" ] }
+                        """);
+        assertEquals(
+                KeyTemplates.of("LOAN#{loanId}", "META"),
+                orphan.design().model().entity("loan").orElseThrow().keys());
+        assertTrue(
+                has(orphan.findings(), Finding.Kind.TRADE_OFF, "loan"),
+                orphan.findings().toString());
+        assertEquals(
+                AccessPattern.Operation.GET_ITEM,
+                orphan.design().model().accessPatterns().get(0).operation());
+    }
+
+    @Test
+    void aPatternReturningWhatIsNoEntityIsRefused() {
+        PlanInput input =
+                new PlanInput(
+                        "t",
+                        null,
+                        null,
+                        List.of(EntitySpec.of("member", null, null, List.of())),
+                        List.of(PatternSpec.of("list books", "book", List.of(), true)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Planner.plan(input));
+        assertEquals(
+                "access pattern 'list books' returns 'book', which is not an entity",
+                e.getMessage());
     }
 
     static String describe(TableModel model) {

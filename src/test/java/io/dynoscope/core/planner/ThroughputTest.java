@@ -3,7 +3,20 @@ package io.dynoscope.core.planner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.key.KeyTemplate;
+import io.dynoscope.core.model.AccessPattern;
+import io.dynoscope.core.model.Entity;
+import io.dynoscope.core.model.IndexModel;
+import io.dynoscope.core.model.KeyTemplates;
+import io.dynoscope.core.model.Relationship;
+import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.model.Workload;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -149,5 +162,125 @@ class ThroughputTest {
         Finding hot = one(findings, Finding.Kind.THROUGHPUT, "List the orders with a given status");
         assertTrue(
                 hot.message().contains("when every request asks the same status"), hot.toString());
+    }
+
+    private static TableDesign tasks(IndexModel extra, Workload task, AccessPattern... patterns) {
+        List<IndexModel> indexes = new ArrayList<>();
+        indexes.add(
+                new IndexModel(
+                        "byStatus", true, KeySchema.of("GSI1PK", "GSI1SK"), "ALL", List.of()));
+        if (extra != null) {
+            indexes.add(extra);
+        }
+        Entity project =
+                new Entity(
+                        "project",
+                        KeyTemplates.of("PROJECT#{projectId}", "META"),
+                        List.of(),
+                        Map.of());
+        Entity taskEntity =
+                new Entity(
+                        "task",
+                        KeyTemplates.of("PROJECT#{projectId}", "TASK#{taskId}"),
+                        List.of(),
+                        Map.of("byStatus", KeyTemplates.of("STATUS#{status}", "{dueAt}")),
+                        task);
+        TableModel model =
+                new TableModel(
+                        "Tasks",
+                        KeySchema.of("PK", "SK"),
+                        Map.of(),
+                        indexes,
+                        List.of(project, taskEntity),
+                        List.of(patterns),
+                        List.of(
+                                new Relationship(
+                                        "project has task",
+                                        Relationship.Kind.SHARED_PARTITION,
+                                        "project",
+                                        "task",
+                                        null)),
+                        List.of(),
+                        List.of());
+        return TableDesign.of(model, List.of());
+    }
+
+    @Test
+    void aCollectionOverTenGigabytesWithAnLsiIsSaidWithItsSize() {
+        IndexModel local =
+                new IndexModel("byDue", false, KeySchema.of("PK", "dueAt"), "ALL", List.of());
+        // 2,000,000 tasks of 8,000 bytes under one project: 16e9 bytes = 14.9 GiB, 4.9 over 10
+        List<Finding> findings =
+                Throughput.review(tasks(local, new Workload(0, 0, 2_000_000, 8000)));
+        Finding over = one(findings, Finding.Kind.LSI_LIMIT, "task");
+        assertEquals(Finding.Severity.ERROR, over.severity());
+        assertTrue(
+                over.message().startsWith("2,000,000 items of 8,000 bytes per parent are 14.9 GB"),
+                over.toString());
+        assertTrue(over.message().contains("local index byDue, by 4.9 GB"), over.toString());
+        assertTrue(
+                Throughput.review(tasks(local, new Workload(0, 0, 1_000_000, 8000))).stream()
+                        .noneMatch(f -> f.kind() == Finding.Kind.LSI_LIMIT),
+                "8e9 bytes = 7.45 GiB: under the limit");
+        assertTrue(
+                Throughput.review(tasks(null, new Workload(0, 0, 2_000_000, 8000))).stream()
+                        .noneMatch(f -> f.kind() == Finding.Kind.LSI_LIMIT),
+                "no LSI, no limit");
+    }
+
+    @Test
+    void writesToAStatusIndexAndToOneParentAreJudgedAgainstOneThousandWcu() {
+        // 1,500 writes/s of 1,000 bytes: 1 WCU each; the status index takes them all at worst
+        List<Finding> findings = Throughput.review(tasks(null, new Workload(0, 1500, 0, 1000)));
+        Finding index = one(findings, Finding.Kind.THROUGHPUT, "task on byStatus");
+        assertTrue(
+                index.message().startsWith("when every request asks the same status: 1,500 WCU"),
+                index.toString());
+        assertTrue(
+                index.message().contains("by 500; shard it into 2 partitions"), index.toString());
+        Finding parent = one(findings, Finding.Kind.THROUGHPUT, "task");
+        assertTrue(
+                parent.message().startsWith("when one PROJECT#{projectId} takes every write"),
+                parent.toString());
+        Finding writes = one(findings, Finding.Kind.COST, "task writes");
+        double units = 1500 * 1 * 2;
+        assertTrue(writes.message().startsWith("1500 writes/s × 1 WCU × 2"), writes.toString());
+        assertCost(writes, units * MONTH_SECONDS / 1e6 * WRITE_MILLION, units * 730 * WRITE_HOUR);
+        assertTrue(
+                Throughput.review(tasks(null, new Workload(0, 900, 0, 1000))).stream()
+                        .noneMatch(f -> f.kind() == Finding.Kind.THROUGHPUT),
+                "900 WCU fit one partition");
+    }
+
+    @Test
+    void aLimitedQueryReadsItsLimitAndAFixedPartitionTakesEveryRead() {
+        AccessPattern latest =
+                new AccessPattern(
+                        "the 10 latest tasks",
+                        AccessPattern.Operation.QUERY,
+                        List.of("task"),
+                        null,
+                        KeyTemplate.parse("TASKS"),
+                        Optional.empty(),
+                        true,
+                        null,
+                        10,
+                        false,
+                        Optional.empty(),
+                        new Workload(4000, 0, 0, 0));
+        // 10 tasks of 1,000 bytes: 10,000 bytes = 3 units of 4 KB, halved: 1.5 RCU; 6,000 RCU/s
+        List<Finding> findings =
+                Throughput.review(tasks(null, new Workload(0, 0, 0, 1000), latest));
+        Finding cost = one(findings, Finding.Kind.COST, "the 10 latest tasks");
+        assertTrue(cost.message().startsWith("4000 reads/s × 1.5 RCU:"), cost.toString());
+        assertCost(cost, 6000 * MONTH_SECONDS / 1e6 * READ_MILLION, 6000 * 730 * READ_HOUR);
+        Finding hot = one(findings, Finding.Kind.THROUGHPUT, "the 10 latest tasks");
+        assertTrue(
+                hot.message()
+                        .startsWith(
+                                "every request goes to the one partition TASKS: 6,000 RCU a second"
+                                        + " on one partition, over DynamoDB's 3,000 per partition"
+                                        + " by 3,000; shard it into 2 partitions"),
+                hot.toString());
     }
 }

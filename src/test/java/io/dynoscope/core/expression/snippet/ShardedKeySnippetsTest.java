@@ -133,6 +133,12 @@ class ShardedKeySnippetsTest {
             // the example's sort key has the table's type, which orders the merge
             Item example = item("WS#huge", table.equals(strings) ? s("PROJ#1") : n(1));
             for (boolean ascending : List.of(true, false)) {
+                if (language == SnippetLanguage.AWS_CLI && ascending != table.equals(strings)) {
+                    // The CLI script merges nothing (one query a shard, each printed in the
+                    // engine's order) and each query starts a Python process of a second or
+                    // more: one direction a key type covers what it writes.
+                    continue;
+                }
                 String snippet =
                         ShardedKeySnippets.read(
                                 language,

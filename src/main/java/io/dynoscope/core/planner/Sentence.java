@@ -1,0 +1,395 @@
+package io.dynoscope.core.planner;
+
+import static io.dynoscope.core.planner.PatternWords.BARE_ID;
+import static io.dynoscope.core.planner.PatternWords.DETERMINERS;
+import static io.dynoscope.core.planner.PatternWords.GENERIC_LAST;
+import static io.dynoscope.core.planner.PatternWords.MANY_WORDS;
+import static io.dynoscope.core.planner.PatternWords.MARKERS;
+import static io.dynoscope.core.planner.PatternWords.NOT_GIVEN;
+import static io.dynoscope.core.planner.PatternWords.STOP;
+import static io.dynoscope.core.planner.PatternWords.TOKEN;
+import static io.dynoscope.core.planner.PatternWords.isNumber;
+import static io.dynoscope.core.planner.PatternWords.isPluralOf;
+import static io.dynoscope.core.planner.PatternWords.nameWords;
+import static io.dynoscope.core.planner.PatternWords.timeWord;
+
+import io.dynoscope.core.model.AttributeModel;
+import io.dynoscope.core.model.Question;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+
+/**
+ * A sentence as the pattern reader sees it: its words, the phrases of the entities' vocabulary
+ * mentioned in it, the keywords of a range, an order, a limit or a count, and what a word's place
+ * says of its role (a value given, a scope, something that comes along).
+ */
+class Sentence {
+
+    /** A word of the sentence. */
+    record Token(String word, String original) {}
+
+    /** A phrase the vocabulary knows: an entity's name or an attribute's. */
+    record Phrase(List<String> words, String entity, String attribute) {
+        boolean isEntity() {
+            return attribute == null;
+        }
+    }
+
+    /** Where a phrase was found. */
+    record Mention(int start, int end, List<Phrase> phrases, boolean plural) {
+        boolean entity() {
+            return phrases.get(0).isEntity();
+        }
+
+        String entityName() {
+            return phrases.get(0).entity();
+        }
+    }
+
+    final String words;
+    final List<Token> tokens = new ArrayList<>();
+    final boolean[] consumed;
+    final List<Phrase> vocabulary = new ArrayList<>();
+    final List<Mention> mentions = new ArrayList<>();
+    Question.Range.Kind rangeKind;
+    int rangeAt = -1;
+    Boolean descending;
+    int orderAt = -1;
+    int limit;
+    boolean count;
+
+    Sentence(String words, List<EntitySpec> entities) {
+        this.words = words;
+        Matcher m = TOKEN.matcher(words.replaceAll("([a-z0-9])([A-Z])", "$1 $2"));
+        while (m.find()) {
+            tokens.add(new Token(m.group().toLowerCase(Locale.ROOT), m.group()));
+        }
+        consumed = new boolean[tokens.size()];
+        vocabulary.add(new Phrase(List.of("id"), null, BARE_ID));
+        for (EntitySpec entity : entities) {
+            vocabulary.add(new Phrase(nameWords(entity.name()), entity.name(), null));
+            for (String id : entity.ids()) {
+                addAttribute(entity, id);
+            }
+            for (AttributeModel attribute : entity.attributes()) {
+                addAttribute(entity, attribute.name());
+            }
+        }
+    }
+
+    void addAttribute(EntitySpec entity, String attribute) {
+        List<String> full = nameWords(attribute);
+        vocabulary.add(new Phrase(full, entity.name(), attribute));
+        String last = full.get(full.size() - 1);
+        if (full.size() > 1 && Set.of("id", "at", "date", "time").contains(last)) {
+            vocabulary.add(new Phrase(full.subList(0, full.size() - 1), entity.name(), attribute));
+        } else if (full.size() > 1 && last.length() >= 4 && !GENERIC_LAST.contains(last)) {
+            vocabulary.add(new Phrase(List.of(last), entity.name(), attribute));
+        }
+    }
+
+    String word(int i) {
+        return i >= 0 && i < tokens.size() ? tokens.get(i).word() : "";
+    }
+
+    void readKeywords() {
+        for (int i = 0; i < tokens.size(); i++) {
+            String w = word(i);
+            if (w.equals("count") || (w.equals("how") && word(i + 1).equals("many"))) {
+                count = true;
+            } else if (w.equals("number") && word(i + 1).equals("of")) {
+                count = true;
+            }
+            readRange(i, w);
+            readOrder(i, w);
+        }
+    }
+
+    void readRange(int i, String w) {
+        if (consumed[i]) {
+            return;
+        }
+        if (w.equals("between") || (w.equals("range") && timeWord(word(i - 1)))) {
+            range(Question.Range.Kind.BETWEEN, i, w.equals("range") ? i - 1 : i, i + 3);
+        } else if (w.equals("last") && word(i - 1).equals("the") && isNumber(word(i + 1))) {
+            range(Question.Range.Kind.AFTER, i, i - 2, i + 3);
+        } else if (w.equals("recently") || w.equals("since") || w.equals("after")) {
+            range(Question.Range.Kind.AFTER, i, i, i + 3);
+        } else if (w.equals("before") || w.equals("until")) {
+            range(Question.Range.Kind.BEFORE, i, i, i + 3);
+        } else if ((w.equals("date") || w.equals("day"))
+                && !word(i + 1).equals("range")
+                && Set.of("specific", "given", "certain", "single").contains(word(i - 1))
+                && Set.of("a", "one").contains(word(i - 2))
+                && Set.of("for", "on", "at").contains(word(i - 3))) {
+            range(Question.Range.Kind.PREFIX, i - 3, i - 3, i);
+        } else if ((w.equals("date") || w.equals("day"))
+                && (word(i - 1).equals("and") || word(i - 1).equals(","))
+                && vocabulary.stream().noneMatch(p -> p.words().equals(List.of(w)))) {
+            range(Question.Range.Kind.PREFIX, i, i, i);
+        }
+    }
+
+    void range(Question.Range.Kind kind, int at, int from, int to) {
+        if (rangeKind != null) {
+            return;
+        }
+        rangeKind = kind;
+        rangeAt = Math.max(0, from);
+        for (int j = Math.max(0, from); j <= Math.min(tokens.size() - 1, to); j++) {
+            if (j > at
+                    && !timeWord(word(j))
+                    && !DETERMINERS.contains(word(j))
+                    && !isNumber(word(j))
+                    && !Set.of("and", "two").contains(word(j))) {
+                break;
+            }
+            consumed[j] = true;
+        }
+    }
+
+    void readOrder(int i, String w) {
+        if (w.equals("newest") || w.equals("latest") || (w.equals("recent"))) {
+            descending = true;
+            orderAt = i;
+            limitAfter(i, w.equals("recent") && word(i - 1).equals("most") ? i - 2 : i - 1);
+        } else if (w.equals("oldest") || (w.equals("earliest"))) {
+            descending = false;
+            orderAt = i;
+            limitAfter(i, i - 1);
+        } else if (w.equals("top") || w.equals("highest") || w.equals("best")) {
+            descending = true;
+            orderAt = i;
+            limitAfter(i, i - 1);
+        } else if (w.equals("last") && !consumed[i] && !word(i + 1).equals("login")) {
+            descending = true;
+            orderAt = i;
+            limitAfter(i, i - 1);
+        } else if (w.equals("last") && !consumed[i]) {
+            descending = true;
+            orderAt = i;
+            limit = 1;
+        } else if ((w.equals("sorted") || w.equals("ranked")) && word(i + 1).equals("by")) {
+            descending = descending != null && descending;
+            orderAt = i + 2;
+        }
+    }
+
+    /** "the latest 5", "the 5 most recent", "the latest status" (one), "the top score". */
+    void limitAfter(int at, int before) {
+        if (consumed[at]) {
+            return;
+        }
+        if (isNumber(word(at + 1))) {
+            limit = Integer.parseInt(word(at + 1));
+            consumed[at + 1] = true;
+        } else if (isNumber(word(before))) {
+            limit = Integer.parseInt(word(before));
+            consumed[before] = true;
+        } else if (word(before).equals("the") && !word(at + 1).equals("first")) {
+            limit = plural(at + 1) ? 0 : 1;
+        }
+    }
+
+    /** Whether the word after {@code at} (skipping number words) reads as a plural noun. */
+    boolean plural(int at) {
+        for (Phrase phrase : vocabulary) {
+            if (phrase.isEntity() && matchLength(phrase, at) < 0 && pluralAt(phrase, at)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean pluralAt(Phrase phrase, int at) {
+        int n = phrase.words().size();
+        for (int k = 0; k < n; k++) {
+            String w = word(at + k);
+            String p = phrase.words().get(k);
+            if (k < n - 1 ? !w.equals(p) : !isPluralOf(w, p)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void findMentions() {
+        int i = 0;
+        while (i < tokens.size()) {
+            if (consumed[i]) {
+                i++;
+                continue;
+            }
+            int best = 0;
+            boolean bestPlural = false;
+            List<Phrase> found = new ArrayList<>();
+            for (Phrase phrase : vocabulary) {
+                int length = phrase.words().size();
+                boolean exact = matchLength(phrase, i) == length;
+                boolean plural = !exact && pluralAt(phrase, i);
+                if (!exact && !plural && !stemAt(phrase, i)) {
+                    continue;
+                }
+                if (length > best
+                        || (length == best
+                                && phrase.isEntity()
+                                && !found.isEmpty()
+                                && !found.get(0).isEntity())) {
+                    best = length;
+                    bestPlural = plural;
+                    found = new ArrayList<>(List.of(phrase));
+                } else if (length == best && phrase.isEntity() == found.get(0).isEntity()) {
+                    found.add(phrase);
+                }
+            }
+            if (best == 0) {
+                i++;
+                continue;
+            }
+            mentions.add(new Mention(i, i + best, found, bestPlural));
+            i += best;
+        }
+    }
+
+    /** How many leading words of the phrase match exactly at {@code at} (-1 for none). */
+    int matchLength(Phrase phrase, int at) {
+        int n = phrase.words().size();
+        for (int k = 0; k < n; k++) {
+            if (at + k >= tokens.size() || consumed[at + k]) {
+                return -1;
+            }
+            if (!word(at + k).equals(phrase.words().get(k))) {
+                return -1;
+            }
+        }
+        return n;
+    }
+
+    /** "hired" for "hire", "reported" for "reported", a participle of a one-word phrase. */
+    boolean stemAt(Phrase phrase, int at) {
+        if (phrase.words().size() != 1 || phrase.isEntity() || consumed[at]) {
+            return false;
+        }
+        String p = phrase.words().get(0);
+        String w = word(at);
+        return p.length() >= 4 && (w.equals(p + "d") || w.equals(p + "ed"));
+    }
+
+    String text(Mention m) {
+        List<String> parts = new ArrayList<>();
+        for (int k = m.start(); k < m.end(); k++) {
+            parts.add(tokens.get(k).original());
+        }
+        return String.join(" ", parts);
+    }
+
+    /** Whether the mention is a value the caller gives, by the words before or after it. */
+    boolean givenRole(Mention m) {
+        if (word(m.end()).equals("'s") || word(m.end()).equals("=")) {
+            return true;
+        }
+        Mention compound = mentionEndingAt(m.start() - 1);
+        if (compound != null && compound.entity() && givenRole(compound)) {
+            return true;
+        }
+        int k = m.start() - 1;
+        int unknown = 0;
+        boolean its = false;
+        while (k >= 0 && (skippable(k) || (unknown < 2 && unknownWord(k)))) {
+            unknown += skippable(k) ? 0 : 1;
+            its |= word(k).equals("its") || word(k).equals("their");
+            k--;
+        }
+        String before = word(k);
+        if (NOT_GIVEN.contains(before) || (before.equals("with") && its)) {
+            return false;
+        }
+        if (MARKERS.contains(before)) {
+            return !(before.equals("of") && m.entity() && isHeadCandidate(k));
+        }
+        if ((before.equals("and") || before.equals(",")) && k > 0) {
+            Mention previous = mentionEndingBefore(k);
+            return previous != null && givenRole(previous) && !along(k);
+        }
+        return false;
+    }
+
+    /** "of" after a head noun ("the posts of an author") gives; "list of projects" does not. */
+    boolean isHeadCandidate(int ofAt) {
+        Mention previous = mentionEndingBefore(ofAt);
+        return previous == null && !word(ofAt - 1).equals("details");
+    }
+
+    boolean skippable(int k) {
+        String w = word(k);
+        Token t = tokens.get(k);
+        boolean value =
+                t.original().length() > 1
+                        && t.original().equals(t.original().toUpperCase(Locale.ROOT))
+                        && !isNumber(w)
+                        && !w.equals("id")
+                        && !mentioned(k);
+        return DETERMINERS.contains(w) || value || consumed[k];
+    }
+
+    /** A word the vocabulary does not know and that is no marker: "credit" of "credit card". */
+    boolean unknownWord(int k) {
+        String w = word(k);
+        return !mentioned(k)
+                && !MARKERS.contains(w)
+                && !STOP.contains(w)
+                && !NOT_GIVEN.contains(w)
+                && !MANY_WORDS.contains(w)
+                && !w.equals(",")
+                && !w.equals("and")
+                && !w.equals("'s")
+                && !w.equals("=")
+                && !isNumber(w)
+                && k > 0;
+    }
+
+    Mention mentionEndingAt(int k) {
+        for (Mention m : mentions) {
+            if (m.end() - 1 == k) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    boolean mentioned(int k) {
+        return mentions.stream().anyMatch(m -> m.start() <= k && k < m.end());
+    }
+
+    Mention mentionEndingBefore(int at) {
+        int k = at - 1;
+        while (k >= 0 && (word(k).equals(",") || word(k).equals("and") || skippable(k))) {
+            k--;
+        }
+        for (Mention m : mentions) {
+            if (m.end() - 1 == k) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    boolean scopeOnly(Mention m) {
+        int k = m.start() - 1;
+        while (k >= 0 && skippable(k)) {
+            k--;
+        }
+        return word(k).equals("across") || (word(k).equals("all") && word(k - 1).equals("across"));
+    }
+
+    /** "and its", "with its", "and every": what follows comes along with the entity. */
+    boolean along(int at) {
+        String w = word(at);
+        String next = word(at + 1);
+        return (w.equals("and") || w.equals("with"))
+                && Set.of("its", "their", "every", "all", "each").contains(next);
+    }
+}

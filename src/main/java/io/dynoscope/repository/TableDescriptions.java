@@ -1,0 +1,112 @@
+package io.dynoscope.repository;
+
+import io.dynoscope.core.item.KeySchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+
+/** DescribeTable's answer in Dynoscope's terms: the table, its key, its indexes, its billing. */
+final class TableDescriptions {
+
+    private TableDescriptions() {}
+
+    static TableInfo toTableInfo(TableDescription d, Optional<String> ttlAttribute) {
+        Map<String, String> types = new LinkedHashMap<>();
+        d.attributeDefinitions()
+                .forEach(a -> types.put(a.attributeName(), a.attributeTypeAsString()));
+        List<TableInfo.IndexInfo> globals =
+                d.globalSecondaryIndexes().stream()
+                        .map(
+                                g ->
+                                        index(
+                                                g.indexName(),
+                                                true,
+                                                g.keySchema(),
+                                                g.projection(),
+                                                g.indexStatusAsString(),
+                                                g.itemCount()))
+                        .toList();
+        // a local index has no status of its own: it is as ready as its table
+        List<TableInfo.IndexInfo> locals =
+                d.localSecondaryIndexes().stream()
+                        .map(
+                                l ->
+                                        index(
+                                                l.indexName(),
+                                                false,
+                                                l.keySchema(),
+                                                l.projection(),
+                                                d.tableStatusAsString(),
+                                                l.itemCount()))
+                        .toList();
+        String billing =
+                d.billingModeSummary() == null || d.billingModeSummary().billingMode() == null
+                        ? BillingMode.PROVISIONED.toString()
+                        : d.billingModeSummary().billingModeAsString();
+        Optional<String> stream =
+                d.streamSpecification() != null
+                                && Boolean.TRUE.equals(d.streamSpecification().streamEnabled())
+                        ? Optional.ofNullable(d.streamSpecification().streamViewTypeAsString())
+                        : Optional.empty();
+        return new TableInfo(
+                d.tableName(),
+                d.tableStatusAsString(),
+                keySchema(d.keySchema()),
+                types,
+                globals,
+                locals,
+                billing,
+                SdkCalls.orZero(d.itemCount()),
+                SdkCalls.orZero(d.tableSizeBytes()),
+                ttlAttribute,
+                stream,
+                provisioned(billing, d));
+    }
+
+    private static TableInfo.IndexInfo index(
+            String name,
+            boolean global,
+            List<KeySchemaElement> keys,
+            Projection projection,
+            String status,
+            Long itemCount) {
+        return new TableInfo.IndexInfo(
+                name,
+                global,
+                keySchema(keys),
+                projection.projectionTypeAsString(),
+                projection.nonKeyAttributes(),
+                status,
+                SdkCalls.orZero(itemCount));
+    }
+
+    /** The capacity of a provisioned table; null on demand or when the engine does not say. */
+    private static TableDefinition.Billing provisioned(String billing, TableDescription d) {
+        if (!BillingMode.PROVISIONED.toString().equals(billing)
+                || d.provisionedThroughput() == null) {
+            return null;
+        }
+        long read = SdkCalls.orZero(d.provisionedThroughput().readCapacityUnits());
+        long write = SdkCalls.orZero(d.provisionedThroughput().writeCapacityUnits());
+        return read > 0 && write > 0 ? TableDefinition.Billing.provisioned(read, write) : null;
+    }
+
+    private static KeySchema keySchema(List<KeySchemaElement> elements) {
+        String partition = null;
+        String sort = null;
+        for (KeySchemaElement e : elements) {
+            if (e.keyType() == KeyType.HASH) {
+                partition = e.attributeName();
+            } else if (e.keyType() == KeyType.RANGE) {
+                sort = e.attributeName();
+            }
+        }
+        return KeySchema.of(partition, sort);
+    }
+}
