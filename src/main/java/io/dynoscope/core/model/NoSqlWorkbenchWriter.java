@@ -79,6 +79,33 @@ final class NoSqlWorkbenchWriter {
         TableModel model = design.model();
         KeySchema keys = model.keys();
         String table = model.table();
+        List<AttributeJson> nonKey = nonKeyAttributes(design, lost);
+        List<FacetJson> facets = facets(design, lost);
+        List<IndexJson> indexes = indexes(model, lost);
+        List<Item> tableData =
+                model.entities().isEmpty() ? design.items() : design.unassignedItems();
+        lostParts(model, lost);
+        Capacity capacity = design.capacity();
+        return new TableJson(
+                table,
+                keysJson(model, keys),
+                nonKey,
+                facets.isEmpty() ? null : facets,
+                indexes.isEmpty() ? null : indexes,
+                tableData.isEmpty() ? null : tableData.stream().map(ModelJson::itemTree).toList(),
+                dataAccess(),
+                capacity.mode().name(),
+                capacityJson(capacity));
+    }
+
+    /**
+     * The attributes outside the table's key, of every entity, item and index key; an attribute of
+     * two types keeps the first, and the other is lost.
+     */
+    private static List<AttributeJson> nonKeyAttributes(TableDesign design, List<String> lost) {
+        TableModel model = design.model();
+        KeySchema keys = model.keys();
+        String table = model.table();
         Map<String, AttributeValue.Type> types = new LinkedHashMap<>();
         for (Entity entity : model.entities()) {
             for (AttributeModel a : entity.attributes()) {
@@ -122,7 +149,14 @@ final class NoSqlWorkbenchWriter {
                         nonKey.add(new AttributeJson(name, type.descriptor()));
                     }
                 });
+        return nonKey;
+    }
 
+    /** A facet per entity, holding its items; its index key templates are lost. */
+    private static List<FacetJson> facets(TableDesign design, List<String> lost) {
+        TableModel model = design.model();
+        KeySchema keys = model.keys();
+        String table = model.table();
         List<FacetJson> facets = new ArrayList<>();
         for (Entity entity : model.entities()) {
             List<Item> items = design.itemsOf(entity.name());
@@ -157,6 +191,12 @@ final class NoSqlWorkbenchWriter {
                                 + "' index key templates (re-inferred from its items on import)");
             }
         }
+        return facets;
+    }
+
+    /** The global indexes; a local one is lost. */
+    private static List<IndexJson> indexes(TableModel model, List<String> lost) {
+        String table = model.table();
         List<IndexJson> indexes = new ArrayList<>();
         for (IndexModel index : model.indexes()) {
             if (!index.global()) {
@@ -177,8 +217,12 @@ final class NoSqlWorkbenchWriter {
                                             ? null
                                             : index.nonKeyAttributes())));
         }
-        List<Item> tableData =
-                model.entities().isEmpty() ? design.items() : design.unassignedItems();
+        return indexes;
+    }
+
+    /** What NoSQL Workbench has no place for: patterns, relationships, copies, shard groups. */
+    private static void lostParts(TableModel model, List<String> lost) {
+        String table = model.table();
         if (!model.accessPatterns().isEmpty()) {
             lost.add(table + ": " + model.accessPatterns().size() + " access patterns");
         }
@@ -191,28 +235,21 @@ final class NoSqlWorkbenchWriter {
         if (!model.shardGroups().isEmpty()) {
             lost.add(table + ": " + model.shardGroups().size() + " shard groups");
         }
-        Capacity capacity = design.capacity();
-        return new TableJson(
-                table,
-                keysJson(model, keys),
-                nonKey,
-                facets.isEmpty() ? null : facets,
-                indexes.isEmpty() ? null : indexes,
-                tableData.isEmpty() ? null : tableData.stream().map(ModelJson::itemTree).toList(),
-                dataAccess(),
-                capacity.mode().name(),
-                capacity.provisioned()
-                        ? new CapacityJson(
-                                new ThroughputJson(
-                                        capacity.readCapacityUnits(),
-                                        capacity.writeCapacityUnits()),
-                                capacity.autoScalingRead()
-                                        .map(NoSqlWorkbenchWriter::autoScalingJson)
-                                        .orElse(null),
-                                capacity.autoScalingWrite()
-                                        .map(NoSqlWorkbenchWriter::autoScalingJson)
-                                        .orElse(null))
-                        : null);
+    }
+
+    /** The provisioned capacity and its auto scaling; null on demand. */
+    private static CapacityJson capacityJson(Capacity capacity) {
+        return capacity.provisioned()
+                ? new CapacityJson(
+                        new ThroughputJson(
+                                capacity.readCapacityUnits(), capacity.writeCapacityUnits()),
+                        capacity.autoScalingRead()
+                                .map(NoSqlWorkbenchWriter::autoScalingJson)
+                                .orElse(null),
+                        capacity.autoScalingWrite()
+                                .map(NoSqlWorkbenchWriter::autoScalingJson)
+                                .orElse(null))
+                : null;
     }
 
     private static AutoScalingJson autoScalingJson(Capacity.AutoScaling a) {
