@@ -239,62 +239,86 @@ final class PatternProposals {
             List<Relationship> relationships) {
         for (IndexModel index : indexes) {
             for (ShapeGroup group : groups) {
-                KeyTemplates t = group.entity.indexKeys().get(index.name());
-                if (t == null) {
-                    continue;
-                }
-                List<Item> carrying = ModelInference.carrying(group.items, index);
-                boolean newestFirst =
-                        index.keys().sortKey().isPresent()
-                                && t.sortKey().isPresent()
-                                && timeOrdered(
-                                        carrying, index.keys().sortKey().get(), t.sortKey().get());
-                String by = String.join(", ", t.partitionKey().variables());
-                add(
-                        patterns,
-                        evidence,
-                        new AccessPattern(
-                                group.name
-                                        + " by "
-                                        + (by.isEmpty() ? index.keys().partitionKey() : by)
-                                        + " ("
-                                        + index.name()
-                                        + ")"
-                                        + (newestFirst ? ", newest first" : ""),
-                                AccessPattern.Operation.QUERY,
-                                List.of(group.name),
-                                index.name(),
-                                t.partitionKey(),
-                                Optional.empty(),
-                                newestFirst,
-                                null),
-                        carrying.size(),
-                        carrying.size()
-                                + " of "
-                                + group.items.size()
-                                + " "
-                                + group.name
-                                + " items carry "
-                                + index.keys().partitionKey()
-                                + " "
-                                + t.partitionKey());
-                referencedParent(groups, group, index, t, carrying)
-                        .ifPresent(
-                                parent ->
-                                        relationships.add(
-                                                new Relationship(
-                                                        parent.name
-                                                                + " has "
-                                                                + group.name
-                                                                + " ("
-                                                                + index.name()
-                                                                + ")",
-                                                        Relationship.Kind.INDEX,
-                                                        parent.name,
-                                                        group.name,
-                                                        index.name())));
+                proposeIndexPattern(index, group, groups, patterns, evidence, relationships);
             }
         }
+    }
+
+    /**
+     * A Query of an index by a group's index key, where its entity has one for that index, and the
+     * relationship to the parent the key refers to.
+     */
+    private void proposeIndexPattern(
+            IndexModel index,
+            ShapeGroup group,
+            List<ShapeGroup> groups,
+            List<AccessPattern> patterns,
+            List<InferredModel.PatternEvidence> evidence,
+            List<Relationship> relationships) {
+        KeyTemplates t = group.entity.indexKeys().get(index.name());
+        if (t == null) {
+            return;
+        }
+        List<Item> carrying = ModelInference.carrying(group.items, index);
+        boolean newestFirst =
+                index.keys().sortKey().isPresent()
+                        && t.sortKey().isPresent()
+                        && timeOrdered(carrying, index.keys().sortKey().get(), t.sortKey().get());
+        String by = String.join(", ", t.partitionKey().variables());
+        add(
+                patterns,
+                evidence,
+                new AccessPattern(
+                        group.name
+                                + " by "
+                                + (by.isEmpty() ? index.keys().partitionKey() : by)
+                                + " ("
+                                + index.name()
+                                + ")"
+                                + (newestFirst ? ", newest first" : ""),
+                        AccessPattern.Operation.QUERY,
+                        List.of(group.name),
+                        index.name(),
+                        t.partitionKey(),
+                        Optional.empty(),
+                        newestFirst,
+                        null),
+                carrying.size(),
+                carrying.size()
+                        + " of "
+                        + group.items.size()
+                        + " "
+                        + group.name
+                        + " items carry "
+                        + index.keys().partitionKey()
+                        + " "
+                        + t.partitionKey());
+        relateToParent(groups, group, index, t, carrying, relationships);
+    }
+
+    /** An index relationship to the parent a group's index key refers to, where there is one. */
+    private void relateToParent(
+            List<ShapeGroup> groups,
+            ShapeGroup group,
+            IndexModel index,
+            KeyTemplates t,
+            List<Item> carrying,
+            List<Relationship> relationships) {
+        referencedParent(groups, group, index, t, carrying)
+                .ifPresent(
+                        parent ->
+                                relationships.add(
+                                        new Relationship(
+                                                parent.name
+                                                        + " has "
+                                                        + group.name
+                                                        + " ("
+                                                        + index.name()
+                                                        + ")",
+                                                Relationship.Kind.INDEX,
+                                                parent.name,
+                                                group.name,
+                                                index.name())));
     }
 
     /**
