@@ -30,6 +30,7 @@ public final class MigrationView {
     @FXML private Label titleLabel;
     @FXML private Label readOnlyLabel;
     @FXML private Button planButton;
+    @FXML private Spinner<Integer> sampleSpinner;
     @FXML private Spinner<Integer> concurrencySpinner;
     @FXML private CheckBox cleanupCheck;
     @FXML private CheckBox resumeCheck;
@@ -100,6 +101,13 @@ public final class MigrationView {
                 new Tooltip(
                         "Read the table's description and one sample, and show what the migration"
                                 + " would do and cost; writes nothing"));
+        Spinners.bind(
+                sampleSpinner,
+                viewModel.sampleSizeProperty(),
+                1,
+                1_000_000,
+                "Items the plan reads (one Scan) to count the entities and the writes; more than"
+                        + " the table holds reads all of it");
         Spinners.bind(
                 concurrencySpinner,
                 viewModel.concurrencyProperty(),

@@ -73,6 +73,8 @@ public final class MigrationViewModel {
     private final BooleanProperty resume = new SimpleBooleanProperty();
     private final BooleanProperty cleanup = new SimpleBooleanProperty();
     private final IntegerProperty concurrency = new SimpleIntegerProperty(4);
+    private final IntegerProperty sampleSize =
+            new SimpleIntegerProperty(MigrationPlanner.DEFAULT_SAMPLE);
     private final BooleanBinding canApply;
     private BackgroundWork.Handle handle;
 
@@ -162,6 +164,11 @@ public final class MigrationViewModel {
         return cleanup;
     }
 
+    /** How many items the dry run reads to plan from. */
+    public IntegerProperty sampleSizeProperty() {
+        return sampleSize;
+    }
+
     public IntegerProperty concurrencyProperty() {
         return concurrency;
     }
@@ -182,6 +189,7 @@ public final class MigrationViewModel {
         plan.set(null);
         confirmation.set("");
         int writes = concurrency.get();
+        int sample = sampleSize.get();
         handle =
                 work.submit(
                         "plan the migration of " + table,
@@ -192,7 +200,7 @@ public final class MigrationViewModel {
                                                 current,
                                                 new MigrationPlanner.Source(
                                                         target.model(), "the edited model"),
-                                                MigrationPlanner.DEFAULT_SAMPLE,
+                                                sample,
                                                 writes,
                                                 cancellation),
                         planned -> {
@@ -275,9 +283,14 @@ public final class MigrationViewModel {
         handle =
                 work.submit(
                         "migrate table " + table,
-                        cancellation ->
-                                services.migration()
-                                        .apply(planned, chosen, new Listener(), cancellation),
+                        cancellation -> {
+                            if (chosen.journal() != null) {
+                                // the journal's folder is made on the first run
+                                Files.createDirectories(chosen.journal().getParent());
+                            }
+                            return services.migration()
+                                    .apply(planned, chosen, new Listener(), cancellation);
+                        },
                         this::finished,
                         this::failed);
         return handle;

@@ -142,7 +142,7 @@ class MigrationViewModelTest {
             assertEquals(
                     MigrationFixture.expectedComputed(item), MigrationFixture.computedIn(item));
         }
-        try (var saved = Files.list(folder)) {
+        try (var saved = Files.list(folder.resolve("migrations"))) {
             assertTrue(saved.anyMatch(f -> f.toString().endsWith(".migration-report.json")));
         }
     }
@@ -160,7 +160,7 @@ class MigrationViewModelTest {
                         new MigrationPlanner(reads),
                         new Migration(writes),
                         Optional.empty(),
-                        Optional.of(folder),
+                        Optional.of(folder.resolve("migrations")),
                         WriteAccess.reason(writes)),
                 work);
     }
