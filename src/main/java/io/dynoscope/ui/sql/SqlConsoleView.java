@@ -102,8 +102,7 @@ public final class SqlConsoleView {
                 .textProperty()
                 .addListener((o, old, now) -> viewModel.statementProperty().set(now));
         viewModel.statementProperty().addListener((o, old, now) -> editor.setText(now));
-        editor.setOnCompletionRequest(
-                (text, caret) -> viewModel.complete(text, caret, editor::complete));
+        editor.setOnCompletionRequest(viewModel::complete);
         editor.area().addEventFilter(KeyEvent.KEY_PRESSED, this::editorKeys);
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,

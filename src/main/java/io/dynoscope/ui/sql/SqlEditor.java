@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -46,7 +46,21 @@ final class SqlEditor {
     private final Popup popup = new Popup();
     private final ListView<SqlCompletions.Completion> choices = new ListView<>();
     private final IntegerProperty errorLine = new SimpleIntegerProperty(-1);
-    private BiConsumer<String, Integer> completionRequest = (text, caret) -> {};
+    private CompletionSource completionSource = (text, caret, answer) -> {};
+
+    /**
+     * Counts completion requests and dismissals: an answer is shown only while it answers the last
+     * request and the list has not been dismissed since (answers come from a background thread, and
+     * a late one would reopen a list the typing had closed).
+     */
+    private long completionTicket;
+
+    /** Where completions come from: the text and caret asked about, and where to answer. */
+    @FunctionalInterface
+    interface CompletionSource {
+        void complete(String text, int caret, Consumer<SqlCompletions.Result> answer);
+    }
+
     private SqlCompletions.Result shown;
     private int errorFrom = -1;
     private int errorTo = -1;
@@ -97,9 +111,27 @@ final class SqlEditor {
         }
     }
 
-    /** Where completions are asked for: with the text and caret, answered by {@link #complete}. */
-    void setOnCompletionRequest(BiConsumer<String, Integer> request) {
-        this.completionRequest = request;
+    /** Where completions are asked for: with the text and caret. */
+    void setOnCompletionRequest(CompletionSource source) {
+        this.completionSource = source;
+    }
+
+    private void requestCompletions(String text, int caret) {
+        long ticket = ++completionTicket;
+        completionSource.complete(
+                text,
+                caret,
+                result -> {
+                    if (ticket == completionTicket) {
+                        complete(result);
+                    }
+                });
+    }
+
+    /** Closes the list; answers to earlier requests no longer open it. */
+    private void dismissCompletions() {
+        completionTicket++;
+        popup.hide();
     }
 
     boolean completionShowing() {
@@ -158,17 +190,17 @@ final class SqlEditor {
         }
         highlight();
         int caret = area.getCaretPosition();
-        if (popup.isShowing() && endsAWord(old, now, caret)) {
+        if (endsAWord(old, now, caret)) {
             // a space, comma or bracket ends the name being completed: the list would only
             // cover the statement from here on
-            popup.hide();
+            dismissCompletions();
         } else if (popup.isShowing()) {
-            completionRequest.accept(now, caret);
+            requestCompletions(now, caret);
         } else if (now.length() == old.length() + 1
                 && caret > 0
                 && caret <= now.length()
                 && now.charAt(caret - 1) == '.') {
-            completionRequest.accept(now, caret);
+            requestCompletions(now, caret);
         }
     }
 
@@ -249,26 +281,30 @@ final class SqlEditor {
     }
 
     void hideCompletions() {
-        popup.hide();
+        dismissCompletions();
     }
 
     private void keys(KeyEvent e) {
         if (COMPLETE.match(e)) {
-            completionRequest.accept(area.getText(), area.getCaretPosition());
+            requestCompletions(area.getText(), area.getCaretPosition());
             e.consume();
-            return;
-        }
-        if (!popup.isShowing()) {
             return;
         }
         if (e.getCode() == KeyCode.ENTER && e.isShortcutDown()) {
             // the statement runs (the console's shortcut): the list is done with
-            popup.hide();
+            dismissCompletions();
+            return;
+        }
+        if (!popup.isShowing()) {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                // not consumed (the console cancels with it), but no answer on its way opens it
+                dismissCompletions();
+            }
             return;
         }
         Set<KeyCode> handled = Set.of(KeyCode.UP, KeyCode.DOWN, KeyCode.ENTER, KeyCode.TAB);
         if (e.getCode() == KeyCode.ESCAPE) {
-            popup.hide();
+            dismissCompletions();
             e.consume();
         } else if (handled.contains(e.getCode()) && !e.isShortcutDown()) {
             int index = choices.getSelectionModel().getSelectedIndex();
@@ -289,7 +325,7 @@ final class SqlEditor {
     /** Replaces the word being typed with the chosen completion. */
     void accept() {
         SqlCompletions.Completion chosen = choices.getSelectionModel().getSelectedItem();
-        popup.hide();
+        dismissCompletions();
         if (chosen == null || shown == null) {
             return;
         }
