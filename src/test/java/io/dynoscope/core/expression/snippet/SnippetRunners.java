@@ -15,10 +15,13 @@ import java.io.StringWriter;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +44,14 @@ final class SnippetRunners {
     /** Debian's AWS CLI v2 (package awscli); other {@code aws} on the PATH are not used. */
     static final Path AWS_CLI = Path.of("/usr/bin/aws");
 
-    private static final Path WORK = Path.of("target", "snippet-runs").toAbsolutePath();
+    /**
+     * This JVM's own folder of runs: the suite runs in several JVMs at once, and each numbers its
+     * runs from 1.
+     */
+    private static final Path WORK =
+            Path.of("target", "snippet-runs", Long.toString(ProcessHandle.current().pid()))
+                    .toAbsolutePath();
+
     private static final Path JS_PROJECT =
             Path.of("src", "test", "snippets", "js").toAbsolutePath();
     private static final Path JS_WORK = Path.of("target", "snippets-js").toAbsolutePath();
@@ -151,7 +161,13 @@ final class SnippetRunners {
     }
 
     private static String runJavaScript(String source) throws Exception {
-        Path file = JS_WORK.resolve("snippet-" + RUNS.incrementAndGet() + ".mjs");
+        Path file =
+                JS_WORK.resolve(
+                        "snippet-"
+                                + ProcessHandle.current().pid()
+                                + "-"
+                                + RUNS.incrementAndGet()
+                                + ".mjs");
         Files.writeString(file, source);
         return checked(
                 exec(List.of("node", file.toString()), JS_WORK, isolatedHome(freshDirectory("js"))),
@@ -169,35 +185,49 @@ final class SnippetRunners {
                 source);
     }
 
-    /** Installs the pinned SDK once per run from src/test/snippets/js (npm ci), or says why not. */
+    /**
+     * Installs the pinned SDK once per run from src/test/snippets/js (npm ci), or says why not. The
+     * suite's other JVMs use the same installation: a file lock lets one install it while the
+     * others wait (npm ci starts by removing node_modules, under another JVM's running snippet).
+     */
     private static synchronized boolean jsReady() throws Exception {
         if (jsReady == null) {
-            jsReady = false;
             Files.createDirectories(JS_WORK);
-            if (exec(List.of("node", "--version"), JS_WORK, Map.of()).exit != 0) {
-                jsProblem = "node is not installed";
-                return false;
+            try (FileChannel lockFile =
+                            FileChannel.open(
+                                    JS_WORK.resolveSibling("snippets-js.lock"),
+                                    StandardOpenOption.CREATE,
+                                    StandardOpenOption.WRITE);
+                    FileLock ignored = lockFile.lock()) {
+                jsReady = install();
             }
-            for (String file : List.of("package.json", "package-lock.json")) {
-                Files.copy(
-                        JS_PROJECT.resolve(file),
-                        JS_WORK.resolve(file),
-                        StandardCopyOption.REPLACE_EXISTING);
-            }
-            if (!Files.isDirectory(JS_WORK.resolve("node_modules/@aws-sdk/client-dynamodb"))) {
-                Exec install =
-                        exec(
-                                List.of("npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"),
-                                JS_WORK,
-                                Map.of());
-                if (install.exit != 0) {
-                    jsProblem = "npm ci of src/test/snippets/js failed: " + install.err.strip();
-                    return false;
-                }
-            }
-            jsReady = true;
         }
         return jsReady;
+    }
+
+    private static boolean install() throws Exception {
+        if (exec(List.of("node", "--version"), JS_WORK, Map.of()).exit != 0) {
+            jsProblem = "node is not installed";
+            return false;
+        }
+        for (String file : List.of("package.json", "package-lock.json")) {
+            Files.copy(
+                    JS_PROJECT.resolve(file),
+                    JS_WORK.resolve(file),
+                    StandardCopyOption.REPLACE_EXISTING);
+        }
+        if (!Files.isDirectory(JS_WORK.resolve("node_modules/@aws-sdk/client-dynamodb"))) {
+            Exec install =
+                    exec(
+                            List.of("npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"),
+                            JS_WORK,
+                            Map.of());
+            if (install.exit != 0) {
+                jsProblem = "npm ci of src/test/snippets/js failed: " + install.err.strip();
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A home of the snippet's own, so no AWS profile or config of this machine takes part. */
