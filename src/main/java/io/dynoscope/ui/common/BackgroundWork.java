@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,6 +65,24 @@ public final class BackgroundWork {
             String what, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
         Cancellation cancellation = new Cancellation();
         CompletableFuture<Void> future = new CompletableFuture<>();
+        try {
+            start(what, work, onSuccess, onFailure, cancellation, future);
+        } catch (RejectedExecutionException e) {
+            // the window is closing (a selection cleared as it goes asks for work): nothing runs
+            LOG.debug("{} not started: the work has shut down", what);
+            cancellation.cancel();
+            future.complete(null);
+        }
+        return new Handle(cancellation, future);
+    }
+
+    private <T> void start(
+            String what,
+            Work<T> work,
+            Consumer<T> onSuccess,
+            Consumer<Throwable> onFailure,
+            Cancellation cancellation,
+            CompletableFuture<Void> future) {
         background.execute(
                 () -> {
                     T result;
@@ -98,7 +117,6 @@ public final class BackgroundWork {
                                 }
                             });
                 });
-        return new Handle(cancellation, future);
     }
 
     /**

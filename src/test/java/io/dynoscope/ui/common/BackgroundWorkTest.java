@@ -64,4 +64,18 @@ class BackgroundWorkTest {
         assertEquals(List.of("half", "the engine went away"), seen);
         work.shutdown();
     }
+
+    @Test
+    void workAskedForAfterShutdownIsNotStartedAndDoesNotThrow() {
+        BackgroundWork work =
+                new BackgroundWork(Executors.newSingleThreadExecutor(), UiExecutor.inline());
+        work.shutdown();
+        List<Object> handled = new ArrayList<>();
+
+        BackgroundWork.Handle handle = work.submit("late", c -> "ran", handled::add, handled::add);
+        handle.await();
+
+        assertTrue(handle.cancellation().isCancelled());
+        assertEquals(List.of(), handled);
+    }
 }
