@@ -19,6 +19,7 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.testsupport.MigrationFixture;
+import io.dynoscope.testsupport.OtherApplication;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -35,9 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code dynoscope model migrate} against the engine: a 20,000-item table of three entities
  * migrated to a target that renames one index template and adds an index with a composite sort key,
- * cut off by a connection failure and resumed with {@code --resume}: proven, its other attributes
- * byte-identical, every item as an uninterrupted migration leaves it. Then the plan, the refusals
- * and the exit codes on a small table.
+ * cut off by a connection failure and resumed with {@code --resume} while another application
+ * writes: proven, its other attributes byte-identical or the application's, every item as an
+ * uninterrupted migration leaves it. Then the plan, the refusals and the exit codes on a small
+ * table.
  */
 class ModelMigrateCliTest {
 
@@ -63,11 +65,13 @@ class ModelMigrateCliTest {
     }
 
     /**
-     * One 20,000-item table, so the suite stays quick: the run is cut off by a connection failure
-     * part way through the backfill, resumed, and the table it leaves is compared item by item with
-     * what an uninterrupted run must leave, computed independently of the migration from the items
-     * as they were (every other attribute as before, every computed attribute as its template
-     * gives).
+     * One 20,000-item table: the run is cut off by a connection failure part way through the
+     * backfill and resumed while another application changes and deletes items around the
+     * migration's own writes (3 of every 40 items, just before or just after). The table it leaves
+     * is compared item by item with what an uninterrupted run must leave, computed independently of
+     * the migration: every item the application deleted stays deleted, every other attribute as
+     * before or as the application last wrote it, every computed attribute as its template gives
+     * from the item's final values.
      */
     @Test
     void aTwentyThousandItemTableCutOffAndResumedEndsAsAnUninterruptedMigration() throws Exception {
@@ -113,8 +117,15 @@ class ModelMigrateCliTest {
         };
         CliRun cut = migrate(failing, args);
         boolean journalKept = Files.exists(folder.resolve("b.journal"));
-        CliRun again = migrate(SdkDynamoRepository::connect, concat(args, "--resume", "--json"));
+        OtherApplication application = new OtherApplication(engine, table, before);
+        CliRun again =
+                migrate(
+                        spec ->
+                                application.interleavedWith(
+                                        SdkDynamoRepository.connect(spec), 40, () -> true),
+                        concat(args, "--resume", "--json"));
         Map<String, Item> after = MigrationFixture.byKey(engine, table);
+        Map<String, Item> expected = application.expected();
 
         assertEquals(20_000, items.size());
         assertEquals(ExitCodes.SERVICE_ERROR, cut.exitCode(), cut.err());
@@ -132,20 +143,22 @@ class ModelMigrateCliTest {
             assertTrue(pattern.get("asDesigned").asBoolean(), pattern.toString());
             assertTrue(pattern.get("returned").asLong() > 0, pattern.toString());
         }
-        assertEquals("SAME", report.at("/proof/otherAttributes").asText());
+        assertTrue(
+                application.writes() > 100, "the other application wrote " + application.writes());
+        assertEquals("NOT_COMPARABLE", report.at("/proof/otherAttributes").asText());
         assertTrue(Files.exists(folder.resolve("b.report.json")));
         assertFalse(Files.exists(folder.resolve("b.journal")));
-        assertEquals(before.keySet(), after.keySet());
+        assertEquals(expected.keySet(), after.keySet(), "deleted items stay deleted");
         for (Map.Entry<String, Item> entry : after.entrySet()) {
-            Item was = before.get(entry.getKey());
+            Item last = expected.get(entry.getKey());
             assertEquals(
-                    MigrationFixture.otherAttributes(was),
+                    MigrationFixture.otherAttributes(last),
                     MigrationFixture.otherAttributes(entry.getValue()),
-                    entry.getKey());
+                    entry.getKey() + ": as before, or as the application left it");
             assertEquals(
-                    MigrationFixture.expectedComputed(was),
+                    MigrationFixture.expectedComputed(last),
                     MigrationFixture.computedIn(entry.getValue()),
-                    entry.getKey());
+                    entry.getKey() + ": computed from its final values");
         }
     }
 

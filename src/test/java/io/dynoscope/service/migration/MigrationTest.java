@@ -7,11 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynoscope.core.expression.ExpressionCompiler;
-import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.Key;
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.migration.PlanText;
 import io.dynoscope.core.model.AccessPattern;
@@ -31,19 +28,15 @@ import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.migration.MigrationReport.Outcome;
 import io.dynoscope.service.migration.PassTally.Count;
 import io.dynoscope.testsupport.MigrationFixture;
+import io.dynoscope.testsupport.OtherApplication;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -70,33 +63,11 @@ class MigrationTest {
     @Test
     void anApplicationWritingDuringTheBackfillLosesNothing() throws Exception {
         String table = MigrationFixture.table("migrate-writers");
-        MigrationFixture.load(engine, table, MigrationFixture.items(80));
+        MigrationFixture.load(engine, table, MigrationFixture.items(40));
         OtherApplication application =
-                new OtherApplication(table, MigrationFixture.byKey(engine, table));
+                new OtherApplication(engine, table, MigrationFixture.byKey(engine, table));
         AtomicBoolean backfilling = new AtomicBoolean();
-        DynamoRepository interleaved =
-                new ForwardingRepository(engine) {
-                    @Override
-                    public WriteOutcome updateItem(UpdateSpec update) {
-                        if (!backfilling.get()) {
-                            return super.updateItem(update);
-                        }
-                        int slot = Math.floorMod(update.key().text().hashCode(), 10);
-                        if (slot > 2 || !application.injected.add(update.key().text())) {
-                            return super.updateItem(update);
-                        }
-                        if (slot == 0) {
-                            application.changeStatus(update.key());
-                        } else if (slot == 1) {
-                            application.delete(update.key());
-                        }
-                        WriteOutcome outcome = super.updateItem(update);
-                        if (slot == 2) {
-                            application.changeStatus(update.key());
-                        }
-                        return outcome;
-                    }
-                };
+        DynamoRepository interleaved = application.interleavedWith(engine, 10, backfilling::get);
         Thread writer = new Thread(() -> application.writeAtRandom(backfilling), "other-app");
         Migration.Listener phases =
                 new Migration.Listener() {
@@ -133,107 +104,18 @@ class MigrationTest {
         assertEquals(Outcome.PROVEN, report.outcome(), lines);
         assertEquals(MigrationReport.Content.NOT_COMPARABLE, report.proof().content(), lines);
         assertTrue(
-                application.writes.get() > 100,
-                "the other application wrote " + application.writes);
-        assertEquals(application.expected.keySet(), after.keySet(), "deleted items stay deleted");
+                application.writes() > 100, "the other application wrote " + application.writes());
+        Map<String, Item> expected = application.expected();
+        assertEquals(expected.keySet(), after.keySet(), "deleted items stay deleted");
         for (Map.Entry<String, Item> entry : after.entrySet()) {
             assertEquals(
-                    MigrationFixture.otherAttributes(application.expected.get(entry.getKey())),
+                    MigrationFixture.otherAttributes(expected.get(entry.getKey())),
                     MigrationFixture.otherAttributes(entry.getValue()),
                     entry.getKey() + ": the application's values win");
             assertEquals(
                     MigrationFixture.expectedComputed(entry.getValue()),
                     MigrationFixture.computedIn(entry.getValue()),
                     entry.getKey() + ": computed from its final values");
-        }
-    }
-
-    /**
-     * An application that writes the table as it was designed before the migration: it changes
-     * statuses and titles, deletes items and creates projects with the old index keys, one write at
-     * a time, and remembers what each item should hold.
-     */
-    private final class OtherApplication {
-        final String table;
-        final Map<String, Item> expected;
-        final AtomicInteger writes = new AtomicInteger();
-        final Set<String> injected = ConcurrentHashMap.newKeySet();
-        private final Random random = new Random(42);
-
-        OtherApplication(String table, Map<String, Item> before) {
-            this.table = table;
-            this.expected = new TreeMap<>(before);
-        }
-
-        synchronized void changeStatus(Key key) {
-            Item item = expected.get(key.text());
-            if (item == null) {
-                return;
-            }
-            String detail = ((AttributeValue.Str) item.attributes().get("Detail")).value();
-            Map<String, AttributeValue> values = new LinkedHashMap<>();
-            values.put("status", s(detail.startsWith("TASK#") ? "BLOCKED" : "ON_HOLD"));
-            values.put("note", s("changed by the application at write " + writes.get()));
-            update(key, values);
-        }
-
-        synchronized void delete(Key key) {
-            if (expected.remove(key.text()) != null) {
-                engine.deleteItem(table, key, null);
-                writes.incrementAndGet();
-            }
-        }
-
-        private void update(Key key, Map<String, AttributeValue> values) {
-            List<UpdateRow> sets = new ArrayList<>();
-            values.forEach((name, value) -> sets.add(UpdateRow.set(name, value)));
-            engine.updateItem(
-                    new UpdateSpec(table, key, ExpressionCompiler.compileUpdate(sets), null));
-            Map<String, AttributeValue> attributes =
-                    new LinkedHashMap<>(expected.get(key.text()).attributes());
-            attributes.putAll(values);
-            expected.put(key.text(), Item.of(attributes));
-            writes.incrementAndGet();
-        }
-
-        /** Until the backfill ends: updates, deletes and new projects with old-style keys. */
-        void writeAtRandom(AtomicBoolean running) {
-            int n = 0;
-            while (running.get()) {
-                synchronized (this) {
-                    List<String> keys = new ArrayList<>(expected.keySet());
-                    Item item = expected.get(keys.get(random.nextInt(keys.size())));
-                    Key key = MigrationFixture.KEYS.keyOf(item);
-                    int what = random.nextInt(10);
-                    if (what == 0) {
-                        delete(key);
-                    } else if (what == 1) {
-                        Item project =
-                                Item.of(
-                                        Map.of(
-                                                "EntityRef", s("WS#new" + n),
-                                                "Detail", s("PROJ#2027-0001"),
-                                                "status", s("ACTIVE"),
-                                                "createdAt",
-                                                        s("2027-01-01T00:00:0" + (n % 10) + "Z"),
-                                                "GSI1PK", s("PROJECT#ACTIVE"),
-                                                "GSI1SK", s("2027-01-01T00:00:00Z")));
-                        engine.putItem(table, project, null);
-                        expected.put(MigrationFixture.KEYS.keyOf(project).text(), project);
-                        writes.incrementAndGet();
-                        n++;
-                    } else if (item.attributes().containsKey("status")
-                            && item.attributes().get("status") instanceof AttributeValue.Str) {
-                        update(
-                                key,
-                                Map.of(
-                                        "status",
-                                        s(what % 2 == 0 ? "DONE" : "ACTIVE"),
-                                        "seen",
-                                        s("w" + n++)));
-                    }
-                }
-            }
         }
     }
 
