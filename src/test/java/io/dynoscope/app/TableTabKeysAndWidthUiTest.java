@@ -10,6 +10,7 @@ import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.tabs.TableTab;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
-import javafx.scene.control.ComboBox;
+import javafx.scene.control.Button;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableCell;
@@ -28,6 +29,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Pane;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -192,17 +194,8 @@ class TableTabKeysAndWidthUiTest {
                     return null;
                 });
         WaitForAsyncUtils.waitForFxEvents();
-        @SuppressWarnings("unchecked")
-        ComboBox<SortKeyCondition.Operator> operator =
-                onFx(
-                        () ->
-                                (ComboBox<SortKeyCondition.Operator>)
-                                        tab.content().lookup("#sortKeyOperatorChoice"));
         assertTrue(
-                onFx(
-                        () ->
-                                operator.lookupAll(".text").stream()
-                                        .anyMatch(t -> "begins_with".equals(((Text) t).getText()))),
+                onFx(() -> operatorDrawn(tab, "begins_with")),
                 "the operator is drawn whole, not cut to 'be…'");
         TextField key = onFx(() -> (TextField) tab.content().lookup("#partitionKeyField"));
         double needed = onFx(() -> textWidth(key, range) + 12);
@@ -225,6 +218,59 @@ class TableTabKeysAndWidthUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(
                 onFx(() -> visibleRows(grid)) > rowsBefore, "compact rows fit more: " + rowsBefore);
+    }
+
+    @Test
+    void withBetweenEveryControlOfTheReadBarFitsTheWindowAndRunIsWhole(FxRobot robot)
+            throws Exception {
+        TableTab tab = TestApp.start(directory, TABLE, started);
+        onFx(
+                () -> {
+                    var bar = tab.grid().readBar();
+                    bar.modeProperty().set(ReadMode.QUERY);
+                    bar.partitionKeyValueProperty().set(SampleData.BIG + "#{01..10}");
+                    bar.sortKeyOperatorProperty().set(SortKeyCondition.Operator.BETWEEN);
+                    bar.sortKeyValueProperty().set(SampleData.PROJECT_PREFIX + "0001");
+                    bar.sortKeyUpperProperty().set(SampleData.PROJECT_PREFIX + "0009");
+                    return null;
+                });
+        WaitForAsyncUtils.waitForFxEvents();
+        Pane readBar = onFx(() -> (Pane) tab.content().lookup("#readBar"));
+        double windowWidth = onFx(() -> readBar.getScene().getWidth());
+        List<String> shown = new ArrayList<>();
+        List<String> problems =
+                onFx(
+                        () -> {
+                            List<String> found = new ArrayList<>();
+                            for (Node control : readBar.getChildrenUnmodifiable()) {
+                                if (!control.isVisible() || !control.isManaged()) {
+                                    continue;
+                                }
+                                Bounds bounds = control.localToScene(control.getLayoutBounds());
+                                shown.add(control.getId());
+                                if (bounds.getMinX() < 0 || bounds.getMaxX() > windowWidth) {
+                                    found.add(control.getId() + " at " + bounds);
+                                }
+                            }
+                            UiChecks.cutTexts(readBar).forEach(cut -> found.add("cut: " + cut));
+                            return found;
+                        });
+        assertTrue(
+                shown.containsAll(List.of("sortKeyField", "andLabel", "sortKeyUpperField")),
+                "the two values of between are shown: " + shown);
+        assertEquals(List.of(), problems, "in a window " + windowWidth + " wide");
+        Button run = onFx(() -> (Button) tab.content().lookup("#runButton"));
+        Bounds runBounds = onFx(() -> run.localToScene(run.getLayoutBounds()));
+        assertTrue(onFx(run::isVisible), "Run is shown");
+        assertTrue(runBounds.getMaxX() <= windowWidth, "Run ends at " + runBounds);
+        assertEquals("Run", onFx(() -> shownText(run)), "Run's text is whole");
+        assertTrue(onFx(() -> operatorDrawn(tab, "between")), "the operator is drawn whole");
+    }
+
+    /** Whether the sort-key operator's box draws {@code operator} whole. */
+    private static boolean operatorDrawn(TableTab tab, String operator) {
+        return tab.content().lookup("#sortKeyOperatorChoice").lookupAll(".text").stream()
+                .anyMatch(t -> operator.equals(((Text) t).getText()));
     }
 
     private static ScrollBar horizontalBar(TableView<?> grid) {

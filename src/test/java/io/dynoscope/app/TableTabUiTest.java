@@ -379,7 +379,7 @@ class TableTabUiTest {
                 SampleData.ACME,
                 robot.lookup("#partitionKeyField").queryAs(TextField.class).getText());
         assertTrue(
-                robot.lookup("#readBar #newestFirstCheck").queryAs(CheckBox.class).isSelected(),
+                robot.lookup("#readBarBox #newestFirstCheck").queryAs(CheckBox.class).isSelected(),
                 "the read bar shows the direction the builder read in");
     }
 

@@ -290,22 +290,25 @@ final class KeyLayout {
                             + " a child of "
                             + spec.name()
                             + ")");
-            return serve(
-                    new PatternSpec(
-                            pattern.words(),
-                            List.of(spec.name()),
-                            pattern.given(),
-                            pattern.many(),
-                            pattern.range(),
-                            pattern.order(),
-                            pattern.limit(),
-                            pattern.count(),
-                            pattern.alternative(),
-                            pattern.workload()));
+            return serveAlone(pattern, spec);
         }
         boolean under =
                 along.stream().allMatch(a -> startsWith(tableKeys.get(a), table))
                         && given.containsAll(table.sortVariables());
+        if (!under && !LayoutRequests.separable(spec.name(), along, tableKeys, entityNames())) {
+            note(
+                    pattern.words(),
+                    "the collection of "
+                            + table.partitionText()
+                            + " holds other items among those of "
+                            + spec.name()
+                            + " and "
+                            + String.join(", ", along)
+                            + ", which no sort-key range leaves out: "
+                            + String.join(", ", along)
+                            + " takes a second request");
+            return serveAlone(pattern, spec);
+        }
         return new Served(
                 pattern,
                 AccessPattern.Operation.QUERY,
@@ -314,6 +317,22 @@ final class KeyLayout {
                 under ? table.sortVariables().size() : 0,
                 false,
                 along);
+    }
+
+    /** The pattern served for its first entity alone, what came along left to a second request. */
+    Served serveAlone(PatternSpec pattern, EntitySpec spec) {
+        return serve(
+                new PatternSpec(
+                        pattern.words(),
+                        List.of(spec.name()),
+                        pattern.given(),
+                        pattern.many(),
+                        pattern.range(),
+                        pattern.order(),
+                        pattern.limit(),
+                        pattern.count(),
+                        pattern.alternative(),
+                        pattern.workload()));
     }
 
     /**
@@ -512,11 +531,11 @@ final class KeyLayout {
     // ---- requests ----------------------------------------------------------------------
 
     AccessPattern request(Served served) {
-        return LayoutRequests.build(
-                served,
-                tableKeys,
-                indexKeys,
-                specs.values().stream().map(EntitySpec::name).toList());
+        return LayoutRequests.build(served, tableKeys, indexKeys, entityNames());
+    }
+
+    List<String> entityNames() {
+        return specs.values().stream().map(EntitySpec::name).toList();
     }
 
     TableModel model(List<AccessPattern> patterns) {

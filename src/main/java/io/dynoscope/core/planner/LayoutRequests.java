@@ -132,14 +132,52 @@ final class LayoutRequests {
     /**
      * The sort-key range that holds exactly the entities returned together from one collection ("a
      * workspace and its projects"): from the lowest of their sort keys' literal starts to just past
-     * the highest, when no other entity of the collection falls in between; no condition when they
-     * are the whole collection.
+     * the highest ({@link #separable} says when no other entity of the collection falls in
+     * between); no condition when they are the whole collection.
      */
     static Optional<AccessPattern.SortKeyPattern> alongCondition(
             Served served, Map<String, KeyPath> tableKeys, List<String> entities) {
-        KeyPath main = tableKeys.get(served.entity());
-        Set<String> returned = new LinkedHashSet<>(served.along());
-        returned.add(served.entity());
+        Starts starts = starts(served.entity(), served.along(), tableKeys, entities);
+        return starts.outside().isEmpty()
+                ? Optional.empty()
+                : Optional.of(between(starts.low(), starts.high()));
+    }
+
+    /**
+     * Whether one Query of {@code entity}'s collection can return exactly it and {@code along}: no
+     * other entity's items sort between theirs.
+     */
+    static boolean separable(
+            String entity,
+            List<String> along,
+            Map<String, KeyPath> tableKeys,
+            List<String> entities) {
+        Starts starts = starts(entity, along, tableKeys, entities);
+        String low = starts.low();
+        String high = starts.high();
+        return starts.outside().stream()
+                .noneMatch(o -> o.compareTo(low) >= 0 && o.compareTo(high) <= 0);
+    }
+
+    /** The literal starts of the sort keys in one collection: of those returned, of the others. */
+    private record Starts(List<String> inside, List<String> outside) {
+        String low() {
+            return inside.stream().min(String::compareTo).orElseThrow();
+        }
+
+        String high() {
+            return inside.stream().max(String::compareTo).orElseThrow() + HIGH;
+        }
+    }
+
+    private static Starts starts(
+            String entity,
+            List<String> along,
+            Map<String, KeyPath> tableKeys,
+            List<String> entities) {
+        KeyPath main = tableKeys.get(entity);
+        Set<String> returned = new LinkedHashSet<>(along);
+        returned.add(entity);
         List<String> inside = new ArrayList<>();
         List<String> outside = new ArrayList<>();
         for (String name : entities) {
@@ -150,14 +188,7 @@ final class LayoutRequests {
             String start = key.sortVariables().isEmpty() ? key.sortTag() : key.sortTag() + "#";
             (returned.contains(name) ? inside : outside).add(start);
         }
-        if (outside.isEmpty()) {
-            return Optional.empty();
-        }
-        String low = inside.stream().min(String::compareTo).orElseThrow();
-        String high = inside.stream().max(String::compareTo).orElseThrow() + HIGH;
-        boolean clean =
-                outside.stream().noneMatch(o -> o.compareTo(low) >= 0 && o.compareTo(high) <= 0);
-        return clean ? Optional.of(between(low, high)) : Optional.empty();
+        return new Starts(inside, outside);
     }
 
     static TableModel model(

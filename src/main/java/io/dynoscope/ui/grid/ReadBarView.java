@@ -30,9 +30,10 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
 /**
- * Binds a table tab's read bar — mode, index, key value, sort-key condition and direction on one
- * line, the fields behind "More", Run and Cancel, the bar's message and the Query-not-Scan hint —
- * to the grid's view model. Enter in any of its fields runs the read.
+ * Binds a table tab's read bar — mode, index, key value and sort-key condition on one line (it fits
+ * 1280 pixels with both values of "between"), the direction and the fields behind "More", Run and
+ * Cancel, the bar's message and the Query-not-Scan hint — to the grid's view model. Enter in any of
+ * its fields runs the read.
  */
 public final class ReadBarView {
 
@@ -260,7 +261,8 @@ public final class ReadBarView {
         tooltip(newestFirstCheck, "Read in descending sort-key order (ScanIndexForward = false)");
         tooltip(
                 moreToggle,
-                "Filter, projection, placeholder maps, limit, segments, consistent read");
+                "Newest first, filter, projection, placeholder maps, limit, segments, consistent"
+                        + " read");
         tooltip(
                 runButton,
                 "Run the read (Enter in a field, or Ctrl/Cmd+Enter anywhere in the tab)");

@@ -43,11 +43,11 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The read bar of a table tab: mode, index, key value, sort-key condition, direction on one line,
- * and behind "More" the filter, projection, placeholder maps, limit, segments and consistent read.
- * It turns what was typed into a {@link ReadRequest} — checking every field and expression before
- * anything is sent — and shows any read back ({@link #show}), so it always describes the read that
- * produced the grid.
+ * The read bar of a table tab: mode, index, key value and sort-key condition on one line, and
+ * behind "More" the direction, filter, projection, placeholder maps, limit, segments and consistent
+ * read. It turns what was typed into a {@link ReadRequest} — checking every field and expression
+ * before anything is sent — and shows any read back ({@link #show}), so it always describes the
+ * read that produced the grid.
  */
 public final class ReadBarViewModel {
 
@@ -133,14 +133,19 @@ public final class ReadBarViewModel {
                                         + (values.get().isBlank() ? 0 : 1)
                                         + (limit.get() == DEFAULT_LIMIT ? 0 : 1)
                                         + (segments.get() == 1 ? 0 : 1)
-                                        + (consistentRead.get() ? 1 : 0),
+                                        + (consistentRead.get() ? 1 : 0)
+                                        + (newestFirst.get() && mode.get() == ReadMode.QUERY
+                                                ? 1
+                                                : 0),
                         filter,
                         projection,
                         names,
                         values,
                         limit,
                         segments,
-                        consistentRead));
+                        consistentRead,
+                        newestFirst,
+                        mode));
         // a changed field may have fixed the problem (the next Run checks again); and the person's
         // changes to the read itself are counted (not the preferences: direction, parent marker)
         for (var field :
