@@ -266,6 +266,8 @@ class TableTabKeysAndWidthUiTest {
         assertTrue(runBounds.getMaxX() <= windowWidth, "Run ends at " + runBounds);
         assertEquals("Run", onFx(() -> shownText(run)), "Run's text is whole");
         assertTrue(onFx(() -> operatorDrawn(tab, "between")), "the operator is drawn whole");
+        Labeled index = onFx(() -> (Labeled) readBar.lookup("#indexChoice .list-cell"));
+        assertEquals(onFx(index::getText), onFx(() -> shownText(index)), "the index is whole");
     }
 
     @Test
