@@ -121,7 +121,7 @@ class ShellUiTest {
                 () ->
                         grid.getItems().size() == SampleData.ACME_PROJECTS + 2
                                 && status.getText().contains("returned"));
-        assertTrue(status.getText().startsWith("1 request · "), status.getText());
+        assertTrue(status.getText().startsWith("Last read: 1 request · "), status.getText());
         List<String> sortKeys = new ArrayList<>();
         CollectionRow.Header header =
                 assertInstanceOf(CollectionRow.Header.class, grid.getItems().get(0));
@@ -192,10 +192,10 @@ class ShellUiTest {
                 TimeUnit.SECONDS,
                 () ->
                         status.getText().contains("returned")
-                                && !status.getText().startsWith("1 request"));
+                                && !status.getText().startsWith("Last read: 1 request"));
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(
-                status.getText().matches("[2-9] requests · .*|\\d\\d+ requests · .*"),
+                status.getText().matches("Last read: ([2-9]|\\d\\d+) requests · .*"),
                 "several pages: " + status.getText());
 
         @SuppressWarnings("unchecked")

@@ -11,6 +11,7 @@ import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
+import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.tabs.TableTab;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.Button;
+import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableCell;
@@ -226,9 +229,7 @@ class TableTabKeysAndWidthUiTest {
         TableTab tab = TestApp.start(directory, TABLE, started);
         onFx(
                 () -> {
-                    var bar = tab.grid().readBar();
-                    bar.modeProperty().set(ReadMode.QUERY);
-                    bar.partitionKeyValueProperty().set(SampleData.BIG + "#{01..10}");
+                    var bar = queryShards(tab);
                     bar.sortKeyOperatorProperty().set(SortKeyCondition.Operator.BETWEEN);
                     bar.sortKeyValueProperty().set(SampleData.PROJECT_PREFIX + "0001");
                     bar.sortKeyUpperProperty().set(SampleData.PROJECT_PREFIX + "0009");
@@ -265,6 +266,52 @@ class TableTabKeysAndWidthUiTest {
         assertTrue(runBounds.getMaxX() <= windowWidth, "Run ends at " + runBounds);
         assertEquals("Run", onFx(() -> shownText(run)), "Run's text is whole");
         assertTrue(onFx(() -> operatorDrawn(tab, "between")), "the operator is drawn whole");
+    }
+
+    @Test
+    void afterAFanOutTheStatusBarShowsTheConnectionWholeAndSaysWhatItsFiguresAre(FxRobot robot)
+            throws Exception {
+        TableTab tab = TestApp.start(directory, TABLE, started);
+        onFx(
+                () -> {
+                    var bar = queryShards(tab);
+                    bar.limitProperty().set(12);
+                    tab.grid().run();
+                    return null;
+                });
+        TestApp.awaitRead(tab);
+        Parent statusBar = onFx(() -> (Parent) tab.content().getScene().lookup("#statusBar"));
+        Label connection = onFx(() -> (Label) statusBar.lookup("#connectionLabel"));
+        Label totals = onFx(() -> (Label) statusBar.lookup("#totalsLabel"));
+        Label line = onFx(() -> (Label) statusBar.lookup("#statusLine"));
+        assertTrue(
+                onFx(line::getText).contains("read ahead for Load more"),
+                "a fan-out read: " + onFx(line::getText));
+        assertEquals(
+                List.of(),
+                onFx(() -> UiChecks.cutTexts(connection.getParent())).stream()
+                        .filter(cut -> cut.startsWith(connection.getText()))
+                        .toList(),
+                "the connection is shown whole");
+        assertFalse(onFx(connection::getText).isEmpty());
+        // the tab's totals and the last read say what they count, and each tooltip has it whole
+        assertTrue(onFx(totals::getText).startsWith("Loaded: "), onFx(totals::getText));
+        assertTrue(onFx(line::getText).startsWith("Last read: "), onFx(line::getText));
+        for (Label label : List.of(totals, line)) {
+            String tip = onFx(() -> label.getTooltip().getText());
+            assertTrue(tip.startsWith(onFx(label::getText) + "\n"), tip);
+        }
+        Label footer = onFx(() -> (Label) tab.content().lookup("#loadMoreLabel"));
+        assertEquals(onFx(totals::getText), onFx(footer::getText), "the grid's footer");
+        assertTrue(onFx(() -> footer.getTooltip().getText()).contains("Last read"));
+    }
+
+    /** Sets the read bar to a Query of every shard of the sharded tenant; call on the FX thread. */
+    private static ReadBarViewModel queryShards(TableTab tab) {
+        var bar = tab.grid().readBar();
+        bar.modeProperty().set(ReadMode.QUERY);
+        bar.partitionKeyValueProperty().set(SampleData.BIG + "#{01..10}");
+        return bar;
     }
 
     /** Whether the sort-key operator's box draws {@code operator} whole. */

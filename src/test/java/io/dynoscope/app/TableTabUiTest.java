@@ -259,7 +259,7 @@ class TableTabUiTest {
         assertEquals(
                 ReadMode.SCAN, robot.lookup("#modeChoice").queryAs(ChoiceBox.class).getValue());
         assertTrue(
-                tab.grid().lastReadProperty().get().startsWith("1 request · "),
+                tab.grid().lastReadProperty().get().startsWith("Last read: 1 request · "),
                 tab.grid().lastReadProperty().get());
     }
 

@@ -35,7 +35,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * The text of the sidebar (its selection focused and not), of the grid (a selected row too) and of
  * a context menu (its highlighted item too) reads on its background in both themes: a contrast of
  * at least 4.5:1 (WCAG AA), computed from the colours JavaFX resolved from the style sheets; and a
- * context menu's edge stands out from what is behind it (3:1, WCAG's figure for a control's edge).
+ * context menu's edge stands out from what is behind it and a scroll bar's thumb from its track
+ * (3:1, WCAG's figure for a control's edge).
  */
 @ExtendWith(ApplicationExtension.class)
 class TextContrastTest {
@@ -94,6 +95,7 @@ class TextContrastTest {
             problems.addAll(
                     textProblems(theme + " sidebar, not focused", robot.lookup("#tree").query()));
             problems.addAll(textProblems(theme + " grid", grid));
+            problems.addAll(thumbProblems(theme, grid));
             // a context menu with its first item highlighted
             TreeCell<?> cell = (TreeCell<?>) tableCell(robot);
             ContextMenu menu = cell.getContextMenu();
@@ -159,6 +161,25 @@ class TextContrastTest {
                         String.format(
                                 "%s context menu: its edge %s against %s is %.2f:1",
                                 theme, edge, other, ratio));
+            }
+        }
+        return problems;
+    }
+
+    /** The grid's scroll-bar thumbs against their tracks (3:1, as a control's edge). */
+    private static List<String> thumbProblems(String theme, Node grid) {
+        List<String> problems = new ArrayList<>();
+        List<Node> bars = grid.lookupAll(".scroll-bar").stream().filter(Node::isVisible).toList();
+        assertFalse(bars.isEmpty(), theme + " grid scrolls");
+        for (Node bar : bars) {
+            Color thumb = background(bar.lookup(".thumb"));
+            Color track = background(bar.lookup(".track"));
+            double ratio = contrast(thumb, track);
+            if (ratio < EDGE) {
+                problems.add(
+                        String.format(
+                                "%s scroll bar: its thumb %s on its track %s is %.2f:1",
+                                theme, thumb, track, ratio));
             }
         }
         return problems;

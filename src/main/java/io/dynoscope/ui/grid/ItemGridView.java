@@ -28,6 +28,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -228,6 +229,10 @@ public final class ItemGridView {
         loadMoreButton.setOnAction(e -> viewModel.loadMore());
         loadMoreButton.disableProperty().bind(viewModel.runningProperty());
         loadMoreLabel.textProperty().bind(viewModel.totalsProperty());
+        loadMoreLabel.setTooltip(
+                new Tooltip(
+                        "Loaded: the items this tab holds now, and what all of its requests have"
+                                + " cost; the status bar's Last read is the latest read alone"));
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(16, 16);
         busy.visibleProperty().bind(viewModel.runningProperty());

@@ -300,9 +300,7 @@ public final class ItemGridViewModel {
         lastRead.set(
                 StatusText.of(
                         reading.totals(), result.cancelled(), reading.hasMore(), readAhead()));
-        totals.set(
-                String.format(Locale.ROOT, "%,d items loaded · ", loaded.collections().itemCount())
-                        + StatusText.cost(tabTotals));
+        totals.set(StatusText.loaded(loaded.collections().itemCount(), tabTotals));
         loaded.finder().refresh();
         // the headers now know whether their collections are complete
         loaded.restyle();

@@ -4,7 +4,11 @@ import io.dynoscope.core.item.ValueText;
 import io.dynoscope.repository.ReadStatistics;
 import java.util.Locale;
 
-/** The status bar's account of a read: requests, capacity, scanned vs returned, time. */
+/**
+ * The status bar's account of a read ("Last read: " requests, capacity, scanned vs returned, time)
+ * and of what a tab holds ("Loaded: " items, and what all its requests cost): each says what it
+ * counts, so the two are not taken for one another.
+ */
 final class StatusText {
     private StatusText() {}
 
@@ -13,7 +17,7 @@ final class StatusText {
      *     that the returned count and the items loaded agree
      */
     static String of(ReadStatistics s, boolean cancelled, boolean moreAvailable, long readAhead) {
-        StringBuilder text = new StringBuilder();
+        StringBuilder text = new StringBuilder("Last read: ");
         text.append(s.requests()).append(s.requests() == 1 ? " request" : " requests");
         text.append(" · ").append(capacity(s.consumedCapacity())).append(" RCU");
         text.append(" · ")
@@ -40,8 +44,14 @@ final class StatusText {
         return text.toString();
     }
 
+    /** What a tab holds and cost: {@code Loaded: 100 items · tab total: 3 requests · 1.5 RCU}. */
+    static String loaded(long items, ReadStatistics tabTotals) {
+        return String.format(Locale.ROOT, "Loaded: %,d items · tab total: ", items)
+                + cost(tabTotals);
+    }
+
     /** Requests and capacity only: {@code 3 requests · 1.5 RCU}. */
-    static String cost(ReadStatistics s) {
+    private static String cost(ReadStatistics s) {
         return s.requests()
                 + (s.requests() == 1 ? " request" : " requests")
                 + " · "

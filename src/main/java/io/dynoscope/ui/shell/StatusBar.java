@@ -2,16 +2,18 @@ package io.dynoscope.ui.shell;
 
 import io.dynoscope.ui.common.WorkbenchTab;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableStringValue;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
 
 /**
  * The status bar: the connection (and whether it is read-only), what the active tab holds and cost,
  * what its last request did in words with the exact figures in its tooltip, and progress with a
- * Cancel while it works.
+ * Cancel while it works. The connection is always shown whole; a cut text's tooltip has it whole.
  */
 final class StatusBar {
 
@@ -26,22 +28,25 @@ final class StatusBar {
         Button cancel = (Button) bar.lookup("#statusCancelButton");
         connection.textProperty().bind(viewModel.connectionLabel());
         connection.setTooltip(new Tooltip("The active connection"));
+        // the connection and read-only mark are never cut: the longer texts give way, cut with a
+        // tooltip that holds them whole
+        connection.setMinWidth(Region.USE_PREF_SIZE);
+        readOnly.setMinWidth(Region.USE_PREF_SIZE);
         totals.textProperty().bind(viewModel.totalsProperty());
-        totals.setTooltip(new Tooltip("What this tab has loaded, and what all its requests cost"));
+        totals.setTooltip(
+                whole(
+                        totals,
+                        "What this tab holds now, and what all of its requests have cost",
+                        WorkbenchTab.NO_FIGURES));
         bar.lookup("#statusSeparator")
                 .visibleProperty()
                 .bind(viewModel.totalsProperty().isNotEmpty());
         line.textProperty().bind(viewModel.lastReadProperty());
-        Tooltip figures = new Tooltip();
-        figures.textProperty()
-                .bind(
-                        Bindings.createStringBinding(
-                                () ->
-                                        viewModel.lastReadFiguresProperty().get().isEmpty()
-                                                ? "What the last request did"
-                                                : viewModel.lastReadFiguresProperty().get(),
-                                viewModel.lastReadFiguresProperty()));
-        line.setTooltip(figures);
+        line.setTooltip(
+                whole(
+                        line,
+                        "What the tab's latest request did, alone",
+                        viewModel.lastReadFiguresProperty()));
         busy.visibleProperty().bind(viewModel.busyProperty().or(viewModel.connectingProperty()));
         busy.managedProperty().bind(busy.visibleProperty());
         cancel.visibleProperty().bind(viewModel.busyProperty());
@@ -59,5 +64,27 @@ final class StatusBar {
                                                 + viewModel.activeAccessProperty().get().reason(),
                                 viewModel.activeAccessProperty()));
         readOnly.setTooltip(why);
+    }
+
+    /**
+     * A tooltip with the label's whole text (it may be cut) over the exact figures behind it, or
+     * over what it means when there are none.
+     */
+    private static Tooltip whole(Label label, String meaning, ObservableStringValue figures) {
+        Tooltip tooltip = new Tooltip();
+        tooltip.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> {
+                                    String text = label.getText();
+                                    if (text == null || text.isEmpty()) {
+                                        return meaning;
+                                    }
+                                    String exact = figures.get();
+                                    return text + "\n" + (exact.isEmpty() ? meaning : exact);
+                                },
+                                label.textProperty(),
+                                figures));
+        return tooltip;
     }
 }

@@ -256,7 +256,7 @@ class ItemGridReadsTest {
                                         read.returnedCount(), readAhead)),
                 "the returned items are the loaded ones and those read ahead: "
                         + grid.lastReadProperty().get());
-        assertTrue(grid.totalsProperty().get().startsWith("12 items loaded"));
+        assertTrue(grid.totalsProperty().get().startsWith("Loaded: 12 items · tab total: "));
 
         while (grid.canLoadMoreProperty().get()) {
             awaitRead(grid, grid::loadMore);

@@ -127,7 +127,7 @@ class ItemGridViewModelTest {
         assertEquals(sorted, projects, "projects ascending by sort key");
         assertEquals(1, grid.lastStatisticsProperty().get().requests());
         assertTrue(
-                grid.lastReadProperty().get().startsWith("1 request · "),
+                grid.lastReadProperty().get().startsWith("Last read: 1 request · "),
                 grid.lastReadProperty().get());
     }
 
