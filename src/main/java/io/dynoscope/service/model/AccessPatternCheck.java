@@ -1,5 +1,6 @@
 package io.dynoscope.service.model;
 
+import io.dynoscope.core.collection.KeyOrder;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
@@ -19,6 +20,7 @@ import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.service.read.TableSampler;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -196,6 +198,9 @@ public final class AccessPatternCheck {
             return Outcome.notRun(pattern, parameters.get(), e.getMessage());
         }
         Reads reads = send(request, cancellation);
+        if (reads.partitions > 1 && request instanceof PatternRequests.Query query) {
+            mergeShards(reads.items, model.keysOf(pattern.index()).sortKey(), query.scanForward());
+        }
         List<Key> expected =
                 PatternAnswers.expected(model, pattern, parameters.get(), reference)
                         .items()
@@ -205,6 +210,21 @@ public final class AccessPatternCheck {
         Optional<String> wrong =
                 PatternAnswers.judge(model, pattern, parameters.get(), reference, reads.items);
         return verdict(model, pattern, parameters.get(), request, reads, expected, wrong);
+    }
+
+    /**
+     * A fan-out's items in the order the app's fan-out read gives them: merged by sort key in the
+     * read's direction, shard order between equal keys (each shard's items come sorted already).
+     */
+    private static void mergeShards(List<Item> items, Optional<String> sortKey, boolean forward) {
+        if (sortKey.isEmpty()) {
+            return;
+        }
+        Comparator<Item> bySortKey =
+                Comparator.comparing(
+                        (Item i) -> i.attributes().get(sortKey.get()),
+                        Comparator.nullsFirst(KeyOrder::compare));
+        items.sort(forward ? bySortKey : bySortKey.reversed());
     }
 
     /** What a request read: every item, and the figures. */
