@@ -3,6 +3,7 @@ package io.dynoscope.ui.partitions;
 import io.dynoscope.core.item.ValueText;
 import java.util.List;
 import java.util.Locale;
+import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Side;
 import javafx.scene.chart.BarChart;
@@ -41,7 +42,8 @@ final class ParetoChart extends StackPane {
         bars.setAnimated(false);
         bars.setCategoryGap(4);
         barKeys.setLabel("partition key");
-        bytes.setLabel("bytes");
+        // no axis label: the title says bytes, and a label beside tick labels such as "976.6 KB"
+        // would not fit the axis' fixed width (it was drawn over them)
         bytes.setTickLabelFormatter(
                 new StringConverter<>() {
                     @Override
@@ -64,10 +66,16 @@ final class ParetoChart extends StackPane {
         cumulative.setMouseTransparent(true);
         share.setSide(Side.RIGHT);
         share.setLabel("% of the table, running");
-        lineKeys.setLabel(" ");
-        lineKeys.setTickLabelsVisible(false);
-        lineKeys.setTickMarkVisible(false);
+        // laid out as the bars' axis (same labels, same rotation, same height) so that the plot
+        // areas coincide; it is there only to place the line's points, so it is not seen
+        lineKeys.setLabel(barKeys.getLabel());
         lineKeys.setOpacity(0);
+        // the categories are set in the partitions' order on each show: an auto-ranging category
+        // axis keeps the order of the categories it has seen, so a second report drew its line
+        // in the first report's order (a zigzag) and its bars under the wrong keys
+        for (CategoryAxis axis : List.of(barKeys, lineKeys)) {
+            axis.setAutoRanging(false);
+        }
         // the plot areas coincide: each chart keeps room for the other's value axis
         for (NumberAxis axis : List.of(bytes, share)) {
             axis.setMinWidth(AXIS_WIDTH);
@@ -89,6 +97,11 @@ final class ParetoChart extends StackPane {
             bySize.getData().add(new XYChart.Data<>(bar.key(), bar.bytes()));
             running.getData().add(new XYChart.Data<>(bar.key(), 100 * bar.cumulativeShare()));
         }
+        List<String> keys = partitions.stream().map(PartitionsViewModel.ParetoBar::key).toList();
+        bars.getData().clear();
+        cumulative.getData().clear();
+        barKeys.setCategories(FXCollections.observableArrayList(keys));
+        lineKeys.setCategories(FXCollections.observableArrayList(keys));
         bars.getData().setAll(List.of(bySize));
         cumulative.getData().setAll(List.of(running));
         for (int i = 0; i < partitions.size(); i++) {
