@@ -4,6 +4,7 @@ import static io.dynoscope.core.item.AttributeValue.n;
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.CompiledExpression;
@@ -90,6 +91,29 @@ class ConditionalWriteTest {
 
         WriteOutcome again = repository.updateItem(propagate);
         assertInstanceOf(WriteOutcome.ConditionFailed.class, again);
+        assertEquals(s("Mara V."), current().get("authorName").orElseThrow());
+    }
+
+    @Test
+    void anUpdateWithoutItsOldItemIsWrittenAndRefusedTheSameWayButSendsNoItemBack() {
+        UpdateSpec propagate =
+                new UpdateSpec(
+                                table,
+                                POST,
+                                new CompiledExpression(
+                                        "SET #a = :new",
+                                        Map.of("#a", "authorName"),
+                                        Map.of(":new", s("Mara V."), ":old", s("Mara Vance"))),
+                                CompiledExpression.of("#a = :old"))
+                        .withoutOldItem();
+
+        WriteOutcome.Written written =
+                assertInstanceOf(WriteOutcome.Written.class, repository.updateItem(propagate));
+        assertNull(written.oldItem(), "the old item is not asked back");
+        assertTrue(written.consumedCapacity() > 0, "the capacity still is");
+        assertEquals(s("Mara V."), current().get("authorName").orElseThrow());
+
+        assertInstanceOf(WriteOutcome.ConditionFailed.class, repository.updateItem(propagate));
         assertEquals(s("Mara V."), current().get("authorName").orElseThrow());
     }
 
