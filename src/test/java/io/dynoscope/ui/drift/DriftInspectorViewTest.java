@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
@@ -45,7 +46,8 @@ class DriftInspectorViewTest {
         SampleTables.seed(TestEngine.repository(), Dataset.BLOG, table);
         work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
         DriftInspectorViewModel viewModel =
-                new DriftInspectorViewModel(table, TestEngine.repository(), work);
+                new DriftInspectorViewModel(
+                        table, new ConnectionServices(TestEngine.repository()), work);
         stage.setScene(new Scene(DriftInspectorView.load(viewModel), 1100, 760));
         stage.show();
     }
