@@ -72,17 +72,21 @@ class ConditionalWriteTest {
         assertEquals(ORIGINAL, current());
     }
 
+    /** The drift propagation's update: the author's new name, while the old one is there. */
+    private static UpdateSpec renameWhileUnchanged() {
+        return new UpdateSpec(
+                table,
+                POST,
+                new CompiledExpression(
+                        "SET #a = :new",
+                        Map.of("#a", "authorName"),
+                        Map.of(":new", s("Mara V."), ":old", s("Mara Vance"))),
+                CompiledExpression.of("#a = :old"));
+    }
+
     @Test
     void aGuardedPropagationUpdatesOnlyWhileTheOldValueIsThere() {
-        UpdateSpec propagate =
-                new UpdateSpec(
-                        table,
-                        POST,
-                        new CompiledExpression(
-                                "SET #a = :new",
-                                Map.of("#a", "authorName"),
-                                Map.of(":new", s("Mara V."), ":old", s("Mara Vance"))),
-                        CompiledExpression.of("#a = :old"));
+        UpdateSpec propagate = renameWhileUnchanged();
 
         WriteOutcome.Written written =
                 assertInstanceOf(WriteOutcome.Written.class, repository.updateItem(propagate));
@@ -96,16 +100,7 @@ class ConditionalWriteTest {
 
     @Test
     void anUpdateWithoutItsOldItemIsWrittenAndRefusedTheSameWayButSendsNoItemBack() {
-        UpdateSpec propagate =
-                new UpdateSpec(
-                                table,
-                                POST,
-                                new CompiledExpression(
-                                        "SET #a = :new",
-                                        Map.of("#a", "authorName"),
-                                        Map.of(":new", s("Mara V."), ":old", s("Mara Vance"))),
-                                CompiledExpression.of("#a = :old"))
-                        .withoutOldItem();
+        UpdateSpec propagate = renameWhileUnchanged().withoutOldItem();
 
         WriteOutcome.Written written =
                 assertInstanceOf(WriteOutcome.Written.class, repository.updateItem(propagate));
