@@ -287,7 +287,7 @@ class TableTabKeysAndWidthUiTest {
         Label totals = onFx(() -> (Label) statusBar.lookup("#totalsLabel"));
         Label line = onFx(() -> (Label) statusBar.lookup("#statusLine"));
         assertTrue(
-                onFx(line::getText).contains("read ahead for Load more"),
+                onFx(line::getText).contains(" for Load more)"),
                 "a fan-out read: " + onFx(line::getText));
         assertEquals(
                 List.of(),
@@ -306,6 +306,8 @@ class TableTabKeysAndWidthUiTest {
         Label footer = onFx(() -> (Label) tab.content().lookup("#loadMoreLabel"));
         assertEquals(onFx(totals::getText), onFx(footer::getText), "the grid's footer");
         assertTrue(onFx(() -> footer.getTooltip().getText()).contains("Last read"));
+        // at 1280 nothing of the status bar is cut
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(statusBar)), "the status bar");
     }
 
     /** Sets the read bar to a Query of every shard of the sharded tenant; call on the FX thread. */
