@@ -165,7 +165,7 @@ public final class AppContext implements AutoCloseable {
                     new TableTab(
                             grid,
                             services,
-                            new DriftInspectorViewModel(table, repository, work),
+                            new DriftInspectorViewModel(table, services, work),
                             work,
                             dialogService,
                             shell.toolWindows(),
@@ -207,7 +207,8 @@ public final class AppContext implements AutoCloseable {
                                 dialogs.tableSettings(kind, repository, connection, table);
                         case IMPORT -> dialogs.importInto(repository, table);
                         case CLONE ->
-                                dialogs.cloneTable(repository, table, cloneTargets(connection));
+                                dialogs.cloneTable(
+                                        services(repository), table, cloneTargets(connection));
                     });
         }
 
@@ -337,8 +338,10 @@ public final class AppContext implements AutoCloseable {
                             access.readOnly() ? Optional.of(access.reason()) : Optional.empty(),
                             WriteConcurrency.defaultFor(Optional.ofNullable(entry.spec())),
                             cancellation ->
-                                    WriteAccess.guard(
-                                            connector.connect(entry, cancellation), access)));
+                                    new ConnectionServices(
+                                            WriteAccess.guard(
+                                                    connector.connect(entry, cancellation),
+                                                    access))));
         }
         return targets;
     }

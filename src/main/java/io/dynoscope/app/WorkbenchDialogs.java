@@ -1,6 +1,7 @@
 package io.dynoscope.app;
 
 import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.service.transfer.WriteConcurrency;
@@ -96,9 +97,8 @@ final class WorkbenchDialogs {
                 () -> false);
     }
 
-    WorkbenchDialog cloneTable(
-            DynamoRepository repository, String table, List<CloneTarget> targets) {
-        CloneViewModel clone = new CloneViewModel(table, repository, targets, work);
+    WorkbenchDialog cloneTable(ConnectionServices source, String table, List<CloneTarget> targets) {
+        CloneViewModel clone = new CloneViewModel(table, source, targets, work);
         return new Shown(
                 WorkbenchDialog.Kind.CLONE,
                 "Clone " + table,

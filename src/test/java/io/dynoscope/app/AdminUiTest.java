@@ -11,6 +11,7 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.partitions.PartitionsViewModel;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import javafx.scene.Node;
@@ -82,7 +82,7 @@ class AdminUiTest {
     /** Narrows the sidebar to one table and selects it. */
     private static void selectTable(FxRobot robot, String table) throws TimeoutException {
         robot.clickOn("#tableFilter").write(table);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot, table).isPresent());
+        FxWait.until(10, () -> tableCell(robot, table).isPresent());
         robot.clickOn(tableCell(robot, table).orElseThrow());
     }
 
@@ -128,8 +128,7 @@ class AdminUiTest {
 
     /** The content of the dialog window whose title starts so, once it is shown. */
     private static Parent dialog(FxRobot robot, String title) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> dialogWindow(robot, title).isPresent());
+        FxWait.until(10, () -> dialogWindow(robot, title).isPresent());
         return dialogWindow(robot, title).orElseThrow().getScene().getRoot();
     }
 
@@ -151,9 +150,8 @@ class AdminUiTest {
         assertEquals("Partitions report…", report.getText());
         robot.interact(report::fire);
 
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 10,
-                TimeUnit.SECONDS,
                 () ->
                         robot.lookup(".tab-label").queryAll().stream()
                                 .anyMatch(
@@ -164,7 +162,7 @@ class AdminUiTest {
         // a local engine's report reads the table as the tab opens, without a click
         TableView<PartitionsViewModel.PartitionRow> partitions =
                 robot.lookup("#partitionsTable").queryTableView();
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !partitions.getItems().isEmpty());
+        FxWait.until(60, () -> !partitions.getItems().isEmpty());
         // the oversized tenant is the biggest partition of the sample data
         assertEquals(SampleData.HUGE, partitions.getItems().get(0).key());
         String summary = robot.lookup(".partitions-summary").queryAs(Label.class).getText();
@@ -187,8 +185,7 @@ class AdminUiTest {
         selectTable(robot, SAAS);
         robot.doubleClickOn(tableCell(robot, SAAS).orElseThrow());
         Label status = robot.lookup(".status-line").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                20, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        FxWait.until(20, () -> status.getText().contains("returned"));
         robot.clickOn(SampleData.ACME);
         WaitForAsyncUtils.waitForFxEvents();
 
@@ -236,8 +233,7 @@ class AdminUiTest {
         robot.interact(() -> editor.replaceText(insert));
         robot.clickOn("#runButton");
         Label error = robot.lookup("#errorLabel").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> error.getText().startsWith("refused:"));
+        FxWait.until(10, () -> error.getText().startsWith("refused:"));
         assertTrue(error.getText().contains("read-only"), error.getText());
         assertTrue(
                 TestEngine.items(SAAS).stream()
@@ -274,8 +270,7 @@ class AdminUiTest {
 
         robot.clickOn(robot.from(form).lookup("#createButton").queryAs(Node.class));
         Label status = robot.from(form).lookup("#statusLabel").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> status.getText().startsWith("Created table " + name));
+        FxWait.until(30, () -> status.getText().startsWith("Created table " + name));
         // done: Create is off, Close is the default button
         assertTrue(robot.from(form).lookup("#createButton").queryButton().isDisabled());
         Button close = robot.from(form).lookup("#closeButton").queryButton();
@@ -283,7 +278,7 @@ class AdminUiTest {
         robot.clickOn(close);
 
         robot.clickOn("#tableFilter").write(name);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot, name).isPresent());
+        FxWait.until(10, () -> tableCell(robot, name).isPresent());
         TableInfo created = TestEngine.repository().describeTable(name);
         assertEquals(KeySchema.of("tenant", "at"), created.keySchema());
         assertEquals(Map.of("tenant", "S", "at", "N"), created.keyAttributeTypes());
@@ -306,10 +301,8 @@ class AdminUiTest {
         robot.clickOn(robot.from(importer).lookup("#fileField").queryAs(Node.class))
                 .write(file.toString())
                 .type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.from(importer).lookup("#map-3-attribute").tryQuery().isPresent());
+        FxWait.until(
+                10, () -> robot.from(importer).lookup("#map-3-attribute").tryQuery().isPresent());
         robot.clickOn(robot.from(importer).lookup("#map-0-attribute").queryAs(Node.class))
                 .push(KeyCode.SHORTCUT, KeyCode.A)
                 .write("pk");
@@ -320,9 +313,8 @@ class AdminUiTest {
         ChoiceBox<MappingRow.Type> priceType =
                 robot.from(importer).lookup("#map-2-type").queryAs(ChoiceBox.class);
         robot.interact(() -> priceType.setValue(MappingRow.Type.N));
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 10,
-                TimeUnit.SECONDS,
                 () ->
                         robot
                                 .from(importer)
@@ -338,8 +330,7 @@ class AdminUiTest {
 
         robot.clickOn(robot.from(importer).lookup("#importButton").queryAs(Node.class));
         Label report = robot.from(importer).lookup("#reportLabel").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> report.getText().startsWith("Imported 2 items"));
+        FxWait.until(30, () -> report.getText().startsWith("Imported 2 items"));
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(
                 robot.from(importer).lookup("#importButton").queryButton().isDisabled(),
@@ -381,8 +372,7 @@ class AdminUiTest {
                 .write(copy);
         robot.clickOn(robot.from(clone).lookup("#cloneButton").queryAs(Node.class));
         Label report = robot.from(clone).lookup("#reportLabel").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                60, TimeUnit.SECONDS, () -> report.getText().startsWith("Cloned "));
+        FxWait.until(60, () -> report.getText().startsWith("Cloned "));
 
         assertTrue(
                 report.getText()

@@ -3,11 +3,11 @@ package io.dynoscope.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.ui.shell.Shortcut;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -21,7 +21,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The keyboard: each menu accelerator means one thing, comes from the shortcut list, and Help →
@@ -98,8 +97,7 @@ class KeyboardUiTest {
                         .findFirst()
                         .orElseThrow();
         robot.interact(help::fire);
-        WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> robot.lookup("#shortcutList").tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup("#shortcutList").tryQuery().isPresent());
         String list = robot.lookup("#shortcutList").queryAs(Label.class).getText();
         for (Shortcut shortcut : Shortcut.values()) {
             assertTrue(

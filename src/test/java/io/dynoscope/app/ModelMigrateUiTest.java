@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.WorkbenchTab;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
@@ -22,7 +22,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The Model tab's Migrate… opens from the keyboard over the workbench, on the tab's table. */
 @ExtendWith(ApplicationExtension.class)
@@ -51,9 +50,8 @@ class ModelMigrateUiTest {
         TestWorkbench.connect(robot);
         robot.interact(() -> context.shell().open(WorkbenchTab.Kind.TABLE_MODEL, TABLE));
         // the tab infers the table's model from a sample; Migrate… waits for a design
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 90,
-                TimeUnit.SECONDS,
                 () ->
                         robot.lookup("#migrateButton")
                                 .tryQuery()
@@ -63,8 +61,7 @@ class ModelMigrateUiTest {
 
         robot.press(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.M)
                 .release(KeyCode.M, KeyCode.SHIFT, KeyCode.SHORTCUT);
-        WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> robot.lookup("#planButton").tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup("#planButton").tryQuery().isPresent());
         Button plan = robot.lookup("#planButton").queryButton();
         Stage migration = (Stage) plan.getScene().getWindow();
         assertTrue(migration.getTitle().equals("Migrate " + TABLE), migration.getTitle());
@@ -77,7 +74,7 @@ class ModelMigrateUiTest {
         assertEquals(themed, migration.getScene().getStylesheets(), "the window's theme");
         robot.clickOn(plan);
         TextArea text = robot.lookup("#planArea").query();
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> text.getText().contains("Entities"));
+        FxWait.until(60, () -> text.getText().contains("Entities"));
 
         assertTrue(
                 text.getText().startsWith("Migration of table '" + TABLE + "' from "),

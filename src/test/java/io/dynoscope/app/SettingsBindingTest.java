@@ -12,6 +12,7 @@ import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleModels;
@@ -269,7 +270,8 @@ class SettingsBindingTest {
         List<DenormalizationRule> imported;
         try (SettingsService settings = SettingsService.open(store)) {
             DriftInspectorViewModel drift =
-                    new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
+                    new DriftInspectorViewModel(
+                            TABLE, new ConnectionServices(TestEngine.repository()), work);
             new SettingsBinding(settings).bindDriftRules(drift, TABLE);
             drift.importRules(ruleFile);
             imported = List.copyOf(drift.rules());
@@ -278,10 +280,12 @@ class SettingsBindingTest {
 
         try (SettingsService settings = SettingsService.open(store)) {
             DriftInspectorViewModel sameTable =
-                    new DriftInspectorViewModel(TABLE, TestEngine.repository(), work);
+                    new DriftInspectorViewModel(
+                            TABLE, new ConnectionServices(TestEngine.repository()), work);
             new SettingsBinding(settings).bindDriftRules(sameTable, TABLE);
             DriftInspectorViewModel otherTable =
-                    new DriftInspectorViewModel("blog", TestEngine.repository(), work);
+                    new DriftInspectorViewModel(
+                            "blog", new ConnectionServices(TestEngine.repository()), work);
             new SettingsBinding(settings).bindDriftRules(otherTable, "blog");
 
             assertEquals(imported, List.copyOf(sameTable.rules()));
@@ -304,7 +308,8 @@ class SettingsBindingTest {
         try (SettingsService settings = SettingsService.open(store)) {
             new ModelStore(settings).save(blog);
             DriftInspectorViewModel drift =
-                    new DriftInspectorViewModel("blog", TestEngine.repository(), work);
+                    new DriftInspectorViewModel(
+                            "blog", new ConnectionServices(TestEngine.repository()), work);
             new SettingsBinding(settings).bindDriftRules(drift, "blog");
             assertEquals(blog.model().copies(), List.copyOf(drift.rules()), "read from the model");
 

@@ -9,10 +9,10 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
@@ -68,7 +68,7 @@ class ShellUiTest {
     private void connectAndFind(FxRobot robot) throws Exception {
         TestWorkbench.connect(robot);
         robot.clickOn("#tableFilter").write(TABLE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
+        FxWait.until(10, () -> tableCell(robot) != null);
     }
 
     /** The sidebar's cell for this test's table (the filter field holds the same text). */
@@ -94,15 +94,11 @@ class ShellUiTest {
             throws Exception {
         connectAndFind(robot);
         robot.doubleClickOn(tableCell(robot));
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
 
         // the table opens with its first page, and the read bar says it was a Scan
         Label status = robot.lookup(".status-line").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                20, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        FxWait.until(20, () -> status.getText().contains("returned"));
         @SuppressWarnings("unchecked")
         TableView<CollectionRow> grid = robot.lookup("#grid").queryAs(TableView.class);
         assertTrue(grid.getItems().size() > 10, "rows at once: " + grid.getItems().size());
@@ -115,9 +111,8 @@ class ShellUiTest {
         robot.write(SampleData.ACME);
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 20,
-                TimeUnit.SECONDS,
                 () ->
                         grid.getItems().size() == SampleData.ACME_PROJECTS + 2
                                 && status.getText().contains("returned"));
@@ -157,8 +152,7 @@ class ShellUiTest {
     void theTableFilterNarrowsTheTableList(FxRobot robot) throws Exception {
         robot.doubleClickOn("Local sandbox");
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                90, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        FxWait.until(90, () -> message.getText().startsWith("Connected to"));
         int all = tablesShown(robot).size();
 
         robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
@@ -173,13 +167,9 @@ class ShellUiTest {
     void aScanStreamingManyPagesShowsEveryVisibleRowAtItsPlace(FxRobot robot) throws Exception {
         connectAndFind(robot);
         robot.doubleClickOn(tableCell(robot));
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
         Label status = robot.lookup(".status-line").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> status.getText().contains("returned"));
+        FxWait.until(30, () -> status.getText().contains("returned"));
         // a Scan with no limit, so it streams many pages
         robot.interact(
                 () -> robot.lookup("#moreToggle").queryAs(ToggleButton.class).setSelected(true));
@@ -187,9 +177,8 @@ class ShellUiTest {
         Spinner<Integer> limit = robot.lookup("#limitSpinner").queryAs(Spinner.class);
         robot.interact(() -> limit.getValueFactory().setValue(0));
         robot.clickOn("#runButton");
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 30,
-                TimeUnit.SECONDS,
                 () ->
                         status.getText().contains("returned")
                                 && !status.getText().startsWith("Last read: 1 request"));

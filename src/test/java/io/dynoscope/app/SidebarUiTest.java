@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -94,13 +95,12 @@ class SidebarUiTest {
             throws Exception {
         TestWorkbench.connect(robot);
         robot.clickOn("#tableFilter").write(PREFIX);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, SECOND).isPresent());
+        FxWait.until(10, () -> cell(robot, SECOND).isPresent());
         robot.doubleClickOn(cell(robot, SECOND).orElseThrow());
         assertEquals(SECOND, lineUnderPointer(robot));
 
         // the table opens, and the settings put it in the Recent section
-        WaitForAsyncUtils.waitFor(
-                20, TimeUnit.SECONDS, () -> !context.shell().recentTables().isEmpty());
+        FxWait.until(20, () -> !context.shell().recentTables().isEmpty());
         WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(SECOND, lineUnderPointer(robot), "the line under the pointer did not move");
@@ -108,7 +108,7 @@ class SidebarUiTest {
 
         // once the pointer has left the sidebar, Recent shows the table
         robot.moveTo("#tabPane");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, "Recent").isPresent());
+        FxWait.until(10, () -> cell(robot, "Recent").isPresent());
         assertTrue(
                 robot.lookup("#tree .tree-cell")
                         .match(
@@ -127,7 +127,7 @@ class SidebarUiTest {
         String shown = TestEngine.freshTable(arriving + "-b");
         TestWorkbench.connect(robot);
         robot.clickOn("#tableFilter").write(arriving);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, shown).isPresent());
+        FxWait.until(10, () -> cell(robot, shown).isPresent());
         robot.moveTo(cell(robot, shown).orElseThrow());
         int tables = TestEngine.repository().listTables().size();
         Label footer = robot.lookup(".connection-message").queryAs(Label.class);
@@ -135,15 +135,14 @@ class SidebarUiTest {
         // a table that sorts above the one under the pointer arrives, as the sandbox's do
         String earlier = TestEngine.freshTable(arriving + "-0");
         WaitForAsyncUtils.asyncFx(() -> context.shell().refreshTables());
-        WaitForAsyncUtils.waitFor(
-                20, TimeUnit.SECONDS, () -> footer.getText().contains((tables + 1) + " tables"));
+        FxWait.until(20, () -> footer.getText().contains((tables + 1) + " tables"));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(shown, lineUnderPointer(robot), "the line under the pointer did not move");
         assertTrue(
                 cell(robot, earlier).isEmpty(), "the new table waits while the pointer is there");
 
         robot.moveTo("#tabPane");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, earlier).isPresent());
+        FxWait.until(10, () -> cell(robot, earlier).isPresent());
     }
 
     @Test
@@ -162,9 +161,8 @@ class SidebarUiTest {
         // a table created elsewhere is counted once the list is read again (F5)
         TestEngine.freshTable(PREFIX + "-c");
         robot.clickOn(cell(robot, FIRST).orElseThrow()).type(KeyCode.F5);
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 10,
-                TimeUnit.SECONDS,
                 () ->
                         footer.getText()
                                 .equals(
@@ -190,12 +188,9 @@ class SidebarUiTest {
     void whenTheFocusedControlGoesAwayTheFocusStaysInTheTab(FxRobot robot) throws Exception {
         TestWorkbench.connect(robot);
         robot.clickOn("#tableFilter").write(PREFIX);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(robot, FIRST).isPresent());
+        FxWait.until(10, () -> cell(robot, FIRST).isPresent());
         robot.doubleClickOn(cell(robot, FIRST).orElseThrow());
-        WaitForAsyncUtils.waitFor(
-                20,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("#tabPane #runButton").tryQuery().isPresent());
+        FxWait.until(20, () -> robot.lookup("#tabPane #runButton").tryQuery().isPresent());
         Button run = robot.lookup("#tabPane #runButton").queryButton();
 
         // as the edit form goes after a save: the focused control leaves the window

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.WorkbenchTab;
-import java.util.concurrent.TimeUnit;
 import javafx.event.Event;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -53,7 +53,7 @@ class SqlConsoleTabUiTest {
     void aConsoleOpensFromTheTablesMenuReadyToRunWithTheKeyboard(FxRobot robot) throws Exception {
         TestWorkbench.connect(robot);
         robot.clickOn("#tableFilter").write(TABLE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
+        FxWait.until(10, () -> tableCell(robot) != null);
 
         // the table stays selected in the sidebar, where Enter would open it; its menu comes as
         // the context-menu key (or Shift+F10) brings it
@@ -71,25 +71,23 @@ class SqlConsoleTabUiTest {
                                         0,
                                         true,
                                         null)));
-        WaitForAsyncUtils.waitFor(
-                5, TimeUnit.SECONDS, () -> robot.lookup("SQL console…").tryQuery().isPresent());
+        FxWait.until(5, () -> robot.lookup("SQL console…").tryQuery().isPresent());
         robot.clickOn("SQL console…");
         WaitForAsyncUtils.waitForFxEvents();
 
         CodeArea editor = robot.lookup("#editor").queryAs(CodeArea.class);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, editor::isFocused);
+        FxWait.until(5, editor::isFocused);
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 
         TableView<?> results = robot.lookup("#resultTable").queryAs(TableView.class);
         Label error = robot.lookup("#errorLabel").queryAs(Label.class);
         // the first statement of a JVM waits for Calcite to start (seconds on a busy machine)
         // no key condition: the console asks before it scans
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> okButton(robot) != null);
+        FxWait.until(60, () -> okButton(robot) != null);
         Button ok = okButton(robot);
         robot.interact(ok::fire);
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 30,
-                TimeUnit.SECONDS,
                 () ->
                         !context.shell().selectedTabProperty().get().busyProperty().get()
                                 || !error.getText().isBlank());

@@ -9,6 +9,7 @@ import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.grid.ReadBarViewModel;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import javafx.geometry.Bounds;
@@ -121,7 +121,7 @@ class TableTabKeysAndWidthUiTest {
                     });
             int before = reads.get();
             robot.press(KeyCode.SHORTCUT, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.SHORTCUT);
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> reads.get() > before);
+            FxWait.until(10, () -> reads.get() > before);
             assertEquals(
                     SampleData.ACME_PROJECTS,
                     onFx(() -> tab.grid().collections().itemCount()),
@@ -137,7 +137,7 @@ class TableTabKeysAndWidthUiTest {
                 });
         int before = reads.get();
         robot.press(KeyCode.SHORTCUT, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.SHORTCUT);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> reads.get() > before);
+        FxWait.until(10, () -> reads.get() > before);
         assertFalse(
                 tab.inspector().editor().editingProperty().get(),
                 "Ctrl/Cmd+Enter on a row runs the read, it does not open the editor");

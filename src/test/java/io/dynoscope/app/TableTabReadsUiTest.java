@@ -14,6 +14,7 @@ import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.tabs.TableTab;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Orientation;
@@ -147,8 +147,7 @@ class TableTabReadsUiTest {
                 "the read the person ran, then the first page the tab read when it opened");
         TextField name = inSavedReads(robot, "#nameField").queryAs(TextField.class);
         robot.clickOn(name).write("beta workspace");
-        WaitForAsyncUtils.waitFor(
-                5, TimeUnit.SECONDS, () -> "beta workspace".equals(name.getText()));
+        FxWait.until(5, () -> "beta workspace".equals(name.getText()));
         // the inspector has a #saveButton too: this one is the saved-reads window's
         robot.clickOn(inSavedReads(robot, "#saveButton").<Node>query());
         WaitForAsyncUtils.waitForFxEvents();
@@ -326,14 +325,11 @@ class TableTabReadsUiTest {
                 robot.lookup(".column-header .label")
                         .match((Label label) -> "status".equals(label.getText()))
                         .<Node>query());
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 10,
-                TimeUnit.SECONDS,
                 () ->
-                        onFx(
-                                () ->
-                                        tab.content().lookup("#grid") instanceof TableView<?> t
-                                                && !t.getSortOrder().isEmpty()));
+                        tab.content().lookup("#grid") instanceof TableView<?> t
+                                && !t.getSortOrder().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
 
         List<String> statuses =

@@ -16,6 +16,7 @@ import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.drift.SampleRules;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -128,12 +129,10 @@ class TableTabUiTest {
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
         // Generous bounds: the sandbox starts and seeds its tables per test, slowly when the
         // machine is busy, and lists the larger sample tables once they are in.
-        WaitForAsyncUtils.waitFor(
-                90, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        FxWait.until(90, () -> message.getText().startsWith("Connected to"));
         robot.clickOn("#tableFilter").write(table);
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 60,
-                TimeUnit.SECONDS,
                 () ->
                         robot.lookup("#tree .tree-cell")
                                 .match((TreeCell<?> cell) -> table.equals(cell.getText()))
@@ -144,16 +143,14 @@ class TableTabUiTest {
                         .match((TreeCell<?> cell) -> table.equals(cell.getText()))
                         .<Node>query());
         // The tab opens after the double-click is handled: on a loaded machine, later.
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 30,
-                TimeUnit.SECONDS,
                 () ->
                         context.shell().selectedTabProperty().get() instanceof TableTab opened
                                 && table.equals(opened.table()));
         TableTab tab = (TableTab) context.shell().selectedTabProperty().get();
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 60,
-                TimeUnit.SECONDS,
                 () ->
                         !tab.grid().runningProperty().get()
                                 && tab.grid().lastReadProperty().get().contains("returned"));
@@ -195,8 +192,7 @@ class TableTabUiTest {
         @SuppressWarnings("unchecked")
         TableView<DriftInspectorViewModel.CopyRow> copies =
                 robot.lookup("#copiesTable").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> copies.getItems().size() == DRIFTED_COPIES);
+        FxWait.until(30, () -> copies.getItems().size() == DRIFTED_COPIES);
 
         long shown = onFx(() -> rowsShownWhole(copies));
         assertTrue(shown >= 10, "drifted copies shown whole: " + shown);
@@ -223,8 +219,7 @@ class TableTabUiTest {
         robot.clickOn("#cancelButton");
 
         robot.push(KeyCode.CONTROL, KeyCode.E);
-        WaitForAsyncUtils.waitFor(
-                5, TimeUnit.SECONDS, () -> robot.lookup("#kindChoice").tryQuery().isPresent());
+        FxWait.until(5, () -> robot.lookup("#kindChoice").tryQuery().isPresent());
         assertTrue(robot.lookup("#kindChoice").query().isVisible(), "the builder is open");
         assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(window)), "expression builder");
         assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(window)), "expression builder");
@@ -306,9 +301,8 @@ class TableTabUiTest {
                     bar.limitProperty().set(300);
                 });
         robot.clickOn("#runButton");
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 20,
-                TimeUnit.SECONDS,
                 () ->
                         !tab.grid().runningProperty().get()
                                 && tab.grid().canLoadMoreProperty().get());
@@ -321,8 +315,7 @@ class TableTabUiTest {
 
         while (tab.grid().canLoadMoreProperty().get()) {
             robot.clickOn("#loadMoreButton");
-            WaitForAsyncUtils.waitFor(
-                    20, TimeUnit.SECONDS, () -> !tab.grid().runningProperty().get());
+            FxWait.until(20, () -> !tab.grid().runningProperty().get());
             WaitForAsyncUtils.waitForFxEvents();
         }
         int all = SampleData.HUGE_PROJECTS + 1;
@@ -348,10 +341,7 @@ class TableTabUiTest {
                 });
         robot.clickOn("#runButton");
         Label message = robot.lookup("#messageLabel").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                20,
-                TimeUnit.SECONDS,
-                () -> !message.getText().isEmpty() && !tab.grid().runningProperty().get());
+        FxWait.until(20, () -> !message.getText().isEmpty() && !tab.grid().runningProperty().get());
 
         assertTrue(message.getText().contains("Detail"), message.getText());
         assertEquals(before, List.copyOf(grid.getItems()), "the rows already loaded stay");
@@ -361,14 +351,12 @@ class TableTabUiTest {
     void theBuildersRunUpdatesTheReadBar(FxRobot robot) throws Exception {
         TableTab tab = open(robot, SAAS);
         robot.push(KeyCode.CONTROL, KeyCode.E);
-        WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> robot.lookup("#row-0-value").tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup("#row-0-value").tryQuery().isPresent());
         robot.clickOn("#row-0-value").write(SampleData.ACME);
         robot.clickOn("#expressionBuilder #newestFirstCheck");
         robot.clickOn("#expressionBuilder #runButton");
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 20,
-                TimeUnit.SECONDS,
                 () ->
                         !tab.grid().runningProperty().get()
                                 && grid(robot).getItems().size() == SampleData.ACME_PROJECTS + 2);
@@ -397,9 +385,8 @@ class TableTabUiTest {
                     tab.openInBuilder(fromPlan);
                     return null;
                 });
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 10,
-                TimeUnit.SECONDS,
                 () -> robot.lookup("#expressionBuilder #expressionText").tryQuery().isPresent());
 
         assertEquals(
@@ -421,10 +408,7 @@ class TableTabUiTest {
     void describeAlignsItsFiguresAndSaysHowOldTheCountsAre(FxRobot robot) throws Exception {
         open(robot, SAAS);
         robot.push(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.D);
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("#descriptionFigures").tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup("#descriptionFigures").tryQuery().isPresent());
         GridPane figures = robot.lookup("#descriptionFigures").queryAs(GridPane.class);
         List<Label> values =
                 onFx(
@@ -479,8 +463,7 @@ class TableTabUiTest {
         assertFalse(context.shell().readFirstPageProperty().get());
 
         TableTab tab = openWithoutWaiting(robot, SAAS);
-        WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> tab.grid().tableInfoProperty().get() != null);
+        FxWait.until(10, () -> tab.grid().tableInfoProperty().get() != null);
         Thread.sleep(300);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(0, grid(robot).getItems().size(), "nothing read");
@@ -489,7 +472,7 @@ class TableTabUiTest {
 
         robot.interact(() -> tab.grid().readBar().modeProperty().set(ReadMode.SCAN));
         robot.clickOn("#runButton");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !grid(robot).getItems().isEmpty());
+        FxWait.until(20, () -> !grid(robot).getItems().isEmpty());
     }
 
     @Test
@@ -522,8 +505,7 @@ class TableTabUiTest {
                                         0,
                                         true,
                                         null)));
-        WaitForAsyncUtils.waitFor(
-                5, TimeUnit.SECONDS, () -> robot.lookup("Copy as JSON").tryQuery().isPresent());
+        FxWait.until(5, () -> robot.lookup("Copy as JSON").tryQuery().isPresent());
         robot.push(KeyCode.ESCAPE);
     }
 
@@ -531,8 +513,7 @@ class TableTabUiTest {
     private TableTab openWithoutWaiting(FxRobot robot, String table) throws Exception {
         robot.doubleClickOn("Local sandbox");
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        FxWait.until(30, () -> message.getText().startsWith("Connected to"));
         return onFx(() -> (TableTab) context.shell().openTable(table).orElseThrow());
     }
 

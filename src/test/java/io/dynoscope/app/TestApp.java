@@ -3,6 +3,7 @@ package io.dynoscope.app;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -45,10 +46,7 @@ final class TestApp {
                     context.shell().connect(context.shell().connections().get(0));
                     return null;
                 });
-        WaitForAsyncUtils.waitFor(
-                30,
-                TimeUnit.SECONDS,
-                () -> context.shell().activeConnectionProperty().get() != null);
+        FxWait.until(30, () -> context.shell().activeConnectionProperty().get() != null);
         TableTab tab = onFx(() -> (TableTab) context.shell().openTable(table).orElseThrow());
         awaitRead(tab);
         return tab;
@@ -57,9 +55,8 @@ final class TestApp {
     /** Waits until the tab's read finished and its figures are shown. */
     static void awaitRead(TableTab tab) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(
+        FxWait.until(
                 20,
-                TimeUnit.SECONDS,
                 () ->
                         !tab.grid().runningProperty().get()
                                 && tab.grid().lastReadProperty().get().contains("returned"));

@@ -1,6 +1,7 @@
 package io.dynoscope.app;
 
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -56,7 +57,6 @@ final class TestWorkbench {
         robot.doubleClickOn("Local sandbox");
         Label message = robot.lookup(".connection-message").queryAs(Label.class);
         // the first connection of a JVM loads the AWS SDK: tens of seconds on a loaded machine
-        WaitForAsyncUtils.waitFor(
-                90, TimeUnit.SECONDS, () -> message.getText().startsWith("Connected to"));
+        FxWait.until(90, () -> message.getText().startsWith("Connected to"));
     }
 }

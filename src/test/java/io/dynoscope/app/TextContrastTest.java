@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,16 +66,13 @@ class TextContrastTest {
     @Test
     void textReadsOnItsBackgroundInBothThemes(FxRobot robot) throws Exception {
         robot.interact(() -> context.shell().connect(context.shell().connections().get(0)));
-        WaitForAsyncUtils.waitFor(
-                30,
-                TimeUnit.SECONDS,
-                () -> context.shell().activeConnectionProperty().get() != null);
+        FxWait.until(30, () -> context.shell().activeConnectionProperty().get() != null);
         robot.clickOn("#tableFilter").write(TABLE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tableCell(robot) != null);
+        FxWait.until(10, () -> tableCell(robot) != null);
         robot.doubleClickOn(tableCell(robot));
         @SuppressWarnings("unchecked")
         TableView<Object> grid = robot.lookup("#grid").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> grid.getItems().size() > 5);
+        FxWait.until(20, () -> grid.getItems().size() > 5);
 
         List<String> problems = new ArrayList<>();
         for (boolean dark : List.of(false, true)) {

@@ -8,13 +8,11 @@ import io.dynoscope.core.drift.RuleSuggester;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.PropagationReport;
 import io.dynoscope.service.drift.RuleSuggestions;
-import io.dynoscope.service.read.TableSampler;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ReadWords;
@@ -96,8 +94,7 @@ public final class DriftInspectorViewModel {
     public record SourceRow(String sourceKey, String value, int copies, int drifted) {}
 
     private final String table;
-    private final DynamoRepository repository;
-    private final RuleSuggestions ruleSuggestions;
+    private final ConnectionServices services;
     private final BackgroundWork work;
 
     private final ObservableList<DenormalizationRule> rules = FXCollections.observableArrayList();
@@ -127,10 +124,9 @@ public final class DriftInspectorViewModel {
     private KeySchema keySchema;
     private BackgroundWork.Handle current;
 
-    public DriftInspectorViewModel(String table, DynamoRepository repository, BackgroundWork work) {
+    public DriftInspectorViewModel(String table, ConnectionServices services, BackgroundWork work) {
         this.table = table;
-        this.repository = repository;
-        this.ruleSuggestions = new RuleSuggestions(repository, new TableSampler(repository));
+        this.services = services;
         this.work = work;
         selectedRule.addListener(
                 (obs, old, rule) -> cost.set(rule == null ? "" : rule.costDescription()));
@@ -179,7 +175,7 @@ public final class DriftInspectorViewModel {
         return start(
                 "suggest rules for " + table,
                 (cancellation, report) ->
-                        ruleSuggestions
+                        services.ruleSuggestions()
                                 .suggest(table, SUGGESTION_SAMPLE, report::accept, cancellation)
                                 .suggestions(),
                 (Integer sampled) -> progressText.set("sampled " + sampled + " items"),
@@ -219,8 +215,8 @@ public final class DriftInspectorViewModel {
         return start(
                 "detect drift in " + table,
                 (cancellation, report) -> {
-                    keySchema = repository.describeTable(table).keySchema();
-                    return new DriftDetection(repository)
+                    keySchema = services.metadata().describeTable(table).keySchema();
+                    return services.driftDetection()
                             .detect(table, rule, report::accept, cancellation);
                 },
                 this::showDetectionProgress,
@@ -342,7 +338,7 @@ public final class DriftInspectorViewModel {
      * writable.
      */
     public String readOnlyReason() {
-        return WriteAccess.reason(repository).orElse("");
+        return services.readOnlyReason().orElse("");
     }
 
     /** Runs the previewed plan; without a preview nothing happens. */
@@ -365,7 +361,7 @@ public final class DriftInspectorViewModel {
         return start(
                 "propagate drift in " + table,
                 (cancellation, report) ->
-                        new DriftPropagation(repository)
+                        services.driftPropagation()
                                 .propagate(
                                         table,
                                         planned,

@@ -1,28 +1,28 @@
 package io.dynoscope.ui.transfer;
 
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.ConnectionServices;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * A connection a table can be cloned to, as the sidebar lists them: its label, why it refuses
- * writes (when it is read-only), how many batch writes suit it, and how to open a repository on it
- * (which the clone closes when it is done).
+ * writes (when it is read-only), how many batch writes suit it, and how to open its services (which
+ * the clone closes when it is done).
  */
 public record CloneTarget(
-        String label, Optional<String> readOnlyReason, int concurrency, Repositories repositories) {
+        String label, Optional<String> readOnlyReason, int concurrency, Services services) {
 
-    /** Opens a new repository on the connection; may start a local engine or ask an MFA code. */
+    /** Opens the connection and its services; may start a local engine or ask an MFA code. */
     @FunctionalInterface
-    public interface Repositories {
-        DynamoRepository open(Cancellation cancellation) throws Exception;
+    public interface Services {
+        ConnectionServices open(Cancellation cancellation) throws Exception;
     }
 
     public CloneTarget {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(readOnlyReason, "readOnlyReason");
-        Objects.requireNonNull(repositories, "repositories");
+        Objects.requireNonNull(services, "services");
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.dynoscope.ui.transfer;
 
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableDefinition.Billing;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.CloneService;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
@@ -38,7 +38,7 @@ import javafx.collections.ObservableList;
 public final class CloneViewModel {
 
     private final String table;
-    private final DynamoRepository source;
+    private final ConnectionServices source;
     private final BackgroundWork work;
 
     private final ObservableList<CloneTarget> targets = FXCollections.observableArrayList();
@@ -64,11 +64,14 @@ public final class CloneViewModel {
     private long sourceItems;
 
     /**
-     * @param source the repository of the table's own connection (not closed here)
+     * @param source the services of the table's own connection (not closed here)
      * @param targets the connections it can be cloned to, the first chosen
      */
     public CloneViewModel(
-            String table, DynamoRepository source, List<CloneTarget> targets, BackgroundWork work) {
+            String table,
+            ConnectionServices source,
+            List<CloneTarget> targets,
+            BackgroundWork work) {
         this.table = Objects.requireNonNull(table, "table");
         this.source = Objects.requireNonNull(source, "source");
         this.work = Objects.requireNonNull(work, "work");
@@ -197,26 +200,34 @@ public final class CloneViewModel {
                         : Billing.onDemand());
     }
 
+    /** The form's request, or null with the problem shown when the form does not make one. */
+    private CloneService.Request checkedRequest() {
+        try {
+            CloneService.Request request = request();
+            problem.set("");
+            return request;
+        } catch (IllegalArgumentException e) {
+            problem.set(ErrorMessages.sentence(e.getMessage()));
+            return null;
+        }
+    }
+
     /** Shows the requests that create the copy at the target (reads the source's description). */
     public BackgroundWork.Handle plan() {
         CloneTarget chosen = target.get();
         if (chosen == null || running.get()) {
             return null;
         }
-        CloneService.Request request;
-        try {
-            request = request();
-        } catch (IllegalArgumentException e) {
-            problem.set(ErrorMessages.sentence(e.getMessage()));
+        CloneService.Request request = checkedRequest();
+        if (request == null) {
             return null;
         }
-        problem.set("");
         running.set(true);
         return work.submit(
                 "plan the clone of " + table,
                 cancellation -> {
-                    try (DynamoRepository repository = chosen.repositories().open(cancellation)) {
-                        return new CloneService(source, repository).plan(request);
+                    try (ConnectionServices copyTo = chosen.services().open(cancellation)) {
+                        return source.cloneTo(copyTo).plan(request);
                     }
                 },
                 requests -> {
@@ -235,14 +246,10 @@ public final class CloneViewModel {
             return null;
         }
         CloneTarget chosen = target.get();
-        CloneService.Request request;
-        try {
-            request = request();
-        } catch (IllegalArgumentException e) {
-            problem.set(ErrorMessages.sentence(e.getMessage()));
+        CloneService.Request request = checkedRequest();
+        if (request == null) {
             return null;
         }
-        problem.set("");
         report.set("");
         result.set(null);
         running.set(true);
@@ -252,10 +259,9 @@ public final class CloneViewModel {
                 work.submit(
                         "clone " + table + " to " + chosen.label(),
                         (cancellation, report) -> {
-                            sourceItems = source.describeTable(table).itemCount();
-                            try (DynamoRepository repository =
-                                    chosen.repositories().open(cancellation)) {
-                                CloneService service = new CloneService(source, repository);
+                            sourceItems = source.metadata().describeTable(table).itemCount();
+                            try (ConnectionServices copyTo = chosen.services().open(cancellation)) {
+                                CloneService service = source.cloneTo(copyTo);
                                 report.accept(String.join("\n\n", service.plan(request)));
                                 return service.clone(request, report::accept, cancellation);
                             }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.testsupport.FxWait;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -47,8 +47,7 @@ class DialogServiceTest {
     }
 
     private static DialogPane awaitDialog(FxRobot robot) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(
-                10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         return robot.lookup(".dialog-pane").queryAs(DialogPane.class);
     }
 

@@ -15,6 +15,7 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.sandbox.PlantedDrift;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -52,7 +53,8 @@ class DriftInspectorViewModelTest {
     private static DriftInspectorViewModel inspectorWithSuggestedRule(
             String table, String copyPath) {
         DriftInspectorViewModel inspector =
-                new DriftInspectorViewModel(table, TestEngine.repository(), work);
+                new DriftInspectorViewModel(
+                        table, new ConnectionServices(TestEngine.repository()), work);
         inspector.suggestRules().await();
         DenormalizationRule rule =
                 inspector.rules().stream()
@@ -181,7 +183,8 @@ class DriftInspectorViewModelTest {
         DriftInspectorViewModel inspector = inspectorWithSuggestedRule(table, "workspaceName");
         String exported = inspector.exportRules();
 
-        DriftInspectorViewModel other = new DriftInspectorViewModel(table, repository, work);
+        DriftInspectorViewModel other =
+                new DriftInspectorViewModel(table, new ConnectionServices(repository), work);
         other.importRules(exported);
         assertEquals(inspector.rules(), other.rules());
         assertEquals(RuleFiles.read(exported).get(0), other.selectedRuleProperty().get());

@@ -6,14 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
@@ -28,7 +29,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The panel flow a person clicks through: suggest, detect, see the drift, preview, propagate, read
@@ -46,7 +46,8 @@ class DriftInspectorViewTest {
         SampleTables.seed(TestEngine.repository(), Dataset.BLOG, table);
         work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
         DriftInspectorViewModel viewModel =
-                new DriftInspectorViewModel(table, TestEngine.repository(), work);
+                new DriftInspectorViewModel(
+                        table, new ConnectionServices(TestEngine.repository()), work);
         stage.setScene(new Scene(DriftInspectorView.load(viewModel), 1100, 760));
         stage.show();
     }
@@ -129,6 +130,6 @@ class DriftInspectorViewTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
+        FxWait.until(30, condition);
     }
 }

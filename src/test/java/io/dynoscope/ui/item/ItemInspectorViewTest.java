@@ -13,6 +13,7 @@ import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -147,10 +148,7 @@ class ItemInspectorViewTest {
         repository.putItem(table, theirs, (CompiledExpression) null);
 
         robot.clickOn("#saveButton");
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("#conflictCurrent").tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup("#conflictCurrent").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
 
         String mine = robot.lookup("#conflictMine").queryAs(TextArea.class).getText();
@@ -171,10 +169,7 @@ class ItemInspectorViewTest {
         assertEquals("Keep editing", safe.getText(), "the default button writes nothing");
 
         robot.clickOn("Overwrite with mine");
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> s("Acme Corp").equals(current().attributes().get("name")));
+        FxWait.until(10, () -> s("Acme Corp").equals(current().attributes().get("name")));
 
         assertEquals(seen.with("name", s("Acme Corp")), current());
     }
@@ -206,10 +201,7 @@ class ItemInspectorViewTest {
 
         robot.clickOn("#reviewButton");
         robot.clickOn("#saveButton");
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> s("Acme Form").equals(current().attributes().get("name")));
+        FxWait.until(10, () -> s("Acme Form").equals(current().attributes().get("name")));
         assertEquals(
                 seen.attributes().get("seats"),
                 current().attributes().get("seats"),
@@ -265,10 +257,7 @@ class ItemInspectorViewTest {
         Item theirs = seen.with("plan", s("enterprise"));
         repository.putItem(table, theirs, (CompiledExpression) null);
         robot.clickOn("#saveButton");
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("#conflictCurrent").tryQuery().isPresent());
+        FxWait.until(10, () -> robot.lookup("#conflictCurrent").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
 
         robot.press(KeyCode.ENTER).release(KeyCode.ENTER);

@@ -10,6 +10,7 @@ import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.service.migration.Migration;
 import io.dynoscope.service.migration.MigrationPlanner;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.MigrationFixture;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -149,7 +149,7 @@ class MigrationViewTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, condition);
+        FxWait.until(120, condition);
         WaitForAsyncUtils.waitForFxEvents();
     }
 }

@@ -3,6 +3,7 @@ package io.dynoscope.ui.partitions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.testsupport.FxWait;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -134,8 +135,7 @@ class ParetoChartTest {
         robot.interact(() -> chart.show(bars));
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> chart.layout());
-        WaitForAsyncUtils.waitFor(
-                30, TimeUnit.SECONDS, () -> centreX(robot, "#paretoBars", keys.get(0)) > 0);
+        FxWait.until(30, () -> centreX(robot, "#paretoBars", keys.get(0)) > 0);
     }
 
     private void assertDrawnInOrder(FxRobot robot, List<String> keys) {

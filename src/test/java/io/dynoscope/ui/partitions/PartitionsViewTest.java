@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.service.partitions.PartitionReporter;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import java.util.List;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -65,7 +65,7 @@ class PartitionsViewTest {
 
         TableView<PartitionsViewModel.PartitionRow> partitions =
                 robot.lookup("#partitionsTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !partitions.getItems().isEmpty());
+        FxWait.until(10, () -> !partitions.getItems().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("WS#huge", partitions.getItems().get(0).key());
         assertTrue(
@@ -108,8 +108,7 @@ class PartitionsViewTest {
         TextArea code = robot.lookup("#writeCodeArea").queryAs(TextArea.class);
         Label advice = robot.lookup(".partitions-advice").queryAs(Label.class);
         try {
-            WaitForAsyncUtils.waitFor(
-                    10, TimeUnit.SECONDS, () -> code.getText().contains("WS#huge#"));
+            FxWait.until(10, () -> code.getText().contains("WS#huge#"));
         } catch (TimeoutException e) {
             throw new AssertionError(
                     "no code: "

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.testsupport.FxWait;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +64,7 @@ class MfaCodeDialogTest {
     void theCodeTypedIsHandedToTheConnectingThreadOnlyWhenItIsSixDigits(FxRobot robot)
             throws Exception {
         CompletableFuture<String> code = askFromABackgroundThread();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> dialogIsShowing(robot));
+        FxWait.until(10, () -> dialogIsShowing(robot));
         assertTrue(robot.lookup(".header-panel .label").queryLabeled().getText().contains(SERIAL));
 
         robot.clickOn("#mfaCode").write("12345").type(KeyCode.ENTER);
@@ -83,7 +84,7 @@ class MfaCodeDialogTest {
     void cancellingTheDialogFailsTheConnectionAsACredentialsProblem(FxRobot robot)
             throws TimeoutException {
         CompletableFuture<String> code = askFromABackgroundThread();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> dialogIsShowing(robot));
+        FxWait.until(10, () -> dialogIsShowing(robot));
 
         robot.clickOn("#mfaCode").type(KeyCode.ESCAPE);
 

@@ -19,6 +19,7 @@ import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.service.sql.SqlConsole;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -223,6 +224,6 @@ class SqlConsoleViewTest {
 
     private static void waitFor(Callable<Boolean> condition) throws TimeoutException {
         // The first statement of a JVM plans for seconds, much longer on a loaded machine.
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, condition);
+        FxWait.until(120, condition);
     }
 }

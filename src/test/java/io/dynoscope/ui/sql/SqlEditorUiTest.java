@@ -10,6 +10,7 @@ import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.service.sql.SampleModels;
 import io.dynoscope.service.sql.SqlCompletions;
 import io.dynoscope.service.sql.SqlConsole;
+import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -261,6 +262,6 @@ class SqlEditorUiTest {
 
     private static void waitFor(Callable<Boolean> condition) throws TimeoutException {
         // The first statement of a JVM plans for seconds, much longer on a loaded machine.
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, condition);
+        FxWait.until(120, condition);
     }
 }

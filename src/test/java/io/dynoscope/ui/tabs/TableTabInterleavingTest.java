@@ -46,7 +46,7 @@ class TableTabInterleavingTest {
                 new TableTab(
                         grid,
                         services,
-                        new DriftInspectorViewModel(TABLE, TestEngine.repository(), work),
+                        new DriftInspectorViewModel(TABLE, services, work),
                         work,
                         new DialogService(() -> null),
                         new ToolWindows(),

@@ -12,6 +12,7 @@ import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableDefinition.IndexDefinition;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.testsupport.GeneratedItems;
@@ -66,8 +67,10 @@ class CloneViewModelTest {
                 access.readOnly() ? Optional.of(access.reason()) : Optional.empty(),
                 1,
                 cancellation ->
-                        WriteAccess.guard(
-                                SdkDynamoRepository.connect(TestEngine.connection()), access));
+                        new ConnectionServices(
+                                WriteAccess.guard(
+                                        SdkDynamoRepository.connect(TestEngine.connection()),
+                                        access)));
     }
 
     @Test
@@ -76,7 +79,7 @@ class CloneViewModelTest {
         CloneViewModel clone =
                 new CloneViewModel(
                         source,
-                        TestEngine.repository(),
+                        new ConnectionServices(TestEngine.repository()),
                         List.of(target("Other engine", Access.writable())),
                         work);
         clone.targetTableProperty().set(copy);
@@ -124,7 +127,7 @@ class CloneViewModelTest {
         CloneViewModel clone =
                 new CloneViewModel(
                         source,
-                        TestEngine.repository(),
+                        new ConnectionServices(TestEngine.repository()),
                         List.of(
                                 target(
                                         "prod",
