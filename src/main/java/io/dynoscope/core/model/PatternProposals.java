@@ -62,7 +62,12 @@ final class PatternProposals {
             List<InferredModel.PatternEvidence> evidence) {
         KeyTemplates t = group.templates;
         String pkWords = String.join(", ", t.partitionKey().variables());
+        // a sharded item's shard is not in its id (the writer picked it): no GetItem can name it
+        boolean sharded = t.partitionKey().fanOut() > 1;
         if (t.sortKey().isEmpty()) {
+            if (sharded) {
+                return;
+            }
             add(
                     patterns,
                     evidence,
@@ -80,6 +85,12 @@ final class PatternProposals {
             return;
         }
         KeyTemplate sk = t.sortKey().get();
+        if (sharded) {
+            if (!sk.isConstant()) {
+                proposeList(group, sk, patterns, evidence);
+            }
+            return;
+        }
         Set<String> all = new LinkedHashSet<>(t.partitionKey().variables());
         all.addAll(sk.variables());
         add(

@@ -64,6 +64,9 @@ public final class AccessPatternCheck {
      * @param returnedKeys the keys of every item it returned, in order
      * @param asDesigned one request, reading no more than twice what it returned, with the right
      *     items
+     * @param answeredByKeys the right items, read by key conditions alone (no Scan, no filter
+     *     discarding most of what it read), though maybe in more than one request: a fan-out over
+     *     the design's shards, or pages past 1 MB of a large answer
      * @param reason why not, or a remark when it was ("one request")
      */
     public record Outcome(
@@ -75,6 +78,7 @@ public final class AccessPatternCheck {
             List<Key> returnedKeys,
             ReadStatistics statistics,
             boolean asDesigned,
+            boolean answeredByKeys,
             String reason) {
         public Outcome {
             parameters = Map.copyOf(parameters);
@@ -93,6 +97,7 @@ public final class AccessPatternCheck {
                     List.of(),
                     List.of(),
                     ReadStatistics.NONE,
+                    false,
                     false,
                     "not run: " + why);
         }
@@ -314,8 +319,9 @@ public final class AccessPatternCheck {
                             ? "one request; it returned no items, as expected"
                             : "one request";
         }
-        boolean asDesigned =
-                cost.isEmpty() && wrong.isEmpty() && PatternAnswers.rangeInKeyCondition(pattern);
+        boolean answered = wrong.isEmpty() && PatternAnswers.rangeInKeyCondition(pattern);
+        boolean asDesigned = cost.isEmpty() && answered;
+        boolean answeredByKeys = answered && !reads.scan && !discarding(reads);
         List<Item> kept = reads.items.subList(0, Math.min(ITEMS_KEPT, reads.items.size()));
         return new Outcome(
                 pattern,
@@ -326,6 +332,7 @@ public final class AccessPatternCheck {
                 reads.items.stream().map(model.keys()::keyOf).toList(),
                 reads.statistics,
                 asDesigned,
+                answeredByKeys,
                 reason);
     }
 
@@ -363,7 +370,7 @@ public final class AccessPatternCheck {
                             + scanned
                             + " items read");
         }
-        if (reads.filtered && scanned > 0 && returned * 2 < scanned) {
+        if (discarding(reads)) {
             return Optional.of(
                     "the filter discarded "
                             + (scanned - returned)
@@ -374,6 +381,12 @@ public final class AccessPatternCheck {
                             + " are charged)");
         }
         return Optional.empty();
+    }
+
+    /** A filter discarded more than half of what the read was charged for. */
+    private static boolean discarding(Reads reads) {
+        long scanned = reads.statistics.scannedCount();
+        return reads.filtered && scanned > 0 && reads.statistics.returnedCount() * 2 < scanned;
     }
 
     private List<Item> sample(String table, Cancellation cancellation) {

@@ -199,6 +199,8 @@ class AccessPatternCheckTest {
                 fanOut.reason());
         // the shards' items are merged by sort key, as the app's fan-out read gives them
         assertFalse(fanOut.reason().contains("out of order"), fanOut.reason());
+        assertFalse(fanOut.answeredByKeys(), "its items are of no entity: " + fanOut.reason());
+        assertFalse(scan.answeredByKeys());
 
         AccessPatternCheck.Report huge =
                 check(
@@ -209,6 +211,7 @@ class AccessPatternCheckTest {
         assertTrue(paging.statistics().requests() > 1);
         assertEquals(SampleData.HUGE_PROJECTS, paging.statistics().returnedCount());
         assertTrue(paging.reason().startsWith("paging past 1 MB: "), paging.reason());
+        assertTrue(paging.answeredByKeys(), paging.reason());
         assertEquals(AccessPatternCheck.ITEMS_KEPT, paging.items().size());
 
         AccessPatternCheck.Report acme =
