@@ -37,6 +37,13 @@ final class SdkWrites {
                     "ReturnConsumedCapacity", ReturnConsumedCapacity.TOTAL.toString(),
                     "ReturnItemCollectionMetrics", ReturnItemCollectionMetrics.SIZE.toString());
 
+    /** What a write that wants no old item asks back: the refusing item and the capacity. */
+    private static final Map<String, String> REFUSAL_ASKED_BACK =
+            Map.of(
+                    "ReturnValuesOnConditionCheckFailure",
+                            ReturnValuesOnConditionCheckFailure.ALL_OLD.toString(),
+                    "ReturnConsumedCapacity", ReturnConsumedCapacity.TOTAL.toString());
+
     private final SdkCalls calls;
 
     SdkWrites(SdkCalls calls) {
@@ -49,6 +56,7 @@ final class SdkWrites {
                 table,
                 PutItemRequest.builder().item(SdkConversions.toSdk(item)),
                 request -> calls.client().putItem(request.build()),
+                ASKED_BACK,
                 condition);
     }
 
@@ -62,6 +70,7 @@ final class SdkWrites {
                 update.table(),
                 request,
                 built -> calls.client().updateItem(built.build()),
+                update.oldItemAskedBack() ? ASKED_BACK : REFUSAL_ASKED_BACK,
                 update.condition(),
                 update.update());
     }
@@ -72,6 +81,7 @@ final class SdkWrites {
                 table,
                 DeleteItemRequest.builder().key(SdkConversions.toSdk(key)),
                 request -> calls.client().deleteItem(request.build()),
+                ASKED_BACK,
                 condition);
     }
 
@@ -95,15 +105,16 @@ final class SdkWrites {
      * The one template of PutItem, UpdateItem and DeleteItem. Their request builders and responses
      * share no SDK type naming their common members, so the template sets and reads those through
      * the SDK's own field descriptions: the table, the condition, the placeholders of every
-     * expression, and what every single write asks back (the old item, also when the condition
-     * refuses the write; the capacity used; the item collection's size). A refused condition
-     * becomes the item that refused it.
+     * expression, and what the write asks back ({@code askedBack}: the old item, also when the
+     * condition refuses the write; the capacity used; the item collection's size). A refused
+     * condition becomes the item that refused it.
      */
     private <B extends SdkPojo> WriteOutcome conditionalWrite(
             String operation,
             String table,
             B request,
             Function<B, ? extends SdkPojo> send,
+            Map<String, String> askedBack,
             CompiledExpression condition,
             CompiledExpression... others) {
         Placeholders placeholders = new Placeholders(operation, table);
@@ -111,7 +122,7 @@ final class SdkWrites {
             placeholders.add(expression);
         }
         placeholders.add(condition);
-        Map<String, Object> members = new HashMap<>(ASKED_BACK);
+        Map<String, Object> members = new HashMap<>(askedBack);
         members.put("TableName", table);
         members.put("ConditionExpression", condition == null ? null : condition.text());
         members.put("ExpressionAttributeNames", placeholders.namesOrNull());

@@ -1,5 +1,6 @@
 package io.dynoscope.app;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,7 @@ import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.WorkbenchTab;
+import java.util.List;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
@@ -64,6 +66,12 @@ class ModelMigrateUiTest {
         Stage migration = (Stage) plan.getScene().getWindow();
         assertTrue(migration.getTitle().equals("Migrate " + TABLE), migration.getTitle());
         assertTrue(migration.getOwner() == workbench, "it opens over the workbench");
+        // a theme switch made while it is open restyles it as it does the workbench
+        boolean dark = context.shell().darkThemeProperty().get();
+        robot.interact(() -> context.shell().darkThemeProperty().set(!dark));
+        List<String> themed = workbench.getScene().getStylesheets();
+        assertTrue(themed.stream().anyMatch(s -> s.endsWith(dark ? "light.css" : "dark.css")));
+        assertEquals(themed, migration.getScene().getStylesheets(), "the window's theme");
         robot.clickOn(plan);
         TextArea text = robot.lookup("#planArea").query();
         FxWait.until(60, () -> text.getText().contains("Entities"));

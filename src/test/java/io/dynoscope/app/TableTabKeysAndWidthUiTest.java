@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
@@ -32,7 +33,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Border;
 import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -287,7 +290,7 @@ class TableTabKeysAndWidthUiTest {
         Label totals = onFx(() -> (Label) statusBar.lookup("#totalsLabel"));
         Label line = onFx(() -> (Label) statusBar.lookup("#statusLine"));
         assertTrue(
-                onFx(line::getText).contains("read ahead for Load more"),
+                onFx(line::getText).contains(" for Load more)"),
                 "a fan-out read: " + onFx(line::getText));
         assertEquals(
                 List.of(),
@@ -306,6 +309,36 @@ class TableTabKeysAndWidthUiTest {
         Label footer = onFx(() -> (Label) tab.content().lookup("#loadMoreLabel"));
         assertEquals(onFx(totals::getText), onFx(footer::getText), "the grid's footer");
         assertTrue(onFx(() -> footer.getTooltip().getText()).contains("Last read"));
+        // at 1280 nothing of the status bar is cut
+        assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(statusBar)), "the status bar");
+        // no column line crosses the shard header's text
+        assertEquals(List.of(), onFx(() -> headerCellBorders(grid(tab))), "header cells' borders");
+    }
+
+    /**
+     * The cells of a collection header row that draw a border: the header's text runs on over the
+     * other columns' cells, and their column lines would cross it ("13.|4 KB").
+     */
+    private static List<String> headerCellBorders(TableView<CollectionRow> grid) {
+        List<String> lined = new ArrayList<>();
+        for (Node row : grid.lookupAll(".collection-header")) {
+            for (Node node : row.lookupAll(".table-cell")) {
+                Border border = ((TableCell<?, ?>) node).getBorder();
+                if (border != null
+                        && border.getStrokes().stream()
+                                .flatMap(
+                                        s ->
+                                                Stream.of(
+                                                        s.getTopStroke(),
+                                                        s.getRightStroke(),
+                                                        s.getBottomStroke(),
+                                                        s.getLeftStroke()))
+                                .anyMatch(p -> !(p instanceof Color c) || c.getOpacity() > 0)) {
+                    lined.add(((TableCell<?, ?>) node).getTableColumn().getText());
+                }
+            }
+        }
+        return lined;
     }
 
     /** Sets the read bar to a Query of every shard of the sharded tenant; call on the FX thread. */

@@ -4,6 +4,7 @@ import static io.dynoscope.core.item.AttributeValue.n;
 import static io.dynoscope.core.item.AttributeValue.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.CompiledExpression;
@@ -71,17 +72,21 @@ class ConditionalWriteTest {
         assertEquals(ORIGINAL, current());
     }
 
+    /** The drift propagation's update: the author's new name, while the old one is there. */
+    private static UpdateSpec renameWhileUnchanged() {
+        return new UpdateSpec(
+                table,
+                POST,
+                new CompiledExpression(
+                        "SET #a = :new",
+                        Map.of("#a", "authorName"),
+                        Map.of(":new", s("Mara V."), ":old", s("Mara Vance"))),
+                CompiledExpression.of("#a = :old"));
+    }
+
     @Test
     void aGuardedPropagationUpdatesOnlyWhileTheOldValueIsThere() {
-        UpdateSpec propagate =
-                new UpdateSpec(
-                        table,
-                        POST,
-                        new CompiledExpression(
-                                "SET #a = :new",
-                                Map.of("#a", "authorName"),
-                                Map.of(":new", s("Mara V."), ":old", s("Mara Vance"))),
-                        CompiledExpression.of("#a = :old"));
+        UpdateSpec propagate = renameWhileUnchanged();
 
         WriteOutcome.Written written =
                 assertInstanceOf(WriteOutcome.Written.class, repository.updateItem(propagate));
@@ -90,6 +95,20 @@ class ConditionalWriteTest {
 
         WriteOutcome again = repository.updateItem(propagate);
         assertInstanceOf(WriteOutcome.ConditionFailed.class, again);
+        assertEquals(s("Mara V."), current().get("authorName").orElseThrow());
+    }
+
+    @Test
+    void anUpdateWithoutItsOldItemIsWrittenAndRefusedTheSameWayButSendsNoItemBack() {
+        UpdateSpec propagate = renameWhileUnchanged().withoutOldItem();
+
+        WriteOutcome.Written written =
+                assertInstanceOf(WriteOutcome.Written.class, repository.updateItem(propagate));
+        assertNull(written.oldItem(), "the old item is not asked back");
+        assertTrue(written.consumedCapacity() > 0, "the capacity still is");
+        assertEquals(s("Mara V."), current().get("authorName").orElseThrow());
+
+        assertInstanceOf(WriteOutcome.ConditionFailed.class, repository.updateItem(propagate));
         assertEquals(s("Mara V."), current().get("authorName").orElseThrow());
     }
 

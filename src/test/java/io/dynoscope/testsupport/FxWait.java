@@ -1,6 +1,7 @@
 package io.dynoscope.testsupport;
 
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.testfx.util.WaitForAsyncUtils;
@@ -15,10 +16,21 @@ public final class FxWait {
 
     private FxWait() {}
 
+    /** Polls every 50 ms, so a long wait on a busy machine does not crowd the JavaFX thread. */
     public static void until(long seconds, Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(
-                seconds,
-                TimeUnit.SECONDS,
-                () -> WaitForAsyncUtils.asyncFx(condition).get(seconds, TimeUnit.SECONDS));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        try {
+            while (!WaitForAsyncUtils.asyncFx(condition).get(seconds, TimeUnit.SECONDS)) {
+                if (System.nanoTime() > deadline) {
+                    throw new TimeoutException("not true within " + seconds + " s");
+                }
+                Thread.sleep(50);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TimeoutException("interrupted while waiting");
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the condition failed", e.getCause());
+        }
     }
 }

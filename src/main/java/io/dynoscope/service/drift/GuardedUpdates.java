@@ -99,7 +99,7 @@ public final class GuardedUpdates {
         for (int attempt = 1; ; attempt++) {
             WriteOutcome outcome;
             try {
-                outcome = repository.updateItem(spec);
+                outcome = repository.updateItem(spec.withoutOldItem());
             } catch (RepositoryException e) {
                 if (e.kind() == RepositoryException.Kind.THROTTLED
                         && attempt < retries.maxAttempts()) {

@@ -53,9 +53,6 @@ import javafx.collections.ObservableSet;
  */
 public final class ItemGridViewModel {
 
-    /** How many items the read a tab makes when it opens asks for: one request's worth. */
-    static final int FIRST_PAGE_ITEMS = 100;
-
     private final String tableName;
     private final ConnectionServices services;
     private final BackgroundWork work;
@@ -128,7 +125,7 @@ public final class ItemGridViewModel {
                     readBar.describe(info);
                     lastRead.set("");
                     if (readFirstPage && !theirOwnRead) {
-                        run(ReadRequest.scan(tableName, FIRST_PAGE_ITEMS));
+                        run(ReadRequest.scan(tableName, ReadBarViewModel.DEFAULT_LIMIT));
                     }
                 },
                 error -> {

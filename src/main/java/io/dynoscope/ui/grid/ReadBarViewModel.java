@@ -54,8 +54,11 @@ import javafx.collections.ObservableList;
  */
 public final class ReadBarViewModel {
 
-    /** The index choice that means "the table itself". */
-    static final int DEFAULT_LIMIT = 1000;
+    /**
+     * The limit a read starts with, and the one a tab's first read asks for (one request's worth):
+     * "More (n)" counts a limit only when the person chose another one.
+     */
+    static final int DEFAULT_LIMIT = 100;
 
     static final int MAX_SEGMENTS = 1_000_000;
 

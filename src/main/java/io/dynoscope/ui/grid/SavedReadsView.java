@@ -3,6 +3,7 @@ package io.dynoscope.ui.grid;
 import io.dynoscope.ui.common.Views;
 import java.util.List;
 import java.util.Objects;
+import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -59,7 +60,8 @@ public final class SavedReadsView {
         stage.setTitle("Saved reads and history · " + viewModel.tableName());
         Scene scene = new Scene(content);
         if (owner != null && owner.getScene() != null) {
-            scene.getStylesheets().setAll(owner.getScene().getStylesheets());
+            // and follows a theme switch made while it is open
+            Bindings.bindContent(scene.getStylesheets(), owner.getScene().getStylesheets());
         }
         scene.addEventFilter(
                 KeyEvent.KEY_PRESSED,

@@ -31,14 +31,15 @@ final class StatusText {
             text.append(
                     String.format(
                             Locale.ROOT,
-                            " (%,d loaded, %,d read ahead for Load more)",
+                            " (%,d loaded + %,d for Load more)",
                             s.returnedCount() - readAhead,
                             readAhead));
         }
         text.append(" · ").append(s.elapsed().toMillis()).append(" ms");
         if (cancelled) {
             text.append(" · cancelled");
-        } else if (moreAvailable) {
+        } else if (moreAvailable && readAhead == 0) {
+            // items held for Load more already say so; short enough to fit at 1280 after a fan-out
             text.append(" · more available");
         }
         return text.toString();

@@ -2,7 +2,8 @@ package io.dynoscope.ui.migration;
 
 import io.dynoscope.ui.common.Spinners;
 import io.dynoscope.ui.common.Views;
-import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -60,16 +61,19 @@ public final class MigrationView {
     }
 
     /**
-     * Opens the window over {@code owner}, styled like it; a migration still running when it closes
-     * is cancelled (its journal lets Apply resume it).
+     * Opens the window over {@code owner}, styled like it, and restyled with it when the theme
+     * changes while it is open; a migration still running when it closes is cancelled (its journal
+     * lets Apply resume it).
      */
-    public static Stage open(Window owner, List<String> stylesheets, MigrationViewModel viewModel) {
+    public static Stage open(
+            Window owner, ObservableList<String> stylesheets, MigrationViewModel viewModel) {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle("Migrate " + viewModel.table());
         Scene scene = new Scene(load(viewModel));
-        scene.getStylesheets().setAll(stylesheets);
+        // the binding holds the window's list weakly: a closed window is not kept
+        Bindings.bindContent(scene.getStylesheets(), stylesheets);
         stage.setScene(scene);
         stage.setOnHidden(e -> viewModel.cancel());
         stage.show();

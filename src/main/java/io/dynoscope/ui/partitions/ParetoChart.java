@@ -1,9 +1,9 @@
 package io.dynoscope.ui.partitions;
 
 import io.dynoscope.core.item.ValueText;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Side;
 import javafx.scene.chart.BarChart;
@@ -26,6 +26,11 @@ final class ParetoChart extends StackPane {
     /** The width of each chart's value axis; the other chart leaves the same room. */
     private static final double AXIS_WIDTH = 64;
 
+    /** The most characters of a key written under its bar, and how many of its start. */
+    private static final int LABEL_CHARS = 18;
+
+    private static final int LABEL_START = 8;
+
     private final CategoryAxis barKeys = new CategoryAxis();
     private final NumberAxis bytes = new NumberAxis();
     private final BarChart<String, Number> bars = new BarChart<>(barKeys, bytes);
@@ -42,6 +47,9 @@ final class ParetoChart extends StackPane {
         bars.setAnimated(false);
         bars.setCategoryGap(4);
         barKeys.setLabel("partition key");
+        // the keys stand under their bars upright: side by side they would not fit a bar's width
+        // (the axis then hid them all)
+        barKeys.setTickLabelRotation(90);
         // no axis label: the title says bytes, and a label beside tick labels such as "976.6 KB"
         // would not fit the axis' fixed width (it was drawn over them)
         bytes.setTickLabelFormatter(
@@ -69,6 +77,7 @@ final class ParetoChart extends StackPane {
         // laid out as the bars' axis (same labels, same rotation, same height) so that the plot
         // areas coincide; it is there only to place the line's points, so it is not seen
         lineKeys.setLabel(barKeys.getLabel());
+        lineKeys.setTickLabelRotation(barKeys.getTickLabelRotation());
         lineKeys.setOpacity(0);
         // the categories are set in the partitions' order on each show: an auto-ranging category
         // axis keeps the order of the categories it has seen, so a second report drew its line
@@ -87,21 +96,28 @@ final class ParetoChart extends StackPane {
         getChildren().setAll(bars, cumulative);
     }
 
-    /** Shows the partitions' bars, largest first, and their running share. */
+    /**
+     * Shows the partitions' bars, largest first, and their running share. Each bar is named by its
+     * key, a long one shortened in the middle ("TENANT#…89abcdef"); its tooltip has it whole.
+     */
     void show(List<PartitionsViewModel.ParetoBar> partitions) {
+        List<String> keys =
+                labels(partitions.stream().map(PartitionsViewModel.ParetoBar::key).toList());
         XYChart.Series<String, Number> bySize = new XYChart.Series<>();
         bySize.setName("bytes");
         XYChart.Series<String, Number> running = new XYChart.Series<>();
         running.setName("running share");
-        for (PartitionsViewModel.ParetoBar bar : partitions) {
-            bySize.getData().add(new XYChart.Data<>(bar.key(), bar.bytes()));
-            running.getData().add(new XYChart.Data<>(bar.key(), 100 * bar.cumulativeShare()));
+        for (int i = 0; i < partitions.size(); i++) {
+            PartitionsViewModel.ParetoBar bar = partitions.get(i);
+            bySize.getData().add(new XYChart.Data<>(keys.get(i), bar.bytes()));
+            running.getData().add(new XYChart.Data<>(keys.get(i), 100 * bar.cumulativeShare()));
         }
-        List<String> keys = partitions.stream().map(PartitionsViewModel.ParetoBar::key).toList();
         bars.getData().clear();
         cumulative.getData().clear();
-        barKeys.setCategories(FXCollections.observableArrayList(keys));
-        lineKeys.setCategories(FXCollections.observableArrayList(keys));
+        // changed in place: a new list given to a fixed category axis keeps the old tick marks
+        // (JavaFX rebuilds them only on a change to its list), so no key was written under a bar
+        barKeys.getCategories().setAll(keys);
+        lineKeys.getCategories().setAll(keys);
         bars.getData().setAll(List.of(bySize));
         cumulative.getData().setAll(List.of(running));
         for (int i = 0; i < partitions.size(); i++) {
@@ -117,5 +133,27 @@ final class ParetoChart extends StackPane {
                                     100 * bar.share(),
                                     100 * bar.cumulativeShare())));
         }
+    }
+
+    /**
+     * The bars' names: the keys, each longer than {@value #LABEL_CHARS} characters shortened to its
+     * start and end (shards and ids differ at the end); the keys whole if two would look alike.
+     */
+    static List<String> labels(List<String> keys) {
+        List<String> labels =
+                keys.stream()
+                        .map(
+                                key ->
+                                        key.length() <= LABEL_CHARS
+                                                ? key
+                                                : key.substring(0, LABEL_START)
+                                                        + "…"
+                                                        + key.substring(
+                                                                key.length()
+                                                                        - (LABEL_CHARS
+                                                                                - LABEL_START
+                                                                                - 1)))
+                        .toList();
+        return new HashSet<>(labels).size() == labels.size() ? labels : keys;
     }
 }

@@ -2,6 +2,7 @@ package io.dynoscope.ui.shell;
 
 import io.dynoscope.ui.common.WorkbenchDialog;
 import java.util.function.Supplier;
+import javafx.beans.binding.Bindings;
 import javafx.scene.Scene;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
@@ -36,7 +37,8 @@ final class DialogWindows {
         stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(dialog.title());
         Scene scene = new Scene(dialog.content());
-        scene.getStylesheets().setAll(owner.getStylesheets());
+        // and follows a theme switch made while it is open
+        Bindings.bindContent(scene.getStylesheets(), owner.getStylesheets());
         stage.setScene(scene);
         stage.setOnHidden(e -> viewModel.dialogClosed(dialog));
         stage.show();

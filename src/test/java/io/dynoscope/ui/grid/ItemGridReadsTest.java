@@ -252,7 +252,7 @@ class ItemGridReadsTest {
                         .get()
                         .contains(
                                 String.format(
-                                        "%d returned (12 loaded, %d read ahead for Load more)",
+                                        "%d returned (12 loaded + %d for Load more)",
                                         read.returnedCount(), readAhead)),
                 "the returned items are the loaded ones and those read ahead: "
                         + grid.lastReadProperty().get());

@@ -298,8 +298,10 @@ class ItemGridViewModelTest {
 
         assertEquals(1, logged.size());
         assertEquals(ReadMode.SCAN, logged.get(0).request().mode());
-        assertEquals(ItemGridViewModel.FIRST_PAGE_ITEMS, logged.get(0).request().limit());
+        assertEquals(ReadBarViewModel.DEFAULT_LIMIT, logged.get(0).request().limit());
         assertEquals(grid.collections().itemCount(), logged.get(0).items());
+        // the bar shows that read: nothing the person changed, so "More" counts nothing
+        assertEquals(0, grid.readBar().moreInUseProperty().get());
     }
 
     @Test

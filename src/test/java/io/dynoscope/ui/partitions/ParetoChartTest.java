@@ -1,16 +1,20 @@
 package io.dynoscope.ui.partitions;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.testsupport.FxWait;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -62,6 +66,54 @@ class ParetoChartTest {
                         || plot.getBackground().getFills().stream()
                                 .allMatch(f -> Color.TRANSPARENT.equals(f.getFill())),
                 "the line's plot area lets the bars through: " + plot.getBackground());
+    }
+
+    @Test
+    void eachBarIsNamedUnderItByItsKeyShortenedWhenLongAndNoNamesOverlap(FxRobot robot)
+            throws Exception {
+        List<String> keys = new ArrayList<>();
+        long[] bytes = new long[14];
+        for (int shard = 1; shard < bytes.length; shard++) {
+            keys.add(String.format("WS#big#%02d", shard));
+            bytes[shard - 1] = 60_000 - shard;
+        }
+        String longKey = "TENANT#0123456789abcdef0123456789abcdef";
+        keys.add(longKey);
+        bytes[bytes.length - 1] = 1_000;
+        show(robot, keys, bytes);
+
+        List<Text> names =
+                WaitForAsyncUtils.asyncFx(() -> tickLabels(robot)).get(30, TimeUnit.SECONDS);
+        List<String> shown = names.stream().map(Text::getText).toList();
+        assertEquals(keys.size(), shown.size(), "every bar is named: " + shown);
+        int last = keys.size() - 1;
+        assertEquals(keys.subList(0, last), shown.subList(0, last));
+        String shortened = shown.get(last);
+        int cut = shortened.indexOf('…');
+        assertTrue(
+                cut > 0
+                        && longKey.startsWith(shortened.substring(0, cut))
+                        && longKey.endsWith(shortened.substring(cut + 1)),
+                "a long key is shortened in the middle: " + shortened);
+        for (int i = 1; i < names.size(); i++) {
+            Bounds before = names.get(i - 1).localToScene(names.get(i - 1).getBoundsInLocal());
+            Bounds after = names.get(i).localToScene(names.get(i).getBoundsInLocal());
+            assertTrue(
+                    before.getMaxX() <= after.getMinX(),
+                    shown.get(i - 1) + " " + before + " overlaps " + shown.get(i) + " " + after);
+        }
+    }
+
+    /** The bar chart's category names as drawn, left to right. */
+    private static List<Text> tickLabels(FxRobot robot) {
+        XYChart<String, Number> bars = robot.lookup("#paretoBars").query();
+        return bars.getXAxis().getChildrenUnmodifiable().stream()
+                .filter(n -> n instanceof Text && n.isVisible())
+                .map(Text.class::cast)
+                .sorted(
+                        Comparator.comparingDouble(
+                                t -> t.localToScene(t.getBoundsInLocal()).getMinX()))
+                .toList();
     }
 
     private void show(FxRobot robot, List<String> keys, long[] bytes) throws Exception {
