@@ -221,10 +221,11 @@ public final class MigrationBenchmark {
             for (int i = 0; i < sources.size(); i++) {
                 names.put("#g" + i, sources.get(i));
                 values.put(":g" + i, item.get(sources.get(i)));
-                condition.append("#g").append(i).append(" = :g").append(i).append(" AND ");
+                if (i > 0) {
+                    condition.append(" AND ");
+                }
+                condition.append("#g").append(i).append(" = :g").append(i);
             }
-            names.put("#er", "EntityRef");
-            condition.append("attribute_exists(#er)");
         }
         client.updateItem(
                 UpdateItemRequest.builder()

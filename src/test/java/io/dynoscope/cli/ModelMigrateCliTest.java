@@ -205,7 +205,7 @@ class ModelMigrateCliTest {
                                 l ->
                                         l.contains(" / TASK#")
                                                 && l.contains("ConditionExpression")
-                                                && l.contains("attribute_exists")
+                                                && l.contains("#a = :a AND #s = :s AND #da = :da")
                                                 && l.contains("\"USER#u")),
                 "each entity's guarded write is shown: " + text.out());
         assertTrue(

@@ -19,10 +19,10 @@ import java.util.function.Predicate;
  * The propagation of a source value to its drifted copies, before anything is written: the exact
  * items and the value each will get (the dry run), and the guarded write for each.
  *
- * <p>Each write is {@code SET <copy> = :new} with the condition {@code <copy> = :old AND
- * attribute_exists(<partition key>)}: a copy that someone changed since detection, or an item that
- * was deleted, is left alone. Running a plan twice changes nothing twice, since a written copy no
- * longer holds the old value.
+ * <p>Each write is {@code SET <copy> = :new} with the condition {@code <copy> = :old}: a copy that
+ * someone changed since detection, or an item that was deleted (it holds no value at all), is left
+ * alone. Running a plan twice changes nothing twice, since a written copy no longer holds the old
+ * value.
  */
 public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
 
@@ -108,7 +108,11 @@ public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
     public static GuardedUpdate guarded(
             String partitionKey, List<UpdateRow> actions, List<Row> readValues) {
         List<Row> guard = new ArrayList<>(readValues);
-        guard.add(Row.of(partitionKey, Row.Operator.ATTRIBUTE_EXISTS));
+        // an attribute equal to a value read cannot be on a deleted item: the existence check is
+        // needed only when every value read was an absence (and costs the engine a third clause)
+        if (readValues.stream().noneMatch(row -> row.operator() == Row.Operator.EQ)) {
+            guard.add(Row.of(partitionKey, Row.Operator.ATTRIBUTE_EXISTS));
+        }
         return ExpressionCompiler.guardedUpdate(actions, guard);
     }
 

@@ -7,6 +7,7 @@ import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionValidator;
 import io.dynoscope.core.expression.GuardedUpdate;
+import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.item.Key;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ class PropagationPlanTest {
     }
 
     @Test
-    void eachWriteIsGuardedByTheOldValueAndTheItemExisting() {
+    void eachWriteIsGuardedByTheOldValueWhichNoDeletedItemHolds() {
         PropagationPlan plan =
                 PropagationPlan.of(
                         report(DriftFixtures.authorName(CopyLookup.INDEX)), DriftFixtures.KEYS);
@@ -76,8 +77,8 @@ class PropagationPlanTest {
         GuardedUpdate update = plan.guardedUpdate(plan.writes().get(0));
 
         assertEquals("SET #an = :new", update.update().text());
-        assertEquals("#an = :old AND attribute_exists(#pk)", update.condition().text());
-        assertEquals(Map.of("#an", "authorName", "#pk", "PK"), update.names());
+        assertEquals("#an = :old", update.condition().text());
+        assertEquals(Map.of("#an", "authorName"), update.names());
         assertEquals(Map.of(":new", s("Lio Tan"), ":old", s("Lionel Tan")), update.values());
         assertValid(update);
     }
@@ -90,8 +91,23 @@ class PropagationPlanTest {
         GuardedUpdate update = plan.guardedUpdate(plan.writes().get(0));
 
         assertEquals("SET #a.#n = :new", update.update().text());
-        assertEquals("#a.#n = :old AND attribute_exists(#pk)", update.condition().text());
-        assertEquals(Map.of("#a", "author", "#n", "name", "#pk", "PK"), update.names());
+        assertEquals("#a.#n = :old", update.condition().text());
+        assertEquals(Map.of("#a", "author", "#n", "name"), update.names());
+        assertValid(update);
+    }
+
+    @Test
+    void aWriteComputedOnlyFromAbsencesIsAlsoGuardedByTheItemExisting() {
+        GuardedUpdate update =
+                PropagationPlan.guarded(
+                        "PK",
+                        List.of(UpdateRow.set("GSI1SK", s("none"))),
+                        List.of(
+                                PropagationPlan.stillHolds(
+                                        AttributePath.of("status"), Optional.empty())));
+
+        assertEquals(
+                "attribute_not_exists(#s) AND attribute_exists(#pk)", update.condition().text());
         assertValid(update);
     }
 
