@@ -10,11 +10,11 @@ import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
 import io.dynoscope.service.drift.PropagationReport;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -34,15 +34,7 @@ final class DriftFixCommand implements Callable<Integer> {
 
     @ParentCommand private DriftCommand drift;
 
-    @Option(names = "--table", required = true, paramLabel = "TABLE")
-    private String table;
-
-    @Option(
-            names = "--rule",
-            required = true,
-            paramLabel = "FILE",
-            description = "A rule file (see drift suggest); - for stdin.")
-    private Path ruleFile;
+    @Mixin private RuleOptions input;
 
     @Option(
             names = "--dry-run",
@@ -62,19 +54,19 @@ final class DriftFixCommand implements Callable<Integer> {
             throw CliException.usage("--concurrency must be at least 1");
         }
         DynoscopeCli cli = drift.cli();
-        List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile, cli.in());
+        List<DenormalizationRule> rules = input.rules(cli.in());
         try (ConnectionServices services = cli.services()) {
             if (!dryRun) {
                 // refused before the detection's reads, not by the first of its writes
-                services.requireWritable("drift fix on table '" + table + "'");
+                services.requireWritable("drift fix on table '" + input.table + "'");
             }
-            KeySchema schema = services.metadata().describeTable(table).keySchema();
+            KeySchema schema = services.metadata().describeTable(input.table).keySchema();
             DriftDetection detection = services.driftDetection();
             List<PropagationPlan> plans = new ArrayList<>();
             ReadStatistics reads = ReadStatistics.NONE;
             for (DenormalizationRule rule : rules) {
                 DriftDetection.Result result =
-                        detection.detect(table, rule, progress -> {}, Cancellation.none());
+                        detection.detect(input.table, rule, progress -> {}, Cancellation.none());
                 plans.add(PropagationPlan.of(result.report(), schema));
                 reads = DriftCommand.plus(reads, result.reads());
             }
@@ -88,7 +80,7 @@ final class DriftFixCommand implements Callable<Integer> {
             PropagationReport report =
                     services.driftPropagation()
                             .propagate(
-                                    table,
+                                    input.table,
                                     plan,
                                     DriftPropagation.Options.withConcurrency(concurrency),
                                     progress -> {},

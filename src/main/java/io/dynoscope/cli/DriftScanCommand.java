@@ -1,6 +1,5 @@
 package io.dynoscope.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.DriftReport;
@@ -12,13 +11,11 @@ import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.drift.DriftDetection;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -36,15 +33,7 @@ final class DriftScanCommand implements Callable<Integer> {
 
     @ParentCommand private DriftCommand drift;
 
-    @Option(names = "--table", required = true, paramLabel = "TABLE")
-    private String table;
-
-    @Option(
-            names = "--rule",
-            required = true,
-            paramLabel = "FILE",
-            description = "A rule file (see drift suggest); - for stdin.")
-    private Path ruleFile;
+    @Mixin private RuleOptions input;
 
     @Option(
             names = "--json",
@@ -56,14 +45,14 @@ final class DriftScanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DynoscopeCli cli = drift.cli();
-        List<DenormalizationRule> rules = DriftCommand.readRules(ruleFile, cli.in());
+        List<DenormalizationRule> rules = input.rules(cli.in());
         List<DriftReport> reports = new ArrayList<>();
         ReadStatistics reads = ReadStatistics.NONE;
         try (ConnectionServices services = cli.services()) {
             DriftDetection detection = services.driftDetection();
             for (DenormalizationRule rule : rules) {
                 DriftDetection.Result result =
-                        detection.detect(table, rule, progress -> {}, Cancellation.none());
+                        detection.detect(input.table, rule, progress -> {}, Cancellation.none());
                 reports.add(result.report());
                 reads = DriftCommand.plus(reads, result.reads());
             }
@@ -172,54 +161,52 @@ final class DriftScanCommand implements Callable<Integer> {
     }
 
     private String json(List<DriftReport> reports) {
-        StringWriter out = new StringWriter();
-        try (JsonGenerator generator = new JsonFactory().createGenerator(out)) {
-            generator.useDefaultPrettyPrinter();
-            generator.writeStartObject();
-            generator.writeStringField("table", table);
-            generator.writeNumberField(
-                    "drifted", reports.stream().mapToInt(r -> r.driftedCopies().size()).sum());
-            generator.writeArrayFieldStart("rules");
-            for (DriftReport report : reports) {
-                String copyPath = report.rule().copies().attribute().toString();
-                generator.writeStartObject();
-                generator.writeStringField("name", report.rule().name());
-                generator.writeStringField("lookup", report.rule().copies().lookup().name());
-                generator.writeNumberField("sources", report.sources().size());
-                generator.writeNumberField("copies", report.copyCount());
-                generator.writeArrayFieldStart("drifted");
-                for (DriftReport.DriftedCopy copy : report.driftedCopies()) {
-                    generator.writeStartObject();
-                    key(generator, "key", copy.copy());
-                    generator.writeStringField("attribute", copyPath);
-                    value(generator, "value", copy.copyValue());
-                    key(generator, "sourceKey", copy.source());
-                    generator.writeStringField(
-                            "sourceAttribute", report.rule().source().attribute().toString());
-                    value(generator, "sourceValue", copy.sourceValue());
-                    generator.writeBooleanField("typeDiffers", copy.typeDiffers());
-                    generator.writeEndObject();
-                }
-                generator.writeEndArray();
-                generator.writeArrayFieldStart("orphans");
-                for (DriftReport.OrphanCopy orphan : report.orphans()) {
-                    generator.writeStartObject();
-                    key(generator, "key", orphan.copy());
-                    generator.writeStringField("attribute", copyPath);
-                    value(generator, "value", orphan.copyValue());
-                    key(generator, "expectedSourceKey", orphan.expectedSource());
-                    generator.writeStringField("reason", orphan.reason().name());
-                    generator.writeEndObject();
-                }
-                generator.writeEndArray();
-                generator.writeEndObject();
-            }
-            generator.writeEndArray();
-            generator.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
+        return JsonObjects.write(
+                true,
+                generator -> {
+                    generator.writeStringField("table", input.table);
+                    generator.writeNumberField(
+                            "drifted",
+                            reports.stream().mapToInt(r -> r.driftedCopies().size()).sum());
+                    generator.writeArrayFieldStart("rules");
+                    for (DriftReport report : reports) {
+                        String copyPath = report.rule().copies().attribute().toString();
+                        generator.writeStartObject();
+                        generator.writeStringField("name", report.rule().name());
+                        generator.writeStringField(
+                                "lookup", report.rule().copies().lookup().name());
+                        generator.writeNumberField("sources", report.sources().size());
+                        generator.writeNumberField("copies", report.copyCount());
+                        generator.writeArrayFieldStart("drifted");
+                        for (DriftReport.DriftedCopy copy : report.driftedCopies()) {
+                            generator.writeStartObject();
+                            key(generator, "key", copy.copy());
+                            generator.writeStringField("attribute", copyPath);
+                            value(generator, "value", copy.copyValue());
+                            key(generator, "sourceKey", copy.source());
+                            generator.writeStringField(
+                                    "sourceAttribute",
+                                    report.rule().source().attribute().toString());
+                            value(generator, "sourceValue", copy.sourceValue());
+                            generator.writeBooleanField("typeDiffers", copy.typeDiffers());
+                            generator.writeEndObject();
+                        }
+                        generator.writeEndArray();
+                        generator.writeArrayFieldStart("orphans");
+                        for (DriftReport.OrphanCopy orphan : report.orphans()) {
+                            generator.writeStartObject();
+                            key(generator, "key", orphan.copy());
+                            generator.writeStringField("attribute", copyPath);
+                            value(generator, "value", orphan.copyValue());
+                            key(generator, "expectedSourceKey", orphan.expectedSource());
+                            generator.writeStringField("reason", orphan.reason().name());
+                            generator.writeEndObject();
+                        }
+                        generator.writeEndArray();
+                        generator.writeEndObject();
+                    }
+                    generator.writeEndArray();
+                });
     }
 
     private static void key(JsonGenerator generator, String field, Key key) throws IOException {

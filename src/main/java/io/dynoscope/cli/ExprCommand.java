@@ -3,10 +3,8 @@ package io.dynoscope.cli;
 import io.dynoscope.core.expression.ExpressionKind;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code dynoscope expr}: check expressions and build them with their placeholder maps and
@@ -18,20 +16,10 @@ import picocli.CommandLine.ParentCommand;
         description =
                 "Check DynamoDB expressions before sending them, or build them with their maps and a snippet.",
         subcommands = {ExprCheckCommand.class, ExprBuildCommand.class})
-final class ExprCommand implements Callable<Integer> {
+final class ExprCommand extends GroupCommand {
 
-    @ParentCommand private DynoscopeCli cli;
-
-    DynoscopeCli cli() {
-        return cli;
-    }
-
-    @Override
-    public Integer call() {
-        cli.err()
-                .println(
-                        "dynoscope expr: name a command: check or build (see dynoscope expr --help)");
-        return ExitCodes.USAGE;
+    ExprCommand() {
+        super("check or build");
     }
 
     /** The kind as typed on the command line: {@code key-condition}, {@code filter}, ... */

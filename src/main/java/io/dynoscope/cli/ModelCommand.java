@@ -11,9 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope model}: the table model's verbs. */
 @Command(
@@ -30,21 +28,10 @@ import picocli.CommandLine.ParentCommand;
             ModelCheckCommand.class,
             ModelMigrateCommand.class
         })
-final class ModelCommand implements Callable<Integer> {
+final class ModelCommand extends GroupCommand {
 
-    @ParentCommand private DynoscopeCli cli;
-
-    DynoscopeCli cli() {
-        return cli;
-    }
-
-    @Override
-    public Integer call() {
-        cli.err()
-                .println(
-                        "dynoscope model: name a command: plan, infer, export, load, check or"
-                                + " migrate (see dynoscope model --help)");
-        return ExitCodes.USAGE;
+    ModelCommand() {
+        super("plan, infer, export, load, check or migrate");
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.dynoscope.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.partitions.PartitionReport;
@@ -10,9 +8,6 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ContributorInsights;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.partitions.PartitionReporter;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -98,38 +93,34 @@ final class PartitionsCommand implements Callable<Integer> {
     }
 
     private static String json(PartitionReport report, int top) {
-        StringWriter out = new StringWriter();
-        try (JsonGenerator generator = new JsonFactory().createGenerator(out)) {
-            generator.writeStartObject();
-            generator.writeStringField("table", report.table());
-            generator.writeNumberField("items", report.items());
-            generator.writeNumberField("bytes", report.bytes());
-            generator.writeBooleanField("sampled", report.sampled());
-            if (report.sample().isPresent()) {
-                SampleEstimate sample = report.sample().get();
-                generator.writeObjectFieldStart("sample");
-                generator.writeNumberField("segmentsRead", sample.segmentsRead());
-                generator.writeNumberField("totalSegments", sample.totalSegments());
-                generator.writeNumberField("itemsRead", sample.itemsRead());
-                generator.writeNumberField("itemsError", sample.itemsError());
-                generator.writeNumberField("bytesError", sample.bytesError());
-                generator.writeEndObject();
-            }
-            generator.writeArrayFieldStart("partitions");
-            for (PartitionReport.Partition p : report.top(top)) {
-                generator.writeStartObject();
-                generator.writeFieldName("key");
-                generator.writeRawValue(PlainJson.write(p.partitionKey()));
-                generator.writeNumberField("items", p.items());
-                generator.writeNumberField("bytes", p.bytes());
-                generator.writeEndObject();
-            }
-            generator.writeEndArray();
-            generator.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
+        return JsonObjects.write(
+                false,
+                generator -> {
+                    generator.writeStringField("table", report.table());
+                    generator.writeNumberField("items", report.items());
+                    generator.writeNumberField("bytes", report.bytes());
+                    generator.writeBooleanField("sampled", report.sampled());
+                    if (report.sample().isPresent()) {
+                        SampleEstimate sample = report.sample().get();
+                        generator.writeObjectFieldStart("sample");
+                        generator.writeNumberField("segmentsRead", sample.segmentsRead());
+                        generator.writeNumberField("totalSegments", sample.totalSegments());
+                        generator.writeNumberField("itemsRead", sample.itemsRead());
+                        generator.writeNumberField("itemsError", sample.itemsError());
+                        generator.writeNumberField("bytesError", sample.bytesError());
+                        generator.writeEndObject();
+                    }
+                    generator.writeArrayFieldStart("partitions");
+                    for (PartitionReport.Partition p : report.top(top)) {
+                        generator.writeStartObject();
+                        generator.writeFieldName("key");
+                        generator.writeRawValue(PlainJson.write(p.partitionKey()));
+                        generator.writeNumberField("items", p.items());
+                        generator.writeNumberField("bytes", p.bytes());
+                        generator.writeEndObject();
+                    }
+                    generator.writeEndArray();
+                });
     }
 
     private void printText(PartitionReport report, int top, ContributorInsights insights) {

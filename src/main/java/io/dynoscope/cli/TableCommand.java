@@ -9,9 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code dynoscope table}: create and delete tables, set their TTL, add and remove indexes. */
 @Command(
@@ -27,21 +25,10 @@ import picocli.CommandLine.ParentCommand;
             TableAddIndexCommand.class,
             TableRemoveIndexCommand.class
         })
-final class TableCommand implements Callable<Integer> {
+final class TableCommand extends GroupCommand {
 
-    @ParentCommand private DynoscopeCli cli;
-
-    DynoscopeCli cli() {
-        return cli;
-    }
-
-    @Override
-    public Integer call() {
-        cli.err()
-                .println(
-                        "dynoscope table: name a command: create, delete, ttl, add-index or remove-index"
-                                + " (see dynoscope table --help)");
-        return ExitCodes.USAGE;
+    TableCommand() {
+        super("create, delete, ttl, add-index or remove-index");
     }
 
     /**
@@ -50,17 +37,17 @@ final class TableCommand implements Callable<Integer> {
      */
     int run(List<TableChange> changes, TableAdmin admin, boolean dryRun, String done) {
         if (dryRun) {
-            changes.forEach(change -> cli.out().println(admin.requestText(change)));
+            changes.forEach(change -> cli().out().println(admin.requestText(change)));
             return ExitCodes.OK;
         }
         admin.apply(changes);
-        cli.err().println(done);
+        cli().err().println(done);
         return ExitCodes.OK;
     }
 
     /** Runs {@code work} with the table admin of this command line's connection. */
     int withAdmin(AdminWork work) {
-        try (ConnectionServices services = cli.services()) {
+        try (ConnectionServices services = cli().services()) {
             return work.run(services.tableAdmin());
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());

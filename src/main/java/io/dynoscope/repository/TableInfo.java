@@ -40,34 +40,6 @@ public record TableInfo(
         localSecondaryIndexes = List.copyOf(localSecondaryIndexes);
     }
 
-    /** A description that does not say the provisioned capacity. */
-    public TableInfo(
-            String name,
-            String status,
-            KeySchema keySchema,
-            Map<String, String> keyAttributeTypes,
-            List<IndexInfo> globalSecondaryIndexes,
-            List<IndexInfo> localSecondaryIndexes,
-            String billingMode,
-            long itemCount,
-            long sizeBytes,
-            Optional<String> ttlAttribute,
-            Optional<String> streamViewType) {
-        this(
-                name,
-                status,
-                keySchema,
-                keyAttributeTypes,
-                globalSecondaryIndexes,
-                localSecondaryIndexes,
-                billingMode,
-                itemCount,
-                sizeBytes,
-                ttlAttribute,
-                streamViewType,
-                null);
-    }
-
     /** An active on-demand table without indexes whose keys are strings. */
     public static TableInfo onDemand(String name, KeySchema keySchema, long itemCount) {
         Map<String, String> types = new LinkedHashMap<>();
@@ -84,7 +56,8 @@ public record TableInfo(
                 itemCount,
                 0,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                null);
     }
 
     /** The key schema of the table (index == null) or of the named index. */

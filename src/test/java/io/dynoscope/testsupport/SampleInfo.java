@@ -24,6 +24,7 @@ public final class SampleInfo {
                 0,
                 0,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                null);
     }
 }

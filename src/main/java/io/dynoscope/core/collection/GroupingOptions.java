@@ -5,6 +5,7 @@ import io.dynoscope.core.item.KeySchema;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * How loaded items are grouped into item collections.
@@ -76,83 +77,75 @@ public record GroupingOptions(
 
     /** With a parent marker of the sort key's type (S, N or B). */
     public GroupingOptions withParentMarker(AttributeValue marker) {
-        return new GroupingOptions(
-                keySchema,
-                Optional.of(marker),
-                direction,
-                collectionOrder,
-                largeCollectionBytes,
-                largeCollectionItems,
-                tableHasLocalSecondaryIndex,
-                shards);
+        return with(parts -> parts.parentMarker = Optional.of(marker));
     }
 
     public GroupingOptions withDirection(ReadDirection newDirection) {
-        return new GroupingOptions(
-                keySchema,
-                parentMarker,
-                newDirection,
-                collectionOrder,
-                largeCollectionBytes,
-                largeCollectionItems,
-                tableHasLocalSecondaryIndex,
-                shards);
+        return with(parts -> parts.direction = newDirection);
     }
 
     public GroupingOptions withCollectionOrder(CollectionOrder newOrder) {
-        return new GroupingOptions(
-                keySchema,
-                parentMarker,
-                direction,
-                newOrder,
-                largeCollectionBytes,
-                largeCollectionItems,
-                tableHasLocalSecondaryIndex,
-                shards);
+        return with(parts -> parts.collectionOrder = newOrder);
     }
 
     /**
      * Large from {@code bytes} loaded bytes or {@code items} loaded items, whichever comes first.
      */
     public GroupingOptions withLargeCollectionThreshold(long bytes, long items) {
-        return new GroupingOptions(
-                keySchema,
-                parentMarker,
-                direction,
-                collectionOrder,
-                bytes,
-                items,
-                tableHasLocalSecondaryIndex,
-                shards);
+        return with(
+                parts -> {
+                    parts.largeCollectionBytes = bytes;
+                    parts.largeCollectionItems = items;
+                });
     }
 
     public GroupingOptions withLocalSecondaryIndex(boolean hasLocalSecondaryIndex) {
-        return new GroupingOptions(
-                keySchema,
-                parentMarker,
-                direction,
-                collectionOrder,
-                largeCollectionBytes,
-                largeCollectionItems,
-                hasLocalSecondaryIndex,
-                shards);
+        return with(parts -> parts.tableHasLocalSecondaryIndex = hasLocalSecondaryIndex);
     }
 
     /** With these shards grouped into logical collections. */
     public GroupingOptions withShards(ShardResolver resolver) {
-        return new GroupingOptions(
-                keySchema,
-                parentMarker,
-                direction,
-                collectionOrder,
-                largeCollectionBytes,
-                largeCollectionItems,
-                tableHasLocalSecondaryIndex,
-                resolver);
+        return with(parts -> parts.shards = resolver);
     }
 
     /** With the shards of one write-sharded key shown as one logical collection. */
     public GroupingOptions withShardedCollection(ShardedCollection collection) {
         return withShards(ShardResolver.of(List.of(collection)));
+    }
+
+    /** These options with some parts changed (the record itself stays as it is). */
+    private GroupingOptions with(Consumer<Parts> change) {
+        Parts parts = new Parts(this);
+        change.accept(parts);
+        return new GroupingOptions(
+                keySchema,
+                parts.parentMarker,
+                parts.direction,
+                parts.collectionOrder,
+                parts.largeCollectionBytes,
+                parts.largeCollectionItems,
+                parts.tableHasLocalSecondaryIndex,
+                parts.shards);
+    }
+
+    /** The parts of the options that change, to change some and make new options. */
+    private static final class Parts {
+        Optional<AttributeValue> parentMarker;
+        ReadDirection direction;
+        CollectionOrder collectionOrder;
+        long largeCollectionBytes;
+        long largeCollectionItems;
+        boolean tableHasLocalSecondaryIndex;
+        ShardResolver shards;
+
+        Parts(GroupingOptions options) {
+            parentMarker = options.parentMarker;
+            direction = options.direction;
+            collectionOrder = options.collectionOrder;
+            largeCollectionBytes = options.largeCollectionBytes;
+            largeCollectionItems = options.largeCollectionItems;
+            tableHasLocalSecondaryIndex = options.tableHasLocalSecondaryIndex;
+            shards = options.shards;
+        }
     }
 }

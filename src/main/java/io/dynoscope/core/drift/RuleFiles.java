@@ -1,5 +1,7 @@
 package io.dynoscope.core.drift;
 
+import static io.dynoscope.core.item.JsonErrors.where;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -197,14 +199,5 @@ public final class RuleFiles {
             throw new IllegalArgumentException(field + " is missing");
         }
         return value;
-    }
-
-    private static String where(JsonProcessingException e) {
-        return e.getLocation() == null
-                ? "?"
-                : "line "
-                        + e.getLocation().getLineNr()
-                        + ", column "
-                        + e.getLocation().getColumnNr();
     }
 }

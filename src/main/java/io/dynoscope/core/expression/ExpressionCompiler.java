@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -196,59 +197,59 @@ public final class ExpressionCompiler {
         if (!kind.isCondition()) {
             throw new IllegalArgumentException(kind + " is not a condition kind");
         }
-        try {
-            Condition condition =
-                    ((Expression.ConditionExpression) ExpressionParser.parse(kind, text))
-                            .condition();
-            List<Condition> parts = new ArrayList<>();
-            flattenAnd(condition, parts);
-            List<Row> rows = new ArrayList<>();
-            for (Condition part : parts) {
-                rows.add(toRow(part, names, values));
-            }
-            return new AsRows.Shown<>(rows);
-        } catch (ExpressionSyntaxException e) {
-            return new AsRows.NotShown<>(e.getMessage());
-        } catch (CannotShow e) {
-            return new AsRows.NotShown<>(e.getMessage());
-        }
+        return rows(
+                () -> {
+                    Condition condition =
+                            ((Expression.ConditionExpression) ExpressionParser.parse(kind, text))
+                                    .condition();
+                    List<Condition> parts = new ArrayList<>();
+                    flattenAnd(condition, parts);
+                    List<Row> rows = new ArrayList<>();
+                    for (Condition part : parts) {
+                        rows.add(toRow(part, names, values));
+                    }
+                    return rows;
+                });
     }
 
     /** Reads an update back into rows: possible when every SET assigns a {@code :value}. */
     public static AsRows<UpdateRow> updateRows(
             String text, Map<String, String> names, Map<String, AttributeValue> values) {
-        try {
-            Expression.UpdateExpression update =
-                    (Expression.UpdateExpression)
-                            ExpressionParser.parse(ExpressionKind.UPDATE, text);
-            List<UpdateRow> rows = new ArrayList<>();
-            for (UpdateClause clause : update.clauses()) {
-                for (UpdateClause.Action action : clause.actions()) {
-                    rows.add(toUpdateRow(action, names, values));
-                }
-            }
-            return new AsRows.Shown<>(rows);
-        } catch (ExpressionSyntaxException e) {
-            return new AsRows.NotShown<>(e.getMessage());
-        } catch (CannotShow e) {
-            return new AsRows.NotShown<>(e.getMessage());
-        }
+        return rows(
+                () -> {
+                    Expression.UpdateExpression update =
+                            (Expression.UpdateExpression)
+                                    ExpressionParser.parse(ExpressionKind.UPDATE, text);
+                    List<UpdateRow> rows = new ArrayList<>();
+                    for (UpdateClause clause : update.clauses()) {
+                        for (UpdateClause.Action action : clause.actions()) {
+                            rows.add(toUpdateRow(action, names, values));
+                        }
+                    }
+                    return rows;
+                });
     }
 
     /** Reads a projection back into its paths. */
     public static AsRows<AttributePath> projectionRows(String text, Map<String, String> names) {
+        return rows(
+                () -> {
+                    Expression.ProjectionExpression projection =
+                            (Expression.ProjectionExpression)
+                                    ExpressionParser.parse(ExpressionKind.PROJECTION, text);
+                    List<AttributePath> paths = new ArrayList<>();
+                    for (DocumentPath path : projection.paths()) {
+                        paths.add(resolve(path, names));
+                    }
+                    return paths;
+                });
+    }
+
+    /** The rows {@code reading} makes, or why the expression cannot be shown as rows. */
+    private static <R> AsRows<R> rows(Supplier<List<R>> reading) {
         try {
-            Expression.ProjectionExpression projection =
-                    (Expression.ProjectionExpression)
-                            ExpressionParser.parse(ExpressionKind.PROJECTION, text);
-            List<AttributePath> paths = new ArrayList<>();
-            for (DocumentPath path : projection.paths()) {
-                paths.add(resolve(path, names));
-            }
-            return new AsRows.Shown<>(paths);
-        } catch (ExpressionSyntaxException e) {
-            return new AsRows.NotShown<>(e.getMessage());
-        } catch (CannotShow e) {
+            return new AsRows.Shown<>(reading.get());
+        } catch (ExpressionSyntaxException | CannotShow e) {
             return new AsRows.NotShown<>(e.getMessage());
         }
     }

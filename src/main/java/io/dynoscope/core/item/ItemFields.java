@@ -65,14 +65,9 @@ public final class ItemFields {
         return longer;
     }
 
+    /** The field's editable text: binary as all its base64, NULL as nothing, the rest as shown. */
     private static String text(AttributeValue value) {
-        if (value instanceof AttributeValue.Str s) {
-            return s.value();
-        } else if (value instanceof AttributeValue.Num n) {
-            return n.text();
-        } else if (value instanceof AttributeValue.Bool b) {
-            return Boolean.toString(b.value());
-        } else if (value instanceof AttributeValue.Bin b) {
+        if (value instanceof AttributeValue.Bin b) {
             return b.base64();
         } else if (value instanceof AttributeValue.Null) {
             return "";

@@ -1,22 +1,11 @@
 package io.dynoscope.core.model;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.List;
 
-/** What the model and plan-request readers share: where a JSON error is, and missing fields. */
+/** What the model readers share: missing fields and absent lists. */
 public final class JsonText {
 
     private JsonText() {}
-
-    /** {@code line L, column C} of a JSON error, or {@code ?} when Jackson does not know. */
-    public static String where(JsonProcessingException e) {
-        return e.getLocation() == null
-                ? "?"
-                : "line "
-                        + e.getLocation().getLineNr()
-                        + ", column "
-                        + e.getLocation().getColumnNr();
-    }
 
     /** {@code value}; throws {@link IllegalArgumentException} saying {@code field} is missing. */
     static <T> T require(T value, String field) {

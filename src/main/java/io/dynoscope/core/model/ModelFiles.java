@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.RuleFiles;
+import io.dynoscope.core.item.JsonErrors;
 import java.util.List;
 import java.util.Objects;
 
@@ -54,7 +55,7 @@ public final class ModelFiles {
             tree = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(
-                    "not JSON: " + e.getOriginalMessage() + " at " + JsonText.where(e), e);
+                    "not JSON: " + e.getOriginalMessage() + " at " + JsonErrors.where(e), e);
         }
         if (tree != null && tree.isObject() && tree.has("format")) {
             return new Read(Format.DYNOSCOPE, ModelJson.read(text), List.of(), List.of());

@@ -1,8 +1,8 @@
 package io.dynoscope.core.model;
 
+import static io.dynoscope.core.item.JsonErrors.where;
 import static io.dynoscope.core.model.JsonText.list;
 import static io.dynoscope.core.model.JsonText.require;
-import static io.dynoscope.core.model.JsonText.where;
 import static io.dynoscope.core.model.ModelJson.FORMAT;
 import static io.dynoscope.core.model.ModelJson.MAPPER;
 import static io.dynoscope.core.model.ModelJson.VERSION;

@@ -1,8 +1,8 @@
 package io.dynoscope.core.model;
 
+import static io.dynoscope.core.item.JsonErrors.where;
 import static io.dynoscope.core.model.JsonText.list;
 import static io.dynoscope.core.model.JsonText.require;
-import static io.dynoscope.core.model.JsonText.where;
 import static io.dynoscope.core.model.NoSqlWorkbenchFormat.MAPPER;
 
 import com.fasterxml.jackson.core.JsonProcessingException;

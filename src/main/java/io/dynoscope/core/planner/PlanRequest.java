@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.JsonErrors;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.JsonText;
 import io.dynoscope.core.model.Workload;
@@ -78,7 +79,7 @@ public record PlanRequest(PlanInput input) {
             json = MAPPER.readValue(text, RequestJson.class);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(
-                    "not a plan request: " + e.getOriginalMessage() + " at " + JsonText.where(e),
+                    "not a plan request: " + e.getOriginalMessage() + " at " + JsonErrors.where(e),
                     e);
         }
         if (json == null || json.table() == null || json.table().isBlank()) {

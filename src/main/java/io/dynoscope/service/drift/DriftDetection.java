@@ -14,6 +14,7 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.Page;
+import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
@@ -204,20 +205,7 @@ public final class DriftDetection {
                                                 + ")")
                         .orElse(null);
         String projection = compiler.projection(projected(rule, schema));
-        ScanSpec spec = ScanSpec.table(table).withProjection(compiler.expression(projection));
-        if (filter != null) {
-            spec = spec.withFilter(compiler.expression(filter));
-        }
-        ReadResult result =
-                repository.scan(
-                        spec,
-                        page -> {
-                            detector.acceptAll(page.items());
-                            reads.page(page);
-                            return true;
-                        },
-                        cancellation);
-        return result.complete();
+        return scan(table, compiler, projection, filter, everyItem(detector, reads), cancellation);
     }
 
     private boolean scanSources(
@@ -236,25 +224,42 @@ public final class DriftDetection {
         schema.sortKey().ifPresent(sk -> paths.add(AttributePath.of(sk)));
         paths.add(AttributePath.of(rule.source().attribute().attribute()));
         String projection = compiler.projection(distinct(paths));
+        PageListener sourcesOnly =
+                page -> {
+                    for (Item item : page.items()) {
+                        if (detector.isSource(item)) {
+                            detector.accept(item);
+                            sources.add(item);
+                        }
+                    }
+                    reads.page(page);
+                    return true;
+                };
+        return scan(table, compiler, projection, filter, sourcesOnly, cancellation);
+    }
+
+    /** Scans the table for the projection, and the filter when there is one. */
+    private boolean scan(
+            String table,
+            ExpressionCompiler compiler,
+            String projection,
+            String filter,
+            PageListener listener,
+            Cancellation cancellation) {
         ScanSpec spec = ScanSpec.table(table).withProjection(compiler.expression(projection));
         if (filter != null) {
             spec = spec.withFilter(compiler.expression(filter));
         }
-        ReadResult result =
-                repository.scan(
-                        spec,
-                        page -> {
-                            for (Item item : page.items()) {
-                                if (detector.isSource(item)) {
-                                    detector.accept(item);
-                                    sources.add(item);
-                                }
-                            }
-                            reads.page(page);
-                            return true;
-                        },
-                        cancellation);
-        return result.complete();
+        return repository.scan(spec, listener, cancellation).complete();
+    }
+
+    /** Hands every item read to the detector, and counts the read. */
+    private static PageListener everyItem(DriftDetector detector, Reads reads) {
+        return page -> {
+            detector.acceptAll(page.items());
+            reads.page(page);
+            return true;
+        };
     }
 
     /**
@@ -284,15 +289,7 @@ public final class DriftDetection {
                 return false;
             }
             QuerySpec spec = copiesQuery(table, rule, schema, partition);
-            ReadResult result =
-                    repository.query(
-                            spec,
-                            page -> {
-                                detector.acceptAll(page.items());
-                                reads.page(page);
-                                return true;
-                            },
-                            cancellation);
+            ReadResult result = repository.query(spec, everyItem(detector, reads), cancellation);
             if (!result.complete()) {
                 return false;
             }

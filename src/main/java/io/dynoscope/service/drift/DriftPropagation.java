@@ -11,13 +11,13 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.service.access.ReadOnlyException;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.common.DaemonPool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -200,14 +200,7 @@ public final class DriftPropagation {
     }
 
     private static void runWorkers(Runnable worker, int workers, Cancellation cancellation) {
-        ExecutorService pool =
-                Executors.newFixedThreadPool(
-                        workers,
-                        runnable -> {
-                            Thread thread = new Thread(runnable, "dynoscope-drift-propagation");
-                            thread.setDaemon(true);
-                            return thread;
-                        });
+        ExecutorService pool = DaemonPool.of(workers, "drift-propagation");
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int w = 0; w < workers; w++) {

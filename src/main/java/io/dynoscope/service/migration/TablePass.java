@@ -17,6 +17,7 @@ import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.service.common.DaemonPool;
 import io.dynoscope.service.drift.GuardedUpdates;
 import io.dynoscope.service.migration.PassTally.Count;
 import java.io.IOException;
@@ -28,7 +29,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -121,14 +121,7 @@ final class TablePass {
         }
         Run run = new Run(kind, totalSegments, segments, onSegment, progress, cancellation);
         int workers = Math.max(1, Math.min(concurrency, segments.size()));
-        ExecutorService pool =
-                Executors.newFixedThreadPool(
-                        workers,
-                        runnable -> {
-                            Thread thread = new Thread(runnable, "dynoscope-migration");
-                            thread.setDaemon(true);
-                            return thread;
-                        });
+        ExecutorService pool = DaemonPool.of(workers, "migration");
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int w = 0; w < workers; w++) {

@@ -17,6 +17,7 @@ import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.common.DaemonPool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -26,7 +27,6 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -224,13 +224,7 @@ public final class PartitionReporter {
                 return;
             }
             ExecutorService pool =
-                    Executors.newFixedThreadPool(
-                            Math.min(options.concurrency(), totalSegments),
-                            runnable -> {
-                                Thread thread = new Thread(runnable, "dynoscope-partitions");
-                                thread.setDaemon(true);
-                                return thread;
-                            });
+                    DaemonPool.of(Math.min(options.concurrency(), totalSegments), "partitions");
             try {
                 List<Future<?>> futures = new ArrayList<>();
                 for (int segment : order) {

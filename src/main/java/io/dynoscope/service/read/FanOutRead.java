@@ -11,6 +11,7 @@ import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.service.common.DaemonPool;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -270,14 +270,7 @@ public final class FanOutRead {
 
         Result run() {
             long started = System.nanoTime();
-            pool =
-                    Executors.newFixedThreadPool(
-                            concurrency,
-                            runnable -> {
-                                Thread thread = new Thread(runnable, "dynoscope-fan-out");
-                                thread.setDaemon(true);
-                                return thread;
-                            });
+            pool = DaemonPool.of(concurrency, "fan-out");
             try {
                 while (true) {
                     if (!cancelled && cancellation.isCancelled()) {

@@ -160,7 +160,8 @@ public final class SqlWarmUp {
                     ITEMS.size(),
                     0,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.empty(),
+                    null);
         }
 
         @Override

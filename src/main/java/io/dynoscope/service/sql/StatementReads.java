@@ -13,6 +13,7 @@ import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.service.common.DaemonPool;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -28,7 +29,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -256,14 +256,7 @@ final class StatementReads implements SqlTable.RowSource {
                                         + value));
             }
         }
-        ExecutorService lookups =
-                Executors.newFixedThreadPool(
-                        StatementPlan.LOOKUP_CONCURRENCY,
-                        r -> {
-                            Thread thread = new Thread(r, "dynoscope-sql-lookup");
-                            thread.setDaemon(true);
-                            return thread;
-                        });
+        ExecutorService lookups = DaemonPool.of(StatementPlan.LOOKUP_CONCURRENCY, "sql-lookup");
         try {
             List<Future<List<Item>>> pending = new ArrayList<>();
             for (PlannedRead query : queries) {

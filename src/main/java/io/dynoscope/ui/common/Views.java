@@ -3,8 +3,11 @@ package io.dynoscope.ui.common;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
+import javafx.beans.InvalidationListener;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -26,9 +29,16 @@ public final class Views {
         return new LazyView(loader);
     }
 
-    /** Stands in for a view until the first layout in which it can be seen, then holds it. */
+    /**
+     * Stands in for a view until the first layout in which it can be seen, then holds it. Hidden at
+     * a layout (its tab not the selected one, as a tool window restored from the settings may be),
+     * it watches its ancestors' visibility: showing an ancestor does not lay out a pane whose size
+     * did not change, so it would have stayed blank.
+     */
     private static final class LazyView extends StackPane {
         private Supplier<? extends Parent> loader;
+        private final InvalidationListener recheck = o -> requestLayout();
+        private final List<Node> watched = new ArrayList<>();
 
         LazyView(Supplier<? extends Parent> loader) {
             this.loader = loader;
@@ -36,10 +46,18 @@ public final class Views {
 
         @Override
         protected void layoutChildren() {
-            if (loader != null && getScene() != null && shown()) {
-                Parent view = loader.get();
-                loader = null;
-                getChildren().setAll(view);
+            if (loader != null && getScene() != null) {
+                if (shown()) {
+                    watched.forEach(n -> n.visibleProperty().removeListener(recheck));
+                    watched.clear();
+                    Parent view = loader.get();
+                    loader = null;
+                    getChildren().setAll(view);
+                    // styled now, so that this layout sizes it as it will be drawn
+                    view.applyCss();
+                } else {
+                    watchAncestors();
+                }
             }
             super.layoutChildren();
         }
@@ -51,6 +69,15 @@ public final class Views {
                 }
             }
             return true;
+        }
+
+        private void watchAncestors() {
+            for (Node n = this; n != null; n = n.getParent()) {
+                if (!watched.contains(n)) {
+                    watched.add(n);
+                    n.visibleProperty().addListener(recheck);
+                }
+            }
         }
     }
 

@@ -24,10 +24,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
+import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.Property;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -127,6 +130,9 @@ public final class ReadBarViewModel {
 
     public ReadBarViewModel() {
         index.addListener((obs, old, now) -> updateKeyNames());
+        // the read's settings beyond its key, which the "More" button counts
+        List<Property<?>> more =
+                List.of(filter, projection, names, values, limit, segments, consistentRead);
         moreInUse.bind(
                 Bindings.createIntegerBinding(
                         () ->
@@ -140,32 +146,21 @@ public final class ReadBarViewModel {
                                         + (newestFirst.get() && mode.get() == ReadMode.QUERY
                                                 ? 1
                                                 : 0),
-                        filter,
-                        projection,
-                        names,
-                        values,
-                        limit,
-                        segments,
-                        consistentRead,
-                        newestFirst,
-                        mode));
+                        Stream.concat(more.stream(), Stream.of(newestFirst, mode))
+                                .toArray(Observable[]::new)));
         // a changed field may have fixed the problem (the next Run checks again); and the person's
         // changes to the read itself are counted (not the preferences: direction, parent marker)
-        for (var field :
-                List.of(
-                        mode,
-                        index,
-                        partitionKeyValue,
-                        sortKeyOperator,
-                        sortKeyValue,
-                        sortKeyUpper,
-                        filter,
-                        projection,
-                        names,
-                        values,
-                        limit,
-                        segments,
-                        consistentRead)) {
+        for (Property<?> field :
+                Stream.concat(
+                                Stream.<Property<?>>of(
+                                        mode,
+                                        index,
+                                        partitionKeyValue,
+                                        sortKeyOperator,
+                                        sortKeyValue,
+                                        sortKeyUpper),
+                                more.stream())
+                        .toList()) {
             field.addListener(
                     (obs, old, now) -> {
                         problem.set(null);

@@ -65,15 +65,15 @@ public final class CreateTableView {
         tableNameField.textProperty().bindBidirectional(viewModel.tableNameProperty());
         tableNameField.setTooltip(
                 new Tooltip("The new table's name: 3 to 255 letters, digits, '_', '-' or '.'"));
-        partitionKeyField.textProperty().bindBidirectional(viewModel.partitionKeyProperty());
+        partitionKeyField.textProperty().bindBidirectional(viewModel.keys().partitionKeyProperty());
         partitionKeyField.setTooltip(
                 new Tooltip("The attribute every item is partitioned by, e.g. EntityRef"));
-        sortKeyField.textProperty().bindBidirectional(viewModel.sortKeyProperty());
+        sortKeyField.textProperty().bindBidirectional(viewModel.keys().sortKeyProperty());
         sortKeyField.setTooltip(
                 new Tooltip(
                         "The attribute items are sorted by within a partition, or blank for none"));
-        TableForms.bindType(partitionKeyTypeChoice, viewModel.partitionKeyTypeProperty());
-        TableForms.bindType(sortKeyTypeChoice, viewModel.sortKeyTypeProperty());
+        TableForms.bindType(partitionKeyTypeChoice, viewModel.keys().partitionKeyTypeProperty());
+        TableForms.bindType(sortKeyTypeChoice, viewModel.keys().sortKeyTypeProperty());
         ttlField.textProperty().bindBidirectional(viewModel.ttlAttributeProperty());
         ttlField.setTooltip(
                 new Tooltip(

@@ -18,14 +18,12 @@ import java.util.Optional;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -50,10 +48,7 @@ public final class CreateTableViewModel {
     private final boolean localEngine;
 
     private final StringProperty tableName = new SimpleStringProperty("");
-    private final StringProperty partitionKey = new SimpleStringProperty("");
-    private final ObjectProperty<KeyType> partitionKeyType = new SimpleObjectProperty<>(KeyType.S);
-    private final StringProperty sortKey = new SimpleStringProperty("");
-    private final ObjectProperty<KeyType> sortKeyType = new SimpleObjectProperty<>(KeyType.S);
+    private final KeyFields keys = new KeyFields();
     private final ObservableList<IndexRow> globalIndexes =
             FXCollections.observableArrayList(IndexRow::observables);
     private final ObservableList<IndexRow> localIndexes =
@@ -81,17 +76,9 @@ public final class CreateTableViewModel {
         this.admin = Objects.requireNonNull(admin, "admin");
         this.work = Objects.requireNonNull(work, "work");
         this.localEngine = connection.filter(ConnectionSpec.Endpoint.class::isInstance).isPresent();
-        for (Observable input :
-                List.of(
-                        tableName,
-                        partitionKey,
-                        partitionKeyType,
-                        sortKey,
-                        sortKeyType,
-                        provisioned,
-                        readCapacity,
-                        writeCapacity,
-                        ttlAttribute)) {
+        List<Observable> inputs = new ArrayList<>(List.of(keys.observables()));
+        inputs.addAll(List.of(tableName, provisioned, readCapacity, writeCapacity, ttlAttribute));
+        for (Observable input : inputs) {
             input.addListener(o -> edited());
         }
         globalIndexes.addListener((ListChangeListener<IndexRow>) c -> edited());
@@ -105,21 +92,9 @@ public final class CreateTableViewModel {
         return tableName;
     }
 
-    public StringProperty partitionKeyProperty() {
-        return partitionKey;
-    }
-
-    public ObjectProperty<KeyType> partitionKeyTypeProperty() {
-        return partitionKeyType;
-    }
-
-    /** The sort key, or blank for a table without one. */
-    public StringProperty sortKeyProperty() {
-        return sortKey;
-    }
-
-    public ObjectProperty<KeyType> sortKeyTypeProperty() {
-        return sortKeyType;
+    /** The table's keys (the sort key blank for a table without one). */
+    public KeyFields keys() {
+        return keys;
     }
 
     public ObservableList<IndexRow> globalIndexes() {
@@ -244,16 +219,13 @@ public final class CreateTableViewModel {
         if (name.isEmpty()) {
             throw new IllegalArgumentException("give the table a name");
         }
-        String pk = partitionKey.get().strip();
+        String pk = keys.partitionKey();
         if (pk.isEmpty()) {
             throw new IllegalArgumentException("give the table's partition key");
         }
-        String sk = sortKey.get().strip();
+        String sk = keys.sortKey();
         Map<String, String> types = new LinkedHashMap<>();
-        types.put(pk, partitionKeyType.get().name());
-        if (!sk.isEmpty()) {
-            types.put(sk, sortKeyType.get().name());
-        }
+        keys.putTypes(types, true);
         List<IndexDefinition> globals = new ArrayList<>();
         List<IndexDefinition> locals = new ArrayList<>();
         for (IndexRow row : globalIndexes) {

@@ -2,6 +2,7 @@ package io.dynoscope.ui.table;
 
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,10 +28,7 @@ public final class IndexRow {
 
     private final boolean local;
     private final StringProperty name = new SimpleStringProperty("");
-    private final StringProperty partitionKey = new SimpleStringProperty("");
-    private final ObjectProperty<KeyType> partitionKeyType = new SimpleObjectProperty<>(KeyType.S);
-    private final StringProperty sortKey = new SimpleStringProperty("");
-    private final ObjectProperty<KeyType> sortKeyType = new SimpleObjectProperty<>(KeyType.S);
+    private final KeyFields keys = new KeyFields();
     private final ObjectProperty<Projection> projection =
             new SimpleObjectProperty<>(Projection.ALL);
     private final StringProperty nonKeyAttributes = new SimpleStringProperty("");
@@ -55,22 +53,12 @@ public final class IndexRow {
         return name;
     }
 
-    /** The index's partition key (a local index's is the table's, and this is not used). */
-    public StringProperty partitionKeyProperty() {
-        return partitionKey;
-    }
-
-    public ObjectProperty<KeyType> partitionKeyTypeProperty() {
-        return partitionKeyType;
-    }
-
-    /** The sort key, or blank for none (a local index needs one). */
-    public StringProperty sortKeyProperty() {
-        return sortKey;
-    }
-
-    public ObjectProperty<KeyType> sortKeyTypeProperty() {
-        return sortKeyType;
+    /**
+     * The index's keys: a local index's partition key is the table's (its field is not used) and it
+     * needs a sort key.
+     */
+    public KeyFields keys() {
+        return keys;
     }
 
     public ObjectProperty<Projection> projectionProperty() {
@@ -84,9 +72,9 @@ public final class IndexRow {
 
     /** Everything that changes the request, for list extractors. */
     Observable[] observables() {
-        return new Observable[] {
-            name, partitionKey, partitionKeyType, sortKey, sortKeyType, projection, nonKeyAttributes
-        };
+        List<Observable> all = new ArrayList<>(List.of(keys.observables()));
+        all.addAll(List.of(name, projection, nonKeyAttributes));
+        return all.toArray(Observable[]::new);
     }
 
     /**
@@ -101,11 +89,11 @@ public final class IndexRow {
         if (indexName.isEmpty()) {
             throw new IllegalArgumentException("give the " + what + " a name");
         }
-        String pk = local ? tablePartitionKey : partitionKey.get().strip();
+        String pk = local ? tablePartitionKey : keys.partitionKey();
         if (pk.isEmpty()) {
             throw new IllegalArgumentException(what + " '" + indexName + "' needs a partition key");
         }
-        String sk = sortKey.get().strip();
+        String sk = keys.sortKey();
         if (local && sk.isEmpty()) {
             throw new IllegalArgumentException(what + " '" + indexName + "' needs a sort key");
         }
@@ -130,12 +118,7 @@ public final class IndexRow {
     /** The key attributes this index declares, with their types (a local index: its sort key). */
     Map<String, String> keyTypes() {
         Map<String, String> types = new LinkedHashMap<>();
-        if (!local && !partitionKey.get().isBlank()) {
-            types.put(partitionKey.get().strip(), partitionKeyType.get().name());
-        }
-        if (!sortKey.get().isBlank()) {
-            types.put(sortKey.get().strip(), sortKeyType.get().name());
-        }
+        keys.putTypes(types, !local);
         return types;
     }
 }

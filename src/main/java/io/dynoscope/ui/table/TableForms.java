@@ -30,23 +30,24 @@ final class TableForms {
     static VBox index(IndexRow row, String id, Runnable onRemove) {
         TextField name = field(id + "-name", "index name", 10, row.nameProperty());
         name.setTooltip(new Tooltip("The index's name: 3 to 255 letters, digits, '_', '-' or '.'"));
-        TextField partitionKey = field(id + "-pk", "partition key", 8, row.partitionKeyProperty());
+        TextField partitionKey =
+                field(id + "-pk", "partition key", 8, row.keys().partitionKeyProperty());
         partitionKey.setTooltip(new Tooltip("The attribute the index is partitioned by"));
         ChoiceBox<KeyType> partitionType =
-                typeChoice(id + "-pk-type", row.partitionKeyTypeProperty());
+                typeChoice(id + "-pk-type", row.keys().partitionKeyTypeProperty());
         TextField sortKey =
                 field(
                         id + "-sk",
                         row.isLocal() ? "sort key" : "sort key (none)",
                         8,
-                        row.sortKeyProperty());
+                        row.keys().sortKeyProperty());
         sortKey.setTooltip(
                 new Tooltip(
                         row.isLocal()
                                 ? "The index's sort key (a local index shares the table's"
                                         + " partition key)"
                                 : "The attribute the index sorts by within a partition, or blank"));
-        ChoiceBox<KeyType> sortType = typeChoice(id + "-sk-type", row.sortKeyTypeProperty());
+        ChoiceBox<KeyType> sortType = typeChoice(id + "-sk-type", row.keys().sortKeyTypeProperty());
         ChoiceBox<IndexRow.Projection> projection = new ChoiceBox<>();
         projection.setId(id + "-projection");
         projection.getItems().setAll(IndexRow.Projection.values());

@@ -492,12 +492,7 @@ public final class ImportViewModel {
                                     + ".";
                     case CANCELLED ->
                             "Cancelled: wrote "
-                                    + p.written()
-                                    + " of "
-                                    + p.items()
-                                    + " items ("
-                                    + cost
-                                    + ")"
+                                    + writtenOfAll(p, cost)
                                     + earlier
                                     + lastLine(p)
                                     + ". Resume writes the rest, no item twice.";
@@ -507,12 +502,7 @@ public final class ImportViewModel {
                                     + " failed: "
                                     + done.failure().message()
                                     + ". Wrote "
-                                    + p.written()
-                                    + " of "
-                                    + p.items()
-                                    + " items ("
-                                    + cost
-                                    + ")"
+                                    + writtenOfAll(p, cost)
                                     + lastLine(p)
                                     + (done.journal() == null
                                             ? "."
@@ -520,6 +510,11 @@ public final class ImportViewModel {
                 });
         outcome.set(done.outcome());
         checkJournal();
+    }
+
+    /** {@code 40 of 100 items (cost)}. */
+    private static String writtenOfAll(Progress p, String cost) {
+        return p.written() + " of " + p.items() + " items (" + cost + ")";
     }
 
     private static String lastLine(Progress p) {

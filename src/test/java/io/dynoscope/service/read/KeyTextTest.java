@@ -41,7 +41,8 @@ class KeyTextTest {
                     0,
                     0,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.empty(),
+                    null);
 
     private static KeyCondition query(TableInfo table, Typed typed) {
         return KeyText.read(table, null, ReadMode.QUERY, typed, CLI);
@@ -149,7 +150,8 @@ class KeyTextTest {
                         0,
                         0,
                         Optional.empty(),
-                        Optional.empty());
+                        Optional.empty(),
+                        null);
         KeyText.Problem problem =
                 problem(hashOnly, ReadMode.QUERY, new Typed("a", Operator.EQ, "b", null));
         assertEquals(
@@ -173,6 +175,7 @@ class KeyTextTest {
                 0,
                 0,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                null);
     }
 }

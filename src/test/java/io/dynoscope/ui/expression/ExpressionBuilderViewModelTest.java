@@ -42,7 +42,8 @@ class ExpressionBuilderViewModelTest {
                     0,
                     0,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.empty(),
+                    null);
     private static final TableInfo BLOG =
             new TableInfo(
                     "blog",
@@ -63,7 +64,8 @@ class ExpressionBuilderViewModelTest {
                     0,
                     0,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.empty(),
+                    null);
     private static final SnippetOptions LOCAL =
             SnippetOptions.local(URI.create("http://localhost:8000"), "us-east-1", "me");
 

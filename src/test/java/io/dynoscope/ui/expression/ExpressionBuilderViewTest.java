@@ -45,7 +45,8 @@ class ExpressionBuilderViewTest {
                     0,
                     0,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.empty(),
+                    null);
 
     private ExpressionBuilderViewModel viewModel;
     private final List<SnippetRequest> ran = new ArrayList<>();

@@ -199,7 +199,8 @@ class ItemInspectorViewModelTest {
                         described.itemCount(),
                         described.sizeBytes(),
                         Optional.of("expiresAt"),
-                        described.streamViewType());
+                        described.streamViewType(),
+                        null);
         inspector
                 .tableProperty()
                 .set(new InspectedTable(withTtl, new ConnectionServices(repository)));

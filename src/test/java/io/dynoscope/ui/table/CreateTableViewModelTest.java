@@ -49,19 +49,19 @@ class CreateTableViewModelTest {
         String name = TestEngine.uniqueTableName("form");
         CreateTableViewModel form = form();
         form.tableNameProperty().set(name);
-        form.partitionKeyProperty().set("EntityRef");
-        form.sortKeyProperty().set("Detail");
+        form.keys().partitionKeyProperty().set("EntityRef");
+        form.keys().sortKeyProperty().set("Detail");
         IndexRow byAuthor = form.addGlobalIndex();
         byAuthor.nameProperty().set("byAuthor");
-        byAuthor.partitionKeyProperty().set("authorId");
-        byAuthor.sortKeyProperty().set("createdAt");
-        byAuthor.sortKeyTypeProperty().set(KeyType.N);
+        byAuthor.keys().partitionKeyProperty().set("authorId");
+        byAuthor.keys().sortKeyProperty().set("createdAt");
+        byAuthor.keys().sortKeyTypeProperty().set(KeyType.N);
         byAuthor.projectionProperty().set(IndexRow.Projection.INCLUDE);
         byAuthor.nonKeyAttributesProperty().set("title, body");
         IndexRow byCreated = form.addLocalIndex();
         byCreated.nameProperty().set("byCreated");
-        byCreated.sortKeyProperty().set("createdAt");
-        byCreated.sortKeyTypeProperty().set(KeyType.N);
+        byCreated.keys().sortKeyProperty().set("createdAt");
+        byCreated.keys().sortKeyTypeProperty().set(KeyType.N);
         form.provisionedProperty().set(true);
         form.readCapacityProperty().set(7);
         form.writeCapacityProperty().set(3);
@@ -120,11 +120,11 @@ class CreateTableViewModelTest {
         CreateTableViewModel form = form();
         assertEquals("", form.problemProperty().get(), "a blank form is not a mistake yet");
         assertFalse(form.canCreateProperty().get());
-        form.partitionKeyProperty().set("pk");
+        form.keys().partitionKeyProperty().set("pk");
         assertEquals("Give the table a name.", form.problemProperty().get());
 
         form.tableNameProperty().set("ab");
-        form.partitionKeyProperty().set("pk");
+        form.keys().partitionKeyProperty().set("pk");
         assertEquals(
                 "Table name 'ab' must be 3 to 255 letters, digits, '_', '-' or '.'.",
                 form.problemProperty().get());
@@ -132,7 +132,7 @@ class CreateTableViewModelTest {
         form.tableNameProperty().set(TestEngine.uniqueTableName("refused"));
         IndexRow local = form.addLocalIndex();
         local.nameProperty().set("bySk");
-        local.sortKeyProperty().set("other");
+        local.keys().sortKeyProperty().set("other");
         assertEquals(
                 "Local secondary index 'bySk' needs a table with a sort key.",
                 form.problemProperty().get());
@@ -142,8 +142,8 @@ class CreateTableViewModelTest {
         form.removeIndex(local);
         IndexRow global = form.addGlobalIndex();
         global.nameProperty().set("byPk");
-        global.partitionKeyProperty().set("pk");
-        global.partitionKeyTypeProperty().set(KeyType.N);
+        global.keys().partitionKeyProperty().set("pk");
+        global.keys().partitionKeyTypeProperty().set(KeyType.N);
         assertEquals(
                 "Attribute 'pk' is a key of type S already; index 'byPk' gives it type N.",
                 form.problemProperty().get());
@@ -155,7 +155,7 @@ class CreateTableViewModelTest {
         String name = TestEngine.uniqueTableName("form-ttl");
         CreateTableViewModel form = form();
         form.tableNameProperty().set(name);
-        form.partitionKeyProperty().set("pk");
+        form.keys().partitionKeyProperty().set("pk");
         form.ttlAttributeProperty().set("expiresAt");
 
         String requests = form.requestTextProperty().get();

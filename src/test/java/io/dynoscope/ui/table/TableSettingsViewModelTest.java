@@ -129,8 +129,8 @@ class TableSettingsViewModelTest {
 
         IndexRow index = settings.newIndex();
         index.nameProperty().set("byStatus");
-        index.partitionKeyProperty().set("status");
-        index.sortKeyProperty().set("at");
+        index.keys().partitionKeyProperty().set("status");
+        index.keys().sortKeyProperty().set("at");
         settings.reviewIndexAddition().await();
 
         TableChange expected =

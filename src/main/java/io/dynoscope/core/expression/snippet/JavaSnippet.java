@@ -22,24 +22,7 @@ final class JavaSnippet {
         String requestType = op.apiName() + "Request";
         StringBuilder out = new StringBuilder();
         List<String> imports =
-                new ArrayList<>(
-                        List.of(
-                                "java.util.Base64",
-                                "java.util.List",
-                                "java.util.Map",
-                                "java.util.stream.Collectors",
-                                "software.amazon.awssdk.core.SdkBytes",
-                                "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
-                                "software.amazon.awssdk.services.dynamodb.model.AttributeValue",
-                                "software.amazon.awssdk.services.dynamodb.model." + requestType));
-        if (options.endpoint().isPresent()) {
-            imports.addAll(
-                    List.of(
-                            "java.net.URI",
-                            "software.amazon.awssdk.auth.credentials.AwsBasicCredentials",
-                            "software.amazon.awssdk.auth.credentials.StaticCredentialsProvider",
-                            "software.amazon.awssdk.regions.Region"));
-        }
+                imports(options, "software.amazon.awssdk.services.dynamodb.model." + requestType);
         if (op == Operation.GET_ITEM || op == Operation.DELETE_ITEM) {
             imports.add(
                     "software.amazon.awssdk.services.dynamodb.model." + op.apiName() + "Response");
@@ -249,4 +232,28 @@ final class JavaSnippet {
                     return out.append('"').toString();
                 }
             """;
+
+    /** The imports every Java snippet needs, those of a local endpoint, and {@code more}. */
+    static List<String> imports(SnippetOptions options, String... more) {
+        List<String> imports =
+                new ArrayList<>(
+                        List.of(
+                                "java.util.Base64",
+                                "java.util.List",
+                                "java.util.Map",
+                                "java.util.stream.Collectors",
+                                "software.amazon.awssdk.core.SdkBytes",
+                                "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
+                                "software.amazon.awssdk.services.dynamodb.model.AttributeValue"));
+        imports.addAll(List.of(more));
+        if (options.endpoint().isPresent()) {
+            imports.addAll(
+                    List.of(
+                            "java.net.URI",
+                            "software.amazon.awssdk.auth.credentials.AwsBasicCredentials",
+                            "software.amazon.awssdk.auth.credentials.StaticCredentialsProvider",
+                            "software.amazon.awssdk.regions.Region"));
+        }
+        return imports;
+    }
 }

@@ -1,7 +1,6 @@
 package io.dynoscope.core.expression.snippet;
 
 import io.dynoscope.core.expression.CompiledExpression;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The Java (AWS SDK v2) code of {@link ShardedKeySnippets}. */
@@ -13,7 +12,7 @@ final class ShardedJava {
         String className = "PutShardedItem";
         boolean calculated = code.suffix() == ShardedKeyCode.Suffix.CALCULATED;
         List<String> imports =
-                imports(
+                JavaSnippet.imports(
                         options,
                         "software.amazon.awssdk.services.dynamodb.model.PutItemRequest",
                         "java.util.HashMap",
@@ -95,7 +94,7 @@ final class ShardedJava {
         CompiledExpression keyCondition = code.keyCondition();
         String sortKey = code.keys().sortKey().orElse(null);
         List<String> imports =
-                imports(
+                JavaSnippet.imports(
                         options,
                         "software.amazon.awssdk.services.dynamodb.model.QueryRequest",
                         "java.util.ArrayList",
@@ -208,29 +207,6 @@ final class ShardedJava {
                 .append(JavaSnippet.string(code.shardPrefix()))
                 .append(";\n");
         out.append("    static final int SHARDS = ").append(code.shards()).append(";\n\n");
-    }
-
-    private static List<String> imports(SnippetOptions options, String... more) {
-        List<String> imports =
-                new ArrayList<>(
-                        List.of(
-                                "java.util.Base64",
-                                "java.util.List",
-                                "java.util.Map",
-                                "java.util.stream.Collectors",
-                                "software.amazon.awssdk.core.SdkBytes",
-                                "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
-                                "software.amazon.awssdk.services.dynamodb.model.AttributeValue"));
-        imports.addAll(List.of(more));
-        if (options.endpoint().isPresent()) {
-            imports.addAll(
-                    List.of(
-                            "java.net.URI",
-                            "software.amazon.awssdk.auth.credentials.AwsBasicCredentials",
-                            "software.amazon.awssdk.auth.credentials.StaticCredentialsProvider",
-                            "software.amazon.awssdk.regions.Region"));
-        }
-        return imports;
     }
 
     private static StringBuilder header(List<String> imports) {

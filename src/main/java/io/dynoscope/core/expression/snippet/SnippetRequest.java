@@ -66,19 +66,26 @@ public record SnippetRequest(
         }
     }
 
+    /** A request on the table itself (no index), read in ascending order, with empty maps. */
+    private static SnippetRequest request(
+            Operation operation, String table, Key key, Map<ExpressionKind, String> expressions) {
+        return new SnippetRequest(
+                operation,
+                table,
+                Optional.empty(),
+                Optional.ofNullable(key),
+                expressions,
+                Map.of(),
+                Map.of(),
+                true);
+    }
+
     /**
      * A Query with its key condition; add the maps with {@link #withNames} and {@link #withValues}.
      */
     public static SnippetRequest query(String table, String keyCondition) {
-        return new SnippetRequest(
-                Operation.QUERY,
-                table,
-                Optional.empty(),
-                Optional.empty(),
-                Map.of(ExpressionKind.KEY_CONDITION, keyCondition),
-                Map.of(),
-                Map.of(),
-                true);
+        return request(
+                Operation.QUERY, table, null, Map.of(ExpressionKind.KEY_CONDITION, keyCondition));
     }
 
     /**
@@ -98,51 +105,19 @@ public record SnippetRequest(
     }
 
     public static SnippetRequest scan(String table) {
-        return new SnippetRequest(
-                Operation.SCAN,
-                table,
-                Optional.empty(),
-                Optional.empty(),
-                Map.of(),
-                Map.of(),
-                Map.of(),
-                true);
+        return request(Operation.SCAN, table, null, Map.of());
     }
 
     public static SnippetRequest getItem(String table, Key key) {
-        return new SnippetRequest(
-                Operation.GET_ITEM,
-                table,
-                Optional.empty(),
-                Optional.of(key),
-                Map.of(),
-                Map.of(),
-                Map.of(),
-                true);
+        return request(Operation.GET_ITEM, table, key, Map.of());
     }
 
     public static SnippetRequest updateItem(String table, Key key, String update) {
-        return new SnippetRequest(
-                Operation.UPDATE_ITEM,
-                table,
-                Optional.empty(),
-                Optional.of(key),
-                Map.of(ExpressionKind.UPDATE, update),
-                Map.of(),
-                Map.of(),
-                true);
+        return request(Operation.UPDATE_ITEM, table, key, Map.of(ExpressionKind.UPDATE, update));
     }
 
     public static SnippetRequest deleteItem(String table, Key key) {
-        return new SnippetRequest(
-                Operation.DELETE_ITEM,
-                table,
-                Optional.empty(),
-                Optional.of(key),
-                Map.of(),
-                Map.of(),
-                Map.of(),
-                true);
+        return request(Operation.DELETE_ITEM, table, key, Map.of());
     }
 
     public SnippetRequest onIndex(String indexName) {
