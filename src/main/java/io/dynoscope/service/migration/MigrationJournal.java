@@ -2,6 +2,7 @@ package io.dynoscope.service.migration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.core.file.OwnerOnly;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,8 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -74,7 +73,7 @@ final class MigrationJournal implements Closeable {
                     FileChannel.open(
                             file,
                             Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                            ownerOnly(file));
+                            OwnerOnly.attributes(file));
         } catch (FileAlreadyExistsException e) {
             throw new IOException(
                     "the journal of an earlier, unfinished migration is at "
@@ -87,18 +86,6 @@ final class MigrationJournal implements Closeable {
                         file, header, channel, new LinkedHashSet<>(), new LinkedHashMap<>());
         journal.append(JSON.writeValueAsString(header) + "\n");
         return journal;
-    }
-
-    /** Read and write for the owner only, from the first byte, where the file system has modes. */
-    private static FileAttribute<?>[] ownerOnly(Path file) {
-        Path folder = file.toAbsolutePath().getParent();
-        if (folder == null
-                || !folder.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            return new FileAttribute<?>[0];
-        }
-        return new FileAttribute<?>[] {
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
-        };
     }
 
     /**

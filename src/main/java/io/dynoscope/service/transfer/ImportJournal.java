@@ -2,6 +2,7 @@ package io.dynoscope.service.transfer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dynoscope.core.file.OwnerOnly;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -16,6 +17,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.CRC32;
 
 /**
@@ -71,7 +73,10 @@ final class ImportJournal implements Closeable {
         FileChannel channel;
         try {
             channel =
-                    FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    FileChannel.open(
+                            file,
+                            Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                            OwnerOnly.attributes(file));
         } catch (FileAlreadyExistsException e) {
             throw new IOException(
                     "the journal of an earlier, unfinished import is at "

@@ -22,6 +22,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -90,6 +91,10 @@ class ImportJournalTest {
     void aDamagedEntryFailsItsChecksumAndNothingIsWritten() throws IOException {
         String table = TestEngine.freshTable(GeneratedItems.table("journal"));
         Path journal = stoppedAfterOneBatch(table);
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(journal)),
+                "the journal is the owner's alone");
         String text = Files.readString(journal);
         assertTrue(text.contains("\nD 1 25 "), text);
         Files.writeString(journal, text.replace("\nD 1 25 ", "\nD 1 75 "));
