@@ -156,7 +156,12 @@ final class ModelJsonWriter {
      * A workload figure as written: none for zero, a plain number otherwise ({@code 40}, not 40.0).
      */
     private static BigDecimal figure(double value) {
-        return value == 0 ? null : BigDecimal.valueOf(value).stripTrailingZeros();
+        if (value == 0) {
+            return null;
+        }
+        // stripping 40.0's zeros leaves 4E+1, which Jackson writes as such
+        BigDecimal stripped = BigDecimal.valueOf(value).stripTrailingZeros();
+        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
     }
 
     private static TemplatesJson templates(KeyTemplates keys) {

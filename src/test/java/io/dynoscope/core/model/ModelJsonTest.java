@@ -206,6 +206,8 @@ class ModelJsonTest {
         String written = ModelJson.write(ModelJson.read(text));
         assertEquals(ModelJson.read(text), ModelJson.read(written));
         assertTrue(written.contains("\"writesPerSecond\" : 2.5"), written);
+        assertTrue(written.contains("\"readsPerSecond\" : 40"), "not 4E+1: " + written);
+        assertTrue(written.contains("\"itemBytes\" : 800"), "not 8E+2: " + written);
         assertTrue(written.contains("\"kind\" : \"LSI\""), written);
     }
 }
