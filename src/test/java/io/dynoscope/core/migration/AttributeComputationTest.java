@@ -148,8 +148,7 @@ class AttributeComputationTest {
                 "SET #gsi1pk = :gsi1pk, #gsi1sk = :gsi1sk REMOVE #gsi2pk, #gsi2sk",
                 update.update().text());
         assertEquals(
-                "attribute_not_exists(#o) AND #ca = :ca AND #s = :s AND attribute_exists(#er)",
-                update.condition().text());
+                "attribute_not_exists(#o) AND #ca = :ca AND #s = :s", update.condition().text());
         assertEquals(
                 Map.of(
                         "#s",
@@ -158,8 +157,6 @@ class AttributeComputationTest {
                         "createdAt",
                         "#o",
                         "owner",
-                        "#er",
-                        "EntityRef",
                         "#gsi1pk",
                         "GSI1PK",
                         "#gsi1sk",
