@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 
 /** {@code dynoscope model}: the table model's verbs. */
@@ -63,17 +64,19 @@ final class ModelCommand extends GroupCommand {
      * table; a file with several tables and none of that name is a usage error.
      */
     static TableDesign design(ModelFiles.Read read, Path file, String table) {
+        return namedOrOnly(read, table)
+                .orElseThrow(
+                        () ->
+                                CliException.usage(
+                                        file + " has no table '" + table + "' (it has several)"));
+    }
+
+    /** The table of that name in a model file, else the file's only table; empty for neither. */
+    static Optional<TableDesign> namedOrOnly(ModelFiles.Read read, String table) {
         List<TableDesign> tables = read.document().tables();
         return read.document()
                 .table(table)
-                .orElseGet(
-                        () -> {
-                            if (tables.size() == 1) {
-                                return tables.get(0);
-                            }
-                            throw CliException.usage(
-                                    file + " has no table '" + table + "' (it has several)");
-                        });
+                .or(() -> tables.size() == 1 ? Optional.of(tables.get(0)) : Optional.empty());
     }
 
     /** {@code --param name=value} options as typed values (see {@link ValueInput}). */

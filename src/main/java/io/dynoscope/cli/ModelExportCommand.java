@@ -1,7 +1,6 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.model.ModelDocument;
-import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
@@ -9,7 +8,6 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.LiveModelInference;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -87,18 +85,14 @@ final class ModelExportCommand implements Callable<Integer> {
     }
 
     private TableDesign fromFile(DynoscopeCli cli) {
-        ModelFiles.Read read = ModelCommand.read(from, cli.in());
-        List<TableDesign> tables = read.document().tables();
-        return read.document()
-                .table(table)
-                .orElseGet(
-                        () -> {
-                            if (tables.size() == 1) {
-                                return tables.get(0)
-                                        .withModel(tables.get(0).model().with(b -> b.table(table)));
-                            }
-                            throw CliException.usage(from + " has no table '" + table + "'");
-                        });
+        TableDesign design =
+                ModelCommand.namedOrOnly(ModelCommand.read(from, cli.in()), table)
+                        .orElseThrow(
+                                () -> CliException.usage(from + " has no table '" + table + "'"));
+        // the only table of a file exports under the name asked for
+        return design.table().equals(table)
+                ? design
+                : design.withModel(design.model().with(b -> b.table(table)));
     }
 
     private TableDesign live(DynoscopeCli cli) {

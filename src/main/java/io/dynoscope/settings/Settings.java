@@ -61,32 +61,6 @@ public record Settings(
         reads = reads == null ? Reads.NONE : reads;
     }
 
-    /** The settings without table models, as they were before the model slot existed. */
-    public Settings(
-            int version,
-            Theme theme,
-            WindowLayout window,
-            List<SavedEndpoint> endpoints,
-            List<SavedProfile> profiles,
-            List<RecentTable> recentTables,
-            Map<String, GridSettings> grids,
-            JsonNode savedExpressions,
-            JsonNode driftRules) {
-        this(
-                version,
-                theme,
-                window,
-                endpoints,
-                profiles,
-                recentTables,
-                grids,
-                savedExpressions,
-                driftRules,
-                null,
-                null,
-                null);
-    }
-
     /** The settings of a first run. */
     public static Settings defaults() {
         return new Settings(

@@ -358,12 +358,7 @@ public final class ExpressionCompiler {
         }
         AttributeValue resolved = values.get(ref.name());
         if (resolved == null) {
-            throw new CannotShow(
-                    "column "
-                            + ref.column()
-                            + ": "
-                            + ref.name()
-                            + " is not defined in ExpressionAttributeValues");
+            throw undefined(ref);
         }
         return new UpdateRow(
                 keyword, path, Optional.of(resolved), Optional.of(ref.name().substring(1)));
@@ -374,7 +369,22 @@ public final class ExpressionCompiler {
         if (operand instanceof DocumentPath path) {
             return resolve(path, names);
         }
-        throw new CannotShow(
+        throw notARow(part);
+    }
+
+    private static Operand.ValueRef value(
+            Operand operand, Condition part, Map<String, AttributeValue> values) {
+        if (!(operand instanceof Operand.ValueRef ref)) {
+            throw notARow(part);
+        }
+        if (!values.containsKey(ref.name())) {
+            throw undefined(ref);
+        }
+        return ref;
+    }
+
+    private static CannotShow notARow(Condition part) {
+        return new CannotShow(
                 "column "
                         + part.column()
                         + ": "
@@ -382,25 +392,13 @@ public final class ExpressionCompiler {
                         + " cannot be shown as a row; a row tests an attribute against :values");
     }
 
-    private static Operand.ValueRef value(
-            Operand operand, Condition part, Map<String, AttributeValue> values) {
-        if (!(operand instanceof Operand.ValueRef ref)) {
-            throw new CannotShow(
-                    "column "
-                            + part.column()
-                            + ": "
-                            + ExpressionPrinter.condition(part)
-                            + " cannot be shown as a row; a row tests an attribute against :values");
-        }
-        if (!values.containsKey(ref.name())) {
-            throw new CannotShow(
-                    "column "
-                            + ref.column()
-                            + ": "
-                            + ref.name()
-                            + " is not defined in ExpressionAttributeValues");
-        }
-        return ref;
+    private static CannotShow undefined(Operand.ValueRef ref) {
+        return new CannotShow(
+                "column "
+                        + ref.column()
+                        + ": "
+                        + ref.name()
+                        + " is not defined in ExpressionAttributeValues");
     }
 
     private static AttributePath resolve(DocumentPath path, Map<String, String> names) {

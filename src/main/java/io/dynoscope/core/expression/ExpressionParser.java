@@ -136,7 +136,7 @@ public final class ExpressionParser {
             if (function.isPresent()) {
                 Condition call = functionCondition(function.get());
                 Token after = peek();
-                if (comparator(after.type()) != null
+                if (comparator(after) != null
                         || after.isKeyword("BETWEEN")
                         || after.isKeyword("IN")) {
                     throw error(
@@ -160,7 +160,7 @@ public final class ExpressionParser {
         try {
             Operand left = conditionOperand();
             Token t = peek();
-            if (comparator(t.type()) != null || t.isKeyword("BETWEEN") || t.isKeyword("IN")) {
+            if (comparator(t) != null || t.isKeyword("BETWEEN") || t.isKeyword("IN")) {
                 return Optional.of(comparisonTail(left, start));
             }
         } catch (ExpressionSyntaxException e) {
@@ -175,7 +175,7 @@ public final class ExpressionParser {
 
     private Condition comparisonTail(Operand left, Token start) {
         Token t = peek();
-        Comparator comparator = comparator(t.type());
+        Comparator comparator = comparator(t);
         if (comparator != null) {
             next();
             return new Condition.Comparison(left, comparator, conditionOperand(), start.column());
@@ -363,7 +363,7 @@ public final class ExpressionParser {
         switch (clause) {
             case SET -> {
                 Token eq = peek();
-                if (eq.type() != Type.EQ) {
+                if (comparator(eq) != Comparator.EQ) {
                     throw error(eq, "SET takes path = value, e.g. SET a = :v");
                 }
                 next();
@@ -600,16 +600,16 @@ public final class ExpressionParser {
         return out.toString();
     }
 
-    private static Comparator comparator(Type type) {
-        return switch (type) {
-            case EQ -> Comparator.EQ;
-            case NE -> Comparator.NE;
-            case LT -> Comparator.LT;
-            case LE -> Comparator.LE;
-            case GT -> Comparator.GT;
-            case GE -> Comparator.GE;
-            default -> null;
-        };
+    /** The comparator a token is, or null. */
+    private static Comparator comparator(Token t) {
+        if (t.type() == Type.COMPARATOR) {
+            for (Comparator comparator : Comparator.values()) {
+                if (comparator.symbol().equals(t.text())) {
+                    return comparator;
+                }
+            }
+        }
+        return null;
     }
 
     private Token peek() {

@@ -16,12 +16,8 @@ final class Lexer {
         RBRACKET,
         COMMA,
         DOT,
-        EQ,
-        NE,
-        LT,
-        LE,
-        GT,
-        GE,
+        /** One of {@code = <> < <= > >=}: its text says which ({@link Condition.Comparator}). */
+        COMPARATOR,
         PLUS,
         MINUS,
         END
@@ -71,25 +67,14 @@ final class Lexer {
                                 text.substring(i, end),
                                 column));
                 i = end;
-            } else if (c == '<') {
-                if (i + 1 < n && text.charAt(i + 1) == '>') {
-                    tokens.add(new Token(Type.NE, "<>", column));
-                    i += 2;
-                } else if (i + 1 < n && text.charAt(i + 1) == '=') {
-                    tokens.add(new Token(Type.LE, "<=", column));
-                    i += 2;
-                } else {
-                    tokens.add(new Token(Type.LT, "<", column));
-                    i++;
-                }
-            } else if (c == '>') {
-                if (i + 1 < n && text.charAt(i + 1) == '=') {
-                    tokens.add(new Token(Type.GE, ">=", column));
-                    i += 2;
-                } else {
-                    tokens.add(new Token(Type.GT, ">", column));
-                    i++;
-                }
+            } else if (c == '<' || c == '>' || c == '=') {
+                String two = text.substring(i, Math.min(n, i + 2));
+                String symbol =
+                        two.equals("<>") || two.equals("<=") || two.equals(">=")
+                                ? two
+                                : String.valueOf(c);
+                tokens.add(new Token(Type.COMPARATOR, symbol, column));
+                i += symbol.length();
             } else {
                 Type single =
                         switch (c) {
@@ -99,7 +84,6 @@ final class Lexer {
                             case ']' -> Type.RBRACKET;
                             case ',' -> Type.COMMA;
                             case '.' -> Type.DOT;
-                            case '=' -> Type.EQ;
                             case '+' -> Type.PLUS;
                             case '-' -> Type.MINUS;
                             default -> null;

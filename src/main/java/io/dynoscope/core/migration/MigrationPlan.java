@@ -12,8 +12,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * A migration before it runs: the diff between the models, what a sample of the table says about
- * it, when each new index is created, and what it will cost. {@link PlanText} says it in words.
+ * A migration before it runs: the diff between the models and what a sample of the table says about
+ * it, from which follow when each new index is created ({@link #timings}) and what it will cost
+ * ({@link #estimate}). {@link PlanText} says it in words.
  *
  * @param currentSource where the current model came from ("the saved model", a file, "inferred from
  *     a sample")
@@ -31,14 +32,11 @@ public record MigrationPlan(
         SampleTally sample,
         TableFacts facts,
         int concurrency,
-        Duration requestTime,
-        List<IndexTiming> timings,
-        Estimate estimate) {
+        Duration requestTime) {
 
     public MigrationPlan {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(diff, "diff");
-        timings = List.copyOf(timings);
     }
 
     /** When a new index is created. */
@@ -101,20 +99,22 @@ public record MigrationPlan(
     /** Full reads of the table a migration makes at least. */
     static final int PASSES = 3;
 
-    /** Plans the migration from what the diff and the sample say. */
-    public static MigrationPlan of(
-            String table,
-            String currentSource,
-            String targetSource,
-            TableModel current,
-            TableModel target,
-            ModelDiff diff,
-            SampleTally sample,
-            TableFacts facts,
-            int concurrency,
-            Duration requestTime) {
+    /** When each new index the sample saw is created, in the target's order. */
+    public List<IndexTiming> timings() {
         double scale = scale(sample, facts);
         List<IndexTiming> timings = new ArrayList<>();
+        for (IndexChange change : diff.indexes()) {
+            IndexTally tally = sample.indexes().get(change.index().name());
+            if (tally != null && change.action() == IndexAction.CREATE) {
+                timings.add(timing(change.index(), tally, scale));
+            }
+        }
+        return List.copyOf(timings);
+    }
+
+    /** What the migration will cost, from what the diff and the sample say. */
+    public Estimate estimate() {
+        double scale = scale(sample, facts);
         long indexWrites = 0;
         List<NewIndexCost> newIndexes = new ArrayList<>();
         for (IndexChange change : diff.indexes()) {
@@ -126,9 +126,7 @@ public record MigrationPlan(
                 indexWrites += tally.backfillWrites();
                 continue;
             }
-            IndexTiming timing = timing(change.index(), tally, scale);
-            timings.add(timing);
-            if (timing.when() == When.BEFORE_BACKFILL) {
+            if (timing(change.index(), tally, scale).when() == When.BEFORE_BACKFILL) {
                 indexWrites += tally.backfillWrites();
             }
             newIndexes.add(newIndexCost(change.index(), tally, scale));
@@ -181,30 +179,16 @@ public record MigrationPlan(
                     (scaledWrites + scaledIndexWrites) / 1e6 * Prices.WRITE_REQUEST_UNITS
                             + readUnits * PASSES / 1e6 * Prices.READ_REQUEST_UNITS;
         }
-        Estimate estimate =
-                new Estimate(
-                        scaledUpdates,
-                        scaledWrites,
-                        scaledIndexWrites,
-                        readUnits,
-                        PASSES,
-                        time,
-                        basis,
-                        dollars,
-                        newIndexes);
-        return new MigrationPlan(
-                table,
-                currentSource,
-                targetSource,
-                current,
-                target,
-                diff,
-                sample,
-                facts,
-                concurrency,
-                requestTime,
-                timings,
-                estimate);
+        return new Estimate(
+                scaledUpdates,
+                scaledWrites,
+                scaledIndexWrites,
+                readUnits,
+                PASSES,
+                time,
+                basis,
+                dollars,
+                newIndexes);
     }
 
     /** How many table items each sampled item stands for. */
@@ -266,7 +250,7 @@ public record MigrationPlan(
 
     /** The timing of a new index, if it is new. */
     public When whenCreated(String index) {
-        return timings.stream()
+        return timings().stream()
                 .filter(t -> t.index().equals(index))
                 .map(IndexTiming::when)
                 .findFirst()

@@ -16,9 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.DoubleAdder;
@@ -202,21 +200,15 @@ public final class DriftPropagation {
     private static void runWorkers(Runnable worker, int workers, Cancellation cancellation) {
         ExecutorService pool = DaemonPool.of(workers, "drift-propagation");
         try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int w = 0; w < workers; w++) {
-                futures.add(pool.submit(worker));
-            }
-            for (Future<?> future : futures) {
-                try {
-                    future.get();
-                } catch (InterruptedException e) {
-                    // The caller was interrupted: workers stop before their next write.
-                    cancellation.cancel();
-                    Thread.currentThread().interrupt();
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException("a propagation worker failed", e.getCause());
-                }
-            }
+            // an interrupted caller: the workers stop before their next write
+            DaemonPool.runWorkers(
+                    pool,
+                    workers,
+                    worker,
+                    cancellation,
+                    cause -> {
+                        throw new IllegalStateException("a propagation worker failed", cause);
+                    });
         } finally {
             pool.shutdown();
         }

@@ -2,13 +2,10 @@ package io.dynoscope.service.migration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dynoscope.core.file.OwnerOnly;
-import java.io.Closeable;
+import io.dynoscope.service.common.JournalFile;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -26,12 +23,11 @@ import java.util.Set;
  * ACTIVE and {@code S segment tally} once every item of a backfill segment was read and written
  * (the tally is JSON: counts and content digests, so the proof can compare before and after).
  *
- * <p>Entries are appended with one write each, without forcing them to disk: they survive the
- * process being killed, not the machine losing power. A torn last entry is ignored (its segment is
- * read again). Whatever the journal says was done, the catch-up passes read every item again, so a
- * journal that claims too much cannot leave an item unmigrated.
+ * <p>A torn last entry is ignored (its segment is read again). Whatever the journal says was done,
+ * the catch-up passes read every item again, so a journal that claims too much cannot leave an item
+ * unmigrated.
  */
-final class MigrationJournal implements Closeable {
+final class MigrationJournal extends JournalFile {
 
     /** What the journal is about; a journal is resumed only by the same migration. */
     record Header(int journal, String kind, String table, String target, int segments) {
@@ -42,9 +38,7 @@ final class MigrationJournal implements Closeable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path file;
     private final Header header;
-    private final FileChannel channel;
     private final Set<String> indexesCreated;
     private final Map<Integer, PassTally> segmentsDone;
 
@@ -54,9 +48,8 @@ final class MigrationJournal implements Closeable {
             FileChannel channel,
             Set<String> indexesCreated,
             Map<Integer, PassTally> segmentsDone) {
-        this.file = file;
+        super(file, channel);
         this.header = header;
-        this.channel = channel;
         this.indexesCreated = indexesCreated;
         this.segmentsDone = segmentsDone;
     }
@@ -67,24 +60,11 @@ final class MigrationJournal implements Closeable {
      * @throws IOException saying so
      */
     static MigrationJournal start(Path file, Header header) throws IOException {
-        FileChannel channel;
-        try {
-            channel =
-                    FileChannel.open(
-                            file,
-                            Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                            OwnerOnly.attributes(file));
-        } catch (FileAlreadyExistsException e) {
-            throw new IOException(
-                    "the journal of an earlier, unfinished migration is at "
-                            + file
-                            + ": resume that migration (--resume), or delete the journal to start"
-                            + " again");
-        }
+        FileChannel channel = createNew(file, "migration", "resume that migration (--resume)");
         MigrationJournal journal =
                 new MigrationJournal(
                         file, header, channel, new LinkedHashSet<>(), new LinkedHashMap<>());
-        journal.append(JSON.writeValueAsString(header) + "\n");
+        journal.write(JSON.writeValueAsString(header) + "\n");
         return journal;
     }
 
@@ -156,10 +136,6 @@ final class MigrationJournal implements Closeable {
         }
     }
 
-    Path file() {
-        return file;
-    }
-
     /** The number of Scan segments the migration was started with; a resumed run keeps it. */
     int segments() {
         return header.segments();
@@ -176,29 +152,11 @@ final class MigrationJournal implements Closeable {
 
     synchronized void created(String index) throws IOException {
         indexesCreated.add(index);
-        append("I " + index + "\n");
+        write("I " + index + "\n");
     }
 
     synchronized void segmentDone(int segment, PassTally tally) throws IOException {
         segmentsDone.put(segment, tally);
-        append("S " + segment + " " + tally.toJson() + "\n");
-    }
-
-    private void append(String entries) throws IOException {
-        ByteBuffer bytes = ByteBuffer.wrap(entries.getBytes(StandardCharsets.UTF_8));
-        while (bytes.hasRemaining()) {
-            channel.write(bytes);
-        }
-    }
-
-    /** Removes the journal of a finished migration. */
-    void delete() throws IOException {
-        close();
-        Files.deleteIfExists(file);
-    }
-
-    @Override
-    public void close() throws IOException {
-        channel.close();
+        write("S " + segment + " " + tally.toJson() + "\n");
     }
 }

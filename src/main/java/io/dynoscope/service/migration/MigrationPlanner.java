@@ -130,7 +130,7 @@ public final class MigrationPlanner {
         if (!perPage.isZero() && perPage.compareTo(requestTime) < 0) {
             requestTime = perPage;
         }
-        return MigrationPlan.of(
+        return new MigrationPlan(
                 table,
                 from.description(),
                 target.description(),

@@ -2,14 +2,12 @@ package io.dynoscope.service.transfer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dynoscope.core.file.OwnerOnly;
-import java.io.Closeable;
+import io.dynoscope.service.common.JournalFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,7 +15,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Set;
 import java.util.zip.CRC32;
 
 /**
@@ -26,11 +23,8 @@ import java.util.zip.CRC32;
  * format, mapping), then {@code S first last} before a batch of input lines is sent and {@code D
  * first last} once it was written. Lines marked sent but not written (the process died while the
  * request was out) are compared with the table before they are written again.
- *
- * <p>Entries are appended with one write each, without forcing them to disk: they survive the
- * process being killed, not the machine losing power.
  */
-final class ImportJournal implements Closeable {
+final class ImportJournal extends JournalFile {
 
     /** What the journal is about; a journal is resumed only by the same import. */
     record Header(
@@ -45,16 +39,13 @@ final class ImportJournal implements Closeable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path file;
-    private final FileChannel channel;
     private final BitSet written;
     private final BitSet sent;
     private long chain;
     private boolean broken;
 
     private ImportJournal(Path file, FileChannel channel, BitSet written, BitSet sent, long chain) {
-        this.file = file;
-        this.channel = channel;
+        super(file, channel);
         this.written = written;
         this.sent = sent;
         this.chain = chain;
@@ -70,19 +61,7 @@ final class ImportJournal implements Closeable {
             // what a full disk leaves: no request was ever recorded under it
             Files.delete(file);
         }
-        FileChannel channel;
-        try {
-            channel =
-                    FileChannel.open(
-                            file,
-                            Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                            OwnerOnly.attributes(file));
-        } catch (FileAlreadyExistsException e) {
-            throw new IOException(
-                    "the journal of an earlier, unfinished import is at "
-                            + file
-                            + ": resume that import, or delete the journal to start again");
-        }
+        FileChannel channel = createNew(file, "import", "resume that import");
         String headerLine = JSON.writeValueAsString(header) + "\n";
         ImportJournal journal =
                 new ImportJournal(file, channel, new BitSet(), new BitSet(), crc(0, headerLine));
@@ -177,7 +156,7 @@ final class ImportJournal implements Closeable {
 
     /** The refusal of this journal, saying why it does not verify. */
     IOException doesNotVerify(String why) {
-        return damaged(file, why);
+        return damaged(file(), why);
     }
 
     private static IOException damaged(Path file, String why) {
@@ -220,10 +199,6 @@ final class ImportJournal implements Closeable {
                     + (found.mapping().isEmpty() ? "" : " with the mapping " + found.mapping());
         }
         return null;
-    }
-
-    Path file() {
-        return file;
     }
 
     /** Whether the item on this input line was written by an earlier run. */
@@ -297,25 +272,11 @@ final class ImportJournal implements Closeable {
         if (broken) {
             throw new IOException("an earlier entry could not be written");
         }
-        ByteBuffer bytes = ByteBuffer.wrap(entries.getBytes(StandardCharsets.UTF_8));
         try {
-            while (bytes.hasRemaining()) {
-                channel.write(bytes);
-            }
+            write(entries);
         } catch (IOException e) {
             broken = true;
             throw e;
         }
-    }
-
-    /** Removes the journal of a finished import. */
-    void delete() throws IOException {
-        close();
-        Files.deleteIfExists(file);
-    }
-
-    @Override
-    public void close() throws IOException {
-        channel.close();
     }
 }

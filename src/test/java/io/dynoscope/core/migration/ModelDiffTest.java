@@ -248,7 +248,7 @@ class ModelDiffTest {
         TableFacts facts = new TableFacts(1_000, 100_000, false, 0, 0);
 
         MigrationPlan forFresh =
-                MigrationPlan.of(
+                new MigrationPlan(
                         "saas",
                         "current",
                         "target",
@@ -260,7 +260,7 @@ class ModelDiffTest {
                         4,
                         Duration.ofMillis(4));
         MigrationPlan forKeyed =
-                MigrationPlan.of(
+                new MigrationPlan(
                         "saas",
                         "current",
                         "target",
