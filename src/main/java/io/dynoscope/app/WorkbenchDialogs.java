@@ -93,7 +93,7 @@ final class WorkbenchDialogs {
                 WorkbenchDialog.Kind.IMPORT,
                 "Import into " + table,
                 ImportView.load(importer),
-                importer::cancel,
+                importer.task()::cancel,
                 () -> false);
     }
 
@@ -103,7 +103,7 @@ final class WorkbenchDialogs {
                 WorkbenchDialog.Kind.CLONE,
                 "Clone " + table,
                 CloneView.load(clone),
-                clone::cancel,
+                clone.task()::cancel,
                 // a copy on the same connection is a new table in the list
                 () -> clone.resultProperty().get() != null);
     }

@@ -2,7 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.PropagationPlan;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ReadStatistics;
@@ -114,7 +114,7 @@ final class DriftFixCommand implements Callable<Integer> {
                                             : changed.currentValue() == null
                                                     ? "the attribute was removed"
                                                     : "now "
-                                                            + DynamoJson.write(
+                                                            + ItemJson.DYNAMODB.write(
                                                                     changed.currentValue()))
                                     + " (left alone)");
         }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.DriftReport;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ReadStatistics;
@@ -115,7 +115,7 @@ final class DriftScanCommand implements Callable<Integer> {
                                     + "  "
                                     + rule.source().attribute()
                                     + " = "
-                                    + DynamoJson.write(source.value())
+                                    + ItemJson.DYNAMODB.write(source.value())
                                     + "  copies="
                                     + source.copies()
                                     + " drifted="
@@ -128,7 +128,7 @@ final class DriftScanCommand implements Callable<Integer> {
                                         + "  "
                                         + copyPath
                                         + " = "
-                                        + DynamoJson.write(copy.copyValue())
+                                        + ItemJson.DYNAMODB.write(copy.copyValue())
                                         + (copy.typeDiffers() ? "  (another type)" : ""));
             }
         }
@@ -146,7 +146,7 @@ final class DriftScanCommand implements Callable<Integer> {
                                     + "  "
                                     + copyPath
                                     + " = "
-                                    + DynamoJson.write(orphan.copyValue())
+                                    + ItemJson.DYNAMODB.write(orphan.copyValue())
                                     + "  ("
                                     + (orphan.reason() == DriftReport.OrphanReason.SOURCE_MISSING
                                             ? "source "
@@ -211,12 +211,12 @@ final class DriftScanCommand implements Callable<Integer> {
 
     private static void key(JsonGenerator generator, String field, Key key) throws IOException {
         generator.writeFieldName(field);
-        generator.writeRawValue(DynamoJson.write(key.asItem()));
+        generator.writeRawValue(ItemJson.DYNAMODB.write(key.asItem()));
     }
 
     private static void value(JsonGenerator generator, String field, AttributeValue value)
             throws IOException {
         generator.writeFieldName(field);
-        generator.writeRawValue(DynamoJson.write(value));
+        generator.writeRawValue(ItemJson.DYNAMODB.write(value));
     }
 }

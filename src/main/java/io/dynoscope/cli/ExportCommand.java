@@ -1,9 +1,9 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.file.OutputFile;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.core.item.PlainJson;
-import io.dynoscope.core.transfer.ExportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.ExportService;
@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -30,15 +31,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;
 
-    @Option(names = "--table", required = true, paramLabel = "TABLE")
-    private String table;
-
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "dynamodb-json",
-            description = "dynamodb-json, json or csv. Default: ${DEFAULT-VALUE}.")
-    private ExportFormat format;
+    @Mixin private TransferOptions transfer;
 
     @Option(
             names = "--out",
@@ -89,7 +82,8 @@ final class ExportCommand implements Callable<Integer> {
                                     }
                                 })) {
             ExportService service = services.export();
-            ExportService.Request request = new ExportService.Request(table, format, segments);
+            ExportService.Request request =
+                    new ExportService.Request(transfer.table, transfer.format, segments);
             ExportService.Report report =
                     file == null
                             ? service.export(request, cli.exactOut(), listener, cancellation)
@@ -103,7 +97,7 @@ final class ExportCommand implements Callable<Integer> {
                             "exported "
                                     + report.items()
                                     + " items from table '"
-                                    + table
+                                    + transfer.table
                                     + "'"
                                     + where);
             cli.printStatistics(report.statistics());
@@ -132,7 +126,7 @@ final class ExportCommand implements Callable<Integer> {
         // a regular file is replaced only at the end, and CSV rows wait for the whole table
         boolean nothingWritten =
                 file != null && file.kind() == OutputFile.Kind.REGULAR
-                        || format == ExportFormat.CSV;
+                        || transfer.format == TransferFormat.CSV;
         return (nothingWritten
                         ? "nothing was written" + where + "; " + read + " items had been read"
                         : "exported " + read + " items" + where)
@@ -149,6 +143,6 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     static String lastKeyText(Key key) {
-        return key == null ? "" : " (last key " + PlainJson.write(key.asItem()) + ")";
+        return key == null ? "" : " (last key " + ItemJson.PLAIN.write(key.asItem()) + ")";
     }
 }

@@ -20,12 +20,11 @@ import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.expression.snippet.Snippets;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.ConnectionSpec;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -236,7 +235,7 @@ final class ExprBuildCommand implements Callable<Integer> {
         if (index != null) {
             request.put("IndexName", index);
         }
-        itemKey.ifPresent(k -> request.set("Key", tree(DynamoJson.write(k.asItem()))));
+        itemKey.ifPresent(k -> request.set("Key", tree(ItemJson.DYNAMODB.write(k.asItem()))));
         assembled.expressions().forEach((kind, text) -> request.put(kind.parameterName(), text));
         if (!assembled.names().isEmpty()) {
             ObjectNode names = request.putObject("ExpressionAttributeNames");
@@ -248,7 +247,7 @@ final class ExprBuildCommand implements Callable<Integer> {
                     .values()
                     .forEach(
                             (placeholder, value) ->
-                                    values.set(placeholder, tree(DynamoJson.write(value))));
+                                    values.set(placeholder, tree(ItemJson.DYNAMODB.write(value))));
         }
         if (descending) {
             request.put("ScanIndexForward", false);
@@ -322,8 +321,8 @@ final class ExprBuildCommand implements Callable<Integer> {
             item =
                     ItemInput.resolve(Formats.InputFormat.AUTO, json, "")
                                     == Formats.InputFormat.DYNAMODB_JSON
-                            ? DynamoJson.readItem(json)
-                            : PlainJson.readItem(json);
+                            ? ItemJson.DYNAMODB.readItem(json)
+                            : ItemJson.PLAIN.readItem(json);
         } catch (ItemFormatException e) {
             throw CliException.usage("--key: " + e.getMessage());
         }

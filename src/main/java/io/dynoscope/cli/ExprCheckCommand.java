@@ -11,8 +11,8 @@ import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.expression.Verdict;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.TableKeys;
 import io.dynoscope.repository.RepositoryException;
@@ -369,7 +369,7 @@ final class ExprCheckCommand implements Callable<Integer> {
             return null;
         }
         try {
-            return DynamoJson.readItem(json).attributes();
+            return ItemJson.DYNAMODB.readItem(json).attributes();
         } catch (ItemFormatException e) {
             throw new BadInput(
                     where

@@ -1,7 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.core.transfer.ExportFormat;
-import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import java.util.Arrays;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -66,9 +65,7 @@ final class Formats {
         commandLine.registerConverter(InputFormat.class, text -> choose(InputFormat.class, text));
         commandLine.registerConverter(OutputFormat.class, text -> choose(OutputFormat.class, text));
         commandLine.registerConverter(
-                ExportFormat.class, text -> chosen(ExportFormat::fromId, text));
-        commandLine.registerConverter(
-                ImportFormat.class, text -> chosen(ImportFormat::fromId, text));
+                TransferFormat.class, text -> chosen(TransferFormat::fromId, text));
     }
 
     /** A choice read by core's own {@code fromId}, its refusal as picocli's. */

@@ -1,7 +1,6 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.transfer.ColumnMapping;
-import io.dynoscope.core.transfer.ImportFormat;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.service.ConnectionServices;
@@ -19,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -43,15 +43,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;
 
-    @Option(names = "--table", required = true, paramLabel = "TABLE")
-    private String table;
-
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "dynamodb-json",
-            description = "dynamodb-json, json or csv. Default: ${DEFAULT-VALUE}.")
-    private ImportFormat format;
+    @Mixin private TransferOptions transfer;
 
     @Option(
             names = "--in",
@@ -116,7 +108,8 @@ final class ImportCommand implements Callable<Integer> {
         }
         SpooledInput spooled = stdin ? ImportService.Input.spooled("stdin", cli.in()) : null;
         ImportService.Input input = stdin ? spooled : fileInput(inFile);
-        ImportService.Request request = new ImportService.Request(table, input, format, mapping);
+        ImportService.Request request =
+                new ImportService.Request(transfer.table, input, transfer.format, mapping);
         try (spooled;
                 ConnectionServices services = cli.services()) {
             ImportService service = services.imports();
@@ -216,7 +209,7 @@ final class ImportCommand implements Callable<Integer> {
                             "imported "
                                     + done.written()
                                     + " items into table '"
-                                    + table
+                                    + transfer.table
                                     + "' in "
                                     + done.requests()
                                     + " requests"
@@ -246,7 +239,7 @@ final class ImportCommand implements Callable<Integer> {
                 + " of "
                 + progress.items()
                 + " items into table '"
-                + table
+                + transfer.table
                 + "'"
                 + (progress.skipped() > 0
                         ? " (" + progress.skipped() + " more by the earlier run)"

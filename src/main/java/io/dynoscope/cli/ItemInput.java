@@ -6,11 +6,11 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.TableInfo;
 import java.util.List;
 import java.util.Map;
@@ -182,8 +182,8 @@ final class ItemInput {
     static Item parse(String text, InputFormat format, String source) {
         try {
             return format == InputFormat.DYNAMODB_JSON
-                    ? DynamoJson.readItem(text)
-                    : PlainJson.readItem(text);
+                    ? ItemJson.DYNAMODB.readItem(text)
+                    : ItemJson.PLAIN.readItem(text);
         } catch (ItemFormatException e) {
             throw CliException.usage(source + ": " + e.getMessage());
         }

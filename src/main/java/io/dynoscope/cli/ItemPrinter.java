@@ -2,11 +2,10 @@ package io.dynoscope.cli;
 
 import io.dynoscope.cli.Formats.OutputFormat;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemCsv;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.VisibleText;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.PageListener;
@@ -60,8 +59,8 @@ final class ItemPrinter implements PageListener {
     void print(Item item) {
         printed++;
         switch (format) {
-            case JSON -> out.println(PlainJson.write(item));
-            case DYNAMODB_JSON -> out.println(DynamoJson.write(item));
+            case JSON -> out.println(ItemJson.PLAIN.write(item));
+            case DYNAMODB_JSON -> out.println(ItemJson.DYNAMODB.write(item));
             case TABLE, CSV -> tableRows.add(item);
         }
     }
@@ -131,7 +130,7 @@ final class ItemPrinter implements PageListener {
         } else if (value instanceof AttributeValue.Bool b) {
             text = Boolean.toString(b.value());
         } else {
-            text = DynamoJson.write(value);
+            text = ItemJson.DYNAMODB.write(value);
         }
         return shown(text);
     }

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.PatternRequests;
@@ -121,7 +121,7 @@ final class ModelCheckCommand implements Callable<Integer> {
                 p.put("index", outcome.pattern().index());
                 p.set(
                         "parameters",
-                        mapper.readTree(DynamoJson.write(Item.of(outcome.parameters()))));
+                        mapper.readTree(ItemJson.DYNAMODB.write(Item.of(outcome.parameters()))));
                 p.put("request", outcome.request());
                 p.put("requests", s.requests());
                 p.put("consumedCapacity", s.consumedCapacity());
@@ -131,15 +131,15 @@ final class ModelCheckCommand implements Callable<Integer> {
                 p.put("reason", outcome.reason());
                 ArrayNode expected = p.putArray("expectedKeys");
                 for (Key key : outcome.expectedKeys()) {
-                    expected.add(mapper.readTree(DynamoJson.write(key.asItem())));
+                    expected.add(mapper.readTree(ItemJson.DYNAMODB.write(key.asItem())));
                 }
                 ArrayNode returned = p.putArray("returnedKeys");
                 for (Key key : outcome.returnedKeys()) {
-                    returned.add(mapper.readTree(DynamoJson.write(key.asItem())));
+                    returned.add(mapper.readTree(ItemJson.DYNAMODB.write(key.asItem())));
                 }
                 ArrayNode items = p.putArray("items");
                 for (Item item : outcome.items()) {
-                    items.add(mapper.readTree(DynamoJson.write(item)));
+                    items.add(mapper.readTree(ItemJson.DYNAMODB.write(item)));
                 }
             }
             return mapper.writeValueAsString(root);

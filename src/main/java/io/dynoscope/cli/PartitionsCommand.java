@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.partitions.PartitionReport;
 import io.dynoscope.core.partitions.SampleEstimate;
@@ -114,7 +114,7 @@ final class PartitionsCommand implements Callable<Integer> {
                     for (PartitionReport.Partition p : report.top(top)) {
                         generator.writeStartObject();
                         generator.writeFieldName("key");
-                        generator.writeRawValue(PlainJson.write(p.partitionKey()));
+                        generator.writeRawValue(ItemJson.PLAIN.write(p.partitionKey()));
                         generator.writeNumberField("items", p.items());
                         generator.writeNumberField("bytes", p.bytes());
                         generator.writeEndObject();

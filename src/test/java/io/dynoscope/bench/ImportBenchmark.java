@@ -3,7 +3,7 @@ package io.dynoscope.bench;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.transfer.ColumnMapping;
-import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoClients;
@@ -183,7 +183,7 @@ public final class ImportBenchmark {
                             new ImportService.Request(
                                     table,
                                     ImportService.Input.file(input),
-                                    ImportFormat.DYNAMODB_JSON,
+                                    TransferFormat.DYNAMODB_JSON,
                                     ColumnMapping.none()),
                             Cancellation.none());
             ImportService.Report report =

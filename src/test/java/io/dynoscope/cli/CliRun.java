@@ -1,7 +1,7 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
@@ -95,7 +95,7 @@ record CliRun(int exitCode, String out, String err) {
 
     /** The items printed one plain JSON item a line. */
     List<Item> items() {
-        return out.lines().map(PlainJson::readItem).toList();
+        return out.lines().map(ItemJson.PLAIN::readItem).toList();
     }
 
     String lastErrLine() {

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.drift.CopyLookup;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.RuleFiles;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.sandbox.PlantedDrift;
@@ -52,8 +52,8 @@ class DriftCliTest {
                                 new Listed(
                                         p.copy(),
                                         p.copyPath(),
-                                        DynamoJson.write(p.copyValue()),
-                                        DynamoJson.write(p.sourceValue())))
+                                        ItemJson.DYNAMODB.write(p.copyValue()),
+                                        ItemJson.DYNAMODB.write(p.sourceValue())))
                 .collect(Collectors.toSet());
     }
 
@@ -64,7 +64,8 @@ class DriftCliTest {
                 listed.add(
                         new Listed(
                                 new Key(
-                                        DynamoJson.readItem(copy.get("key").toString())
+                                        ItemJson.DYNAMODB
+                                                .readItem(copy.get("key").toString())
                                                 .attributes()),
                                 copy.get("attribute").asText(),
                                 copy.get("value").toString(),

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ScanSpec;
@@ -117,7 +116,7 @@ class DynoscopeCliTest {
         assertEquals(0, plain.exitCode(), plain.err());
         assertEquals("Acme", plain.items().get(0).string("name").orElseThrow());
         assertEquals(0, typed.exitCode(), typed.err());
-        Item meta = DynamoJson.readItem(typed.out().strip());
+        Item meta = ItemJson.DYNAMODB.readItem(typed.out().strip());
         assertEquals(SampleData.items(Dataset.SAAS).get(0), meta);
         assertTrue(typed.lastErrLine().startsWith("requests=1 "), typed.lastErrLine());
     }
@@ -147,7 +146,7 @@ class DynoscopeCliTest {
                         "--key",
                         "{\"pk\": \"exact\", \"sk\": \"1\"}");
         assertEquals(0, get.exitCode(), get.err());
-        Item read = DynamoJson.readItem(get.out().strip());
+        Item read = ItemJson.DYNAMODB.readItem(get.out().strip());
         assertExact(read, first, second);
 
         Path export = tempDir.resolve("exact.jsonl");
@@ -183,7 +182,7 @@ class DynoscopeCliTest {
                         "dynamodb-json",
                         "--key",
                         "{\"pk\": \"exact\", \"sk\": \"1\"}");
-        assertExact(DynamoJson.readItem(copied.out().strip()), first, second);
+        assertExact(ItemJson.DYNAMODB.readItem(copied.out().strip()), first, second);
         Path reexport = tempDir.resolve("copy.jsonl");
         assertEquals(0, cli("export", "--table", copy, "--out", reexport.toString()).exitCode());
         assertArrayEquals(Files.readAllBytes(export), Files.readAllBytes(reexport));
@@ -280,8 +279,9 @@ class DynoscopeCliTest {
         Result query = cli("query", "--table", table, "--pk", "a");
         assertEquals(
                 List.of(
-                        PlainJson.readItem("{\"pk\": \"a\", \"sk\": \"1\", \"n\": 1.5}"),
-                        PlainJson.readItem("{\"pk\": \"a\", \"sk\": \"2\", \"tags\": [\"x\"]}")),
+                        ItemJson.PLAIN.readItem("{\"pk\": \"a\", \"sk\": \"1\", \"n\": 1.5}"),
+                        ItemJson.PLAIN.readItem(
+                                "{\"pk\": \"a\", \"sk\": \"2\", \"tags\": [\"x\"]}")),
                 query.items());
     }
 
@@ -300,7 +300,7 @@ class DynoscopeCliTest {
 
         assertEquals(
                 List.of(
-                        PlainJson.readItem(
+                        ItemJson.PLAIN.readItem(
                                 "{\"pk\": \"p\", \"sk\": \"s\", \"tags\": [\"a\"],"
                                         + " \"author\": {\"name\": \"Mara, \\\"M\\\" Vance\"}}")),
                 json.items());
@@ -442,7 +442,8 @@ class DynoscopeCliTest {
         Result query = cli("query", "--table", table, "--pk", "7", "--sk-ge", "2");
         Result notANumber = cli("query", "--table", table, "--pk", "seven");
 
-        assertEquals(List.of(PlainJson.readItem("{\"id\": 7, \"version\": 2}")), query.items());
+        assertEquals(
+                List.of(ItemJson.PLAIN.readItem("{\"id\": 7, \"version\": 2}")), query.items());
         assertEquals(ExitCodes.USAGE, notANumber.exitCode());
         assertTrue(
                 notANumber.err().contains("--pk: the partition key 'id' is a number"),
@@ -631,7 +632,7 @@ class DynoscopeCliTest {
 
     private record Result(int exitCode, String out, String err) {
         List<Item> items() {
-            return out.lines().map(PlainJson::readItem).toList();
+            return out.lines().map(ItemJson.PLAIN::readItem).toList();
         }
 
         String lastErrLine() {

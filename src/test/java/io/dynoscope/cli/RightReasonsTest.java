@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.testsupport.GeneratedItems;
@@ -134,7 +134,7 @@ class RightReasonsTest {
                 tooMany.err().strip());
         assertEquals("", tooMany.out());
         assertEquals(0, most.exitCode(), most.err());
-        List<Item> read = most.out().lines().map(DynamoJson::readItem).toList();
+        List<Item> read = most.out().lines().map(ItemJson.DYNAMODB::readItem).toList();
         assertEquals(ITEMS, read.size(), "no item twice");
         assertEquals(new HashSet<>(GeneratedItems.items(ITEMS)), new HashSet<>(read));
     }

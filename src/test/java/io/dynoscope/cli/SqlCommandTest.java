@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
@@ -41,7 +41,7 @@ class SqlCommandTest {
 
     private record Result(int exitCode, String out, String err) {
         List<Item> items() {
-            return out.lines().map(PlainJson::readItem).toList();
+            return out.lines().map(ItemJson.PLAIN::readItem).toList();
         }
 
         String lastErrLine() {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.VisibleText;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.testsupport.TestEngine;
@@ -122,7 +122,7 @@ class TerminalSafetyTest {
         List<String> values = new ArrayList<>();
         run.out()
                 .lines()
-                .map(PlainJson::readItem)
+                .map(ItemJson.PLAIN::readItem)
                 .forEach(
                         item -> values.add(((AttributeValue.Str) item.get("value").get()).value()));
         assertEquals(HOSTILE, values, "the JSON escapes read back as the very characters");

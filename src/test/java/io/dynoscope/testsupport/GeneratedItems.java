@@ -4,7 +4,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.transfer.ColumnMapping;
-import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.TableDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -82,7 +82,7 @@ public final class GeneratedItems {
      * JSON has no sets or binary; DynamoDB JSON and an exported CSV (whose headings say each
      * column's type) need none.
      */
-    public static ColumnMapping mapping(ImportFormat format) {
+    public static ColumnMapping mapping(TransferFormat format) {
         return switch (format) {
             case DYNAMODB_JSON, CSV -> ColumnMapping.none();
             case JSON -> ColumnMapping.parse(List.of("tags:SS", "scores:NS", "blob:B", "blobs:BS"));

@@ -3,8 +3,8 @@ package io.dynoscope.testsupport;
 import static io.dynoscope.core.item.AttributeValue.s;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableModel;
@@ -233,7 +233,7 @@ public final class MigrationFixture {
     public static String otherAttributes(Item item) {
         Map<String, AttributeValue> other = new TreeMap<>(item.attributes());
         other.keySet().removeAll(List.of("GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"));
-        return DynamoJson.write(Item.of(other));
+        return ItemJson.DYNAMODB.write(Item.of(other));
     }
 
     /** Every item of {@code table} by its key's text, read by one Scan. */

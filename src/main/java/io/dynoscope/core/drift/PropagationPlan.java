@@ -6,7 +6,7 @@ import io.dynoscope.core.expression.GuardedUpdate;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import java.util.ArrayList;
@@ -145,8 +145,8 @@ public record PropagationPlan(String partitionKey, List<PlannedWrite> writes) {
                 + "  "
                 + write.path()
                 + ": "
-                + DynamoJson.write(write.oldValue())
+                + ItemJson.DYNAMODB.write(write.oldValue())
                 + " -> "
-                + DynamoJson.write(write.newValue());
+                + ItemJson.DYNAMODB.write(write.newValue());
     }
 }

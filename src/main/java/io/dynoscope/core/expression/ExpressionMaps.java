@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -75,7 +75,7 @@ public final class ExpressionMaps {
         }
         Map<String, AttributeValue> values;
         try {
-            values = new LinkedHashMap<>(DynamoJson.readItem(json).attributes());
+            values = new LinkedHashMap<>(ItemJson.DYNAMODB.readItem(json).attributes());
         } catch (ItemFormatException e) {
             throw new IllegalArgumentException(
                     e.getMessage()
@@ -113,7 +113,7 @@ public final class ExpressionMaps {
         values.forEach(
                 (placeholder, value) -> {
                     try {
-                        node.set(placeholder, JSON.readTree(DynamoJson.write(value)));
+                        node.set(placeholder, JSON.readTree(ItemJson.DYNAMODB.write(value)));
                     } catch (JsonProcessingException e) {
                         throw new UncheckedIOException(e);
                     }

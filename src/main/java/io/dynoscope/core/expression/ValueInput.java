@@ -1,9 +1,8 @@
 package io.dynoscope.core.expression;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemFormatException;
-import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.item.ItemJson;
 
 /**
  * How a value typed into a builder row (or on the command line) becomes an attribute value, and
@@ -20,13 +19,13 @@ public final class ValueInput {
         String trimmed = text.strip();
         if (trimmed.startsWith("{")) {
             try {
-                return DynamoJson.readValue(trimmed);
+                return ItemJson.DYNAMODB.readValue(trimmed);
             } catch (ItemFormatException e) {
                 // Not a typed value: read it as a plain JSON object below.
             }
         }
         try {
-            return PlainJson.readValue(trimmed);
+            return ItemJson.PLAIN.readValue(trimmed);
         } catch (ItemFormatException e) {
             return AttributeValue.s(text);
         }
@@ -37,11 +36,11 @@ public final class ValueInput {
         return switch (value.type()) {
             case S -> {
                 String text = ((AttributeValue.Str) value).value();
-                yield read(text).equals(value) ? text : PlainJson.write(value);
+                yield read(text).equals(value) ? text : ItemJson.PLAIN.write(value);
             }
             default -> {
-                String plain = PlainJson.write(value);
-                yield read(plain).equals(value) ? plain : DynamoJson.write(value);
+                String plain = ItemJson.PLAIN.write(value);
+                yield read(plain).equals(value) ? plain : ItemJson.DYNAMODB.write(value);
             }
         };
     }

@@ -1,13 +1,10 @@
 package io.dynoscope.core.item;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.dynoscope.core.item.AttributeValue.Bin;
 import io.dynoscope.core.item.AttributeValue.BinSet;
 import io.dynoscope.core.item.AttributeValue.Bool;
-import io.dynoscope.core.item.AttributeValue.ListValue;
-import io.dynoscope.core.item.AttributeValue.MapValue;
 import io.dynoscope.core.item.AttributeValue.Null;
 import io.dynoscope.core.item.AttributeValue.Num;
 import io.dynoscope.core.item.AttributeValue.NumSet;
@@ -15,13 +12,10 @@ import io.dynoscope.core.item.AttributeValue.Str;
 import io.dynoscope.core.item.AttributeValue.StrSet;
 import io.dynoscope.core.item.AttributeValue.Type;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -32,30 +26,12 @@ import java.util.Set;
  * <p>This is Dynoscope's lossless text form: all ten types, sets, binary (base64), empty strings,
  * NULL and the exact text of every number survive a round trip. Numbers are read from their JSON
  * string and never through {@code double}. Reading is strict and every rejection is an {@link
- * ItemFormatException} naming the attribute path, line and column.
+ * ItemFormatException} naming the attribute path, line and column. {@link ItemJson#DYNAMODB} reads
+ * and writes it.
  */
 public final class DynamoJson {
 
     private DynamoJson() {}
-
-    // ---- reading ---------------------------------------------------------------------------
-
-    /**
-     * Reads one item, e.g. {@code {"pk":{"S":"WS#acme"}}}; nothing but whitespace may follow it.
-     */
-    public static Item readItem(String json) {
-        return JsonItemReader.item(json, ValueReader::new);
-    }
-
-    /** Reads one item from all of {@code json}; the reader is not closed. */
-    public static Item readItem(Reader json) {
-        return JsonItemReader.item(json, ValueReader::new);
-    }
-
-    /** Reads one typed value, e.g. {@code {"N":"6"}}; nothing but whitespace may follow it. */
-    public static AttributeValue readValue(String json) {
-        return JsonItemReader.value(json, ValueReader::new);
-    }
 
     /**
      * Whether an item's text is DynamoDB JSON rather than plain JSON: its partition key's value is
@@ -100,94 +76,6 @@ public final class DynamoJson {
             parser.skipChildren();
         }
         return fields == 1 && descriptor;
-    }
-
-    // ---- writing ---------------------------------------------------------------------------
-
-    /** The item as compact DynamoDB JSON on one line. */
-    public static String write(Item item) {
-        return JsonSupport.writeToString(g -> writeItem(g, item), false);
-    }
-
-    /** The item as DynamoDB JSON indented for reading. */
-    public static String writePretty(Item item) {
-        return JsonSupport.writeToString(g -> writeItem(g, item), true);
-    }
-
-    /** One typed value as compact DynamoDB JSON, e.g. {@code {"N":"6"}}. */
-    public static String write(AttributeValue value) {
-        return JsonSupport.writeToString(g -> writeValue(g, value), false);
-    }
-
-    /** One typed value as DynamoDB JSON indented for reading. */
-    public static String writePretty(AttributeValue value) {
-        return JsonSupport.writeToString(g -> writeValue(g, value), true);
-    }
-
-    /** Writes the item to {@code out}, which is flushed but not closed. */
-    public static void write(Item item, Writer out, boolean pretty) throws IOException {
-        try (JsonGenerator generator = JsonSupport.generator(out, pretty)) {
-            writeItem(generator, item);
-        }
-    }
-
-    static void writeItem(JsonGenerator g, Item item) throws IOException {
-        g.writeStartObject();
-        for (Map.Entry<String, AttributeValue> attribute : item.attributes().entrySet()) {
-            g.writeFieldName(attribute.getKey());
-            writeValue(g, attribute.getValue());
-        }
-        g.writeEndObject();
-    }
-
-    static void writeValue(JsonGenerator g, AttributeValue value) throws IOException {
-        g.writeStartObject();
-        g.writeFieldName(value.type().descriptor());
-        switch (value.type()) {
-            case S -> g.writeString(((Str) value).value());
-            case N -> g.writeString(((Num) value).text());
-            case B -> g.writeString(((Bin) value).base64());
-            case BOOL -> g.writeBoolean(((Bool) value).value());
-            case NULL -> g.writeBoolean(true);
-            case M -> {
-                g.writeStartObject();
-                for (Map.Entry<String, AttributeValue> entry :
-                        ((MapValue) value).entries().entrySet()) {
-                    g.writeFieldName(entry.getKey());
-                    writeValue(g, entry.getValue());
-                }
-                g.writeEndObject();
-            }
-            case L -> {
-                g.writeStartArray();
-                for (AttributeValue element : ((ListValue) value).elements()) {
-                    writeValue(g, element);
-                }
-                g.writeEndArray();
-            }
-            case SS -> {
-                g.writeStartArray();
-                for (String member : ((StrSet) value).members()) {
-                    g.writeString(member);
-                }
-                g.writeEndArray();
-            }
-            case NS -> {
-                g.writeStartArray();
-                for (Num member : ((NumSet) value).members()) {
-                    g.writeString(member.text());
-                }
-                g.writeEndArray();
-            }
-            case BS -> {
-                g.writeStartArray();
-                for (Bin member : ((BinSet) value).members()) {
-                    g.writeString(member.base64());
-                }
-                g.writeEndArray();
-            }
-        }
-        g.writeEndObject();
     }
 
     // ---- the strict reader -----------------------------------------------------------------

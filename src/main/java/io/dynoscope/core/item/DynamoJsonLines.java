@@ -145,7 +145,7 @@ public final class DynamoJsonLines {
     private static void writeLine(JsonGenerator g, Item item) throws IOException {
         g.writeStartObject();
         g.writeFieldName(ITEM_FIELD);
-        DynamoJson.writeItem(g, item);
+        ItemJson.DYNAMODB.writeItem(g, item);
         g.writeEndObject();
     }
 

@@ -101,7 +101,7 @@ public final class ItemCsv {
          */
         public AttributeValue read(String text) {
             if (dynamoJson) {
-                return DynamoJson.readValue(text);
+                return ItemJson.DYNAMODB.readValue(text);
             }
             return value(text, type.orElseThrow());
         }
@@ -176,13 +176,13 @@ public final class ItemCsv {
             return "";
         }
         if (column.dynamoJson()) {
-            return Csv.plain(DynamoJson.write(value));
+            return Csv.plain(ItemJson.DYNAMODB.write(value));
         }
         return switch (value.type()) {
             case S -> Csv.text(((AttributeValue.Str) value).value());
             case N -> ((AttributeValue.Num) value).text();
             case BOOL -> Boolean.toString(((AttributeValue.Bool) value).value());
-            default -> Csv.plain(DynamoJson.write(value));
+            default -> Csv.plain(ItemJson.DYNAMODB.write(value));
         };
     }
 
@@ -202,9 +202,9 @@ public final class ItemCsv {
             case BOOL -> bool(text);
             case B ->
                     text.startsWith("{")
-                            ? ofType(DynamoJson.readValue(text), type)
+                            ? ofType(ItemJson.DYNAMODB.readValue(text), type)
                             : AttributeValue.b(base64(text));
-            default -> ofType(DynamoJson.readValue(text), type);
+            default -> ofType(ItemJson.DYNAMODB.readValue(text), type);
         };
     }
 

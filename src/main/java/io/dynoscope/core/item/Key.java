@@ -45,7 +45,7 @@ public record Key(Map<String, AttributeValue> attributes) {
                                     ? n.text()
                                     : value instanceof AttributeValue.Str s
                                             ? s.value()
-                                            : DynamoJson.write(value));
+                                            : ItemJson.DYNAMODB.write(value));
         }
         return String.join(" / ", parts);
     }

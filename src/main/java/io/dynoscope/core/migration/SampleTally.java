@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.drift.PropagationPlan;
 import io.dynoscope.core.expression.GuardedUpdate;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.IndexModel;
@@ -173,7 +173,7 @@ public record SampleTally(
                 + ", names "
                 + names
                 + ", values "
-                + DynamoJson.write(Item.of(update.values()));
+                + ItemJson.DYNAMODB.write(Item.of(update.values()));
     }
 
     private static void tallyIndex(

@@ -13,9 +13,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.RuleFiles;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.ModelJson.AttributeJson;
@@ -188,7 +188,7 @@ final class ModelJsonReader {
         List<JsonNode> itemNodes = list(json.items());
         for (int i = 0; i < itemNodes.size(); i++) {
             try {
-                items.add(DynamoJson.readItem(itemNodes.get(i).toString()));
+                items.add(ItemJson.DYNAMODB.readItem(itemNodes.get(i).toString()));
             } catch (ItemFormatException e) {
                 throw new IllegalArgumentException("item " + (i + 1) + ": " + e.getMessage(), e);
             }

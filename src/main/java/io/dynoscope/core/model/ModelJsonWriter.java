@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.RuleFiles;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.ModelJson.AttributeJson;
@@ -215,7 +215,7 @@ final class ModelJsonWriter {
     /** An item as a DynamoDB JSON tree: numbers stay strings, so no digit is lost. */
     static JsonNode itemTree(Item item) {
         try {
-            return MAPPER.readTree(DynamoJson.write(item));
+            return MAPPER.readTree(ItemJson.DYNAMODB.write(item));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write an item", e);
         }

@@ -8,9 +8,9 @@ import static io.dynoscope.core.model.NoSqlWorkbenchFormat.MAPPER;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.AliasJson;
@@ -337,7 +337,7 @@ final class NoSqlWorkbenchReader {
         for (int i = 0; i < list.size(); i++) {
             Item item;
             try {
-                item = DynamoJson.readItem(list.get(i).toString());
+                item = ItemJson.DYNAMODB.readItem(list.get(i).toString());
             } catch (ItemFormatException e) {
                 throw new IllegalArgumentException(where + "[" + i + "]: " + e.getMessage(), e);
             }

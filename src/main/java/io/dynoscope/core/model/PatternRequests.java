@@ -10,8 +10,8 @@ import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
@@ -63,7 +63,7 @@ public final class PatternRequests {
             return "GetItem "
                     + table
                     + "\nKey                        "
-                    + DynamoJson.write(key.asItem());
+                    + ItemJson.DYNAMODB.write(key.asItem());
         }
     }
 
@@ -110,7 +110,8 @@ public final class PatternRequests {
                 values.putAll(filter.values());
             }
             text.append("\nExpressionAttributeNames   ").append(json(names));
-            text.append("\nExpressionAttributeValues  ").append(DynamoJson.write(Item.of(values)));
+            text.append("\nExpressionAttributeValues  ")
+                    .append(ItemJson.DYNAMODB.write(Item.of(values)));
             if (!scanForward) {
                 text.append("\nScanIndexForward           false");
             }
@@ -141,7 +142,7 @@ public final class PatternRequests {
                 text.append("\nFilterExpression           ").append(filter.text());
                 text.append("\nExpressionAttributeNames   ").append(json(filter.names()));
                 text.append("\nExpressionAttributeValues  ")
-                        .append(DynamoJson.write(Item.of(filter.values())));
+                        .append(ItemJson.DYNAMODB.write(Item.of(filter.values())));
             }
             return text.toString();
         }

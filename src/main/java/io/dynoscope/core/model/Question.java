@@ -1,7 +1,7 @@
 package io.dynoscope.core.model;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -126,7 +126,7 @@ public record Question(List<String> given, Optional<Range> range, Optional<Order
         if (value instanceof AttributeValue.Num n) {
             return n.text();
         }
-        return DynamoJson.write(value);
+        return ItemJson.DYNAMODB.write(value);
     }
 
     /** Compares an attribute value with a bound: numerically for a number, else by text. */

@@ -8,7 +8,7 @@ import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -220,7 +220,7 @@ public record PlannedRead(
 
     private static String values(Map<String, AttributeValue> values) {
         return values.entrySet().stream()
-                .map(e -> e.getKey() + "=" + DynamoJson.write(e.getValue()))
+                .map(e -> e.getKey() + "=" + ItemJson.DYNAMODB.write(e.getValue()))
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 }

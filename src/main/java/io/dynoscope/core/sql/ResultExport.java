@@ -3,7 +3,7 @@ package io.dynoscope.core.sql;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Csv;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.item.ItemJson;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +20,7 @@ public final class ResultExport {
 
     /** One row as a plain JSON object. */
     public static String json(List<String> labels, List<Object> row) {
-        return PlainJson.write(item(labels, row));
+        return ItemJson.PLAIN.write(item(labels, row));
     }
 
     /** A row as an item: String as S, numbers as N, Boolean as BOOL, null as NULL. */

@@ -2,8 +2,8 @@ package io.dynoscope.core.sql;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
@@ -224,7 +224,7 @@ public record SqlRelation(
         if (value instanceof AttributeValue.Bin b) {
             return b.base64();
         }
-        return PlainJson.write(value);
+        return ItemJson.PLAIN.write(value);
     }
 
     /** The attribute value a SQL literal stands for in a column of {@code type}, if any. */

@@ -3,20 +3,21 @@ package io.dynoscope.core.transfer;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemCsv;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.PlainJson;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes items in one {@link ExportFormat}. The JSON formats write each item as it comes; CSV keeps
- * the items until {@link #finish()}, because its header is every attribute name of every item.
+ * Writes items in one {@link TransferFormat}. The JSON formats write each item as it comes; CSV
+ * keeps the items until {@link #finish()}, because its header is every attribute name of every
+ * item.
  */
 public final class ExportWriter {
 
-    private final ExportFormat format;
+    private final TransferFormat format;
     private final KeySchema keySchema;
     private final Writer out;
     private final List<Item> csvItems = new ArrayList<>();
@@ -25,7 +26,7 @@ public final class ExportWriter {
     /**
      * @param keySchema the table's keys (CSV puts them first), or null when not known
      */
-    public ExportWriter(ExportFormat format, KeySchema keySchema, Writer out) {
+    public ExportWriter(TransferFormat format, KeySchema keySchema, Writer out) {
         this.format = format;
         this.keySchema = keySchema;
         this.out = out;
@@ -34,7 +35,7 @@ public final class ExportWriter {
     public void write(Item item) throws IOException {
         switch (format) {
             case JSON -> {
-                out.write(PlainJson.write(item));
+                out.write(ItemJson.PLAIN.write(item));
                 out.write('\n');
             }
             case DYNAMODB_JSON -> {
@@ -53,7 +54,7 @@ public final class ExportWriter {
 
     /** Writes what is held back (CSV) and flushes; the writer is not closed. */
     public void finish() throws IOException {
-        if (format == ExportFormat.CSV) {
+        if (format == TransferFormat.CSV) {
             ItemCsv.write(csvItems, keySchema, out);
             csvItems.clear();
         }

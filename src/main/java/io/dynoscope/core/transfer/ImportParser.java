@@ -3,15 +3,14 @@ package io.dynoscope.core.transfer;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Csv;
 import io.dynoscope.core.item.CsvRecords;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.LineReader;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.transfer.ColumnMapping.Attribute;
 import io.dynoscope.core.transfer.ColumnMapping.Skip;
 import io.dynoscope.core.transfer.ColumnMapping.Target;
@@ -47,7 +46,7 @@ public final class ImportParser {
         boolean problem(int line, String message);
     }
 
-    private final ImportFormat format;
+    private final TransferFormat format;
     private final ColumnMapping mapping;
     private final KeySchema keySchema;
     private final Map<String, String> keyAttributeTypes;
@@ -56,7 +55,7 @@ public final class ImportParser {
      * @param keyAttributeTypes S, N or B of every key attribute of the table and its indexes
      */
     public ImportParser(
-            ImportFormat format,
+            TransferFormat format,
             ColumnMapping mapping,
             KeySchema keySchema,
             Map<String, String> keyAttributeTypes) {
@@ -69,7 +68,7 @@ public final class ImportParser {
     /** Reads all of {@code in} (not closed), or until the sink asks to stop. */
     public void read(Reader in, Sink sink) throws IOException {
         try {
-            if (format == ImportFormat.CSV) {
+            if (format == TransferFormat.CSV) {
                 readCsv(new CsvRecords(in), sink);
             } else {
                 readLines(new LineReader(in), sink);
@@ -103,12 +102,12 @@ public final class ImportParser {
     }
 
     private Item parseLine(String text, int number) {
-        if (format == ImportFormat.JSON) {
-            return PlainJson.readItem(text);
+        if (format == TransferFormat.JSON) {
+            return ItemJson.PLAIN.readItem(text);
         }
         return isExportLine(text)
                 ? DynamoJsonLines.parseLine(text, number)
-                : DynamoJson.readItem(text);
+                : ItemJson.DYNAMODB.readItem(text);
     }
 
     /**
@@ -195,7 +194,7 @@ public final class ImportParser {
      */
     private Optional<AttributeValue.Type> lenientKeyType(String attribute) {
         String type = keyAttributeTypes.get(attribute);
-        return type != null && format != ImportFormat.DYNAMODB_JSON
+        return type != null && format != TransferFormat.DYNAMODB_JSON
                 ? Optional.of(AttributeValue.Type.fromDescriptor(type))
                 : Optional.empty();
     }

@@ -3,9 +3,9 @@ package io.dynoscope.core.transfer;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.AttributeValue.Type;
 import io.dynoscope.core.item.Csv;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -85,7 +85,7 @@ public final class ValueConversion {
 
     private static Optional<AttributeValue> typedJson(String text) {
         try {
-            return Optional.of(DynamoJson.readValue(text));
+            return Optional.of(ItemJson.DYNAMODB.readValue(text));
         } catch (ItemFormatException notDynamoJson) {
             return Optional.empty();
         }

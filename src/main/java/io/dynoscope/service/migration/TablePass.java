@@ -5,8 +5,8 @@ import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.migration.AttributeComputation;
@@ -27,9 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -123,21 +121,13 @@ final class TablePass {
         int workers = Math.max(1, Math.min(concurrency, segments.size()));
         ExecutorService pool = DaemonPool.of(workers, "migration");
         try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int w = 0; w < workers; w++) {
-                futures.add(pool.submit(run::work));
-            }
-            for (Future<?> future : futures) {
-                try {
-                    future.get();
-                } catch (InterruptedException e) {
-                    // the caller was interrupted: workers stop after their current request
-                    cancellation.cancel();
-                    Thread.currentThread().interrupt();
-                } catch (ExecutionException e) {
-                    run.stop("a migration worker failed: " + e.getCause());
-                }
-            }
+            // an interrupted caller: the workers stop after their current request
+            DaemonPool.runWorkers(
+                    pool,
+                    workers,
+                    run::work,
+                    cancellation,
+                    cause -> run.stop("a migration worker failed: " + cause));
         } finally {
             pool.shutdownNow();
         }
@@ -286,9 +276,9 @@ final class TablePass {
                                 + ": "
                                 + name
                                 + " is "
-                                + (found == null ? "absent" : DynamoJson.write(found))
+                                + (found == null ? "absent" : ItemJson.DYNAMODB.write(found))
                                 + ", its template gives "
-                                + (expected == null ? "none" : DynamoJson.write(expected)));
+                                + (expected == null ? "none" : ItemJson.DYNAMODB.write(expected)));
             }
             return true;
         }

@@ -8,7 +8,7 @@ import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.core.item.ValueText;
@@ -121,12 +121,12 @@ public final class SavedReads {
                 request.table(),
                 request.mode().name(),
                 request.index(),
-                key == null ? null : json(DynamoJson.write(key.partitionValue())),
+                key == null ? null : json(ItemJson.DYNAMODB.write(key.partitionValue())),
                 sortKey == null ? null : sortKey.operator().name(),
-                sortKey == null ? null : json(DynamoJson.write(sortKey.value())),
+                sortKey == null ? null : json(ItemJson.DYNAMODB.write(sortKey.value())),
                 sortKey == null || sortKey.upper() == null
                         ? null
-                        : json(DynamoJson.write(sortKey.upper())),
+                        : json(ItemJson.DYNAMODB.write(sortKey.upper())),
                 request.scanForward(),
                 expression(request.filter()),
                 expression(request.projection()),
@@ -258,7 +258,7 @@ public final class SavedReads {
         List<String> placeholders = new ArrayList<>(values.keySet());
         placeholders.sort((a, b) -> b.length() - a.length());
         for (String placeholder : placeholders) {
-            text = text.replace(placeholder, DynamoJson.write(values.get(placeholder)));
+            text = text.replace(placeholder, ItemJson.DYNAMODB.write(values.get(placeholder)));
         }
         return text;
     }
@@ -302,7 +302,7 @@ public final class SavedReads {
         if (json == null) {
             throw new IllegalArgumentException("a key value is missing");
         }
-        return DynamoJson.readValue(json.toString());
+        return ItemJson.DYNAMODB.readValue(json.toString());
     }
 
     private static JsonNode json(String text) {

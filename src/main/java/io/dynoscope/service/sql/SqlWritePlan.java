@@ -4,8 +4,8 @@ import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.GuardedWrite;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.ReadStatistics;
 import java.util.ArrayList;
@@ -75,7 +75,7 @@ public record SqlWritePlan(
                         + ":");
         for (GuardedWrite.Plan write : writes) {
             if (write instanceof GuardedWrite.Put put) {
-                lines.add("PutItem " + DynamoJson.write(put.item()));
+                lines.add("PutItem " + ItemJson.DYNAMODB.write(put.item()));
             } else if (write instanceof GuardedWrite.Update update) {
                 lines.add("UpdateItem key " + key(update.key()));
                 lines.add("  UpdateExpression     " + text(update.update()));
@@ -88,7 +88,7 @@ public record SqlWritePlan(
     }
 
     private static String key(Key key) {
-        return DynamoJson.write(key.asItem());
+        return ItemJson.DYNAMODB.write(key.asItem());
     }
 
     private static String text(CompiledExpression expression) {
@@ -96,6 +96,6 @@ public record SqlWritePlan(
                 + (expression.names().isEmpty() ? "" : "   names " + expression.names())
                 + (expression.values().isEmpty()
                         ? ""
-                        : "   values " + DynamoJson.write(new Item(expression.values())));
+                        : "   values " + ItemJson.DYNAMODB.write(new Item(expression.values())));
     }
 }

@@ -4,8 +4,8 @@ import io.dynoscope.core.file.OutputFile;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.core.transfer.ExportWriter;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.Page;
@@ -30,7 +30,7 @@ import java.util.function.LongConsumer;
 /**
  * Export, the one use case behind the CLI's {@code export} and the grid's export: items of a table
  * (read by a Scan, optionally in parallel segments) or items already loaded, written in an {@link
- * ExportFormat} to a stream or to an {@link OutputFile}, with progress and cancel.
+ * TransferFormat} to a stream or to an {@link OutputFile}, with progress and cancel.
  */
 public final class ExportService {
 
@@ -39,7 +39,7 @@ public final class ExportService {
      *
      * @param segments parallel Scan segments, 1 for a plain Scan
      */
-    public record Request(String table, ExportFormat format, int segments) {
+    public record Request(String table, TransferFormat format, int segments) {
         public Request {
             Objects.requireNonNull(table, "table");
             Objects.requireNonNull(format, "format");
@@ -127,7 +127,7 @@ public final class ExportService {
                             items.write(item);
                             last[0] = item.key(keys);
                         }
-                        if (request.format() != ExportFormat.CSV) {
+                        if (request.format() != TransferFormat.CSV) {
                             writer.flush();
                         }
                     } catch (IOException e) {
@@ -153,7 +153,7 @@ public final class ExportService {
             writer.flush();
         }
         // a cancelled CSV export has written nothing: its rows wait for the header
-        long written = complete || request.format() != ExportFormat.CSV ? items.written() : 0;
+        long written = complete || request.format() != TransferFormat.CSV ? items.written() : 0;
         return new Report(written, last[0], result.statistics(), complete);
     }
 
@@ -167,7 +167,7 @@ public final class ExportService {
     public static void writeItems(
             List<Item> items,
             KeySchema keys,
-            ExportFormat format,
+            TransferFormat format,
             Path target,
             Cancellation cancellation,
             LongConsumer progress)

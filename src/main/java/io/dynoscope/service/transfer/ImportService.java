@@ -10,8 +10,8 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.LineReader;
 import io.dynoscope.core.transfer.ColumnMapping;
-import io.dynoscope.core.transfer.ImportFormat;
 import io.dynoscope.core.transfer.ImportParser;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.core.transfer.Utf8Input;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
@@ -114,7 +114,7 @@ public final class ImportService {
     }
 
     /** What to import, into which table, read how. */
-    public record Request(String table, Input input, ImportFormat format, ColumnMapping mapping) {
+    public record Request(String table, Input input, TransferFormat format, ColumnMapping mapping) {
         public Request {
             Objects.requireNonNull(table, "table");
             Objects.requireNonNull(input, "input");
@@ -400,25 +400,25 @@ public final class ImportService {
     }
 
     /**
-     * The format of an input, from its first line that is not blank ({@link ImportFormat#guess}); a
-     * gzip input is an S3 export, DynamoDB JSON; an empty one too.
+     * The format of an input, from its first line that is not blank ({@link TransferFormat#guess});
+     * a gzip input is an S3 export, DynamoDB JSON; an empty one too.
      */
-    public static ImportFormat guessFormat(Input input) throws IOException {
+    public static TransferFormat guessFormat(Input input) throws IOException {
         try (InputStream raw = input.open()) {
             InputStream in = decompressed(raw);
             if (in instanceof GZIPInputStream) {
-                return ImportFormat.DYNAMODB_JSON;
+                return TransferFormat.DYNAMODB_JSON;
             }
             LineReader lines = new LineReader(new Utf8Input(in));
             String line;
             while ((line = lines.readLine()) != null) {
                 if (!line.isBlank()) {
-                    return ImportFormat.guess(line);
+                    return TransferFormat.guess(line);
                 }
             }
-            return ImportFormat.DYNAMODB_JSON;
+            return TransferFormat.DYNAMODB_JSON;
         } catch (ItemFormatException notUtf8OrTooLong) {
-            return ImportFormat.DYNAMODB_JSON;
+            return TransferFormat.DYNAMODB_JSON;
         }
     }
 

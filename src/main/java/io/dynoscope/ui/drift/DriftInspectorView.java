@@ -94,12 +94,15 @@ public final class DriftInspectorView {
         costLabel.textProperty().bind(viewModel.costProperty());
         messageLabel.textProperty().bind(viewModel.messageProperty());
         messageLabel.managedProperty().bind(viewModel.messageProperty().isNotEmpty());
-        progressBar.progressProperty().bind(viewModel.progressProperty());
-        progressBar.visibleProperty().bind(viewModel.runningProperty());
-        progressBar.managedProperty().bind(viewModel.runningProperty());
-        progressLabel.textProperty().bind(viewModel.progressTextProperty());
+        progressBar.progressProperty().bind(viewModel.task().progressProperty());
+        progressBar.visibleProperty().bind(viewModel.task().runningProperty());
+        progressBar.managedProperty().bind(viewModel.task().runningProperty());
+        progressLabel.textProperty().bind(viewModel.task().progressTextProperty());
         var progressShown =
-                viewModel.runningProperty().or(viewModel.progressTextProperty().isNotEmpty());
+                viewModel
+                        .task()
+                        .runningProperty()
+                        .or(viewModel.task().progressTextProperty().isNotEmpty());
         progressBox.visibleProperty().bind(progressShown);
         progressBox.managedProperty().bind(progressShown);
         readsLabel.textProperty().bind(viewModel.readsTextProperty());
@@ -137,7 +140,7 @@ public final class DriftInspectorView {
                 .valueProperty()
                 .addListener((obs, old, value) -> viewModel.concurrencyProperty().set(value));
 
-        var running = viewModel.runningProperty();
+        var running = viewModel.task().runningProperty();
         suggestButton.setOnAction(e -> viewModel.suggestRules());
         suggestButton.disableProperty().bind(running);
         importButton.setOnAction(e -> importRules());
@@ -145,7 +148,7 @@ public final class DriftInspectorView {
         exportButton.disableProperty().bind(Bindings.isEmpty(viewModel.rules()));
         detectButton.setOnAction(e -> viewModel.detect());
         detectButton.disableProperty().bind(running.or(viewModel.selectedRuleProperty().isNull()));
-        cancelButton.setOnAction(e -> viewModel.cancel());
+        cancelButton.setOnAction(e -> viewModel.task().cancel());
         cancelButton.disableProperty().bind(running.not());
         selectAllButton.setOnAction(e -> viewModel.selectAll(true));
         selectNoneButton.setOnAction(e -> viewModel.selectAll(false));
@@ -169,7 +172,7 @@ public final class DriftInspectorView {
                 KeyEvent.KEY_PRESSED,
                 e -> {
                     if (e.getCode() == KeyCode.ESCAPE && running.get()) {
-                        viewModel.cancel();
+                        viewModel.task().cancel();
                         e.consume();
                     }
                 });

@@ -16,6 +16,7 @@ import io.dynoscope.service.drift.RuleSuggestions;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ReadWords;
+import io.dynoscope.ui.common.TaskState;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -26,10 +27,6 @@ import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyDoubleProperty;
-import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -102,9 +99,7 @@ public final class DriftInspectorViewModel {
     private final ReadOnlyStringWrapper cost = new ReadOnlyStringWrapper("");
     private final IntegerProperty concurrency = new SimpleIntegerProperty(4);
 
-    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
-    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper("");
+    private final TaskState task = new TaskState();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
 
     private final ReadOnlyObjectWrapper<DriftReport> report = new ReadOnlyObjectWrapper<>();
@@ -122,7 +117,6 @@ public final class DriftInspectorViewModel {
     private final ObservableList<String> reportLines = FXCollections.observableArrayList();
 
     private KeySchema keySchema;
-    private BackgroundWork.Handle current;
 
     public DriftInspectorViewModel(String table, ConnectionServices services, BackgroundWork work) {
         this.table = table;
@@ -178,10 +172,10 @@ public final class DriftInspectorViewModel {
                         services.ruleSuggestions()
                                 .suggest(table, SUGGESTION_SAMPLE, report::accept, cancellation)
                                 .suggestions(),
-                (Integer sampled) -> progressText.set("sampled " + sampled + " items"),
+                (Integer sampled) -> task.setProgressText("sampled " + sampled + " items"),
                 suggestions -> {
                     addRules(suggestions.stream().map(RuleSuggester.Suggestion::rule).toList());
-                    progressText.set(
+                    task.setProgressText(
                             suggestions.isEmpty()
                                     ? "no denormalized copies found in the sample"
                                     : suggestions.size()
@@ -224,7 +218,7 @@ public final class DriftInspectorViewModel {
                     showReport(result.report());
                     readsText.set(ReadWords.of(result.reads()));
                     readFigures.set(ReadWords.figures(result.reads()));
-                    progressText.set(
+                    task.setProgressText(
                             DriftWords.found(
                                     result.report().driftedCopies().size(),
                                     result.report().copyCount(),
@@ -372,7 +366,7 @@ public final class DriftInspectorViewModel {
                 done -> {
                     propagationReport.set(done);
                     reportLines.setAll(DriftWords.reportLines(done));
-                    progressText.set(DriftWords.summary(done));
+                    task.setProgressText(DriftWords.summary(done));
                     resultFigures.set(DriftWords.figures(done));
                     plan.set(null);
                     preview.clear();
@@ -381,8 +375,9 @@ public final class DriftInspectorViewModel {
     }
 
     private void showDetectionProgress(DriftDetection.Progress p) {
-        progress.set(p.sourcesTotal() > 0 ? (double) p.sourcesQueried() / p.sourcesTotal() : -1);
-        progressText.set(
+        task.setProgress(
+                p.sourcesTotal() > 0 ? (double) p.sourcesQueried() / p.sourcesTotal() : -1);
+        task.setProgressText(
                 p.itemsRead()
                         + " items read in "
                         + p.requests()
@@ -393,8 +388,8 @@ public final class DriftInspectorViewModel {
     }
 
     private void showPropagationProgress(DriftPropagation.Progress p) {
-        progress.set(p.total() == 0 ? 1 : (double) p.done() / p.total());
-        progressText.set(p.done() + " of " + p.total() + " writes");
+        task.setProgress(p.total() == 0 ? 1 : (double) p.done() / p.total());
+        task.setProgressText(p.done() + " of " + p.total() + " writes");
     }
 
     /**
@@ -445,24 +440,12 @@ public final class DriftInspectorViewModel {
 
     // ---- running ---------------------------------------------------------------------------
 
-    /** Asks the running detection, suggestion or propagation to stop at its next step. */
-    public void cancel() {
-        if (current != null) {
-            current.cancel();
-        }
-    }
-
-    public ReadOnlyBooleanProperty runningProperty() {
-        return running.getReadOnlyProperty();
-    }
-
-    /** 0 to 1, or -1 while the amount of work is not known yet. */
-    public ReadOnlyDoubleProperty progressProperty() {
-        return progress.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty progressTextProperty() {
-        return progressText.getReadOnlyProperty();
+    /**
+     * The running detection, suggestion or propagation: its progress (-1 while the amount of work
+     * is not known yet), its words, and its cancel.
+     */
+    public TaskState task() {
+        return task;
     }
 
     /** The last error or refusal, in words; empty when all is well. */
@@ -472,32 +455,31 @@ public final class DriftInspectorViewModel {
 
     private <T, P> BackgroundWork.Handle start(
             String what,
-            BackgroundWork.ReportingWork<T, P> task,
+            BackgroundWork.ReportingWork<T, P> job,
             Consumer<P> onReport,
             Consumer<T> onSuccess) {
-        if (running.get()) {
+        if (task.isRunning()) {
             message.set("wait for the running task to finish or cancel it");
             return null;
         }
-        running.set(true);
+        task.setRunning(true);
         message.set("");
-        progress.set(-1);
-        current =
+        task.setProgress(-1);
+        return task.track(
                 work.submit(
                         what,
-                        task,
+                        job,
                         onReport,
                         result -> {
-                            running.set(false);
-                            progress.set(1);
+                            task.setRunning(false);
+                            task.setProgress(1);
                             onSuccess.accept(result);
                         },
                         error -> {
-                            running.set(false);
-                            progress.set(0);
+                            task.setRunning(false);
+                            task.setProgress(0);
                             message.set(ErrorMessages.describe(error));
-                        });
-        return current;
+                        }));
     }
 
     private void clearResults() {

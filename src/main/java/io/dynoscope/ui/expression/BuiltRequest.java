@@ -20,11 +20,10 @@ import io.dynoscope.core.expression.Verdict;
 import io.dynoscope.core.expression.snippet.RequestAssembly;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.ui.common.IndexChoices;
 import io.dynoscope.ui.expression.ExpressionBuilderViewModel.Problem;
@@ -240,7 +239,10 @@ record BuiltRequest(
             return Optional.empty();
         }
         try {
-            Item item = looksTyped(text) ? DynamoJson.readItem(text) : PlainJson.readItem(text);
+            Item item =
+                    looksTyped(text)
+                            ? ItemJson.DYNAMODB.readItem(text)
+                            : ItemJson.PLAIN.readItem(text);
             return Optional.of(new Key(item.attributes()));
         } catch (ItemFormatException | IllegalArgumentException e) {
             found.add(

@@ -13,8 +13,8 @@ import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.expression.snippet.Snippets;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadMode;
@@ -269,7 +269,7 @@ public final class ExpressionBuilderViewModel {
             valueMap =
                     values == null || values.isBlank()
                             ? Map.of()
-                            : DynamoJson.readItem(values).attributes();
+                            : ItemJson.DYNAMODB.readItem(values).attributes();
         } catch (IllegalArgumentException | ItemFormatException e) {
             message.set("Cannot read the maps: " + e.getMessage());
             return List.of(new Problem(Optional.empty(), 0, -1, false, e.getMessage()));

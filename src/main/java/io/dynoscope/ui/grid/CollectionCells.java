@@ -4,7 +4,7 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ValueText;
 import java.util.HashSet;
 import java.util.Set;
@@ -289,7 +289,7 @@ final class CollectionCells {
             if (!open) {
                 return toggle;
             }
-            Label json = new Label(PlainJson.writePretty(value));
+            Label json = new Label(ItemJson.PLAIN.writePretty(value));
             json.getStyleClass().add("json-area");
             json.setWrapText(true);
             return new VBox(toggle, json);

@@ -2,7 +2,7 @@ package io.dynoscope.ui.grid;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.transfer.ExportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.service.transfer.ExportService;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
@@ -29,7 +29,7 @@ final class ItemExport {
             String tableName,
             List<Item> items,
             KeySchema keys,
-            ExportFormat format,
+            TransferFormat format,
             Path target,
             Status status) {
         List<Item> snapshot = List.copyOf(items);

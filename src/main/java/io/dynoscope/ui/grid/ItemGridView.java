@@ -6,7 +6,7 @@ import static io.dynoscope.ui.grid.ViewBindings.tooltip;
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.transfer.ExportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.Views;
@@ -179,7 +179,7 @@ public final class ItemGridView {
     private void bindGrid() {
         grid.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         grid.setItems(viewModel.rows());
-        menus = new RowMenus(viewModel, grid, this::fold, () -> export(true, ExportFormat.JSON));
+        menus = new RowMenus(viewModel, grid, this::fold, () -> export(true, TransferFormat.JSON));
         FrozenColumns frozen = new FrozenColumns(grid);
         frozen.bind();
         cells = new CollectionCells(viewModel, menus, this::fold, frozen);
@@ -373,7 +373,7 @@ public final class ItemGridView {
     }
 
     /** Asks where to write the items and exports them: everything loaded, or the selection. */
-    public void export(boolean selectionOnly, ExportFormat format) {
+    public void export(boolean selectionOnly, TransferFormat format) {
         List<Item> items = selectionOnly ? menus.selectedItems() : viewModel.loadedItems();
         if (items.isEmpty()) {
             Alert none =

@@ -9,7 +9,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.core.transfer.ExportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.Page;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
@@ -463,7 +463,7 @@ public final class ItemGridViewModel {
     // ---- export ----------------------------------------------------------------------------
 
     /** Writes the given items (the selection, or everything loaded) to a file in the background. */
-    public BackgroundWork.Handle export(List<Item> items, ExportFormat format, Path target) {
+    public BackgroundWork.Handle export(List<Item> items, TransferFormat format, Path target) {
         TableInfo info = tableInfo.get();
         currentRead =
                 ItemExport.start(

@@ -5,9 +5,8 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.collection.ItemOrder;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.PlainJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ValueText;
 import java.util.ArrayList;
 import java.util.List;
@@ -172,7 +171,7 @@ final class RowMenus {
     static void copy(List<Item> items, boolean typed) {
         copyText(
                 items.stream()
-                        .map(i -> typed ? DynamoJson.write(i) : PlainJson.write(i))
+                        .map(i -> typed ? ItemJson.DYNAMODB.write(i) : ItemJson.PLAIN.write(i))
                         .collect(Collectors.joining("\n")));
     }
 

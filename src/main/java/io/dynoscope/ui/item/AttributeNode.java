@@ -1,8 +1,8 @@
 package io.dynoscope.ui.item;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +87,7 @@ public record AttributeNode(
         } else if (value instanceof AttributeValue.Num n) {
             return n.text();
         }
-        return DynamoJson.writePretty(value);
+        return ItemJson.DYNAMODB.writePretty(value);
     }
 
     private static String members(List<AttributeNode> members) {

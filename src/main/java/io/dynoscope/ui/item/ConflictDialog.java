@@ -1,7 +1,7 @@
 package io.dynoscope.ui.item;
 
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.ItemDiff;
+import io.dynoscope.core.item.ItemJson;
 import java.util.List;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -47,13 +47,13 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
                         : "The item changed after you opened it. Nothing was written.");
         setResizable(true);
 
-        TextArea mine = version("conflictMine", DynamoJson.writePretty(conflict.mine()));
+        TextArea mine = version("conflictMine", ItemJson.DYNAMODB.writePretty(conflict.mine()));
         TextArea current =
                 version(
                         "conflictCurrent",
                         conflict.current() == null
                                 ? "(no item with this key)"
-                                : DynamoJson.writePretty(conflict.current()));
+                                : ItemJson.DYNAMODB.writePretty(conflict.current()));
         HBox sideBySide =
                 new HBox(8, column("Your version", mine), column("In the table now", current));
         VBox.setVgrow(sideBySide, Priority.ALWAYS);

@@ -1,15 +1,14 @@
 package io.dynoscope.ui.item;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.ItemFields;
 import io.dynoscope.core.item.ItemFields.Field;
 import io.dynoscope.core.item.ItemFormatException;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.PlainJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -151,7 +150,7 @@ public final class ItemEditor {
         editKind.set(kind);
         editFormat.set(EditFormat.DYNAMO_JSON);
         plainJsonEditable.set(plainJsonCanHold(content));
-        editText.set(DynamoJson.writePretty(content));
+        editText.set(ItemJson.DYNAMODB.writePretty(content));
         staged = null;
         stagedDiff.set(null);
         editing.set(true);
@@ -273,14 +272,14 @@ public final class ItemEditor {
 
     private String write(Item item) {
         return editFormat.get() == EditFormat.PLAIN_JSON
-                ? PlainJson.writePretty(item)
-                : DynamoJson.writePretty(item);
+                ? ItemJson.PLAIN.writePretty(item)
+                : ItemJson.DYNAMODB.writePretty(item);
     }
 
     private Item read() {
         return editFormat.get() == EditFormat.PLAIN_JSON
-                ? PlainJson.readItem(editText.get())
-                : DynamoJson.readItem(editText.get());
+                ? ItemJson.PLAIN.readItem(editText.get())
+                : ItemJson.DYNAMODB.readItem(editText.get());
     }
 
     private Item quietParse() {

@@ -1,12 +1,11 @@
 package io.dynoscope.ui.item;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.EpochTime;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.PlainJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -298,8 +297,8 @@ public final class ItemInspectorViewModel {
         }
         title.set(t == null ? "" : t.info().keySchema().keyOf(current).text());
         tree.set(AttributeNode.of(current));
-        plainJson.set(PlainJson.writePretty(current));
-        dynamoJson.set(DynamoJson.writePretty(current));
+        plainJson.set(ItemJson.PLAIN.writePretty(current));
+        dynamoJson.set(ItemJson.DYNAMODB.writePretty(current));
         long bytes = ItemSize.of(current);
         size.set(
                 ValueText.bytes(bytes)

@@ -122,8 +122,9 @@ public final class PartitionsView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 event -> {
-                    if (event.getCode() == KeyCode.ESCAPE && viewModel.runningProperty().get()) {
-                        viewModel.cancel();
+                    if (event.getCode() == KeyCode.ESCAPE
+                            && viewModel.task().runningProperty().get()) {
+                        viewModel.task().cancel();
                         event.consume();
                     }
                 });
@@ -181,12 +182,12 @@ public final class PartitionsView {
                         1, 10_000, viewModel.topProperty().get(), 5));
         topSpinner.getValueFactory().valueProperty().bindBidirectional(top);
         runButton.setOnAction(e -> viewModel.run());
-        runButton.disableProperty().bind(viewModel.runningProperty());
-        cancelButton.setOnAction(e -> viewModel.cancel());
-        cancelButton.disableProperty().bind(viewModel.runningProperty().not());
-        progressBar.progressProperty().bind(viewModel.progressProperty());
-        progressBar.visibleProperty().bind(viewModel.runningProperty());
-        progressLabel.textProperty().bind(viewModel.progressTextProperty());
+        runButton.disableProperty().bind(viewModel.task().runningProperty());
+        cancelButton.setOnAction(e -> viewModel.task().cancel());
+        cancelButton.disableProperty().bind(viewModel.task().runningProperty().not());
+        progressBar.progressProperty().bind(viewModel.task().progressProperty());
+        progressBar.visibleProperty().bind(viewModel.task().runningProperty());
+        progressLabel.textProperty().bind(viewModel.task().progressTextProperty());
         summaryLabel.textProperty().bind(viewModel.summaryProperty());
         skewLabel.textProperty().bind(viewModel.skewProperty());
         messageLabel.textProperty().bind(viewModel.messageProperty());

@@ -18,6 +18,7 @@ import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ReadWords;
+import io.dynoscope.ui.common.TaskState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +31,6 @@ import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyDoubleProperty;
-import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -114,9 +113,7 @@ public final class PartitionsViewModel {
     private final IntegerProperty sampleItems = new SimpleIntegerProperty(0);
     private final IntegerProperty top = new SimpleIntegerProperty(25);
 
-    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
-    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper("");
+    private final TaskState task = new TaskState();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper summary =
             new ReadOnlyStringWrapper("Read the table to see how its items spread.");
@@ -184,48 +181,48 @@ public final class PartitionsViewModel {
 
     /** Reads the table (or the sample) and fills the report; returns the started work. */
     public BackgroundWork.Handle run() {
-        if (running.get()) {
+        if (task.isRunning()) {
             return current;
         }
-        running.set(true);
+        task.setRunning(true);
         message.set("");
-        progress.set(0);
-        progressText.set("reading " + table + "…");
+        task.setProgress(0);
+        task.setProgressText("reading " + table + "…");
         PartitionReporter.Options options =
                 PartitionReporter.Options.full()
                         .withSegments(Math.max(1, segments.get()))
                         .sampling(Math.max(0, sampleItems.get()));
         current =
-                work.submit(
-                        "partitions report of " + table,
-                        (cancellation, report) -> {
-                            PartitionReporter.Result result =
-                                    reporter.report(
-                                            table, options, model, report::accept, cancellation);
-                            ContributorInsights found =
-                                    reporter.contributorInsights(table, Duration.ofHours(1));
-                            return new Finished(result, found);
-                        },
-                        (PartitionReporter.Progress p) -> showProgress(p, options),
-                        this::show,
-                        error -> {
-                            running.set(false);
-                            progressText.set("");
-                            message.set(ErrorMessages.describe(error));
-                        });
+                task.track(
+                        work.submit(
+                                "partitions report of " + table,
+                                (cancellation, report) -> {
+                                    PartitionReporter.Result result =
+                                            reporter.report(
+                                                    table,
+                                                    options,
+                                                    model,
+                                                    report::accept,
+                                                    cancellation);
+                                    ContributorInsights found =
+                                            reporter.contributorInsights(
+                                                    table, Duration.ofHours(1));
+                                    return new Finished(result, found);
+                                },
+                                (PartitionReporter.Progress p) -> showProgress(p, options),
+                                this::show,
+                                error -> {
+                                    task.setRunning(false);
+                                    task.setProgressText("");
+                                    message.set(ErrorMessages.describe(error));
+                                }));
         return current;
     }
 
     private record Finished(PartitionReporter.Result result, ContributorInsights insights) {}
 
-    public void cancel() {
-        if (current != null) {
-            current.cancel();
-        }
-    }
-
     private void showProgress(PartitionReporter.Progress p, PartitionReporter.Options options) {
-        if (!running.get()) {
+        if (!task.isRunning()) {
             return;
         }
         double done;
@@ -236,8 +233,8 @@ public final class PartitionsViewModel {
         } else {
             done = (double) p.segmentsDone() / p.segments();
         }
-        progress.set(done);
-        progressText.set(
+        task.setProgress(done);
+        task.setProgressText(
                 String.format(
                         Locale.ROOT,
                         "%,d items read · %d of %d segments",
@@ -247,12 +244,12 @@ public final class PartitionsViewModel {
     }
 
     private void show(Finished finished) {
-        running.set(false);
+        task.setRunning(false);
         PartitionReporter.Result result = finished.result();
         PartitionReport shown = result.report();
         report.set(shown);
-        progress.set(1);
-        progressText.set(result.complete() ? "" : "cancelled: the report counts what was read");
+        task.setProgress(1);
+        task.setProgressText(result.complete() ? "" : "cancelled: the report counts what was read");
         summary.set(summaryOf(shown));
         PartitionReport.Skew s = shown.skew();
         skew.set(
@@ -462,16 +459,9 @@ public final class PartitionsViewModel {
         return top;
     }
 
-    public ReadOnlyBooleanProperty runningProperty() {
-        return running.getReadOnlyProperty();
-    }
-
-    public ReadOnlyDoubleProperty progressProperty() {
-        return progress.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty progressTextProperty() {
-        return progressText.getReadOnlyProperty();
+    /** The running read of the table: its progress, its words, and its cancel. */
+    public TaskState task() {
+        return task;
     }
 
     public ReadOnlyStringProperty messageProperty() {

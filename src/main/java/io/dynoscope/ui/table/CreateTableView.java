@@ -120,20 +120,24 @@ public final class CreateTableView {
         ToggleGroup billing = new ToggleGroup();
         onDemandRadio.setToggleGroup(billing);
         provisionedRadio.setToggleGroup(billing);
-        provisionedRadio.setSelected(viewModel.provisionedProperty().get());
-        provisionedRadio.selectedProperty().bindBidirectional(viewModel.provisionedProperty());
+        provisionedRadio.setSelected(viewModel.capacity().provisionedProperty().get());
+        provisionedRadio
+                .selectedProperty()
+                .bindBidirectional(viewModel.capacity().provisionedProperty());
         onDemandRadio.setTooltip(new Tooltip("Pay per request: no capacity to plan"));
         provisionedRadio.setTooltip(
                 new Tooltip("Provisioned capacity, the same for the table and each global index"));
-        TableForms.capacity(readCapacitySpinner, viewModel.readCapacityProperty(), "read");
-        TableForms.capacity(writeCapacitySpinner, viewModel.writeCapacityProperty(), "write");
+        TableForms.capacity(
+                readCapacitySpinner, viewModel.capacity().readCapacityProperty(), "read");
+        TableForms.capacity(
+                writeCapacitySpinner, viewModel.capacity().writeCapacityProperty(), "write");
         for (var node :
                 List.of(
                         readCapacityLabel,
                         readCapacitySpinner,
                         writeCapacityLabel,
                         writeCapacitySpinner)) {
-            node.disableProperty().bind(viewModel.provisionedProperty().not());
+            node.disableProperty().bind(viewModel.capacity().provisionedProperty().not());
         }
     }
 

@@ -4,10 +4,10 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableDefinition.Billing;
 import io.dynoscope.repository.TableDefinition.IndexDefinition;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.CapacityFields;
 import io.dynoscope.ui.common.ErrorMessages;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,14 +16,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.Observable;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -53,9 +49,7 @@ public final class CreateTableViewModel {
             FXCollections.observableArrayList(IndexRow::observables);
     private final ObservableList<IndexRow> localIndexes =
             FXCollections.observableArrayList(IndexRow::observables);
-    private final BooleanProperty provisioned = new SimpleBooleanProperty(false);
-    private final IntegerProperty readCapacity = new SimpleIntegerProperty(5);
-    private final IntegerProperty writeCapacity = new SimpleIntegerProperty(5);
+    private final CapacityFields capacity = new CapacityFields();
     private final StringProperty ttlAttribute = new SimpleStringProperty("");
 
     private final ReadOnlyStringWrapper requestText = new ReadOnlyStringWrapper("");
@@ -77,7 +71,13 @@ public final class CreateTableViewModel {
         this.work = Objects.requireNonNull(work, "work");
         this.localEngine = connection.filter(ConnectionSpec.Endpoint.class::isInstance).isPresent();
         List<Observable> inputs = new ArrayList<>(List.of(keys.observables()));
-        inputs.addAll(List.of(tableName, provisioned, readCapacity, writeCapacity, ttlAttribute));
+        inputs.addAll(
+                List.of(
+                        tableName,
+                        capacity.provisionedProperty(),
+                        capacity.readCapacityProperty(),
+                        capacity.writeCapacityProperty(),
+                        ttlAttribute));
         for (Observable input : inputs) {
             input.addListener(o -> edited());
         }
@@ -122,19 +122,9 @@ public final class CreateTableViewModel {
         localIndexes.remove(row);
     }
 
-    /** Provisioned billing (with the capacities below), else on demand. */
-    public BooleanProperty provisionedProperty() {
-        return provisioned;
-    }
-
-    /** Read capacity units of the table, and of each global index. */
-    public IntegerProperty readCapacityProperty() {
-        return readCapacity;
-    }
-
-    /** Write capacity units of the table, and of each global index. */
-    public IntegerProperty writeCapacityProperty() {
-        return writeCapacity;
+    /** How the table and its global indexes are billed. */
+    public CapacityFields capacity() {
+        return capacity;
     }
 
     /** The attribute holding each item's expiry (epoch seconds), or blank for no TTL. */
@@ -236,12 +226,13 @@ public final class CreateTableViewModel {
             locals.add(row.definition(pk));
             declare(types, row);
         }
-        Billing billing =
-                provisioned.get()
-                        ? Billing.provisioned(readCapacity.get(), writeCapacity.get())
-                        : Billing.onDemand();
         return new TableDefinition(
-                name, KeySchema.of(pk, sk.isEmpty() ? null : sk), types, globals, locals, billing);
+                name,
+                KeySchema.of(pk, sk.isEmpty() ? null : sk),
+                types,
+                globals,
+                locals,
+                capacity.billing());
     }
 
     /** Adds an index's key types; an attribute declared twice must have one type. */

@@ -6,8 +6,8 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.ExpressionMaps;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
-import io.dynoscope.core.item.DynamoJson;
-import io.dynoscope.core.transfer.ExportFormat;
+import io.dynoscope.core.item.ItemJson;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadRequest;
@@ -294,7 +294,7 @@ public final class TableTab implements WorkbenchTab {
                 .ifPresent(
                         key ->
                                 text.append("Key: ")
-                                        .append(DynamoJson.write(key.asItem()))
+                                        .append(ItemJson.DYNAMODB.write(key.asItem()))
                                         .append('\n'));
         request.expressions()
                 .forEach(
@@ -377,8 +377,8 @@ public final class TableTab implements WorkbenchTab {
             case DESCRIBE -> gridView.showDescription();
             case COLLAPSE_ALL -> grid.loaded().collapseAll();
             case EXPAND_ALL -> grid.loaded().expandAll();
-            case EXPORT_ALL -> gridView.export(false, ExportFormat.JSON);
-            case EXPORT_SELECTION -> gridView.export(true, ExportFormat.JSON);
+            case EXPORT_ALL -> gridView.export(false, TransferFormat.JSON);
+            case EXPORT_SELECTION -> gridView.export(true, TransferFormat.JSON);
             case REFRESH -> grid.run();
             case ORDER_BY_PARTITION_KEY ->
                     grid.loaded().orderCollections(CollectionOrder.PARTITION_KEY);

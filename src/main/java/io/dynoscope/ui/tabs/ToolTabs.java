@@ -44,10 +44,10 @@ public final class ToolTabs {
     public static ToolTab partitions(PartitionsViewModel report, boolean readAtOpen) {
         return ToolTab.of(Kind.PARTITIONS, "Partitions", report.table())
                 .view(() -> PartitionsView.load(report))
-                .status(report.readsProperty(), report.runningProperty())
+                .status(report.readsProperty(), report.task().runningProperty())
                 .figures(report.readFiguresProperty())
                 .run(report::run)
-                .cancel(report::cancel)
+                .cancel(report.task()::cancel)
                 .onFirstShown(
                         () -> {
                             if (readAtOpen) {

@@ -69,24 +69,26 @@ public final class CloneView {
         ToggleGroup billing = new ToggleGroup();
         onDemandRadio.setToggleGroup(billing);
         provisionedRadio.setToggleGroup(billing);
-        provisionedRadio.selectedProperty().bindBidirectional(viewModel.provisionedProperty());
+        provisionedRadio
+                .selectedProperty()
+                .bindBidirectional(viewModel.capacity().provisionedProperty());
         onDemandRadio.setTooltip(new Tooltip("The copy is billed per request"));
         provisionedRadio.setTooltip(
                 new Tooltip("The copy and its global indexes get the capacity given here"));
         Spinners.bind(
                 readCapacitySpinner,
-                viewModel.readCapacityProperty(),
+                viewModel.capacity().readCapacityProperty(),
                 1,
                 40_000,
                 "Read capacity units");
         Spinners.bind(
                 writeCapacitySpinner,
-                viewModel.writeCapacityProperty(),
+                viewModel.capacity().writeCapacityProperty(),
                 1,
                 40_000,
                 "Write capacity units");
         for (Node node : List.of(readCapacitySpinner, writeCapacitySpinner)) {
-            node.disableProperty().bind(viewModel.provisionedProperty().not());
+            node.disableProperty().bind(viewModel.capacity().provisionedProperty().not());
         }
         Spinners.bind(
                 segmentsSpinner,
@@ -101,17 +103,21 @@ public final class CloneView {
                 32,
                 "BatchWriteItem requests in flight at the target: 1 suits a local engine, 4 AWS");
         planButton.setOnAction(e -> viewModel.plan());
-        planButton.disableProperty().bind(viewModel.runningProperty());
+        planButton.disableProperty().bind(viewModel.task().runningProperty());
         planButton.setTooltip(
                 new Tooltip("Show the CreateTable request the copy gets; sends nothing"));
         requestArea.textProperty().bind(viewModel.requestTextProperty());
         requestArea.setTooltip(
                 new Tooltip("The requests exactly as they are sent, in DynamoDB's JSON"));
-        progressBar.progressProperty().bind(viewModel.progressProperty());
+        progressBar.progressProperty().bind(viewModel.task().progressProperty());
         progressBar
                 .visibleProperty()
-                .bind(viewModel.runningProperty().or(viewModel.resultProperty().isNotNull()));
-        progressLabel.textProperty().bind(viewModel.progressTextProperty());
+                .bind(
+                        viewModel
+                                .task()
+                                .runningProperty()
+                                .or(viewModel.resultProperty().isNotNull()));
+        progressLabel.textProperty().bind(viewModel.task().progressTextProperty());
         problemLabel.textProperty().bind(viewModel.problemProperty());
         reportLabel.textProperty().bind(viewModel.reportProperty());
         cloneButton.disableProperty().bind(viewModel.canCloneProperty().not());
@@ -120,8 +126,8 @@ public final class CloneView {
                 new Tooltip(
                         "Create the copy, copy every item (parallel Scan, batch writes), then count"
                                 + " the copy"));
-        cancelButton.disableProperty().bind(viewModel.runningProperty().not());
-        cancelButton.setOnAction(e -> viewModel.cancel());
+        cancelButton.disableProperty().bind(viewModel.task().runningProperty().not());
+        cancelButton.setOnAction(e -> viewModel.task().cancel());
         cancelButton.setTooltip(new Tooltip("Stop copying; the copy keeps what was written"));
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
         closeButton.setTooltip(new Tooltip("Close; a running clone is cancelled"));

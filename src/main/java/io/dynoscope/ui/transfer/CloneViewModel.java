@@ -1,28 +1,23 @@
 package io.dynoscope.ui.transfer;
 
 import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.repository.TableDefinition.Billing;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.CloneService;
 import io.dynoscope.ui.common.BackgroundWork;
+import io.dynoscope.ui.common.CapacityFields;
 import io.dynoscope.ui.common.ErrorMessages;
+import io.dynoscope.ui.common.TaskState;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyDoubleProperty;
-import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -46,21 +41,16 @@ public final class CloneViewModel {
     private final StringProperty targetTable;
     private final IntegerProperty segments = new SimpleIntegerProperty(4);
     private final IntegerProperty concurrency = new SimpleIntegerProperty(4);
-    private final BooleanProperty provisioned = new SimpleBooleanProperty(false);
-    private final IntegerProperty readCapacity = new SimpleIntegerProperty(5);
-    private final IntegerProperty writeCapacity = new SimpleIntegerProperty(5);
+    private final CapacityFields capacity = new CapacityFields();
 
     private final ReadOnlyStringWrapper requestText = new ReadOnlyStringWrapper("");
-    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
-    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper("");
+    private final TaskState task = new TaskState();
     private final ReadOnlyStringWrapper report = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<CloneService.Report> result = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper targetReadOnly = new ReadOnlyStringWrapper("");
     private final BooleanBinding canClone;
 
-    private BackgroundWork.Handle current;
     private long sourceItems;
 
     /**
@@ -91,7 +81,7 @@ public final class CloneViewModel {
                     }
                 });
         targetTable.addListener(o -> requestText.set(""));
-        provisioned.addListener(o -> requestText.set(""));
+        capacity.provisionedProperty().addListener(o -> requestText.set(""));
         if (!targets.isEmpty()) {
             target.set(targets.get(0));
         }
@@ -101,10 +91,10 @@ public final class CloneViewModel {
                                 target.get() != null
                                         && target.get().readOnlyReason().isEmpty()
                                         && !targetTable.get().isBlank()
-                                        && !running.get(),
+                                        && !task.isRunning(),
                         target,
                         targetTable,
-                        running);
+                        task.runningProperty());
     }
 
     public String table() {
@@ -134,17 +124,9 @@ public final class CloneViewModel {
         return concurrency;
     }
 
-    /** The copy billed by provisioned capacity (else on demand). */
-    public BooleanProperty provisionedProperty() {
-        return provisioned;
-    }
-
-    public IntegerProperty readCapacityProperty() {
-        return readCapacity;
-    }
-
-    public IntegerProperty writeCapacityProperty() {
-        return writeCapacity;
+    /** How the copy is billed. */
+    public CapacityFields capacity() {
+        return capacity;
     }
 
     /** Why the chosen target refuses writes, or empty. */
@@ -161,17 +143,12 @@ public final class CloneViewModel {
         return requestText.getReadOnlyProperty();
     }
 
-    public ReadOnlyBooleanProperty runningProperty() {
-        return running.getReadOnlyProperty();
-    }
-
-    /** 0..1 of the items written (against the source's item count); -1 while it is not known. */
-    public ReadOnlyDoubleProperty progressProperty() {
-        return progress.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty progressTextProperty() {
-        return progressText.getReadOnlyProperty();
+    /**
+     * The plan or the clone: the clone's progress is the share of the items written (against the
+     * source's item count), -1 while it is not known.
+     */
+    public TaskState task() {
+        return task;
     }
 
     /** How the clone ended: items, the count check, the cost on each side. */
@@ -195,9 +172,7 @@ public final class CloneViewModel {
                 targetTable.get().strip(),
                 Math.max(1, segments.get()),
                 Math.max(1, concurrency.get()),
-                provisioned.get()
-                        ? Billing.provisioned(readCapacity.get(), writeCapacity.get())
-                        : Billing.onDemand());
+                capacity.billing());
     }
 
     /** The form's request, or null with the problem shown when the form does not make one. */
@@ -215,14 +190,14 @@ public final class CloneViewModel {
     /** Shows the requests that create the copy at the target (reads the source's description). */
     public BackgroundWork.Handle plan() {
         CloneTarget chosen = target.get();
-        if (chosen == null || running.get()) {
+        if (chosen == null || task.isRunning()) {
             return null;
         }
         CloneService.Request request = checkedRequest();
         if (request == null) {
             return null;
         }
-        running.set(true);
+        task.setRunning(true);
         return work.submit(
                 "plan the clone of " + table,
                 cancellation -> {
@@ -231,11 +206,11 @@ public final class CloneViewModel {
                     }
                 },
                 requests -> {
-                    running.set(false);
+                    task.setRunning(false);
                     requestText.set(String.join("\n\n", requests));
                 },
                 error -> {
-                    running.set(false);
+                    task.setRunning(false);
                     problem.set(ErrorMessages.sentence(ErrorMessages.describe(error)));
                 });
     }
@@ -252,10 +227,10 @@ public final class CloneViewModel {
         }
         report.set("");
         result.set(null);
-        running.set(true);
-        progress.set(-1);
-        progressText.set("reading " + table + "…");
-        current =
+        task.setRunning(true);
+        task.setProgress(-1);
+        task.setProgressText("reading " + table + "…");
+        return task.track(
                 work.submit(
                         "clone " + table + " to " + chosen.label(),
                         (cancellation, report) -> {
@@ -269,18 +244,9 @@ public final class CloneViewModel {
                         this::showNews,
                         this::finished,
                         error -> {
-                            running.set(false);
-                            progress.set(0);
-                            progressText.set("");
+                            task.failed();
                             problem.set(ErrorMessages.sentence(ErrorMessages.describe(error)));
-                        });
-        return current;
-    }
-
-    public void cancel() {
-        if (current != null) {
-            current.cancel();
-        }
+                        }));
     }
 
     /** The requests the clone will make (text) once planned, then its progress. */
@@ -293,11 +259,11 @@ public final class CloneViewModel {
     }
 
     private void showProgress(CloneService.Progress p) {
-        if (!running.get()) {
+        if (!task.isRunning()) {
             return;
         }
-        progress.set(sourceItems > 0 ? Math.min(1, (double) p.written() / sourceItems) : -1);
-        progressText.set(
+        task.setProgress(sourceItems > 0 ? Math.min(1, (double) p.written() / sourceItems) : -1);
+        task.setProgressText(
                 String.format(
                         Locale.ROOT,
                         "%,d read · %,d written · %s",
@@ -307,11 +273,11 @@ public final class CloneViewModel {
     }
 
     private void finished(CloneService.Report done) {
-        running.set(false);
+        task.setRunning(false);
         result.set(done);
         CloneService.Progress p = done.progress();
-        progress.set(done.complete() ? 1 : progress.get() < 0 ? 0 : progress.get());
-        progressText.set(
+        task.setProgress(done.complete() ? 1 : task.progress() < 0 ? 0 : task.progress());
+        task.setProgressText(
                 String.format(Locale.ROOT, "%,d read · %,d written", p.read(), p.written()));
         ReadStatistics reads = done.reads();
         StringBuilder text = new StringBuilder();

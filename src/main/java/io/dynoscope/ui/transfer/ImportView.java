@@ -1,6 +1,6 @@
 package io.dynoscope.ui.transfer;
 
-import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.service.transfer.ImportService.Outcome;
 import io.dynoscope.ui.common.Spinners;
 import io.dynoscope.ui.common.Views;
@@ -37,7 +37,7 @@ public final class ImportView {
     @FXML private BorderPane root;
     @FXML private TextField fileField;
     @FXML private Button chooseButton;
-    @FXML private ChoiceBox<ImportFormat> formatChoice;
+    @FXML private ChoiceBox<TransferFormat> formatChoice;
     @FXML private Label tableLabel;
     @FXML private GridPane mappingGrid;
     @FXML private TextField ruleField;
@@ -99,17 +99,17 @@ public final class ImportView {
         chooseButton.setOnAction(e -> chooseFile());
         chooseButton.setTooltip(
                 new Tooltip("JSON lines, DynamoDB JSON lines (S3 export, .gz too) or CSV"));
-        formatChoice.getItems().setAll(ImportFormat.values());
+        formatChoice.getItems().setAll(TransferFormat.values());
         formatChoice.setConverter(
                 new StringConverter<>() {
                     @Override
-                    public String toString(ImportFormat format) {
+                    public String toString(TransferFormat format) {
                         return format == null ? "" : format.id();
                     }
 
                     @Override
-                    public ImportFormat fromString(String text) {
-                        return ImportFormat.fromId(text);
+                    public TransferFormat fromString(String text) {
+                        return TransferFormat.fromId(text);
                     }
                 });
         formatChoice.valueProperty().bindBidirectional(viewModel.formatProperty());
@@ -207,7 +207,7 @@ public final class ImportView {
     }
 
     private void bindRun() {
-        var running = viewModel.runningProperty();
+        var running = viewModel.task().runningProperty();
         var noFile = viewModel.fileProperty().isNull();
         var done = viewModel.outcomeProperty().isEqualTo(Outcome.COMPLETE);
         importButton
@@ -230,7 +230,7 @@ public final class ImportView {
                 new Tooltip(
                         "Delete the journal of the unfinished import, to import from the start"));
         cancelButton.disableProperty().bind(running.not());
-        cancelButton.setOnAction(e -> viewModel.cancel());
+        cancelButton.setOnAction(e -> viewModel.task().cancel());
         cancelButton.setTooltip(
                 new Tooltip("Stop; the journal keeps what was written, so Resume can go on"));
         Spinners.bind(
@@ -240,9 +240,9 @@ public final class ImportView {
                 32,
                 "BatchWriteItem requests in flight at once: 1 suits a local engine, 4 AWS");
         concurrencySpinner.disableProperty().bind(running);
-        progressBar.progressProperty().bind(viewModel.progressProperty());
+        progressBar.progressProperty().bind(viewModel.task().progressProperty());
         progressBar.visibleProperty().bind(running.or(viewModel.outcomeProperty().isNotNull()));
-        progressLabel.textProperty().bind(viewModel.progressTextProperty());
+        progressLabel.textProperty().bind(viewModel.task().progressTextProperty());
         reportLabel.textProperty().bind(viewModel.reportProperty());
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
         // a finished import is done: Import is off until another file is chosen, Enter closes

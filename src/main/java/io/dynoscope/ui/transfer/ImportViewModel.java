@@ -1,8 +1,8 @@
 package io.dynoscope.ui.transfer;
 
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.transfer.ColumnMapping;
-import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.service.transfer.ImportService.Checked;
 import io.dynoscope.service.transfer.ImportService.Outcome;
@@ -10,6 +10,7 @@ import io.dynoscope.service.transfer.ImportService.Progress;
 import io.dynoscope.service.transfer.ImportService.Report;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
+import io.dynoscope.ui.common.TaskState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,6 @@ import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyDoubleProperty;
-import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -56,22 +55,19 @@ public final class ImportViewModel {
     private final BackgroundWork work;
 
     private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>();
-    private final ObjectProperty<ImportFormat> format =
-            new SimpleObjectProperty<>(ImportFormat.DYNAMODB_JSON);
+    private final ObjectProperty<TransferFormat> format =
+            new SimpleObjectProperty<>(TransferFormat.DYNAMODB_JSON);
     private final ObservableList<MappingRow> mapping =
             FXCollections.observableArrayList(MappingRow::observables);
     private final ObservableList<String> preview = FXCollections.observableArrayList();
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final IntegerProperty concurrency;
-    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final TaskState task = new TaskState();
     private final ReadOnlyBooleanWrapper resumable = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
-    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper report = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Outcome> outcome = new ReadOnlyObjectWrapper<>();
 
-    private BackgroundWork.Handle current;
     private boolean previewing;
     private boolean previewAgain;
     private boolean listing;
@@ -116,8 +112,8 @@ public final class ImportViewModel {
         problems.clear();
         report.set("");
         outcome.set(null);
-        progress.set(0);
-        progressText.set("");
+        task.setProgress(0);
+        task.setProgressText("");
         checkJournal();
         message.set("Reading " + path.getFileName() + "…");
         ImportService.Input input = ImportService.Input.file(path);
@@ -136,7 +132,7 @@ public final class ImportViewModel {
                 error -> message.set(ErrorMessages.describe(error)));
     }
 
-    public ObjectProperty<ImportFormat> formatProperty() {
+    public ObjectProperty<TransferFormat> formatProperty() {
         return format;
     }
 
@@ -172,8 +168,8 @@ public final class ImportViewModel {
         if (path == null) {
             return;
         }
-        ImportFormat chosen = format.get();
-        if (chosen != ImportFormat.CSV) {
+        TransferFormat chosen = format.get();
+        if (chosen != TransferFormat.CSV) {
             // the preview lists the attributes of the first items
             setColumns(List.of());
             refreshPreview();
@@ -215,7 +211,7 @@ public final class ImportViewModel {
     /** Reads the first {@value #PREVIEW_ITEMS} items again with the mapping as it is now. */
     public void refreshPreview() {
         Path path = file.get();
-        if (path == null || running.get()) {
+        if (path == null || task.isRunning()) {
             return;
         }
         if (previewing) {
@@ -256,7 +252,7 @@ public final class ImportViewModel {
         Set<String> attributes = new LinkedHashSet<>();
         for (ImportService.PreviewLine line : shown.lines()) {
             if (line.item() != null) {
-                lines.add("line " + line.line() + "   " + DynamoJson.write(line.item()));
+                lines.add("line " + line.line() + "   " + ItemJson.DYNAMODB.write(line.item()));
                 attributes.addAll(line.item().attributes().keySet());
             } else {
                 lines.add("line " + line.line() + "   ✗ " + line.problem());
@@ -270,7 +266,7 @@ public final class ImportViewModel {
                                 + lines.size()
                                 + (lines.size() == 1 ? " line" : " lines")
                                 + " as they would be written; nothing is written yet.");
-        if (format.get() != ImportFormat.CSV) {
+        if (format.get() != TransferFormat.CSV) {
             // JSON lines: their attributes become the mapping's rows, so a type can be given
             List<String> columns = new ArrayList<>();
             mapping.forEach(row -> columns.add(row.column()));
@@ -293,22 +289,17 @@ public final class ImportViewModel {
         return problems;
     }
 
-    public ReadOnlyBooleanProperty runningProperty() {
-        return running.getReadOnlyProperty();
-    }
-
     /** Whether an earlier import of the file left a journal to resume from. */
     public ReadOnlyBooleanProperty resumableProperty() {
         return resumable.getReadOnlyProperty();
     }
 
-    /** 0..1 of the items written; -1 while the file is being checked. */
-    public ReadOnlyDoubleProperty progressProperty() {
-        return progress.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty progressTextProperty() {
-        return progressText.getReadOnlyProperty();
+    /**
+     * The check and the import: the progress is the share of the items written, -1 while the file
+     * is being checked; cancel stops either (what was written is in the journal, for Resume).
+     */
+    public TaskState task() {
+        return task;
     }
 
     /** How the last import ended: what was written, its cost, and how to go on. */
@@ -358,16 +349,9 @@ public final class ImportViewModel {
         checkJournal();
     }
 
-    /** Stops the check or the writing; what was written is in the journal, for Resume. */
-    public void cancel() {
-        if (current != null) {
-            current.cancel();
-        }
-    }
-
     private BackgroundWork.Handle importFile(boolean resume) {
         Path path = file.get();
-        if (path == null || running.get()) {
+        if (path == null || task.isRunning()) {
             return null;
         }
         ColumnMapping rules;
@@ -382,14 +366,14 @@ public final class ImportViewModel {
                         table, ImportService.Input.file(path), format.get(), rules);
         ImportService.Options options =
                 new ImportService.Options(Math.max(1, concurrency.get()), journal(), resume);
-        running.set(true);
+        task.setRunning(true);
         problems.clear();
         report.set("");
         outcome.set(null);
-        progress.set(-1);
-        progressText.set("checking every line of " + path.getFileName() + "…");
+        task.setProgress(-1);
+        task.setProgressText("checking every line of " + path.getFileName() + "…");
         message.set("");
-        current =
+        return task.track(
                 work.submit(
                         "import " + path + " into " + table,
                         (cancellation, report) -> {
@@ -405,14 +389,11 @@ public final class ImportViewModel {
                         this::showNews,
                         this::finished,
                         error -> {
-                            running.set(false);
-                            progress.set(0);
-                            progressText.set("");
+                            task.failed();
                             report.set(ErrorMessages.sentence(ErrorMessages.describe(error)));
                             outcome.set(Outcome.FAILED);
                             checkJournal();
-                        });
-        return current;
+                        }));
     }
 
     private record Finished(Checked checked, Report report) {}
@@ -427,17 +408,17 @@ public final class ImportViewModel {
     }
 
     private void started(Checked checked) {
-        progress.set(0);
-        progressText.set(String.format(Locale.ROOT, "0 of %,d items written", checked.items()));
+        task.setProgress(0);
+        task.setProgressText(String.format(Locale.ROOT, "0 of %,d items written", checked.items()));
     }
 
     private void showProgress(Progress p) {
-        if (!running.get()) {
+        if (!task.isRunning()) {
             return;
         }
         long done = p.written() + p.skipped();
-        progress.set(p.items() == 0 ? 1 : (double) done / p.items());
-        progressText.set(
+        task.setProgress(p.items() == 0 ? 1 : (double) done / p.items());
+        task.setProgressText(
                 String.format(
                         Locale.ROOT,
                         "%,d of %,d items written · %s",
@@ -447,11 +428,11 @@ public final class ImportViewModel {
     }
 
     private void finished(Finished finished) {
-        running.set(false);
+        task.setRunning(false);
         Checked checked = finished.checked();
         if (finished.report() == null) {
-            progress.set(0);
-            progressText.set("");
+            task.setProgress(0);
+            task.setProgressText("");
             if (checked.cancelled()) {
                 report.set("Cancelled while checking the file: nothing was written.");
                 outcome.set(Outcome.CANCELLED);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.TableKeys;
 import io.dynoscope.repository.ConnectionSpec;
@@ -427,7 +427,7 @@ class EngineAgreementTest {
                     defaultNames.put(parts[1], parts[2]);
                 } else if (text.startsWith("@value ")) {
                     String[] parts = text.split("\\s+", 3);
-                    defaultValues.put(parts[1], DynamoJson.readValue(parts[2]));
+                    defaultValues.put(parts[1], ItemJson.DYNAMODB.readValue(parts[2]));
                 } else {
                     cases.add(parse(number, text, defaultNames, defaultValues));
                 }
@@ -474,9 +474,9 @@ class EngineAgreementTest {
                 case "-names" -> List.of(argument.split(",")).forEach(names::remove);
                 case "values" -> {
                     values.clear();
-                    values.putAll(DynamoJson.readItem(argument).attributes());
+                    values.putAll(ItemJson.DYNAMODB.readItem(argument).attributes());
                 }
-                case "+values" -> values.putAll(DynamoJson.readItem(argument).attributes());
+                case "+values" -> values.putAll(ItemJson.DYNAMODB.readItem(argument).attributes());
                 case "-values" -> List.of(argument.split(",")).forEach(values::remove);
                 default ->
                         throw new IllegalArgumentException(

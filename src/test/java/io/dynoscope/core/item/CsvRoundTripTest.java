@@ -105,7 +105,7 @@ class CsvRoundTripTest {
     /** Each attribute's DynamoDB JSON, which keeps a number's own text. */
     private static Map<String, String> texts(Item item) {
         Map<String, String> texts = new HashMap<>();
-        item.attributes().forEach((name, value) -> texts.put(name, DynamoJson.write(value)));
+        item.attributes().forEach((name, value) -> texts.put(name, ItemJson.DYNAMODB.write(value)));
         return texts;
     }
 

@@ -42,8 +42,8 @@ class DynamoJsonLinesTest {
 
         String[] lines = out.toString().split("\n", -1);
         assertEquals(3, lines.length);
-        assertEquals("{\"Item\":" + DynamoJson.write(META) + "}", lines[0]);
-        assertEquals("{\"Item\":" + DynamoJson.write(PROJECT) + "}", lines[1]);
+        assertEquals("{\"Item\":" + ItemJson.DYNAMODB.write(META) + "}", lines[0]);
+        assertEquals("{\"Item\":" + ItemJson.DYNAMODB.write(PROJECT) + "}", lines[1]);
         assertEquals("", lines[2]);
     }
 
@@ -153,7 +153,7 @@ class DynamoJsonLinesTest {
         ItemFormatException bare =
                 assertThrows(
                         ItemFormatException.class,
-                        () -> DynamoJsonLines.parseLine(DynamoJson.write(META), 7));
+                        () -> DynamoJsonLines.parseLine(ItemJson.DYNAMODB.write(META), 7));
         assertEquals(7, bare.line());
         assertTrue(
                 bare.reason().startsWith("expected the field \"Item\", found \""), bare.reason());

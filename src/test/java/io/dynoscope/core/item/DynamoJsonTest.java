@@ -54,18 +54,18 @@ class DynamoJsonTest {
 
     @Test
     void readsAllTenTypes() {
-        assertEquals(allTypesItem(), DynamoJson.readItem(ALL_TYPES));
+        assertEquals(allTypesItem(), ItemJson.DYNAMODB.readItem(ALL_TYPES));
     }
 
     @Test
     void readsFromAReader() {
-        assertEquals(allTypesItem(), DynamoJson.readItem(new StringReader(ALL_TYPES)));
+        assertEquals(allTypesItem(), ItemJson.DYNAMODB.readItem(new StringReader(ALL_TYPES)));
     }
 
     @Test
     void keepsAttributeOrder() {
         Item item =
-                DynamoJson.readItem(
+                ItemJson.DYNAMODB.readItem(
                         "{\"z\":{\"S\":\"1\"},\"a\":{\"S\":\"2\"},\"m\":{\"S\":\"3\"}}");
         assertEquals(List.of("z", "a", "m"), List.copyOf(item.attributes().keySet()));
     }
@@ -73,7 +73,7 @@ class DynamoJsonTest {
     @Test
     void keepsNumberTextExactly() {
         Item item =
-                DynamoJson.readItem(
+                ItemJson.DYNAMODB.readItem(
                         """
                 {"big":{"N":"12345678901234567890123456789012345678"},"tiny":{"N":"1E-130"},\
                 "huge":{"N":"-9.9999999999999999999999999999999999999E+125"},"padded":{"N":"12.50"}}""");
@@ -90,20 +90,20 @@ class DynamoJsonTest {
 
     @Test
     void aNumberAndAStringWithTheSameTextStayDifferent() {
-        AttributeValue number = DynamoJson.readValue("{\"N\":\"6\"}");
-        AttributeValue string = DynamoJson.readValue("{\"S\":\"6\"}");
+        AttributeValue number = ItemJson.DYNAMODB.readValue("{\"N\":\"6\"}");
+        AttributeValue string = ItemJson.DYNAMODB.readValue("{\"S\":\"6\"}");
 
         assertInstanceOf(AttributeValue.Num.class, number);
         assertInstanceOf(AttributeValue.Str.class, string);
         assertNotEquals(number, string);
-        assertEquals("{\"N\":\"6\"}", DynamoJson.write(number));
-        assertEquals("{\"S\":\"6\"}", DynamoJson.write(string));
+        assertEquals("{\"N\":\"6\"}", ItemJson.DYNAMODB.write(number));
+        assertEquals("{\"S\":\"6\"}", ItemJson.DYNAMODB.write(string));
     }
 
     @Test
     void readsEmptyStringsEmptyBinaryAndEmptyCollections() {
         Item item =
-                DynamoJson.readItem(
+                ItemJson.DYNAMODB.readItem(
                         "{\"s\":{\"S\":\"\"},\"b\":{\"B\":\"\"},\"m\":{\"M\":{}},\"l\":{\"L\":[]}}");
 
         assertEquals(s(""), item.attributes().get("s"));
@@ -114,20 +114,21 @@ class DynamoJsonTest {
 
     @Test
     void readsAnEmptyItem() {
-        assertEquals(Item.of(Map.of()), DynamoJson.readItem(" { } "));
+        assertEquals(Item.of(Map.of()), ItemJson.DYNAMODB.readItem(" { } "));
     }
 
     @Test
     void readsDeeplyNestedValues() {
         AttributeValue value =
-                DynamoJson.readValue(
+                ItemJson.DYNAMODB.readValue(
                         "{\"L\":[{\"M\":{\"a\":{\"L\":[{\"M\":{\"b\":{\"NULL\":true}}}]}}}]}");
         assertEquals(l(m(Map.of("a", l(m(Map.of("b", nul())))))), value);
     }
 
     @Test
     void readsUnicodeAndEscapes() {
-        Item item = DynamoJson.readItem("{\"n\\u00e4me\":{\"S\":\"Zoë \\\"quoted\\\" 😀\\n\"}}");
+        Item item =
+                ItemJson.DYNAMODB.readItem("{\"n\\u00e4me\":{\"S\":\"Zoë \\\"quoted\\\" 😀\\n\"}}");
         assertEquals(s("Zoë \"quoted\" 😀\n"), item.attributes().get("näme"));
     }
 
@@ -135,34 +136,36 @@ class DynamoJsonTest {
 
     @Test
     void writesCompactDynamoDbJson() {
-        assertEquals(ALL_TYPES, DynamoJson.write(allTypesItem()));
+        assertEquals(ALL_TYPES, ItemJson.DYNAMODB.write(allTypesItem()));
     }
 
     @Test
     void writesPrettyDynamoDbJsonThatReadsBack() {
         Item item = Item.of(Map.of("pk", s("WS#acme")));
-        String pretty = DynamoJson.writePretty(item);
+        String pretty = ItemJson.DYNAMODB.writePretty(item);
 
         assertEquals("{\n  \"pk\": {\n    \"S\": \"WS#acme\"\n  }\n}", pretty);
-        assertEquals(allTypesItem(), DynamoJson.readItem(DynamoJson.writePretty(allTypesItem())));
+        assertEquals(
+                allTypesItem(),
+                ItemJson.DYNAMODB.readItem(ItemJson.DYNAMODB.writePretty(allTypesItem())));
     }
 
     @Test
     void writesNumberTextAsGiven() {
-        assertEquals("{\"N\":\"0012.50\"}", DynamoJson.write(n("0012.50")));
+        assertEquals("{\"N\":\"0012.50\"}", ItemJson.DYNAMODB.write(n("0012.50")));
     }
 
     @Test
     void writesToAWriter() throws Exception {
         StringWriter out = new StringWriter();
-        DynamoJson.write(allTypesItem(), out, false);
+        ItemJson.DYNAMODB.write(allTypesItem(), out, false);
         assertEquals(ALL_TYPES, out.toString());
     }
 
     // ---- strict reading: where it went wrong -----------------------------------------------
 
     private static ItemFormatException rejected(String json) {
-        return assertThrows(ItemFormatException.class, () -> DynamoJson.readItem(json));
+        return assertThrows(ItemFormatException.class, () -> ItemJson.DYNAMODB.readItem(json));
     }
 
     @Test
@@ -282,7 +285,8 @@ class DynamoJsonTest {
         assertEquals(
                 32,
                 depthOf(
-                        DynamoJson.readItem("{\"d\":" + typedMaps(32) + "}")
+                        ItemJson.DYNAMODB
+                                .readItem("{\"d\":" + typedMaps(32) + "}")
                                 .get("d")
                                 .orElseThrow()));
         for (int levels : List.of(33, 1_000)) {
@@ -387,7 +391,8 @@ class DynamoJsonTest {
     @Test
     void singleValueErrorsHaveNoPath() {
         ItemFormatException e =
-                assertThrows(ItemFormatException.class, () -> DynamoJson.readValue("{\"X\":1}"));
+                assertThrows(
+                        ItemFormatException.class, () -> ItemJson.DYNAMODB.readValue("{\"X\":1}"));
         assertEquals("", e.path());
         assertEquals("line 1, column 2: " + e.reason(), e.getMessage());
     }

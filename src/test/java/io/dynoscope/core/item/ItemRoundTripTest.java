@@ -22,14 +22,14 @@ class ItemRoundTripTest {
         RandomItems random = new RandomItems(SEED, false);
         for (int i = 0; i < ITEMS; i++) {
             Item item = random.item();
-            String json = DynamoJson.write(item);
+            String json = ItemJson.DYNAMODB.write(item);
 
-            Item back = DynamoJson.readItem(json);
+            Item back = ItemJson.DYNAMODB.readItem(json);
 
             String where = "item " + i + " of seed " + SEED + ": " + json;
             assertEquals(item, back, where);
             assertEquals(numberTexts(item), numberTexts(back), where);
-            assertEquals(json, DynamoJson.write(back), where);
+            assertEquals(json, ItemJson.DYNAMODB.write(back), where);
         }
     }
 
@@ -39,10 +39,10 @@ class ItemRoundTripTest {
         for (int i = 0; i < ITEMS / 4; i++) {
             Item item = random.item();
 
-            Item back = DynamoJson.readItem(DynamoJson.writePretty(item));
+            Item back = ItemJson.DYNAMODB.readItem(ItemJson.DYNAMODB.writePretty(item));
 
             assertEquals(item, back, "item " + i + " of seed " + (SEED + 1));
-            assertEquals(DynamoJson.write(item), DynamoJson.write(back));
+            assertEquals(ItemJson.DYNAMODB.write(item), ItemJson.DYNAMODB.write(back));
         }
     }
 
@@ -51,12 +51,12 @@ class ItemRoundTripTest {
         RandomItems random = new RandomItems(SEED + 2, false);
         for (int i = 0; i < ITEMS; i++) {
             AttributeValue value = random.value(1);
-            String json = DynamoJson.write(value);
+            String json = ItemJson.DYNAMODB.write(value);
 
-            AttributeValue back = DynamoJson.readValue(json);
+            AttributeValue back = ItemJson.DYNAMODB.readValue(json);
 
             assertEquals(value, back, json);
-            assertEquals(json, DynamoJson.write(back));
+            assertEquals(json, ItemJson.DYNAMODB.write(back));
         }
     }
 
@@ -86,14 +86,14 @@ class ItemRoundTripTest {
         RandomItems random = new RandomItems(SEED + 4, true);
         for (int i = 0; i < ITEMS; i++) {
             Item item = random.item();
-            String json = PlainJson.write(item);
+            String json = ItemJson.PLAIN.write(item);
 
-            Item back = PlainJson.readItem(json);
+            Item back = ItemJson.PLAIN.readItem(json);
 
             String where = "item " + i + " of seed " + (SEED + 4) + ": " + json;
             assertEquals(item, back, where);
             assertEquals(numberTexts(item), numberTexts(back), where);
-            assertEquals(json, PlainJson.write(back), where);
+            assertEquals(json, ItemJson.PLAIN.write(back), where);
         }
     }
 
@@ -103,7 +103,7 @@ class ItemRoundTripTest {
         for (int i = 0; i < ITEMS; i++) {
             Item item = random.item();
 
-            Item back = PlainJson.readItem(PlainJson.write(item));
+            Item back = ItemJson.PLAIN.readItem(ItemJson.PLAIN.write(item));
 
             assertEquals(asPlainJsonSeesIt(item), back, "item " + i + " of seed " + (SEED + 5));
         }

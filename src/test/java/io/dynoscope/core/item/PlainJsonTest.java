@@ -27,7 +27,7 @@ class PlainJsonTest {
     @Test
     void readsEachJsonTypeAsItsDynamoDbType() {
         Item item =
-                PlainJson.readItem(
+                ItemJson.PLAIN.readItem(
                         """
                 {"name":"Acme","seats":12,"price":12.50,"active":true,"closed":false,"note":null,
                  "author":{"id":"U#12","name":"Mara Vance"},"tags":["a",1,[]]}""");
@@ -60,15 +60,15 @@ class PlainJsonTest {
                 "1.0E+3"
             })
     void numbersKeepTheirExactText(String text) {
-        AttributeValue value = PlainJson.readValue(text);
+        AttributeValue value = ItemJson.PLAIN.readValue(text);
 
         assertEquals(text, ((AttributeValue.Num) value).text());
-        assertEquals(text, PlainJson.write(value));
+        assertEquals(text, ItemJson.PLAIN.write(value));
     }
 
     @Test
     void numberWithMoreDigitsThanADoubleHoldsIsNotRounded() {
-        AttributeValue value = PlainJson.readValue("0.30000000000000000000000000000000000001");
+        AttributeValue value = ItemJson.PLAIN.readValue("0.30000000000000000000000000000000000001");
         assertEquals(n("0.30000000000000000000000000000000000001"), value);
     }
 
@@ -78,7 +78,7 @@ class PlainJsonTest {
                 assertThrows(
                         ItemFormatException.class,
                         () ->
-                                PlainJson.readItem(
+                                ItemJson.PLAIN.readItem(
                                         "{\"order\":{\"lines\":[1,\n 123456789012345678901234567890123456789]}}"));
 
         assertEquals("order.lines[1]", e.path());
@@ -87,7 +87,7 @@ class PlainJsonTest {
         assertTrue(e.reason().contains("39 significant digits"), e.reason());
 
         assertTrue(
-                assertThrows(ItemFormatException.class, () -> PlainJson.readValue("1E+126"))
+                assertThrows(ItemFormatException.class, () -> ItemJson.PLAIN.readValue("1E+126"))
                         .reason()
                         .contains("larger in magnitude"));
     }
@@ -97,12 +97,15 @@ class PlainJsonTest {
         assertEquals(
                 32,
                 DynamoJsonTest.depthOf(
-                        PlainJson.readItem("{\"d\":" + maps(32) + "}").get("d").orElseThrow()));
+                        ItemJson.PLAIN
+                                .readItem("{\"d\":" + maps(32) + "}")
+                                .get("d")
+                                .orElseThrow()));
         for (int levels : List.of(33, 1_000)) {
             ItemFormatException e =
                     assertThrows(
                             ItemFormatException.class,
-                            () -> PlainJson.readItem("{\"d\":" + maps(levels) + "}"));
+                            () -> ItemJson.PLAIN.readItem("{\"d\":" + maps(levels) + "}"));
 
             assertEquals(
                     "values are nested more than 32 levels deep; DynamoDB allows at most 32",
@@ -113,7 +116,7 @@ class PlainJsonTest {
                 assertThrows(
                         ItemFormatException.class,
                         () ->
-                                PlainJson.readItem(
+                                ItemJson.PLAIN.readItem(
                                         "{\"l\":" + "[".repeat(40) + "]".repeat(40) + "}"));
         assertTrue(lists.reason().startsWith("values are nested more than 32"), lists.reason());
     }
@@ -125,7 +128,7 @@ class PlainJsonTest {
         ItemFormatException e =
                 assertThrows(
                         ItemFormatException.class,
-                        () -> PlainJson.readItem("{\"n\":" + "1".repeat(400_000) + "}"));
+                        () -> ItemJson.PLAIN.readItem("{\"n\":" + "1".repeat(400_000) + "}"));
 
         assertTrue((System.nanoTime() - started) / 1_000_000 < 2_000);
         assertTrue(e.getMessage().length() < 300, e.getMessage());
@@ -140,7 +143,7 @@ class PlainJsonTest {
         ItemFormatException e =
                 assertThrows(
                         ItemFormatException.class,
-                        () -> PlainJson.readItem("{\"a\":{\"b\":[1,2,}}"));
+                        () -> ItemJson.PLAIN.readItem("{\"a\":{\"b\":[1,2,}}"));
         assertEquals(1, e.line());
         assertEquals("a.b", e.path());
         assertTrue(e.reason().startsWith("malformed JSON"), e.reason());
@@ -149,7 +152,7 @@ class PlainJsonTest {
     @Test
     void itemMustBeAnObject() {
         ItemFormatException e =
-                assertThrows(ItemFormatException.class, () -> PlainJson.readItem("[1]"));
+                assertThrows(ItemFormatException.class, () -> ItemJson.PLAIN.readItem("[1]"));
         assertTrue(e.reason().contains("found an array"), e.reason());
     }
 
@@ -158,21 +161,21 @@ class PlainJsonTest {
         ItemFormatException e =
                 assertThrows(
                         ItemFormatException.class,
-                        () -> PlainJson.readItem("{\"a\":1,\"b\":{\"c\":1,\"c\":2}}"));
+                        () -> ItemJson.PLAIN.readItem("{\"a\":1,\"b\":{\"c\":1,\"c\":2}}"));
         assertEquals("b.c", e.path());
     }
 
     @Test
     void trailingContentIsRejected() {
-        assertThrows(ItemFormatException.class, () -> PlainJson.readItem("{} []"));
-        assertThrows(ItemFormatException.class, () -> PlainJson.readValue("1 2"));
+        assertThrows(ItemFormatException.class, () -> ItemJson.PLAIN.readItem("{} []"));
+        assertThrows(ItemFormatException.class, () -> ItemJson.PLAIN.readValue("1 2"));
     }
 
     @Test
     void readsFromAReader() {
         assertEquals(
                 Item.of(Map.of("a", s("b"))),
-                PlainJson.readItem(new StringReader("{\"a\":\"b\"}")));
+                ItemJson.PLAIN.readItem(new StringReader("{\"a\":\"b\"}")));
     }
 
     @Test
@@ -186,14 +189,14 @@ class PlainJsonTest {
 
         assertEquals(
                 "{\"s\":\"x\\\"y\",\"n\":12.50,\"t\":true,\"z\":null,\"m\":{\"k\":[1,\"\"]}}",
-                PlainJson.write(Item.of(attributes)));
+                ItemJson.PLAIN.write(Item.of(attributes)));
     }
 
     @Test
     void writesPretty() {
         assertEquals(
                 "{\n  \"a\": [\n    1\n  ]\n}",
-                PlainJson.writePretty(Item.of(Map.of("a", l(n("1"))))));
+                ItemJson.PLAIN.writePretty(Item.of(Map.of("a", l(n("1"))))));
     }
 
     @Test
@@ -204,11 +207,11 @@ class PlainJsonTest {
         attributes.put("bs", bs(new byte[] {1, 2}));
         attributes.put("b", b(new byte[] {(byte) 0xff}));
 
-        String json = PlainJson.write(Item.of(attributes));
+        String json = ItemJson.PLAIN.write(Item.of(attributes));
         assertEquals(
                 "{\"ss\":[\"a\",\"b\"],\"ns\":[1,2.5],\"bs\":[\"AQI=\"],\"b\":\"/w==\"}", json);
 
-        Item back = PlainJson.readItem(json);
+        Item back = ItemJson.PLAIN.readItem(json);
         assertEquals(l(s("a"), s("b")), back.attributes().get("ss"));
         assertEquals(l(n("1"), n("2.5")), back.attributes().get("ns"));
         assertEquals(s("/w=="), back.attributes().get("b"));
@@ -216,16 +219,16 @@ class PlainJsonTest {
 
     @Test
     void numberTextThatJsonDoesNotAllowIsWrittenAsTheSameValueInJsonSyntax() {
-        assertEquals("12.50", PlainJson.write(n("0012.50")));
-        assertEquals("5", PlainJson.write(n("+5")));
-        assertEquals("0.5", PlainJson.write(n(".5")));
-        assertEquals("1E-130", PlainJson.write(n("+1E-130")));
+        assertEquals("12.50", ItemJson.PLAIN.write(n("0012.50")));
+        assertEquals("5", ItemJson.PLAIN.write(n("+5")));
+        assertEquals("0.5", ItemJson.PLAIN.write(n(".5")));
+        assertEquals("1E-130", ItemJson.PLAIN.write(n("+1E-130")));
     }
 
     @Test
     void aStringThatLooksLikeANumberStaysAString() {
-        assertEquals("\"6\"", PlainJson.write(s("6")));
-        assertEquals(s("6"), PlainJson.readValue("\"6\""));
-        assertEquals(n("6"), PlainJson.readValue("6"));
+        assertEquals("\"6\"", ItemJson.PLAIN.write(s("6")));
+        assertEquals(s("6"), ItemJson.PLAIN.readValue("\"6\""));
+        assertEquals(n("6"), ItemJson.PLAIN.readValue("6"));
     }
 }

@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemCsv;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.testsupport.GeneratedItems;
 import java.io.ByteArrayInputStream;
@@ -35,7 +35,7 @@ class ImportParserTest {
     /** What the parser handed on: items by line, problems by line. */
     private record Parsed(Map<Integer, Item> items, Map<Integer, String> problems) {}
 
-    private static Parsed parse(ImportFormat format, ColumnMapping mapping, String input)
+    private static Parsed parse(TransferFormat format, ColumnMapping mapping, String input)
             throws IOException {
         Map<Integer, Item> items = new LinkedHashMap<>();
         Map<Integer, String> problems = new LinkedHashMap<>();
@@ -70,7 +70,7 @@ class ImportParserTest {
     void dynamoJsonTakesItemsAndS3ExportLinesAlike() throws IOException {
         Parsed parsed =
                 parse(
-                        ImportFormat.DYNAMODB_JSON,
+                        TransferFormat.DYNAMODB_JSON,
                         ColumnMapping.none(),
                         "{\"pk\": {\"S\": \"a\"}, \"sk\": {\"N\": \"1\"}}\n"
                                 + "\n"
@@ -90,7 +90,7 @@ class ImportParserTest {
 
         Parsed parsed =
                 parse(
-                        ImportFormat.JSON,
+                        TransferFormat.JSON,
                         mapping,
                         "{\"pk\": \"a\", \"sk\": \"12345678901234567890123456789012345678\","
                                 + " \"tags\": [\"x\", \"y\"], \"scores\": [1, \"2.50\"], \"blob\": \"AAE=\","
@@ -114,7 +114,7 @@ class ImportParserTest {
         String longKey = "k".repeat(3000);
         Parsed parsed =
                 parse(
-                        ImportFormat.JSON,
+                        TransferFormat.JSON,
                         ColumnMapping.none(),
                         String.join(
                                 "\n",
@@ -152,11 +152,11 @@ class ImportParserTest {
                                 "sk",
                                 n("2"),
                                 "doc",
-                                DynamoJson.readValue(
+                                ItemJson.DYNAMODB.readValue(
                                         "{\"M\": {\"nested\": {\"L\": [{\"S\": \"\"}, {\"NULL\": true}]}}}")));
         String csv = ItemCsv.write(items, KEYS);
 
-        Parsed parsed = parse(ImportFormat.CSV, ColumnMapping.parse(List.of("price:N")), csv);
+        Parsed parsed = parse(TransferFormat.CSV, ColumnMapping.parse(List.of("price:N")), csv);
 
         assertEquals(Map.of(), parsed.problems());
         assertEquals(items, new ArrayList<>(parsed.items().values()));
@@ -198,7 +198,7 @@ class ImportParserTest {
                                     i % 3 == 0
                                             ? s(lookalike)
                                             : i % 3 == 1
-                                                    ? DynamoJson.readValue(
+                                                    ? ItemJson.DYNAMODB.readValue(
                                                             lookalike.startsWith("{")
                                                                     ? lookalike
                                                                     : "{\"S\":\""
@@ -208,15 +208,15 @@ class ImportParserTest {
         }
         String csv = ItemCsv.write(items, KEYS);
 
-        Parsed parsed = parse(ImportFormat.CSV, ColumnMapping.none(), csv);
+        Parsed parsed = parse(TransferFormat.CSV, ColumnMapping.none(), csv);
 
         assertEquals(Map.of(), parsed.problems());
         List<Item> back = new ArrayList<>(parsed.items().values());
         assertEquals(items, back);
         for (int i = 0; i < items.size(); i++) {
             assertEquals(
-                    DynamoJson.write(items.get(i).get("n38").orElseThrow()),
-                    DynamoJson.write(back.get(i).get("n38").orElseThrow()),
+                    ItemJson.DYNAMODB.write(items.get(i).get("n38").orElseThrow()),
+                    ItemJson.DYNAMODB.write(back.get(i).get("n38").orElseThrow()),
                     "a number keeps its text");
         }
     }
@@ -225,7 +225,7 @@ class ImportParserTest {
     void aCsvMappingRenamesSkipsAndRefusesWhatDoesNotFit() throws IOException {
         Parsed parsed =
                 parse(
-                        ImportFormat.CSV,
+                        TransferFormat.CSV,
                         ColumnMapping.parse(List.of("id=pk", "n=sk", "junk=-", "when:N")),
                         "id,n,junk,when\r\n"
                                 + "a,1,x,1700000000\r\n"
@@ -246,7 +246,7 @@ class ImportParserTest {
     @Test
     void aMappedColumnTheHeaderLacksStopsAtTheHeader() throws IOException {
         Parsed parsed =
-                parse(ImportFormat.CSV, ColumnMapping.parse(List.of("prize:N")), "pk,sk\na,1\n");
+                parse(TransferFormat.CSV, ColumnMapping.parse(List.of("prize:N")), "pk,sk\na,1\n");
 
         assertEquals(Map.of(), parsed.items());
         assertTrue(
@@ -266,7 +266,7 @@ class ImportParserTest {
         Map<Integer, String> problems = new LinkedHashMap<>();
         List<Integer> lines = new ArrayList<>();
 
-        new ImportParser(ImportFormat.JSON, ColumnMapping.none(), KEYS, KEY_TYPES)
+        new ImportParser(TransferFormat.JSON, ColumnMapping.none(), KEYS, KEY_TYPES)
                 .read(
                         new Utf8Input(new ByteArrayInputStream(input)),
                         new ImportParser.Sink() {

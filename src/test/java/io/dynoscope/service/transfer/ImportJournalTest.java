@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.core.transfer.ExportWriter;
-import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.service.transfer.ImportService.Checked;
 import io.dynoscope.service.transfer.ImportService.Options;
@@ -48,7 +47,7 @@ class ImportJournalTest {
         Path file = folder.resolve("items.json");
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             ExportWriter writer =
-                    new ExportWriter(ExportFormat.DYNAMODB_JSON, GeneratedItems.KEYS, out);
+                    new ExportWriter(TransferFormat.DYNAMODB_JSON, GeneratedItems.KEYS, out);
             for (Item item : items) {
                 writer.write(item);
             }
@@ -57,8 +56,8 @@ class ImportJournalTest {
         return new Request(
                 table,
                 ImportService.Input.file(file),
-                ImportFormat.DYNAMODB_JSON,
-                GeneratedItems.mapping(ImportFormat.DYNAMODB_JSON));
+                TransferFormat.DYNAMODB_JSON,
+                GeneratedItems.mapping(TransferFormat.DYNAMODB_JSON));
     }
 
     private Report run(Request request, Path journal, boolean resume) throws IOException {

@@ -12,9 +12,8 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.transfer.ColumnMapping;
-import io.dynoscope.core.transfer.ExportFormat;
 import io.dynoscope.core.transfer.ExportWriter;
-import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
@@ -55,11 +54,10 @@ class ImportServiceTest {
         return TestEngine.freshTable(GeneratedItems.table("import"));
     }
 
-    private Path file(ImportFormat format, List<Item> items) throws IOException {
+    private Path file(TransferFormat format, List<Item> items) throws IOException {
         Path file = folder.resolve("items." + format.id());
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            ExportWriter writer =
-                    new ExportWriter(ExportFormat.valueOf(format.name()), GeneratedItems.KEYS, out);
+            ExportWriter writer = new ExportWriter(format, GeneratedItems.KEYS, out);
             for (Item item : items) {
                 writer.write(item);
             }
@@ -68,7 +66,7 @@ class ImportServiceTest {
         return file;
     }
 
-    private Request request(String table, ImportFormat format, List<Item> items)
+    private Request request(String table, TransferFormat format, List<Item> items)
             throws IOException {
         return new Request(
                 table,
@@ -88,8 +86,8 @@ class ImportServiceTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ImportFormat.class)
-    void tenThousandExactItemsCancelledAtHalfAndResumedAreEachWrittenOnce(ImportFormat format)
+    @EnumSource(TransferFormat.class)
+    void tenThousandExactItemsCancelledAtHalfAndResumedAreEachWrittenOnce(TransferFormat format)
             throws IOException {
         String table = freshTable();
         List<Item> items = GeneratedItems.items(ITEMS);
@@ -141,7 +139,7 @@ class ImportServiceTest {
     void aBatchSentBeforeACrashIsComparedNotWrittenAgain() throws IOException {
         String table = freshTable();
         List<Item> items = GeneratedItems.items(300);
-        Request request = request(table, ImportFormat.DYNAMODB_JSON, items);
+        Request request = request(table, TransferFormat.DYNAMODB_JSON, items);
         Path journal = folder.resolve("crash.journal");
         WriteCounter counter = new WriteCounter(TestEngine.repository(), GeneratedItems.KEYS);
         AtomicInteger batches = new AtomicInteger();
@@ -188,7 +186,7 @@ class ImportServiceTest {
         items.set(4_499, items.get(4_499).with("sk", AttributeValue.s("not a number")));
         WriteCounter counter = new WriteCounter(TestEngine.repository(), GeneratedItems.KEYS);
         ImportService service = new ImportService(counter);
-        Request request = request(table, ImportFormat.DYNAMODB_JSON, items);
+        Request request = request(table, TransferFormat.DYNAMODB_JSON, items);
 
         Checked checked = service.check(request, Cancellation.none());
 
@@ -253,7 +251,7 @@ class ImportServiceTest {
                     }
                 };
         Path journal = folder.resolve("refused.journal");
-        Request request = request(table, ImportFormat.DYNAMODB_JSON, items);
+        Request request = request(table, TransferFormat.DYNAMODB_JSON, items);
         ImportService service = new ImportService(strict);
 
         Report refused = run(service, request, journal, false);
@@ -298,7 +296,7 @@ class ImportServiceTest {
                     }
                 };
         Path journal = folder.resolve("throttled.journal");
-        Request request = request(table, ImportFormat.DYNAMODB_JSON, items);
+        Request request = request(table, TransferFormat.DYNAMODB_JSON, items);
         ImportService service = new ImportService(throttled);
 
         Report stopped = run(service, request, journal, false);
@@ -319,7 +317,7 @@ class ImportServiceTest {
         String table = freshTable();
         Path journal = folder.resolve("other.journal");
         ImportService service = new ImportService(TestEngine.repository());
-        Request first = request(table, ImportFormat.DYNAMODB_JSON, GeneratedItems.items(30));
+        Request first = request(table, TransferFormat.DYNAMODB_JSON, GeneratedItems.items(30));
         Cancellation cancelAtOnce = Cancellation.none();
         cancelAtOnce.cancel();
         service.run(
@@ -334,7 +332,7 @@ class ImportServiceTest {
                                 "stdin",
                                 "{\"Item\": {\"pk\": {\"S\": \"x\"}, \"sk\": {\"N\": \"1\"}}}"
                                         .getBytes(StandardCharsets.UTF_8)),
-                        ImportFormat.DYNAMODB_JSON,
+                        TransferFormat.DYNAMODB_JSON,
                         ColumnMapping.none());
 
         IOException resumeOther =
@@ -353,7 +351,7 @@ class ImportServiceTest {
     void aPreviewShowsTheFirstItemsAsTheyWouldBeWritten() throws IOException {
         String table = freshTable();
         List<Item> items = GeneratedItems.items(50);
-        Request request = request(table, ImportFormat.CSV, items);
+        Request request = request(table, TransferFormat.CSV, items);
 
         ImportService.Preview preview =
                 new ImportService(TestEngine.repository()).preview(request, 3);

@@ -113,9 +113,9 @@ class DriftInspectorViewModelTest {
                         + " of "
                         + inspector.reportProperty().get().copyCount()
                         + " copies have drifted from their source.",
-                inspector.progressTextProperty().get());
-        assertFalse(inspector.runningProperty().get());
-        assertEquals(1.0, inspector.progressProperty().get());
+                inspector.task().progressTextProperty().get());
+        assertFalse(inspector.task().runningProperty().get());
+        assertEquals(1.0, inspector.task().progressProperty().get());
     }
 
     @Test
@@ -144,7 +144,7 @@ class DriftInspectorViewModelTest {
         assertEquals(
                 List.of("Updated POST#d20 / META · author.name: “M. Vance” → “Mara Vance”"),
                 inspector.reportLines());
-        assertEquals("Fixed 1 copy.", inspector.progressTextProperty().get());
+        assertEquals("Fixed 1 copy.", inspector.task().progressTextProperty().get());
         assertTrue(
                 inspector.resultFiguresProperty().get().startsWith("1 updated · 0 already current"),
                 inspector.resultFiguresProperty().get());

@@ -15,7 +15,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.AttributeValue.Str;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.transfer.ExportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
@@ -311,7 +311,7 @@ class ItemGridViewModelTest {
         runAndWait(grid);
         Path file = dir.resolve("acme.jsonl");
 
-        grid.export(grid.loadedItems(), ExportFormat.DYNAMODB_JSON, file).await();
+        grid.export(grid.loadedItems(), TransferFormat.DYNAMODB_JSON, file).await();
 
         List<Item> back;
         try (var reader = Files.newBufferedReader(file)) {

@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFields.Field;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
@@ -134,7 +134,7 @@ class ItemInspectorViewModelTest {
         AttributeNode owner = inspector.treeProperty().get().get(5);
         assertEquals("M", owner.type());
         assertEquals(2, owner.children().size());
-        assertEquals(seen, DynamoJson.readItem(inspector.dynamoJsonProperty().get()));
+        assertEquals(seen, ItemJson.DYNAMODB.readItem(inspector.dynamoJsonProperty().get()));
         assertTrue(
                 inspector.plainJsonProperty().get().contains("\"seats\": 12,"),
                 inspector.plainJsonProperty().get());
@@ -462,7 +462,7 @@ class ItemInspectorViewModelTest {
         assertEquals(EditKind.CREATE, inspector.editor().editKindProperty().get());
         assertEquals(
                 item("pk", s("WS#acme"), "sk", s("")),
-                DynamoJson.readItem(inspector.editor().editTextProperty().get()));
+                ItemJson.DYNAMODB.readItem(inspector.editor().editTextProperty().get()));
 
         inspector
                 .editor()

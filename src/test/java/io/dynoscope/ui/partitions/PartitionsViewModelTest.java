@@ -51,7 +51,7 @@ class PartitionsViewModelTest {
 
         viewModel.run().await();
 
-        assertFalse(viewModel.runningProperty().get());
+        assertFalse(viewModel.task().runningProperty().get());
         assertEquals("", viewModel.messageProperty().get());
         assertEquals(5, viewModel.partitions().size());
         PartitionsViewModel.PartitionRow first = viewModel.partitions().get(0);
@@ -162,7 +162,7 @@ class PartitionsViewModelTest {
         assertTrue(
                 viewModel.summaryProperty().get().contains("estimated from"),
                 viewModel.summaryProperty().get());
-        assertEquals(1.0, viewModel.progressProperty().get());
+        assertEquals(1.0, viewModel.task().progressProperty().get());
     }
 
     private static void waitFor(BooleanSupplier condition) throws InterruptedException {

@@ -62,9 +62,9 @@ class CreateTableViewModelTest {
         byCreated.nameProperty().set("byCreated");
         byCreated.keys().sortKeyProperty().set("createdAt");
         byCreated.keys().sortKeyTypeProperty().set(KeyType.N);
-        form.provisionedProperty().set(true);
-        form.readCapacityProperty().set(7);
-        form.writeCapacityProperty().set(3);
+        form.capacity().provisionedProperty().set(true);
+        form.capacity().readCapacityProperty().set(7);
+        form.capacity().writeCapacityProperty().set(3);
 
         TableDefinition expected =
                 new TableDefinition(
@@ -98,7 +98,7 @@ class CreateTableViewModelTest {
         assertEquals(name, form.createdProperty().get());
         assertTrue(form.statusProperty().get().startsWith("Created table " + name + " (1 request"));
         assertFalse(form.canCreateProperty().get(), "the form is done: Create is off");
-        form.readCapacityProperty().set(8);
+        form.capacity().readCapacityProperty().set(8);
         assertFalse(form.canCreateProperty().get(), "and stays off after an edit");
         TableInfo created = TestEngine.repository().describeTable(name);
         assertEquals(KeySchema.of("EntityRef", "Detail"), created.keySchema());

@@ -8,7 +8,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.core.transfer.ImportFormat;
+import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.BatchResult;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ForwardingRepository;
@@ -110,7 +110,7 @@ class ImportViewModelTest {
 
         importer.chooseFile(file);
         waitFor(() -> importer.mapping().size() == 6 && !importer.preview().isEmpty());
-        assertEquals(ImportFormat.CSV, importer.formatProperty().get());
+        assertEquals(TransferFormat.CSV, importer.formatProperty().get());
         assertEquals(
                 List.of("id", "seq", "price", "tags", "notes", "avatar"),
                 importer.mapping().stream().map(MappingRow::column).toList());
@@ -162,7 +162,7 @@ class ImportViewModelTest {
                 new ImportViewModel(table, new ImportService(TestEngine.repository()), 1, work);
         importer.chooseFile(file);
         waitFor(() -> importer.preview().size() == 5);
-        assertEquals(ImportFormat.JSON, importer.formatProperty().get());
+        assertEquals(TransferFormat.JSON, importer.formatProperty().get());
 
         importer.start().await();
 
@@ -206,13 +206,14 @@ class ImportViewModelTest {
         ImportViewModel importer = new ImportViewModel(table, new ImportService(counting), 1, work);
         importer.chooseFile(file);
         waitFor(() -> !importer.preview().isEmpty());
-        assertEquals(ImportFormat.DYNAMODB_JSON, importer.formatProperty().get());
+        assertEquals(TransferFormat.DYNAMODB_JSON, importer.formatProperty().get());
         AtomicBoolean cancelled = new AtomicBoolean();
-        importer.progressProperty()
+        importer.task()
+                .progressProperty()
                 .addListener(
                         (o, old, now) -> {
                             if (now.doubleValue() >= 0.5 && !cancelled.getAndSet(true)) {
-                                importer.cancel();
+                                importer.task().cancel();
                             }
                         });
 

@@ -3,7 +3,7 @@ package io.dynoscope.core.expression.snippet;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Operation;
-import io.dynoscope.core.item.DynamoJson;
+import io.dynoscope.core.item.ItemJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +34,13 @@ final class AwsCliSnippet {
         request.index().ifPresent(i -> words.add("--index-name " + quote(i)));
         request.key()
                 .ifPresent(
-                        k -> words.add("--key " + quote(json(k.attributes(), DynamoJson::write))));
+                        k ->
+                                words.add(
+                                        "--key "
+                                                + quote(
+                                                        json(
+                                                                k.attributes(),
+                                                                ItemJson.DYNAMODB::write))));
         for (Map.Entry<ExpressionKind, String> e : request.expressions().entrySet()) {
             words.add(flag(e.getKey().parameterName()) + " " + quote(e.getValue()));
         }
@@ -46,7 +52,7 @@ final class AwsCliSnippet {
         if (!request.values().isEmpty()) {
             words.add(
                     "--expression-attribute-values "
-                            + quote(json(request.values(), DynamoJson::write)));
+                            + quote(json(request.values(), ItemJson.DYNAMODB::write)));
         }
         if (!request.scanForward()) {
             words.add("--no-scan-index-forward");

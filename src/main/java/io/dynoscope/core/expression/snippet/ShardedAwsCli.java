@@ -3,8 +3,8 @@ package io.dynoscope.core.expression.snippet;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -21,7 +21,7 @@ final class ShardedAwsCli {
         String partitionKey = code.keys().partitionKey();
         Map<String, AttributeValue> rest = new LinkedHashMap<>(code.example().attributes());
         rest.remove(partitionKey);
-        String restJson = DynamoJson.write(Item.of(rest));
+        String restJson = ItemJson.DYNAMODB.write(Item.of(rest));
         String others = rest.isEmpty() ? "" : "," + restJson.substring(1, restJson.length() - 1);
         StringBuilder out = new StringBuilder();
         out.append(credentials(options));

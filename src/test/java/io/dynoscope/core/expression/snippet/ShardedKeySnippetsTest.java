@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
@@ -218,7 +218,7 @@ class ShardedKeySnippetsTest {
                 JsonNode array = mapper.readTree(parser);
                 assertTrue(array.isArray(), out);
                 for (JsonNode item : array) {
-                    items.add(DynamoJson.readItem(item.toString()));
+                    items.add(ItemJson.DYNAMODB.readItem(item.toString()));
                 }
             }
         }

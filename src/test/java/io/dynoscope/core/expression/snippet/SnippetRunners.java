@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dynoscope.core.item.DynamoJson;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.ItemJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -275,7 +275,7 @@ final class SnippetRunners {
         List<Item> items = new ArrayList<>();
         for (String line : out.split("\n")) {
             if (!line.isBlank()) {
-                items.add(DynamoJson.readItem(line));
+                items.add(ItemJson.DYNAMODB.readItem(line));
             }
         }
         return items;
@@ -290,10 +290,10 @@ final class SnippetRunners {
         }
         if (node.isArray()) {
             for (JsonNode item : node) {
-                items.add(DynamoJson.readItem(item.toString()));
+                items.add(ItemJson.DYNAMODB.readItem(item.toString()));
             }
         } else {
-            items.add(DynamoJson.readItem(node.toString()));
+            items.add(ItemJson.DYNAMODB.readItem(node.toString()));
         }
         return items;
     }
