@@ -71,7 +71,8 @@ public final class VisibleText {
     private static int firstEscaped(String text, boolean keepLines) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (!isEscaped(c) || keepLines && (c == '\n' || c == '\t')) {
+            // printable ASCII first: nearly every character of a value, one comparison
+            if (c >= 0x20 && c < 0x7F || !isEscaped(c) || keepLines && (c == '\n' || c == '\t')) {
                 continue;
             }
             if (Character.isHighSurrogate(c)
