@@ -47,6 +47,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Pane;
 import javafx.stage.Stage;
+import javax.management.ObjectName;
 
 /**
  * What the item-collection grid costs a person: (1) the time from the first page of a 100,000-item
@@ -56,8 +57,11 @@ import javafx.stage.Stage;
  *
  * <pre>
  * ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
- * java -Xmx2g -cp target/test-classes:target/classes:$(cat target/test-classpath.txt) io.dynoscope.bench.GridBenchmark
+ * java -Xmx2g -cp target/test-classes:target/classes:$(cat target/test-classpath.txt) io.dynoscope.bench.GridBenchmark [scanItems [loadedItems]]
  * </pre>
+ *
+ * A count of 0 skips that part. With {@code -Dgrid.histogram=N} part (2) also prints the top N
+ * lines of a heap histogram taken with the million items loaded (what the bytes per item are).
  */
 public final class GridBenchmark {
 
@@ -82,8 +86,12 @@ public final class GridBenchmark {
         Platform.setImplicitExit(false);
         BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
 
-        firstRowsOfAScan(scanItems);
-        loadManyItems(work, loadedItems);
+        if (scanItems > 0) {
+            firstRowsOfAScan(scanItems);
+        }
+        if (loadedItems > 0) {
+            loadManyItems(work, loadedItems);
+        }
 
         work.shutdown();
         Platform.exit();
@@ -331,7 +339,24 @@ public final class GridBenchmark {
                 collapse,
                 expand,
                 scroll);
+        int histogramLines = Integer.getInteger("grid.histogram", 0);
+        if (histogramLines > 0) {
+            printHistogram(histogramLines);
+        }
         closeStage(table);
+    }
+
+    /** The top lines of a live-object heap histogram, as {@code jcmd GC.class_histogram}. */
+    private static void printHistogram(int lines) throws Exception {
+        String histogram =
+                (String)
+                        ManagementFactory.getPlatformMBeanServer()
+                                .invoke(
+                                        new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                                        "gcClassHistogram",
+                                        new Object[] {new String[0]},
+                                        new String[] {String[].class.getName()});
+        histogram.lines().limit(lines + 2L).forEach(System.out::println);
     }
 
     private static double onFx(Runnable action) throws InterruptedException {

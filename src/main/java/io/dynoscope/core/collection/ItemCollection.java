@@ -62,7 +62,14 @@ public final class ItemCollection {
         this.options = options;
         this.arrival = arrival;
         this.collapsed = collapsed;
-        this.children = new SortedItems(options.direction() == ReadDirection.DESCENDING);
+        String sortKeyName = options.keySchema().sortKey().orElse(null);
+        this.children =
+                new SortedItems(
+                        options.direction() == ReadDirection.DESCENDING,
+                        item ->
+                                sortKeyName == null
+                                        ? null
+                                        : KeyOrder.normalize(item.attributes().get(sortKeyName)));
         this.sharded = sharded;
         this.shardItems = sharded == null ? null : new int[sharded.shards().size()];
         this.shardBytes = sharded == null ? null : new long[sharded.shards().size()];

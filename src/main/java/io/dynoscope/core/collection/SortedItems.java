@@ -2,6 +2,7 @@ package io.dynoscope.core.collection;
 
 import io.dynoscope.core.item.Item;
 import java.util.Arrays;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -9,14 +10,17 @@ import java.util.function.Predicate;
  * that an out-of-order insert moves at most one block, while items arriving in order (a Query's
  * pages, a Scan's run through one partition) are plain appends. Ties keep arrival order.
  *
- * <p>Each item is stored with its normalized sort key (see {@link KeyOrder#normalize}), which for
- * strings and numbers is the value's own object, so an item costs two references here.
+ * <p>Each item is stored with its normalized sort key (see {@link KeyOrder#normalize}) when that is
+ * a number or binary, whose parse or copy would otherwise be repeated on every comparison. A string
+ * key is read again from its item instead: items hold their values packed, so a kept string would
+ * cost a String per loaded item.
  */
 final class SortedItems {
 
     static final int MAX_BLOCK = 512;
 
     private final int direction;
+    private final Function<Item, Object> sortKeyOf;
     private Block[] blocks = new Block[1];
     private int blockCount;
     private int size;
@@ -28,9 +32,11 @@ final class SortedItems {
 
     /**
      * @param descending whether larger sort keys come first
+     * @param sortKeyOf an item's normalized sort key
      */
-    SortedItems(boolean descending) {
+    SortedItems(boolean descending, Function<Item, Object> sortKeyOf) {
         this.direction = descending ? -1 : 1;
+        this.sortKeyOf = sortKeyOf;
     }
 
     int size() {
@@ -43,7 +49,7 @@ final class SortedItems {
             insertBlock(0, new Block(1));
         }
         Block last = blocks[blockCount - 1];
-        if (last.size == 0 || compare(sortKey, last.keys[last.size - 1]) >= 0) {
+        if (last.size == 0 || compare(sortKey, last.key(last.size - 1, this)) >= 0) {
             if (last.size == MAX_BLOCK) {
                 last = new Block(MAX_BLOCK);
                 insertBlock(blockCount, last);
@@ -110,6 +116,11 @@ final class SortedItems {
         return direction * KeyOrder.compareNormalized(a, b);
     }
 
+    /** What a block keeps of a sort key: nothing for a string, read again from its item. */
+    private static Object kept(Object sortKey) {
+        return sortKey instanceof String ? null : sortKey;
+    }
+
     /** The last block whose first key is not after {@code sortKey}; the first block if none. */
     private int blockFor(Object sortKey) {
         int low = 1;
@@ -117,7 +128,7 @@ final class SortedItems {
         int found = 0;
         while (low <= high) {
             int mid = (low + high) >>> 1;
-            if (compare(blocks[mid].keys[0], sortKey) <= 0) {
+            if (compare(blocks[mid].key(0, this), sortKey) <= 0) {
                 found = mid;
                 low = mid + 1;
             } else {
@@ -167,6 +178,12 @@ final class SortedItems {
             keys = new Object[capacity];
         }
 
+        /** The normalized sort key of the item at {@code index}. */
+        Object key(int index, SortedItems order) {
+            Object key = keys[index];
+            return key != null ? key : order.sortKeyOf.apply(items[index]);
+        }
+
         /**
          * The position after the last key not after {@code sortKey}, which keeps ties in arrival
          * order.
@@ -176,7 +193,7 @@ final class SortedItems {
             int high = size;
             while (low < high) {
                 int mid = (low + high) >>> 1;
-                if (order.compare(keys[mid], sortKey) <= 0) {
+                if (order.compare(key(mid, order), sortKey) <= 0) {
                     low = mid + 1;
                 } else {
                     high = mid;
@@ -194,7 +211,7 @@ final class SortedItems {
             System.arraycopy(items, position, items, position + 1, size - position);
             System.arraycopy(keys, position, keys, position + 1, size - position);
             items[position] = item;
-            keys[position] = sortKey;
+            keys[position] = kept(sortKey);
             size++;
         }
 

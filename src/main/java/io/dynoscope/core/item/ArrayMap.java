@@ -9,27 +9,48 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * An immutable, insertion-ordered map of attribute names to values kept in two arrays, with names
- * shared across items. A LinkedHashMap costs about five times the memory for a typical item, and
- * the grid holds up to a million of them. Lookups scan the names, which is fast at item sizes.
+ * An immutable, insertion-ordered map of attribute names to values: the names in an array shared by
+ * every map with the same names in the same order, the values packed into one byte array ({@link
+ * PackedValues}) and unpacked when read. The grid holds up to a million items: a LinkedHashMap
+ * costs about five times the memory of a typical item, and one object per value twice. Lookups scan
+ * the names, which is fast at item sizes.
  */
 final class ArrayMap extends AbstractMap<String, AttributeValue> {
 
     private final String[] names;
-    private final AttributeValue[] values;
+    private final byte[] values;
 
     ArrayMap(Map<String, AttributeValue> source, String what) {
         Objects.requireNonNull(source, what);
         int size = source.size();
-        names = new String[size];
-        values = new AttributeValue[size];
+        String[] given = new String[size];
+        AttributeValue[] valuesGiven = new AttributeValue[size];
         int i = 0;
         for (Map.Entry<String, AttributeValue> e : source.entrySet()) {
             String name = Objects.requireNonNull(e.getKey(), "attribute name");
-            names[i] = AttributeNames.shared(name);
-            values[i] = Objects.requireNonNull(e.getValue(), () -> what + " entry '" + name + "'");
+            given[i] = AttributeNames.shared(name);
+            valuesGiven[i] =
+                    Objects.requireNonNull(e.getValue(), () -> what + " entry '" + name + "'");
             i++;
         }
+        this.names = AttributeNames.shared(given);
+        this.values = PackedValues.pack(valuesGiven);
+    }
+
+    /** A map unpacked from a packed value; the arrays are not copied. */
+    ArrayMap(String[] names, byte[] packedValues) {
+        this.names = names;
+        this.values = packedValues;
+    }
+
+    /** The names in order; not to be changed (shared). */
+    String[] names() {
+        return names;
+    }
+
+    /** The values in order, packed; not to be changed. */
+    byte[] packedValues() {
+        return values;
     }
 
     @Override
@@ -39,19 +60,37 @@ final class ArrayMap extends AbstractMap<String, AttributeValue> {
 
     @Override
     public boolean containsKey(Object key) {
-        return get(key) != null;
+        return indexOf(key) >= 0;
     }
 
     @Override
     public AttributeValue get(Object key) {
+        int index = indexOf(key);
+        if (index < 0) {
+            return null;
+        }
+        int offset = 0;
+        for (int i = 0; i < index; i++) {
+            offset = PackedValues.skip(values, offset);
+        }
+        return PackedValues.unpack(values, offset);
+    }
+
+    private int indexOf(Object key) {
         if (key instanceof String name) {
             for (int i = 0; i < names.length; i++) {
                 if (names[i].equals(name)) {
-                    return values[i];
+                    return i;
                 }
             }
         }
-        return null;
+        return -1;
+    }
+
+    /** The names without unpacking any value. */
+    @Override
+    public Set<String> keySet() {
+        return ArraySet.ofDistinct(names);
     }
 
     @Override
@@ -66,6 +105,7 @@ final class ArrayMap extends AbstractMap<String, AttributeValue> {
             public Iterator<Entry<String, AttributeValue>> iterator() {
                 return new Iterator<>() {
                     private int next;
+                    private int offset;
 
                     @Override
                     public boolean hasNext() {
@@ -77,8 +117,9 @@ final class ArrayMap extends AbstractMap<String, AttributeValue> {
                         if (next >= names.length) {
                             throw new NoSuchElementException();
                         }
-                        int i = next++;
-                        return new SimpleImmutableEntry<>(names[i], values[i]);
+                        AttributeValue value = PackedValues.unpack(values, offset);
+                        offset = PackedValues.skip(values, offset);
+                        return new SimpleImmutableEntry<>(names[next++], value);
                     }
                 };
             }

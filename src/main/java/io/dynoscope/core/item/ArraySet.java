@@ -27,6 +27,15 @@ final class ArraySet extends AbstractSet<String> {
         }
     }
 
+    private ArraySet(String[] members) {
+        this.members = members;
+    }
+
+    /** A set over members already known to be distinct and non-null; the array is not copied. */
+    static ArraySet ofDistinct(String[] members) {
+        return new ArraySet(members);
+    }
+
     @Override
     public int size() {
         return members.length;

@@ -7,15 +7,19 @@ import java.util.Optional;
 /**
  * One DynamoDB item: top-level attribute names to values, in the order they were read or written.
  *
- * <p>Stored compactly ({@link ArrayMap}: two arrays, names shared across items) because the grid
- * holds up to a million of them.
+ * <p>Stored compactly ({@link ArrayMap}: the names shared across items, the values packed into one
+ * byte array and unpacked when read) because the grid holds up to a million of them.
  */
 public final class Item {
 
     private final ArrayMap attributes;
 
     public Item(Map<String, AttributeValue> attributes) {
-        this.attributes = new ArrayMap(attributes, "attributes");
+        // another item's attributes are immutable: shared, not packed again
+        this.attributes =
+                attributes instanceof ArrayMap packed
+                        ? packed
+                        : new ArrayMap(attributes, "attributes");
     }
 
     public static Item of(Map<String, AttributeValue> attributes) {
