@@ -221,6 +221,7 @@ public final class ItemCollection {
     }
 
     void add(Item item, Object sortKey, boolean parent, long itemSizeBytes, int shard) {
+        item.pack(); // held as long as the grid shows it, among up to a million
         if (parent) {
             if (parents.isEmpty()) {
                 parents = new ArrayList<>(1);

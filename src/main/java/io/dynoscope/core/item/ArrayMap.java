@@ -10,15 +10,20 @@ import java.util.Set;
 
 /**
  * An immutable, insertion-ordered map of attribute names to values: the names in an array shared by
- * every map with the same names in the same order, the values packed into one byte array ({@link
- * PackedValues}) and unpacked when read. The grid holds up to a million items: a LinkedHashMap
- * costs about five times the memory of a typical item, and one object per value twice. Lookups scan
- * the names, which is fast at item sizes.
+ * every map with the same names in the same order, the values as given until {@link #pack()}, then
+ * packed into one byte array ({@link PackedValues}) and unpacked when read. The grid holds up to a
+ * million items: a LinkedHashMap costs about five times the memory of a typical item, and one
+ * object per value twice. Items that only pass through (a streamed scan, an export, a SQL row) are
+ * never packed: packing and unpacking cost them CPU for memory they do not keep. Lookups scan the
+ * names, which is fast at item sizes.
  */
 final class ArrayMap extends AbstractMap<String, AttributeValue> {
 
     private final String[] names;
-    private final byte[] values;
+    // One of the two is set; pack() sets the bytes before it drops the values, so a reader on
+    // another thread that finds no values finds the bytes.
+    private volatile AttributeValue[] plain;
+    private volatile byte[] values;
 
     ArrayMap(Map<String, AttributeValue> source, String what) {
         Objects.requireNonNull(source, what);
@@ -34,7 +39,7 @@ final class ArrayMap extends AbstractMap<String, AttributeValue> {
             i++;
         }
         this.names = AttributeNames.shared(given);
-        this.values = PackedValues.pack(valuesGiven);
+        this.plain = valuesGiven;
     }
 
     /** A map unpacked from a packed value; the arrays are not copied. */
@@ -48,9 +53,19 @@ final class ArrayMap extends AbstractMap<String, AttributeValue> {
         return names;
     }
 
-    /** The values in order, packed; not to be changed. */
+    /** The values in order, packed (packing them now if they are not); not to be changed. */
     byte[] packedValues() {
+        pack();
         return values;
+    }
+
+    /** Keeps the values packed from now on (what the map holds does not change). */
+    void pack() {
+        AttributeValue[] given = plain;
+        if (given != null) {
+            values = PackedValues.pack(given);
+            plain = null;
+        }
     }
 
     @Override
@@ -68,6 +83,10 @@ final class ArrayMap extends AbstractMap<String, AttributeValue> {
         int index = indexOf(key);
         if (index < 0) {
             return null;
+        }
+        AttributeValue[] given = plain;
+        if (given != null) {
+            return given[index];
         }
         int offset = 0;
         for (int i = 0; i < index; i++) {
@@ -103,6 +122,8 @@ final class ArrayMap extends AbstractMap<String, AttributeValue> {
 
             @Override
             public Iterator<Entry<String, AttributeValue>> iterator() {
+                AttributeValue[] given = plain;
+                byte[] packed = values;
                 return new Iterator<>() {
                     private int next;
                     private int offset;
@@ -117,8 +138,11 @@ final class ArrayMap extends AbstractMap<String, AttributeValue> {
                         if (next >= names.length) {
                             throw new NoSuchElementException();
                         }
-                        AttributeValue value = PackedValues.unpack(values, offset);
-                        offset = PackedValues.skip(values, offset);
+                        if (given != null) {
+                            return new SimpleImmutableEntry<>(names[next], given[next++]);
+                        }
+                        AttributeValue value = PackedValues.unpack(packed, offset);
+                        offset = PackedValues.skip(packed, offset);
                         return new SimpleImmutableEntry<>(names[next++], value);
                     }
                 };

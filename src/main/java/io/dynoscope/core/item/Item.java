@@ -7,8 +7,8 @@ import java.util.Optional;
 /**
  * One DynamoDB item: top-level attribute names to values, in the order they were read or written.
  *
- * <p>Stored compactly ({@link ArrayMap}: the names shared across items, the values packed into one
- * byte array and unpacked when read) because the grid holds up to a million of them.
+ * <p>Stored compactly ({@link ArrayMap}: the names shared across items) because the grid holds up
+ * to a million of them; those it keeps are {@linkplain #pack() packed} as well.
  */
 public final class Item {
 
@@ -24,6 +24,15 @@ public final class Item {
 
     public static Item of(Map<String, AttributeValue> attributes) {
         return new Item(attributes);
+    }
+
+    /**
+     * Keeps this item's values packed into one byte array from now on, unpacked when read: for an
+     * item held long among many (the grid's loaded items), at a cost of CPU on every read. What the
+     * item holds does not change, and it stays the same object.
+     */
+    public void pack() {
+        attributes.pack();
     }
 
     /** The attributes, in order, as a read-only map. */

@@ -226,6 +226,9 @@ public final class ItemGridViewModel {
                         cancellation ->
                                 reading.next(
                                         page -> {
+                                            // the grid keeps its items packed: pack them here,
+                                            // not on the JavaFX thread
+                                            page.items().forEach(Item::pack);
                                             work.ui().execute(() -> accept(target, page));
                                             return true;
                                         },

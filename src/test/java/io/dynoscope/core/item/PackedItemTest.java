@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue.Bin;
@@ -19,8 +21,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Items hold their values packed into bytes ({@link PackedValues}); what is read back must be what
- * was given, checked against the literals here rather than against another packed item.
+ * Items the grid keeps hold their values packed into bytes ({@link Item#pack()}, {@link
+ * PackedValues}); what is read back must be what was given, checked against the literals here
+ * rather than against another packed item.
  */
 class PackedItemTest {
 
@@ -44,7 +47,7 @@ class PackedItemTest {
         for (int i = 0; i < texts.size(); i++) {
             attributes.put("s" + i, AttributeValue.s(texts.get(i)));
         }
-        Item item = Item.of(attributes);
+        Item item = packed(attributes);
 
         for (int i = 0; i < texts.size(); i++) {
             assertEquals(texts.get(i), item.string("s" + i).orElseThrow(), "s" + i);
@@ -54,7 +57,7 @@ class PackedItemTest {
     @Test
     void numbersKeepTheirTextAndBinaryItsBytes() {
         Item item =
-                Item.of(
+                packed(
                         map(
                                 "n38", AttributeValue.n(DIGITS_38),
                                 "padded", AttributeValue.n("0012.50"),
@@ -74,7 +77,7 @@ class PackedItemTest {
     @Test
     void nestedValuesSetsBooleansAndNullComeBackWhole() {
         Item item =
-                Item.of(
+                packed(
                         map(
                                 "doc",
                                         AttributeValue.m(
@@ -127,7 +130,7 @@ class PackedItemTest {
                         "a", AttributeValue.n("1"),
                         "m", AttributeValue.m(map("k", AttributeValue.s("v"))),
                         "b", AttributeValue.bool(true));
-        Item item = Item.of(given);
+        Item item = packed(given);
 
         assertEquals(List.of("z", "a", "m", "b"), new ArrayList<>(item.attributes().keySet()));
         List<String> iterated = new ArrayList<>();
@@ -142,11 +145,11 @@ class PackedItemTest {
     @Test
     void itemsCopiedFromReadItemsAreEqualAndChangesAreNot() {
         Item item =
-                Item.of(
+                packed(
                         map(
                                 "pk", AttributeValue.s("WS#acme"),
                                 "doc", AttributeValue.m(map("n", AttributeValue.n("6")))));
-        Item copy = Item.of(new LinkedHashMap<>(item.attributes()));
+        Item copy = packed(new LinkedHashMap<>(item.attributes()));
         Item changed = item.with("doc", AttributeValue.m(map("n", AttributeValue.n("7"))));
 
         assertEquals(item, copy);
@@ -154,6 +157,35 @@ class PackedItemTest {
         assertNotEquals(item, changed);
         // numbers are equal by value, as DynamoDB compares them
         assertEquals(item, item.with("doc", AttributeValue.m(map("n", AttributeValue.n("6.0")))));
+    }
+
+    @Test
+    void anItemIsPackedOnlyWhenAskedAndReadsTheSameAfter() {
+        Map<String, AttributeValue> given =
+                map(
+                        "pk", AttributeValue.s("WS#acme"),
+                        "n", AttributeValue.n(DIGITS_38),
+                        "doc", AttributeValue.m(map("s", AttributeValue.s(""))));
+        Item item = Item.of(given);
+        Map<String, AttributeValue> before = new LinkedHashMap<>(item.attributes());
+        // not packed: the values are the objects given
+        assertSame(given.get("doc"), item.get("doc").orElseThrow());
+
+        item.pack();
+
+        assertEquals(given, new LinkedHashMap<>(item.attributes()));
+        assertEquals(before, new LinkedHashMap<>(item.attributes()));
+        // packed: each read unpacks a fresh value
+        assertNotSame(given.get("doc"), item.get("doc").orElseThrow());
+        assertEquals(Item.of(given), item);
+        assertEquals(Item.of(given).hashCode(), item.hashCode());
+    }
+
+    /** An item as the grid keeps it. */
+    private static Item packed(Map<String, AttributeValue> attributes) {
+        Item item = Item.of(attributes);
+        item.pack();
+        return item;
     }
 
     private static AttributeValue value(Item item, String name) {
