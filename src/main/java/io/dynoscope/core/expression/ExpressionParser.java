@@ -1,5 +1,7 @@
 package io.dynoscope.core.expression;
 
+import static io.dynoscope.core.expression.TokenCursor.error;
+
 import io.dynoscope.core.expression.Condition.Comparator;
 import io.dynoscope.core.expression.Lexer.Token;
 import io.dynoscope.core.expression.Lexer.Type;
@@ -42,15 +44,14 @@ public final class ExpressionParser {
             "redundant parentheses: DynamoDB rejects an operand wrapped in two pairs";
 
     private final ExpressionKind kind;
-    private final List<Token> tokens;
-    private int position;
+    private final TokenCursor tokens;
 
     /** Conditions that were written inside their own parentheses, to spot {@code ((x))}. */
     private final Set<Condition> parenthesized = Collections.newSetFromMap(new IdentityHashMap<>());
 
     private ExpressionParser(ExpressionKind kind, String text) {
         this.kind = kind;
-        this.tokens = Lexer.tokens(text);
+        this.tokens = new TokenCursor(text);
     }
 
     /**
@@ -61,7 +62,7 @@ public final class ExpressionParser {
      */
     public static Expression parse(ExpressionKind kind, String text) {
         ExpressionParser parser = new ExpressionParser(kind, text);
-        if (parser.peek().type() == Type.END) {
+        if (parser.tokens.peek().type() == Type.END) {
             throw new ExpressionSyntaxException(1, "end of expression", "the expression is empty");
         }
         Expression expression =
@@ -71,7 +72,7 @@ public final class ExpressionParser {
                     case PROJECTION -> parser.projection();
                     case UPDATE -> parser.update();
                 };
-        Token rest = parser.peek();
+        Token rest = parser.tokens.peek();
         if (rest.type() != Type.END) {
             throw parser.unexpected(
                     rest, "unexpected '" + rest.text() + "' after the end of the expression");
@@ -83,8 +84,8 @@ public final class ExpressionParser {
 
     private Condition condition() {
         Condition left = conjunction();
-        while (peek().isKeyword("OR")) {
-            Token or = next();
+        while (tokens.peek().isKeyword("OR")) {
+            Token or = tokens.next();
             left = new Condition.Or(left, conjunction(), or.column());
         }
         return left;
@@ -92,16 +93,16 @@ public final class ExpressionParser {
 
     private Condition conjunction() {
         Condition left = negation();
-        while (peek().isKeyword("AND")) {
-            Token and = next();
+        while (tokens.peek().isKeyword("AND")) {
+            Token and = tokens.next();
             left = new Condition.And(left, negation(), and.column());
         }
         return left;
     }
 
     private Condition negation() {
-        if (peek().isKeyword("NOT")) {
-            Token not = next();
+        if (tokens.peek().isKeyword("NOT")) {
+            Token not = tokens.next();
             // The documented grammar has condition ::= NOT condition, so NOT NOT a = :a is valid.
             return new Condition.Not(negation(), not.column());
         }
@@ -109,15 +110,15 @@ public final class ExpressionParser {
     }
 
     private Condition primary() {
-        Token start = peek();
+        Token start = tokens.peek();
         if (start.type() == Type.LPAREN) {
             Optional<Condition> comparison = parenthesizedOperandComparison(start);
             if (comparison.isPresent()) {
                 return comparison.get();
             }
-            next();
+            tokens.next();
             Condition inner = condition();
-            expectClosing(start);
+            tokens.expectClosing(start);
             if (parenthesized.contains(inner)) {
                 throw error(
                         start,
@@ -131,11 +132,11 @@ public final class ExpressionParser {
                     start,
                     "the condition is incomplete: expected an attribute, a :value or a function");
         }
-        if (isFunctionCall()) {
+        if (tokens.atFunctionCall()) {
             Optional<Condition.Function> function = Condition.Function.named(start.text());
             if (function.isPresent()) {
                 Condition call = functionCondition(function.get());
-                Token after = peek();
+                Token after = tokens.peek();
                 if (comparator(after) != null
                         || after.isKeyword("BETWEEN")
                         || after.isKeyword("IN")) {
@@ -156,10 +157,10 @@ public final class ExpressionParser {
      * empty (and nothing consumed) when the parenthesis opens a condition instead.
      */
     private Optional<Condition> parenthesizedOperandComparison(Token start) {
-        int mark = position;
+        int mark = tokens.mark();
         try {
             Operand left = conditionOperand();
-            Token t = peek();
+            Token t = tokens.peek();
             if (comparator(t) != null || t.isKeyword("BETWEEN") || t.isKeyword("IN")) {
                 return Optional.of(comparisonTail(left, start));
             }
@@ -169,42 +170,42 @@ public final class ExpressionParser {
             }
             // Not an operand in parentheses: read it as a parenthesised condition.
         }
-        position = mark;
+        tokens.reset(mark);
         return Optional.empty();
     }
 
     private Condition comparisonTail(Operand left, Token start) {
-        Token t = peek();
+        Token t = tokens.peek();
         Comparator comparator = comparator(t);
         if (comparator != null) {
-            next();
+            tokens.next();
             return new Condition.Comparison(left, comparator, conditionOperand(), start.column());
         }
         if (t.isKeyword("BETWEEN")) {
-            next();
+            tokens.next();
             Operand lower = conditionOperand();
-            Token and = peek();
+            Token and = tokens.peek();
             if (!and.isKeyword("AND")) {
                 throw error(and, "BETWEEN needs AND between its lower and upper bound");
             }
-            next();
+            tokens.next();
             Operand upper = conditionOperand();
             return new Condition.Between(left, lower, upper, start.column());
         }
         if (t.isKeyword("IN")) {
-            next();
-            Token open = peek();
+            tokens.next();
+            Token open = tokens.peek();
             if (open.type() != Type.LPAREN) {
                 throw error(open, "IN needs a parenthesised list, e.g. IN (:a, :b)");
             }
-            next();
+            tokens.next();
             List<Operand> candidates = new ArrayList<>();
             candidates.add(conditionOperand());
-            while (peek().type() == Type.COMMA) {
-                next();
+            while (tokens.peek().type() == Type.COMMA) {
+                tokens.next();
                 candidates.add(conditionOperand());
             }
-            expectClosing(open);
+            tokens.expectClosing(open);
             return new Condition.In(left, candidates, start.column());
         }
         if (left instanceof Operand.Size) {
@@ -214,7 +215,7 @@ public final class ExpressionParser {
             throw error(
                     t,
                     "the condition is incomplete: expected a comparator (= <> < <= > >=), BETWEEN or IN after '"
-                            + textBetween(start, t)
+                            + tokens.textBetween(start, t)
                             + "'");
         }
         throw unexpected(
@@ -225,7 +226,7 @@ public final class ExpressionParser {
     }
 
     private Condition functionCondition(Condition.Function function) {
-        Token name = next();
+        Token name = tokens.next();
         List<Operand> args = arguments();
         String usage =
                 switch (function) {
@@ -258,20 +259,20 @@ public final class ExpressionParser {
      * BETWEEN, IN or a function compares.
      */
     private Operand conditionOperand() {
-        Token t = peek();
+        Token t = tokens.peek();
         if (t.type() == Type.LPAREN) {
-            next();
-            boolean twoPairs = peek().type() == Type.LPAREN;
+            tokens.next();
+            boolean twoPairs = tokens.peek().type() == Type.LPAREN;
             Operand inner = conditionOperand();
-            expectClosing(t);
+            tokens.expectClosing(t);
             if (twoPairs) {
                 throw error(t, REDUNDANT_OPERAND_PARENTHESES);
             }
             return inner;
         }
-        if (isFunctionCall()) {
+        if (tokens.atFunctionCall()) {
             if (t.text().equals("size")) {
-                next();
+                tokens.next();
                 List<Operand> args = arguments();
                 if (args.size() != 1) {
                     throw error(t, "size takes one path");
@@ -291,33 +292,33 @@ public final class ExpressionParser {
 
     /** The parenthesised, comma-separated arguments of a function whose name was just read. */
     private List<Operand> arguments() {
-        Token open = next();
+        Token open = tokens.next();
         List<Operand> args = new ArrayList<>();
-        if (peek().type() == Type.RPAREN) {
-            next();
+        if (tokens.peek().type() == Type.RPAREN) {
+            tokens.next();
             return args;
         }
         args.add(argument());
-        while (peek().type() == Type.COMMA) {
-            next();
+        while (tokens.peek().type() == Type.COMMA) {
+            tokens.next();
             args.add(argument());
         }
-        expectClosing(open);
+        tokens.expectClosing(open);
         return args;
     }
 
     private Operand argument() {
-        Token t = peek();
+        Token t = tokens.peek();
         if (kind == ExpressionKind.UPDATE) {
             if (t.type() == Type.LPAREN) {
-                next();
+                tokens.next();
                 Operand inner = updateOperand();
-                expectClosing(t);
+                tokens.expectClosing(t);
                 return inner;
             }
             return updateOperand();
         }
-        if (isFunctionCall() && Condition.Function.named(t.text()).isPresent()) {
+        if (tokens.atFunctionCall() && Condition.Function.named(t.text()).isPresent()) {
             throw error(t, t.text() + " cannot be used as an argument");
         }
         return conditionOperand();
@@ -327,8 +328,8 @@ public final class ExpressionParser {
 
     private Expression.UpdateExpression update() {
         List<UpdateClause> clauses = new ArrayList<>();
-        while (peek().type() != Type.END) {
-            Token keyword = peek();
+        while (tokens.peek().type() != Type.END) {
+            Token keyword = tokens.peek();
             UpdateClause.Keyword clauseKeyword = clauseKeyword(keyword);
             if (clauseKeyword == null) {
                 String found = keyword.text();
@@ -342,11 +343,11 @@ public final class ExpressionParser {
                                         + found
                                         + "'");
             }
-            next();
+            tokens.next();
             List<UpdateClause.Action> actions = new ArrayList<>();
             actions.add(action(clauseKeyword, true));
-            while (peek().type() == Type.COMMA) {
-                next();
+            while (tokens.peek().type() == Type.COMMA) {
+                tokens.next();
                 actions.add(action(clauseKeyword, false));
             }
             clauses.add(new UpdateClause(clauseKeyword, actions, keyword.column()));
@@ -355,25 +356,25 @@ public final class ExpressionParser {
     }
 
     private UpdateClause.Action action(UpdateClause.Keyword clause, boolean first) {
-        Token start = peek();
+        Token start = tokens.peek();
         if (first && (start.type() == Type.END || clauseKeyword(start) != null)) {
             throw error(start, clause + " needs at least one action after it");
         }
         DocumentPath path = path("an attribute path");
         switch (clause) {
             case SET -> {
-                Token eq = peek();
+                Token eq = tokens.peek();
                 if (comparator(eq) != Comparator.EQ) {
                     throw error(eq, "SET takes path = value, e.g. SET a = :v");
                 }
-                next();
+                tokens.next();
                 return new UpdateClause.Set(path, setValue());
             }
             case REMOVE -> {
                 return new UpdateClause.Remove(path);
             }
             default -> {
-                Token value = peek();
+                Token value = tokens.peek();
                 if (value.type() != Type.VALUE_REF) {
                     throw error(
                             value,
@@ -384,7 +385,7 @@ public final class ExpressionParser {
                                     + path.text()
                                     + " :v");
                 }
-                next();
+                tokens.next();
                 Operand.ValueRef ref = new Operand.ValueRef(value.text(), value.column());
                 return clause == UpdateClause.Keyword.ADD
                         ? new UpdateClause.Add(path, ref)
@@ -403,14 +404,14 @@ public final class ExpressionParser {
      * pair of parentheses, and a single operand in two.
      */
     private Operand setValue(int pairs) {
-        Token open = peek();
+        Token open = tokens.peek();
         if (open.type() == Type.LPAREN) {
             if (pairs == 2) {
                 throw error(open, "a SET value takes at most two pairs of parentheses");
             }
-            next();
+            tokens.next();
             Operand inner = pairs == 0 ? setValue(1) : setValue(2);
-            expectClosing(open);
+            tokens.expectClosing(open);
             if (pairs == 1 && inner instanceof Operand.Arithmetic) {
                 throw error(
                         open,
@@ -419,9 +420,9 @@ public final class ExpressionParser {
             return inner;
         }
         Operand left = updateOperand();
-        Token t = peek();
+        Token t = tokens.peek();
         if (t.type() == Type.PLUS || t.type() == Type.MINUS) {
-            next();
+            tokens.next();
             Operand right = argument();
             return new Operand.Arithmetic(left, t.type() == Type.PLUS, right, left.column());
         }
@@ -429,9 +430,9 @@ public final class ExpressionParser {
     }
 
     private Operand updateOperand() {
-        Token t = peek();
-        if (isFunctionCall()) {
-            next();
+        Token t = tokens.peek();
+        if (tokens.atFunctionCall()) {
+            tokens.next();
             List<Operand> args = arguments();
             switch (t.text()) {
                 case "if_not_exists" -> {
@@ -477,11 +478,11 @@ public final class ExpressionParser {
     private Expression.ProjectionExpression projection() {
         List<DocumentPath> paths = new ArrayList<>();
         paths.add(path("an attribute path"));
-        while (peek().type() == Type.COMMA) {
-            next();
+        while (tokens.peek().type() == Type.COMMA) {
+            tokens.next();
             paths.add(path("an attribute path"));
         }
-        Token rest = peek();
+        Token rest = tokens.peek();
         if (rest.type() != Type.END) {
             throw unexpected(
                     rest, "expected ',' between projected paths but found '" + rest.text() + "'");
@@ -492,9 +493,9 @@ public final class ExpressionParser {
     // ---- paths and values ------------------------------------------------------------------
 
     private Operand pathOrValue(String expected) {
-        Token t = peek();
+        Token t = tokens.peek();
         if (t.type() == Type.VALUE_REF) {
-            next();
+            tokens.next();
             return new Operand.ValueRef(t.text(), t.column());
         }
         return path(expected);
@@ -504,23 +505,23 @@ public final class ExpressionParser {
         List<DocumentPath.Element> elements = new ArrayList<>();
         elements.add(member(expected));
         while (true) {
-            Token t = peek();
+            Token t = tokens.peek();
             if (t.type() == Type.DOT) {
-                next();
+                tokens.next();
                 elements.add(member("a map member name after '.'"));
             } else if (t.type() == Type.LBRACKET) {
-                next();
-                Token index = peek();
+                tokens.next();
+                Token index = tokens.peek();
                 if (index.type() != Type.WORD
                         || !index.text().chars().allMatch(Character::isDigit)) {
                     throw error(index, "a list index is a whole number, e.g. [0]");
                 }
-                next();
-                Token close = peek();
+                tokens.next();
+                Token close = tokens.peek();
                 if (close.type() != Type.RBRACKET) {
                     throw error(close, "missing ']' to close the '[' at column " + t.column());
                 }
-                next();
+                tokens.next();
                 int value;
                 try {
                     value = Integer.parseInt(index.text());
@@ -535,9 +536,9 @@ public final class ExpressionParser {
     }
 
     private DocumentPath.Member member(String expected) {
-        Token t = peek();
+        Token t = tokens.peek();
         if (t.type() == Type.NAME_REF) {
-            next();
+            tokens.next();
             return new DocumentPath.Member(t.text(), true, t.column());
         }
         boolean keyword =
@@ -550,15 +551,11 @@ public final class ExpressionParser {
                     t.type() == Type.END ? "the end of the expression" : "'" + t.text() + "'";
             throw error(t, "expected " + expected + " but found " + found);
         }
-        next();
+        tokens.next();
         return new DocumentPath.Member(t.text(), false, t.column());
     }
 
     // ---- helpers ---------------------------------------------------------------------------
-
-    private boolean isFunctionCall() {
-        return peek().type() == Type.WORD && tokens.get(position + 1).type() == Type.LPAREN;
-    }
 
     /** The error for a stray token, explaining the usual cause of a stray '-'. */
     private ExpressionSyntaxException unexpected(Token t, String reason) {
@@ -583,23 +580,6 @@ public final class ExpressionParser {
         return error(t, "unknown function '" + t.text() + "'");
     }
 
-    private void expectClosing(Token open) {
-        Token t = peek();
-        if (t.type() != Type.RPAREN) {
-            String found = t.type() == Type.END ? "" : " but found '" + t.text() + "'";
-            throw error(t, "missing ')' to close the '(' at column " + open.column() + found);
-        }
-        next();
-    }
-
-    private String textBetween(Token from, Token to) {
-        StringBuilder out = new StringBuilder();
-        for (int i = tokens.indexOf(from); i < tokens.size() && tokens.get(i) != to; i++) {
-            out.append(tokens.get(i).text());
-        }
-        return out.toString();
-    }
-
     /** The comparator a token is, or null. */
     private static Comparator comparator(Token t) {
         if (t.type() == Type.COMPARATOR) {
@@ -610,21 +590,5 @@ public final class ExpressionParser {
             }
         }
         return null;
-    }
-
-    private Token peek() {
-        return tokens.get(position);
-    }
-
-    private Token next() {
-        Token t = tokens.get(position);
-        if (t.type() != Type.END) {
-            position++;
-        }
-        return t;
-    }
-
-    private static ExpressionSyntaxException error(Token at, String reason) {
-        return new ExpressionSyntaxException(at.column(), at.shown(), reason);
     }
 }
