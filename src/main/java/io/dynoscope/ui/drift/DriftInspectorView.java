@@ -1,5 +1,7 @@
 package io.dynoscope.ui.drift;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
@@ -108,7 +110,7 @@ public final class DriftInspectorView {
         readsLabel.textProperty().bind(viewModel.readsTextProperty());
         figures(readsLabel, viewModel.readFiguresProperty());
         figures(progressLabel, viewModel.resultFiguresProperty());
-        costLabel.setTooltip(new Tooltip("The requests detecting drift with this rule makes"));
+        tooltip(costLabel, "The requests detecting drift with this rule makes");
         costLabel.managedProperty().bind(viewModel.costProperty().isNotEmpty());
 
         sourcesTable.setItems(viewModel.sources());
@@ -164,7 +166,7 @@ public final class DriftInspectorView {
         } else {
             propagateButton.setDisable(true);
             String why = "Propagation is disabled: the connection is read-only (" + readOnly + ").";
-            propagateButton.setTooltip(new Tooltip(why));
+            tooltip(propagateButton, why);
             guardLabel.setText(why);
         }
         // Esc stops what runs, as everywhere in the window
@@ -222,7 +224,7 @@ public final class DriftInspectorView {
             String tooltip) {
         list.setId(id);
         list.setItems(lines);
-        list.setTooltip(new Tooltip(tooltip));
+        tooltip(list, tooltip);
         Tab tab = new Tab(title, list);
         tab.setTooltip(new Tooltip(tooltip));
         lines.addListener(

@@ -1,5 +1,10 @@
 package io.dynoscope.ui.expression;
 
+import static io.dynoscope.ui.common.ViewBindings.copy;
+import static io.dynoscope.ui.common.ViewBindings.rebuildOnRowChanges;
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateClause;
@@ -36,8 +41,6 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -181,14 +184,10 @@ public final class ExpressionBuilderView {
                         .or(viewModel.kindProperty().isEqualTo(ExpressionKind.FILTER))
                         .or(viewModel.kindProperty().isEqualTo(ExpressionKind.PROJECTION));
         BooleanBinding update = viewModel.kindProperty().isEqualTo(ExpressionKind.UPDATE);
-        show(newestFirstCheck, keyCondition);
-        show(indexLabel, reads);
-        show(indexChoice, reads);
-        show(itemKeyLabel, reads.not());
-        show(itemKeyField, reads.not());
-        show(guardSection, update);
-        show(guardLabel, update);
-        show(guardText, update);
+        showWhen(keyCondition, newestFirstCheck);
+        showWhen(reads, indexLabel, indexChoice);
+        showWhen(reads.not(), itemKeyLabel, itemKeyField);
+        showWhen(update, guardSection, guardLabel, guardText);
         runButton.setOnAction(e -> viewModel.run());
         runButton.disableProperty().bind(viewModel.canRunProperty().not());
         explainReadOnlyRun();
@@ -239,22 +238,8 @@ public final class ExpressionBuilderView {
                     }
                     showRowProblems();
                 };
-        rows.addListener(
-                (ListChangeListener<BuilderRow>)
-                        change -> {
-                            boolean structural = false;
-                            while (change.next()) {
-                                structural |=
-                                        change.wasAdded()
-                                                || change.wasRemoved()
-                                                || change.wasPermutated();
-                            }
-                            if (structural) {
-                                rebuild.run();
-                            }
-                        });
+        rebuildOnRowChanges(rows, rebuild);
         viewModel.kindProperty().addListener((o, before, now) -> rebuild.run());
-        rebuild.run();
     }
 
     private Node rowControls(BuilderRow row, int index, boolean guard) {
@@ -267,9 +252,9 @@ public final class ExpressionBuilderView {
         attribute.setPromptText("attribute");
         attribute.setPrefColumnCount(10);
         attribute.textProperty().bindBidirectional(row.attributeProperty());
-        attribute.setTooltip(
-                new Tooltip(
-                        "The attribute or path (a.b, list[0]); the loaded columns are suggested"));
+        tooltip(
+                attribute,
+                "The attribute or path (a.b, list[0]); the loaded columns are suggested");
         completion(attribute);
 
         ChoiceBox<Row.Operator> operator = new ChoiceBox<>();
@@ -288,31 +273,31 @@ public final class ExpressionBuilderView {
                     }
                 });
         operator.valueProperty().bindBidirectional(row.operatorProperty());
-        operator.setTooltip(new Tooltip("How to compare the attribute with the value"));
+        tooltip(operator, "How to compare the attribute with the value");
 
         ChoiceBox<UpdateClause.Keyword> action = new ChoiceBox<>();
         action.setId(id + "-action");
         action.getItems().setAll(UpdateClause.Keyword.values());
         action.valueProperty().bindBidirectional(row.actionProperty());
-        action.setTooltip(
-                new Tooltip(
-                        "SET a value, REMOVE the attribute, ADD to a number or set, DELETE from a set"));
+        tooltip(
+                action,
+                "SET a value, REMOVE the attribute, ADD to a number or set, DELETE from a set");
 
         TextField value = new TextField();
         value.setId(id + "-value");
         value.setPromptText("value");
         value.setPrefColumnCount(12);
         value.textProperty().bindBidirectional(row.valueProperty());
-        value.setTooltip(
-                new Tooltip(
-                        "The value: 12 is a number, true a boolean, WS#acme or \"12\" a string,"
-                                + " {\"SS\": [\"a\"]} a typed value"));
+        tooltip(
+                value,
+                "The value: 12 is a number, true a boolean, WS#acme or \"12\" a string,"
+                        + " {\"SS\": [\"a\"]} a typed value");
         TextField upper = new TextField();
         upper.setId(id + "-upper");
         upper.setPromptText("upper bound");
         upper.setPrefColumnCount(8);
         upper.textProperty().bindBidirectional(row.upperProperty());
-        upper.setTooltip(new Tooltip("The upper bound of BETWEEN (included)"));
+        tooltip(upper, "The upper bound of BETWEEN (included)");
         HBox.setHgrow(attribute, Priority.SOMETIMES);
         HBox.setHgrow(value, Priority.SOMETIMES);
         HBox.setHgrow(upper, Priority.SOMETIMES);
@@ -321,34 +306,33 @@ public final class ExpressionBuilderView {
         remove.setId(id + "-remove");
         remove.setMinWidth(Region.USE_PREF_SIZE);
         remove.setOnAction(e -> viewModel.removeRow(row));
-        remove.setTooltip(new Tooltip("Remove this row"));
+        tooltip(remove, "Remove this row");
         Label problem = new Label();
         problem.setId(id + "-problem");
         problem.getStyleClass().add("row-problem");
         problem.setWrapText(true);
-        problem.managedProperty().bind(problem.textProperty().isNotEmpty());
-        problem.visibleProperty().bind(problem.textProperty().isNotEmpty());
+        showWhen(problem.textProperty().isNotEmpty(), problem);
 
         HBox controls = new HBox(6);
         controls.setAlignment(Pos.CENTER_LEFT);
         if (update) {
             controls.getChildren().addAll(action, attribute, value, remove);
-            show(value, row.actionProperty().isNotEqualTo(UpdateClause.Keyword.REMOVE));
+            showWhen(row.actionProperty().isNotEqualTo(UpdateClause.Keyword.REMOVE), value);
         } else if (projection) {
             controls.getChildren().addAll(attribute, remove);
         } else {
             controls.getChildren().addAll(attribute, operator, value, upper, remove);
             ObservableValue<Row.Operator> op = row.operatorProperty();
-            show(
-                    value,
+            showWhen(
                     Bindings.createBooleanBinding(
                             () ->
                                     op.getValue() != Row.Operator.ATTRIBUTE_EXISTS
                                             && op.getValue() != Row.Operator.ATTRIBUTE_NOT_EXISTS,
-                            op));
-            show(
-                    upper,
-                    Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op));
+                            op),
+                    value);
+            showWhen(
+                    Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op),
+                    upper);
         }
         // the row's problem goes below it, where it has the row's width to wrap in
         VBox line = new VBox(2, controls, problem);
@@ -496,11 +480,10 @@ public final class ExpressionBuilderView {
             code.setEditable(false);
             code.getStyleClass().add("code");
             code.textProperty().bind(viewModel.snippetProperty(language));
-            code.setTooltip(
-                    new Tooltip("The request as " + language.title() + " code, ready to run"));
+            tooltip(code, "The request as " + language.title() + " code, ready to run");
             Button copy = new Button("Copy");
             copy.setOnAction(e -> copy(code.getText()));
-            copy.setTooltip(new Tooltip("Copy the " + language.title() + " snippet"));
+            tooltip(copy, "Copy the " + language.title() + " snippet");
             BorderPane pane = new BorderPane(code);
             pane.setBottom(copy);
             BorderPane.setMargin(copy, new Insets(4, 0, 0, 0));
@@ -529,16 +512,5 @@ public final class ExpressionBuilderView {
                                     .collect(Collectors.joining("\n")));
                 });
         loadMessage.textProperty().bind(viewModel.messageProperty());
-    }
-
-    private static void copy(String text) {
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
-    }
-
-    private static void show(Node node, ObservableValue<Boolean> when) {
-        node.visibleProperty().bind(when);
-        node.managedProperty().bind(when);
     }
 }

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.partitions;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.expression.snippet.ShardedKeyCode;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.item.ValueText;
@@ -18,7 +20,6 @@ import javafx.scene.chart.BarChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -128,44 +129,52 @@ public final class PartitionsView {
                         event.consume();
                     }
                 });
-        tip(
+        tooltip(
                 runButton,
                 "Read the whole table (or the sample) and count every partition (Ctrl/Cmd+Enter)");
-        tip(cancelButton, "Stop reading (Esc); the report counts what was read");
-        tip(segmentsSpinner, "Parallel Scan segments of a full read; four are read at a time");
-        tip(
+        tooltip(cancelButton, "Stop reading (Esc); the report counts what was read");
+        tooltip(segmentsSpinner, "Parallel Scan segments of a full read; four are read at a time");
+        tooltip(
                 sampleSpinner,
                 "0 reads the whole table; N reads random slices of it, whole, until N items are in, "
                         + "and estimates the totals with a 95% bound");
-        tip(topSpinner, "How many of the largest partitions to list");
-        tip(partitionsTable, "The largest partitions first; select one for the sharding advisor");
+        tooltip(topSpinner, "How many of the largest partitions to list");
+        tooltip(
+                partitionsTable,
+                "The largest partitions first; select one for the sharding advisor");
         Tooltip.install(
                 paretoChart,
                 new Tooltip(
                         "The largest partitions' bytes, largest first, and the share of the table"
                                 + " they hold together (the line)"));
         Tooltip.install(shardChart, new Tooltip("The items of each shard of the selected key"));
-        tip(
+        tooltip(
                 shardGroupsTable,
                 "Write-sharded keys and how evenly their shards are filled (1.00 is even)");
-        tip(collectionsList, "With an LSI DynamoDB refuses writes to an item collection at 10 GB");
-        tip(accessedList, "Partition keys by capacity consumed (CloudWatch Contributor Insights)");
-        tip(
+        tooltip(
+                collectionsList,
+                "With an LSI DynamoDB refuses writes to an item collection at 10 GB");
+        tooltip(
+                accessedList,
+                "Partition keys by capacity consumed (CloudWatch Contributor Insights)");
+        tooltip(
                 throttledList,
                 "Partition keys by throttled requests (CloudWatch Contributor Insights)");
-        tip(
+        tooltip(
                 readUnitsField,
                 "The partition's peak read units a second (3,000 is one partition's limit)");
-        tip(
+        tooltip(
                 writeUnitsField,
                 "The partition's peak write units a second (1,000 is one partition's limit)");
-        tip(shardsSpinner, "0 takes the advised number of shards; any other number shows its code");
-        tip(
+        tooltip(
+                shardsSpinner,
+                "0 takes the advised number of shards; any other number shows its code");
+        tooltip(
                 suffixChoice,
                 "Random spreads writes evenly; calculated lets a reader find one item's shard");
-        tip(languageChoice, "The language of the code");
-        tip(writeCodeArea, "Writes an item of the partition under its shard");
-        tip(readCodeArea, "Reads every shard and merges the items in sort-key order");
+        tooltip(languageChoice, "The language of the code");
+        tooltip(writeCodeArea, "Writes an item of the partition under its shard");
+        tooltip(readCodeArea, "Reads every shard and merges the items in sort-key order");
     }
 
     private void bindReading() {
@@ -339,9 +348,5 @@ public final class PartitionsView {
 
     private static String count(long items) {
         return String.format(Locale.ROOT, "%,d", items);
-    }
-
-    private static void tip(Control control, String text) {
-        control.setTooltip(new Tooltip(text));
     }
 }
