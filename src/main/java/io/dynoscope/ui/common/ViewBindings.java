@@ -11,6 +11,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.util.StringConverter;
 
 /** The small bindings every view makes, in one place. */
 public final class ViewBindings {
@@ -61,5 +62,23 @@ public final class ViewBindings {
                             }
                         });
         rebuild.run();
+    }
+
+    /**
+     * Shows values as {@code text} gives them (blank for none), for a choice or an axis: a value
+     * shown this way is picked, never typed.
+     */
+    public static <T> StringConverter<T> shownAs(Function<T, String> text) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : text.apply(value);
+            }
+
+            @Override
+            public T fromString(String typed) {
+                throw new UnsupportedOperationException("picked, not typed");
+            }
+        };
     }
 }

@@ -1,5 +1,6 @@
 package io.dynoscope.ui.drift;
 
+import static io.dynoscope.ui.common.ViewBindings.column;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.drift.DenormalizationRule;
@@ -9,9 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
@@ -114,24 +113,18 @@ public final class DriftInspectorView {
         costLabel.managedProperty().bind(viewModel.costProperty().isNotEmpty());
 
         sourcesTable.setItems(viewModel.sources());
-        sourceKeyColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
-        sourceValueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
-        sourceCopiesColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().copies()));
-        sourceDriftedColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().drifted()));
+        column(sourceKeyColumn, DriftInspectorViewModel.SourceRow::sourceKey);
+        column(sourceValueColumn, DriftInspectorViewModel.SourceRow::value);
+        column(sourceCopiesColumn, DriftInspectorViewModel.SourceRow::copies);
+        column(sourceDriftedColumn, DriftInspectorViewModel.SourceRow::drifted);
 
         copiesTable.setItems(viewModel.copies());
         selectedColumn.setCellValueFactory(c -> c.getValue().selectedProperty());
         selectedColumn.setCellFactory(CheckBoxTableCell.forTableColumn(selectedColumn));
-        copyKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().copyKey()));
-        copyValueColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().copyValue()));
-        copySourceValueColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().sourceValue()));
-        copySourceKeyColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
+        column(copyKeyColumn, DriftInspectorViewModel.CopyRow::copyKey);
+        column(copyValueColumn, DriftInspectorViewModel.CopyRow::copyValue);
+        column(copySourceValueColumn, DriftInspectorViewModel.CopyRow::sourceValue);
+        column(copySourceKeyColumn, DriftInspectorViewModel.CopyRow::sourceKey);
 
         bindResults();
 

@@ -3,6 +3,7 @@ package io.dynoscope.ui.expression;
 import static io.dynoscope.ui.common.ViewBindings.copy;
 import static io.dynoscope.ui.common.ViewBindings.rebuildOnRowChanges;
 import static io.dynoscope.ui.common.ViewBindings.showWhen;
+import static io.dynoscope.ui.common.ViewBindings.shownAs;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.expression.ExpressionKind;
@@ -16,6 +17,7 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -46,7 +48,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 
 /**
  * Binds the expression builder panel to its view model: the kind and index, a line of controls per
@@ -159,18 +160,7 @@ public final class ExpressionBuilderView {
 
     private void bindHeader() {
         kindChoice.getItems().setAll(ExpressionKind.values());
-        kindChoice.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(ExpressionKind kind) {
-                        return kind == null ? "" : kind.parameterName();
-                    }
-
-                    @Override
-                    public ExpressionKind fromString(String text) {
-                        return ExpressionKind.valueOf(text);
-                    }
-                });
+        kindChoice.setConverter(shownAs(ExpressionKind::parameterName));
         kindChoice.valueProperty().bindBidirectional(viewModel.kindProperty());
         indexChoice.setItems(viewModel.indexChoices());
         indexChoice.valueProperty().bindBidirectional(viewModel.indexProperty());
@@ -247,31 +237,19 @@ public final class ExpressionBuilderView {
         boolean update = !guard && viewModel.kindProperty().get() == ExpressionKind.UPDATE;
         boolean projection = !guard && viewModel.kindProperty().get() == ExpressionKind.PROJECTION;
 
-        TextField attribute = new TextField();
-        attribute.setId(id + "-attribute");
-        attribute.setPromptText("attribute");
-        attribute.setPrefColumnCount(10);
-        attribute.textProperty().bindBidirectional(row.attributeProperty());
-        tooltip(
-                attribute,
-                "The attribute or path (a.b, list[0]); the loaded columns are suggested");
+        TextField attribute =
+                rowField(
+                        id + "-attribute",
+                        "attribute",
+                        10,
+                        row.attributeProperty(),
+                        "The attribute or path (a.b, list[0]); the loaded columns are suggested");
         completion(attribute);
 
         ChoiceBox<Row.Operator> operator = new ChoiceBox<>();
         operator.setId(id + "-operator");
         operator.getItems().setAll(Row.Operator.values());
-        operator.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(Row.Operator op) {
-                        return op == null ? "" : op.symbol();
-                    }
-
-                    @Override
-                    public Row.Operator fromString(String text) {
-                        return Row.Operator.valueOf(text);
-                    }
-                });
+        operator.setConverter(shownAs(Row.Operator::symbol));
         operator.valueProperty().bindBidirectional(row.operatorProperty());
         tooltip(operator, "How to compare the attribute with the value");
 
@@ -283,24 +261,21 @@ public final class ExpressionBuilderView {
                 action,
                 "SET a value, REMOVE the attribute, ADD to a number or set, DELETE from a set");
 
-        TextField value = new TextField();
-        value.setId(id + "-value");
-        value.setPromptText("value");
-        value.setPrefColumnCount(12);
-        value.textProperty().bindBidirectional(row.valueProperty());
-        tooltip(
-                value,
-                "The value: 12 is a number, true a boolean, WS#acme or \"12\" a string,"
-                        + " {\"SS\": [\"a\"]} a typed value");
-        TextField upper = new TextField();
-        upper.setId(id + "-upper");
-        upper.setPromptText("upper bound");
-        upper.setPrefColumnCount(8);
-        upper.textProperty().bindBidirectional(row.upperProperty());
-        tooltip(upper, "The upper bound of BETWEEN (included)");
-        HBox.setHgrow(attribute, Priority.SOMETIMES);
-        HBox.setHgrow(value, Priority.SOMETIMES);
-        HBox.setHgrow(upper, Priority.SOMETIMES);
+        TextField value =
+                rowField(
+                        id + "-value",
+                        "value",
+                        12,
+                        row.valueProperty(),
+                        "The value: 12 is a number, true a boolean, WS#acme or \"12\" a string,"
+                                + " {\"SS\": [\"a\"]} a typed value");
+        TextField upper =
+                rowField(
+                        id + "-upper",
+                        "upper bound",
+                        8,
+                        row.upperProperty(),
+                        "The upper bound of BETWEEN (included)");
 
         Button remove = new Button("−");
         remove.setId(id + "-remove");
@@ -338,6 +313,19 @@ public final class ExpressionBuilderView {
         VBox line = new VBox(2, controls, problem);
         line.setUserData(new RowPlace(guard, index, problem));
         return line;
+    }
+
+    /** A text field of a row, bound to {@code text}, sharing the row's spare width. */
+    private static TextField rowField(
+            String id, String prompt, int columns, StringProperty text, String tip) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.setPromptText(prompt);
+        field.setPrefColumnCount(columns);
+        field.textProperty().bindBidirectional(text);
+        tooltip(field, tip);
+        HBox.setHgrow(field, Priority.SOMETIMES);
+        return field;
     }
 
     private record RowPlace(boolean guard, int index, Label problem) {}

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.partitions;
 
+import static io.dynoscope.ui.common.ViewBindings.column;
+import static io.dynoscope.ui.common.ViewBindings.shownAs;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.expression.snippet.ShardedKeyCode;
@@ -11,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
@@ -37,7 +37,6 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
-import javafx.util.StringConverter;
 import javafx.util.converter.DoubleStringConverter;
 
 /** Binds the partitions report tab to its view model; all logic stays in the view model. */
@@ -209,12 +208,11 @@ public final class PartitionsView {
 
     private void bindPartitions() {
         partitionsTable.setItems(viewModel.partitions());
-        rankColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().rank()));
-        keyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
-        itemsColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(count(c.getValue().partition().items())));
-        bytesColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().bytesText()));
-        shareColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().shareText()));
+        column(rankColumn, PartitionsViewModel.PartitionRow::rank);
+        column(keyColumn, PartitionsViewModel.PartitionRow::key);
+        column(itemsColumn, r -> count(r.partition().items()));
+        column(bytesColumn, PartitionsViewModel.PartitionRow::bytesText);
+        column(shareColumn, PartitionsViewModel.PartitionRow::shareText);
         partitionsTable
                 .getSelectionModel()
                 .selectedItemProperty()
@@ -229,13 +227,10 @@ public final class PartitionsView {
 
     private void bindShardGroups() {
         shardGroupsTable.setItems(viewModel.shardGroups());
-        groupColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().label()));
-        groupSourceColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().balance().source()));
-        groupItemsColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(count(c.getValue().balance().items())));
-        groupBalanceColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().balanceText()));
+        column(groupColumn, PartitionsViewModel.ShardGroupRow::label);
+        column(groupSourceColumn, r -> r.balance().source());
+        column(groupItemsColumn, r -> count(r.balance().items()));
+        column(groupBalanceColumn, PartitionsViewModel.ShardGroupRow::balanceText);
         shardGroupsTable
                 .getSelectionModel()
                 .selectedItemProperty()
@@ -313,34 +308,10 @@ public final class PartitionsView {
         shardsSpinner.getValueFactory().valueProperty().bindBidirectional(shards);
         suffixChoice.getItems().setAll(ShardedKeyCode.Suffix.values());
         suffixChoice.valueProperty().bindBidirectional(viewModel.suffixProperty());
-        suffixChoice.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(ShardedKeyCode.Suffix suffix) {
-                        return suffix == null
-                                ? ""
-                                : suffix.name().toLowerCase(Locale.ROOT) + " suffix";
-                    }
-
-                    @Override
-                    public ShardedKeyCode.Suffix fromString(String text) {
-                        throw new UnsupportedOperationException("a choice, not typed");
-                    }
-                });
+        suffixChoice.setConverter(shownAs(s -> s.name().toLowerCase(Locale.ROOT) + " suffix"));
         languageChoice.getItems().setAll(SnippetLanguage.values());
         languageChoice.valueProperty().bindBidirectional(viewModel.languageProperty());
-        languageChoice.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(SnippetLanguage language) {
-                        return language == null ? "" : language.title();
-                    }
-
-                    @Override
-                    public SnippetLanguage fromString(String text) {
-                        throw new UnsupportedOperationException("a choice, not typed");
-                    }
-                });
+        languageChoice.setConverter(shownAs(SnippetLanguage::title));
         adviceLabel.textProperty().bind(viewModel.adviceProperty());
         writeCodeArea.textProperty().bind(viewModel.writeCodeProperty());
         readCodeArea.textProperty().bind(viewModel.readCodeProperty());

@@ -1,5 +1,6 @@
 package io.dynoscope.ui.planner;
 
+import static io.dynoscope.ui.common.ViewBindings.column;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.ui.common.Views;
@@ -12,8 +13,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
@@ -303,9 +302,8 @@ public final class TableModelView {
 
     private void bindDesign() {
         keysTable.setItems(design.keys());
-        keyEntityColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().entity()));
-        keyPartitionColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().partitionKey()));
+        column(keyEntityColumn, DesignViewModel.KeyRow::entity);
+        column(keyPartitionColumn, DesignViewModel.KeyRow::partitionKey);
         keyPartitionColumn.setCellFactory(TextFieldTableCell.forTableColumn());
         keyPartitionColumn.setOnEditCommit(
                 e ->
@@ -313,7 +311,7 @@ public final class TableModelView {
                                 e.getRowValue().entity(),
                                 e.getNewValue(),
                                 e.getRowValue().sortKey()));
-        keySortColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sortKey()));
+        column(keySortColumn, DesignViewModel.KeyRow::sortKey);
         keySortColumn.setCellFactory(TextFieldTableCell.forTableColumn());
         keySortColumn.setOnEditCommit(
                 e ->
@@ -321,13 +319,11 @@ public final class TableModelView {
                                 e.getRowValue().entity(),
                                 e.getRowValue().partitionKey(),
                                 e.getNewValue()));
-        keyIndexColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().indexKeys()));
+        column(keyIndexColumn, DesignViewModel.KeyRow::indexKeys);
         indexesList.setItems(design.indexes());
         servedTable.setItems(design.served());
-        servedPatternColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().pattern()));
-        servedHowColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().how()));
+        column(servedPatternColumn, DesignViewModel.ServedRow::pattern);
+        column(servedHowColumn, DesignViewModel.ServedRow::how);
         findingsList.setItems(design.findings());
         findingsList.setCellFactory(
                 list ->
@@ -344,14 +340,9 @@ public final class TableModelView {
 
     private void bindExamples() {
         examplesTable.setItems(design.examples());
-        exampleKeyColumn.setCellValueFactory(
-                c ->
-                        new ReadOnlyStringWrapper(
-                                (c.getValue().header() ? "" : "    ") + c.getValue().key()));
-        exampleEntityColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().entity()));
-        exampleAttributesColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().attributes()));
+        column(exampleKeyColumn, r -> (r.header() ? "" : "    ") + r.key());
+        column(exampleEntityColumn, ExampleRows.Row::entity);
+        column(exampleAttributesColumn, ExampleRows.Row::attributes);
         examplesTable.setRowFactory(
                 table ->
                         new TableRow<>() {
@@ -394,21 +385,14 @@ public final class TableModelView {
 
     private void bindChecks() {
         checksTable.setItems(loadCheck.checks());
-        checkPatternColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().pattern()));
-        checkRequestsColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().requests()));
-        checkCapacityColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().capacity()));
-        checkScannedColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().scanned()));
-        checkReturnedColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().returned()));
-        checkVerdictColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().verdict()));
+        column(checkPatternColumn, LoadCheckViewModel.CheckRow::pattern);
+        column(checkRequestsColumn, LoadCheckViewModel.CheckRow::requests);
+        column(checkCapacityColumn, LoadCheckViewModel.CheckRow::capacity);
+        column(checkScannedColumn, LoadCheckViewModel.CheckRow::scanned);
+        column(checkReturnedColumn, LoadCheckViewModel.CheckRow::returned);
+        column(checkVerdictColumn, LoadCheckViewModel.CheckRow::verdict);
         checkVerdictColumn.setCellFactory(column -> new VerdictCell());
-        checkReasonColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().reason()));
+        column(checkReasonColumn, LoadCheckViewModel.CheckRow::reason);
         checksTable
                 .getSelectionModel()
                 .selectedItemProperty()

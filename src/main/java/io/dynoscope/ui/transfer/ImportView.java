@@ -1,5 +1,6 @@
 package io.dynoscope.ui.transfer;
 
+import static io.dynoscope.ui.common.ViewBindings.shownAs;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.transfer.TransferFormat;
@@ -25,7 +26,6 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.stage.FileChooser;
-import javafx.util.StringConverter;
 
 /**
  * The import dialog: the file and its format, the mapping of its columns, the preview of its first
@@ -100,18 +100,7 @@ public final class ImportView {
         chooseButton.setOnAction(e -> chooseFile());
         tooltip(chooseButton, "JSON lines, DynamoDB JSON lines (S3 export, .gz too) or CSV");
         formatChoice.getItems().setAll(TransferFormat.values());
-        formatChoice.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(TransferFormat format) {
-                        return format == null ? "" : format.id();
-                    }
-
-                    @Override
-                    public TransferFormat fromString(String text) {
-                        return TransferFormat.fromId(text);
-                    }
-                });
+        formatChoice.setConverter(shownAs(TransferFormat::id));
         formatChoice.valueProperty().bindBidirectional(viewModel.formatProperty());
         tooltip(
                 formatChoice,
