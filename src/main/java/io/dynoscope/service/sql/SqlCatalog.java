@@ -46,12 +46,6 @@ public final class SqlCatalog {
         tableModels.forEach(m -> models.put(m.table(), m));
     }
 
-    /** Gives the console a table model (its entities become views), replacing one for the table. */
-    public synchronized void putModel(TableModel model) {
-        models.put(model.table(), model);
-        relations.clear();
-    }
-
     /** The models the console knows. */
     public synchronized List<TableModel> models() {
         return List.copyOf(models.values());

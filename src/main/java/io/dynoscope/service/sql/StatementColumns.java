@@ -139,22 +139,6 @@ final class StatementColumns implements StatementErrors.Names {
         return added;
     }
 
-    /** Keeps a provisional column in the first relation only (it was ambiguous in several). */
-    synchronized boolean keepInFirst(String column) {
-        boolean first = true;
-        boolean removed = false;
-        for (Set<String> columns : provisional.values()) {
-            if (columns.contains(column)) {
-                if (first) {
-                    first = false;
-                } else {
-                    removed |= columns.remove(column);
-                }
-            }
-        }
-        return removed;
-    }
-
     @Override
     public Collection<String> relations() {
         return catalog.names();

@@ -152,11 +152,6 @@ final class StatementErrors {
         }
     }
 
-    /** Whether {@code e} says a column is unknown (which a sample of the table may settle). */
-    static boolean isUnknownColumn(Throwable e) {
-        return unknownColumn(e).isPresent();
-    }
-
     static Optional<String> unknownColumn(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof CalciteContextException context) {

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.common;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -12,7 +14,6 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.stage.Window;
 
 /**
@@ -100,7 +101,7 @@ public final class DialogService {
             button.setCancelButton(safe);
             button.setUserData(answer.value());
             if (answer.tooltip() != null) {
-                button.setTooltip(new Tooltip(answer.tooltip()));
+                tooltip(button, answer.tooltip());
             }
             if (safe) {
                 dialog.setOnShown(e -> button.requestFocus());

@@ -1,9 +1,10 @@
 package io.dynoscope.ui.common;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import javafx.beans.property.IntegerProperty;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
-import javafx.scene.control.Tooltip;
 
 /** Binds a whole-number spinner to a view model's property, both ways. */
 public final class Spinners {
@@ -19,6 +20,6 @@ public final class Spinners {
         spinner.setValueFactory(factory);
         factory.valueProperty().addListener((o, old, now) -> value.set(now == null ? min : now));
         value.addListener((o, old, now) -> factory.setValue(now.intValue()));
-        spinner.setTooltip(new Tooltip(tooltip));
+        tooltip(spinner, tooltip);
     }
 }

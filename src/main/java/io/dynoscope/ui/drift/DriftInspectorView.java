@@ -1,5 +1,8 @@
 package io.dynoscope.ui.drift;
 
+import static io.dynoscope.ui.common.ViewBindings.column;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
@@ -7,9 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
@@ -108,28 +109,22 @@ public final class DriftInspectorView {
         readsLabel.textProperty().bind(viewModel.readsTextProperty());
         figures(readsLabel, viewModel.readFiguresProperty());
         figures(progressLabel, viewModel.resultFiguresProperty());
-        costLabel.setTooltip(new Tooltip("The requests detecting drift with this rule makes"));
+        tooltip(costLabel, "The requests detecting drift with this rule makes");
         costLabel.managedProperty().bind(viewModel.costProperty().isNotEmpty());
 
         sourcesTable.setItems(viewModel.sources());
-        sourceKeyColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
-        sourceValueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
-        sourceCopiesColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().copies()));
-        sourceDriftedColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().drifted()));
+        column(sourceKeyColumn, DriftInspectorViewModel.SourceRow::sourceKey);
+        column(sourceValueColumn, DriftInspectorViewModel.SourceRow::value);
+        column(sourceCopiesColumn, DriftInspectorViewModel.SourceRow::copies);
+        column(sourceDriftedColumn, DriftInspectorViewModel.SourceRow::drifted);
 
         copiesTable.setItems(viewModel.copies());
         selectedColumn.setCellValueFactory(c -> c.getValue().selectedProperty());
         selectedColumn.setCellFactory(CheckBoxTableCell.forTableColumn(selectedColumn));
-        copyKeyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().copyKey()));
-        copyValueColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().copyValue()));
-        copySourceValueColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().sourceValue()));
-        copySourceKeyColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().sourceKey()));
+        column(copyKeyColumn, DriftInspectorViewModel.CopyRow::copyKey);
+        column(copyValueColumn, DriftInspectorViewModel.CopyRow::copyValue);
+        column(copySourceValueColumn, DriftInspectorViewModel.CopyRow::sourceValue);
+        column(copySourceKeyColumn, DriftInspectorViewModel.CopyRow::sourceKey);
 
         bindResults();
 
@@ -164,7 +159,7 @@ public final class DriftInspectorView {
         } else {
             propagateButton.setDisable(true);
             String why = "Propagation is disabled: the connection is read-only (" + readOnly + ").";
-            propagateButton.setTooltip(new Tooltip(why));
+            tooltip(propagateButton, why);
             guardLabel.setText(why);
         }
         // Esc stops what runs, as everywhere in the window
@@ -222,7 +217,7 @@ public final class DriftInspectorView {
             String tooltip) {
         list.setId(id);
         list.setItems(lines);
-        list.setTooltip(new Tooltip(tooltip));
+        tooltip(list, tooltip);
         Tab tab = new Tab(title, list);
         tab.setTooltip(new Tooltip(tooltip));
         lines.addListener(

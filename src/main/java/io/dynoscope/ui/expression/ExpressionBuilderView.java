@@ -1,5 +1,11 @@
 package io.dynoscope.ui.expression;
 
+import static io.dynoscope.ui.common.ViewBindings.copy;
+import static io.dynoscope.ui.common.ViewBindings.rebuildOnRowChanges;
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
+import static io.dynoscope.ui.common.ViewBindings.shownAs;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateClause;
@@ -11,6 +17,7 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -36,14 +43,11 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 
 /**
  * Binds the expression builder panel to its view model: the kind and index, a line of controls per
@@ -156,18 +160,7 @@ public final class ExpressionBuilderView {
 
     private void bindHeader() {
         kindChoice.getItems().setAll(ExpressionKind.values());
-        kindChoice.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(ExpressionKind kind) {
-                        return kind == null ? "" : kind.parameterName();
-                    }
-
-                    @Override
-                    public ExpressionKind fromString(String text) {
-                        return ExpressionKind.valueOf(text);
-                    }
-                });
+        kindChoice.setConverter(shownAs(ExpressionKind::parameterName));
         kindChoice.valueProperty().bindBidirectional(viewModel.kindProperty());
         indexChoice.setItems(viewModel.indexChoices());
         indexChoice.valueProperty().bindBidirectional(viewModel.indexProperty());
@@ -181,14 +174,10 @@ public final class ExpressionBuilderView {
                         .or(viewModel.kindProperty().isEqualTo(ExpressionKind.FILTER))
                         .or(viewModel.kindProperty().isEqualTo(ExpressionKind.PROJECTION));
         BooleanBinding update = viewModel.kindProperty().isEqualTo(ExpressionKind.UPDATE);
-        show(newestFirstCheck, keyCondition);
-        show(indexLabel, reads);
-        show(indexChoice, reads);
-        show(itemKeyLabel, reads.not());
-        show(itemKeyField, reads.not());
-        show(guardSection, update);
-        show(guardLabel, update);
-        show(guardText, update);
+        showWhen(keyCondition, newestFirstCheck);
+        showWhen(reads, indexLabel, indexChoice);
+        showWhen(reads.not(), itemKeyLabel, itemKeyField);
+        showWhen(update, guardSection, guardLabel, guardText);
         runButton.setOnAction(e -> viewModel.run());
         runButton.disableProperty().bind(viewModel.canRunProperty().not());
         explainReadOnlyRun();
@@ -239,22 +228,8 @@ public final class ExpressionBuilderView {
                     }
                     showRowProblems();
                 };
-        rows.addListener(
-                (ListChangeListener<BuilderRow>)
-                        change -> {
-                            boolean structural = false;
-                            while (change.next()) {
-                                structural |=
-                                        change.wasAdded()
-                                                || change.wasRemoved()
-                                                || change.wasPermutated();
-                            }
-                            if (structural) {
-                                rebuild.run();
-                            }
-                        });
+        rebuildOnRowChanges(rows, rebuild);
         viewModel.kindProperty().addListener((o, before, now) -> rebuild.run());
-        rebuild.run();
     }
 
     private Node rowControls(BuilderRow row, int index, boolean guard) {
@@ -262,98 +237,95 @@ public final class ExpressionBuilderView {
         boolean update = !guard && viewModel.kindProperty().get() == ExpressionKind.UPDATE;
         boolean projection = !guard && viewModel.kindProperty().get() == ExpressionKind.PROJECTION;
 
-        TextField attribute = new TextField();
-        attribute.setId(id + "-attribute");
-        attribute.setPromptText("attribute");
-        attribute.setPrefColumnCount(10);
-        attribute.textProperty().bindBidirectional(row.attributeProperty());
-        attribute.setTooltip(
-                new Tooltip(
-                        "The attribute or path (a.b, list[0]); the loaded columns are suggested"));
+        TextField attribute =
+                rowField(
+                        id + "-attribute",
+                        "attribute",
+                        10,
+                        row.attributeProperty(),
+                        "The attribute or path (a.b, list[0]); the loaded columns are suggested");
         completion(attribute);
 
         ChoiceBox<Row.Operator> operator = new ChoiceBox<>();
         operator.setId(id + "-operator");
         operator.getItems().setAll(Row.Operator.values());
-        operator.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(Row.Operator op) {
-                        return op == null ? "" : op.symbol();
-                    }
-
-                    @Override
-                    public Row.Operator fromString(String text) {
-                        return Row.Operator.valueOf(text);
-                    }
-                });
+        operator.setConverter(shownAs(Row.Operator::symbol));
         operator.valueProperty().bindBidirectional(row.operatorProperty());
-        operator.setTooltip(new Tooltip("How to compare the attribute with the value"));
+        tooltip(operator, "How to compare the attribute with the value");
 
         ChoiceBox<UpdateClause.Keyword> action = new ChoiceBox<>();
         action.setId(id + "-action");
         action.getItems().setAll(UpdateClause.Keyword.values());
         action.valueProperty().bindBidirectional(row.actionProperty());
-        action.setTooltip(
-                new Tooltip(
-                        "SET a value, REMOVE the attribute, ADD to a number or set, DELETE from a set"));
+        tooltip(
+                action,
+                "SET a value, REMOVE the attribute, ADD to a number or set, DELETE from a set");
 
-        TextField value = new TextField();
-        value.setId(id + "-value");
-        value.setPromptText("value");
-        value.setPrefColumnCount(12);
-        value.textProperty().bindBidirectional(row.valueProperty());
-        value.setTooltip(
-                new Tooltip(
+        TextField value =
+                rowField(
+                        id + "-value",
+                        "value",
+                        12,
+                        row.valueProperty(),
                         "The value: 12 is a number, true a boolean, WS#acme or \"12\" a string,"
-                                + " {\"SS\": [\"a\"]} a typed value"));
-        TextField upper = new TextField();
-        upper.setId(id + "-upper");
-        upper.setPromptText("upper bound");
-        upper.setPrefColumnCount(8);
-        upper.textProperty().bindBidirectional(row.upperProperty());
-        upper.setTooltip(new Tooltip("The upper bound of BETWEEN (included)"));
-        HBox.setHgrow(attribute, Priority.SOMETIMES);
-        HBox.setHgrow(value, Priority.SOMETIMES);
-        HBox.setHgrow(upper, Priority.SOMETIMES);
+                                + " {\"SS\": [\"a\"]} a typed value");
+        TextField upper =
+                rowField(
+                        id + "-upper",
+                        "upper bound",
+                        8,
+                        row.upperProperty(),
+                        "The upper bound of BETWEEN (included)");
 
         Button remove = new Button("−");
         remove.setId(id + "-remove");
         remove.setMinWidth(Region.USE_PREF_SIZE);
         remove.setOnAction(e -> viewModel.removeRow(row));
-        remove.setTooltip(new Tooltip("Remove this row"));
+        tooltip(remove, "Remove this row");
         Label problem = new Label();
         problem.setId(id + "-problem");
         problem.getStyleClass().add("row-problem");
         problem.setWrapText(true);
-        problem.managedProperty().bind(problem.textProperty().isNotEmpty());
-        problem.visibleProperty().bind(problem.textProperty().isNotEmpty());
+        showWhen(problem.textProperty().isNotEmpty(), problem);
 
         HBox controls = new HBox(6);
         controls.setAlignment(Pos.CENTER_LEFT);
         if (update) {
             controls.getChildren().addAll(action, attribute, value, remove);
-            show(value, row.actionProperty().isNotEqualTo(UpdateClause.Keyword.REMOVE));
+            showWhen(row.actionProperty().isNotEqualTo(UpdateClause.Keyword.REMOVE), value);
         } else if (projection) {
             controls.getChildren().addAll(attribute, remove);
         } else {
             controls.getChildren().addAll(attribute, operator, value, upper, remove);
             ObservableValue<Row.Operator> op = row.operatorProperty();
-            show(
-                    value,
+            showWhen(
                     Bindings.createBooleanBinding(
                             () ->
                                     op.getValue() != Row.Operator.ATTRIBUTE_EXISTS
                                             && op.getValue() != Row.Operator.ATTRIBUTE_NOT_EXISTS,
-                            op));
-            show(
-                    upper,
-                    Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op));
+                            op),
+                    value);
+            showWhen(
+                    Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op),
+                    upper);
         }
         // the row's problem goes below it, where it has the row's width to wrap in
         VBox line = new VBox(2, controls, problem);
         line.setUserData(new RowPlace(guard, index, problem));
         return line;
+    }
+
+    /** A text field of a row, bound to {@code text}, sharing the row's spare width. */
+    private static TextField rowField(
+            String id, String prompt, int columns, StringProperty text, String tip) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.setPromptText(prompt);
+        field.setPrefColumnCount(columns);
+        field.textProperty().bindBidirectional(text);
+        tooltip(field, tip);
+        HBox.setHgrow(field, Priority.SOMETIMES);
+        return field;
     }
 
     private record RowPlace(boolean guard, int index, Label problem) {}
@@ -496,11 +468,10 @@ public final class ExpressionBuilderView {
             code.setEditable(false);
             code.getStyleClass().add("code");
             code.textProperty().bind(viewModel.snippetProperty(language));
-            code.setTooltip(
-                    new Tooltip("The request as " + language.title() + " code, ready to run"));
+            tooltip(code, "The request as " + language.title() + " code, ready to run");
             Button copy = new Button("Copy");
             copy.setOnAction(e -> copy(code.getText()));
-            copy.setTooltip(new Tooltip("Copy the " + language.title() + " snippet"));
+            tooltip(copy, "Copy the " + language.title() + " snippet");
             BorderPane pane = new BorderPane(code);
             pane.setBottom(copy);
             BorderPane.setMargin(copy, new Insets(4, 0, 0, 0));
@@ -529,16 +500,5 @@ public final class ExpressionBuilderView {
                                     .collect(Collectors.joining("\n")));
                 });
         loadMessage.textProperty().bind(viewModel.messageProperty());
-    }
-
-    private static void copy(String text) {
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
-    }
-
-    private static void show(Node node, ObservableValue<Boolean> when) {
-        node.visibleProperty().bind(when);
-        node.managedProperty().bind(when);
     }
 }

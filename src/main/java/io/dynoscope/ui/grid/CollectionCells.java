@@ -1,5 +1,7 @@
 package io.dynoscope.ui.grid;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.item.AttributeValue;
@@ -227,8 +229,7 @@ final class CollectionCells {
         private Node header(ItemCollection collection) {
             Label arrow = new Label(collection.isCollapsed() ? "▶" : "▼");
             arrow.getStyleClass().add("fold-arrow");
-            arrow.setTooltip(
-                    new Tooltip(collection.isCollapsed() ? "Unfold (Space)" : "Fold (Space)"));
+            tooltip(arrow, collection.isCollapsed() ? "Unfold (Space)" : "Fold (Space)");
             arrow.setOnMouseClicked(
                     e -> {
                         if (e.getButton() == MouseButton.PRIMARY) {
@@ -314,11 +315,7 @@ final class CollectionCells {
                                 Label chip = new Label(label.entity());
                                 chip.getStyleClass()
                                         .addAll("entity-chip", "entity-" + label.colourIndex());
-                                chip.setTooltip(
-                                        new Tooltip(
-                                                "Entity "
-                                                        + label.entity()
-                                                        + " of the table's model"));
+                                tooltip(chip, "Entity " + label.entity() + " of the table's model");
                                 setGraphic(chip);
                             });
         }

@@ -1,7 +1,8 @@
 package io.dynoscope.ui.grid;
 
-import static io.dynoscope.ui.grid.ViewBindings.showWhen;
-import static io.dynoscope.ui.grid.ViewBindings.tooltip;
+import static io.dynoscope.ui.common.ViewBindings.copy;
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
@@ -28,7 +29,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -229,10 +229,10 @@ public final class ItemGridView {
         loadMoreButton.setOnAction(e -> viewModel.loadMore());
         loadMoreButton.disableProperty().bind(viewModel.runningProperty());
         loadMoreLabel.textProperty().bind(viewModel.totalsProperty());
-        loadMoreLabel.setTooltip(
-                new Tooltip(
-                        "Loaded: the items this tab holds now, and what all of its requests have"
-                                + " cost; the status bar's Last read is the latest read alone"));
+        tooltip(
+                loadMoreLabel,
+                "Loaded: the items this tab holds now, and what all of its requests have"
+                        + " cost; the status bar's Last read is the latest read alone");
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(16, 16);
         busy.visibleProperty().bind(viewModel.runningProperty());
@@ -257,9 +257,9 @@ public final class ItemGridView {
         if (e.getCode() == KeyCode.DELETE) {
             deleteSelection();
         } else if (RowMenus.COPY_KEY.match(e) && row instanceof CollectionRow.ItemRow itemRow) {
-            RowMenus.copyText(viewModel.keyText(itemRow.item()));
+            copy(viewModel.keyText(itemRow.item()));
         } else if (RowMenus.COPY.match(e) && !menus.selectedItems().isEmpty()) {
-            RowMenus.copy(menus.selectedItems(), false);
+            RowMenus.copyItems(menus.selectedItems(), false);
         } else if (EDIT_KEY.match(e) && row instanceof CollectionRow.ItemRow itemRow) {
             viewModel.requestEdit(itemRow.item(), false);
         } else if (row instanceof CollectionRow.Header header

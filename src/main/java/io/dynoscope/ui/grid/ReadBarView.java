@@ -1,7 +1,7 @@
 package io.dynoscope.ui.grid;
 
-import static io.dynoscope.ui.grid.ViewBindings.showWhen;
-import static io.dynoscope.ui.grid.ViewBindings.tooltip;
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.service.read.QueryHint;

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.grid;
 
+import static io.dynoscope.ui.common.ViewBindings.copy;
+
 import io.dynoscope.core.collection.CollectionOrder;
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
@@ -16,8 +18,6 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TableView;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -62,12 +62,12 @@ final class RowMenus {
     ContextMenu itemMenu(Item item, String attribute) {
         MenuItem copyJson = new MenuItem("Copy as JSON");
         copyJson.setAccelerator(COPY);
-        copyJson.setOnAction(e -> copy(selectedOr(item), false));
+        copyJson.setOnAction(e -> copyItems(selectedOr(item), false));
         MenuItem copyDynamo = new MenuItem("Copy as DynamoDB JSON");
-        copyDynamo.setOnAction(e -> copy(selectedOr(item), true));
+        copyDynamo.setOnAction(e -> copyItems(selectedOr(item), true));
         MenuItem copyKey = new MenuItem("Copy key");
         copyKey.setAccelerator(COPY_KEY);
-        copyKey.setOnAction(e -> copyText(viewModel.keyText(item)));
+        copyKey.setOnAction(e -> copy(viewModel.keyText(item)));
         MenuItem edit = new MenuItem("Edit…");
         edit.setAccelerator(new KeyCodeCombination(KeyCode.ENTER));
         edit.setOnAction(e -> viewModel.requestEdit(item, false));
@@ -126,7 +126,7 @@ final class RowMenus {
         fold.setAccelerator(new KeyCodeCombination(KeyCode.SPACE));
         fold.setOnAction(e -> this.fold.accept(collection));
         MenuItem copyKey = new MenuItem("Copy partition key");
-        copyKey.setOnAction(e -> copyText(ValueText.of(collection.partitionKey())));
+        copyKey.setOnAction(e -> copy(ValueText.of(collection.partitionKey())));
         MenuItem open = new MenuItem("Query this collection");
         open.setOnAction(e -> viewModel.openCollection(collection.partitionKey()));
         MenuItem exportJson = new MenuItem("Export collection as JSON…");
@@ -168,17 +168,11 @@ final class RowMenus {
         return selected.contains(item) ? selected : List.of(item);
     }
 
-    static void copy(List<Item> items, boolean typed) {
-        copyText(
+    static void copyItems(List<Item> items, boolean typed) {
+        copy(
                 items.stream()
                         .map(i -> typed ? ItemJson.DYNAMODB.write(i) : ItemJson.PLAIN.write(i))
                         .collect(Collectors.joining("\n")));
-    }
-
-    static void copyText(String text) {
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
     }
 
     /** The selected items, a selected header's whole collection included. */

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.item;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.ItemJson;
 import java.util.List;
@@ -67,8 +69,7 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
         // the safe choice is the default: Enter (like Esc) keeps editing, nothing written or lost
         Button keepEditing = (Button) getDialogPane().lookupButton(KEEP_EDITING);
         keepEditing.setDefaultButton(true);
-        keepEditing.setTooltip(
-                new Tooltip("Back to your edit; a save is then checked against the version now"));
+        tooltip(keepEditing, "Back to your edit; a save is then checked against the version now");
         ((Button) getDialogPane().lookupButton(OVERWRITE_WITH_MINE))
                 .setTooltip(new Tooltip("Write your version over the one in the table now"));
         ((Button) getDialogPane().lookupButton(KEEP_THEIRS))

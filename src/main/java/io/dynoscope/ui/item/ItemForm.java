@@ -1,5 +1,7 @@
 package io.dynoscope.ui.item;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemFields.Field;
 import java.util.ArrayList;
@@ -16,7 +18,6 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -137,7 +138,7 @@ final class ItemForm {
             check.setSelected(Boolean.parseBoolean(field.text()));
             check.setOnAction(
                     e -> editor.setFormValue(field, Boolean.toString(check.isSelected())));
-            check.setTooltip(new Tooltip(field.path() + " (BOOL): checked is true"));
+            tooltip(check, field.path() + " (BOOL): checked is true");
             return check;
         }
         boolean editable = field.editable() && field.type() != AttributeValue.Type.NULL;
@@ -157,17 +158,17 @@ final class ItemForm {
         }
         input.setId("form-" + field.path());
         input.setEditable(editable);
-        input.setTooltip(
-                new Tooltip(
-                        field.path()
-                                + " ("
-                                + field.type().descriptor()
-                                + ")"
-                                + (editable
-                                        ? ": changes count as you type"
-                                        : field.type() == AttributeValue.Type.NULL
-                                                ? ": NULL has no value; change its type in JSON"
-                                                : ": sets are edited as JSON")));
+        tooltip(
+                input,
+                field.path()
+                        + " ("
+                        + field.type().descriptor()
+                        + ")"
+                        + (editable
+                                ? ": changes count as you type"
+                                : field.type() == AttributeValue.Type.NULL
+                                        ? ": NULL has no value; change its type in JSON"
+                                        : ": sets are edited as JSON"));
         input.textProperty()
                 .addListener(
                         (obs, old, now) -> {

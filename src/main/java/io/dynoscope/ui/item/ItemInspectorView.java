@@ -1,5 +1,8 @@
 package io.dynoscope.ui.item;
 
+import static io.dynoscope.ui.common.ViewBindings.copy;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.item.ItemEditor.EditFormat;
@@ -26,8 +29,6 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -138,7 +139,7 @@ public final class ItemInspectorView {
     @FXML
     private void initialize() {
         titleLabel.textProperty().bind(viewModel.titleProperty());
-        titleLabel.setTooltip(new Tooltip("The key of the item shown"));
+        tooltip(titleLabel, "The key of the item shown");
         sizeLabel.textProperty().bind(viewModel.sizeProperty());
         sizeLabel.visibleProperty().bind(viewModel.sizeProperty().isNotEmpty());
         sizeLabel.managedProperty().bind(viewModel.sizeProperty().isNotEmpty());
@@ -372,12 +373,6 @@ public final class ItemInspectorView {
     @FXML
     private void copyDynamoJson() {
         copy(viewModel.dynamoJsonProperty().get());
-    }
-
-    private static void copy(String text) {
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
     }
 
     // ---- presentation ----------------------------------------------------------------------

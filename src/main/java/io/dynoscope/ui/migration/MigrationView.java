@@ -1,5 +1,7 @@
 package io.dynoscope.ui.migration;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.ui.common.Spinners;
 import io.dynoscope.ui.common.Views;
 import javafx.beans.binding.Bindings;
@@ -15,7 +17,6 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Modality;
@@ -101,10 +102,10 @@ public final class MigrationView {
                         });
         planButton.setOnAction(e -> viewModel.plan());
         planButton.disableProperty().bind(viewModel.runningProperty());
-        planButton.setTooltip(
-                new Tooltip(
-                        "Read the table's description and one sample, and show what the migration"
-                                + " would do and cost; writes nothing"));
+        tooltip(
+                planButton,
+                "Read the table's description and one sample, and show what the migration"
+                        + " would do and cost; writes nothing");
         Spinners.bind(
                 sampleSpinner,
                 viewModel.sampleSizeProperty(),
@@ -119,37 +120,38 @@ public final class MigrationView {
                 64,
                 "Scan segments, and so guarded writes, in flight at once");
         cleanupCheck.selectedProperty().bindBidirectional(viewModel.cleanupProperty());
-        cleanupCheck.setTooltip(
-                new Tooltip(
-                        "Once the proof passed, delete the indexes and remove the attributes the"
-                                + " edited model no longer uses (guarded like the backfill)"));
+        tooltip(
+                cleanupCheck,
+                "Once the proof passed, delete the indexes and remove the attributes the"
+                        + " edited model no longer uses (guarded like the backfill)");
         resumeCheck.selectedProperty().bindBidirectional(viewModel.resumeProperty());
         resumeCheck.visibleProperty().bind(viewModel.resumableProperty());
         resumeCheck.managedProperty().bind(viewModel.resumableProperty());
-        resumeCheck.setTooltip(
-                new Tooltip(
-                        "An earlier run stopped before the end: go on from its journal, skipping"
-                                + " what it did"));
+        tooltip(
+                resumeCheck,
+                "An earlier run stopped before the end: go on from its journal, skipping"
+                        + " what it did");
         applyButton.disableProperty().bind(viewModel.canApplyProperty().not());
         applyButton.setOnAction(e -> viewModel.apply());
-        applyButton.setTooltip(
-                new Tooltip(
-                        "Show the requests that create the new indexes and write the computed"
-                                + " attributes (guarded UpdateItem), then send them once confirmed;"
-                                + " catch up with other writers, then prove the result"));
+        tooltip(
+                applyButton,
+                "Show the requests that create the new indexes and write the computed"
+                        + " attributes (guarded UpdateItem), then send them once confirmed;"
+                        + " catch up with other writers, then prove the result");
         confirmArea.textProperty().bind(viewModel.confirmationProperty());
         confirmBox.visibleProperty().bind(viewModel.confirmationProperty().isNotEmpty());
         confirmBox.managedProperty().bind(confirmBox.visibleProperty());
         confirmButton.setOnAction(e -> viewModel.confirm());
-        confirmButton.setTooltip(
-                new Tooltip("Send the requests shown, with progress; Cancel stops between items"));
+        tooltip(
+                confirmButton,
+                "Send the requests shown, with progress; Cancel stops between items");
         dropButton.setOnAction(e -> viewModel.dropConfirmation());
-        dropButton.setTooltip(new Tooltip("Send nothing"));
+        tooltip(dropButton, "Send nothing");
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
         cancelButton.setOnAction(e -> viewModel.cancel());
-        cancelButton.setTooltip(
-                new Tooltip(
-                        "Stop after the writes in flight; Apply again resumes from the journal"));
+        tooltip(
+                cancelButton,
+                "Stop after the writes in flight; Apply again resumes from the journal");
         planArea.textProperty().bind(viewModel.planTextProperty());
         planArea.setPromptText(
                 "Plan (dry run) reads a sample of the table and shows the plan here.");
@@ -178,6 +180,6 @@ public final class MigrationView {
                 "Deploy the application that writes the new attributes before migrating: what"
                         + " others write meanwhile is caught up, but only until the run ends.");
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
-        closeButton.setTooltip(new Tooltip("Close; a running migration is cancelled"));
+        tooltip(closeButton, "Close; a running migration is cancelled");
     }
 }

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.partitions;
 
+import static io.dynoscope.ui.common.ViewBindings.shownAs;
+
 import io.dynoscope.core.item.ValueText;
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +15,6 @@ import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
-import javafx.util.StringConverter;
 
 /**
  * The bytes of each partition, largest first, as bars, with the running share of the table as a
@@ -52,18 +53,7 @@ final class ParetoChart extends StackPane {
         barKeys.setTickLabelRotation(90);
         // no axis label: the title says bytes, and a label beside tick labels such as "976.6 KB"
         // would not fit the axis' fixed width (it was drawn over them)
-        bytes.setTickLabelFormatter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(Number value) {
-                        return ValueText.bytes(value.longValue());
-                    }
-
-                    @Override
-                    public Number fromString(String text) {
-                        throw new UnsupportedOperationException("an axis, not typed");
-                    }
-                });
+        bytes.setTickLabelFormatter(shownAs(value -> ValueText.bytes(value.longValue())));
         cumulative.setTitle(" ");
         cumulative.setLegendVisible(false);
         cumulative.setAnimated(false);

@@ -1,5 +1,9 @@
 package io.dynoscope.ui.partitions;
 
+import static io.dynoscope.ui.common.ViewBindings.column;
+import static io.dynoscope.ui.common.ViewBindings.shownAs;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.expression.snippet.ShardedKeyCode;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.item.ValueText;
@@ -9,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
@@ -18,7 +20,6 @@ import javafx.scene.chart.BarChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -36,7 +37,6 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
-import javafx.util.StringConverter;
 import javafx.util.converter.DoubleStringConverter;
 
 /** Binds the partitions report tab to its view model; all logic stays in the view model. */
@@ -128,44 +128,52 @@ public final class PartitionsView {
                         event.consume();
                     }
                 });
-        tip(
+        tooltip(
                 runButton,
                 "Read the whole table (or the sample) and count every partition (Ctrl/Cmd+Enter)");
-        tip(cancelButton, "Stop reading (Esc); the report counts what was read");
-        tip(segmentsSpinner, "Parallel Scan segments of a full read; four are read at a time");
-        tip(
+        tooltip(cancelButton, "Stop reading (Esc); the report counts what was read");
+        tooltip(segmentsSpinner, "Parallel Scan segments of a full read; four are read at a time");
+        tooltip(
                 sampleSpinner,
                 "0 reads the whole table; N reads random slices of it, whole, until N items are in, "
                         + "and estimates the totals with a 95% bound");
-        tip(topSpinner, "How many of the largest partitions to list");
-        tip(partitionsTable, "The largest partitions first; select one for the sharding advisor");
+        tooltip(topSpinner, "How many of the largest partitions to list");
+        tooltip(
+                partitionsTable,
+                "The largest partitions first; select one for the sharding advisor");
         Tooltip.install(
                 paretoChart,
                 new Tooltip(
                         "The largest partitions' bytes, largest first, and the share of the table"
                                 + " they hold together (the line)"));
         Tooltip.install(shardChart, new Tooltip("The items of each shard of the selected key"));
-        tip(
+        tooltip(
                 shardGroupsTable,
                 "Write-sharded keys and how evenly their shards are filled (1.00 is even)");
-        tip(collectionsList, "With an LSI DynamoDB refuses writes to an item collection at 10 GB");
-        tip(accessedList, "Partition keys by capacity consumed (CloudWatch Contributor Insights)");
-        tip(
+        tooltip(
+                collectionsList,
+                "With an LSI DynamoDB refuses writes to an item collection at 10 GB");
+        tooltip(
+                accessedList,
+                "Partition keys by capacity consumed (CloudWatch Contributor Insights)");
+        tooltip(
                 throttledList,
                 "Partition keys by throttled requests (CloudWatch Contributor Insights)");
-        tip(
+        tooltip(
                 readUnitsField,
                 "The partition's peak read units a second (3,000 is one partition's limit)");
-        tip(
+        tooltip(
                 writeUnitsField,
                 "The partition's peak write units a second (1,000 is one partition's limit)");
-        tip(shardsSpinner, "0 takes the advised number of shards; any other number shows its code");
-        tip(
+        tooltip(
+                shardsSpinner,
+                "0 takes the advised number of shards; any other number shows its code");
+        tooltip(
                 suffixChoice,
                 "Random spreads writes evenly; calculated lets a reader find one item's shard");
-        tip(languageChoice, "The language of the code");
-        tip(writeCodeArea, "Writes an item of the partition under its shard");
-        tip(readCodeArea, "Reads every shard and merges the items in sort-key order");
+        tooltip(languageChoice, "The language of the code");
+        tooltip(writeCodeArea, "Writes an item of the partition under its shard");
+        tooltip(readCodeArea, "Reads every shard and merges the items in sort-key order");
     }
 
     private void bindReading() {
@@ -200,12 +208,11 @@ public final class PartitionsView {
 
     private void bindPartitions() {
         partitionsTable.setItems(viewModel.partitions());
-        rankColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().rank()));
-        keyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
-        itemsColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(count(c.getValue().partition().items())));
-        bytesColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().bytesText()));
-        shareColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().shareText()));
+        column(rankColumn, PartitionsViewModel.PartitionRow::rank);
+        column(keyColumn, PartitionsViewModel.PartitionRow::key);
+        column(itemsColumn, r -> count(r.partition().items()));
+        column(bytesColumn, PartitionsViewModel.PartitionRow::bytesText);
+        column(shareColumn, PartitionsViewModel.PartitionRow::shareText);
         partitionsTable
                 .getSelectionModel()
                 .selectedItemProperty()
@@ -220,13 +227,10 @@ public final class PartitionsView {
 
     private void bindShardGroups() {
         shardGroupsTable.setItems(viewModel.shardGroups());
-        groupColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().label()));
-        groupSourceColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().balance().source()));
-        groupItemsColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(count(c.getValue().balance().items())));
-        groupBalanceColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().balanceText()));
+        column(groupColumn, PartitionsViewModel.ShardGroupRow::label);
+        column(groupSourceColumn, r -> r.balance().source());
+        column(groupItemsColumn, r -> count(r.balance().items()));
+        column(groupBalanceColumn, PartitionsViewModel.ShardGroupRow::balanceText);
         shardGroupsTable
                 .getSelectionModel()
                 .selectedItemProperty()
@@ -304,34 +308,10 @@ public final class PartitionsView {
         shardsSpinner.getValueFactory().valueProperty().bindBidirectional(shards);
         suffixChoice.getItems().setAll(ShardedKeyCode.Suffix.values());
         suffixChoice.valueProperty().bindBidirectional(viewModel.suffixProperty());
-        suffixChoice.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(ShardedKeyCode.Suffix suffix) {
-                        return suffix == null
-                                ? ""
-                                : suffix.name().toLowerCase(Locale.ROOT) + " suffix";
-                    }
-
-                    @Override
-                    public ShardedKeyCode.Suffix fromString(String text) {
-                        throw new UnsupportedOperationException("a choice, not typed");
-                    }
-                });
+        suffixChoice.setConverter(shownAs(s -> s.name().toLowerCase(Locale.ROOT) + " suffix"));
         languageChoice.getItems().setAll(SnippetLanguage.values());
         languageChoice.valueProperty().bindBidirectional(viewModel.languageProperty());
-        languageChoice.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(SnippetLanguage language) {
-                        return language == null ? "" : language.title();
-                    }
-
-                    @Override
-                    public SnippetLanguage fromString(String text) {
-                        throw new UnsupportedOperationException("a choice, not typed");
-                    }
-                });
+        languageChoice.setConverter(shownAs(SnippetLanguage::title));
         adviceLabel.textProperty().bind(viewModel.adviceProperty());
         writeCodeArea.textProperty().bind(viewModel.writeCodeProperty());
         readCodeArea.textProperty().bind(viewModel.readCodeProperty());
@@ -339,9 +319,5 @@ public final class PartitionsView {
 
     private static String count(long items) {
         return String.format(Locale.ROOT, "%,d", items);
-    }
-
-    private static void tip(Control control, String text) {
-        control.setTooltip(new Tooltip(text));
     }
 }

@@ -1,5 +1,8 @@
 package io.dynoscope.ui.planner;
 
+import static io.dynoscope.ui.common.ViewBindings.column;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.io.IOException;
@@ -10,15 +13,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -302,9 +302,8 @@ public final class TableModelView {
 
     private void bindDesign() {
         keysTable.setItems(design.keys());
-        keyEntityColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().entity()));
-        keyPartitionColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().partitionKey()));
+        column(keyEntityColumn, DesignViewModel.KeyRow::entity);
+        column(keyPartitionColumn, DesignViewModel.KeyRow::partitionKey);
         keyPartitionColumn.setCellFactory(TextFieldTableCell.forTableColumn());
         keyPartitionColumn.setOnEditCommit(
                 e ->
@@ -312,7 +311,7 @@ public final class TableModelView {
                                 e.getRowValue().entity(),
                                 e.getNewValue(),
                                 e.getRowValue().sortKey()));
-        keySortColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().sortKey()));
+        column(keySortColumn, DesignViewModel.KeyRow::sortKey);
         keySortColumn.setCellFactory(TextFieldTableCell.forTableColumn());
         keySortColumn.setOnEditCommit(
                 e ->
@@ -320,13 +319,11 @@ public final class TableModelView {
                                 e.getRowValue().entity(),
                                 e.getRowValue().partitionKey(),
                                 e.getNewValue()));
-        keyIndexColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().indexKeys()));
+        column(keyIndexColumn, DesignViewModel.KeyRow::indexKeys);
         indexesList.setItems(design.indexes());
         servedTable.setItems(design.served());
-        servedPatternColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().pattern()));
-        servedHowColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().how()));
+        column(servedPatternColumn, DesignViewModel.ServedRow::pattern);
+        column(servedHowColumn, DesignViewModel.ServedRow::how);
         findingsList.setItems(design.findings());
         findingsList.setCellFactory(
                 list ->
@@ -343,14 +340,9 @@ public final class TableModelView {
 
     private void bindExamples() {
         examplesTable.setItems(design.examples());
-        exampleKeyColumn.setCellValueFactory(
-                c ->
-                        new ReadOnlyStringWrapper(
-                                (c.getValue().header() ? "" : "    ") + c.getValue().key()));
-        exampleEntityColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().entity()));
-        exampleAttributesColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().attributes()));
+        column(exampleKeyColumn, r -> (r.header() ? "" : "    ") + r.key());
+        column(exampleEntityColumn, ExampleRows.Row::entity);
+        column(exampleAttributesColumn, ExampleRows.Row::attributes);
         examplesTable.setRowFactory(
                 table ->
                         new TableRow<>() {
@@ -393,21 +385,14 @@ public final class TableModelView {
 
     private void bindChecks() {
         checksTable.setItems(loadCheck.checks());
-        checkPatternColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().pattern()));
-        checkRequestsColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().requests()));
-        checkCapacityColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().capacity()));
-        checkScannedColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().scanned()));
-        checkReturnedColumn.setCellValueFactory(
-                c -> new ReadOnlyObjectWrapper<>(c.getValue().returned()));
-        checkVerdictColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().verdict()));
+        column(checkPatternColumn, LoadCheckViewModel.CheckRow::pattern);
+        column(checkRequestsColumn, LoadCheckViewModel.CheckRow::requests);
+        column(checkCapacityColumn, LoadCheckViewModel.CheckRow::capacity);
+        column(checkScannedColumn, LoadCheckViewModel.CheckRow::scanned);
+        column(checkReturnedColumn, LoadCheckViewModel.CheckRow::returned);
+        column(checkVerdictColumn, LoadCheckViewModel.CheckRow::verdict);
         checkVerdictColumn.setCellFactory(column -> new VerdictCell());
-        checkReasonColumn.setCellValueFactory(
-                c -> new ReadOnlyStringWrapper(c.getValue().reason()));
+        column(checkReasonColumn, LoadCheckViewModel.CheckRow::reason);
         checksTable
                 .getSelectionModel()
                 .selectedItemProperty()
@@ -477,82 +462,88 @@ public final class TableModelView {
     }
 
     private void tooltips() {
-        tip(tableNameField, "The table the design is for.");
-        tip(partitionKeyField, "The partition key attribute (EntityRef in the seed, often PK).");
-        tip(sortKeyField, "The sort key attribute (Detail in the seed, often SK).");
-        tip(
+        tooltip(tableNameField, "The table the design is for.");
+        tooltip(
+                partitionKeyField,
+                "The partition key attribute (EntityRef in the seed, often PK).");
+        tooltip(sortKeyField, "The sort key attribute (Detail in the seed, often SK).");
+        tooltip(
                 proposeButton,
                 "Propose keys, indexes and example items for these entities and access patterns"
                         + " (Ctrl+Enter).");
-        tip(openButton, "Open a Dynoscope model or a NoSQL Workbench data model.");
-        tip(
+        tooltip(openButton, "Open a Dynoscope model or a NoSQL Workbench data model.");
+        tooltip(
                 inferButton,
                 "Propose the model of the table named here from a sample of it on the chosen"
                         + " connection (Alt+I).");
-        tip(exportButton, "Write the design as a Dynoscope model or a NoSQL Workbench data model.");
-        tip(saveButton, "Keep this design as the table's model in the settings.");
-        tip(entitiesTable, "Each kind of item; double-click a cell to change it.");
-        tip(
+        tooltip(
+                exportButton,
+                "Write the design as a Dynoscope model or a NoSQL Workbench data model.");
+        tooltip(saveButton, "Keep this design as the table's model in the settings.");
+        tooltip(entitiesTable, "Each kind of item; double-click a cell to change it.");
+        tooltip(
                 migrateButton,
                 "Migrate the live table from its current model (saved, or inferred) to this design:"
                         + " plan, dry run, apply with progress, proof (Ctrl/Cmd+Shift+M).");
-        tip(entityNameField, "What the item is called: member, book, loan.");
-        tip(
+        tooltip(entityNameField, "What the item is called: member, book, loan.");
+        tooltip(
                 entityIdField,
                 "The attribute that names one of them (default: the name + Id), or several for an"
                         + " entity unique by a combination: isbn, branchId.");
-        tip(
+        tooltip(
                 entityParentField,
                 "The entity it belongs to; children share their parent's partition key.");
-        tip(
+        tooltip(
                 entityWritesField,
                 "Writes a second at peak, for the throughput findings and the cost.");
-        tip(
+        tooltip(
                 entityItemsField,
                 "How many of them one parent holds, for the collection size findings.");
-        tip(
+        tooltip(
                 entityAttributesField,
                 "Attributes and their types: name:S, status:S, labels:SS, createdAt:S.");
-        tip(addEntityButton, "Add the entity.");
-        tip(removeEntityButton, "Remove the selected entity.");
-        tip(
+        tooltip(addEntityButton, "Add the entity.");
+        tooltip(removeEntityButton, "Remove the selected entity.");
+        tooltip(
                 patternsTable,
                 "How each sentence was read: what it returns, what is given, a range (loanedAt"
                         + " between), an order (loanedAt desc), a limit (10, count); double-click to"
                         + " correct.");
-        tip(patternWordsField, "What the application reads, in your words; Enter adds it.");
-        tip(addPatternButton, "Add the access pattern, read from its words.");
-        tip(removePatternButton, "Remove the selected access pattern.");
-        tip(keysTable, "The key templates of each entity; double-click to edit by hand.");
-        tip(indexesList, "The secondary indexes the design needs.");
-        tip(servedTable, "The request each access pattern becomes.");
-        tip(
+        tooltip(patternWordsField, "What the application reads, in your words; Enter adds it.");
+        tooltip(addPatternButton, "Add the access pattern, read from its words.");
+        tooltip(removePatternButton, "Remove the selected access pattern.");
+        tooltip(keysTable, "The key templates of each entity; double-click to edit by hand.");
+        tooltip(indexesList, "The secondary indexes the design needs.");
+        tooltip(servedTable, "The request each access pattern becomes.");
+        tooltip(
                 findingsList,
                 "Partitions over their throughput, item and collection limits, sparse indexes,"
                         + " trade-offs taken, and the monthly cost.");
-        tip(
+        tooltip(
                 examplesTable,
                 "Example items, one item collection after another, as the grid shows them.");
-        tip(targetChoice, "The connection to create the table on.");
-        tip(loadAsField, "The new table the design is created as; an existing table is refused.");
-        tip(withItemsCheck, "Write the example items after creating the table.");
-        tip(loadButton, "Show the CreateTable request for confirmation (Alt+L).");
-        tip(
+        tooltip(targetChoice, "The connection to create the table on.");
+        tooltip(
+                loadAsField,
+                "The new table the design is created as; an existing table is refused.");
+        tooltip(withItemsCheck, "Write the example items after creating the table.");
+        tooltip(loadButton, "Show the CreateTable request for confirmation (Alt+L).");
+        tooltip(
                 checkButton,
                 "Prove every access pattern on the table: one request, the right items (Alt+K).");
-        tip(requestArea, "The exact CreateTable request that will be sent.");
-        tip(confirmButton, "Send the CreateTable request shown and write the items.");
-        tip(dropButton, "Send nothing.");
-        tip(
+        tooltip(requestArea, "The exact CreateTable request that will be sent.");
+        tooltip(confirmButton, "Send the CreateTable request shown and write the items.");
+        tooltip(dropButton, "Send nothing.");
+        tooltip(
                 checksTable,
                 "Each access pattern's requests, capacity and items; green when it was one request"
                         + " with the expected items.");
-        tip(
+        tooltip(
                 checkDetailArea,
                 "The selected pattern's request, the keys expected and returned, and the items.");
-        tip(jsonArea, "The design in Dynoscope's model format; edit anything and apply.");
-        tip(applyJsonButton, "Replace the design by the edited JSON.");
-        tip(cancelButton, "Stop the load or the check between requests.");
+        tooltip(jsonArea, "The design in Dynoscope's model format; edit anything and apply.");
+        tooltip(applyJsonButton, "Replace the design by the edited JSON.");
+        tooltip(cancelButton, "Stop the load or the check between requests.");
     }
 
     private void tabTips() {
@@ -564,9 +555,5 @@ public final class TableModelView {
         loadTab.setTooltip(
                 new Tooltip("Create the table on a connection, then check every access pattern."));
         jsonTab.setTooltip(new Tooltip("The whole design as Dynoscope's model JSON, editable."));
-    }
-
-    private static void tip(Control control, String text) {
-        control.setTooltip(new Tooltip(text));
     }
 }

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.shell;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.repository.ConnectionSpec;
 import java.net.URI;
 import java.util.function.Supplier;
@@ -11,7 +13,6 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 
 /** The forms that add a connection: an endpoint, or an AWS profile with a region. */
@@ -40,10 +41,10 @@ final class ConnectionForms {
         TextField region = new TextField();
         region.setPromptText("eu-west-1");
         CheckBox readOnly = readOnlyBox();
-        readOnly.setTooltip(
-                new Tooltip(
-                        "Ticked by itself for a profile named like a production one ("
-                                + "*prod* unless DYNOSCOPE_READ_ONLY_PROFILES says otherwise)"));
+        tooltip(
+                readOnly,
+                "Ticked by itself for a profile named like a production one ("
+                        + "*prod* unless DYNOSCOPE_READ_ONLY_PROFILES says otherwise)");
         // the policy's word until the user ticks or unticks it
         boolean[] touched = new boolean[1];
         readOnly.setOnAction(e -> touched[0] = true);
@@ -82,7 +83,7 @@ final class ConnectionForms {
         TextField keyId = new TextField(ConnectionSpec.Endpoint.DEFAULT_ACCESS_KEY_ID);
         TextField region = new TextField(ConnectionSpec.Endpoint.DEFAULT_REGION);
         CheckBox readOnly = readOnlyBox();
-        readOnly.setTooltip(new Tooltip("Reads only; the connection's menu can change it later"));
+        tooltip(readOnly, "Reads only; the connection's menu can change it later");
         GridPane form = form();
         form.addRow(0, new Label("Endpoint URL"), url);
         form.addRow(1, new Label("Access key id"), keyId);

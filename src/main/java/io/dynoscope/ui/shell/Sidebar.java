@@ -1,5 +1,7 @@
 package io.dynoscope.ui.shell;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.ui.common.WorkbenchTab;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Side;
@@ -9,7 +11,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
@@ -43,7 +44,7 @@ final class Sidebar {
         SidebarMenus menus = new SidebarMenus(viewModel, dialogs);
         tree.setCellFactory(t -> new SidebarCell(viewModel, menus));
         filter.textProperty().bindBidirectional(viewModel.tableFilterProperty());
-        filter.setTooltip(new Tooltip("Show only the tables whose name contains this text"));
+        tooltip(filter, "Show only the tables whose name contains this text");
         bindKeysAndClicks();
         bindButtons(new ConnectionForms(viewModel, items));
         viewModel.sidebarShownProperty().addListener((obs, old, shown) -> show(shown));
@@ -145,10 +146,9 @@ final class Sidebar {
         connect.setOnAction(e -> connectSelected());
         addEndpoint.setOnAction(e -> forms.addEndpoint());
         addProfile.setOnAction(e -> forms.addProfile());
-        connect.setTooltip(new Tooltip("Connect to the selected connection"));
-        addEndpoint.setTooltip(
-                new Tooltip("Add a DynamoDB-compatible endpoint such as DynamoDB Local"));
-        addProfile.setTooltip(new Tooltip("Add an AWS profile with the region to use it in"));
+        tooltip(connect, "Connect to the selected connection");
+        tooltip(addEndpoint, "Add a DynamoDB-compatible endpoint such as DynamoDB Local");
+        tooltip(addProfile, "Add an AWS profile with the region to use it in");
         ((Label) box.lookup("#connectionMessage"))
                 .textProperty()
                 .bind(viewModel.connectionMessageProperty());

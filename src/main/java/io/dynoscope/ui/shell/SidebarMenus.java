@@ -1,5 +1,7 @@
 package io.dynoscope.ui.shell;
 
+import static io.dynoscope.ui.common.ViewBindings.copy;
+
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
 import java.util.List;
@@ -7,8 +9,6 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 
 /** The context menus of the sidebar's connections, tables and indexes. */
 final class SidebarMenus {
@@ -84,11 +84,5 @@ final class SidebarMenus {
         MenuItem item = new MenuItem(text);
         item.setOnAction(e -> action.run());
         return item;
-    }
-
-    private static void copy(String text) {
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
     }
 }

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.shell;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.ui.common.WorkbenchTab;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
@@ -27,7 +29,7 @@ final class StatusBar {
         ProgressIndicator busy = (ProgressIndicator) bar.lookup("#busyIndicator");
         Button cancel = (Button) bar.lookup("#statusCancelButton");
         connection.textProperty().bind(viewModel.connectionLabel());
-        connection.setTooltip(new Tooltip("The active connection"));
+        tooltip(connection, "The active connection");
         // the connection and read-only mark are never cut: the longer texts give way, cut with a
         // tooltip that holds them whole
         connection.setMinWidth(Region.USE_PREF_SIZE);
@@ -52,7 +54,7 @@ final class StatusBar {
         cancel.visibleProperty().bind(viewModel.busyProperty());
         cancel.managedProperty().bind(viewModel.busyProperty());
         cancel.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.CANCEL));
-        cancel.setTooltip(new Tooltip("Stop what is running (Esc)"));
+        tooltip(cancel, "Stop what is running (Esc)");
         readOnly.visibleProperty().bind(viewModel.readOnlyProperty());
         readOnly.managedProperty().bind(viewModel.readOnlyProperty());
         Tooltip why = new Tooltip();

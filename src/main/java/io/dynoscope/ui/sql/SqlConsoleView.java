@@ -1,5 +1,7 @@
 package io.dynoscope.ui.sql;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.service.sql.ScanWarning;
 import io.dynoscope.service.sql.SqlWritePlan;
@@ -194,16 +196,16 @@ public final class SqlConsoleView {
         Runnable readOnlyNote =
                 () -> {
                     String reason = viewModel.readOnlyReasonProperty().get();
-                    runButton.setTooltip(
-                            new Tooltip(
-                                    reason.isEmpty()
-                                            ? "Run the statement under the caret, or the selection"
-                                                    + " (Ctrl/Cmd+Enter)"
-                                            : "Run the SELECT under the caret (Ctrl/Cmd+Enter);"
-                                                    + " INSERT, UPDATE and DELETE are refused: the"
-                                                    + " connection is read-only ("
-                                                    + reason
-                                                    + ")"));
+                    tooltip(
+                            runButton,
+                            reason.isEmpty()
+                                    ? "Run the statement under the caret, or the selection"
+                                            + " (Ctrl/Cmd+Enter)"
+                                    : "Run the SELECT under the caret (Ctrl/Cmd+Enter);"
+                                            + " INSERT, UPDATE and DELETE are refused: the"
+                                            + " connection is read-only ("
+                                            + reason
+                                            + ")");
                 };
         viewModel.readOnlyReasonProperty().addListener((o, old, now) -> readOnlyNote.run());
         readOnlyNote.run();

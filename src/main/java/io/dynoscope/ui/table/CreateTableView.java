@@ -1,8 +1,10 @@
 package io.dynoscope.ui.table;
 
+import static io.dynoscope.ui.common.ViewBindings.rebuildOnRowChanges;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.ui.common.Views;
 import java.util.List;
-import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
@@ -15,7 +17,6 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
 
@@ -63,45 +64,42 @@ public final class CreateTableView {
     @FXML
     private void initialize() {
         tableNameField.textProperty().bindBidirectional(viewModel.tableNameProperty());
-        tableNameField.setTooltip(
-                new Tooltip("The new table's name: 3 to 255 letters, digits, '_', '-' or '.'"));
+        tooltip(tableNameField, "The new table's name: 3 to 255 letters, digits, '_', '-' or '.'");
         partitionKeyField.textProperty().bindBidirectional(viewModel.keys().partitionKeyProperty());
-        partitionKeyField.setTooltip(
-                new Tooltip("The attribute every item is partitioned by, e.g. EntityRef"));
+        tooltip(partitionKeyField, "The attribute every item is partitioned by, e.g. EntityRef");
         sortKeyField.textProperty().bindBidirectional(viewModel.keys().sortKeyProperty());
-        sortKeyField.setTooltip(
-                new Tooltip(
-                        "The attribute items are sorted by within a partition, or blank for none"));
+        tooltip(
+                sortKeyField,
+                "The attribute items are sorted by within a partition, or blank for none");
         TableForms.bindType(partitionKeyTypeChoice, viewModel.keys().partitionKeyTypeProperty());
         TableForms.bindType(sortKeyTypeChoice, viewModel.keys().sortKeyTypeProperty());
         ttlField.textProperty().bindBidirectional(viewModel.ttlAttributeProperty());
-        ttlField.setTooltip(
-                new Tooltip(
-                        "The attribute holding each item's expiry in epoch seconds; DynamoDB"
-                                + " deletes expired items. Blank for no TTL"));
+        tooltip(
+                ttlField,
+                "The attribute holding each item's expiry in epoch seconds; DynamoDB"
+                        + " deletes expired items. Blank for no TTL");
         bindBilling();
         bindIndexes(viewModel.globalIndexes(), globalBox, "gsi");
         bindIndexes(viewModel.localIndexes(), localBox, "lsi");
         addGlobalButton.setOnAction(e -> viewModel.addGlobalIndex());
-        addGlobalButton.setTooltip(new Tooltip("Add a global secondary index (at most 20)"));
+        tooltip(addGlobalButton, "Add a global secondary index (at most 20)");
         addLocalButton.setOnAction(e -> viewModel.addLocalIndex());
-        addLocalButton.setTooltip(
-                new Tooltip(
-                        "Add a local secondary index (at most 5; the table needs a sort key, and"
-                                + " each item collection is then limited to 10 GB)"));
+        tooltip(
+                addLocalButton,
+                "Add a local secondary index (at most 5; the table needs a sort key, and"
+                        + " each item collection is then limited to 10 GB)");
 
         requestArea.textProperty().bind(viewModel.requestTextProperty());
-        requestArea.setTooltip(
-                new Tooltip("The requests exactly as they are sent, in DynamoDB's JSON"));
+        tooltip(requestArea, "The requests exactly as they are sent, in DynamoDB's JSON");
         problemLabel.textProperty().bind(viewModel.problemProperty());
         noteLabel.setText(viewModel.engineNote());
         noteLabel.setVisible(!viewModel.engineNote().isEmpty());
         noteLabel.setManaged(!viewModel.engineNote().isEmpty());
         createButton.disableProperty().bind(viewModel.canCreateProperty().not());
         createButton.setOnAction(e -> viewModel.create());
-        createButton.setTooltip(new Tooltip("Send the requests shown, and wait for the table"));
+        tooltip(createButton, "Send the requests shown, and wait for the table");
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
-        closeButton.setTooltip(new Tooltip("Close (Esc)"));
+        tooltip(closeButton, "Close (Esc)");
         busyIndicator.visibleProperty().bind(viewModel.runningProperty());
         // once the table is created the form is done: Enter closes it
         viewModel
@@ -124,9 +122,10 @@ public final class CreateTableView {
         provisionedRadio
                 .selectedProperty()
                 .bindBidirectional(viewModel.capacity().provisionedProperty());
-        onDemandRadio.setTooltip(new Tooltip("Pay per request: no capacity to plan"));
-        provisionedRadio.setTooltip(
-                new Tooltip("Provisioned capacity, the same for the table and each global index"));
+        tooltip(onDemandRadio, "Pay per request: no capacity to plan");
+        tooltip(
+                provisionedRadio,
+                "Provisioned capacity, the same for the table and each global index");
         TableForms.capacity(
                 readCapacitySpinner, viewModel.capacity().readCapacityProperty(), "read");
         TableForms.capacity(
@@ -142,7 +141,8 @@ public final class CreateTableView {
     }
 
     private void bindIndexes(ObservableList<IndexRow> rows, VBox box, String prefix) {
-        Runnable rebuild =
+        rebuildOnRowChanges(
+                rows,
                 () -> {
                     box.getChildren().clear();
                     for (int i = 0; i < rows.size(); i++) {
@@ -154,18 +154,6 @@ public final class CreateTableView {
                                                 prefix + "-" + i,
                                                 () -> viewModel.removeIndex(row)));
                     }
-                };
-        rows.addListener(
-                (ListChangeListener<IndexRow>)
-                        change -> {
-                            boolean structural = false;
-                            while (change.next()) {
-                                structural |= change.wasAdded() || change.wasRemoved();
-                            }
-                            if (structural) {
-                                rebuild.run();
-                            }
-                        });
-        rebuild.run();
+                });
     }
 }

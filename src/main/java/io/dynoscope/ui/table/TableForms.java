@@ -1,5 +1,7 @@
 package io.dynoscope.ui.table;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.ui.common.Spinners;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
@@ -11,7 +13,6 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -29,10 +30,10 @@ final class TableForms {
     /** The controls of one secondary index, bound to its {@link IndexRow}. */
     static VBox index(IndexRow row, String id, Runnable onRemove) {
         TextField name = field(id + "-name", "index name", 10, row.nameProperty());
-        name.setTooltip(new Tooltip("The index's name: 3 to 255 letters, digits, '_', '-' or '.'"));
+        tooltip(name, "The index's name: 3 to 255 letters, digits, '_', '-' or '.'");
         TextField partitionKey =
                 field(id + "-pk", "partition key", 8, row.keys().partitionKeyProperty());
-        partitionKey.setTooltip(new Tooltip("The attribute the index is partitioned by"));
+        tooltip(partitionKey, "The attribute the index is partitioned by");
         ChoiceBox<KeyType> partitionType =
                 typeChoice(id + "-pk-type", row.keys().partitionKeyTypeProperty());
         TextField sortKey =
@@ -41,28 +42,28 @@ final class TableForms {
                         row.isLocal() ? "sort key" : "sort key (none)",
                         8,
                         row.keys().sortKeyProperty());
-        sortKey.setTooltip(
-                new Tooltip(
-                        row.isLocal()
-                                ? "The index's sort key (a local index shares the table's"
-                                        + " partition key)"
-                                : "The attribute the index sorts by within a partition, or blank"));
+        tooltip(
+                sortKey,
+                row.isLocal()
+                        ? "The index's sort key (a local index shares the table's"
+                                + " partition key)"
+                        : "The attribute the index sorts by within a partition, or blank");
         ChoiceBox<KeyType> sortType = typeChoice(id + "-sk-type", row.keys().sortKeyTypeProperty());
         ChoiceBox<IndexRow.Projection> projection = new ChoiceBox<>();
         projection.setId(id + "-projection");
         projection.getItems().setAll(IndexRow.Projection.values());
         projection.valueProperty().bindBidirectional(row.projectionProperty());
-        projection.setTooltip(
-                new Tooltip(
-                        "What the index copies: every attribute, the keys only, or the keys and"
-                                + " the attributes named"));
+        tooltip(
+                projection,
+                "What the index copies: every attribute, the keys only, or the keys and"
+                        + " the attributes named");
         TextField included =
                 field(
                         id + "-include",
                         "attributes, comma-separated",
                         14,
                         row.nonKeyAttributesProperty());
-        included.setTooltip(new Tooltip("The attributes an INCLUDE projection copies"));
+        tooltip(included, "The attributes an INCLUDE projection copies");
         included.visibleProperty()
                 .bind(Bindings.equal(row.projectionProperty(), IndexRow.Projection.INCLUDE));
         included.managedProperty().bind(included.visibleProperty());
@@ -81,7 +82,7 @@ final class TableForms {
             Button remove = new Button("Remove");
             remove.setId(id + "-remove");
             remove.setMinWidth(Button.USE_PREF_SIZE);
-            remove.setTooltip(new Tooltip("Leave this index out"));
+            tooltip(remove, "Leave this index out");
             remove.setOnAction(e -> onRemove.run());
             projected.getChildren().add(remove);
         }
@@ -116,7 +117,7 @@ final class TableForms {
     static void bindType(ChoiceBox<KeyType> choice, ObjectProperty<KeyType> type) {
         choice.getItems().setAll(KeyType.values());
         choice.valueProperty().bindBidirectional(type);
-        choice.setTooltip(new Tooltip("The key's type: string, number or binary"));
+        tooltip(choice, "The key's type: string, number or binary");
     }
 
     /** A capacity spinner (1 to 40,000 units) that keeps {@code value}. */

@@ -1,5 +1,7 @@
 package io.dynoscope.ui.table;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.ui.common.Views;
@@ -17,7 +19,6 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -87,8 +88,7 @@ public final class TableSettingsView {
         bindDeletion();
 
         requestArea.textProperty().bind(viewModel.requestTextProperty());
-        requestArea.setTooltip(
-                new Tooltip("The request exactly as it is sent, in DynamoDB's JSON"));
+        tooltip(requestArea, "The request exactly as it is sent, in DynamoDB's JSON");
         problemLabel.textProperty().bind(viewModel.problemProperty());
         noteLabel.setText(viewModel.engineNote());
         noteLabel.setVisible(!viewModel.engineNote().isEmpty());
@@ -108,10 +108,9 @@ public final class TableSettingsView {
                                 },
                                 viewModel.pendingProperty()));
         sendButton.setOnAction(e -> viewModel.send());
-        sendButton.setTooltip(
-                new Tooltip("Send the request shown, and wait until DynamoDB has made the change"));
+        tooltip(sendButton, "Send the request shown, and wait until DynamoDB has made the change");
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
-        closeButton.setTooltip(new Tooltip("Close (Esc)"));
+        tooltip(closeButton, "Close (Esc)");
         busyIndicator.visibleProperty().bind(viewModel.runningProperty());
         statusLabel.textProperty().bind(viewModel.statusProperty());
 
@@ -158,15 +157,13 @@ public final class TableSettingsView {
     private void bindTimeToLive() {
         ttlStatusLabel.textProperty().bind(viewModel.ttlStatusProperty());
         ttlField.textProperty().bindBidirectional(viewModel.ttlAttributeProperty());
-        ttlField.setTooltip(
-                new Tooltip("The attribute holding each item's expiry, in epoch seconds"));
+        tooltip(ttlField, "The attribute holding each item's expiry, in epoch seconds");
         ttlOnButton.setOnAction(e -> viewModel.reviewTimeToLiveOn());
-        ttlOnButton.setTooltip(
-                new Tooltip(
-                        "Show the UpdateTimeToLive request that turns TTL on by this attribute"));
+        tooltip(
+                ttlOnButton,
+                "Show the UpdateTimeToLive request that turns TTL on by this attribute");
         ttlOffButton.setOnAction(e -> viewModel.reviewTimeToLiveOff());
-        ttlOffButton.setTooltip(
-                new Tooltip("Show the UpdateTimeToLive request that turns TTL off"));
+        tooltip(ttlOffButton, "Show the UpdateTimeToLive request that turns TTL off");
     }
 
     private void bindIndexes() {
@@ -181,8 +178,7 @@ public final class TableSettingsView {
                                 setText(empty || index == null ? null : text(index));
                             }
                         });
-        indexList.setTooltip(
-                new Tooltip("The table's secondary indexes; a local one cannot be removed"));
+        tooltip(indexList, "The table's secondary indexes; a local one cannot be removed");
         removeIndexButton
                 .disableProperty()
                 .bind(
@@ -197,16 +193,16 @@ public final class TableSettingsView {
                 e ->
                         viewModel.reviewIndexRemoval(
                                 indexList.getSelectionModel().getSelectedItem().name()));
-        removeIndexButton.setTooltip(
-                new Tooltip("Show the UpdateTable request that removes the selected global index"));
+        tooltip(
+                removeIndexButton,
+                "Show the UpdateTable request that removes the selected global index");
         newIndexBox.getChildren().setAll(TableForms.index(viewModel.newIndex(), "new-gsi", null));
         TableForms.capacity(readCapacitySpinner, viewModel.readCapacityProperty(), "read");
         TableForms.capacity(writeCapacitySpinner, viewModel.writeCapacityProperty(), "write");
         capacityBox.setVisible(false);
         capacityBox.setManaged(false);
         addIndexButton.setOnAction(e -> viewModel.reviewIndexAddition());
-        addIndexButton.setTooltip(
-                new Tooltip("Show the UpdateTable request that adds this global index"));
+        tooltip(addIndexButton, "Show the UpdateTable request that adds this global index");
     }
 
     private static String text(TableInfo.IndexInfo index) {
@@ -227,8 +223,9 @@ public final class TableSettingsView {
                         + " and every item in it. It cannot be undone.");
         confirmationField.textProperty().bindBidirectional(viewModel.confirmationProperty());
         confirmationField.setPromptText(viewModel.table());
-        confirmationField.setTooltip(
-                new Tooltip("The table's name exactly: Delete table is enabled once it matches"));
+        tooltip(
+                confirmationField,
+                "The table's name exactly: Delete table is enabled once it matches");
         sections.disableProperty().bind(viewModel.deletedProperty());
     }
 }

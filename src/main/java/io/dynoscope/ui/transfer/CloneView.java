@@ -1,5 +1,7 @@
 package io.dynoscope.ui.transfer;
 
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.ui.common.Spinners;
 import io.dynoscope.ui.common.Views;
 import java.util.List;
@@ -15,7 +17,6 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 
 /** The clone dialog: the target, the copy's name and billing, the requests, progress, report. */
@@ -60,21 +61,20 @@ public final class CloneView {
                         + ": its keys, indexes, TTL attribute and every item");
         targetChoice.setItems(viewModel.targets());
         targetChoice.valueProperty().bindBidirectional(viewModel.targetProperty());
-        targetChoice.setTooltip(
-                new Tooltip("The connection the copy is created on (the sidebar's connections)"));
+        tooltip(targetChoice, "The connection the copy is created on (the sidebar's connections)");
         readOnlyLabel.textProperty().bind(viewModel.targetReadOnlyProperty());
         targetTableField.textProperty().bindBidirectional(viewModel.targetTableProperty());
-        targetTableField.setTooltip(
-                new Tooltip("The copy's name at the target; a table of that name must not exist"));
+        tooltip(
+                targetTableField,
+                "The copy's name at the target; a table of that name must not exist");
         ToggleGroup billing = new ToggleGroup();
         onDemandRadio.setToggleGroup(billing);
         provisionedRadio.setToggleGroup(billing);
         provisionedRadio
                 .selectedProperty()
                 .bindBidirectional(viewModel.capacity().provisionedProperty());
-        onDemandRadio.setTooltip(new Tooltip("The copy is billed per request"));
-        provisionedRadio.setTooltip(
-                new Tooltip("The copy and its global indexes get the capacity given here"));
+        tooltip(onDemandRadio, "The copy is billed per request");
+        tooltip(provisionedRadio, "The copy and its global indexes get the capacity given here");
         Spinners.bind(
                 readCapacitySpinner,
                 viewModel.capacity().readCapacityProperty(),
@@ -104,11 +104,9 @@ public final class CloneView {
                 "BatchWriteItem requests in flight at the target: 1 suits a local engine, 4 AWS");
         planButton.setOnAction(e -> viewModel.plan());
         planButton.disableProperty().bind(viewModel.task().runningProperty());
-        planButton.setTooltip(
-                new Tooltip("Show the CreateTable request the copy gets; sends nothing"));
+        tooltip(planButton, "Show the CreateTable request the copy gets; sends nothing");
         requestArea.textProperty().bind(viewModel.requestTextProperty());
-        requestArea.setTooltip(
-                new Tooltip("The requests exactly as they are sent, in DynamoDB's JSON"));
+        tooltip(requestArea, "The requests exactly as they are sent, in DynamoDB's JSON");
         progressBar.progressProperty().bind(viewModel.task().progressProperty());
         progressBar
                 .visibleProperty()
@@ -122,14 +120,14 @@ public final class CloneView {
         reportLabel.textProperty().bind(viewModel.reportProperty());
         cloneButton.disableProperty().bind(viewModel.canCloneProperty().not());
         cloneButton.setOnAction(e -> viewModel.start());
-        cloneButton.setTooltip(
-                new Tooltip(
-                        "Create the copy, copy every item (parallel Scan, batch writes), then count"
-                                + " the copy"));
+        tooltip(
+                cloneButton,
+                "Create the copy, copy every item (parallel Scan, batch writes), then count"
+                        + " the copy");
         cancelButton.disableProperty().bind(viewModel.task().runningProperty().not());
         cancelButton.setOnAction(e -> viewModel.task().cancel());
-        cancelButton.setTooltip(new Tooltip("Stop copying; the copy keeps what was written"));
+        tooltip(cancelButton, "Stop copying; the copy keeps what was written");
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
-        closeButton.setTooltip(new Tooltip("Close; a running clone is cancelled"));
+        tooltip(closeButton, "Close; a running clone is cancelled");
     }
 }

@@ -1,5 +1,8 @@
 package io.dynoscope.ui.transfer;
 
+import static io.dynoscope.ui.common.ViewBindings.shownAs;
+import static io.dynoscope.ui.common.ViewBindings.tooltip;
+
 import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.service.transfer.ImportService.Outcome;
 import io.dynoscope.ui.common.Spinners;
@@ -19,12 +22,10 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.stage.FileChooser;
-import javafx.util.StringConverter;
 
 /**
  * The import dialog: the file and its format, the mapping of its columns, the preview of its first
@@ -71,13 +72,13 @@ public final class ImportView {
         bindMapping();
         previewList.setItems(viewModel.preview());
         previewList.setPlaceholder(new Label("Choose a file to see its first items."));
-        previewList.setTooltip(
-                new Tooltip(
-                        "The first items as they would be written, in DynamoDB JSON; a bad line"
-                                + " shows what is wrong with it"));
+        tooltip(
+                previewList,
+                "The first items as they would be written, in DynamoDB JSON; a bad line"
+                        + " shows what is wrong with it");
         messageLabel.textProperty().bind(viewModel.messageProperty());
         problemsList.setItems(viewModel.problems());
-        problemsList.setTooltip(new Tooltip("Every line that cannot be written, with its number"));
+        tooltip(problemsList, "Every line that cannot be written, with its number");
         problemsList.visibleProperty().bind(Bindings.isNotEmpty(viewModel.problems()));
         problemsList.managedProperty().bind(problemsList.visibleProperty());
         bindRun();
@@ -95,28 +96,16 @@ public final class ImportView {
                         e.consume();
                     }
                 });
-        fileField.setTooltip(new Tooltip("The file to import; type a path and press Enter"));
+        tooltip(fileField, "The file to import; type a path and press Enter");
         chooseButton.setOnAction(e -> chooseFile());
-        chooseButton.setTooltip(
-                new Tooltip("JSON lines, DynamoDB JSON lines (S3 export, .gz too) or CSV"));
+        tooltip(chooseButton, "JSON lines, DynamoDB JSON lines (S3 export, .gz too) or CSV");
         formatChoice.getItems().setAll(TransferFormat.values());
-        formatChoice.setConverter(
-                new StringConverter<>() {
-                    @Override
-                    public String toString(TransferFormat format) {
-                        return format == null ? "" : format.id();
-                    }
-
-                    @Override
-                    public TransferFormat fromString(String text) {
-                        return TransferFormat.fromId(text);
-                    }
-                });
+        formatChoice.setConverter(shownAs(TransferFormat::id));
         formatChoice.valueProperty().bindBidirectional(viewModel.formatProperty());
-        formatChoice.setTooltip(
-                new Tooltip(
-                        "dynamodb-json: typed items or S3-export lines; json: plain JSON items;"
-                                + " csv: a header row, then one item a row"));
+        tooltip(
+                formatChoice,
+                "dynamodb-json: typed items or S3-export lines; json: plain JSON items;"
+                        + " csv: a header row, then one item a row");
     }
 
     private void chooseFile() {
@@ -147,9 +136,8 @@ public final class ImportView {
                         ruleField.clear();
                     }
                 });
-        addRuleButton.setTooltip(
-                new Tooltip("Give a rule for an attribute the preview has not met yet"));
-        ruleField.setTooltip(new Tooltip("The input attribute (or column) to give a rule"));
+        tooltip(addRuleButton, "Give a rule for an attribute the preview has not met yet");
+        tooltip(ruleField, "The input attribute (or column) to give a rule");
     }
 
     private void rebuildMapping(ListChangeListener.Change<? extends MappingRow> change) {
@@ -179,19 +167,19 @@ public final class ImportView {
             attribute.setId(id + "-attribute");
             attribute.setPrefColumnCount(10);
             attribute.textProperty().bindBidirectional(mapping.attributeProperty());
-            attribute.setTooltip(new Tooltip("The attribute this column becomes"));
+            tooltip(attribute, "The attribute this column becomes");
             ChoiceBox<MappingRow.Type> type = new ChoiceBox<>();
             type.setId(id + "-type");
             type.getItems().setAll(MappingRow.Type.values());
             type.valueProperty().bindBidirectional(mapping.typeProperty());
-            type.setTooltip(
-                    new Tooltip(
-                            "The type it is written as; 'as read' keeps a key's table type, a"
-                                    + " CSV cell's DynamoDB JSON, else a string"));
+            tooltip(
+                    type,
+                    "The type it is written as; 'as read' keeps a key's table type, a"
+                            + " CSV cell's DynamoDB JSON, else a string");
             CheckBox leftOut = new CheckBox();
             leftOut.setId(id + "-skip");
             leftOut.selectedProperty().bindBidirectional(mapping.leftOutProperty());
-            leftOut.setTooltip(new Tooltip("Leave this column out of the items"));
+            tooltip(leftOut, "Leave this column out of the items");
             attribute.disableProperty().bind(mapping.leftOutProperty());
             type.disableProperty().bind(mapping.leftOutProperty());
             mappingGrid.addRow(row++, column, attribute, type, leftOut);
@@ -214,25 +202,24 @@ public final class ImportView {
                 .disableProperty()
                 .bind(running.or(noFile).or(viewModel.resumableProperty()).or(done));
         importButton.setOnAction(e -> viewModel.start());
-        importButton.setTooltip(
-                new Tooltip(
-                        "Check every line, then write the items by batches of 25 (nothing is"
-                                + " written while a line is bad)"));
+        tooltip(
+                importButton,
+                "Check every line, then write the items by batches of 25 (nothing is"
+                        + " written while a line is bad)");
         resumeButton.disableProperty().bind(running.or(viewModel.resumableProperty().not()));
         resumeButton.setOnAction(e -> viewModel.resume());
-        resumeButton.setTooltip(
-                new Tooltip(
-                        "Go on from the journal of the unfinished import of this file: only what"
-                                + " is left is written, no item twice"));
+        tooltip(
+                resumeButton,
+                "Go on from the journal of the unfinished import of this file: only what"
+                        + " is left is written, no item twice");
         discardButton.disableProperty().bind(running.or(viewModel.resumableProperty().not()));
         discardButton.setOnAction(e -> viewModel.discardJournal());
-        discardButton.setTooltip(
-                new Tooltip(
-                        "Delete the journal of the unfinished import, to import from the start"));
+        tooltip(
+                discardButton,
+                "Delete the journal of the unfinished import, to import from the start");
         cancelButton.disableProperty().bind(running.not());
         cancelButton.setOnAction(e -> viewModel.task().cancel());
-        cancelButton.setTooltip(
-                new Tooltip("Stop; the journal keeps what was written, so Resume can go on"));
+        tooltip(cancelButton, "Stop; the journal keeps what was written, so Resume can go on");
         Spinners.bind(
                 concurrencySpinner,
                 viewModel.concurrencyProperty(),
@@ -253,7 +240,6 @@ public final class ImportView {
                         closeButton.requestFocus();
                     }
                 });
-        closeButton.setTooltip(
-                new Tooltip("Close; a running import is cancelled (Resume goes on)"));
+        tooltip(closeButton, "Close; a running import is cancelled (Resume goes on)");
     }
 }

@@ -1,0 +1,84 @@
+package io.dynoscope.ui.common;
+
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.scene.Node;
+import javafx.scene.control.Control;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.util.StringConverter;
+
+/** The small bindings every view makes, in one place. */
+public final class ViewBindings {
+
+    private ViewBindings() {}
+
+    /** Shows the nodes, taking their room in the layout, only while {@code condition} holds. */
+    public static void showWhen(ObservableValue<Boolean> condition, Node... nodes) {
+        for (Node node : nodes) {
+            node.visibleProperty().bind(condition);
+            node.managedProperty().bind(condition);
+        }
+    }
+
+    public static void tooltip(Control control, String text) {
+        control.setTooltip(new Tooltip(text));
+    }
+
+    /** A read-only column showing what {@code value} gives for each row. */
+    public static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
+    }
+
+    /** Puts {@code text} on the system clipboard. */
+    public static void copy(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    /**
+     * Runs {@code rebuild} now and whenever rows come, go or move in {@code rows}; a change inside
+     * a row flows through its own bound properties.
+     */
+    public static <T> void rebuildOnRowChanges(ObservableList<T> rows, Runnable rebuild) {
+        rows.addListener(
+                (ListChangeListener<T>)
+                        change -> {
+                            boolean structural = false;
+                            while (change.next()) {
+                                structural |=
+                                        change.wasAdded()
+                                                || change.wasRemoved()
+                                                || change.wasPermutated();
+                            }
+                            if (structural) {
+                                rebuild.run();
+                            }
+                        });
+        rebuild.run();
+    }
+
+    /**
+     * Shows values as {@code text} gives them (blank for none), for a choice or an axis: a value
+     * shown this way is picked, never typed.
+     */
+    public static <T> StringConverter<T> shownAs(Function<T, String> text) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : text.apply(value);
+            }
+
+            @Override
+            public T fromString(String typed) {
+                throw new UnsupportedOperationException("picked, not typed");
+            }
+        };
+    }
+}
