@@ -1,5 +1,8 @@
 package io.dynoscope.ui.common;
 
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.StringProperty;
@@ -92,5 +95,34 @@ public final class ViewBindings {
         field.setPrefColumnCount(columns);
         field.textProperty().bindBidirectional(text);
         return field;
+    }
+
+    /**
+     * While {@code why} is not empty the controls' tooltip says it, and so does their container's
+     * (a disabled control shows no tooltip on a hover); otherwise they keep their own tooltips.
+     */
+    public static void explainDisabled(
+            ObservableValue<String> why, Node container, Control... controls) {
+        Map<Control, Tooltip> usual = new HashMap<>();
+        for (Control control : controls) {
+            usual.put(control, control.getTooltip());
+        }
+        Tooltip[] shown = new Tooltip[1];
+        Consumer<String> show =
+                text -> {
+                    Tooltip tip = text == null || text.isEmpty() ? null : new Tooltip(text);
+                    for (Control control : controls) {
+                        control.setTooltip(tip == null ? usual.get(control) : tip);
+                    }
+                    if (shown[0] != null) {
+                        Tooltip.uninstall(container, shown[0]);
+                    }
+                    shown[0] = tip;
+                    if (tip != null) {
+                        Tooltip.install(container, tip);
+                    }
+                };
+        why.addListener((o, old, now) -> show.accept(now));
+        show.accept(why.getValue());
     }
 }

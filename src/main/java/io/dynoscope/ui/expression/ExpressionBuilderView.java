@@ -1,6 +1,7 @@
 package io.dynoscope.ui.expression;
 
 import static io.dynoscope.ui.common.ViewBindings.copy;
+import static io.dynoscope.ui.common.ViewBindings.explainDisabled;
 import static io.dynoscope.ui.common.ViewBindings.rebuildOnRowChanges;
 import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.shownAs;
@@ -187,31 +188,20 @@ public final class ExpressionBuilderView {
      * since a disabled button shows no tooltip) says why.
      */
     private void explainReadOnlyRun() {
-        Tooltip usual = runButton.getTooltip();
-        Tooltip[] shown = new Tooltip[1];
-        Runnable explain =
-                () -> {
-                    String reason = viewModel.readOnlyReasonProperty().get();
-                    boolean refused = !reason.isEmpty() && viewModel.buildsWrite();
-                    Tooltip why =
-                            refused
-                                    ? new Tooltip(
-                                            "Writes are disabled: the connection is read-only ("
-                                                    + reason
-                                                    + ")")
-                                    : null;
-                    runButton.setTooltip(why == null ? usual : why);
-                    if (shown[0] != null) {
-                        Tooltip.uninstall(runButton.getParent(), shown[0]);
-                    }
-                    shown[0] = why;
-                    if (why != null) {
-                        Tooltip.install(runButton.getParent(), why);
-                    }
-                };
-        viewModel.readOnlyReasonProperty().addListener((o, old, now) -> explain.run());
-        viewModel.kindProperty().addListener((o, old, now) -> explain.run());
-        explain.run();
+        explainDisabled(
+                Bindings.createStringBinding(
+                        () -> {
+                            String reason = viewModel.readOnlyReasonProperty().get();
+                            return reason.isEmpty() || !viewModel.buildsWrite()
+                                    ? ""
+                                    : "Writes are disabled: the connection is read-only ("
+                                            + reason
+                                            + ")";
+                        },
+                        viewModel.readOnlyReasonProperty(),
+                        viewModel.kindProperty()),
+                runButton.getParent(),
+                runButton);
     }
 
     /** Rebuilds a row's controls when rows come or go; edits flow through the bound properties. */

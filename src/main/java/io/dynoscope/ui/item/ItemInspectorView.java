@@ -1,15 +1,14 @@
 package io.dynoscope.ui.item;
 
 import static io.dynoscope.ui.common.ViewBindings.copy;
+import static io.dynoscope.ui.common.ViewBindings.explainDisabled;
 import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.item.ItemEditor.EditFormat;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
@@ -99,37 +98,23 @@ public final class ItemInspectorView {
         this.saves = viewModel.saves();
     }
 
-    /**
-     * On a read-only connection the write buttons say why they are disabled (a disabled button
-     * shows its tooltip on a hover of its container, so the actions' row carries it too).
-     */
-    private Tooltip readOnlyTip;
-
+    /** On a read-only connection the write buttons, and the row that holds them, say why. */
     private void explainReadOnly() {
-        List<Button> writes = List.of(editButton, newButton, duplicateButton, deleteButton);
-        Map<Button, Tooltip> usual = new HashMap<>();
-        writes.forEach(b -> usual.put(b, b.getTooltip()));
-        Runnable show =
-                () -> {
-                    String reason = viewModel.readOnlyReasonProperty().get();
-                    Tooltip why =
-                            reason.isEmpty()
-                                    ? null
-                                    : new Tooltip(
-                                            "Disabled: the connection is read-only ("
-                                                    + reason
-                                                    + ")");
-                    writes.forEach(b -> b.setTooltip(why == null ? usual.get(b) : why));
-                    if (readOnlyTip != null) {
-                        Tooltip.uninstall(itemActions, readOnlyTip);
-                    }
-                    readOnlyTip = why;
-                    if (why != null) {
-                        Tooltip.install(itemActions, why);
-                    }
-                };
-        viewModel.readOnlyReasonProperty().addListener((o, old, now) -> show.run());
-        show.run();
+        explainDisabled(
+                viewModel
+                        .readOnlyReasonProperty()
+                        .map(
+                                r ->
+                                        r.isEmpty()
+                                                ? ""
+                                                : "Disabled: the connection is read-only ("
+                                                        + r
+                                                        + ")"),
+                itemActions,
+                editButton,
+                newButton,
+                duplicateButton,
+                deleteButton);
     }
 
     /** Loads the inspector panel for a view model. */

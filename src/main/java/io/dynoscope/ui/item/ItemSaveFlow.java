@@ -398,9 +398,9 @@ public final class ItemSaveFlow {
                 : note;
     }
 
-    /** Write capacity in brackets: {@code (1 WCU)}, {@code (2.5 WCU)}. */
     private static final double WARN_COLLECTION_GB = 8;
 
+    /** Write capacity in brackets: {@code (1 WCU)}, {@code (2.5 WCU)}. */
     private static String units(double capacity) {
         return "(" + ValueText.capacityUnits(capacity) + " WCU)";
     }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.beans.property.StringProperty;
@@ -237,16 +238,7 @@ public final class TableModelView {
         entityItemsField.textProperty().bindBidirectional(typed.itemsPerParentProperty());
         addEntityButton.setOnAction(e -> design.addEntity());
         entityAttributesField.setOnAction(e -> design.addEntity());
-        removeEntityButton.setOnAction(
-                e -> {
-                    EntityRow row = entitiesTable.getSelectionModel().getSelectedItem();
-                    if (row != null) {
-                        design.removeEntity(row);
-                    }
-                });
-        removeEntityButton
-                .disableProperty()
-                .bind(entitiesTable.getSelectionModel().selectedItemProperty().isNull());
+        removeSelected(removeEntityButton, entitiesTable, design::removeEntity);
     }
 
     private void bindPatterns() {
@@ -279,16 +271,19 @@ public final class TableModelView {
         patternWordsField.textProperty().bindBidirectional(design.newPatternWordsProperty());
         addPatternButton.setOnAction(e -> design.addPattern());
         patternWordsField.setOnAction(e -> design.addPattern());
-        removePatternButton.setOnAction(
+        removeSelected(removePatternButton, patternsTable, design::removePattern);
+    }
+
+    /** The button removes the table's selected row, and is disabled while none is selected. */
+    private static <R> void removeSelected(Button button, TableView<R> table, Consumer<R> remove) {
+        button.setOnAction(
                 e -> {
-                    PatternRow row = patternsTable.getSelectionModel().getSelectedItem();
+                    R row = table.getSelectionModel().getSelectedItem();
                     if (row != null) {
-                        design.removePattern(row);
+                        remove.accept(row);
                     }
                 });
-        removePatternButton
-                .disableProperty()
-                .bind(patternsTable.getSelectionModel().selectedItemProperty().isNull());
+        button.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
     }
 
     private static <R> void editable(

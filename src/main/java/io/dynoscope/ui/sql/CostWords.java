@@ -1,9 +1,11 @@
 package io.dynoscope.ui.sql;
 
+import static io.dynoscope.ui.common.ReadWords.count;
+import static io.dynoscope.ui.common.ReadWords.units;
+
 import io.dynoscope.repository.ReadStatistics;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A statement's cost in a person's words ("20 rows · 1 request · 0.5 read units · 21 items read ·
@@ -39,17 +41,5 @@ final class CostWords {
     /** The exact figures: {@code requests=1 consumed=0.5 scanned=21 returned=21 rows=20 12 ms}. */
     static String exact(long rows, ReadStatistics cost, long millis) {
         return cost.summary() + " rows=" + rows + " elapsed=" + millis + " ms";
-    }
-
-    private static String units(double capacity) {
-        String number =
-                capacity == Math.rint(capacity)
-                        ? Long.toString((long) capacity)
-                        : String.format(Locale.ROOT, "%.1f", capacity);
-        return number + (capacity == 1 ? " read unit" : " read units");
-    }
-
-    private static String count(long n, String one, String many) {
-        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
     }
 }
