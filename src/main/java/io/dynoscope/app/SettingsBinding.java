@@ -119,12 +119,7 @@ final class SettingsBinding {
         bindTabs(shell);
         shell.readFirstPageProperty().set(settings.current().workbench().readFirstPage());
         shell.readFirstPageProperty()
-                .addListener(
-                        (obs, old, read) ->
-                                settings.update(
-                                        s ->
-                                                s.withWorkbench(
-                                                        s.workbench().withReadFirstPage(read))));
+                .addListener((obs, old, read) -> updateWorkbench(w -> w.withReadFirstPage(read)));
     }
 
     private void bindLayout(ShellViewModel shell) {
@@ -143,20 +138,15 @@ final class SettingsBinding {
         }
         Runnable save =
                 () ->
-                        settings.update(
-                                s ->
-                                        s.withWorkbench(
-                                                s.workbench()
-                                                        .withLayout(
-                                                                shell.sidebarShownProperty().get(),
-                                                                shell.sidebarWidthProperty().get(),
-                                                                tools.inspectorShownProperty()
-                                                                        .get(),
-                                                                tools.inspectorDividerProperty()
-                                                                        .get(),
-                                                                tools.bottomProperty().get().name(),
-                                                                tools.bottomDividerProperty()
-                                                                        .get())));
+                        updateWorkbench(
+                                w ->
+                                        w.withLayout(
+                                                shell.sidebarShownProperty().get(),
+                                                shell.sidebarWidthProperty().get(),
+                                                tools.inspectorShownProperty().get(),
+                                                tools.inspectorDividerProperty().get(),
+                                                tools.bottomProperty().get().name(),
+                                                tools.bottomDividerProperty().get()));
         shell.sidebarShownProperty().addListener((obs, old, now) -> save.run());
         tools.inspectorShownProperty().addListener((obs, old, now) -> save.run());
         tools.bottomProperty().addListener((obs, old, now) -> save.run());
@@ -214,8 +204,11 @@ final class SettingsBinding {
         List<OpenTab> open =
                 shell.tabs().stream().map(t -> new OpenTab(t.kind().name(), t.table())).toList();
         int selected = Math.max(0, shell.tabs().indexOf(shell.selectedTabProperty().get()));
-        settings.update(
-                s -> s.withWorkbench(s.workbench().withTabs(connection.label(), open, selected)));
+        updateWorkbench(w -> w.withTabs(connection.label(), open, selected));
+    }
+
+    private void updateWorkbench(UnaryOperator<Workbench> change) {
+        settings.update(s -> s.withWorkbench(change.apply(s.workbench())));
     }
 
     /** Reopens the tabs that were open on this connection when the app last closed. */
@@ -385,10 +378,6 @@ final class SettingsBinding {
     }
 
     /**
-     * The drift inspector's rules are the copies of the table's model: restored from it (or from
-     * the rules kept for the table before models existed), and saved into it as they change.
-     */
-    /**
      * Keeps the expressions saved in a table's expression builder in the settings'
      * saved-expressions slot (an object of arrays by table name): the builder starts with them, and
      * each save or forget is saved. Entries the file holds that cannot be read are skipped.
@@ -424,6 +413,10 @@ final class SettingsBinding {
                                 });
     }
 
+    /**
+     * The drift inspector's rules are the copies of the table's model: restored from it (or from
+     * the rules kept for the table before models existed), and saved into it as they change.
+     */
     void bindDriftRules(DriftInspectorViewModel drift, String tableName) {
         Optional<TableDesign> design = models.load(tableName);
         List<DenormalizationRule> copies = design.map(d -> d.model().copies()).orElse(List.of());

@@ -60,7 +60,9 @@ class SidebarUiTest {
                         new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
                         (entry, cancellation) ->
                                 SdkDynamoRepository.connect(TestEngine.connection()),
-                        List.of(ConnectionEntry.sandbox()),
+                        // two connections, as the app lists them: the tree shifted its
+                        // selection by the count of connections when Recent came in
+                        List.of(ConnectionEntry.sandbox(), ConnectionEntry.dynamoDbLocal()),
                         new AppContext.SandboxHolder(),
                         SettingsService.open(new SettingsStore(settings)));
         stage.setScene(DynoscopeApp.createScene(context));
@@ -117,6 +119,19 @@ class SidebarUiTest {
                                                 && c.getText().startsWith(SECOND + "  ·  "))
                         .tryQuery()
                         .isPresent());
+        // the table opened stays the selected line (it had moved to the line below it)
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(SECOND), selectedLines(robot));
+    }
+
+    private static List<String> selectedLines(FxRobot robot) {
+        return robot
+                .lookup("#tree .tree-cell")
+                .match((TreeCell<?> c) -> c.isSelected() && !c.isEmpty())
+                .queryAllAs(TreeCell.class)
+                .stream()
+                .map(c -> c.getText())
+                .toList();
     }
 
     @Test

@@ -2,12 +2,14 @@ package io.dynoscope.ui.common;
 
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.scene.Node;
 import javafx.scene.control.Control;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
@@ -80,5 +82,15 @@ public final class ViewBindings {
                 throw new UnsupportedOperationException("picked, not typed");
             }
         };
+    }
+
+    /** A text field of a form built in code, bound both ways to {@code text}. */
+    public static TextField textField(String id, String prompt, int columns, StringProperty text) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.setPromptText(prompt);
+        field.setPrefColumnCount(columns);
+        field.textProperty().bindBidirectional(text);
+        return field;
     }
 }

@@ -96,4 +96,9 @@ public final class Views {
             throw new UncheckedIOException("the view " + fxml + " could not be loaded", e);
         }
     }
+
+    /** The address of the stylesheet {@code name}, a resource beside {@code type}. */
+    public static String stylesheet(Class<?> type, String name) {
+        return Objects.requireNonNull(type.getResource(name), name).toExternalForm();
+    }
 }

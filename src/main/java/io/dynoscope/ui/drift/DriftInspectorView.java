@@ -1,6 +1,7 @@
 package io.dynoscope.ui.drift;
 
 import static io.dynoscope.ui.common.ViewBindings.column;
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.drift.DenormalizationRule;
@@ -96,16 +97,14 @@ public final class DriftInspectorView {
         messageLabel.textProperty().bind(viewModel.messageProperty());
         messageLabel.managedProperty().bind(viewModel.messageProperty().isNotEmpty());
         progressBar.progressProperty().bind(viewModel.task().progressProperty());
-        progressBar.visibleProperty().bind(viewModel.task().runningProperty());
-        progressBar.managedProperty().bind(viewModel.task().runningProperty());
+        showWhen(viewModel.task().runningProperty(), progressBar);
         progressLabel.textProperty().bind(viewModel.task().progressTextProperty());
         var progressShown =
                 viewModel
                         .task()
                         .runningProperty()
                         .or(viewModel.task().progressTextProperty().isNotEmpty());
-        progressBox.visibleProperty().bind(progressShown);
-        progressBox.managedProperty().bind(progressShown);
+        showWhen(progressShown, progressBox);
         readsLabel.textProperty().bind(viewModel.readsTextProperty());
         figures(readsLabel, viewModel.readFiguresProperty());
         figures(progressLabel, viewModel.resultFiguresProperty());

@@ -4,6 +4,7 @@ import static io.dynoscope.ui.common.ViewBindings.copy;
 import static io.dynoscope.ui.common.ViewBindings.rebuildOnRowChanges;
 import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.shownAs;
+import static io.dynoscope.ui.common.ViewBindings.textField;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.expression.ExpressionKind;
@@ -13,7 +14,6 @@ import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.ui.common.Views;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -107,11 +107,7 @@ public final class ExpressionBuilderView {
     @FXML
     private void initialize() {
         root.getStylesheets()
-                .add(
-                        Objects.requireNonNull(
-                                        ExpressionBuilderView.class.getResource(
-                                                "ExpressionBuilder.css"))
-                                .toExternalForm());
+                .add(Views.stylesheet(ExpressionBuilderView.class, "ExpressionBuilder.css"));
         bindHeader();
         bindRows(viewModel.rows(), rowsBox, false);
         bindRows(viewModel.guardRows(), guardRowsBox, true);
@@ -318,11 +314,7 @@ public final class ExpressionBuilderView {
     /** A text field of a row, bound to {@code text}, sharing the row's spare width. */
     private static TextField rowField(
             String id, String prompt, int columns, StringProperty text, String tip) {
-        TextField field = new TextField();
-        field.setId(id);
-        field.setPromptText(prompt);
-        field.setPrefColumnCount(columns);
-        field.textProperty().bindBidirectional(text);
+        TextField field = textField(id, prompt, columns, text);
         tooltip(field, tip);
         HBox.setHgrow(field, Priority.SOMETIMES);
         return field;

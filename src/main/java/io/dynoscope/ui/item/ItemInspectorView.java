@@ -1,6 +1,7 @@
 package io.dynoscope.ui.item;
 
 import static io.dynoscope.ui.common.ViewBindings.copy;
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.item.ItemDiff;
@@ -141,8 +142,7 @@ public final class ItemInspectorView {
         titleLabel.textProperty().bind(viewModel.titleProperty());
         tooltip(titleLabel, "The key of the item shown");
         sizeLabel.textProperty().bind(viewModel.sizeProperty());
-        sizeLabel.visibleProperty().bind(viewModel.sizeProperty().isNotEmpty());
-        sizeLabel.managedProperty().bind(viewModel.sizeProperty().isNotEmpty());
+        showWhen(viewModel.sizeProperty().isNotEmpty(), sizeLabel);
         plainJsonArea.textProperty().bind(viewModel.plainJsonProperty());
         dynamoJsonArea.textProperty().bind(viewModel.dynamoJsonProperty());
         statusLabel.textProperty().bind(saves.statusProperty());
@@ -158,15 +158,13 @@ public final class ItemInspectorView {
         newButton.disableProperty().bind(viewModel.tableProperty().isNull().or(locked));
         explainReadOnly();
         // while editing, the editor takes the room of the item's buttons
-        itemActions.visibleProperty().bind(editing.not());
-        itemActions.managedProperty().bind(editing.not());
+        showWhen(editing.not(), itemActions);
         copyValueButton
                 .disableProperty()
                 .bind(attributeTree.getSelectionModel().selectedItemProperty().isNull());
 
         viewTabs.visibleProperty().bind(editing.not());
-        editorPane.visibleProperty().bind(editing);
-        editorPane.managedProperty().bind(editing);
+        showWhen(editing, editorPane);
         editKindLabel
                 .textProperty()
                 .bind(
@@ -203,8 +201,7 @@ public final class ItemInspectorView {
                 .disableProperty()
                 .bind(editor.stagedDiffProperty().isNull().or(saves.busyProperty()));
         diffList.setCellFactory(list -> new DiffLineCell());
-        diffSection.visibleProperty().bind(editor.stagedDiffProperty().isNotNull());
-        diffSection.managedProperty().bind(editor.stagedDiffProperty().isNotNull());
+        showWhen(editor.stagedDiffProperty().isNotNull(), diffSection);
         editor.stagedDiffProperty().addListener((obs, old, diff) -> showDiff(diff));
         diffList.setPlaceholder(new Label("Nothing changed."));
 

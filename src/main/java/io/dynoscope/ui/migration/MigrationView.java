@@ -1,5 +1,6 @@
 package io.dynoscope.ui.migration;
 
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.ui.common.Spinners;
@@ -125,8 +126,7 @@ public final class MigrationView {
                 "Once the proof passed, delete the indexes and remove the attributes the"
                         + " edited model no longer uses (guarded like the backfill)");
         resumeCheck.selectedProperty().bindBidirectional(viewModel.resumeProperty());
-        resumeCheck.visibleProperty().bind(viewModel.resumableProperty());
-        resumeCheck.managedProperty().bind(viewModel.resumableProperty());
+        showWhen(viewModel.resumableProperty(), resumeCheck);
         tooltip(
                 resumeCheck,
                 "An earlier run stopped before the end: go on from its journal, skipping"
@@ -139,8 +139,7 @@ public final class MigrationView {
                         + " attributes (guarded UpdateItem), then send them once confirmed;"
                         + " catch up with other writers, then prove the result");
         confirmArea.textProperty().bind(viewModel.confirmationProperty());
-        confirmBox.visibleProperty().bind(viewModel.confirmationProperty().isNotEmpty());
-        confirmBox.managedProperty().bind(confirmBox.visibleProperty());
+        showWhen(viewModel.confirmationProperty().isNotEmpty(), confirmBox);
         confirmButton.setOnAction(e -> viewModel.confirm());
         tooltip(
                 confirmButton,

@@ -1,6 +1,7 @@
 package io.dynoscope.ui.planner;
 
 import static io.dynoscope.ui.common.ViewBindings.column;
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.ui.common.Views;
@@ -144,10 +145,7 @@ public final class TableModelView {
 
     @FXML
     private void initialize() {
-        root.getStylesheets()
-                .add(
-                        Objects.requireNonNull(TableModelView.class.getResource("TableModel.css"))
-                                .toExternalForm());
+        root.getStylesheets().add(Views.stylesheet(TableModelView.class, "TableModel.css"));
         tableNameField.textProperty().bindBidirectional(design.tableNameProperty());
         partitionKeyField.textProperty().bindBidirectional(design.partitionKeyProperty());
         sortKeyField.textProperty().bindBidirectional(design.sortKeyProperty());
@@ -186,8 +184,7 @@ public final class TableModelView {
         exportButton.disableProperty().bind(design.designProperty().isNull());
         saveButton.disableProperty().bind(design.designProperty().isNull());
         migrateButton.setOnAction(e -> viewModel.migrate());
-        migrateButton.visibleProperty().bind(viewModel.migratableProperty());
-        migrateButton.managedProperty().bind(viewModel.migratableProperty());
+        showWhen(viewModel.migratableProperty(), migrateButton);
         migrateButton.disableProperty().bind(design.designProperty().isNull());
         progressBar.progressProperty().bind(viewModel.progressProperty());
         progressBar.visibleProperty().bind(viewModel.runningProperty());

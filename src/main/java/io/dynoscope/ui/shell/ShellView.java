@@ -5,7 +5,6 @@ import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.common.WorkbenchTab;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -28,9 +27,9 @@ import javafx.scene.layout.VBox;
  */
 public final class ShellView {
 
-    private static final String BASE = stylesheet("base.css");
-    private static final String LIGHT = stylesheet("light.css");
-    private static final String DARK = stylesheet("dark.css");
+    private static final String BASE = Views.stylesheet(ShellView.class, "base.css");
+    private static final String LIGHT = Views.stylesheet(ShellView.class, "light.css");
+    private static final String DARK = Views.stylesheet(ShellView.class, "dark.css");
 
     private final ShellViewModel viewModel;
     private final DialogService dialogs;
@@ -52,10 +51,6 @@ public final class ShellView {
     /** Loads the window's content. */
     public static Parent load(ShellViewModel viewModel, DialogService dialogs) {
         return Views.load("Shell.fxml", new ShellView(viewModel, dialogs));
-    }
-
-    private static String stylesheet(String name) {
-        return Objects.requireNonNull(ShellView.class.getResource(name), name).toExternalForm();
     }
 
     /** Applies the light or dark theme to a scene. */

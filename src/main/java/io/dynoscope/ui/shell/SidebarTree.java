@@ -112,6 +112,10 @@ final class SidebarTree {
     }
 
     private void rebuildConnections() {
+        keepingSelection(this::replaceConnections);
+    }
+
+    private void replaceConnections() {
         List<TreeItem<Object>> items = new ArrayList<>();
         for (ConnectionEntry entry : viewModel.connections()) {
             items.add(
@@ -130,10 +134,54 @@ final class SidebarTree {
             items.add(0, recentRoot);
         }
         root.getChildren().setAll(items);
-        rebuildTables();
+        replaceTables();
     }
 
     private void rebuildTables() {
+        keepingSelection(this::replaceTables);
+    }
+
+    /**
+     * Runs a rebuild and selects the line that was selected before it, found by its item (or, for a
+     * recreated line, its value), else nothing. The tree itself shifts the selection by the count
+     * of items put in a list, not by the rows they add: when the Recent section came in beside two
+     * connections, the selected table's line moved to the line below it.
+     */
+    private void keepingSelection(Runnable rebuild) {
+        TreeItem<Object> selected = tree.getSelectionModel().getSelectedItem();
+        rebuild.run();
+        if (selected == null) {
+            return;
+        }
+        Optional<TreeItem<Object>> same =
+                withDescendants(root)
+                        .filter(i -> i == selected)
+                        .findFirst()
+                        .or(
+                                () ->
+                                        withDescendants(root)
+                                                .filter(i -> sameLine(i, selected))
+                                                .findFirst());
+        if (same.isPresent()) {
+            select(same.get());
+        } else {
+            tree.getSelectionModel().clearSelection();
+        }
+    }
+
+    /** Lines with the same value, but for text lines ("no secondary indexes"), which repeat. */
+    private static boolean sameLine(TreeItem<Object> item, TreeItem<Object> selected) {
+        Object value = selected.getValue();
+        return !(value instanceof String) && Objects.equals(item.getValue(), value);
+    }
+
+    /** The item and its descendants. */
+    private static Stream<TreeItem<Object>> withDescendants(TreeItem<Object> item) {
+        return Stream.concat(
+                Stream.of(item), item.getChildren().stream().flatMap(SidebarTree::withDescendants));
+    }
+
+    private void replaceTables() {
         tablesPending = false;
         filterShown = Objects.toString(viewModel.tableFilterProperty().get(), "");
         ConnectionEntry active = viewModel.activeConnectionProperty().get();

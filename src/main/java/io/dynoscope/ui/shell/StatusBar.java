@@ -1,5 +1,6 @@
 package io.dynoscope.ui.shell;
 
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.ui.common.WorkbenchTab;
@@ -49,14 +50,11 @@ final class StatusBar {
                         line,
                         "What the tab's latest request did, alone",
                         viewModel.lastReadFiguresProperty()));
-        busy.visibleProperty().bind(viewModel.busyProperty().or(viewModel.connectingProperty()));
-        busy.managedProperty().bind(busy.visibleProperty());
-        cancel.visibleProperty().bind(viewModel.busyProperty());
-        cancel.managedProperty().bind(viewModel.busyProperty());
+        showWhen(viewModel.busyProperty().or(viewModel.connectingProperty()), busy);
+        showWhen(viewModel.busyProperty(), cancel);
         cancel.setOnAction(e -> viewModel.perform(WorkbenchTab.Action.CANCEL));
         tooltip(cancel, "Stop what is running (Esc)");
-        readOnly.visibleProperty().bind(viewModel.readOnlyProperty());
-        readOnly.managedProperty().bind(viewModel.readOnlyProperty());
+        showWhen(viewModel.readOnlyProperty(), readOnly);
         Tooltip why = new Tooltip();
         why.textProperty()
                 .bind(

@@ -1,5 +1,6 @@
 package io.dynoscope.ui.sql;
 
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.sql.ResultExport;
@@ -182,8 +183,7 @@ public final class SqlConsoleView {
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
         runButton.disableProperty().bind(viewModel.runningProperty());
         explainButton.disableProperty().bind(viewModel.runningProperty());
-        progress.visibleProperty().bind(viewModel.runningProperty());
-        progress.managedProperty().bind(viewModel.runningProperty());
+        showWhen(viewModel.runningProperty(), progress);
         exportCsvButton.setOnAction(e -> export(true));
         exportJsonButton.setOnAction(e -> export(false));
         statusLabel.textProperty().bind(viewModel.statusProperty());

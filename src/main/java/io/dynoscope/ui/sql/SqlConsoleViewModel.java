@@ -288,11 +288,6 @@ public final class SqlConsoleViewModel {
         }
     }
 
-    /** Whether the last statement's rows can be exported. */
-    public boolean hasRows() {
-        return !columns.isEmpty();
-    }
-
     /**
      * Saves the rows as CSV (the labels as header), off the UI thread, atomically: the file is
      * whole or as it was.

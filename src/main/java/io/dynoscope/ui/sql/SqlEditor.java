@@ -3,6 +3,7 @@ package io.dynoscope.ui.sql;
 import io.dynoscope.service.sql.SqlCompletions;
 import io.dynoscope.service.sql.SqlToken;
 import io.dynoscope.service.sql.SqlTokens;
+import io.dynoscope.ui.common.Views;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -138,10 +139,6 @@ final class SqlEditor {
         return popup.isShowing();
     }
 
-    ListView<SqlCompletions.Completion> completionList() {
-        return choices;
-    }
-
     /** Underlines {@code [from, to)} and marks its line; the message shows on the gutter mark. */
     void showError(int from, int to, String message) {
         int length = area.getLength();
@@ -163,10 +160,6 @@ final class SqlEditor {
     /** Whether some of the text is underlined as the last statement's error. */
     boolean hasError() {
         return errorFrom >= 0;
-    }
-
-    int errorStart() {
-        return errorFrom;
     }
 
     private Node gutter(Node number, int line) {
@@ -273,7 +266,7 @@ final class SqlEditor {
                 popup.getScene().getStylesheets().setAll(area.getScene().getStylesheets());
                 popup.getScene()
                         .getStylesheets()
-                        .add(SqlEditor.class.getResource("SqlConsole.css").toExternalForm());
+                        .add(Views.stylesheet(SqlEditor.class, "SqlConsole.css"));
             }
             area.getCaretBounds()
                     .ifPresent((Bounds b) -> popup.show(area, b.getMinX(), b.getMaxY() + 2));

@@ -1,12 +1,13 @@
 package io.dynoscope.ui.table;
 
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
+import static io.dynoscope.ui.common.ViewBindings.textField;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.ui.common.Spinners;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.StringProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -24,20 +25,21 @@ final class TableForms {
     private TableForms() {}
 
     /**
+     * The controls of one secondary index, bound to its {@link IndexRow}.
+     *
      * @param id the prefix of the controls' ids ({@code gsi-0}, {@code lsi-1})
      * @param onRemove removes the row, or null when it cannot be removed
      */
-    /** The controls of one secondary index, bound to its {@link IndexRow}. */
     static VBox index(IndexRow row, String id, Runnable onRemove) {
-        TextField name = field(id + "-name", "index name", 10, row.nameProperty());
+        TextField name = textField(id + "-name", "index name", 10, row.nameProperty());
         tooltip(name, "The index's name: 3 to 255 letters, digits, '_', '-' or '.'");
         TextField partitionKey =
-                field(id + "-pk", "partition key", 8, row.keys().partitionKeyProperty());
+                textField(id + "-pk", "partition key", 8, row.keys().partitionKeyProperty());
         tooltip(partitionKey, "The attribute the index is partitioned by");
         ChoiceBox<KeyType> partitionType =
                 typeChoice(id + "-pk-type", row.keys().partitionKeyTypeProperty());
         TextField sortKey =
-                field(
+                textField(
                         id + "-sk",
                         row.isLocal() ? "sort key" : "sort key (none)",
                         8,
@@ -58,15 +60,13 @@ final class TableForms {
                 "What the index copies: every attribute, the keys only, or the keys and"
                         + " the attributes named");
         TextField included =
-                field(
+                textField(
                         id + "-include",
                         "attributes, comma-separated",
                         14,
                         row.nonKeyAttributesProperty());
         tooltip(included, "The attributes an INCLUDE projection copies");
-        included.visibleProperty()
-                .bind(Bindings.equal(row.projectionProperty(), IndexRow.Projection.INCLUDE));
-        included.managedProperty().bind(included.visibleProperty());
+        showWhen(Bindings.equal(row.projectionProperty(), IndexRow.Projection.INCLUDE), included);
         HBox.setHgrow(included, Priority.ALWAYS);
 
         FlowPane keys = new FlowPane(6, 6);
@@ -95,15 +95,6 @@ final class TableForms {
         Label label = new Label(text);
         label.setMinWidth(Label.USE_PREF_SIZE);
         return label;
-    }
-
-    private static TextField field(String id, String prompt, int columns, StringProperty value) {
-        TextField field = new TextField();
-        field.setId(id);
-        field.setPromptText(prompt);
-        field.setPrefColumnCount(columns);
-        field.textProperty().bindBidirectional(value);
-        return field;
     }
 
     static ChoiceBox<KeyType> typeChoice(String id, ObjectProperty<KeyType> value) {

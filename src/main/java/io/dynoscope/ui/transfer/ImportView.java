@@ -1,5 +1,6 @@
 package io.dynoscope.ui.transfer;
 
+import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.shownAs;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
@@ -79,8 +80,7 @@ public final class ImportView {
         messageLabel.textProperty().bind(viewModel.messageProperty());
         problemsList.setItems(viewModel.problems());
         tooltip(problemsList, "Every line that cannot be written, with its number");
-        problemsList.visibleProperty().bind(Bindings.isNotEmpty(viewModel.problems()));
-        problemsList.managedProperty().bind(problemsList.visibleProperty());
+        showWhen(Bindings.isNotEmpty(viewModel.problems()), problemsList);
         bindRun();
     }
 
