@@ -167,6 +167,14 @@ class AdminUiTest {
         assertEquals(SampleData.HUGE, partitions.getItems().get(0).key());
         String summary = robot.lookup(".partitions-summary").queryAs(Label.class).getText();
         assertTrue(summary.contains(TestEngine.items(SAAS).size() + " items"), summary);
+        // what the read cost is said once, in the window's status bar, not again in the tab
+        Label status = robot.lookup(".status-line").queryAs(Label.class);
+        FxWait.until(20, () -> status.getText().startsWith("Read "));
+        long shown =
+                robot.lookup(".label").queryAll().stream()
+                        .filter(n -> n instanceof Label l && status.getText().equals(l.getText()))
+                        .count();
+        assertEquals(1, shown, "labels saying '" + status.getText() + "'");
     }
 
     @Test

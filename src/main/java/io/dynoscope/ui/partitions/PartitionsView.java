@@ -91,7 +91,6 @@ public final class PartitionsView {
     @FXML private Label adviceLabel;
     @FXML private TextArea writeCodeArea;
     @FXML private TextArea readCodeArea;
-    @FXML private Label readsLabel;
 
     public PartitionsView(PartitionsViewModel viewModel) {
         this.viewModel = viewModel;
@@ -200,10 +199,6 @@ public final class PartitionsView {
         skewLabel.textProperty().bind(viewModel.skewProperty());
         messageLabel.textProperty().bind(viewModel.messageProperty());
         messageLabel.managedProperty().bind(viewModel.messageProperty().isNotEmpty());
-        readsLabel.textProperty().bind(viewModel.readsProperty());
-        Tooltip figures = new Tooltip();
-        figures.textProperty().bind(viewModel.readFiguresProperty());
-        readsLabel.setTooltip(figures);
     }
 
     private void bindPartitions() {
