@@ -112,8 +112,6 @@ public final class DriftInspectorViewModel {
 
     private final ReadOnlyObjectWrapper<PropagationPlan> plan = new ReadOnlyObjectWrapper<>();
     private final ObservableList<String> preview = FXCollections.observableArrayList();
-    private final ReadOnlyObjectWrapper<PropagationReport> propagationReport =
-            new ReadOnlyObjectWrapper<>();
     private final ObservableList<String> reportLines = FXCollections.observableArrayList();
 
     private KeySchema keySchema;
@@ -350,7 +348,6 @@ public final class DriftInspectorViewModel {
             return null;
         }
         int workers = Math.max(1, concurrency.get());
-        propagationReport.set(null);
         reportLines.clear();
         return start(
                 "propagate drift in " + table,
@@ -364,7 +361,6 @@ public final class DriftInspectorViewModel {
                                         cancellation),
                 this::showPropagationProgress,
                 done -> {
-                    propagationReport.set(done);
                     reportLines.setAll(DriftWords.reportLines(done));
                     task.setProgressText(DriftWords.summary(done));
                     resultFigures.set(DriftWords.figures(done));
@@ -420,10 +416,6 @@ public final class DriftInspectorViewModel {
                                                                 s.sourceKey(), 0)))
                         .filter(s -> s.drifted() > 0)
                         .toList());
-    }
-
-    public ReadOnlyObjectProperty<PropagationReport> propagationReportProperty() {
-        return propagationReport.getReadOnlyProperty();
     }
 
     /**
@@ -491,7 +483,6 @@ public final class DriftInspectorViewModel {
         readFigures.set("");
         resultFigures.set("");
         discardPreview();
-        propagationReport.set(null);
         reportLines.clear();
     }
 

@@ -8,7 +8,6 @@ import io.dynoscope.core.collection.ItemOrder;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.EpochTime;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.EntityLabels;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.TableInfo;
@@ -250,19 +249,6 @@ public final class LoadedCollections implements RowFinder.Grid, LoadedItemChange
      */
     public void itemChanged(ItemChange change, boolean selectSaved) {
         changes.apply(change, selectSaved);
-    }
-
-    /**
-     * Shows a saved item in place of the loaded one with its key (or adds it to a matching read),
-     * and selects it.
-     */
-    public void itemSaved(Item item) {
-        changes.saved(item, true);
-    }
-
-    /** Takes a deleted item out of the grid. */
-    public void itemDeleted(Key key) {
-        changes.deleted(key);
     }
 
     @Override

@@ -11,8 +11,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
@@ -43,7 +41,6 @@ public final class RowFinder {
 
     private final Grid grid;
     private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper("");
-    private final ReadOnlyIntegerWrapper count = new ReadOnlyIntegerWrapper();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private int position = -1;
     private List<Match> matches = List.of();
@@ -134,7 +131,6 @@ public final class RowFinder {
                 position = i;
             }
         }
-        count.set(found.size());
         updateStatus();
     }
 
@@ -172,11 +168,6 @@ public final class RowFinder {
     /** What the find looks for; empty when no find is on. */
     public ReadOnlyStringProperty textProperty() {
         return text.getReadOnlyProperty();
-    }
-
-    /** How many loaded items match. */
-    public ReadOnlyIntegerProperty countProperty() {
-        return count.getReadOnlyProperty();
     }
 
     /** {@code 3 of 12}, or that nothing matched; empty when no find is on. */

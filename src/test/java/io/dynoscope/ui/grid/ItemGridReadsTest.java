@@ -119,7 +119,6 @@ class ItemGridReadsTest {
 
         // Acme's projects 24, 29, 34 and 39 are ARCHIVED (status cycles every 5)
         grid.loaded().finder().find("archived");
-        assertEquals(4, grid.loaded().finder().countProperty().get());
         assertEquals("1 of 4", grid.loaded().finder().statusProperty().get());
         Item first = selectedItem(grid);
         assertEquals(SampleData.projectDetail(24), text(first, SampleData.SAAS_SORT_KEY));
@@ -139,7 +138,6 @@ class ItemGridReadsTest {
                 SampleData.projectDetail(39), text(selectedItem(grid), SampleData.SAAS_SORT_KEY));
 
         grid.loaded().finder().find("no such value anywhere");
-        assertEquals(0, grid.loaded().finder().countProperty().get());
         assertEquals("no match in the loaded rows", grid.loaded().finder().statusProperty().get());
         assertEquals(
                 requests,

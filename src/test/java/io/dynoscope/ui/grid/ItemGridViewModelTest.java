@@ -24,6 +24,7 @@ import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -328,7 +329,7 @@ class ItemGridViewModelTest {
         Item meta = ((CollectionRow.ItemRow) grid.rows().get(1)).item();
         Item renamed = meta.with("name", AttributeValue.s("Acme Renamed"));
 
-        grid.loaded().itemSaved(renamed);
+        grid.itemChanged(new ItemChange.Saved(grid.tableName(), renamed));
 
         assertEquals(
                 renamed,
@@ -338,11 +339,12 @@ class ItemGridViewModelTest {
         assertEquals(SampleData.ACME_PROJECTS + 2, grid.rows().size(), "no row added");
 
         Item lastProject = ((CollectionRow.ItemRow) grid.rows().get(grid.rows().size() - 1)).item();
-        grid.loaded()
-                .itemDeleted(
+        grid.itemChanged(
+                new ItemChange.Deleted(
+                        grid.tableName(),
                         SampleData.saasKey(
                                 SampleData.ACME,
-                                lastProject.string(SampleData.SAAS_SORT_KEY).orElseThrow()));
+                                lastProject.string(SampleData.SAAS_SORT_KEY).orElseThrow())));
         assertEquals(SampleData.ACME_PROJECTS + 1, grid.rows().size());
         assertFalse(grid.loadedItems().contains(lastProject));
     }
