@@ -115,11 +115,6 @@ public final class TableTab implements WorkbenchTab {
         }
     }
 
-    /** The saved reads and history, or null when no settings are kept. */
-    public SavedReadsViewModel savedReads() {
-        return savedReads;
-    }
-
     /**
      * Opens a request made elsewhere (a SQL console's plan) in this tab's expression builder: its
      * key condition (or, for a Scan, its filter) with its maps, index and direction.
