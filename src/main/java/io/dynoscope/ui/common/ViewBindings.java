@@ -1,9 +1,10 @@
 package io.dynoscope.ui.common;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
@@ -98,19 +99,24 @@ public final class ViewBindings {
     }
 
     /**
-     * While {@code why} is not empty the controls' tooltip says it, and so does their container's
-     * (a disabled control shows no tooltip on a hover); otherwise they keep their own tooltips.
+     * While {@code why} gives text, the controls' tooltip says it, and so does their container's (a
+     * disabled control shows no tooltip on a hover); otherwise they keep their own tooltips. Asked
+     * again whenever one of {@code inputs} changes.
      */
     public static void explainDisabled(
-            ObservableValue<String> why, Node container, Control... controls) {
+            Supplier<String> why,
+            List<ObservableValue<?>> inputs,
+            Node container,
+            Control... controls) {
         Map<Control, Tooltip> usual = new HashMap<>();
         for (Control control : controls) {
             usual.put(control, control.getTooltip());
         }
         Tooltip[] shown = new Tooltip[1];
-        Consumer<String> show =
-                text -> {
-                    Tooltip tip = text == null || text.isEmpty() ? null : new Tooltip(text);
+        Runnable show =
+                () -> {
+                    String text = why.get();
+                    Tooltip tip = text.isEmpty() ? null : new Tooltip(text);
                     for (Control control : controls) {
                         control.setTooltip(tip == null ? usual.get(control) : tip);
                     }
@@ -122,7 +128,7 @@ public final class ViewBindings {
                         Tooltip.install(container, tip);
                     }
                 };
-        why.addListener((o, old, now) -> show.accept(now));
-        show.accept(why.getValue());
+        inputs.forEach(input -> input.addListener((o, old, now) -> show.run()));
+        show.run();
     }
 }

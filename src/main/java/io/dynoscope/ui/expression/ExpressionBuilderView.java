@@ -189,17 +189,13 @@ public final class ExpressionBuilderView {
      */
     private void explainReadOnlyRun() {
         explainDisabled(
-                Bindings.createStringBinding(
-                        () -> {
-                            String reason = viewModel.readOnlyReasonProperty().get();
-                            return reason.isEmpty() || !viewModel.buildsWrite()
-                                    ? ""
-                                    : "Writes are disabled: the connection is read-only ("
-                                            + reason
-                                            + ")";
-                        },
-                        viewModel.readOnlyReasonProperty(),
-                        viewModel.kindProperty()),
+                () -> {
+                    String reason = viewModel.readOnlyReasonProperty().get();
+                    return reason.isEmpty() || !viewModel.buildsWrite()
+                            ? ""
+                            : "Writes are disabled: the connection is read-only (" + reason + ")";
+                },
+                List.of(viewModel.readOnlyReasonProperty(), viewModel.kindProperty()),
                 runButton.getParent(),
                 runButton);
     }

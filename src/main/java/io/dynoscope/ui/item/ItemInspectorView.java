@@ -100,16 +100,13 @@ public final class ItemInspectorView {
 
     /** On a read-only connection the write buttons, and the row that holds them, say why. */
     private void explainReadOnly() {
+        var reason = viewModel.readOnlyReasonProperty();
         explainDisabled(
-                viewModel
-                        .readOnlyReasonProperty()
-                        .map(
-                                r ->
-                                        r.isEmpty()
-                                                ? ""
-                                                : "Disabled: the connection is read-only ("
-                                                        + r
-                                                        + ")"),
+                () ->
+                        reason.get().isEmpty()
+                                ? ""
+                                : "Disabled: the connection is read-only (" + reason.get() + ")",
+                List.of(reason),
                 itemActions,
                 editButton,
                 newButton,
