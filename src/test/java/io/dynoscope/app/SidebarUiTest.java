@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeCell;
@@ -122,6 +123,19 @@ class SidebarUiTest {
         // the table opened stays the selected line (it had moved to the line below it)
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(SECOND), selectedLines(robot));
+    }
+
+    @Test
+    void theConnectionFormsShowInTheWorkbenchsTheme(FxRobot robot) throws Exception {
+        robot.interact(() -> context.shell().darkThemeProperty().set(true));
+        List<String> themed = robot.lookup("#tree").query().getScene().getStylesheets();
+        assertTrue(themed.stream().anyMatch(s -> s.endsWith("dark.css")), themed.toString());
+        robot.clickOn("#addEndpointButton");
+        FxWait.until(20, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        DialogPane form = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+        // it was light in the dark theme: its sheets were JavaFX's alone
+        assertEquals(themed, form.getStylesheets(), "the form's theme");
+        robot.interact(() -> form.getScene().getWindow().hide());
     }
 
     private static List<String> selectedLines(FxRobot robot) {

@@ -5,8 +5,10 @@ import static io.dynoscope.ui.common.ViewBindings.tooltip;
 import io.dynoscope.repository.ConnectionSpec;
 import java.net.URI;
 import java.util.function.Supplier;
+import javafx.beans.binding.Bindings;
 import javafx.event.ActionEvent;
 import javafx.geometry.Insets;
+import javafx.scene.Scene;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
@@ -137,6 +139,13 @@ final class ConnectionForms {
                             }
                         });
         dialog.setResultConverter(button -> button == ButtonType.OK ? entry.get() : null);
+        Scene workbench = sidebar.scene();
+        if (workbench != null) {
+            // over the workbench, in its theme (it was always light, also in the dark theme)
+            dialog.initOwner(workbench.getWindow());
+            Bindings.bindContent(
+                    dialog.getDialogPane().getStylesheets(), workbench.getStylesheets());
+        }
         dialog.showAndWait()
                 .ifPresent(
                         added -> {

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import javafx.collections.ListChangeListener;
 import javafx.collections.MapChangeListener;
+import javafx.scene.Scene;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 
@@ -77,6 +78,11 @@ final class SidebarTree {
         if (!tablesPending) {
             rebuildTables();
         }
+    }
+
+    /** The scene the tree is shown in, or null before it is. */
+    Scene scene() {
+        return tree.getScene();
     }
 
     /** The value of the selected line, or null. */
