@@ -10,6 +10,7 @@ import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.util.List;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -94,8 +95,8 @@ public final class SqlConsoleView {
         bindSchema();
         resultTable.setItems(viewModel.rows());
         viewModel.columns().addListener((ListChangeListener<String>) c -> rebuildColumns());
-        viewModel.setScanApproval(SqlConsoleView::confirmScan);
-        viewModel.setWriteApproval(SqlConsoleView::confirmWrites);
+        viewModel.setScanApproval(this::confirmScan);
+        viewModel.setWriteApproval(this::confirmWrites);
         viewModel.loadSchema();
     }
 
@@ -311,7 +312,7 @@ public final class SqlConsoleView {
         }
     }
 
-    private static boolean confirmScan(ScanWarning warning) {
+    private boolean confirmScan(ScanWarning warning) {
         Alert alert =
                 new Alert(
                         Alert.AlertType.CONFIRMATION,
@@ -320,10 +321,20 @@ public final class SqlConsoleView {
                         ButtonType.OK,
                         ButtonType.CANCEL);
         alert.setHeaderText("This statement must Scan");
+        return answer(alert);
+    }
+
+    /** Asks over the console's window, in its theme (the question was light in the dark one). */
+    private boolean answer(Alert alert) {
+        if (root.getScene() != null) {
+            alert.initOwner(root.getScene().getWindow());
+            Bindings.bindContent(
+                    alert.getDialogPane().getStylesheets(), root.getScene().getStylesheets());
+        }
         return alert.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
     }
 
-    private static boolean confirmWrites(SqlWritePlan plan) {
+    private boolean confirmWrites(SqlWritePlan plan) {
         Alert alert =
                 new Alert(
                         Alert.AlertType.CONFIRMATION,
@@ -331,7 +342,7 @@ public final class SqlConsoleView {
                         ButtonType.OK,
                         ButtonType.CANCEL);
         alert.setHeaderText("Send these conditional writes?");
-        return alert.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
+        return answer(alert);
     }
 
     private void export(boolean csv) {

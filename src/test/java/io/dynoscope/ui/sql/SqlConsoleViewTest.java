@@ -168,6 +168,14 @@ class SqlConsoleViewTest {
         CodeArea editor = robot.lookup("#editor").queryAs(CodeArea.class);
         robot.interact(
                 () ->
+                        editor.getScene()
+                                .getStylesheets()
+                                .add(
+                                        SqlConsoleView.class
+                                                .getResource("SqlConsole.css")
+                                                .toString()));
+        robot.interact(
+                () ->
                         editor.replaceText(
                                 "SELECT Detail, status FROM project WHERE status = 'ACTIVE'"));
         robot.clickOn("#editor");
@@ -185,6 +193,8 @@ class SqlConsoleViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
         assertTrue(dialog.getContentText().contains("Scan of " + table), dialog.getContentText());
+        // in the console's theme (it had JavaFX's sheets alone: light in the dark theme)
+        assertEquals(editor.getScene().getStylesheets(), dialog.getStylesheets());
         robot.clickOn(dialog.lookupButton(ButtonType.OK));
         TableView<List<Object>> rows = robot.lookup("#resultTable").queryTableView();
         waitFor(() -> rows.getItems().size() > 0);
