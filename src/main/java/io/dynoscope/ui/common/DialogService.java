@@ -4,9 +4,9 @@ import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -50,20 +50,12 @@ public final class DialogService {
     }
 
     private final Supplier<Window> owner;
-    private final Supplier<List<String>> stylesheets;
 
     /**
      * @param owner the window dialogs open over (may supply null before it is shown)
      */
     public DialogService(Supplier<Window> owner) {
         this.owner = owner;
-        this.stylesheets =
-                () -> {
-                    Window window = owner.get();
-                    return window == null || window.getScene() == null
-                            ? List.of()
-                            : window.getScene().getStylesheets();
-                };
     }
 
     /**
@@ -151,10 +143,25 @@ public final class DialogService {
     }
 
     private void show(Dialog<?> dialog) {
-        Optional.ofNullable(owner.get()).ifPresent(dialog::initOwner);
-        dialog.getDialogPane().getStylesheets().setAll(stylesheets.get());
+        over(dialog, owner.get());
         dialog.setResizable(true);
         dialog.show();
+    }
+
+    /**
+     * Opens {@code dialog} over {@code owner} in the owner's theme, following a theme switch made
+     * while it is open (a dialog without one was light in the dark theme). A null owner, a window
+     * not shown yet, leaves JavaFX's defaults.
+     */
+    public static void over(Dialog<?> dialog, Window owner) {
+        if (owner == null) {
+            return;
+        }
+        dialog.initOwner(owner);
+        if (owner.getScene() != null) {
+            Bindings.bindContent(
+                    dialog.getDialogPane().getStylesheets(), owner.getScene().getStylesheets());
+        }
     }
 
     private static Node body(Object body) {

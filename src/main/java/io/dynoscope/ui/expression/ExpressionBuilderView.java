@@ -12,6 +12,7 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.UpdateClause;
 import io.dynoscope.core.expression.snippet.SnippetLanguage;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.Views;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,7 +151,7 @@ public final class ExpressionBuilderView {
         dialog.setHeaderText("Save what the builder holds for this table under a name");
         dialog.setContentText("Name");
         if (root.getScene() != null) {
-            dialog.initOwner(root.getScene().getWindow());
+            DialogService.over(dialog, root.getScene().getWindow());
         }
         dialog.showAndWait().ifPresent(viewModel::saveAs);
     }

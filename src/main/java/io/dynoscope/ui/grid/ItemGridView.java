@@ -9,6 +9,7 @@ import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
@@ -382,7 +383,7 @@ public final class ItemGridView {
                             selectionOnly
                                     ? "Select rows or collections to export first."
                                     : "There is nothing to export: no items are loaded.");
-            none.initOwner(root.getScene().getWindow());
+            DialogService.over(none, root.getScene().getWindow());
             none.showAndWait();
             return;
         }

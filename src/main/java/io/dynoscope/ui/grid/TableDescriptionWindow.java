@@ -1,6 +1,7 @@
 package io.dynoscope.ui.grid;
 
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.ui.common.DialogService;
 import javafx.geometry.Insets;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Label;
@@ -48,7 +49,7 @@ final class TableDescriptionWindow {
         VBox content = new VBox(12, figures, note);
         content.setPrefWidth(560);
         Alert alert = new Alert(Alert.AlertType.INFORMATION);
-        alert.initOwner(owner);
+        DialogService.over(alert, owner);
         alert.setTitle("Table " + info.name());
         alert.setHeaderText(info.name());
         alert.getDialogPane().setContent(content);

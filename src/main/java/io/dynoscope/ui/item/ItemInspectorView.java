@@ -6,6 +6,7 @@ import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.item.ItemDiff;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.item.ItemEditor.EditFormat;
 import java.util.List;
@@ -481,7 +482,7 @@ public final class ItemInspectorView {
         ((Button) alert.getDialogPane().lookupButton(ButtonType.CANCEL))
                 .setTooltip(new Tooltip("Delete nothing (Esc)"));
         if (editArea.getScene() != null) {
-            alert.initOwner(editArea.getScene().getWindow());
+            DialogService.over(alert, editArea.getScene().getWindow());
         }
         alert.resultProperty()
                 .addListener(

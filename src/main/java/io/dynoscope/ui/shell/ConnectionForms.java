@@ -3,9 +3,9 @@ package io.dynoscope.ui.shell;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.ui.common.DialogService;
 import java.net.URI;
 import java.util.function.Supplier;
-import javafx.beans.binding.Bindings;
 import javafx.event.ActionEvent;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
@@ -141,10 +141,7 @@ final class ConnectionForms {
         dialog.setResultConverter(button -> button == ButtonType.OK ? entry.get() : null);
         Scene workbench = sidebar.scene();
         if (workbench != null) {
-            // over the workbench, in its theme (it was always light, also in the dark theme)
-            dialog.initOwner(workbench.getWindow());
-            Bindings.bindContent(
-                    dialog.getDialogPane().getStylesheets(), workbench.getStylesheets());
+            DialogService.over(dialog, workbench.getWindow());
         }
         dialog.showAndWait()
                 .ifPresent(

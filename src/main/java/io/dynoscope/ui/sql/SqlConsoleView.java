@@ -6,11 +6,11 @@ import static io.dynoscope.ui.common.ViewBindings.tooltip;
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.service.sql.ScanWarning;
 import io.dynoscope.service.sql.SqlWritePlan;
+import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.util.List;
 import javafx.application.Platform;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -327,9 +327,7 @@ public final class SqlConsoleView {
     /** Asks over the console's window, in its theme (the question was light in the dark one). */
     private boolean answer(Alert alert) {
         if (root.getScene() != null) {
-            alert.initOwner(root.getScene().getWindow());
-            Bindings.bindContent(
-                    alert.getDialogPane().getStylesheets(), root.getScene().getStylesheets());
+            DialogService.over(alert, root.getScene().getWindow());
         }
         return alert.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
     }

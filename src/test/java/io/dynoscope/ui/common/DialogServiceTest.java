@@ -140,4 +140,18 @@ class DialogServiceTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("reload", answer.get());
     }
+
+    @Test
+    void aDialogTakesTheWindowsThemeAndFollowsASwitchWhileOpen(FxRobot robot) throws Exception {
+        String light = "data:text/css,.root{-fx-base:white;}";
+        String dark = "data:text/css,.root{-fx-base:black;}";
+        robot.interact(() -> stage.getScene().getStylesheets().setAll(light));
+        robot.interact(() -> service().inform("About", "Dynoscope", "A table browser."));
+        DialogPane pane = awaitDialog(robot);
+        assertEquals(List.of(light), pane.getStylesheets());
+
+        // the theme switched in the View menu while the dialog is open
+        robot.interact(() -> stage.getScene().getStylesheets().setAll(dark));
+        assertEquals(List.of(dark), pane.getStylesheets(), "the open dialog follows the switch");
+    }
 }
