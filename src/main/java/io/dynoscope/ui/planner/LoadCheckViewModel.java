@@ -224,7 +224,7 @@ public final class LoadCheckViewModel {
                         "Look for " + table,
                         cancellation -> on.services().open(cancellation).metadata().listTables(),
                         tables -> {
-                            status.finish();
+                            // the outcome first: whoever sees the work stop sees what it found
                             if (tables.contains(table)) {
                                 status.error(
                                         "Table '"
@@ -234,9 +234,10 @@ public final class LoadCheckViewModel {
                                                 + ": a design is loaded into a new table; name it"
                                                 + " in \"Create as\"");
                                 status.say("Nothing was created");
-                                return;
+                            } else {
+                                awaitConfirmation(ready, on);
                             }
-                            awaitConfirmation(ready, on);
+                            status.finish();
                         },
                         status::failed);
     }
@@ -301,8 +302,8 @@ public final class LoadCheckViewModel {
                                             + " items in "
                                             + result.requests()
                                             + " BatchWriteItem requests");
-                            status.finish();
                             onTableCreated.accept(result.table());
+                            status.finish();
                         },
                         status::failed);
     }

@@ -65,9 +65,10 @@ final class TabStatus {
         progress.set(1);
     }
 
+    /** The error is set before the work is seen to stop, so a waiter never reads it empty. */
     void failed(Throwable e) {
-        finish();
         error.set(ErrorMessages.describe(e));
         status.set("");
+        finish();
     }
 }
