@@ -55,10 +55,6 @@ public record QuerySpec(
         return with(q -> q.scanForward = false);
     }
 
-    public QuerySpec withKeyCondition(CompiledExpression condition) {
-        return with(q -> q.keyCondition = condition);
-    }
-
     @Override
     public QuerySpec with(Consumer<QueryOrScanParts> change) {
         QueryOrScanParts parts = new QueryOrScanParts(this);

@@ -384,9 +384,7 @@ class QueryAndScanTest {
                         Map.of(":pk", s("WS#acme"), ":digit", s("9")));
         Collector collector = new Collector();
         repository.query(
-                QuerySpec.of(table, KeyCondition.partition(KeySchema.of("pk", "sk"), s("ignored")))
-                        .withKeyCondition(keyCondition)
-                        .withFilter(filter),
+                QuerySpec.of(table, keyCondition).withFilter(filter),
                 collector,
                 Cancellation.none());
         assertEquals(

@@ -61,11 +61,7 @@ class RepositoryErrorsTest {
                         RepositoryException.class,
                         () ->
                                 repository.query(
-                                        QuerySpec.of(
-                                                        "no-such-table",
-                                                        KeyCondition.partition(
-                                                                KeySchema.of("pk", "sk"), s("x")))
-                                                .withKeyCondition(readyKeyCondition),
+                                        QuerySpec.of("no-such-table", readyKeyCondition),
                                         page -> true,
                                         Cancellation.none()));
         assertEquals(RepositoryException.Kind.NOT_FOUND, scanOrQuery.kind());

@@ -54,11 +54,6 @@ public record PropagationReport(
     /** A write that failed, and the service's or connection's reason. */
     public record Failed(PlannedWrite write, String why) {}
 
-    /** Whether every planned write ended with the copy holding the source's value. */
-    public boolean allCurrent() {
-        return changedElsewhere.isEmpty() && failed.isEmpty() && notAttempted.isEmpty();
-    }
-
     /**
      * One line per outcome count, e.g. {@code updated=3 already-current=1 changed-elsewhere=0
      * failed=0 not-attempted=0}.

@@ -316,9 +316,6 @@ class SnippetExecutionTest {
                         query(
                                 QuerySpec.of(
                                                 saas,
-                                                KeyCondition.partition(
-                                                        SampleData.SAAS_KEYS, s(SampleData.ACME)))
-                                        .withKeyCondition(
                                                 new CompiledExpression(
                                                         keyCondition,
                                                         compiler.names(),
