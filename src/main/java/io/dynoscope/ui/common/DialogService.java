@@ -18,9 +18,9 @@ import javafx.stage.Window;
 
 /**
  * The one way the workbench asks and tells (as JabRef's DialogService): confirmations, choices,
- * information and warnings, each a window over the workbench in its theme. A question's
- * safe answer (do nothing) is its default button, so Enter never writes; Esc is always that answer.
- * Dialogs do not block the caller: the answer arrives in a handler.
+ * information and warnings, each a window over the workbench in its theme. A question's safe answer
+ * (do nothing) is its default button, so Enter never writes; Esc is always that answer. Dialogs do
+ * not block the caller: the answer arrives in a handler.
  */
 public final class DialogService {
 
