@@ -260,12 +260,15 @@ public final class MigrationBenchmark {
                                         new MigrationPlanner.Source(
                                                 MigrationFixture.model(
                                                                 MigrationFixture.CURRENT, table)
-                                                        .withIndexes(
-                                                                MigrationFixture.model(
+                                                        .with(
+                                                                b ->
+                                                                        b.indexes(
                                                                                 MigrationFixture
-                                                                                        .TARGET,
-                                                                                table)
-                                                                        .indexes()),
+                                                                                        .model(
+                                                                                                MigrationFixture
+                                                                                                        .TARGET,
+                                                                                                table)
+                                                                                        .indexes())),
                                                 "current")),
                                 new MigrationPlanner.Source(
                                         MigrationFixture.model(MigrationFixture.TARGET, table),

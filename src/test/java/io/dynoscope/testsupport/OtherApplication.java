@@ -106,7 +106,9 @@ public final class OtherApplication {
     private void update(Key key, Map<String, AttributeValue> values) {
         List<UpdateRow> sets = new ArrayList<>();
         values.forEach((name, value) -> sets.add(UpdateRow.set(name, value)));
-        engine.updateItem(new UpdateSpec(table, key, ExpressionCompiler.compileUpdate(sets), null));
+        ExpressionCompiler compiler = new ExpressionCompiler();
+        engine.updateItem(
+                new UpdateSpec(table, key, compiler.expression(compiler.update(sets)), null));
         Map<String, AttributeValue> attributes =
                 new LinkedHashMap<>(expected.get(key.text()).attributes());
         attributes.putAll(values);

@@ -18,8 +18,6 @@ import java.util.function.Consumer;
  * @param collectionOrder the initial order of collections; the grid may change it later
  * @param largeCollectionBytes a collection whose loaded items reach this many bytes is large
  * @param largeCollectionItems a collection with this many loaded items is large
- * @param tableHasLocalSecondaryIndex whether the table has an LSI, the only case in which DynamoDB
- *     limits an item collection's size (to 10 GB)
  * @param shards which partition-key values are shards of one logical collection (a write-sharded
  *     key read by a fan-out), grouped under one header
  */
@@ -30,7 +28,6 @@ public record GroupingOptions(
         CollectionOrder collectionOrder,
         long largeCollectionBytes,
         long largeCollectionItems,
-        boolean tableHasLocalSecondaryIndex,
         ShardResolver shards) {
 
     /** 10 MB of loaded items: large enough to be a hot partition worth a look. */
@@ -56,7 +53,7 @@ public record GroupingOptions(
 
     /**
      * Defaults for a key schema: no parent marker, ascending, collections in arrival order, large
-     * from 10 MB of loaded items (no item-count threshold), no LSI, no shards.
+     * from 10 MB of loaded items (no item-count threshold), no shards.
      */
     public static GroupingOptions of(KeySchema keySchema) {
         return new GroupingOptions(
@@ -66,7 +63,6 @@ public record GroupingOptions(
                 CollectionOrder.ARRIVAL,
                 DEFAULT_LARGE_COLLECTION_BYTES,
                 Long.MAX_VALUE,
-                false,
                 ShardResolver.none());
     }
 
@@ -99,10 +95,6 @@ public record GroupingOptions(
                 });
     }
 
-    public GroupingOptions withLocalSecondaryIndex(boolean hasLocalSecondaryIndex) {
-        return with(parts -> parts.tableHasLocalSecondaryIndex = hasLocalSecondaryIndex);
-    }
-
     /** With these shards grouped into logical collections. */
     public GroupingOptions withShards(ShardResolver resolver) {
         return with(parts -> parts.shards = resolver);
@@ -124,7 +116,6 @@ public record GroupingOptions(
                 parts.collectionOrder,
                 parts.largeCollectionBytes,
                 parts.largeCollectionItems,
-                parts.tableHasLocalSecondaryIndex,
                 parts.shards);
     }
 
@@ -135,7 +126,6 @@ public record GroupingOptions(
         CollectionOrder collectionOrder;
         long largeCollectionBytes;
         long largeCollectionItems;
-        boolean tableHasLocalSecondaryIndex;
         ShardResolver shards;
 
         Parts(GroupingOptions options) {
@@ -144,7 +134,6 @@ public record GroupingOptions(
             collectionOrder = options.collectionOrder;
             largeCollectionBytes = options.largeCollectionBytes;
             largeCollectionItems = options.largeCollectionItems;
-            tableHasLocalSecondaryIndex = options.tableHasLocalSecondaryIndex;
             shards = options.shards;
         }
     }

@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.function.Predicate;
 
 /**
@@ -19,9 +18,6 @@ import java.util.function.Predicate;
  * <p>Only {@link ItemCollections} changes a collection; read it on the thread that feeds it.
  */
 public final class ItemCollection {
-
-    /** DynamoDB's limit on one item collection, which applies only to tables with an LSI. */
-    public static final long LOCAL_SECONDARY_INDEX_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
 
     private final AttributeValue partitionKey;
     private final Object partitionOrderKey;
@@ -102,15 +98,6 @@ public final class ItemCollection {
                 || itemCount() >= options.largeCollectionItems();
     }
 
-    /**
-     * DynamoDB's 10 GB size limit for this collection when the table has an LSI; empty without one.
-     */
-    public OptionalLong sizeLimitBytes() {
-        return options.tableHasLocalSecondaryIndex()
-                ? OptionalLong.of(LOCAL_SECONDARY_INDEX_LIMIT_BYTES)
-                : OptionalLong.empty();
-    }
-
     /** The write-sharded key whose shards this collection merges, if it is one. */
     public Optional<ShardedCollection> sharded() {
         return Optional.ofNullable(sharded);
@@ -169,11 +156,6 @@ public final class ItemCollection {
             ordered = sorted;
         }
         return ordered;
-    }
-
-    /** The order of the items after the parent, if one was chosen instead of the sort key's. */
-    public Optional<ItemOrder> itemOrder() {
-        return Optional.ofNullable(itemOrder);
     }
 
     /** Whether the item at {@code index} in display order is a parent item. */

@@ -103,18 +103,6 @@ public final class ExpressionCompiler {
         return compiler.expression(compiler.condition(rows));
     }
 
-    /** Compiles a projection on its own. */
-    public static CompiledExpression compileProjection(List<AttributePath> paths) {
-        ExpressionCompiler compiler = new ExpressionCompiler();
-        return compiler.expression(compiler.projection(paths));
-    }
-
-    /** Compiles an update on its own. */
-    public static CompiledExpression compileUpdate(List<UpdateRow> actions) {
-        ExpressionCompiler compiler = new ExpressionCompiler();
-        return compiler.expression(compiler.update(actions));
-    }
-
     /** Compiles an update that applies only while the guard rows hold, sharing one set of maps. */
     public static GuardedUpdate guardedUpdate(List<UpdateRow> actions, List<Row> guard) {
         ExpressionCompiler compiler = new ExpressionCompiler();

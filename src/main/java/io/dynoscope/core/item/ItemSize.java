@@ -81,29 +81,6 @@ public final class ItemSize {
         };
     }
 
-    /** Whether the item is within DynamoDB's 400 KB limit. */
-    public static boolean fits(Item item) {
-        return of(item) <= MAX_ITEM_BYTES;
-    }
-
-    /**
-     * Returns the item's size, or throws when it is over DynamoDB's 400 KB limit, so a write that
-     * DynamoDB would refuse is stopped before it is sent.
-     */
-    public static long requireWithinLimit(Item item) {
-        long size = of(item);
-        if (size > MAX_ITEM_BYTES) {
-            throw new IllegalArgumentException(
-                    "the item is "
-                            + size
-                            + " bytes, over DynamoDB's limit of "
-                            + MAX_ITEM_BYTES
-                            + " bytes (400 KB) by "
-                            + (size - MAX_ITEM_BYTES));
-        }
-        return size;
-    }
-
     private static long ofNumber(AttributeValue.Num number) {
         return (significantDigits(number.text()) + 1) / 2 + 1;
     }

@@ -70,14 +70,6 @@ public final class ValueText {
         return members;
     }
 
-    /**
-     * A badge for types a reader could mistake: a number, binary, a set, a map or list, NULL, a
-     * boolean.
-     */
-    public static String badge(AttributeValue value) {
-        return value.type() == AttributeValue.Type.S ? "" : value.type().descriptor();
-    }
-
     static String binary(AttributeValue.Bin b) {
         String base64 = b.base64();
         return String.format(

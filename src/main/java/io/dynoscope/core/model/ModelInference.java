@@ -48,7 +48,6 @@ public final class ModelInference {
     private final List<IndexModel> indexes;
     private final List<Item> sample;
     private final KeyShapes shapes;
-    private final PatternProposals proposals;
 
     private ModelInference(
             String table,
@@ -79,7 +78,6 @@ public final class ModelInference {
             }
         }
         this.shapes = KeyShapes.of(values);
-        this.proposals = new PatternProposals(keys, this.indexes);
     }
 
     /**
@@ -102,13 +100,6 @@ public final class ModelInference {
      * model's own patterns and relationships are kept and proposals with the same name skipped.
      */
     public static TableModel withProposals(TableModel model, List<Item> items) {
-        ModelInference inference =
-                new ModelInference(
-                        model.table(),
-                        model.keys(),
-                        model.keyAttributeTypes(),
-                        model.indexes(),
-                        items);
         List<ShapeGroup> groups = new ArrayList<>();
         for (Entity entity : model.entities()) {
             ShapeGroup group = new ShapeGroup(entity.name());
@@ -124,17 +115,20 @@ public final class ModelInference {
                     .forEach(group.items::add);
             groups.add(group);
         }
-        List<AccessPattern> patterns = new ArrayList<>(model.accessPatterns());
-        List<Relationship> relationships = new ArrayList<>(model.relationships());
-        List<InferredModel.PatternEvidence> evidence = new ArrayList<>();
-        inference.proposals.propose(groups, patterns, evidence, relationships);
+        PatternProposals proposed =
+                new PatternProposals(
+                        model.keys(),
+                        model.indexes(),
+                        groups,
+                        model.accessPatterns(),
+                        model.relationships());
         List<Relationship> distinct = new ArrayList<>();
-        for (Relationship r : relationships) {
+        for (Relationship r : proposed.relationships) {
             if (distinct.stream().noneMatch(d -> d.name().equals(r.name()))) {
                 distinct.add(r);
             }
         }
-        return model.with(b -> b.accessPatterns(patterns).relationships(distinct));
+        return model.with(b -> b.accessPatterns(proposed.patterns).relationships(distinct));
     }
 
     private InferredModel run() {
@@ -154,10 +148,8 @@ public final class ModelInference {
         List<Item> examples = new ArrayList<>();
         evidenceAndExamples(groups, entityEvidence, examples);
 
-        List<AccessPattern> patterns = new ArrayList<>();
-        List<InferredModel.PatternEvidence> patternEvidence = new ArrayList<>();
-        List<Relationship> relationships = new ArrayList<>();
-        proposals.propose(groups, patterns, patternEvidence, relationships);
+        PatternProposals proposed =
+                new PatternProposals(keys, indexes, groups, List.of(), List.of());
 
         List<ShardGroup> shardGroups = shardGroups(groups);
 
@@ -171,8 +163,8 @@ public final class ModelInference {
                         keyTypes,
                         indexes,
                         entities,
-                        patterns,
-                        relationships,
+                        proposed.patterns,
+                        proposed.relationships,
                         suggestions.stream().map(RuleSuggester.Suggestion::rule).toList(),
                         shardGroups);
         long unmatched = sample.stream().filter(i -> model.entityOf(i).isEmpty()).count();
@@ -187,7 +179,7 @@ public final class ModelInference {
                 TableDesign.of(model, examples),
                 sample.size(),
                 entityEvidence,
-                patternEvidence,
+                proposed.evidence,
                 notes);
     }
 

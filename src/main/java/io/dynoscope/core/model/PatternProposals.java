@@ -25,41 +25,36 @@ final class PatternProposals {
     private static final Pattern FIXED_DIGITS = Pattern.compile("[0-9]{4,}");
 
     private final KeySchema keys;
-    private final List<IndexModel> indexes;
+    private final List<ShapeGroup> groups;
+    final List<AccessPattern> patterns;
+    final List<InferredModel.PatternEvidence> evidence = new ArrayList<>();
+    final List<Relationship> relationships;
 
-    PatternProposals(KeySchema keys, List<IndexModel> indexes) {
+    /**
+     * Proposes the patterns of the table's key, then those of its indexes, after the {@code
+     * patterns} and {@code relationships} already known (a proposal of the same name is skipped).
+     */
+    PatternProposals(
+            KeySchema keys,
+            List<IndexModel> indexes,
+            List<ShapeGroup> groups,
+            List<AccessPattern> patterns,
+            List<Relationship> relationships) {
         this.keys = keys;
-        this.indexes = indexes;
-    }
-
-    /** Proposes the patterns of the table's key, then those of its indexes. */
-    void propose(
-            List<ShapeGroup> groups,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            List<Relationship> relationships) {
-        proposeTablePatterns(groups, patterns, evidence, relationships);
-        proposeIndexPatterns(groups, patterns, evidence, relationships);
-    }
-
-    private void proposeTablePatterns(
-            List<ShapeGroup> groups,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            List<Relationship> relationships) {
-        for (ShapeGroup group : groups) {
-            proposeGroupPatterns(group, patterns, evidence);
-        }
-        for (ShapeGroup parent : groups) {
-            proposeCollection(parent, groups, patterns, evidence, relationships);
+        this.groups = groups;
+        this.patterns = new ArrayList<>(patterns);
+        this.relationships = new ArrayList<>(relationships);
+        groups.forEach(this::proposeGroupPatterns);
+        groups.forEach(this::proposeCollection);
+        for (IndexModel index : indexes) {
+            for (ShapeGroup group : groups) {
+                proposeIndexPattern(index, group);
+            }
         }
     }
 
     /** A GetItem by a group's whole key, and a Query of its partition where its sort key varies. */
-    private void proposeGroupPatterns(
-            ShapeGroup group,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence) {
+    private void proposeGroupPatterns(ShapeGroup group) {
         KeyTemplates t = group.templates;
         String pkWords = String.join(", ", t.partitionKey().variables());
         // a sharded item's shard is not in its id (the writer picked it): no GetItem can name it
@@ -69,8 +64,6 @@ final class PatternProposals {
                 return;
             }
             add(
-                    patterns,
-                    evidence,
                     new AccessPattern(
                             "get " + group.name + " by " + pkWords,
                             AccessPattern.Operation.GET_ITEM,
@@ -87,15 +80,13 @@ final class PatternProposals {
         KeyTemplate sk = t.sortKey().get();
         if (sharded) {
             if (!sk.isConstant()) {
-                proposeList(group, sk, patterns, evidence);
+                proposeList(group, sk);
             }
             return;
         }
         Set<String> all = new LinkedHashSet<>(t.partitionKey().variables());
         all.addAll(sk.variables());
         add(
-                patterns,
-                evidence,
                 new AccessPattern(
                         (sk.isConstant() ? "get " : "get one ")
                                 + group.name
@@ -116,16 +107,12 @@ final class PatternProposals {
                         + sk
                         + (sk.isConstant() ? " is constant" : " names one item"));
         if (!sk.isConstant()) {
-            proposeList(group, sk, patterns, evidence);
+            proposeList(group, sk);
         }
     }
 
     /** A Query of a group's partition, newest first where its sort key is time-ordered. */
-    private void proposeList(
-            ShapeGroup group,
-            KeyTemplate sk,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence) {
+    private void proposeList(ShapeGroup group, KeyTemplate sk) {
         KeyTemplates t = group.templates;
         boolean newestFirst = timeOrdered(group.items, keys.sortKey().get(), sk);
         String prefix = sk.literalPrefix();
@@ -138,8 +125,6 @@ final class PatternProposals {
                         ? " (fan-out over " + t.partitionKey().fanOut() + " shards)"
                         : "";
         add(
-                patterns,
-                evidence,
                 new AccessPattern(
                         "list "
                                 + group.name
@@ -175,17 +160,12 @@ final class PatternProposals {
      * A parent (constant sort key) and the children in its partition: one item collection, read by
      * one Query, and a relationship per child.
      */
-    private void proposeCollection(
-            ShapeGroup parent,
-            List<ShapeGroup> groups,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            List<Relationship> relationships) {
+    private void proposeCollection(ShapeGroup parent) {
         KeyTemplates p = parent.templates;
         if (p.sortKey().isEmpty() || !p.sortKey().get().isConstant()) {
             return;
         }
-        List<ShapeGroup> children = childrenOf(parent, groups);
+        List<ShapeGroup> children = childrenOf(parent);
         if (children.isEmpty()) {
             return;
         }
@@ -204,8 +184,6 @@ final class PatternProposals {
                             null));
         }
         add(
-                patterns,
-                evidence,
                 new AccessPattern(
                         parent.name
                                 + " and its "
@@ -229,7 +207,7 @@ final class PatternProposals {
     }
 
     /** The groups in a parent's partition whose sort key varies. */
-    private static List<ShapeGroup> childrenOf(ShapeGroup parent, List<ShapeGroup> groups) {
+    private List<ShapeGroup> childrenOf(ShapeGroup parent) {
         KeyTemplates p = parent.templates;
         return groups.stream()
                 .filter(
@@ -243,29 +221,11 @@ final class PatternProposals {
                 .toList();
     }
 
-    private void proposeIndexPatterns(
-            List<ShapeGroup> groups,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            List<Relationship> relationships) {
-        for (IndexModel index : indexes) {
-            for (ShapeGroup group : groups) {
-                proposeIndexPattern(index, group, groups, patterns, evidence, relationships);
-            }
-        }
-    }
-
     /**
      * A Query of an index by a group's index key, where its entity has one for that index, and the
      * relationship to the parent the key refers to.
      */
-    private void proposeIndexPattern(
-            IndexModel index,
-            ShapeGroup group,
-            List<ShapeGroup> groups,
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            List<Relationship> relationships) {
+    private void proposeIndexPattern(IndexModel index, ShapeGroup group) {
         KeyTemplates t = group.entity.indexKeys().get(index.name());
         if (t == null) {
             return;
@@ -277,8 +237,6 @@ final class PatternProposals {
                         && timeOrdered(carrying, index.keys().sortKey().get(), t.sortKey().get());
         String by = String.join(", ", t.partitionKey().variables());
         add(
-                patterns,
-                evidence,
                 new AccessPattern(
                         group.name
                                 + " by "
@@ -304,18 +262,13 @@ final class PatternProposals {
                         + index.keys().partitionKey()
                         + " "
                         + t.partitionKey());
-        relateToParent(groups, group, index, t, carrying, relationships);
+        relateToParent(group, index, t, carrying);
     }
 
     /** An index relationship to the parent a group's index key refers to, where there is one. */
     private void relateToParent(
-            List<ShapeGroup> groups,
-            ShapeGroup group,
-            IndexModel index,
-            KeyTemplates t,
-            List<Item> carrying,
-            List<Relationship> relationships) {
-        referencedParent(groups, group, index, t, carrying)
+            ShapeGroup group, IndexModel index, KeyTemplates t, List<Item> carrying) {
+        referencedParent(group, index, t, carrying)
                 .ifPresent(
                         parent ->
                                 relationships.add(
@@ -337,11 +290,7 @@ final class PatternProposals {
      * a post's {@code authorId U#12} naming {@code USER#12}.
      */
     private Optional<ShapeGroup> referencedParent(
-            List<ShapeGroup> groups,
-            ShapeGroup child,
-            IndexModel index,
-            KeyTemplates t,
-            List<Item> carrying) {
+            ShapeGroup child, IndexModel index, KeyTemplates t, List<Item> carrying) {
         if (t.partitionKey().variables().size() != 1) {
             return Optional.empty();
         }
@@ -394,12 +343,7 @@ final class PatternProposals {
         return ordered || (digits && widths.size() == 1);
     }
 
-    private static void add(
-            List<AccessPattern> patterns,
-            List<InferredModel.PatternEvidence> evidence,
-            AccessPattern pattern,
-            int matched,
-            String why) {
+    private void add(AccessPattern pattern, int matched, String why) {
         if (patterns.stream().anyMatch(p -> p.name().equals(pattern.name()))) {
             return;
         }

@@ -110,25 +110,9 @@ public record TableModel(
         return change.apply(new Builder(this)).build();
     }
 
-    /** This model under another table name; the parts most often changed alone have a shortcut. */
+    /** This model under another table name, the part most often changed alone. */
     public TableModel withTable(String value) {
         return with(b -> b.table(value));
-    }
-
-    public TableModel withIndexes(List<IndexModel> value) {
-        return with(b -> b.indexes(value));
-    }
-
-    public TableModel withKeyAttributeTypes(Map<String, String> value) {
-        return with(b -> b.keyAttributeTypes(value));
-    }
-
-    public TableModel withEntities(List<Entity> value) {
-        return with(b -> b.entities(value));
-    }
-
-    public TableModel withAccessPatterns(List<AccessPattern> value) {
-        return with(b -> b.accessPatterns(value));
     }
 
     /** The parts of a model, set one by one; {@link #with} hands one out. */

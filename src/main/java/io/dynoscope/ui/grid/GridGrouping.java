@@ -28,10 +28,7 @@ final class GridGrouping {
             TableModel model,
             String parentMarker) {
         KeySchema keys = info.keySchemaOf(request.index());
-        GroupingOptions options =
-                GroupingOptions.of(keys)
-                        .withDirection(request.direction())
-                        .withLocalSecondaryIndex(info.hasLocalSecondaryIndex());
+        GroupingOptions options = GroupingOptions.of(keys).withDirection(request.direction());
         if (fanOut.isPresent()) {
             options = options.withShardedCollection(fanOut.get());
         } else if (model != null

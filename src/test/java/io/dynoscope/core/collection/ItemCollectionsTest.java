@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Random;
 import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
@@ -159,9 +158,7 @@ class ItemCollectionsTest {
     void headersCarryCountSizeParentAndWarnings() {
         ItemCollections grid =
                 new ItemCollections(
-                        SAAS_OPTIONS
-                                .withLargeCollectionThreshold(500, 1_000)
-                                .withLocalSecondaryIndex(true),
+                        SAAS_OPTIONS.withLargeCollectionThreshold(500, 1_000),
                         item -> item.attributes().get("Detail").equals(s("META")) ? 400 : 150);
         seedPagesInterleaved(grid);
         grid.addPage(List.of(saas("WS#solo", "PROJ#2026-0001")));
@@ -171,7 +168,6 @@ class ItemCollectionsTest {
         assertEquals(400 + 150 + 150, acme.sizeBytes());
         assertTrue(acme.isLarge());
         assertEquals(saas("WS#acme", "META"), acme.parent().orElseThrow());
-        assertEquals(OptionalLong.of(10L * 1024 * 1024 * 1024), acme.sizeLimitBytes());
 
         ItemCollection solo = grid.collection(s("WS#solo")).orElseThrow();
         assertEquals(150, solo.sizeBytes());
@@ -186,9 +182,6 @@ class ItemCollectionsTest {
         byCount.addPage(List.of(saas("WS#solo", "PROJ#2026-0001")));
         assertTrue(byCount.collection(s("WS#beta")).orElseThrow().isLarge());
         assertFalse(byCount.collection(s("WS#solo")).orElseThrow().isLarge());
-        assertEquals(
-                OptionalLong.empty(),
-                byCount.collection(s("WS#solo")).orElseThrow().sizeLimitBytes());
     }
 
     @Test

@@ -157,23 +157,29 @@ class ExpressionCompilerTest {
 
     @Test
     void compilesProjectionAndUpdate() {
+        ExpressionCompiler projections = new ExpressionCompiler();
         CompiledExpression projection =
-                ExpressionCompiler.compileProjection(
-                        List.of(
-                                AttributePath.of("EntityRef"),
-                                AttributePath.parse("author.name"),
-                                AttributePath.parse("items[0].sku")));
+                projections.expression(
+                        projections.projection(
+                                List.of(
+                                        AttributePath.of("EntityRef"),
+                                        AttributePath.parse("author.name"),
+                                        AttributePath.parse("items[0].sku"))));
         assertEquals("#er, #a.#n, #i[0].#s", projection.text());
 
+        ExpressionCompiler updates = new ExpressionCompiler();
         CompiledExpression update =
-                ExpressionCompiler.compileUpdate(
-                        List.of(
-                                UpdateRow.remove(AttributePath.parse("legacy")),
-                                UpdateRow.set("status", s("ACTIVE")),
-                                UpdateRow.add(AttributePath.of("views"), n(1)),
-                                UpdateRow.delete(
-                                        AttributePath.of("tags"), AttributeValue.ss("old")),
-                                UpdateRow.set(AttributePath.parse("author.name"), s("Mara V."))));
+                updates.expression(
+                        updates.update(
+                                List.of(
+                                        UpdateRow.remove(AttributePath.parse("legacy")),
+                                        UpdateRow.set("status", s("ACTIVE")),
+                                        UpdateRow.add(AttributePath.of("views"), n(1)),
+                                        UpdateRow.delete(
+                                                AttributePath.of("tags"), AttributeValue.ss("old")),
+                                        UpdateRow.set(
+                                                AttributePath.parse("author.name"),
+                                                s("Mara V.")))));
         assertEquals("SET #s = :s, #a.#n = :n REMOVE #l ADD #v :v DELETE #t :t", update.text());
         assertTrue(
                 ExpressionValidator.validate(
@@ -289,14 +295,16 @@ class ExpressionCompilerTest {
                         UpdateRow.add(AttributePath.of("views"), n(1)),
                         UpdateRow.delete(
                                 AttributePath.of("tags"), AttributeValue.ss("old", "stale")));
-        CompiledExpression compiled = ExpressionCompiler.compileUpdate(rows);
+        ExpressionCompiler compiler = new ExpressionCompiler();
+        CompiledExpression compiled = compiler.expression(compiler.update(rows));
         AsRows<UpdateRow> back =
                 ExpressionCompiler.updateRows(compiled.text(), compiled.names(), compiled.values());
         List<UpdateRow> read = assertInstanceOf(AsRows.Shown.class, back).rows();
         assertEquals(
                 rows.stream().map(UpdateRow::withDefaultName).toList(),
                 read.stream().map(UpdateRow::withDefaultName).toList());
-        assertEquals(compiled, ExpressionCompiler.compileUpdate(read));
+        ExpressionCompiler again = new ExpressionCompiler();
+        assertEquals(compiled, again.expression(again.update(read)));
     }
 
     @Test

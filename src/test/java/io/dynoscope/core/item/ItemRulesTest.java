@@ -51,15 +51,7 @@ class ItemRulesTest {
 
     @Test
     void anItemOver400KbIsRefusedNamingItsLargestAttribute() {
-        Item item =
-                Item.of(
-                        Map.of(
-                                "EntityRef",
-                                s("a"),
-                                "Detail",
-                                s("b"),
-                                "body",
-                                b(new byte[ItemSize.MAX_ITEM_BYTES])));
+        Item item = withBody(ItemSize.MAX_ITEM_BYTES);
 
         List<Problem> problems = ItemRules.check(item, KEYS, TYPES);
 
@@ -70,6 +62,18 @@ class ItemRulesTest {
                         .message()
                         .startsWith("the item is 409621 bytes, over DynamoDB's limit of 409600"),
                 problems.get(0).message());
+    }
+
+    @Test
+    void anItemOfExactly400KbIsAccepted() {
+        Item item = withBody(ItemSize.MAX_ITEM_BYTES - 21);
+
+        assertEquals(ItemSize.MAX_ITEM_BYTES, ItemSize.of(item));
+        assertEquals(List.of(), ItemRules.check(item, KEYS, TYPES));
+    }
+
+    private static Item withBody(int bytes) {
+        return Item.of(Map.of("EntityRef", s("a"), "Detail", s("b"), "body", b(new byte[bytes])));
     }
 
     @Test

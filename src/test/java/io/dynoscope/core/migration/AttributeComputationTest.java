@@ -237,7 +237,8 @@ class AttributeComputationTest {
                                             Map.of(
                                                     "byStatus",
                                                     KeyTemplates.of("{status}", "{createdAt}")));
-                            AttributeComputation.of(m.withKeyAttributeTypes(Map.of("GSI1PK", "B")));
+                            AttributeComputation.of(
+                                    m.with(b -> b.keyAttributeTypes(Map.of("GSI1PK", "B"))));
                         });
         IllegalArgumentException readsComputed =
                 assertThrows(

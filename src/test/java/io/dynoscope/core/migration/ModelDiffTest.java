@@ -150,18 +150,22 @@ class ModelDiffTest {
     void anAttributeWhoseTemplateMovesToAnotherNameIsARenameAndTheOldOneGoesAtCleanup() {
         TableModel renamed =
                 current()
-                        .withIndexes(List.of(BY_STATUS_DATE))
-                        .withEntities(
-                                List.of(
-                                        new Entity(
-                                                "proj",
-                                                KeyTemplates.of("WS#{wsId}", "PROJ#{projId}"),
-                                                List.of(),
-                                                Map.of(
-                                                        "byStatusDate",
-                                                        KeyTemplates.of(
-                                                                "PROJECT#{status}",
-                                                                "{createdAt}")))));
+                        .with(b -> b.indexes(List.of(BY_STATUS_DATE)))
+                        .with(
+                                b ->
+                                        b.entities(
+                                                List.of(
+                                                        new Entity(
+                                                                "proj",
+                                                                KeyTemplates.of(
+                                                                        "WS#{wsId}",
+                                                                        "PROJ#{projId}"),
+                                                                List.of(),
+                                                                Map.of(
+                                                                        "byStatusDate",
+                                                                        KeyTemplates.of(
+                                                                                "PROJECT#{status}",
+                                                                                "{createdAt}"))))));
 
         ModelDiff diff = ModelDiff.between(current(), renamed, Optional.empty());
 
@@ -180,34 +184,43 @@ class ModelDiffTest {
     @Test
     void whatCannotBeDoneInPlaceIsRefusedSayingWhy() {
         TableModel movedKeys =
-                target().withEntities(
-                                List.of(
-                                        new Entity(
-                                                "proj",
-                                                KeyTemplates.of("WS#{wsId}", "PROJECT#{projId}"),
-                                                List.of(),
-                                                Map.of())));
+                target().with(
+                                b ->
+                                        b.entities(
+                                                List.of(
+                                                        new Entity(
+                                                                "proj",
+                                                                KeyTemplates.of(
+                                                                        "WS#{wsId}",
+                                                                        "PROJECT#{projId}"),
+                                                                List.of(),
+                                                                Map.of()))));
         TableModel newLocalIndex =
-                target().withIndexes(
-                                List.of(
-                                        BY_STATUS,
-                                        BY_STATUS_DATE,
-                                        new IndexModel(
-                                                "byDate",
-                                                false,
-                                                KeySchema.of("EntityRef", "createdAt"),
-                                                "ALL",
-                                                List.of())));
+                target().with(
+                                b ->
+                                        b.indexes(
+                                                List.of(
+                                                        BY_STATUS,
+                                                        BY_STATUS_DATE,
+                                                        new IndexModel(
+                                                                "byDate",
+                                                                false,
+                                                                KeySchema.of(
+                                                                        "EntityRef", "createdAt"),
+                                                                "ALL",
+                                                                List.of()))));
         TableModel changedIndex =
-                target().withIndexes(
-                                List.of(
-                                        new IndexModel(
-                                                "byStatus",
-                                                true,
-                                                KeySchema.of("GSI9PK", "GSI1SK"),
-                                                "ALL",
-                                                List.of()),
-                                        BY_STATUS_DATE));
+                target().with(
+                                b ->
+                                        b.indexes(
+                                                List.of(
+                                                        new IndexModel(
+                                                                "byStatus",
+                                                                true,
+                                                                KeySchema.of("GSI9PK", "GSI1SK"),
+                                                                "ALL",
+                                                                List.of()),
+                                                        BY_STATUS_DATE)));
 
         assertEquals(
                 List.of(

@@ -204,11 +204,13 @@ class ModelPartsTest {
                 "the model of 'blog' has no index 'nope'", refused(() -> model.keysOf("nope")));
         assertEquals("S", model.keyAttributeType("PK"));
         assertEquals("S", model.keyAttributeType("notAKey"), "S when the model does not say");
-        assertEquals("N", model.withKeyAttributeTypes(Map.of("PK", "N")).keyAttributeType("PK"));
+        assertEquals(
+                "N",
+                model.with(b -> b.keyAttributeTypes(Map.of("PK", "N"))).keyAttributeType("PK"));
         assertEquals("other", model.withTable("other").table());
-        assertEquals(List.of(), model.withIndexes(List.of()).indexes());
-        assertEquals(List.of(), model.withEntities(List.of()).entities());
-        assertEquals(List.of(), model.withAccessPatterns(List.of()).accessPatterns());
+        assertEquals(List.of(), model.with(b -> b.indexes(List.of())).indexes());
+        assertEquals(List.of(), model.with(b -> b.entities(List.of())).entities());
+        assertEquals(List.of(), model.with(b -> b.accessPatterns(List.of())).accessPatterns());
         assertEquals(model.entities(), model.withTable("other").entities(), "the rest is kept");
         TableModel bare =
                 model.with(

@@ -99,7 +99,7 @@ class PatternRequestsTest {
 
         Item project = SampleData.items(SampleData.Dataset.SAAS).get(1);
         Map<String, AttributeValue> fromItem =
-                PatternRequests.parametersFrom(saas, active, project).orElseThrow();
+                PatternAnswers.parameters(saas, active, List.of(project), Map.of()).orElseThrow();
         assertEquals(s("acme"), fromItem.get("wsId"));
         assertEquals(project.attributes().get("status"), fromItem.get("status"));
 

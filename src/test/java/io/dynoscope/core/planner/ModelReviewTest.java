@@ -253,7 +253,7 @@ class ModelReviewTest {
                         TASK.keys(),
                         List.of(),
                         Map.of("all", KeyTemplates.of("ALL", null)));
-        TableModel written = model(everyone).withEntities(List.of(both, taskToo));
+        TableModel written = model(everyone).with(b -> b.entities(List.of(both, taskToo)));
         assertTrue(
                 about(review(written, List.of()), "all").stream()
                         .noneMatch(f -> f.kind() == Finding.Kind.SPARSE_INDEX),

@@ -217,42 +217,53 @@ class MigrationTest {
         TableModel migratedModel = MigrationFixture.model(MigrationFixture.TARGET, table);
         TableModel withoutByStatus =
                 migratedModel
-                        .withIndexes(
-                                migratedModel.indexes().stream()
-                                        .filter(i -> !i.name().equals("byStatus"))
-                                        .toList())
-                        .withEntities(
-                                migratedModel.entities().stream()
-                                        .map(
-                                                e ->
-                                                        e.name().equals("project")
-                                                                ? new Entity(
-                                                                        e.name(),
-                                                                        e.keys(),
-                                                                        e.attributes(),
-                                                                        Map.of(
-                                                                                "byAssignee",
-                                                                                e.indexKeys()
-                                                                                        .get(
-                                                                                                "byStatus")))
-                                                                : e)
-                                        .toList())
-                        .withAccessPatterns(
-                                migratedModel.accessPatterns().stream()
-                                        .map(
-                                                p ->
-                                                        "byStatus".equals(p.index())
-                                                                ? new AccessPattern(
-                                                                        p.name(),
-                                                                        p.operation(),
-                                                                        p.entities(),
-                                                                        "byAssignee",
-                                                                        p.partitionKey(),
-                                                                        p.sortKey(),
-                                                                        p.newestFirst(),
-                                                                        p.filter())
-                                                                : p)
-                                        .toList());
+                        .with(
+                                b ->
+                                        b.indexes(
+                                                migratedModel.indexes().stream()
+                                                        .filter(i -> !i.name().equals("byStatus"))
+                                                        .toList()))
+                        .with(
+                                b ->
+                                        b.entities(
+                                                migratedModel.entities().stream()
+                                                        .map(
+                                                                e ->
+                                                                        e.name().equals("project")
+                                                                                ? new Entity(
+                                                                                        e.name(),
+                                                                                        e.keys(),
+                                                                                        e
+                                                                                                .attributes(),
+                                                                                        Map.of(
+                                                                                                "byAssignee",
+                                                                                                e.indexKeys()
+                                                                                                        .get(
+                                                                                                                "byStatus")))
+                                                                                : e)
+                                                        .toList()))
+                        .with(
+                                b ->
+                                        b.accessPatterns(
+                                                migratedModel.accessPatterns().stream()
+                                                        .map(
+                                                                p ->
+                                                                        "byStatus".equals(p.index())
+                                                                                ? new AccessPattern(
+                                                                                        p.name(),
+                                                                                        p
+                                                                                                .operation(),
+                                                                                        p
+                                                                                                .entities(),
+                                                                                        "byAssignee",
+                                                                                        p
+                                                                                                .partitionKey(),
+                                                                                        p.sortKey(),
+                                                                                        p
+                                                                                                .newestFirst(),
+                                                                                        p.filter())
+                                                                                : p)
+                                                        .toList()));
         MigrationPlan plan =
                 new MigrationPlanner(engine)
                         .plan(
