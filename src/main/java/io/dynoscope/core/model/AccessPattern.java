@@ -57,6 +57,11 @@ public record AccessPattern(
                         "BETWEEN takes two values; the other operators take one");
             }
         }
+
+        /** A condition of one value, the template {@code value} parsed. */
+        public static SortKeyPattern of(SortKeyCondition.Operator operator, String value) {
+            return new SortKeyPattern(operator, KeyTemplate.parse(value), null);
+        }
     }
 
     public AccessPattern {

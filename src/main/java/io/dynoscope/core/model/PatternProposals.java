@@ -139,10 +139,8 @@ final class PatternProposals {
                         prefix.isEmpty()
                                 ? Optional.empty()
                                 : Optional.of(
-                                        new AccessPattern.SortKeyPattern(
-                                                SortKeyCondition.Operator.BEGINS_WITH,
-                                                KeyTemplate.parse(prefix),
-                                                null)),
+                                        AccessPattern.SortKeyPattern.of(
+                                                SortKeyCondition.Operator.BEGINS_WITH, prefix)),
                         newestFirst,
                         null),
                 group.items.size(),

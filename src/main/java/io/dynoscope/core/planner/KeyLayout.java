@@ -63,11 +63,8 @@ final class KeyLayout {
         for (PatternSpec pattern : byGiven) {
             served.put(pattern, serve(pattern));
         }
-        List<AccessPattern> patterns = new ArrayList<>();
-        for (PatternSpec pattern : input.patterns()) {
-            patterns.add(request(served.get(pattern)));
-        }
-        TableModel model = model(patterns);
+        TableModel model =
+                model(input.patterns().stream().map(p -> request(served.get(p))).toList());
         TableDesign design = TableDesign.of(model, ExampleItems.of(model, input.entities()));
         List<Finding> all = new ArrayList<>(findings);
         all.addAll(ModelReview.review(design));
@@ -197,15 +194,9 @@ final class KeyLayout {
 
     /** The ids naming one item: ancestors' and its own. */
     List<String> identity(EntitySpec spec) {
-        List<String> ids = new ArrayList<>();
-        for (String v : tableKeys.get(spec.name()).partitionVariables()) {
-            ids.add(v);
-        }
-        for (String v : tableKeys.get(spec.name()).sortVariables()) {
-            if (!ids.contains(v)) {
-                ids.add(v);
-            }
-        }
+        KeyPath key = tableKeys.get(spec.name());
+        List<String> ids = new ArrayList<>(key.partitionVariables());
+        key.sortVariables().stream().filter(v -> !ids.contains(v)).forEach(ids::add);
         return ids;
     }
 
@@ -230,14 +221,7 @@ final class KeyLayout {
             if (pattern.many()) {
                 note(pattern.words(), "the whole key names one item: a GetItem returns it");
             }
-            return new Served(
-                    pattern,
-                    AccessPattern.Operation.GET_ITEM,
-                    spec.name(),
-                    -1,
-                    0,
-                    false,
-                    List.of());
+            return whole(pattern, spec, AccessPattern.Operation.GET_ITEM);
         }
         Optional<Integer> onTable = fit(table, spec, pattern, given, false);
         if (onTable.isPresent() && swallows(spec, table, onTable.get())) {
@@ -249,20 +233,30 @@ final class KeyLayout {
             onTable = Optional.empty();
         }
         if (onTable.isPresent()) {
-            return new Served(
-                    pattern,
-                    AccessPattern.Operation.QUERY,
-                    spec.name(),
-                    -1,
-                    onTable.get(),
-                    pattern.range().isPresent(),
-                    List.of());
+            return query(pattern, spec, -1, onTable.get());
         }
         if (given.isEmpty() && pattern.range().isEmpty() && pattern.order().isEmpty()) {
-            return new Served(
-                    pattern, AccessPattern.Operation.SCAN, spec.name(), -1, 0, false, List.of());
+            return whole(pattern, spec, AccessPattern.Operation.SCAN);
         }
         return serveOnIndex(pattern, spec, given);
+    }
+
+    /** A GetItem or a Scan of the table. */
+    private static Served whole(
+            PatternSpec pattern, EntitySpec spec, AccessPattern.Operation operation) {
+        return new Served(pattern, operation, spec.name(), -1, 0, false, List.of());
+    }
+
+    /** A Query of the table (slot -1) or an index key, fixing {@code equal} sort values. */
+    private static Served query(PatternSpec pattern, EntitySpec spec, int slot, int equal) {
+        return new Served(
+                pattern,
+                AccessPattern.Operation.QUERY,
+                spec.name(),
+                slot,
+                equal,
+                pattern.range().isPresent(),
+                List.of());
     }
 
     Served serveAlong(
@@ -371,25 +365,15 @@ final class KeyLayout {
                 }
             }
             if (fits.isPresent()) {
-                return new Served(
-                        pattern,
-                        AccessPattern.Operation.QUERY,
-                        spec.name(),
-                        slot,
-                        fits.get(),
-                        pattern.range().isPresent(),
-                        List.of());
+                return query(pattern, spec, slot, fits.get());
             }
         }
         keys.add(newIndexKey(pattern, spec, given));
-        return new Served(
+        return query(
                 pattern,
-                AccessPattern.Operation.QUERY,
-                spec.name(),
+                spec,
                 keys.size() - 1,
-                given.size() - keys.get(keys.size() - 1).partitionVariables().size(),
-                pattern.range().isPresent(),
-                List.of());
+                given.size() - keys.get(keys.size() - 1).partitionVariables().size());
     }
 
     /** The attribute a range or order asks, which must follow the equal values in the key. */
@@ -468,36 +452,23 @@ final class KeyLayout {
     }
 
     KeyPath newIndexKey(PatternSpec pattern, EntitySpec spec, Set<String> given) {
-        List<String> partition = new ArrayList<>();
-        for (String g : given) {
-            if (idLike(g, spec)) {
-                partition.add(g);
-            }
-        }
-        if (partition.isEmpty() && !given.isEmpty()) {
-            partition.add(given.iterator().next());
-        }
-        List<KeyPath.Part> parts = new ArrayList<>();
-        for (String p : partition) {
-            parts.add(new KeyPath.Part(ownerTag(p), p));
-        }
-        if (parts.isEmpty()) {
-            parts.add(new KeyPath.Part(spec.tag(), null));
-        }
-        List<String> values = new ArrayList<>();
-        for (String g : given) {
-            if (!partition.contains(g)) {
-                values.add(g);
-            }
-        }
+        List<String> ids = given.stream().filter(g -> idLike(g, spec)).toList();
+        List<String> partition =
+                ids.isEmpty() && !given.isEmpty() ? List.of(given.iterator().next()) : ids;
+        List<KeyPath.Part> parts =
+                partition.isEmpty()
+                        ? List.of(new KeyPath.Part(spec.tag(), null))
+                        : partition.stream().map(p -> new KeyPath.Part(ownerTag(p), p)).toList();
+        List<String> values =
+                new ArrayList<>(given.stream().filter(g -> !partition.contains(g)).toList());
         String target = target(pattern);
         if (target != null && !values.contains(target)) {
             values.add(target);
         }
-        List<String> tail = new ArrayList<>();
-        if (values.isEmpty()) {
-            identity(spec).stream().filter(id -> !partition.contains(id)).forEach(tail::add);
-        }
+        List<String> tail =
+                values.isEmpty()
+                        ? identity(spec).stream().filter(id -> !partition.contains(id)).toList()
+                        : List.of();
         return new KeyPath(null, parts, spec.tag(), values, tail);
     }
 

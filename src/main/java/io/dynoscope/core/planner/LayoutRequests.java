@@ -52,20 +52,17 @@ final class LayoutRequests {
                     case SCAN -> Optional.empty();
                     case GET_ITEM ->
                             Optional.of(
-                                    new AccessPattern.SortKeyPattern(
-                                            SortKeyCondition.Operator.EQ,
-                                            KeyTemplate.parse(key.sortText()),
-                                            null));
+                                    AccessPattern.SortKeyPattern.of(
+                                            SortKeyCondition.Operator.EQ, key.sortText()));
                     case QUERY ->
                             served.along().isEmpty()
                                     ? sortCondition(key, served, spec)
                                     : served.equal() > 0
                                             // the item and what is kept under its sort key
                                             ? Optional.of(
-                                                    new AccessPattern.SortKeyPattern(
+                                                    AccessPattern.SortKeyPattern.of(
                                                             SortKeyCondition.Operator.BEGINS_WITH,
-                                                            KeyTemplate.parse(key.sortText()),
-                                                            null))
+                                                            key.sortText()))
                                             : alongCondition(served, tableKeys, entities);
                 };
         return new AccessPattern(
@@ -89,8 +86,7 @@ final class LayoutRequests {
         int equal = served.equal();
         if (values.isEmpty()) {
             return Optional.of(
-                    new AccessPattern.SortKeyPattern(
-                            SortKeyCondition.Operator.EQ, KeyTemplate.parse(key.sortTag()), null));
+                    AccessPattern.SortKeyPattern.of(SortKeyCondition.Operator.EQ, key.sortTag()));
         }
         String prefix = key.prefixTemplate(equal);
         if (served.ranged()) {
@@ -106,20 +102,17 @@ final class LayoutRequests {
                         case AFTER -> between(prefix + "{" + range.from() + "}", prefix + HIGH);
                         case BEFORE -> between(prefix, prefix + "{" + range.to() + "}" + high);
                         case PREFIX ->
-                                new AccessPattern.SortKeyPattern(
+                                AccessPattern.SortKeyPattern.of(
                                         SortKeyCondition.Operator.BEGINS_WITH,
-                                        KeyTemplate.parse(prefix + "{" + range.prefix() + "}"),
-                                        null);
+                                        prefix + "{" + range.prefix() + "}");
                     });
         }
         if (equal == values.size()) {
             return Optional.of(
-                    new AccessPattern.SortKeyPattern(
-                            SortKeyCondition.Operator.EQ, KeyTemplate.parse(key.sortText()), null));
+                    AccessPattern.SortKeyPattern.of(SortKeyCondition.Operator.EQ, key.sortText()));
         }
         return Optional.of(
-                new AccessPattern.SortKeyPattern(
-                        SortKeyCondition.Operator.BEGINS_WITH, KeyTemplate.parse(prefix), null));
+                AccessPattern.SortKeyPattern.of(SortKeyCondition.Operator.BEGINS_WITH, prefix));
     }
 
     static AccessPattern.SortKeyPattern between(String lower, String upper) {
