@@ -8,7 +8,6 @@ import io.dynoscope.ui.common.WorkbenchTab.Action;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
-import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanExpression;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
@@ -117,12 +116,10 @@ final class ShellMenus {
         item("migrateItem")
                 .disableProperty()
                 .bind(
-                        Bindings.createBooleanBinding(
-                                () -> {
-                                    WorkbenchTab tab = viewModel.selectedTabProperty().get();
-                                    return tab == null || !tab.supports(Action.MIGRATE);
-                                },
-                                viewModel.selectedTabProperty()));
+                        viewModel
+                                .selectedTabProperty()
+                                .map(tab -> !tab.supports(Action.MIGRATE))
+                                .orElse(true));
         on("refreshTablesItem", viewModel::refreshTables);
         check("readFirstPageItem")
                 .selectedProperty()
