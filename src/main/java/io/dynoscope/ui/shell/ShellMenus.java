@@ -18,8 +18,8 @@ import javafx.scene.control.SeparatorMenuItem;
 
 /**
  * The menu bar: each item's action (most go to the active tab), its accelerator (from {@link
- * Shortcut}, one meaning each) and when it is disabled, and the items this build adds (the tool
- * tabs and dialogs about a table).
+ * Shortcut}, one meaning each) and when it is disabled, and the items made in code (the tool tabs
+ * and the dialogs).
  */
 final class ShellMenus {
 
