@@ -31,7 +31,6 @@ final class ItemPrinter implements PageListener {
     private final PrintStream out;
     private final KeySchema keySchema;
     private final List<Item> tableRows = new ArrayList<>();
-    private long printed;
     private CheckedOutput.Failure failure;
 
     /**
@@ -57,7 +56,6 @@ final class ItemPrinter implements PageListener {
     }
 
     void print(Item item) {
-        printed++;
         switch (format) {
             case JSON -> out.println(ItemJson.PLAIN.write(item));
             case DYNAMODB_JSON -> out.println(ItemJson.DYNAMODB.write(item));
@@ -81,10 +79,6 @@ final class ItemPrinter implements PageListener {
             TerminalText.exact(out).print(ItemCsv.write(tableRows, keySchema));
         }
         out.flush();
-    }
-
-    long printed() {
-        return printed;
     }
 
     private void printTable() {

@@ -20,10 +20,14 @@ import java.util.List;
 public interface DynamoRepository extends TableMetadata, AutoCloseable {
 
     /** Creates a table (on demand) and waits until it is ACTIVE. */
-    void createTable(TableDefinition definition);
+    default void createTable(TableDefinition definition) {
+        changeTable(new TableChange.CreateTable(definition));
+    }
 
     /** Deletes a table and waits until it is gone. */
-    void deleteTable(String table);
+    default void deleteTable(String table) {
+        changeTable(new TableChange.DeleteTable(table));
+    }
 
     /**
      * The request {@link #changeTable} sends for {@code change}, as the JSON of DynamoDB's API, to

@@ -34,16 +34,6 @@ public class ForwardingRepository implements DynamoRepository {
     }
 
     @Override
-    public void createTable(TableDefinition definition) {
-        delegate.createTable(definition);
-    }
-
-    @Override
-    public void deleteTable(String table) {
-        delegate.deleteTable(table);
-    }
-
-    @Override
     public String requestText(TableChange change) {
         return delegate.requestText(change);
     }

@@ -20,34 +20,21 @@ public final class QueryOrScanParts {
     Key exclusiveStartKey;
     boolean consistentRead;
 
-    QueryOrScanParts(QuerySpec query) {
-        this(query.table(), query.index(), query.filter(), query.projection(), query.limit());
-        keyCondition = query.keyCondition();
-        scanForward = query.scanForward();
-        pageSize = query.pageSize();
-        exclusiveStartKey = query.exclusiveStartKey();
-        consistentRead = query.consistentRead();
-    }
-
-    QueryOrScanParts(ScanSpec scan) {
-        this(scan.table(), scan.index(), scan.filter(), scan.projection(), scan.limit());
-        segments = scan.segments();
-        pageSize = scan.pageSize();
-        exclusiveStartKey = scan.exclusiveStartKey();
-        consistentRead = scan.consistentRead();
-    }
-
-    private QueryOrScanParts(
-            String table,
-            String index,
-            CompiledExpression filter,
-            CompiledExpression projection,
-            int limit) {
-        this.table = table;
-        this.index = index;
-        this.filter = filter;
-        this.projection = projection;
-        this.limit = limit;
+    QueryOrScanParts(QueryOrScanSpec<?> read) {
+        table = read.table();
+        index = read.index();
+        filter = read.filter();
+        projection = read.projection();
+        limit = read.limit();
+        pageSize = read.pageSize();
+        exclusiveStartKey = read.exclusiveStartKey();
+        consistentRead = read.consistentRead();
+        if (read instanceof QuerySpec query) {
+            keyCondition = query.keyCondition();
+            scanForward = query.scanForward();
+        } else {
+            segments = ((ScanSpec) read).segments();
+        }
     }
 
     QuerySpec query() {

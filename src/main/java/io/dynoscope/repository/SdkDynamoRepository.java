@@ -118,16 +118,6 @@ public final class SdkDynamoRepository implements DynamoRepository {
     }
 
     @Override
-    public void createTable(TableDefinition definition) {
-        changeTable(new TableChange.CreateTable(definition));
-    }
-
-    @Override
-    public void deleteTable(String table) {
-        changeTable(new TableChange.DeleteTable(table));
-    }
-
-    @Override
     public String requestText(TableChange change) {
         return TableRequests.text(change);
     }

@@ -2,6 +2,7 @@ package io.dynoscope.repository;
 
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.TableKeys;
+import io.dynoscope.core.model.IndexModel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,6 +108,11 @@ public record TableInfo(
             long itemCount) {
         public IndexInfo {
             nonKeyAttributes = List.copyOf(nonKeyAttributes);
+        }
+
+        /** The index as a table model holds it. */
+        public IndexModel model() {
+            return new IndexModel(name, global, keySchema, projectionType, nonKeyAttributes);
         }
     }
 }

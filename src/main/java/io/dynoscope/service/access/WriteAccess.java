@@ -10,7 +10,6 @@ import io.dynoscope.repository.ForwardingRepository;
 import io.dynoscope.repository.PageListener;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.UpdateSpec;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
@@ -66,16 +65,6 @@ public final class WriteAccess {
 
         private ReadOnlyException refuse(String operation, String table) {
             return new ReadOnlyException(operation + " on table '" + table + "'", reason);
-        }
-
-        @Override
-        public void createTable(TableDefinition definition) {
-            throw refuse("CreateTable", definition.name());
-        }
-
-        @Override
-        public void deleteTable(String table) {
-            throw refuse("DeleteTable", table);
         }
 
         @Override

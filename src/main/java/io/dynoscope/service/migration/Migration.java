@@ -53,19 +53,12 @@ public final class Migration {
     /** Hears how the migration goes; called on worker threads. */
     public interface Listener {
         /** A step begins; {@code description} says it in words. */
-        void phase(Phase phase, String description);
+        default void phase(Phase phase, String description) {}
 
         /** Items read and written in the current pass so far, out of about {@code total}. */
-        void progress(Phase phase, long read, long written, long total);
+        default void progress(Phase phase, long read, long written, long total) {}
 
-        Listener NONE =
-                new Listener() {
-                    @Override
-                    public void phase(Phase phase, String description) {}
-
-                    @Override
-                    public void progress(Phase phase, long read, long written, long total) {}
-                };
+        Listener NONE = new Listener() {};
     }
 
     /**

@@ -10,7 +10,6 @@ import io.dynoscope.repository.ReadStatistics;
 import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.TableSampler;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -71,17 +70,7 @@ public final class LiveModelInference {
 
     /** The table's indexes as the model holds them. */
     public static List<IndexModel> indexes(TableInfo info) {
-        List<IndexModel> indexes = new ArrayList<>();
-        for (TableInfo.IndexInfo index : info.indexes()) {
-            indexes.add(
-                    new IndexModel(
-                            index.name(),
-                            index.global(),
-                            index.keySchema(),
-                            index.projectionType(),
-                            index.nonKeyAttributes()));
-        }
-        return indexes;
+        return info.indexes().stream().map(TableInfo.IndexInfo::model).toList();
     }
 
     /** The table's billing as the model holds it (auto scaling is not read). */

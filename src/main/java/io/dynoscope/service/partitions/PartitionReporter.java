@@ -89,10 +89,6 @@ public final class PartitionReporter {
         public Options sampling(int items) {
             return new Options(segments, items, concurrency, seed);
         }
-
-        public Options withConcurrency(int count) {
-            return new Options(segments, sampleItems, count, seed);
-        }
     }
 
     /**

@@ -35,10 +35,6 @@ public record FanOutQuery(ReadRequest read, List<AttributeValue> shards, int pag
         return new FanOutQuery(read, shards, 0);
     }
 
-    public FanOutQuery withPageSize(int itemsPerRequest) {
-        return new FanOutQuery(read, shards, itemsPerRequest);
-    }
-
     /** The key schema of the table or index read (its sort key orders the merge). */
     KeySchema keys() {
         return read.keyCondition().keys();

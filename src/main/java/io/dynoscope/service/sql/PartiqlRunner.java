@@ -71,10 +71,11 @@ final class PartiqlRunner {
         TableInfo info = catalog.describe(select.table());
         IndexModel index = null;
         if (select.index() != null) {
-            TableInfo.IndexInfo found =
+            index =
                     info.indexes().stream()
                             .filter(i -> i.name().equals(select.index()))
                             .findFirst()
+                            .map(TableInfo.IndexInfo::model)
                             .orElseThrow(
                                     () ->
                                             new SqlStatementException(
@@ -83,13 +84,6 @@ final class PartiqlRunner {
                                                             + "' has no index '"
                                                             + select.index()
                                                             + "'"));
-            index =
-                    new IndexModel(
-                            found.name(),
-                            found.global(),
-                            found.keySchema(),
-                            found.projectionType(),
-                            found.nonKeyAttributes());
         }
         ReadPlanner.Plan plan =
                 ReadPlanner.planRows(
@@ -262,12 +256,13 @@ final class PartiqlRunner {
                             + ", as DynamoDB requires");
         }
         StatementReads reads = new StatementReads(repository, cancellation);
-        List<Item> seen = new ArrayList<>();
-        for (Item item : reads.collect(read)) {
-            if (plan.unsent().stream().allMatch(r -> KeyRowMatcher.matches(item, r))) {
-                seen.add(item);
-            }
-        }
+        List<Item> seen =
+                reads.collect(read).stream()
+                        .filter(
+                                item ->
+                                        plan.unsent().stream()
+                                                .allMatch(r -> KeyRowMatcher.matches(item, r)))
+                        .toList();
         List<GuardedWrite.Plan> writes = new ArrayList<>();
         for (Item item : seen) {
             if (statement instanceof PartiqlStatement.Update update) {
@@ -288,26 +283,14 @@ final class PartiqlRunner {
 
     /** The item with the actions applied: SET and REMOVE of attributes and map members. */
     private static Item apply(Item item, List<UpdateRow> actions) {
-        Map<String, AttributeValue> attributes = new LinkedHashMap<>(item.attributes());
+        AttributeValue edited = AttributeValue.m(item.attributes());
         for (UpdateRow action : actions) {
-            List<AttributePath.Segment> segments = action.path().segments();
-            AttributeValue value = action.value().orElse(null);
-            String top = action.path().attribute();
-            if (segments.size() == 1) {
-                if (value == null) {
-                    attributes.remove(top);
-                } else {
-                    attributes.put(top, value);
-                }
-            } else {
-                attributes.put(
-                        top,
-                        nested(attributes.get(top), segments.subList(1, segments.size()), value));
-            }
+            edited = nested(edited, action.path().segments(), action.value().orElse(null));
         }
-        return new Item(attributes);
+        return new Item(((AttributeValue.MapValue) edited).entries());
     }
 
+    /** {@code container} with the member at {@code path} set to {@code value} (null: removed). */
     private static AttributeValue nested(
             AttributeValue container, List<AttributePath.Segment> path, AttributeValue value) {
         if (!(container instanceof AttributeValue.MapValue map)

@@ -8,7 +8,7 @@ import java.util.List;
  */
 public interface RowListener {
 
-    void columns(List<String> labels);
+    default void columns(List<String> labels) {}
 
     /**
      * One row: String, BigDecimal, Long, Boolean or null values, one per column.

@@ -2,13 +2,13 @@ package io.dynoscope.service.sql;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.TableInfo;
+import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.read.TableSampler;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -147,7 +147,7 @@ public final class SqlCatalog {
                 table,
                 info.keySchema(),
                 info.keyAttributeTypes(),
-                indexes(info),
+                LiveModelInference.indexes(info),
                 samples.getOrDefault(table, List.of()));
     }
 
@@ -158,7 +158,7 @@ public final class SqlCatalog {
                         model.table(),
                         info.keySchema(),
                         info.keyAttributeTypes(),
-                        indexes(info),
+                        LiveModelInference.indexes(info),
                         List.of());
         return SqlRelation.entity(
                 table,
@@ -166,19 +166,6 @@ public final class SqlCatalog {
                 entity.attributes().isEmpty()
                         ? samples.getOrDefault(model.table(), List.of())
                         : List.of());
-    }
-
-    private static List<IndexModel> indexes(TableInfo info) {
-        return info.indexes().stream()
-                .map(
-                        i ->
-                                new IndexModel(
-                                        i.name(),
-                                        i.global(),
-                                        i.keySchema(),
-                                        i.projectionType(),
-                                        i.nonKeyAttributes()))
-                .toList();
     }
 
     /**

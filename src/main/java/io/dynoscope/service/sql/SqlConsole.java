@@ -82,10 +82,6 @@ public final class SqlConsole {
         return new SqlCompletions(catalog).at(text, caret);
     }
 
-    DynamoRepository repository() {
-        return repository;
-    }
-
     /**
      * The reads a SELECT will make and the engine's plan, without reading anything. An error's
      * position counts in {@code statement} as given.
@@ -201,11 +197,13 @@ public final class SqlConsole {
             }
             return partiql.select(body, partiqlSelect.get(), false, rows, allowScan, cancellation);
         }
+        StatementPreparer.Prepared prepared = planned.prepared();
         if (refused(planned.explanation(), allowScan)) {
-            close(planned.prepared());
+            if (prepared != null) {
+                prepared.close();
+            }
             return refusal(planned.explanation(), reads, start);
         }
-        StatementPreparer.Prepared prepared = planned.prepared();
         if (prepared == null) {
             planned.toSample().forEach(table -> reads.sample(catalog, table));
             prepared = preparer.prepareSampled(body, reads);
@@ -250,12 +248,6 @@ public final class SqlConsole {
                 true,
                 false,
                 Duration.ofNanos(System.nanoTime() - start));
-    }
-
-    private static void close(StatementPreparer.Prepared prepared) {
-        if (prepared != null) {
-            prepared.close();
-        }
     }
 
     /** A failure of the caller's row listener (its output, say), passed on as it is. */

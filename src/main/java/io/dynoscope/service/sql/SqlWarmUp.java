@@ -82,19 +82,7 @@ public final class SqlWarmUp {
      */
     public static long run() {
         SqlConsole console = new SqlConsole(new InMemoryTable(), List.of(model()));
-        return console.run(
-                        STATEMENT,
-                        new RowListener() {
-                            @Override
-                            public void columns(List<String> labels) {}
-
-                            @Override
-                            public boolean row(List<Object> values) {
-                                return true;
-                            }
-                        },
-                        warning -> true,
-                        Cancellation.none())
+        return console.run(STATEMENT, values -> true, warning -> true, Cancellation.none())
                 .rowCount();
     }
 

@@ -25,10 +25,6 @@ final class StatementColumns implements StatementErrors.Names {
     private final Map<String, Set<String>> provisional = new LinkedHashMap<>();
     private final Optional<OrderHint> order;
 
-    StatementColumns(SqlCatalog catalog) {
-        this(catalog, Optional.empty());
-    }
-
     /** Columns whose relations say they come ordered as the statement's ORDER BY, where it can. */
     StatementColumns(SqlCatalog catalog, Optional<OrderHint> order) {
         this.catalog = catalog;
@@ -106,11 +102,6 @@ final class StatementColumns implements StatementErrors.Names {
 
     boolean isProvisional(String relation, String column) {
         return provisional.getOrDefault(relation, Set.of()).contains(column);
-    }
-
-    /** The relations the statement used, by name. */
-    synchronized Set<String> usedNames() {
-        return Set.copyOf(used.keySet());
     }
 
     /** The tables of the used relations whose columns a sample may add to. */

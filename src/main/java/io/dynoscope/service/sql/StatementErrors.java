@@ -76,26 +76,19 @@ final class StatementErrors {
     private static final Pattern CONTEXT_PREFIX =
             Pattern.compile("^From line \\d+, column \\d+ to line \\d+, column \\d+: ");
 
-    /** The names an unknown name is compared with. */
+    /** The names an unknown name is compared with (none unless given). */
     interface Names {
-        Collection<String> relations();
+        default Collection<String> relations() {
+            return List.of();
+        }
 
-        Collection<String> columns();
+        default Collection<String> columns() {
+            return List.of();
+        }
     }
 
     /** No names to suggest from (an error while rows are read is not about names). */
-    static final Names NO_NAMES =
-            new Names() {
-                @Override
-                public Collection<String> relations() {
-                    return List.of();
-                }
-
-                @Override
-                public Collection<String> columns() {
-                    return List.of();
-                }
-            };
+    static final Names NO_NAMES = new Names() {};
 
     private StatementErrors() {}
 

@@ -40,13 +40,12 @@ import org.apache.calcite.util.mapping.IntPair;
  */
 final class StatementPlan {
 
-    static final StatementPlan EMPTY = new StatementPlan(Map.of(), List.of(), Map.of(), true);
+    static final StatementPlan EMPTY = new StatementPlan(Map.of(), Map.of(), true);
 
     /** A table scan of the plan: the relation and its filters as Calcite prints them. */
     private record ScanKey(String relation, String filters) {}
 
     private final Map<ScanKey, List<PlannedRead>> readsByScan;
-    private final List<Scan> scans;
     private final Map<ScanKey, Lookup> lookups;
     private final boolean orderKept;
 
@@ -72,27 +71,13 @@ final class StatementPlan {
             List<PlannedRead> sourceReads,
             int sourceColumn) {}
 
-    /**
-     * One table scan of the plan and the reads it takes its rows from.
-     *
-     * @param predicates the pushed-down conjuncts the reads were planned from
-     */
-    record Scan(SqlRelation relation, List<ColumnPredicate> predicates, List<PlannedRead> reads) {}
-
     private StatementPlan(
             Map<ScanKey, List<PlannedRead>> readsByScan,
-            List<Scan> scans,
             Map<ScanKey, Lookup> lookups,
             boolean orderKept) {
         this.readsByScan = readsByScan;
-        this.scans = scans;
         this.lookups = lookups;
         this.orderKept = orderKept;
-    }
-
-    /** The reads of every table scan in {@code root}, no relation said to come ordered. */
-    static StatementPlan of(RelNode root) {
-        return of(root, new StatementColumns(null));
     }
 
     /**
@@ -157,11 +142,7 @@ final class StatementPlan {
             orderKept &= ordering.ordered(relations.get(key)).isEmpty();
         }
         limitRead(root, scanNodes, reads, lookups);
-        List<Scan> scans = new ArrayList<>();
-        reads.forEach(
-                (key, planned) ->
-                        scans.add(new Scan(relations.get(key), predicates.get(key), planned)));
-        return new StatementPlan(reads, scans, lookups, orderKept);
+        return new StatementPlan(reads, lookups, orderKept);
     }
 
     /** False when a relation said it comes ordered but is not read by one Query of the table. */
@@ -205,14 +186,11 @@ final class StatementPlan {
             Map<ScanKey, List<PlannedRead>> reads,
             Map<ScanKey, Lookup> lookups) {
         RelNode node = throughProjections(root);
-        RexNode fetch;
-        RexNode offset;
-        if (node instanceof EnumerableLimit limit) {
-            fetch = limit.fetch;
-            offset = limit.offset;
-        } else {
+        if (!(node instanceof EnumerableLimit limit)) {
             return;
         }
+        RexNode fetch = limit.fetch;
+        RexNode offset = limit.offset;
         ScanKey key = scanNodes.get(unwrap(throughProjections(node.getInput(0))));
         if (key == null
                 || lookups.containsKey(key)
@@ -449,24 +427,9 @@ final class StatementPlan {
     }
 
     /** How many scans (and key lookups) take rows from this read. */
-    int consumers(PlannedRead read) {
-        int count = 0;
-        for (Lookup lookup : lookups.values()) {
-            if (lookup.sourceReads().contains(read)) {
-                count++;
-            }
-        }
-        for (List<PlannedRead> planned : readsByScan.values()) {
-            if (planned.contains(read)) {
-                count++;
-            }
-        }
-        return count;
-    }
-
-    /** The table scans of the plan with their reads. */
-    List<Scan> scans() {
-        return scans;
+    long consumers(PlannedRead read) {
+        return lookups.values().stream().filter(l -> l.sourceReads().contains(read)).count()
+                + readsByScan.values().stream().filter(planned -> planned.contains(read)).count();
     }
 
     /** Every distinct read of the statement, in plan order. */

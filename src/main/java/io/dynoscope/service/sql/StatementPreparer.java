@@ -44,24 +44,8 @@ final class StatementPreparer {
     record Planned(Prepared prepared, SqlExplanation explanation, Set<String> toSample) {}
 
     /** A statement Calcite has planned, with the reads found in its plan. */
-    static final class Prepared implements AutoCloseable {
-        private final Connection connection;
-        private final PreparedStatement statement;
-        private final SqlExplanation explanation;
-
-        Prepared(Connection connection, PreparedStatement statement, SqlExplanation explanation) {
-            this.connection = connection;
-            this.statement = statement;
-            this.explanation = explanation;
-        }
-
-        PreparedStatement statement() {
-            return statement;
-        }
-
-        SqlExplanation explanation() {
-            return explanation;
-        }
+    record Prepared(Connection connection, PreparedStatement statement, SqlExplanation explanation)
+            implements AutoCloseable {
 
         @Override
         public void close() {

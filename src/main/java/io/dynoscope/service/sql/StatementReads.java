@@ -9,6 +9,7 @@ import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.PageListener;
+import io.dynoscope.repository.QueryOrScanSpec;
 import io.dynoscope.repository.QuerySpec;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.ReadStatistics;
@@ -21,7 +22,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -129,30 +129,26 @@ final class StatementReads implements SqlTable.RowSource {
 
     @Override
     public Enumerable<Object[]> rows(SqlRelation relation, List<RexNode> filters, int[] projects) {
-        Optional<StatementPlan.Lookup> lookup = plan.lookupOf(relation, filters);
-        if (lookup.isPresent()) {
-            return new AbstractEnumerable<>() {
-                @Override
-                public Enumerator<Object[]> enumerator() {
-                    return new RowEnumerator(relation, projects, lookup.get());
-                }
-            };
-        }
+        StatementPlan.Lookup lookup = plan.lookupOf(relation, filters).orElse(null);
         List<PlannedRead> reads =
-                plan.readsOf(relation, filters)
-                        .orElseGet(
-                                () ->
-                                        ReadPlanner.plan(
-                                                relation, RexPredicates.of(filters), projects));
+                lookup != null
+                        ? null
+                        : plan.readsOf(relation, filters)
+                                .orElseGet(
+                                        () ->
+                                                ReadPlanner.plan(
+                                                        relation,
+                                                        RexPredicates.of(filters),
+                                                        projects));
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object[]> enumerator() {
-                return new RowEnumerator(relation, projects, reads);
+                return new RowEnumerator(relation, projects, reads, lookup);
             }
         };
     }
 
-    /** Rows of one relation from its reads, one read after the other. */
+    /** Rows of one relation from its reads (or its key lookup's), one read after the other. */
     private final class RowEnumerator implements Enumerator<Object[]> {
         private final SqlRelation relation;
         private final int[] projects;
@@ -161,17 +157,15 @@ final class StatementReads implements SqlTable.RowSource {
         private Iterator<Item> items = Collections.emptyIterator();
         private Object[] current;
 
-        RowEnumerator(SqlRelation relation, int[] projects, List<PlannedRead> reads) {
+        /** Reads {@code reads}, or, when they are null, looks up by {@code lookup}. */
+        RowEnumerator(
+                SqlRelation relation,
+                int[] projects,
+                List<PlannedRead> reads,
+                StatementPlan.Lookup lookup) {
             this.relation = relation;
             this.projects = projects;
-            this.reads = reads.iterator();
-            this.lookup = null;
-        }
-
-        RowEnumerator(SqlRelation relation, int[] projects, StatementPlan.Lookup lookup) {
-            this.relation = relation;
-            this.projects = projects;
-            this.reads = null;
+            this.reads = reads == null ? null : reads.iterator();
             this.lookup = lookup;
         }
 
@@ -359,27 +353,24 @@ final class StatementReads implements SqlTable.RowSource {
     private ReadResult send(
             PlannedRead read, Key resume, PageListener listener, Cancellation stop) {
         if (read.isScan()) {
-            ScanSpec spec =
-                    ScanSpec.table(read.table())
-                            .withFilter(read.filter())
-                            .withProjection(read.projection())
-                            .withPageSize(read.limit())
-                            .withLimit(read.limit());
-            spec = read.index() == null ? spec : spec.onIndex(read.index());
             return repository.scan(
-                    resume == null ? spec : spec.startingAfter(resume), listener, stop);
+                    shaped(ScanSpec.table(read.table()), read, resume), listener, stop);
         }
-        QuerySpec spec =
-                QuerySpec.of(read.table(), read.keyConditionExpression())
-                        .withFilter(read.filter())
-                        .withProjection(read.projection())
-                        .withPageSize(read.limit())
-                        .withLimit(read.limit());
-        if (!read.scanForward()) {
-            spec = spec.descending();
-        }
-        spec = read.index() == null ? spec : spec.onIndex(read.index());
-        return repository.query(resume == null ? spec : spec.startingAfter(resume), listener, stop);
+        QuerySpec query = QuerySpec.of(read.table(), read.keyConditionExpression());
+        return repository.query(
+                shaped(read.scanForward() ? query : query.descending(), read, resume),
+                listener,
+                stop);
+    }
+
+    /** {@code spec} with the read's index, filter, projection and limit, from {@code resume}. */
+    private static <S extends QueryOrScanSpec<S>> S shaped(S spec, PlannedRead read, Key resume) {
+        return spec.onIndex(read.index())
+                .withFilter(read.filter())
+                .withProjection(read.projection())
+                .withPageSize(read.limit())
+                .withLimit(read.limit())
+                .startingAfter(resume);
     }
 
     /** A read on a reader thread that hands its pages to the row enumerator. */

@@ -18,7 +18,6 @@ import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -95,21 +94,6 @@ public final class ImportService {
          */
         static SpooledInput spooled(String name, InputStream stream) {
             return new SpooledInput(name, stream);
-        }
-
-        static Input bytes(String name, byte[] bytes) {
-            byte[] copy = bytes.clone();
-            return new Input() {
-                @Override
-                public String name() {
-                    return name;
-                }
-
-                @Override
-                public InputStream open() {
-                    return new ByteArrayInputStream(copy);
-                }
-            };
         }
     }
 

@@ -70,7 +70,6 @@ public final class ExpressionBuilderViewModel {
         }
     }
 
-    private final String tableName;
     private final TableInfo table;
     private final SnippetOptions snippetOptions;
 
@@ -118,7 +117,6 @@ public final class ExpressionBuilderViewModel {
      */
     public ExpressionBuilderViewModel(TableInfo table, SnippetOptions snippetOptions) {
         this.table = table;
-        this.tableName = table.name();
         this.snippetOptions = snippetOptions;
         for (SnippetLanguage language : SnippetLanguage.values()) {
             snippets.put(language, new ReadOnlyStringWrapper(""));
@@ -492,10 +490,6 @@ public final class ExpressionBuilderViewModel {
     }
 
     // ---- properties ----------------------------------------------------------------------------
-
-    public String tableName() {
-        return tableName;
-    }
 
     /**
      * What is being built; switching to a key condition with no rows filled starts the partition

@@ -136,7 +136,7 @@ final class ShellMenus {
         on("toolsDriftItem", () -> tools.bottomProperty().set(ToolWindows.Bottom.DRIFT_INSPECTOR));
         Menu toolsMenu = menu("toolsMenu");
         Menu tableMenu = menu("tableMenu");
-        for (WorkbenchTab.Kind kind : viewModel.otherTabKinds()) {
+        for (WorkbenchTab.Kind kind : ShellViewModel.otherTabKinds()) {
             MenuItem item = new MenuItem(ShellViewModel.title(kind) + " of the selected table");
             item.setOnAction(e -> openTool(kind));
             toolsMenu.getItems().add(item);
@@ -164,7 +164,7 @@ final class ShellMenus {
      * read-only.
      */
     private void addDialogItems() {
-        for (WorkbenchDialog.Kind kind : viewModel.dialogKinds()) {
+        for (WorkbenchDialog.Kind kind : WorkbenchDialog.Kind.values()) {
             MenuItem item = new MenuItem(kind.title());
             item.setId("menu-" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-'));
             item.setOnAction(e -> dialogWindows.show(kind, sidebar.selectedTable()));
@@ -177,9 +177,7 @@ final class ShellMenus {
                     importing ? "fileDialogsSeparator" : "tableDialogsSeparator",
                     item);
         }
-        if (!viewModel.dialogKinds().isEmpty()) {
-            insertBefore(menu("tableMenu"), "tableDialogsSeparator", new SeparatorMenuItem());
-        }
+        insertBefore(menu("tableMenu"), "tableDialogsSeparator", new SeparatorMenuItem());
     }
 
     /** The actions of a tab are off without one; the writes also on a read-only connection. */

@@ -183,9 +183,7 @@ class PartitionReporterTest {
                 new PartitionReporter(repository)
                         .report(
                                 table,
-                                PartitionReporter.Options.full()
-                                        .withSegments(50)
-                                        .withConcurrency(2),
+                                new PartitionReporter.Options(50, 0, 2, 1),
                                 null,
                                 p -> {
                                     if (calls.incrementAndGet() == 1) {

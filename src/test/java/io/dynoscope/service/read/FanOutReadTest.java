@@ -128,8 +128,7 @@ class FanOutReadTest {
     }
 
     private static FanOutQuery query(boolean ascending) {
-        return FanOutQuery.of(read(table, KEYS, ascending), ACME.shardValues("S"))
-                .withPageSize(PAGE);
+        return new FanOutQuery(read(table, KEYS, ascending), ACME.shardValues("S"), PAGE);
     }
 
     /** A Query of the shard range named by the keys' partition key. */

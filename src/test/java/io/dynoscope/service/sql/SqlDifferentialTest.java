@@ -22,6 +22,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
@@ -69,7 +70,8 @@ class SqlDifferentialTest {
             List<String> expected;
             try (Connection memory =
                     SqlEngine.connect(
-                            new StatementColumns(console.catalog()), SqlDifferentialTest::all)) {
+                            new StatementColumns(console.catalog(), Optional.empty()),
+                            SqlDifferentialTest::all)) {
                 expected = rows(memory, sql);
             }
             List<String> got = actual.rows().stream().map(SqlDifferentialTest::text).toList();

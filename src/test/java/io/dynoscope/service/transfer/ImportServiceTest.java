@@ -328,10 +328,10 @@ class ImportServiceTest {
         Request changed =
                 new Request(
                         table,
-                        ImportService.Input.bytes(
-                                "stdin",
-                                "{\"Item\": {\"pk\": {\"S\": \"x\"}, \"sk\": {\"N\": \"1\"}}}"
-                                        .getBytes(StandardCharsets.UTF_8)),
+                        ImportService.Input.file(
+                                Files.writeString(
+                                        folder.resolve("changed.json"),
+                                        "{\"Item\": {\"pk\": {\"S\": \"x\"}, \"sk\": {\"N\": \"1\"}}}")),
                         TransferFormat.DYNAMODB_JSON,
                         ColumnMapping.none());
 
