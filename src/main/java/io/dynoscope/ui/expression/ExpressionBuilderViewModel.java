@@ -294,10 +294,8 @@ public final class ExpressionBuilderViewModel {
             message.set("Not loaded into rows: " + notShown.reason());
             return found;
         }
-        List<BuilderRow> loaded = new ArrayList<>();
-        for (Object row : ((AsRows.Shown<?>) shown).rows()) {
-            loaded.add(BuilderRow.of(row));
-        }
+        List<BuilderRow> loaded =
+                ((AsRows.Shown<?>) shown).rows().stream().map(BuilderRow::of).toList();
         refreshing = true;
         try {
             rows.setAll(loaded);
@@ -474,8 +472,7 @@ public final class ExpressionBuilderViewModel {
     }
 
     private KeySchema keys() {
-        String chosen = index.get();
-        return table.keySchemaOf(IndexChoices.index(chosen));
+        return table.keySchemaOf(IndexChoices.index(index.get()));
     }
 
     private List<String> keyAttributes() {

@@ -239,12 +239,7 @@ public final class ShellViewModel {
 
     /** The connection as the status bar names it. */
     public ObservableValue<String> connectionLabel() {
-        return Bindings.createStringBinding(
-                () ->
-                        activeConnection.get() == null
-                                ? "not connected"
-                                : activeConnection.get().label(),
-                activeConnection);
+        return activeConnection.map(ConnectionEntry::label).orElse("not connected");
     }
 
     // ---- read-only connections ----------------------------------------------------------------
