@@ -153,8 +153,7 @@ public final class AppContext implements AutoCloseable {
     private final class Tabs implements ShellViewModel.Tabs {
 
         /** A table tab: the grid, its tool windows, and (when settings are kept) its settings. */
-        @Override
-        public WorkbenchTab table(
+        private WorkbenchTab table(
                 DynamoRepository repository, ConnectionEntry connection, String table) {
             ConnectionServices services = services(repository);
             ItemGridViewModel grid = new ItemGridViewModel(table, services, work);
@@ -182,47 +181,32 @@ public final class AppContext implements AutoCloseable {
         }
 
         @Override
-        public List<WorkbenchTab.Kind> otherKinds() {
-            return List.of(
-                    WorkbenchTab.Kind.SQL_CONSOLE,
-                    WorkbenchTab.Kind.TABLE_MODEL,
-                    WorkbenchTab.Kind.PARTITIONS);
-        }
-
-        @Override
-        public List<WorkbenchDialog.Kind> dialogKinds() {
-            return List.of(WorkbenchDialog.Kind.values());
-        }
-
-        @Override
-        public Optional<WorkbenchDialog> dialog(
+        public WorkbenchDialog dialog(
                 WorkbenchDialog.Kind kind,
                 DynamoRepository repository,
                 ConnectionEntry connection,
                 String table) {
-            return Optional.of(
-                    switch (kind) {
-                        case CREATE_TABLE -> dialogs.createTable(repository, connection);
-                        case TIME_TO_LIVE, INDEXES, DELETE_TABLE ->
-                                dialogs.tableSettings(kind, repository, connection, table);
-                        case IMPORT -> dialogs.importInto(repository, table);
-                        case CLONE ->
-                                dialogs.cloneTable(
-                                        services(repository), table, cloneTargets(connection));
-                    });
+            return switch (kind) {
+                case CREATE_TABLE -> dialogs.createTable(repository, connection);
+                case TIME_TO_LIVE, INDEXES, DELETE_TABLE ->
+                        dialogs.tableSettings(kind, repository, connection, table);
+                case IMPORT -> dialogs.importInto(repository, table);
+                case CLONE ->
+                        dialogs.cloneTable(services(repository), table, cloneTargets(connection));
+            };
         }
 
         @Override
-        public Optional<WorkbenchTab> open(
+        public WorkbenchTab open(
                 WorkbenchTab.Kind kind,
                 DynamoRepository repository,
                 ConnectionEntry connection,
                 String table) {
             return switch (kind) {
-                case TABLE -> Optional.of(table(repository, connection, table));
-                case SQL_CONSOLE -> Optional.of(sqlConsole(repository, table));
-                case TABLE_MODEL -> Optional.of(model(repository, connection, table));
-                case PARTITIONS -> Optional.of(partitions(repository, table));
+                case TABLE -> table(repository, connection, table);
+                case SQL_CONSOLE -> sqlConsole(repository, table);
+                case TABLE_MODEL -> model(repository, connection, table);
+                case PARTITIONS -> partitions(repository, table);
             };
         }
 

@@ -153,10 +153,6 @@ public final class LocalEngine implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port);
     }
 
-    public int port() {
-        return port;
-    }
-
     public boolean isRunning() {
         return process.isAlive();
     }

@@ -1,8 +1,8 @@
 package io.dynoscope.bench;
 
-import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.transfer.ColumnMapping;
+import io.dynoscope.core.transfer.ExportWriter;
 import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ConnectionSpec;
@@ -58,7 +58,11 @@ public final class ImportBenchmark {
         Path folder = Files.createTempDirectory("dynoscope-import-bench");
         Path input = folder.resolve("items.jsonl");
         try (Writer out = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
-            DynamoJsonLines.writeAll(items, out);
+            ExportWriter writer = new ExportWriter(TransferFormat.DYNAMODB_JSON, null, out);
+            for (Item item : items) {
+                writer.write(item);
+            }
+            writer.finish();
         }
         System.out.printf(
                 Locale.ROOT,

@@ -26,7 +26,7 @@ class LocalEngineTest {
         LocalEngine engine = LocalEngine.start();
         try {
             assertEquals("127.0.0.1", engine.endpoint().getHost());
-            assertEquals(engine.port(), engine.endpoint().getPort());
+            assertTrue(engine.endpoint().getPort() > 0);
             assertTrue(engine.isRunning());
             assertEquals(
                     200,
@@ -91,7 +91,7 @@ class LocalEngineTest {
     void twoEnginesGetTwoPorts() {
         try (LocalEngine first = LocalEngine.start();
                 LocalEngine second = LocalEngine.start()) {
-            assertTrue(first.port() != second.port());
+            assertTrue(first.endpoint().getPort() != second.endpoint().getPort());
         }
     }
 

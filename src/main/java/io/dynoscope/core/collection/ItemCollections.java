@@ -241,11 +241,6 @@ public final class ItemCollections {
         }
     }
 
-    /** The order of the items inside the collections, when one was chosen. */
-    public Optional<ItemOrder> itemOrder() {
-        return Optional.ofNullable(itemOrder);
-    }
-
     public void setCollapsed(ItemCollection collection, boolean collapsed) {
         requireOwn(collection);
         if (collection.isCollapsed() != collapsed) {

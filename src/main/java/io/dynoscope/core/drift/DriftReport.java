@@ -61,11 +61,6 @@ public record DriftReport(
         return sources.stream().flatMap(s -> s.drifted().stream()).toList();
     }
 
-    /** The drifted copies whose type differs from the source's. */
-    public List<DriftedCopy> typeMismatches() {
-        return driftedCopies().stream().filter(DriftedCopy::typeDiffers).toList();
-    }
-
     public int copyCount() {
         return sources.stream().mapToInt(SourceReport::copies).sum() + orphans.size();
     }

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.Item;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -65,11 +64,6 @@ public final class ModelJson {
     /** One table's design as JSON text (the {@code tables} element of a document). */
     public static String writeTable(TableDesign design) {
         return ModelJsonWriter.writeTable(design);
-    }
-
-    /** An item as a DynamoDB JSON tree: numbers stay strings, so no digit is lost. */
-    static JsonNode itemTree(Item item) {
-        return ModelJsonWriter.itemTree(item);
     }
 
     /** Reads a document; throws {@link IllegalArgumentException} saying what is wrong and where. */

@@ -92,7 +92,9 @@ final class NoSqlWorkbenchWriter {
                 nonKey,
                 facets.isEmpty() ? null : facets,
                 indexes.isEmpty() ? null : indexes,
-                tableData.isEmpty() ? null : tableData.stream().map(ModelJson::itemTree).toList(),
+                tableData.isEmpty()
+                        ? null
+                        : tableData.stream().map(ModelJsonWriter::itemTree).toList(),
                 dataAccess(),
                 capacity.mode().name(),
                 capacityJson(capacity));
@@ -180,7 +182,7 @@ final class NoSqlWorkbenchWriter {
                                             : null),
                             items.isEmpty()
                                     ? null
-                                    : items.stream().map(ModelJson::itemTree).toList(),
+                                    : items.stream().map(ModelJsonWriter::itemTree).toList(),
                             List.copyOf(names),
                             dataAccess()));
             if (!entity.indexKeys().isEmpty()) {

@@ -59,27 +59,6 @@ public record TableModel(
         return shardGroups.stream().filter(g -> g.match(partitionKeyValue).isPresent()).findFirst();
     }
 
-    /**
-     * A model of {@code table} that holds nothing but denormalized copies: what an old drift rule
-     * file becomes.
-     */
-    public static TableModel ofCopies(
-            String table,
-            KeySchema keys,
-            Map<String, String> keyAttributeTypes,
-            List<DenormalizationRule> copies) {
-        return new TableModel(
-                table,
-                keys,
-                keyAttributeTypes,
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                copies,
-                List.of());
-    }
-
     /** The key schema of the table (index == null) or of one of its indexes. */
     public KeySchema keysOf(String index) {
         if (index == null) {

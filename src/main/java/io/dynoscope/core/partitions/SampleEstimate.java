@@ -51,11 +51,6 @@ public record SampleEstimate(
                 Math.round(bytes[1]));
     }
 
-    /** The share of the table's segments that was read. */
-    public double fraction() {
-        return (double) segmentsRead / totalSegments;
-    }
-
     /** {estimate, 95% error bound} of a total from the values of the segments read. */
     private static double[] estimate(int totalSegments, long[] values) {
         int read = values.length;

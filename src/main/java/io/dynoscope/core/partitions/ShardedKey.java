@@ -170,10 +170,6 @@ public final class ShardedKey {
         return shards;
     }
 
-    public int shardCount() {
-        return shards.size();
-    }
-
     /** {@code WS#acme · 10 shards}. */
     public String label() {
         return name + " · " + shards.size() + " shards";

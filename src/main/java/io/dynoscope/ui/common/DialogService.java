@@ -18,9 +18,9 @@ import javafx.stage.Window;
 
 /**
  * The one way the workbench asks and tells (as JabRef's DialogService): confirmations, choices,
- * information, warnings and errors, each a window over the workbench in its theme. A question's
- * safe answer (do nothing) is its default button, so Enter never writes; Esc is always that answer.
- * Dialogs do not block the caller: the answer arrives in a handler.
+ * information and warnings, each a window over the workbench in its theme. A question's safe answer
+ * (do nothing) is its default button, so Enter never writes; Esc is always that answer. Dialogs do
+ * not block the caller: the answer arrives in a handler.
  */
 public final class DialogService {
 
@@ -127,11 +127,6 @@ public final class DialogService {
     /** Warns about something that happened or was refused. */
     public void warn(String header, String message) {
         show(alert(Alert.AlertType.WARNING, "Dynoscope", header, message));
-    }
-
-    /** Tells that something failed, in words a person can act on. */
-    public void error(String header, Throwable failure) {
-        show(alert(Alert.AlertType.ERROR, "Dynoscope", header, ErrorMessages.describe(failure)));
     }
 
     private Alert alert(Alert.AlertType type, String title, String header, Object body) {

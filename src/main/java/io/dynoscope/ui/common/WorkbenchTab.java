@@ -1,6 +1,5 @@
 package io.dynoscope.ui.common;
 
-import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -9,8 +8,7 @@ import javafx.scene.Node;
 /**
  * One tab of the workbench's main area — a table, a SQL console, a table model, a partitions
  * report. The shell shows its content, forwards the menu bar's and the keyboard's actions to the
- * active tab, shows its figures in the status bar, and saves its state to reopen it on the next
- * start.
+ * active tab, shows its figures in the status bar, and reopens it on the next start.
  */
 public interface WorkbenchTab {
 
@@ -89,11 +87,6 @@ public interface WorkbenchTab {
 
     /** Whether work of the tab is running (the status bar shows progress and cancel). */
     ReadOnlyBooleanProperty busyProperty();
-
-    /** What to remember to reopen the tab as it is (besides its kind and table). */
-    default Map<String, String> state() {
-        return Map.of();
-    }
 
     /** Stops the tab's work; called when it closes. */
     void close();

@@ -29,8 +29,6 @@ public final class BuilderRow {
     private final StringProperty value = new SimpleStringProperty("");
     private final StringProperty upper = new SimpleStringProperty("");
 
-    public BuilderRow() {}
-
     /** A condition row, e.g. {@code condition("Detail", BEGINS_WITH, "PROJ#")}. */
     public static BuilderRow condition(String attribute, Row.Operator operator, String value) {
         BuilderRow row = new BuilderRow();

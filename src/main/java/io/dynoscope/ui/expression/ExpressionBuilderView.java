@@ -17,10 +17,8 @@ import io.dynoscope.ui.common.Views;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.StringProperty;
-import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
@@ -280,17 +278,12 @@ public final class ExpressionBuilderView {
             controls.getChildren().addAll(attribute, remove);
         } else {
             controls.getChildren().addAll(attribute, operator, value, upper, remove);
-            ObservableValue<Row.Operator> op = row.operatorProperty();
+            var op = row.operatorProperty();
             showWhen(
-                    Bindings.createBooleanBinding(
-                            () ->
-                                    op.getValue() != Row.Operator.ATTRIBUTE_EXISTS
-                                            && op.getValue() != Row.Operator.ATTRIBUTE_NOT_EXISTS,
-                            op),
+                    op.isNotEqualTo(Row.Operator.ATTRIBUTE_EXISTS)
+                            .and(op.isNotEqualTo(Row.Operator.ATTRIBUTE_NOT_EXISTS)),
                     value);
-            showWhen(
-                    Bindings.createBooleanBinding(() -> op.getValue() == Row.Operator.BETWEEN, op),
-                    upper);
+            showWhen(op.isEqualTo(Row.Operator.BETWEEN), upper);
         }
         // the row's problem goes below it, where it has the row's width to wrap in
         VBox line = new VBox(2, controls, problem);
@@ -361,10 +354,7 @@ public final class ExpressionBuilderView {
     private void bindPreview() {
         expressionLabel
                 .textProperty()
-                .bind(
-                        Bindings.createStringBinding(
-                                () -> viewModel.kindProperty().get().parameterName(),
-                                viewModel.kindProperty()));
+                .bind(viewModel.kindProperty().map(ExpressionKind::parameterName));
         expressionText.textProperty().bind(viewModel.expressionTextProperty());
         guardText.textProperty().bind(viewModel.guardTextProperty());
         namesArea.textProperty().bind(viewModel.namesJsonProperty());

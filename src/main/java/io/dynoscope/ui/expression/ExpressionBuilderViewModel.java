@@ -70,7 +70,6 @@ public final class ExpressionBuilderViewModel {
         }
     }
 
-    private final String tableName;
     private final TableInfo table;
     private final SnippetOptions snippetOptions;
 
@@ -118,7 +117,6 @@ public final class ExpressionBuilderViewModel {
      */
     public ExpressionBuilderViewModel(TableInfo table, SnippetOptions snippetOptions) {
         this.table = table;
-        this.tableName = table.name();
         this.snippetOptions = snippetOptions;
         for (SnippetLanguage language : SnippetLanguage.values()) {
             snippets.put(language, new ReadOnlyStringWrapper(""));
@@ -296,10 +294,8 @@ public final class ExpressionBuilderViewModel {
             message.set("Not loaded into rows: " + notShown.reason());
             return found;
         }
-        List<BuilderRow> loaded = new ArrayList<>();
-        for (Object row : ((AsRows.Shown<?>) shown).rows()) {
-            loaded.add(BuilderRow.of(row));
-        }
+        List<BuilderRow> loaded =
+                ((AsRows.Shown<?>) shown).rows().stream().map(BuilderRow::of).toList();
         refreshing = true;
         try {
             rows.setAll(loaded);
@@ -476,8 +472,7 @@ public final class ExpressionBuilderViewModel {
     }
 
     private KeySchema keys() {
-        String chosen = index.get();
-        return table.keySchemaOf(IndexChoices.index(chosen));
+        return table.keySchemaOf(IndexChoices.index(index.get()));
     }
 
     private List<String> keyAttributes() {
@@ -492,10 +487,6 @@ public final class ExpressionBuilderViewModel {
     }
 
     // ---- properties ----------------------------------------------------------------------------
-
-    public String tableName() {
-        return tableName;
-    }
 
     /**
      * What is being built; switching to a key condition with no rows filled starts the partition

@@ -13,7 +13,7 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.write.ItemChange;
-import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -45,7 +45,6 @@ public final class LoadedCollections implements RowFinder.Grid, LoadedItemChange
     private final RowFinder finder = new RowFinder(this);
     private final LoadedItemChanges changes = new LoadedItemChanges(this);
     private ItemCollections collections;
-    private Clock clock = Clock.systemUTC();
 
     /**
      * @param tableInfo the table's description, once read
@@ -231,12 +230,7 @@ public final class LoadedCollections implements RowFinder.Grid, LoadedItemChange
     public Optional<String> valueNote(String attribute, AttributeValue value) {
         TableInfo info = tableInfo.get();
         boolean ttl = info != null && info.ttlAttribute().map(attribute::equals).orElse(false);
-        return EpochTime.note(value, ttl, clock.instant());
-    }
-
-    /** The clock TTLs count from (tests fix it). */
-    void setClock(Clock value) {
-        this.clock = value;
+        return EpochTime.note(value, ttl, Instant.now());
     }
 
     // ---- changes made elsewhere (the inspector, a write built in the expression builder) -------

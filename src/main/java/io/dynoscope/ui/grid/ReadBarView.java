@@ -207,12 +207,8 @@ public final class ReadBarView {
         moreToggle
                 .textProperty()
                 .bind(
-                        Bindings.createStringBinding(
-                                () ->
-                                        bar.moreInUseProperty().get() == 0
-                                                ? "More"
-                                                : "More (" + bar.moreInUseProperty().get() + ")",
-                                bar.moreInUseProperty()));
+                        bar.moreInUseProperty()
+                                .map(n -> n.intValue() == 0 ? "More" : "More (" + n + ")"));
         showWhen(moreToggle.selectedProperty(), morePane);
     }
 
@@ -326,13 +322,7 @@ public final class ReadBarView {
         showWhen(hinted, hintBar);
         hintLabel
                 .textProperty()
-                .bind(
-                        Bindings.createStringBinding(
-                                () -> {
-                                    QueryHint hint = viewModel.queryHintProperty().get();
-                                    return hint == null ? "" : hint.message();
-                                },
-                                viewModel.queryHintProperty()));
+                .bind(viewModel.queryHintProperty().map(QueryHint::message).orElse(""));
         hintButton.setOnAction(e -> viewModel.runHintedQuery());
         viewModel
                 .queryHintProperty()

@@ -11,7 +11,6 @@ import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.item.ItemEditor.EditFormat;
 import java.util.List;
 import java.util.Objects;
-import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.fxml.FXML;
 import javafx.geometry.Bounds;
@@ -151,19 +150,16 @@ public final class ItemInspectorView {
         editKindLabel
                 .textProperty()
                 .bind(
-                        Bindings.createStringBinding(
-                                () -> {
-                                    var kind = editor.editKindProperty().get();
-                                    if (kind == null) {
-                                        return "";
-                                    }
-                                    return switch (kind) {
-                                        case EDIT -> "Editing";
-                                        case CREATE -> "New item";
-                                        case DUPLICATE -> "Duplicate: give the copy a new key";
-                                    };
-                                },
-                                editor.editKindProperty()));
+                        editor.editKindProperty()
+                                .map(
+                                        kind ->
+                                                switch (kind) {
+                                                    case EDIT -> "Editing";
+                                                    case CREATE -> "New item";
+                                                    case DUPLICATE ->
+                                                            "Duplicate: give the copy a new key";
+                                                })
+                                .orElse(""));
 
         editArea.textProperty().bindBidirectional(editor.editTextProperty());
         bindViewChoice();

@@ -31,8 +31,6 @@ import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleDoubleProperty;
@@ -122,7 +120,6 @@ public final class PartitionsViewModel {
     private final ReadOnlyStringWrapper readFigures = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper insightsStatus = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper hasLocalSecondaryIndex = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyObjectWrapper<PartitionReport> report = new ReadOnlyObjectWrapper<>();
 
     private final ObservableList<PartitionRow> partitions = FXCollections.observableArrayList();
     private final ObservableList<ParetoBar> pareto = FXCollections.observableArrayList();
@@ -144,6 +141,7 @@ public final class PartitionsViewModel {
     private final ReadOnlyStringWrapper writeCode = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper readCode = new ReadOnlyStringWrapper("");
 
+    private PartitionReport report;
     private ContributorInsights insights;
     private Item example;
     private BackgroundWork.Handle current;
@@ -247,7 +245,7 @@ public final class PartitionsViewModel {
         task.setRunning(false);
         PartitionReporter.Result result = finished.result();
         PartitionReport shown = result.report();
-        report.set(shown);
+        report = shown;
         task.setProgress(1);
         task.setProgressText(result.complete() ? "" : "cancelled: the report counts what was read");
         summary.set(summaryOf(shown));
@@ -355,7 +353,7 @@ public final class PartitionsViewModel {
                     .ifPresent(c -> readUnits.set(Math.round(c.peakPerSecond())));
         }
         advise();
-        PartitionReport shown = report.get();
+        PartitionReport shown = report;
         AttributeValue partitionKey = row.partition().partitionKey();
         work.submit(
                 "an example item of " + row.key(),
@@ -371,7 +369,7 @@ public final class PartitionsViewModel {
 
     private void advise() {
         PartitionRow row = selected.get();
-        PartitionReport shown = report.get();
+        PartitionReport shown = report;
         if (row == null || shown == null) {
             advice.set("Select a partition to see what sharding it needs.");
             writeCode.set("");
@@ -492,10 +490,6 @@ public final class PartitionsViewModel {
 
     public ReadOnlyBooleanProperty hasLocalSecondaryIndexProperty() {
         return hasLocalSecondaryIndex.getReadOnlyProperty();
-    }
-
-    public ReadOnlyObjectProperty<PartitionReport> reportProperty() {
-        return report.getReadOnlyProperty();
     }
 
     public ObservableList<PartitionRow> partitions() {

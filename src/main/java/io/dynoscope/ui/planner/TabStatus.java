@@ -33,10 +33,6 @@ final class TabStatus {
         return error.getReadOnlyProperty();
     }
 
-    boolean running() {
-        return running.get();
-    }
-
     void say(String text) {
         status.set(text);
     }

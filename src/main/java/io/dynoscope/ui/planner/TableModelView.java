@@ -354,14 +354,11 @@ public final class TableModelView {
         targetChoice.valueProperty().bindBidirectional(loadCheck.targetProperty());
         loadAsField.textProperty().bindBidirectional(loadCheck.loadAsProperty());
         withItemsCheck.selectedProperty().bindBidirectional(loadCheck.withItemsProperty());
+        var noDesignOrBusy = design.designProperty().isNull().or(viewModel.runningProperty());
         loadButton.setOnAction(e -> loadCheck.prepareLoad());
-        loadButton
-                .disableProperty()
-                .bind(design.designProperty().isNull().or(viewModel.runningProperty()));
+        loadButton.disableProperty().bind(noDesignOrBusy);
         checkButton.setOnAction(e -> loadCheck.check());
-        checkButton
-                .disableProperty()
-                .bind(design.designProperty().isNull().or(viewModel.runningProperty()));
+        checkButton.disableProperty().bind(noDesignOrBusy);
         requestArea.textProperty().bind(loadCheck.createTableRequestProperty());
         confirmButton.setOnAction(e -> loadCheck.confirmLoad());
         confirmButton.disableProperty().bind(loadCheck.awaitingConfirmationProperty().not());

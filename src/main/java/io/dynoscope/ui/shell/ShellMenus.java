@@ -8,7 +8,6 @@ import io.dynoscope.ui.common.WorkbenchTab.Action;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
-import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanExpression;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
@@ -19,8 +18,8 @@ import javafx.scene.control.SeparatorMenuItem;
 
 /**
  * The menu bar: each item's action (most go to the active tab), its accelerator (from {@link
- * Shortcut}, one meaning each) and when it is disabled, and the items this build adds (the tool
- * tabs and dialogs about a table).
+ * Shortcut}, one meaning each) and when it is disabled, and the items made in code (the tool tabs
+ * and the dialogs).
  */
 final class ShellMenus {
 
@@ -117,12 +116,10 @@ final class ShellMenus {
         item("migrateItem")
                 .disableProperty()
                 .bind(
-                        Bindings.createBooleanBinding(
-                                () -> {
-                                    WorkbenchTab tab = viewModel.selectedTabProperty().get();
-                                    return tab == null || !tab.supports(Action.MIGRATE);
-                                },
-                                viewModel.selectedTabProperty()));
+                        viewModel
+                                .selectedTabProperty()
+                                .map(tab -> !tab.supports(Action.MIGRATE))
+                                .orElse(true));
         on("refreshTablesItem", viewModel::refreshTables);
         check("readFirstPageItem")
                 .selectedProperty()
@@ -136,7 +133,7 @@ final class ShellMenus {
         on("toolsDriftItem", () -> tools.bottomProperty().set(ToolWindows.Bottom.DRIFT_INSPECTOR));
         Menu toolsMenu = menu("toolsMenu");
         Menu tableMenu = menu("tableMenu");
-        for (WorkbenchTab.Kind kind : viewModel.otherTabKinds()) {
+        for (WorkbenchTab.Kind kind : ShellViewModel.otherTabKinds()) {
             MenuItem item = new MenuItem(ShellViewModel.title(kind) + " of the selected table");
             item.setOnAction(e -> openTool(kind));
             toolsMenu.getItems().add(item);
@@ -164,7 +161,7 @@ final class ShellMenus {
      * read-only.
      */
     private void addDialogItems() {
-        for (WorkbenchDialog.Kind kind : viewModel.dialogKinds()) {
+        for (WorkbenchDialog.Kind kind : WorkbenchDialog.Kind.values()) {
             MenuItem item = new MenuItem(kind.title());
             item.setId("menu-" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-'));
             item.setOnAction(e -> dialogWindows.show(kind, sidebar.selectedTable()));
@@ -177,9 +174,7 @@ final class ShellMenus {
                     importing ? "fileDialogsSeparator" : "tableDialogsSeparator",
                     item);
         }
-        if (!viewModel.dialogKinds().isEmpty()) {
-            insertBefore(menu("tableMenu"), "tableDialogsSeparator", new SeparatorMenuItem());
-        }
+        insertBefore(menu("tableMenu"), "tableDialogsSeparator", new SeparatorMenuItem());
     }
 
     /** The actions of a tab are off without one; the writes also on a read-only connection. */

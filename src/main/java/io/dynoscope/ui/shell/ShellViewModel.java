@@ -48,42 +48,24 @@ public final class ShellViewModel {
     /** The sidebar's width on a first start. */
     public static final double DEFAULT_SIDEBAR_WIDTH = 260;
 
-    /** Opens the tabs of each kind (the composition root knows how to build them). */
+    /** Opens the tabs and dialogs of each kind (the composition root knows how to build them). */
     public interface Tabs {
-        WorkbenchTab table(DynamoRepository repository, ConnectionEntry connection, String table);
-
-        /** The kinds of tab this build can open besides table tabs. */
-        default List<WorkbenchTab.Kind> otherKinds() {
-            return List.of();
-        }
-
-        /** Another kind of tab about a table, when this build has it. */
-        default Optional<WorkbenchTab> open(
+        /** A tab of this kind about a table. */
+        WorkbenchTab open(
                 WorkbenchTab.Kind kind,
                 DynamoRepository repository,
                 ConnectionEntry connection,
-                String table) {
-            return kind == WorkbenchTab.Kind.TABLE
-                    ? Optional.of(table(repository, connection, table))
-                    : Optional.empty();
-        }
-
-        /** The dialogs this build can open (create a table, import, clone…). */
-        default List<WorkbenchDialog.Kind> dialogKinds() {
-            return List.of();
-        }
+                String table);
 
         /**
          * A dialog about a table of the connection (or about the connection, to create a table,
-         * when {@code table} is null), when this build has it.
+         * when {@code table} is null).
          */
-        default Optional<WorkbenchDialog> dialog(
+        WorkbenchDialog dialog(
                 WorkbenchDialog.Kind kind,
                 DynamoRepository repository,
                 ConnectionEntry connection,
-                String table) {
-            return Optional.empty();
-        }
+                String table);
     }
 
     /** A table opened recently, and the label of the connection it was opened on. */
@@ -257,12 +239,7 @@ public final class ShellViewModel {
 
     /** The connection as the status bar names it. */
     public ObservableValue<String> connectionLabel() {
-        return Bindings.createStringBinding(
-                () ->
-                        activeConnection.get() == null
-                                ? "not connected"
-                                : activeConnection.get().label(),
-                activeConnection);
+        return activeConnection.map(ConnectionEntry::label).orElse("not connected");
     }
 
     // ---- read-only connections ----------------------------------------------------------------
@@ -481,14 +458,10 @@ public final class ShellViewModel {
                 return Optional.of(open);
             }
         }
-        Optional<WorkbenchTab> tab =
-                tabFactory.open(kind, repository, activeConnection.get(), table);
-        tab.ifPresent(
-                t -> {
-                    tabs.add(t);
-                    selectedTab.set(t);
-                });
-        return tab;
+        WorkbenchTab tab = tabFactory.open(kind, repository, activeConnection.get(), table);
+        tabs.add(tab);
+        selectedTab.set(tab);
+        return Optional.of(tab);
     }
 
     public void closeTab(WorkbenchTab tab) {
@@ -505,14 +478,12 @@ public final class ShellViewModel {
         List.copyOf(tabs).forEach(this::closeTab);
     }
 
-    /** The kinds of tab about a table that this build offers besides the table tab itself. */
-    public List<WorkbenchTab.Kind> otherTabKinds() {
-        return tabFactory.otherKinds();
-    }
-
-    /** The dialogs this build offers (create a table, import, clone…). */
-    public List<WorkbenchDialog.Kind> dialogKinds() {
-        return tabFactory.dialogKinds();
+    /** The kinds of tab about a table besides the table tab itself. */
+    public static List<WorkbenchTab.Kind> otherTabKinds() {
+        return List.of(
+                WorkbenchTab.Kind.SQL_CONSOLE,
+                WorkbenchTab.Kind.TABLE_MODEL,
+                WorkbenchTab.Kind.PARTITIONS);
     }
 
     /**
@@ -525,8 +496,12 @@ public final class ShellViewModel {
                 || kind.writes() && activeAccess.get().readOnly()) {
             return Optional.empty();
         }
-        return tabFactory.dialog(
-                kind, repository, activeConnection.get(), kind.aboutTable() ? table : null);
+        return Optional.of(
+                tabFactory.dialog(
+                        kind,
+                        repository,
+                        activeConnection.get(),
+                        kind.aboutTable() ? table : null));
     }
 
     /** Says that a dialog about a table needs a table chosen first. */

@@ -4,7 +4,6 @@ import static io.dynoscope.ui.common.ViewBindings.copy;
 
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
-import java.util.List;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
@@ -28,14 +27,12 @@ final class SidebarMenus {
         refresh.setDisable(!active);
         ContextMenu menu =
                 new ContextMenu(connect, refresh, item("Copy name", () -> copy(entry.label())));
-        if (viewModel.dialogKinds().contains(WorkbenchDialog.Kind.CREATE_TABLE)) {
-            MenuItem create =
-                    item(
-                            WorkbenchDialog.Kind.CREATE_TABLE.title(),
-                            () -> dialogs.show(WorkbenchDialog.Kind.CREATE_TABLE, null));
-            create.setDisable(!active || viewModel.access(entry).readOnly());
-            menu.getItems().addAll(new SeparatorMenuItem(), create);
-        }
+        MenuItem create =
+                item(
+                        WorkbenchDialog.Kind.CREATE_TABLE.title(),
+                        () -> dialogs.show(WorkbenchDialog.Kind.CREATE_TABLE, null));
+        create.setDisable(!active || viewModel.access(entry).readOnly());
+        menu.getItems().addAll(new SeparatorMenuItem(), create);
         CheckMenuItem readOnly = new CheckMenuItem("Read-only");
         readOnly.setSelected(viewModel.access(entry).readOnly());
         readOnly.setOnAction(e -> viewModel.setReadOnly(entry, readOnly.isSelected()));
@@ -50,16 +47,15 @@ final class SidebarMenus {
                         item("Describe…", () -> describe(table)),
                         item("Copy name", () -> copy(table)),
                         item("Refresh table list", viewModel::refreshTables));
-        for (WorkbenchTab.Kind kind : viewModel.otherTabKinds()) {
+        for (WorkbenchTab.Kind kind : ShellViewModel.otherTabKinds()) {
             menu.getItems()
                     .add(item(ShellViewModel.title(kind) + "…", () -> viewModel.open(kind, table)));
         }
-        List<WorkbenchDialog.Kind> kinds =
-                viewModel.dialogKinds().stream().filter(WorkbenchDialog.Kind::aboutTable).toList();
-        if (!kinds.isEmpty()) {
-            menu.getItems().add(new SeparatorMenuItem());
-        }
-        for (WorkbenchDialog.Kind kind : kinds) {
+        menu.getItems().add(new SeparatorMenuItem());
+        for (WorkbenchDialog.Kind kind : WorkbenchDialog.Kind.values()) {
+            if (!kind.aboutTable()) {
+                continue;
+            }
             MenuItem item = item(kind.title(), () -> dialogs.show(kind, table));
             item.setDisable(kind.writes() && viewModel.readOnlyProperty().get());
             menu.getItems().add(item);

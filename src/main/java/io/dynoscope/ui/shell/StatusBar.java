@@ -58,11 +58,9 @@ final class StatusBar {
         Tooltip why = new Tooltip();
         why.textProperty()
                 .bind(
-                        Bindings.createStringBinding(
-                                () ->
-                                        "Every write is disabled: "
-                                                + viewModel.activeAccessProperty().get().reason(),
-                                viewModel.activeAccessProperty()));
+                        viewModel
+                                .activeAccessProperty()
+                                .map(access -> "Every write is disabled: " + access.reason()));
         readOnly.setTooltip(why);
     }
 

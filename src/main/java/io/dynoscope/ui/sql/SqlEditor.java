@@ -102,10 +102,6 @@ final class SqlEditor {
         return pane;
     }
 
-    String text() {
-        return area.getText();
-    }
-
     void setText(String text) {
         if (!text.equals(area.getText())) {
             area.replaceText(text);

@@ -6,7 +6,6 @@ import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.ui.common.Views;
 import java.util.Locale;
-import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
@@ -97,16 +96,14 @@ public final class TableSettingsView {
         sendButton
                 .textProperty()
                 .bind(
-                        Bindings.createStringBinding(
-                                () -> {
-                                    TableChange change = viewModel.pendingProperty().get();
-                                    return change == null
-                                            ? "Send"
-                                            : change instanceof TableChange.DeleteTable
-                                                    ? "Delete table"
-                                                    : "Send " + change.operation();
-                                },
-                                viewModel.pendingProperty()));
+                        viewModel
+                                .pendingProperty()
+                                .map(
+                                        change ->
+                                                change instanceof TableChange.DeleteTable
+                                                        ? "Delete table"
+                                                        : "Send " + change.operation())
+                                .orElse("Send"));
         sendButton.setOnAction(e -> viewModel.send());
         tooltip(sendButton, "Send the request shown, and wait until DynamoDB has made the change");
         closeButton.setOnAction(e -> root.getScene().getWindow().hide());
@@ -182,13 +179,11 @@ public final class TableSettingsView {
         removeIndexButton
                 .disableProperty()
                 .bind(
-                        Bindings.createBooleanBinding(
-                                () -> {
-                                    TableInfo.IndexInfo selected =
-                                            indexList.getSelectionModel().getSelectedItem();
-                                    return selected == null || !selected.global();
-                                },
-                                indexList.getSelectionModel().selectedItemProperty()));
+                        indexList
+                                .getSelectionModel()
+                                .selectedItemProperty()
+                                .map(index -> !index.global())
+                                .orElse(true));
         removeIndexButton.setOnAction(
                 e ->
                         viewModel.reviewIndexRemoval(

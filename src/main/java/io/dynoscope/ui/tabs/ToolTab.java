@@ -98,13 +98,7 @@ public final class ToolTab implements WorkbenchTab {
             return this;
         }
 
-        /** What Run (Ctrl/Cmd+Enter) does in this tool. */
-        public Builder run(Runnable run) {
-            actions.put(Action.RUN, run);
-            return this;
-        }
-
-        /** What another action of the menu bar does in this tool. */
+        /** What an action of the menu bar (Run, Ctrl/Cmd+Enter, among them) does in this tool. */
         public Builder on(Action action, Runnable run) {
             actions.put(action, run);
             return this;

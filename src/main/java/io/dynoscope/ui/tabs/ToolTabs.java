@@ -19,7 +19,7 @@ public final class ToolTabs {
         return ToolTab.of(Kind.SQL_CONSOLE, "SQL", table)
                 .view(() -> SqlConsoleView.load(console))
                 .status(console.statusProperty(), console.runningProperty())
-                .run(() -> console.run(console.statementProperty().get()))
+                .on(Action.RUN, () -> console.run(console.statementProperty().get()))
                 .cancel(console::cancel)
                 .build();
     }
@@ -46,7 +46,7 @@ public final class ToolTabs {
                 .view(() -> PartitionsView.load(report))
                 .status(report.readsProperty(), report.task().runningProperty())
                 .figures(report.readFiguresProperty())
-                .run(report::run)
+                .on(Action.RUN, report::run)
                 .cancel(report.task()::cancel)
                 .onFirstShown(
                         () -> {

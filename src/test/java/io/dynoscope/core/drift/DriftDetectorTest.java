@@ -86,7 +86,10 @@ class DriftDetectorTest {
                 report.driftedCopies().stream().map(DriftReport.DriftedCopy::copy).toList());
         assertEquals(
                 List.of(key("POST#n")),
-                report.typeMismatches().stream().map(DriftReport.DriftedCopy::copy).toList());
+                report.driftedCopies().stream()
+                        .filter(DriftReport.DriftedCopy::typeDiffers)
+                        .map(DriftReport.DriftedCopy::copy)
+                        .toList());
     }
 
     @Test

@@ -1,9 +1,11 @@
 package io.dynoscope.core.item;
 
+import static java.util.stream.Collectors.joining;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringReader;
+import io.dynoscope.core.transfer.ExportWriter;
+import io.dynoscope.core.transfer.TransferFormat;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,17 +70,22 @@ class ItemRoundTripTest {
             items.add(random.item());
         }
         StringWriter out = new StringWriter();
-        DynamoJsonLines.writeAll(items, out);
+        ExportWriter writer = new ExportWriter(TransferFormat.DYNAMODB_JSON, null, out);
+        for (Item item : items) {
+            writer.write(item);
+        }
+        writer.finish();
 
-        List<Item> back = DynamoJsonLines.readAll(new StringReader(out.toString()));
+        List<Item> back =
+                out.toString().lines().map(line -> DynamoJsonLines.parseLine(line, 1)).toList();
 
         assertEquals(items, back);
         assertEquals(
                 items.stream().map(ItemRoundTripTest::numberTexts).toList(),
                 back.stream().map(ItemRoundTripTest::numberTexts).toList());
-        StringWriter again = new StringWriter();
-        DynamoJsonLines.writeAll(back, again);
-        assertEquals(out.toString(), again.toString());
+        assertEquals(
+                out.toString(),
+                back.stream().map(item -> DynamoJsonLines.line(item) + "\n").collect(joining()));
     }
 
     @Test

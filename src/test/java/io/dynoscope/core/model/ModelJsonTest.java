@@ -55,10 +55,6 @@ class ModelJsonTest {
         ModelFiles.Read read = ModelFiles.read(ruleFile);
         assertEquals(ModelFiles.Format.RULE_FILE, read.format());
         assertEquals(blog.copies(), read.rules());
-        TableModel copiesOnly =
-                TableModel.ofCopies("blog", blog.keys(), blog.keyAttributeTypes(), read.rules());
-        assertEquals(blog.copies(), copiesOnly.copies());
-        assertTrue(copiesOnly.entities().isEmpty());
         assertEquals(
                 ModelFiles.Format.WORKBENCH,
                 ModelFiles.read(NoSqlWorkbenchFormatTest.shopModel()).format());

@@ -17,7 +17,7 @@ class SampleEstimateTest {
         assertEquals(0, all.itemsError());
         assertEquals(600, all.bytes());
         assertEquals(0, all.bytesError());
-        assertEquals(1.0, all.fraction());
+        assertEquals(all.totalSegments(), all.segmentsRead());
     }
 
     @Test

@@ -33,7 +33,7 @@ class ShardedKeyTest {
 
         assertEquals("WS#acme", key.name());
         assertEquals("WS#acme · 10 shards", key.label());
-        assertEquals(10, key.shardCount());
+        assertEquals(10, key.shards().size());
         assertEquals("WS#acme#01", key.shards().get(0));
         assertEquals("WS#acme#10", key.shards().get(9));
         assertTrue(key.isShard("WS#acme#07"));

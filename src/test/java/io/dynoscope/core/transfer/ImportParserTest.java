@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemCsv;
 import io.dynoscope.core.item.ItemJson;
@@ -37,6 +38,13 @@ class ImportParserTest {
 
     private static Parsed parse(TransferFormat format, ColumnMapping mapping, String input)
             throws IOException {
+        return parse(format, mapping, input, Integer.MAX_VALUE);
+    }
+
+    /** As the sink of an import that stops after {@code wanted} items. */
+    private static Parsed parse(
+            TransferFormat format, ColumnMapping mapping, String input, int wanted)
+            throws IOException {
         Map<Integer, Item> items = new LinkedHashMap<>();
         Map<Integer, String> problems = new LinkedHashMap<>();
         new ImportParser(format, mapping, KEYS, KEY_TYPES)
@@ -46,7 +54,7 @@ class ImportParserTest {
                             @Override
                             public boolean item(int line, Item item) {
                                 items.put(line, item);
-                                return true;
+                                return items.size() < wanted;
                             }
 
                             @Override
@@ -64,6 +72,55 @@ class ImportParserTest {
             attributes.put((String) namesAndValues[i], (AttributeValue) namesAndValues[i + 1]);
         }
         return Item.of(attributes);
+    }
+
+    @Test
+    void dynamoJsonLinesSkipBlankLinesTakeCrLfAByteOrderMarkAndNoFinalLineBreak()
+            throws IOException {
+        Item first = item("pk", s("a"), "sk", n("1"));
+        Item second = item("pk", s("b"), "sk", n("2"), "tags", ss("x", "y"));
+        String text =
+                "\uFEFF"
+                        + DynamoJsonLines.line(first)
+                        + "\r\n   \r\n\t\n"
+                        + DynamoJsonLines.line(second);
+
+        Parsed parsed = parse(TransferFormat.DYNAMODB_JSON, ColumnMapping.none(), text);
+
+        assertEquals(Map.of(1, first, 4, second), parsed.items());
+        assertEquals(Map.of(), parsed.problems());
+    }
+
+    @Test
+    void aBadOrMalformedDynamoJsonLineIsReportedByItsNumberAndTheRestRead() throws IOException {
+        Item first = item("pk", s("a"), "sk", n("1"));
+        String text =
+                DynamoJsonLines.line(first)
+                        + "\n\n{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"many\"}}}"
+                        + "\n{\"Item\":{\"a\":{\"S\":\"x\"}\n"
+                        + DynamoJsonLines.line(first);
+
+        Parsed parsed = parse(TransferFormat.DYNAMODB_JSON, ColumnMapping.none(), text);
+
+        assertEquals(Map.of(1, first, 5, first), parsed.items());
+        assertEquals("column 35: at sk: 'many' is not a number", parsed.problems().get(3));
+        assertTrue(
+                parsed.problems().get(4).contains("malformed JSON"), parsed.problems().toString());
+    }
+
+    @Test
+    void theReadingStopsWhenTheSinkSaysSo() throws IOException {
+        Item first = item("pk", s("a"), "sk", n("1"));
+
+        Parsed parsed =
+                parse(
+                        TransferFormat.DYNAMODB_JSON,
+                        ColumnMapping.none(),
+                        DynamoJsonLines.line(first) + "\nthis is not json\n",
+                        1);
+
+        assertEquals(Map.of(1, first), parsed.items());
+        assertEquals(Map.of(), parsed.problems());
     }
 
     @Test

@@ -206,14 +206,20 @@ class DriftEngineTest {
         assertTrue(indexed.orphans().isEmpty());
         assertEquals(
                 List.of(SampleData.blogKey("POST#zz2", "META")),
-                indexed.typeMismatches().stream().map(DriftReport.DriftedCopy::copy).toList());
+                indexed.driftedCopies().stream()
+                        .filter(DriftReport.DriftedCopy::typeDiffers)
+                        .map(DriftReport.DriftedCopy::copy)
+                        .toList());
         assertEquals(
                 List.of(SampleData.blogKey("POST#zz1", "META")),
                 report.orphans().stream().map(DriftReport.OrphanCopy::copy).toList());
         assertEquals(DriftReport.OrphanReason.SOURCE_MISSING, report.orphans().get(0).reason());
         assertEquals(
                 List.of(SampleData.blogKey("POST#zz2", "META")),
-                report.typeMismatches().stream().map(DriftReport.DriftedCopy::copy).toList());
+                report.driftedCopies().stream()
+                        .filter(DriftReport.DriftedCopy::typeDiffers)
+                        .map(DriftReport.DriftedCopy::copy)
+                        .toList());
     }
 
     @Test

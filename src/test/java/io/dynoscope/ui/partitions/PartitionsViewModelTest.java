@@ -61,7 +61,6 @@ class PartitionsViewModelTest {
         List<PartitionsViewModel.ParetoBar> pareto = viewModel.pareto();
         assertEquals(5, pareto.size());
         assertEquals("WS#huge", pareto.get(0).key());
-        long tableBytes = viewModel.reportProperty().get().bytes();
         double running = 0;
         for (int i = 0; i < pareto.size(); i++) {
             PartitionsViewModel.PartitionRow row = viewModel.partitions().get(i);
@@ -70,7 +69,7 @@ class PartitionsViewModelTest {
             if (i > 0) {
                 assertTrue(pareto.get(i).bytes() <= pareto.get(i - 1).bytes(), "largest first");
             }
-            running += (double) row.partition().bytes() / tableBytes;
+            running += row.partition().share();
             assertEquals(running, pareto.get(i).cumulativeShare(), 1e-9);
         }
         assertEquals("WS#big · 10 shards", viewModel.shardGroups().get(0).label());
