@@ -1,5 +1,7 @@
 package io.dynoscope.cli;
 
+import java.util.function.Supplier;
+
 /** A failure the CLI reports as one line on stderr with its own exit code. */
 final class CliException extends RuntimeException {
     private final int exitCode;
@@ -12,6 +14,17 @@ final class CliException extends RuntimeException {
     /** Bad arguments or input ({@link ExitCodes#USAGE}). */
     static CliException usage(String message) {
         return new CliException(ExitCodes.USAGE, message);
+    }
+
+    /**
+     * What {@code read} gives; its IllegalArgumentException as a usage error after {@code where}.
+     */
+    static <T> T orUsage(String where, Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (IllegalArgumentException e) {
+            throw usage(where + ": " + e.getMessage());
+        }
     }
 
     int exitCode() {

@@ -68,7 +68,7 @@ final class DriftFixCommand implements Callable<Integer> {
                 DriftDetection.Result result =
                         detection.detect(input.table, rule, progress -> {}, Cancellation.none());
                 plans.add(PropagationPlan.of(result.report(), schema));
-                reads = DriftCommand.plus(reads, result.reads());
+                reads = reads.plus(result.reads());
             }
             PropagationPlan plan = PropagationPlan.concat(schema.partitionKey(), plans);
             if (dryRun) {

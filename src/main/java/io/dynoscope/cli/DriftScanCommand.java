@@ -54,7 +54,7 @@ final class DriftScanCommand implements Callable<Integer> {
                 DriftDetection.Result result =
                         detection.detect(input.table, rule, progress -> {}, Cancellation.none());
                 reports.add(result.report());
-                reads = DriftCommand.plus(reads, result.reads());
+                reads = reads.plus(result.reads());
             }
         }
         if (json) {

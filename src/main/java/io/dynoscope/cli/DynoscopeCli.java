@@ -16,6 +16,7 @@ import io.dynoscope.service.access.ReadOnlyPolicy;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.table.TableExistsException;
+import java.io.Console;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
@@ -202,23 +203,15 @@ public final class DynoscopeCli implements Callable<Integer> {
      * (141 when its reader went away).
      */
     public static int run(String[] args, OutputStream out, PrintStream err) {
-        return run(args, out, err, System.getenv(), null);
+        return run(args, System.in, out, err, System.getenv(), null);
     }
 
     /**
+     * As above, reading stdin (for {@code -} as a file name) from {@code stdin}.
+     *
      * @param repositories how to open a repository for a connection; null for the SDK, with this
      *     command line's --timeout
      */
-    static int run(
-            String[] args,
-            OutputStream stdout,
-            PrintStream err,
-            Map<String, String> environment,
-            Function<ConnectionSpec, DynamoRepository> repositories) {
-        return run(args, System.in, stdout, err, environment, repositories);
-    }
-
-    /** As above, reading stdin (for {@code -} as a file name) from {@code stdin}. */
     static int run(
             String[] args,
             InputStream stdin,
@@ -455,6 +448,19 @@ public final class DynoscopeCli implements Callable<Integer> {
 
     PrintStream err() {
         return err;
+    }
+
+    /**
+     * Asks the person at the terminal; true when the answer starts with y, false without a terminal
+     * (a script must say --yes).
+     */
+    static boolean confirmed(String question, Object... arguments) {
+        Console terminal = System.console();
+        if (terminal == null) {
+            return false;
+        }
+        String answer = terminal.readLine(question, arguments);
+        return answer != null && answer.strip().toLowerCase(Locale.ROOT).startsWith("y");
     }
 
     /** The read's cost, as the last line on stderr. */

@@ -21,7 +21,6 @@ import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.expression.snippet.Snippets;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
@@ -268,11 +267,7 @@ final class ExprBuildCommand implements Callable<Integer> {
     }
 
     private static SnippetLanguage language(String id) {
-        try {
-            return SnippetLanguage.fromId(id);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage("--snippet: " + e.getMessage());
-        }
+        return CliException.orUsage("--snippet", () -> SnippetLanguage.fromId(id));
     }
 
     private static List<Row> rows(List<String> texts, String option) {
@@ -301,11 +296,7 @@ final class ExprBuildCommand implements Callable<Integer> {
     }
 
     private static AttributePath path(String text, String option) {
-        try {
-            return AttributePath.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(option + ": " + e.getMessage());
-        }
+        return CliException.orUsage(option, () -> AttributePath.parse(text));
     }
 
     static AttributeValue value(String text, String option) {
@@ -316,20 +307,9 @@ final class ExprBuildCommand implements Callable<Integer> {
     }
 
     private static Key itemKey(String json) {
-        Item item;
-        try {
-            item =
-                    ItemInput.resolve(Formats.InputFormat.AUTO, json, "")
-                                    == Formats.InputFormat.DYNAMODB_JSON
-                            ? ItemJson.DYNAMODB.readItem(json)
-                            : ItemJson.PLAIN.readItem(json);
-        } catch (ItemFormatException e) {
-            throw CliException.usage("--key: " + e.getMessage());
-        }
-        try {
-            return new Key(item.attributes());
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage("--key: " + e.getMessage());
-        }
+        Item item =
+                ItemInput.parse(
+                        json, ItemInput.resolve(Formats.InputFormat.AUTO, json, ""), "--key");
+        return CliException.orUsage("--key", () -> new Key(item.attributes()));
     }
 }

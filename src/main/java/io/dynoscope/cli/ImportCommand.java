@@ -94,12 +94,7 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         int inFlight = BatchConcurrency.of(concurrency, cli.connection());
-        ColumnMapping mapping;
-        try {
-            mapping = ColumnMapping.parse(mappings);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage("--map: " + e.getMessage());
-        }
+        ColumnMapping mapping = CliException.orUsage("--map", () -> ColumnMapping.parse(mappings));
         boolean stdin = inFile == null || inFile.toString().equals("-");
         Path journalFile =
                 journal != null ? journal : stdin ? null : ImportService.journalBeside(inFile);

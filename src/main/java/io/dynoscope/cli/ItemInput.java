@@ -42,9 +42,17 @@ final class ItemInput {
      * plain-JSON text where {@code lenient}); the table's key attributes must be present.
      */
     static Item typedForTable(Item item, TableInfo table, boolean lenient, String source) {
-        Item typed = withTypedKey(item, table, table.keySchema(), lenient, source);
+        KeySchema schema = table.keySchema();
+        Item typed =
+                typedKeyAttribute(
+                        item, table, schema.partitionKey(), "partition key", lenient, source);
+        if (schema.sortKey().isPresent()) {
+            typed =
+                    typedKeyAttribute(
+                            typed, table, schema.sortKey().get(), "sort key", lenient, source);
+        }
         for (String name : table.keyAttributeTypes().keySet()) {
-            if (!table.keySchema().isKeyAttribute(name) && typed.get(name).isPresent()) {
+            if (!schema.isKeyAttribute(name) && typed.get(name).isPresent()) {
                 typed = typedKeyAttribute(typed, table, name, "index key", lenient, source);
             }
         }
@@ -93,24 +101,6 @@ final class ItemInput {
                 ItemRules.checkKeyValues(item.attributes(), schema, table.keyAttributeTypes()),
                 source);
         return item.key(schema);
-    }
-
-    /**
-     * Checks that the item holds every key attribute of {@code schema} with the type the table
-     * declares, converting plain-JSON text to N or B where {@code lenient}.
-     */
-    private static Item withTypedKey(
-            Item item, TableInfo table, KeySchema schema, boolean lenient, String source) {
-        Item typed = item;
-        typed =
-                typedKeyAttribute(
-                        typed, table, schema.partitionKey(), "partition key", lenient, source);
-        if (schema.sortKey().isPresent()) {
-            typed =
-                    typedKeyAttribute(
-                            typed, table, schema.sortKey().get(), "sort key", lenient, source);
-        }
-        return typed;
     }
 
     private static Item typedKeyAttribute(
@@ -163,20 +153,12 @@ final class ItemInput {
 
     /** {@code --names}: a JSON object of {@code #placeholder} to attribute name. */
     static Map<String, String> names(String json, String option) {
-        try {
-            return ExpressionMaps.names(json);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(option + ": " + e.getMessage());
-        }
+        return CliException.orUsage(option, () -> ExpressionMaps.names(json));
     }
 
     /** {@code --values}: a JSON object of {@code :placeholder} to a DynamoDB JSON value. */
     static Map<String, AttributeValue> values(String json, String option) {
-        try {
-            return ExpressionMaps.values(json);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(option + ": " + e.getMessage());
-        }
+        return CliException.orUsage(option, () -> ExpressionMaps.values(json));
     }
 
     static Item parse(String text, InputFormat format, String source) {

@@ -40,12 +40,12 @@ final class ModelCommand extends GroupCommand {
      * file (which holds no tables), is a usage error.
      */
     static ModelFiles.Read read(Path file, InputStream stdin) {
-        ModelFiles.Read read;
-        try {
-            read = ModelFiles.read(TextFiles.read(file, stdin, InputLimits.MAX_MODEL_BYTES));
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(file + ": " + e.getMessage());
-        }
+        ModelFiles.Read read =
+                CliException.orUsage(
+                        file.toString(),
+                        () ->
+                                ModelFiles.read(
+                                        TextFiles.read(file, stdin, InputLimits.MAX_MODEL_BYTES)));
         if (read.document() == null) {
             throw CliException.usage(
                     file

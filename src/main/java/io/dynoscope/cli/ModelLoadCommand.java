@@ -40,12 +40,9 @@ final class ModelLoadCommand implements Callable<Integer> {
         DynoscopeCli cli = model.cli();
         ModelFiles.Read read = ModelCommand.read(file, cli.in());
         read.notes().forEach(note -> cli.err().println(file + ": " + note));
-        List<SchemaLoad.Prepared> prepared;
-        try {
-            prepared = SchemaLoad.prepareAll(read.document().tables());
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(file + ": " + e.getMessage());
-        }
+        List<SchemaLoad.Prepared> prepared =
+                CliException.orUsage(
+                        file.toString(), () -> SchemaLoad.prepareAll(read.document().tables()));
         if (dryRun) {
             for (SchemaLoad.Prepared table : prepared) {
                 cli.out().println(table.createTableRequest());

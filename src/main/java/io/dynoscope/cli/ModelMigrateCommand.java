@@ -9,7 +9,6 @@ import io.dynoscope.service.migration.Migration;
 import io.dynoscope.service.migration.MigrationPlanner;
 import io.dynoscope.service.migration.MigrationReport;
 import io.dynoscope.service.migration.MigrationReports;
-import java.io.Console;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -161,7 +160,9 @@ final class ModelMigrateCommand implements Callable<Integer> {
                 throw CliException.usage(
                         "the target cannot be reached in place; nothing was written");
             }
-            if (!yes && !confirmed()) {
+            if (!yes
+                    && !DynoscopeCli.confirmed(
+                            "Apply this migration to table '%s'? [y/N] ", table)) {
                 throw new CliException(
                         ExitCodes.CONDITION_FAILED,
                         "not confirmed; nothing was written (add --yes to apply the plan)");
@@ -233,15 +234,6 @@ final class ModelMigrateCommand implements Callable<Integer> {
         return journalFile == null
                 ? ""
                 : "; run the same command with --resume to go on (journal " + journalFile + ")";
-    }
-
-    private boolean confirmed() {
-        Console terminal = System.console();
-        if (terminal == null) {
-            return false;
-        }
-        String answer = terminal.readLine("Apply this migration to table '%s'? [y/N] ", table);
-        return answer != null && answer.strip().toLowerCase(Locale.ROOT).startsWith("y");
     }
 
     /** A line on stderr per step, and per 10% of a pass when the size is known. */

@@ -34,12 +34,9 @@ final class ModelPlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DynoscopeCli cli = model.cli();
-        ModelPlanning.Proposal proposal;
-        try {
-            proposal = ModelPlanning.plan(TextFiles.read(file, cli.in()));
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(file + ": " + e.getMessage());
-        }
+        ModelPlanning.Proposal proposal =
+                CliException.orUsage(
+                        file.toString(), () -> ModelPlanning.plan(TextFiles.read(file, cli.in())));
         cli.out().print(ModelJson.write(ModelDocument.of(proposal.plan().design())));
         for (PatternSpec reading : proposal.readings()) {
             cli.err().println("read: " + reading.words() + " -> " + describe(reading));

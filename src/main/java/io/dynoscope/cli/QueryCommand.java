@@ -9,7 +9,6 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.ReadResult;
 import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.ConnectionServices;
-import io.dynoscope.service.read.FanOutRead;
 import io.dynoscope.service.read.KeyText;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
@@ -17,6 +16,7 @@ import io.dynoscope.service.read.ReadSession;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -162,13 +162,8 @@ final class QueryCommand implements Callable<Integer> {
     }
 
     private static String shardCounts(ReadSession session) {
-        StringBuilder counts = new StringBuilder();
-        for (FanOutRead.ShardProgress shard : session.shards()) {
-            if (counts.length() > 0) {
-                counts.append(", ");
-            }
-            counts.append(ValueText.of(shard.partitionKey())).append(' ').append(shard.delivered());
-        }
-        return counts.toString();
+        return session.shards().stream()
+                .map(shard -> ValueText.of(shard.partitionKey()) + " " + shard.delivered())
+                .collect(Collectors.joining(", "));
     }
 }

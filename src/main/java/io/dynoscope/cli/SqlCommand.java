@@ -18,13 +18,11 @@ import io.dynoscope.service.sql.SqlResult;
 import io.dynoscope.service.sql.SqlWarmUp;
 import io.dynoscope.service.sql.SqlWritePlan;
 import io.dynoscope.service.sql.SqlWriteReport;
-import java.io.Console;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -145,7 +143,9 @@ final class SqlCommand implements Callable<Integer> {
             cli.err().println("nothing to write: no item matches");
             return ExitCodes.OK;
         }
-        if (!yes && !confirmed(plan)) {
+        if (!yes
+                && !DynoscopeCli.confirmed(
+                        "Send these %d write(s)? [y/N] ", plan.writes().size())) {
             throw new CliException(
                     ExitCodes.CONDITION_FAILED,
                     "not confirmed; nothing was written (add --yes to send these writes)");
@@ -161,15 +161,6 @@ final class SqlCommand implements Callable<Integer> {
                                 + " consumed="
                                 + report.consumedCapacity());
         return report.refused().isEmpty() ? ExitCodes.OK : ExitCodes.CONDITION_FAILED;
-    }
-
-    private static boolean confirmed(SqlWritePlan plan) {
-        Console terminal = System.console();
-        if (terminal == null) {
-            return false;
-        }
-        String answer = terminal.readLine("Send these %d write(s)? [y/N] ", plan.writes().size());
-        return answer != null && answer.strip().toLowerCase(Locale.ROOT).startsWith("y");
     }
 
     private String statementText() {

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 
 /** {@code dynoscope table}: create and delete tables, set their TTL, add and remove indexes. */
@@ -46,18 +47,12 @@ final class TableCommand extends GroupCommand {
     }
 
     /** Runs {@code work} with the table admin of this command line's connection. */
-    int withAdmin(AdminWork work) {
+    int withAdmin(ToIntFunction<TableAdmin> work) {
         try (ConnectionServices services = cli().services()) {
-            return work.run(services.tableAdmin());
+            return work.applyAsInt(services.tableAdmin());
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }
-    }
-
-    /** Work with a table admin. */
-    @FunctionalInterface
-    interface AdminWork {
-        int run(TableAdmin admin);
     }
 
     /** A key attribute typed {@code NAME:TYPE}, TYPE being S, N or B. */

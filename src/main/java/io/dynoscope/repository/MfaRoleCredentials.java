@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
@@ -133,16 +134,13 @@ public final class MfaRoleCredentials implements AwsCredentialsProvider {
         }
     }
 
-    /** The AssumeRole call; tests give constructed responses. */
-    @FunctionalInterface
-    public interface RoleAssumer {
-        AssumeRoleResponse assumeRole(AssumeRoleRequest request);
-    }
-
     private final RoleProfile profile;
     private final MfaCodePrompt prompt;
     private final Path cacheDirectory;
-    private final RoleAssumer sts;
+
+    /** The AssumeRole call; tests give constructed responses. */
+    private final Function<AssumeRoleRequest, AssumeRoleResponse> sts;
+
     private final Clock clock;
     private AwsSessionCredentials current;
     private Instant currentExpiry;
@@ -151,7 +149,7 @@ public final class MfaRoleCredentials implements AwsCredentialsProvider {
             RoleProfile profile,
             MfaCodePrompt prompt,
             Path cacheDirectory,
-            RoleAssumer sts,
+            Function<AssumeRoleRequest, AssumeRoleResponse> sts,
             Clock clock) {
         this.profile = profile;
         this.prompt = prompt;
@@ -222,7 +220,7 @@ public final class MfaRoleCredentials implements AwsCredentialsProvider {
         }
         AssumeRoleResponse response;
         try {
-            response = sts.assumeRole(request.build());
+            response = sts.apply(request.build());
         } catch (SdkException e) {
             throw new RepositoryException(
                     RepositoryException.Kind.CREDENTIALS,

@@ -6,7 +6,6 @@ import io.dynoscope.core.item.Key;
 import java.util.AbstractList;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -39,12 +38,7 @@ final class SdkConversions {
         } else if (value instanceof AttributeValue.MapValue m) {
             return b.m(toSdk(m.entries())).build();
         } else if (value instanceof AttributeValue.ListValue l) {
-            List<software.amazon.awssdk.services.dynamodb.model.AttributeValue> elements =
-                    new ArrayList<>(l.elements().size());
-            for (AttributeValue element : l.elements()) {
-                elements.add(toSdk(element));
-            }
-            return b.l(elements).build();
+            return b.l(l.elements().stream().map(SdkConversions::toSdk).toList()).build();
         } else if (value instanceof AttributeValue.StrSet ss) {
             return b.ss(List.copyOf(ss.members())).build();
         } else if (value instanceof AttributeValue.NumSet ns) {

@@ -31,6 +31,7 @@ record CliRun(int exitCode, String out, String err) {
         int code =
                 DynoscopeCli.run(
                         args.toArray(String[]::new),
+                        System.in,
                         out,
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         environment,
@@ -54,6 +55,7 @@ record CliRun(int exitCode, String out, String err) {
                                         Stream.of("--endpoint", TestEngine.endpoint().toString()),
                                         Stream.of(args))
                                 .toArray(String[]::new),
+                        System.in,
                         stdout,
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         Map.of(),

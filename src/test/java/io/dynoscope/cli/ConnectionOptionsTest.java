@@ -98,6 +98,7 @@ class ConnectionOptionsTest {
     private int run(Map<String, String> environment, String... args) {
         return DynoscopeCli.run(
                 args,
+                System.in,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8),
                 environment,

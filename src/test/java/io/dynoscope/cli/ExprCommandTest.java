@@ -503,6 +503,7 @@ class ExprCommandTest {
         int code =
                 DynoscopeCli.run(
                         args,
+                        System.in,
                         new PrintStream(out, true, StandardCharsets.UTF_8),
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         Map.of(),

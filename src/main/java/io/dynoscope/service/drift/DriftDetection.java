@@ -22,6 +22,7 @@ import io.dynoscope.repository.ScanSpec;
 import io.dynoscope.repository.TableInfo;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -219,11 +220,8 @@ public final class DriftDetection {
         ExpressionCompiler compiler = new ExpressionCompiler();
         Optional<List<Row>> filterRows = sourceFilter(rule, schema);
         String filter = filterRows.map(compiler::condition).orElse(null);
-        List<AttributePath> paths = new ArrayList<>();
-        paths.add(AttributePath.of(schema.partitionKey()));
-        schema.sortKey().ifPresent(sk -> paths.add(AttributePath.of(sk)));
-        paths.add(AttributePath.of(rule.source().attribute().attribute()));
-        String projection = compiler.projection(distinct(paths));
+        String projection =
+                compiler.projection(projected(schema, rule.source().attribute().attribute()));
         PageListener sourcesOnly =
                 page -> {
                     for (Item item : page.items()) {
@@ -246,10 +244,10 @@ public final class DriftDetection {
             String filter,
             PageListener listener,
             Cancellation cancellation) {
-        ScanSpec spec = ScanSpec.table(table).withProjection(compiler.expression(projection));
-        if (filter != null) {
-            spec = spec.withFilter(compiler.expression(filter));
-        }
+        ScanSpec spec =
+                ScanSpec.table(table)
+                        .withProjection(compiler.expression(projection))
+                        .withFilter(filter == null ? null : compiler.expression(filter));
         return repository.scan(spec, listener, cancellation).complete();
     }
 
@@ -321,14 +319,10 @@ public final class DriftDetection {
         }
         String keyCondition = compiler.condition(keyRows);
         String projection = compiler.projection(projected(rule, schema));
-        QuerySpec spec =
-                QuerySpec.of(table, compiler.expression(keyCondition))
-                        .withFilter(filter == null ? null : compiler.expression(filter))
-                        .withProjection(compiler.expression(projection));
-        if (onIndex) {
-            spec = spec.onIndex(copies.index());
-        }
-        return spec;
+        return QuerySpec.of(table, compiler.expression(keyCondition))
+                .onIndex(onIndex ? copies.index() : null)
+                .withFilter(filter == null ? null : compiler.expression(filter))
+                .withProjection(compiler.expression(projection));
     }
 
     /** The rows that pick the source items, when the pattern has a literal prefix to filter on. */
@@ -375,16 +369,19 @@ public final class DriftDetection {
 
     /** The top-level attributes the rule reads: keys, source attribute, reference and copy. */
     private static List<AttributePath> projected(DenormalizationRule rule, KeySchema schema) {
-        List<AttributePath> paths = new ArrayList<>();
-        paths.add(AttributePath.of(schema.partitionKey()));
-        schema.sortKey().ifPresent(sk -> paths.add(AttributePath.of(sk)));
-        paths.add(AttributePath.of(rule.source().attribute().attribute()));
-        paths.add(AttributePath.of(rule.copies().reference().attribute().attribute()));
-        paths.add(AttributePath.of(rule.copies().attribute().attribute()));
-        return distinct(paths);
+        return projected(
+                schema,
+                rule.source().attribute().attribute(),
+                rule.copies().reference().attribute().attribute(),
+                rule.copies().attribute().attribute());
     }
 
-    private static List<AttributePath> distinct(List<AttributePath> paths) {
-        return List.copyOf(new LinkedHashSet<>(paths));
+    /** The keys and {@code attributes}, each once. */
+    private static List<AttributePath> projected(KeySchema schema, String... attributes) {
+        Set<AttributePath> paths = new LinkedHashSet<>();
+        paths.add(AttributePath.of(schema.partitionKey()));
+        schema.sortKey().ifPresent(sk -> paths.add(AttributePath.of(sk)));
+        Arrays.stream(attributes).map(AttributePath::of).forEach(paths::add);
+        return List.copyOf(paths);
     }
 }

@@ -37,34 +37,19 @@ public final class DriftPropagation {
      * How to run.
      *
      * @param concurrency the most writes in flight at once
-     * @param maxAttempts attempts per write when throttled, the first included
-     * @param firstBackoff the wait after the first throttled attempt; doubled each time, with
-     *     jitter
-     * @param maxBackoff the longest wait
+     * @param retries how often, and after what waits, a throttled write is sent again
      */
-    public record Options(
-            int concurrency, int maxAttempts, Duration firstBackoff, Duration maxBackoff) {
+    public record Options(int concurrency, GuardedUpdates.Retries retries) {
         public Options {
             if (concurrency < 1) {
                 throw new IllegalArgumentException(
                         "concurrency must be at least 1, not " + concurrency);
             }
-            if (maxAttempts < 1) {
-                throw new IllegalArgumentException("a write needs at least one attempt");
-            }
+            Objects.requireNonNull(retries, "retries");
         }
 
         public static Options withConcurrency(int concurrency) {
-            GuardedUpdates.Retries standard = GuardedUpdates.Retries.standard();
-            return new Options(
-                    concurrency,
-                    standard.maxAttempts(),
-                    standard.firstBackoff(),
-                    standard.maxBackoff());
-        }
-
-        GuardedUpdates.Retries retries() {
-            return new GuardedUpdates.Retries(maxAttempts, firstBackoff, maxBackoff);
+            return new Options(concurrency, GuardedUpdates.Retries.standard());
         }
     }
 

@@ -31,6 +31,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
 
 /**
  * One pass over the whole table: its Scan segments read by a bounded number of workers, each item
@@ -111,12 +112,8 @@ final class TablePass {
             SegmentDone onSegment,
             Progress progress,
             Cancellation cancellation) {
-        List<Integer> segments = new ArrayList<>();
-        for (int segment = 0; segment < totalSegments; segment++) {
-            if (!skip.contains(segment)) {
-                segments.add(segment);
-            }
-        }
+        List<Integer> segments =
+                IntStream.range(0, totalSegments).filter(s -> !skip.contains(s)).boxed().toList();
         Run run = new Run(kind, totalSegments, segments, onSegment, progress, cancellation);
         int workers = Math.max(1, Math.min(concurrency, segments.size()));
         ExecutorService pool = DaemonPool.of(workers, "migration");

@@ -278,13 +278,8 @@ public final class AccessPatternCheck {
             PatternRequests.Scan scan = (PatternRequests.Scan) request;
             reads.scan = true;
             reads.filtered = scan.filter() != null;
-            ScanSpec spec = ScanSpec.table(scan.table());
-            if (scan.index() != null) {
-                spec = spec.onIndex(scan.index());
-            }
-            if (scan.filter() != null) {
-                spec = spec.withFilter(scan.filter());
-            }
+            ScanSpec spec =
+                    ScanSpec.table(scan.table()).onIndex(scan.index()).withFilter(scan.filter());
             reads.statistics = repository.scan(spec, reads::keep, cancellation).statistics();
         }
         return reads;

@@ -189,19 +189,15 @@ public record ReadRequest(
     /** The sort-key condition a row states, if a key condition can state it. */
     static Optional<SortKeyCondition> sortKeyConditionOf(Row row) {
         List<AttributeValue> values = row.values();
-        return Optional.ofNullable(
-                switch (row.operator()) {
-                    case EQ -> SortKeyCondition.of(SortKeyCondition.Operator.EQ, values.get(0));
-                    case LT -> SortKeyCondition.of(SortKeyCondition.Operator.LT, values.get(0));
-                    case LE -> SortKeyCondition.of(SortKeyCondition.Operator.LE, values.get(0));
-                    case GT -> SortKeyCondition.of(SortKeyCondition.Operator.GT, values.get(0));
-                    case GE -> SortKeyCondition.of(SortKeyCondition.Operator.GE, values.get(0));
-                    case BETWEEN -> SortKeyCondition.between(values.get(0), values.get(1));
-                    case BEGINS_WITH ->
+        return switch (row.operator()) {
+            case EQ, LT, LE, GT, GE, BEGINS_WITH ->
+                    Optional.of(
                             SortKeyCondition.of(
-                                    SortKeyCondition.Operator.BEGINS_WITH, values.get(0));
-                    default -> null;
-                });
+                                    SortKeyCondition.Operator.valueOf(row.operator().name()),
+                                    values.get(0)));
+            case BETWEEN -> Optional.of(SortKeyCondition.between(values.get(0), values.get(1)));
+            default -> Optional.empty();
+        };
     }
 
     /** The order rows arrive in: a Query's direction; a Scan or GetItem ascending. */
@@ -215,14 +211,12 @@ public record ReadRequest(
     public QuerySpec query(Key startAfter) {
         QuerySpec spec =
                 QuerySpec.of(table, keyCondition.compile(filter, projection))
+                        .onIndex(index)
                         .withFilter(filter)
                         .withProjection(projection)
                         .withLimit(limit)
                         .startingAfter(startAfter)
                         .consistent(consistentRead);
-        if (index != null) {
-            spec = spec.onIndex(index);
-        }
         return scanForward ? spec : spec.descending();
     }
 
@@ -264,12 +258,11 @@ public record ReadRequest(
         KeyCondition parent =
                 KeyCondition.partition(keyCondition.keys(), keyCondition.partitionValue())
                         .and(SortKeyCondition.of(SortKeyCondition.Operator.EQ, marker));
-        QuerySpec spec =
-                QuerySpec.of(table, parent.compile(filter, projection))
-                        .withFilter(filter)
-                        .withProjection(projection)
-                        .consistent(consistentRead);
-        return index == null ? spec : spec.onIndex(index);
+        return QuerySpec.of(table, parent.compile(filter, projection))
+                .onIndex(index)
+                .withFilter(filter)
+                .withProjection(projection)
+                .consistent(consistentRead);
     }
 
     /**
@@ -279,13 +272,11 @@ public record ReadRequest(
     public ScanSpec scan(Key startAfter) {
         ScanSpec spec =
                 ScanSpec.table(table)
+                        .onIndex(index)
                         .withFilter(filter)
                         .withProjection(projection)
                         .withLimit(limit)
                         .consistent(consistentRead);
-        if (index != null) {
-            spec = spec.onIndex(index);
-        }
         return startAfter == null ? spec.withSegments(segments) : spec.startingAfter(startAfter);
     }
 

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.DoubleAdder;
+import java.util.function.Consumer;
 
 /**
  * Clone: a table copied to another connection (a local engine and AWS, one profile and another), or
@@ -52,12 +53,6 @@ public final class CloneService {
 
     /** Items read from the source and written to the target so far. */
     public record Progress(long read, long written, int writeRequests, double writeCapacity) {}
-
-    /** Told after each page read and each batch written, on the reading and writing threads. */
-    @FunctionalInterface
-    public interface Listener {
-        void progress(Progress progress);
-    }
 
     /**
      * How a clone ended.
@@ -117,8 +112,10 @@ public final class CloneService {
     /**
      * Creates the copy and fills it. Refuses a read-only target, and a target table that exists,
      * before anything is written.
+     *
+     * @param listener told after each page read and each batch written, on those threads
      */
-    public Report clone(Request request, Listener listener, Cancellation cancellation) {
+    public Report clone(Request request, Consumer<Progress> listener, Cancellation cancellation) {
         WriteAccess.require(target, "clone into table '" + request.targetTable() + "'");
         TableInfo table = source.describeTable(request.table());
         if (target.listTables().contains(request.targetTable())) {
@@ -149,7 +146,7 @@ public final class CloneService {
 
     private Report copyItems(
             Request request,
-            Listener listener,
+            Consumer<Progress> listener,
             Cancellation cancellation,
             Optional<String> timeToLive) {
         Copy copy = new Copy(request, listener);
@@ -178,14 +175,14 @@ public final class CloneService {
     /** The counters of one copy, and the writing of each page read. */
     private final class Copy {
         private final Request request;
-        private final Listener listener;
+        private final Consumer<Progress> listener;
         private final AtomicLong read = new AtomicLong();
         private final AtomicLong written = new AtomicLong();
         private final AtomicInteger requests = new AtomicInteger();
         private final DoubleAdder capacity = new DoubleAdder();
         private final AtomicReference<String> failure = new AtomicReference<>();
 
-        Copy(Request request, Listener listener) {
+        Copy(Request request, Consumer<Progress> listener) {
             this.request = request;
             this.listener = listener;
         }
@@ -193,7 +190,7 @@ public final class CloneService {
         /** Hands a page's items to the writers in batches; false stops the Scan. */
         boolean page(List<Item> items, BatchWriters writers) {
             read.addAndGet(items.size());
-            listener.progress(progress());
+            listener.accept(progress());
             for (int from = 0; from < items.size(); from += ImportService.BATCH_SIZE) {
                 List<Item> batch =
                         items.subList(
@@ -213,7 +210,7 @@ public final class CloneService {
                 written.addAndGet(result.processed());
                 requests.addAndGet(result.requests());
                 capacity.add(result.consumedCapacity());
-                listener.progress(progress());
+                listener.accept(progress());
             } catch (RuntimeException e) {
                 failure.compareAndSet(null, e.getMessage());
             }

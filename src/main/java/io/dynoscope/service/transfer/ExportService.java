@@ -76,9 +76,8 @@ public final class ExportService {
     public Report export(
             Request request, OutputStream out, Listener listener, Cancellation cancellation)
             throws IOException {
-        TableInfo table = repository.describeTable(request.table());
-        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        return scanInto(request, table, writer, listener, cancellation);
+        return scanInto(
+                request, repository.describeTable(request.table()), out, listener, cancellation);
     }
 
     /**
@@ -96,10 +95,7 @@ public final class ExportService {
         try {
             file.write(
                     out -> {
-                        Writer writer =
-                                new BufferedWriter(
-                                        new OutputStreamWriter(out, StandardCharsets.UTF_8));
-                        report[0] = scanInto(request, table, writer, listener, cancellation);
+                        report[0] = scanInto(request, table, out, listener, cancellation);
                         if (!report[0].complete()) {
                             throw new CancellationException("export cancelled");
                         }
@@ -113,10 +109,11 @@ public final class ExportService {
     private Report scanInto(
             Request request,
             TableInfo table,
-            Writer writer,
+            OutputStream out,
             Listener listener,
             Cancellation cancellation)
             throws IOException {
+        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         ExportWriter items = new ExportWriter(request.format(), table.keySchema(), writer);
         KeySchema keys = table.keySchema();
         Key[] last = new Key[1];

@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 
 /**
@@ -82,12 +83,7 @@ final class ImportJournal extends JournalFile {
 
     /** Whether a journal's text holds a whole header line (a full disk can leave less). */
     private static boolean hasHeader(byte[] text) {
-        for (byte b : text) {
-            if (b == '\n') {
-                return true;
-            }
-        }
-        return false;
+        return new String(text, StandardCharsets.ISO_8859_1).indexOf('\n') >= 0;
     }
 
     /**
@@ -129,11 +125,8 @@ final class ImportJournal extends JournalFile {
         BitSet sent = new BitSet();
         long chain = crc(0, text.substring(0, headerEnd));
         String[] lines = text.substring(headerEnd).split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            boolean last = i == lines.length - 1;
-            if (last) {
-                break; // empty after the last '\n', or an entry a dying process left unfinished
-            }
+        // the last is empty after the last '\n', or an entry a dying process left unfinished
+        for (int i = 0; i < lines.length - 1; i++) {
             String[] fields = lines[i].split(" ");
             long expected = fields.length == 4 ? crc(chain, entryText(fields)) : -1;
             if (fields.length != 4 || !Long.toHexString(expected).equals(fields[3])) {
@@ -243,11 +236,9 @@ final class ImportJournal extends JournalFile {
 
     /** The lines as runs, for messages: {@code 51-75, 101-120}. */
     static String ranges(List<Integer> lines) {
-        List<String> ranges = new ArrayList<>();
-        for (int[] run : runs(lines)) {
-            ranges.add(run[0] == run[1] ? Integer.toString(run[0]) : run[0] + "-" + run[1]);
-        }
-        return String.join(", ", ranges);
+        return runs(lines).stream()
+                .map(run -> run[0] == run[1] ? Integer.toString(run[0]) : run[0] + "-" + run[1])
+                .collect(Collectors.joining(", "));
     }
 
     private static List<int[]> runs(List<Integer> lines) {

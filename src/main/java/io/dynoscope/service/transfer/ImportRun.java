@@ -9,7 +9,6 @@ import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.service.transfer.ImportService.Checked;
-import io.dynoscope.service.transfer.ImportService.Listener;
 import io.dynoscope.service.transfer.ImportService.NumberedItem;
 import io.dynoscope.service.transfer.ImportService.Options;
 import io.dynoscope.service.transfer.ImportService.Outcome;
@@ -26,6 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.DoubleAdder;
+import java.util.function.Consumer;
 
 /**
  * One run of an import's write pass: a producer (the caller's thread) and a pool of batch writers.
@@ -36,7 +36,7 @@ final class ImportRun {
     private final String table;
     private final KeySchema keys;
     private final ImportJournal journal;
-    private final Listener listener;
+    private final Consumer<Progress> listener;
     private final Cancellation cancellation;
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong skipped = new AtomicLong();
@@ -51,7 +51,7 @@ final class ImportRun {
             Checked checked,
             Options options,
             ImportJournal journal,
-            Listener listener,
+            Consumer<Progress> listener,
             Cancellation cancellation) {
         this.repository = repository;
         this.checked = checked;
@@ -120,14 +120,16 @@ final class ImportRun {
             verify(uncertain, batch, writers);
         }
         if (!stopped() && !batch.isEmpty()) {
-            submit(List.copyOf(batch), writers);
+            List<NumberedItem> rest = List.copyOf(batch);
+            writers.submit(() -> write(rest));
         }
     }
 
     private void add(NumberedItem item, List<NumberedItem> batch, BatchWriters writers) {
         batch.add(item);
         if (batch.size() == ImportService.BATCH_SIZE) {
-            submit(List.copyOf(batch), writers);
+            List<NumberedItem> full = List.copyOf(batch);
+            writers.submit(() -> write(full));
             batch.clear();
         }
     }
@@ -156,10 +158,6 @@ final class ImportRun {
         uncertain.clear();
     }
 
-    private void submit(List<NumberedItem> batch, BatchWriters writers) {
-        writers.submit(() -> write(batch));
-    }
-
     /** Writes one batch; runs on a writer thread. */
     private void write(List<NumberedItem> batch) {
         List<Integer> lines = batch.stream().map(NumberedItem::line).toList();
@@ -181,7 +179,7 @@ final class ImportRun {
             written.addAndGet(result.processed());
             journalWritten(lines);
             last.set(batch.get(batch.size() - 1));
-            listener.progress(progress());
+            listener.accept(progress());
         } catch (RepositoryException e) {
             if (e.kind() == RepositoryException.Kind.VALIDATION) {
                 oneByOne(batch);
@@ -215,7 +213,7 @@ final class ImportRun {
                 return;
             }
         }
-        listener.progress(progress());
+        listener.accept(progress());
     }
 
     private void journalWritten(List<Integer> lines) {

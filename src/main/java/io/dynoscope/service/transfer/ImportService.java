@@ -32,6 +32,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -197,12 +198,6 @@ public final class ImportService {
             int lastLine,
             Key lastKey) {}
 
-    /** Told after every batch, on the writing threads. */
-    @FunctionalInterface
-    public interface Listener {
-        void progress(Progress progress);
-    }
-
     /** How an import run ended. */
     public enum Outcome {
         COMPLETE,
@@ -335,12 +330,16 @@ public final class ImportService {
     /**
      * Writes a checked import.
      *
+     * @param listener told after every batch, on the writing threads
      * @throws IllegalArgumentException when the check found problems or was cancelled
      * @throws IOException when the journal cannot be started or resumed (another import's, none to
      *     resume, one exists already), or the input cannot be read again
      */
     public Report run(
-            Checked checked, Options options, Listener listener, Cancellation cancellation)
+            Checked checked,
+            Options options,
+            Consumer<Progress> listener,
+            Cancellation cancellation)
             throws IOException {
         if (!checked.ready()) {
             throw new IllegalArgumentException("the input has bad lines; nothing can be written");

@@ -81,7 +81,9 @@ class DriftPropagationTest {
                                 "blog",
                                 plan(1),
                                 new DriftPropagation.Options(
-                                        1, 8, Duration.ofMillis(100), Duration.ofSeconds(5)),
+                                        1,
+                                        new GuardedUpdates.Retries(
+                                                8, Duration.ofMillis(100), Duration.ofSeconds(5))),
                                 p -> {},
                                 Cancellation.none());
 
@@ -108,7 +110,9 @@ class DriftPropagationTest {
                                 "blog",
                                 plan(2),
                                 new DriftPropagation.Options(
-                                        1, 3, Duration.ofMillis(1), Duration.ofMillis(1)),
+                                        1,
+                                        new GuardedUpdates.Retries(
+                                                3, Duration.ofMillis(1), Duration.ofMillis(1))),
                                 p -> {},
                                 Cancellation.none());
 
