@@ -31,12 +31,7 @@ final class WorkbenchDialogs {
     }
 
     /** A dialog as the shell shows it. */
-    private record Shown(
-            WorkbenchDialog.Kind kind,
-            String title,
-            Parent content,
-            Runnable onClose,
-            BooleanSupplier changed)
+    private record Shown(String title, Parent content, Runnable onClose, BooleanSupplier changed)
             implements WorkbenchDialog {
         @Override
         public boolean tablesChanged() {
@@ -53,7 +48,6 @@ final class WorkbenchDialogs {
         CreateTableViewModel form =
                 new CreateTableViewModel(new TableAdmin(repository), repository.connection(), work);
         return new Shown(
-                WorkbenchDialog.Kind.CREATE_TABLE,
                 "Create table on " + connection.label(),
                 CreateTableView.load(form),
                 () -> {},
@@ -75,7 +69,6 @@ final class WorkbenchDialogs {
                     default -> TableSettingsView.Section.DELETE;
                 };
         return new Shown(
-                kind,
                 "Table " + table + " on " + connection.label(),
                 TableSettingsView.load(settings, section),
                 () -> {},
@@ -90,7 +83,6 @@ final class WorkbenchDialogs {
                         WriteConcurrency.defaultFor(repository.connection()),
                         work);
         return new Shown(
-                WorkbenchDialog.Kind.IMPORT,
                 "Import into " + table,
                 ImportView.load(importer),
                 importer.task()::cancel,
@@ -100,7 +92,6 @@ final class WorkbenchDialogs {
     WorkbenchDialog cloneTable(ConnectionServices source, String table, List<CloneTarget> targets) {
         CloneViewModel clone = new CloneViewModel(table, source, targets, work);
         return new Shown(
-                WorkbenchDialog.Kind.CLONE,
                 "Clone " + table,
                 CloneView.load(clone),
                 clone.task()::cancel,

@@ -44,9 +44,9 @@ final class ExpressionCheck {
     }
 
     List<ExpressionProblem> sortedProblems() {
-        List<ExpressionProblem> sorted = new ArrayList<>(problems);
-        sorted.sort(Comparator.comparingInt(ExpressionProblem::column));
-        return sorted;
+        return problems.stream()
+                .sorted(Comparator.comparingInt(ExpressionProblem::column))
+                .toList();
     }
 
     void expression(Expression expression) {
@@ -393,15 +393,13 @@ final class ExpressionCheck {
 
     /** The path with placeholders replaced by the names they stand for (kept when undefined). */
     List<Object> resolve(DocumentPath path) {
-        List<Object> out = new ArrayList<>();
-        for (DocumentPath.Element e : path.elements()) {
-            if (e instanceof DocumentPath.Member m) {
-                out.add(resolveMember(m));
-            } else {
-                out.add(((DocumentPath.Index) e).index());
-            }
-        }
-        return out;
+        return path.elements().stream()
+                .map(
+                        e ->
+                                e instanceof DocumentPath.Member m
+                                        ? resolveMember(m)
+                                        : (Object) ((DocumentPath.Index) e).index())
+                .toList();
     }
 
     String resolveMember(DocumentPath.Member m) {

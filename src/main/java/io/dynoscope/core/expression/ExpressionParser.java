@@ -137,9 +137,7 @@ public final class ExpressionParser {
             if (function.isPresent()) {
                 Condition call = functionCondition(function.get());
                 Token after = tokens.peek();
-                if (comparator(after) != null
-                        || after.isKeyword("BETWEEN")
-                        || after.isKeyword("IN")) {
+                if (comparisonAt(after)) {
                     throw error(
                             start,
                             start.text()
@@ -160,8 +158,7 @@ public final class ExpressionParser {
         int mark = tokens.mark();
         try {
             Operand left = conditionOperand();
-            Token t = tokens.peek();
-            if (comparator(t) != null || t.isKeyword("BETWEEN") || t.isKeyword("IN")) {
+            if (comparisonAt(tokens.peek())) {
                 return Optional.of(comparisonTail(left, start));
             }
         } catch (ExpressionSyntaxException e) {
@@ -172,6 +169,11 @@ public final class ExpressionParser {
         }
         tokens.reset(mark);
         return Optional.empty();
+    }
+
+    /** Whether a comparator, BETWEEN or IN comes at {@code t}. */
+    private static boolean comparisonAt(Token t) {
+        return comparator(t) != null || t.isKeyword("BETWEEN") || t.isKeyword("IN");
     }
 
     private Condition comparisonTail(Operand left, Token start) {

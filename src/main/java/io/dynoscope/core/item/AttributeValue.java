@@ -1,7 +1,6 @@
 package io.dynoscope.core.item;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashSet;
@@ -116,19 +115,11 @@ public sealed interface AttributeValue
     }
 
     static NumSet ns(String... members) {
-        List<Num> nums = new ArrayList<>();
-        for (String m : members) {
-            nums.add(Num.of(m));
-        }
-        return new NumSet(nums);
+        return new NumSet(Arrays.stream(members).map(Num::of).toList());
     }
 
     static BinSet bs(byte[]... members) {
-        List<Bin> bins = new ArrayList<>();
-        for (byte[] m : members) {
-            bins.add(new Bin(m));
-        }
-        return new BinSet(bins);
+        return new BinSet(Arrays.stream(members).map(Bin::new).toList());
     }
 
     // ---- the ten types ---------------------------------------------------------------------

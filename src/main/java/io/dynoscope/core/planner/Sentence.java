@@ -196,12 +196,8 @@ class Sentence {
 
     /** Whether the word after {@code at} (skipping number words) reads as a plural noun. */
     boolean plural(int at) {
-        for (Phrase phrase : vocabulary) {
-            if (phrase.isEntity() && matchLength(phrase, at) < 0 && pluralAt(phrase, at)) {
-                return true;
-            }
-        }
-        return false;
+        return vocabulary.stream()
+                .anyMatch(p -> p.isEntity() && matchLength(p, at) < 0 && pluralAt(p, at));
     }
 
     boolean pluralAt(Phrase phrase, int at) {
@@ -369,12 +365,7 @@ class Sentence {
         while (k >= 0 && (word(k).equals(",") || word(k).equals("and") || skippable(k))) {
             k--;
         }
-        for (Mention m : mentions) {
-            if (m.end() - 1 == k) {
-                return m;
-            }
-        }
-        return null;
+        return mentionEndingAt(k);
     }
 
     boolean scopeOnly(Mention m) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Turns the predicates SQL puts on one relation into the DynamoDB reads that serve it: the
@@ -96,18 +97,16 @@ public final class ReadPlanner {
                 onlyIndex == null
                         ? new Target(null, keys)
                         : new Target(onlyIndex.name(), onlyIndex.keys());
-        return plan(
-                table,
-                keys,
-                List.of(target),
-                conditions,
-                projection,
-                target.keys().partitionKey()
-                        + (target.index() == null ? "" : " (index " + target.index() + ")"));
+        return plan(table, keys, List.of(target), conditions, projection, target.name());
     }
 
     /** A key that a Query can read: the table's or an index's. */
-    private record Target(String index, KeySchema keys) {}
+    private record Target(String index, KeySchema keys) {
+        /** Its partition key, for a person: {@code authorId (index byAuthor)}. */
+        String name() {
+            return keys.partitionKey() + (index == null ? "" : " (index " + index + ")");
+        }
+    }
 
     /**
      * The reads for the rows of {@code relation} that satisfy {@code predicates}, giving the
@@ -242,13 +241,7 @@ public final class ReadPlanner {
     }
 
     private static String keyNames(SqlRelation relation, List<Target> targets) {
-        List<String> names = new ArrayList<>();
-        for (Target target : targets) {
-            names.add(
-                    target.keys().partitionKey()
-                            + (target.index() == null ? "" : " (index " + target.index() + ")"));
-        }
-        return String.join(", ", names)
+        return targets.stream().map(Target::name).collect(Collectors.joining(", "))
                 + (relation.entity().isPresent()
                         ? " or on every variable of "
                                 + relation.entity().get().keys().partitionKey()

@@ -44,8 +44,6 @@ public interface WorkbenchDialog {
         }
     }
 
-    Kind kind();
-
     /** The window's title. */
     String title();
 

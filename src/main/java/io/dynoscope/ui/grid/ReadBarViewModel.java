@@ -262,32 +262,20 @@ public final class ReadBarViewModel {
         if (limit.get() < 0) {
             throw new ProblemException(Field.LIMIT, 0, "must be 0 (no limit) or more");
         }
-        if (mode.get() == ReadMode.SCAN) {
-            if (segments.get() < 1 || segments.get() > MAX_SEGMENTS) {
-                throw new ProblemException(
-                        Field.SEGMENTS, 0, "must be between 1 and " + MAX_SEGMENTS);
-            }
-            return new ReadRequest(
-                    info.name(),
-                    ReadMode.SCAN,
-                    indexName,
-                    null,
-                    true,
-                    filterExpression,
-                    projectionExpression,
-                    segments.get(),
-                    limit.get(),
-                    consistentRead.get());
+        // a Scan has segments and no key or direction
+        boolean scan = mode.get() == ReadMode.SCAN;
+        if (scan && (segments.get() < 1 || segments.get() > MAX_SEGMENTS)) {
+            throw new ProblemException(Field.SEGMENTS, 0, "must be between 1 and " + MAX_SEGMENTS);
         }
         return new ReadRequest(
                 info.name(),
                 mode.get(),
                 indexName,
-                keyCondition(indexName),
-                !newestFirst.get(),
+                scan ? null : keyCondition(indexName),
+                scan || !newestFirst.get(),
                 filterExpression,
                 projectionExpression,
-                1,
+                scan ? segments.get() : 1,
                 limit.get(),
                 consistentRead.get());
     }

@@ -5,7 +5,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * One line of the item tree: an attribute (or a map entry, list element or set member) with its
@@ -34,7 +34,7 @@ public record AttributeNode(
 
     /** The node of one named value. */
     public static AttributeNode of(String name, AttributeValue value) {
-        List<AttributeNode> children = new ArrayList<>();
+        List<AttributeNode> children = List.of();
         String summary;
         if (value instanceof AttributeValue.Str s) {
             summary = quote(s.value());
@@ -47,34 +47,30 @@ public record AttributeNode(
         } else if (value instanceof AttributeValue.Null) {
             summary = "null";
         } else if (value instanceof AttributeValue.MapValue m) {
-            for (Map.Entry<String, AttributeValue> entry : m.entries().entrySet()) {
-                children.add(of(entry.getKey(), entry.getValue()));
-            }
+            children =
+                    m.entries().entrySet().stream().map(e -> of(e.getKey(), e.getValue())).toList();
             summary = count(children.size(), "entry", "entries");
         } else if (value instanceof AttributeValue.ListValue l) {
-            for (int i = 0; i < l.elements().size(); i++) {
-                children.add(of("[" + i + "]", l.elements().get(i)));
-            }
+            children = indexed(l.elements());
             summary = count(children.size(), "element", "elements");
         } else if (value instanceof AttributeValue.StrSet ss) {
-            int i = 0;
-            for (String member : ss.members()) {
-                children.add(of("[" + i++ + "]", AttributeValue.s(member)));
-            }
+            children = indexed(ss.members().stream().map(AttributeValue::s).toList());
             summary = members(children);
         } else if (value instanceof AttributeValue.NumSet ns) {
-            for (int i = 0; i < ns.members().size(); i++) {
-                children.add(of("[" + i + "]", ns.members().get(i)));
-            }
+            children = indexed(ns.members());
             summary = members(children);
         } else {
-            List<AttributeValue.Bin> bins = ((AttributeValue.BinSet) value).members();
-            for (int i = 0; i < bins.size(); i++) {
-                children.add(of("[" + i + "]", bins.get(i)));
-            }
+            children = indexed(((AttributeValue.BinSet) value).members());
             summary = count(children.size(), "member", "members");
         }
         return new AttributeNode(name, value.type().descriptor(), summary, value, children);
+    }
+
+    /** The members of a list or set, named by their place: [0], [1]… */
+    private static List<AttributeNode> indexed(List<? extends AttributeValue> values) {
+        return IntStream.range(0, values.size())
+                .mapToObj(i -> of("[" + i + "]", values.get(i)))
+                .toList();
     }
 
     /**

@@ -182,11 +182,7 @@ public final class ItemInspectorViewModel {
 
     /** Opens the editor on the selected item as DynamoDB JSON. */
     public void startEdit() {
-        Item current = shownItem.get();
-        if (current == null || table.get() == null) {
-            return;
-        }
-        openEditor(EditKind.EDIT, current, current);
+        openOnShown(EditKind.EDIT);
     }
 
     /**
@@ -215,11 +211,15 @@ public final class ItemInspectorViewModel {
      * Opens the editor on a copy of the selected item, to be saved under a key the user changes.
      */
     public void startDuplicate() {
+        openOnShown(EditKind.DUPLICATE);
+    }
+
+    /** An edit is of the shown item as seen; a duplicate starts from it, as a new item. */
+    private void openOnShown(EditKind kind) {
         Item current = shownItem.get();
-        if (current == null || table.get() == null) {
-            return;
+        if (current != null && table.get() != null) {
+            openEditor(kind, kind == EditKind.EDIT ? current : null, current);
         }
-        openEditor(EditKind.DUPLICATE, null, current);
     }
 
     /** Closes the editor without writing. */
@@ -309,9 +309,7 @@ public final class ItemInspectorViewModel {
     }
 
     private void publish(ItemChange change) {
-        for (Consumer<ItemChange> listener : itemChangeListeners) {
-            listener.accept(change);
-        }
+        itemChangeListeners.forEach(listener -> listener.accept(change));
     }
 
     private static AttributeValue emptyKeyValue(InspectedTable t, String keyAttribute) {

@@ -193,11 +193,7 @@ public final class DesignViewModel {
     }
 
     private List<EntitySpec> specs() {
-        List<EntitySpec> specs = new ArrayList<>();
-        for (EntityRow row : entities) {
-            specs.add(row.spec());
-        }
-        return specs;
+        return entities.stream().map(EntityRow::spec).toList();
     }
 
     // ---- the design ------------------------------------------------------------------------

@@ -11,7 +11,6 @@ import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.model.SchemaLoad;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.BackgroundWork.ReportingWork;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -40,7 +39,6 @@ public final class LoadCheckViewModel {
     /** One access pattern's check. */
     public record CheckRow(
             String pattern,
-            String operation,
             int requests,
             double capacity,
             long scanned,
@@ -164,17 +162,17 @@ public final class LoadCheckViewModel {
                         n -> status.say("Sampled " + n + " items of " + table),
                         result -> {
                             InferredModel inferred = result.model();
-                            List<Finding> evidence = new ArrayList<>();
-                            inferred.describe()
-                                    .forEach(
-                                            line ->
-                                                    evidence.add(
+                            design.open(
+                                    inferred.design(),
+                                    inferred.describe().stream()
+                                            .map(
+                                                    line ->
                                                             new Finding(
                                                                     Finding.Severity.INFO,
                                                                     Finding.Kind.NOTE,
                                                                     table,
-                                                                    line)));
-                            design.open(inferred.design(), evidence);
+                                                                    line))
+                                            .toList());
                             checkOn(table, on);
                             status.say(
                                     "Inferred "
@@ -382,7 +380,6 @@ public final class LoadCheckViewModel {
                         + keys(outcome.returnedKeys());
         return new CheckRow(
                 outcome.pattern().name(),
-                outcome.pattern().operation().name(),
                 s.requests(),
                 s.consumedCapacity(),
                 s.scannedCount(),

@@ -159,20 +159,11 @@ final class SidebarTree {
         if (selected == null) {
             return;
         }
-        Optional<TreeItem<Object>> same =
-                withDescendants(root)
-                        .filter(i -> i == selected)
-                        .findFirst()
-                        .or(
-                                () ->
-                                        withDescendants(root)
-                                                .filter(i -> sameLine(i, selected))
-                                                .findFirst());
-        if (same.isPresent()) {
-            select(same.get());
-        } else {
-            tree.getSelectionModel().clearSelection();
-        }
+        withDescendants(root)
+                .filter(i -> i == selected)
+                .findFirst()
+                .or(() -> withDescendants(root).filter(i -> sameLine(i, selected)).findFirst())
+                .ifPresentOrElse(this::select, tree.getSelectionModel()::clearSelection);
     }
 
     /** Lines with the same value, but for text lines ("no secondary indexes"), which repeat. */
@@ -232,13 +223,16 @@ final class SidebarTree {
     }
 
     private static void showIndexes(TreeItem<Object> item, TableInfo info) {
-        List<TreeItem<Object>> indexes = new ArrayList<>();
-        for (TableInfo.IndexInfo index : info.indexes()) {
-            indexes.add(new TreeItem<>(new SidebarNode.Index(info.name(), index)));
-        }
-        if (indexes.isEmpty()) {
-            indexes.add(new TreeItem<>("no secondary indexes"));
-        }
-        item.getChildren().setAll(indexes);
+        item.getChildren()
+                .setAll(
+                        info.indexes().isEmpty()
+                                ? List.of(new TreeItem<>("no secondary indexes"))
+                                : info.indexes().stream()
+                                        .map(
+                                                i ->
+                                                        new TreeItem<Object>(
+                                                                new SidebarNode.Index(
+                                                                        info.name(), i)))
+                                        .toList());
     }
 }

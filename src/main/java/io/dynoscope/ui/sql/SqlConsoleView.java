@@ -313,34 +313,24 @@ public final class SqlConsoleView {
     }
 
     private boolean confirmScan(ScanWarning warning) {
-        Alert alert =
-                new Alert(
-                        Alert.AlertType.CONFIRMATION,
-                        warning.describe()
-                                + "\n\nA Scan reads every item of the table. Run it anyway?",
-                        ButtonType.OK,
-                        ButtonType.CANCEL);
-        alert.setHeaderText("This statement must Scan");
-        return answer(alert);
+        return ask(
+                "This statement must Scan",
+                warning.describe() + "\n\nA Scan reads every item of the table. Run it anyway?");
+    }
+
+    private boolean confirmWrites(SqlWritePlan plan) {
+        return ask("Send these conditional writes?", plan.describe());
     }
 
     /** Asks over the console's window, in its theme (the question was light in the dark one). */
-    private boolean answer(Alert alert) {
+    private boolean ask(String header, String text) {
+        Alert alert =
+                new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.OK, ButtonType.CANCEL);
+        alert.setHeaderText(header);
         if (root.getScene() != null) {
             DialogService.over(alert, root.getScene().getWindow());
         }
         return alert.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
-    }
-
-    private boolean confirmWrites(SqlWritePlan plan) {
-        Alert alert =
-                new Alert(
-                        Alert.AlertType.CONFIRMATION,
-                        plan.describe(),
-                        ButtonType.OK,
-                        ButtonType.CANCEL);
-        alert.setHeaderText("Send these conditional writes?");
-        return answer(alert);
     }
 
     private void export(boolean csv) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import javafx.beans.Observable;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -183,7 +184,10 @@ public final class CreateTableViewModel {
             changes =
                     admin.creation(definition, ttl.isEmpty() ? Optional.empty() : Optional.of(ttl));
             problem.set("");
-            requestText.set(requestsText(changes));
+            requestText.set(
+                    changes.stream()
+                            .map(change -> change.operation() + "\n" + admin.requestText(change))
+                            .collect(Collectors.joining("\n\n")));
         } catch (IllegalArgumentException e) {
             changes = List.of();
             problem.set(edited ? ErrorMessages.sentence(e.getMessage()) : "");
@@ -191,17 +195,6 @@ public final class CreateTableViewModel {
         }
         // once created, the form is done: the same request would only be refused
         canCreate.set(!changes.isEmpty() && !running.get() && created.get() == null);
-    }
-
-    private String requestsText(List<TableChange> list) {
-        StringBuilder text = new StringBuilder();
-        for (TableChange change : list) {
-            if (!text.isEmpty()) {
-                text.append("\n\n");
-            }
-            text.append(change.operation()).append('\n').append(admin.requestText(change));
-        }
-        return text.toString();
     }
 
     private TableDefinition definition() {

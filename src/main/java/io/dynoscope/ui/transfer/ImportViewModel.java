@@ -189,10 +189,8 @@ public final class ImportViewModel {
     private void setColumns(List<String> columns) {
         Map<String, MappingRow> kept = new LinkedHashMap<>();
         mapping.forEach(row -> kept.put(row.column(), row));
-        List<MappingRow> rows = new ArrayList<>();
-        for (String column : columns) {
-            rows.add(kept.getOrDefault(column, new MappingRow(column)));
-        }
+        List<MappingRow> rows =
+                columns.stream().map(c -> kept.getOrDefault(c, new MappingRow(c))).toList();
         listing = true;
         try {
             mapping.setAll(rows);
