@@ -102,14 +102,6 @@ public record Settings(
         return with(settings -> settings.workbench = value);
     }
 
-    public Settings withDriftRules(JsonNode value) {
-        return with(settings -> settings.driftRules = value);
-    }
-
-    public Settings withTableModels(JsonNode value) {
-        return with(settings -> settings.tableModels = value);
-    }
-
     public Settings withReads(Reads value) {
         return with(settings -> settings.reads = value);
     }
@@ -132,12 +124,14 @@ public record Settings(
 
     /** Replaces a table's drift rules; null removes them. */
     public Settings withDriftRulesOf(String tableName, JsonNode rules) {
-        return withDriftRules(withEntry(driftRules, tableName, rules));
+        ObjectNode changed = withEntry(driftRules, tableName, rules);
+        return with(settings -> settings.driftRules = changed);
     }
 
     /** Replaces a table's model; null removes it. */
     public Settings withTableModelOf(String tableName, JsonNode model) {
-        return withTableModels(withEntry(tableModels, tableName, model));
+        ObjectNode changed = withEntry(tableModels, tableName, model);
+        return with(settings -> settings.tableModels = changed);
     }
 
     /** A table's entry in one of the file's objects by table name, or null. */

@@ -3,7 +3,6 @@ package io.dynoscope.settings;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * The workbench's layout and what it had open: the sidebar and tool windows (shown, and their
@@ -44,70 +43,44 @@ public record Workbench(
             double inspectorAt,
             String bottom,
             double bottomAt) {
-        return with(
-                workbench -> {
-                    workbench.sidebarShown = sidebar;
-                    workbench.sidebarWidth = sidebarPixels;
-                    workbench.inspectorShown = inspector;
-                    workbench.inspectorDivider = inspectorAt;
-                    workbench.bottomTool = bottom;
-                    workbench.bottomDivider = bottomAt;
-                });
+        return new Workbench(
+                sidebar,
+                sidebarPixels,
+                inspector,
+                inspectorAt,
+                bottom,
+                bottomAt,
+                tabsConnection,
+                tabs,
+                selectedTab,
+                readFirstPage);
     }
 
     public Workbench withTabs(String connection, List<OpenTab> open, int selected) {
-        return with(
-                workbench -> {
-                    workbench.tabsConnection = connection;
-                    workbench.tabs = open;
-                    workbench.selectedTab = selected;
-                });
+        return new Workbench(
+                sidebarShown,
+                sidebarWidth,
+                inspectorShown,
+                inspectorDivider,
+                bottomTool,
+                bottomDivider,
+                connection,
+                open,
+                selected,
+                readFirstPage);
     }
 
     public Workbench withReadFirstPage(boolean value) {
-        return with(workbench -> workbench.readFirstPage = value);
-    }
-
-    private Workbench with(Consumer<Parts> change) {
-        Parts parts = new Parts(this);
-        change.accept(parts);
         return new Workbench(
-                parts.sidebarShown,
-                parts.sidebarWidth,
-                parts.inspectorShown,
-                parts.inspectorDivider,
-                parts.bottomTool,
-                parts.bottomDivider,
-                parts.tabsConnection,
-                parts.tabs,
-                parts.selectedTab,
-                parts.readFirstPage);
-    }
-
-    /** The parts of a workbench layout, to change some and make another. */
-    private static final class Parts {
-        boolean sidebarShown;
-        double sidebarWidth;
-        boolean inspectorShown;
-        double inspectorDivider;
-        String bottomTool;
-        double bottomDivider;
-        String tabsConnection;
-        List<OpenTab> tabs;
-        int selectedTab;
-        boolean readFirstPage;
-
-        Parts(Workbench workbench) {
-            sidebarShown = workbench.sidebarShown;
-            sidebarWidth = workbench.sidebarWidth;
-            inspectorShown = workbench.inspectorShown;
-            inspectorDivider = workbench.inspectorDivider;
-            bottomTool = workbench.bottomTool;
-            bottomDivider = workbench.bottomDivider;
-            tabsConnection = workbench.tabsConnection;
-            tabs = workbench.tabs;
-            selectedTab = workbench.selectedTab;
-            readFirstPage = workbench.readFirstPage;
-        }
+                sidebarShown,
+                sidebarWidth,
+                inspectorShown,
+                inspectorDivider,
+                bottomTool,
+                bottomDivider,
+                tabsConnection,
+                tabs,
+                selectedTab,
+                value);
     }
 }

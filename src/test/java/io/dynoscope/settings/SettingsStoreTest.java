@@ -46,7 +46,8 @@ class SettingsStoreTest {
                 .withSavedExpressions(
                         json.readTree(
                                 "[{\"name\":\"big\",\"text\":\"size > :n\",\"values\":{\":n\":{\"N\":\"10\"}}}]"))
-                .withDriftRules(
+                .withDriftRulesOf(
+                        "saas",
                         json.readTree("{\"rules\":[{\"source\":\"WS#\",\"copies\":[\"PROJ#\"]}]}"));
     }
 
