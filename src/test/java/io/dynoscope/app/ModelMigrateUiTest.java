@@ -11,6 +11,8 @@ import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.WorkbenchTab;
 import java.util.List;
 import javafx.scene.control.Button;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -23,7 +25,10 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** The Model tab's Migrate… opens from the keyboard over the workbench, on the tab's table. */
+/**
+ * The Model tab's Migrate… opens from the keyboard over the workbench, on the tab's table; a table
+ * tab does not offer it.
+ */
 @ExtendWith(ApplicationExtension.class)
 class ModelMigrateUiTest {
 
@@ -43,6 +48,22 @@ class ModelMigrateUiTest {
     @AfterEach
     void close() throws Exception {
         TestWorkbench.close(context);
+    }
+
+    @Test
+    void migrateIsOfferedOnTheModelTabAndNotOnTheTableTab(FxRobot robot) throws Exception {
+        TestWorkbench.connect(robot);
+        MenuItem migrate =
+                robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus().stream()
+                        .flatMap(menu -> menu.getItems().stream())
+                        .filter(item -> "migrateItem".equals(item.getId()))
+                        .findFirst()
+                        .orElseThrow();
+        robot.interact(() -> context.shell().open(WorkbenchTab.Kind.TABLE, TABLE));
+        // Table > Migrate… did nothing on a table tab, and was offered there
+        FxWait.until(10, migrate::isDisable);
+        robot.interact(() -> context.shell().open(WorkbenchTab.Kind.TABLE_MODEL, TABLE));
+        FxWait.until(10, () -> !migrate.isDisable());
     }
 
     @Test

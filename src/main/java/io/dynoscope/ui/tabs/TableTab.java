@@ -358,7 +358,7 @@ public final class TableTab implements WorkbenchTab {
 
     @Override
     public boolean supports(Action action) {
-        return true;
+        return action != Action.MIGRATE; // a Model tab migrates its table
     }
 
     @Override
