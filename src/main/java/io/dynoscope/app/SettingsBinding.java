@@ -166,17 +166,9 @@ final class SettingsBinding {
                                             recordRecent(shell, tab);
                                         }
                                     }
-                                    if (!restoring) {
-                                        saveTabs(shell);
-                                    }
+                                    saveTabs(shell);
                                 });
-        shell.selectedTabProperty()
-                .addListener(
-                        (obs, old, now) -> {
-                            if (!restoring) {
-                                saveTabs(shell);
-                            }
-                        });
+        shell.selectedTabProperty().addListener((obs, old, now) -> saveTabs(shell));
         shell.onConnected(entry -> reopenTabs(shell, entry));
     }
 
@@ -196,9 +188,10 @@ final class SettingsBinding {
         showRecent(shell);
     }
 
+    /** Records the open tabs, unless they are being reopened (the end of that records them). */
     private void saveTabs(ShellViewModel shell) {
         ConnectionEntry connection = shell.activeConnectionProperty().get();
-        if (connection == null) {
+        if (restoring || connection == null) {
             return;
         }
         List<OpenTab> open =

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -122,12 +123,7 @@ final class PagedRead {
     ReadResult runSegment(int segment, Key startKey) {
         long started = System.nanoTime();
         ExecutorService prefetcher =
-                Executors.newSingleThreadExecutor(
-                        runnable -> {
-                            Thread thread = new Thread(runnable, "dynoscope-read-ahead");
-                            thread.setDaemon(true);
-                            return thread;
-                        });
+                Executors.newSingleThreadExecutor(daemonThreads("dynoscope-read-ahead"));
         try {
             SegmentEnd end =
                     readSegment(
@@ -149,13 +145,7 @@ final class PagedRead {
         long started = System.nanoTime();
         int workers = Math.min(segments, ScanSpec.MAX_CONCURRENT_SEGMENTS);
         ExecutorService pool =
-                Executors.newFixedThreadPool(
-                        workers,
-                        runnable -> {
-                            Thread thread = new Thread(runnable, "dynoscope-scan-segment");
-                            thread.setDaemon(true);
-                            return thread;
-                        });
+                Executors.newFixedThreadPool(workers, daemonThreads("dynoscope-scan-segment"));
         AtomicInteger nextSegment = new AtomicInteger();
         AtomicBoolean cutShort = new AtomicBoolean();
         try {
@@ -204,6 +194,15 @@ final class PagedRead {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Threads named {@code name} that keep no JVM alive. */
+    private static ThreadFactory daemonThreads(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
     }
 
     private void awaitWorker(Future<?> future) {
@@ -288,10 +287,7 @@ final class PagedRead {
                 Integer aheadLimit = requestLimit();
                 ahead = readAhead.submit(() -> fetcher.fetch(segment, aheadStart, aheadLimit));
             }
-            List<Item> items = new ArrayList<>(returned.size());
-            for (Map<String, AttributeValue> item : returned) {
-                items.add(SdkConversions.item(item));
-            }
+            List<Item> items = returned.stream().map(SdkConversions::item).toList();
             boolean keepReading =
                     deliver(
                             new Page(

@@ -285,8 +285,7 @@ final class SdkReads {
                                                                             ReturnConsumedCapacity
                                                                                     .TOTAL)));
             requests++;
-            List<Item> items = new ArrayList<>(response.items().size());
-            response.items().forEach(i -> items.add(SdkConversions.item(i)));
+            List<Item> items = response.items().stream().map(SdkConversions::item).toList();
             double capacity = SdkCalls.capacity(response.consumedCapacity());
             consumed += capacity;
             returned += items.size();

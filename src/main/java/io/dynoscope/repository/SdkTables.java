@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -189,62 +190,53 @@ final class SdkTables {
 
     /** Polls DescribeTable until the index is no longer listed. */
     private void awaitIndexGone(String operation, String table, String index) {
-        long deadline = System.nanoTime() + TABLE_WAIT_TIMEOUT.toNanos();
-        long pause = 20;
-        while (calls
-                .client()
-                .describeTable(r -> r.tableName(table))
-                .table()
-                .globalSecondaryIndexes()
-                .stream()
-                .anyMatch(g -> g.indexName().equals(index))) {
-            if (System.nanoTime() > deadline) {
-                throw new RepositoryException(
-                        Kind.OTHER,
-                        operation,
-                        table,
-                        "index '"
-                                + index
-                                + "' was not removed within "
-                                + TABLE_WAIT_TIMEOUT.toMinutes()
-                                + " minutes",
-                        null);
-            }
-            SdkCalls.sleep(operation, table, pause);
-            pause = Math.min(pause * 2, 2_000);
-        }
+        poll(
+                operation,
+                table,
+                () ->
+                        calls
+                                .client()
+                                .describeTable(r -> r.tableName(table))
+                                .table()
+                                .globalSecondaryIndexes()
+                                .stream()
+                                .noneMatch(g -> g.indexName().equals(index)),
+                "index '" + index + "' was not removed");
     }
 
     /** Polls DescribeTable until the table and its indexes are ACTIVE, or until it is gone. */
     private void awaitTable(String operation, String table, boolean untilActive) {
+        poll(
+                operation,
+                table,
+                () -> {
+                    try {
+                        TableDescription d =
+                                calls.client().describeTable(r -> r.tableName(table)).table();
+                        return untilActive
+                                && "ACTIVE".equals(d.tableStatusAsString())
+                                && d.globalSecondaryIndexes().stream()
+                                        .allMatch(g -> "ACTIVE".equals(g.indexStatusAsString()));
+                    } catch (ResourceNotFoundException gone) {
+                        return !untilActive;
+                    } catch (SdkException e) {
+                        throw calls.errors().translate(operation, table, e);
+                    }
+                },
+                "the table did not become " + (untilActive ? "ACTIVE" : "deleted"));
+    }
+
+    /** Asks {@code done} until it holds, waiting longer each time; gives up after the timeout. */
+    private static void poll(String operation, String table, BooleanSupplier done, String not) {
         long deadline = System.nanoTime() + TABLE_WAIT_TIMEOUT.toNanos();
         long pause = 20;
-        while (true) {
-            try {
-                TableDescription d = calls.client().describeTable(r -> r.tableName(table)).table();
-                boolean indexesActive =
-                        d.globalSecondaryIndexes().stream()
-                                .allMatch(g -> "ACTIVE".equals(g.indexStatusAsString()));
-                if (untilActive && "ACTIVE".equals(d.tableStatusAsString()) && indexesActive) {
-                    return;
-                }
-            } catch (ResourceNotFoundException gone) {
-                if (!untilActive) {
-                    return;
-                }
-            } catch (SdkException e) {
-                throw calls.errors().translate(operation, table, e);
-            }
+        while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new RepositoryException(
                         Kind.OTHER,
                         operation,
                         table,
-                        "the table did not become "
-                                + (untilActive ? "ACTIVE" : "deleted")
-                                + " within "
-                                + TABLE_WAIT_TIMEOUT.toMinutes()
-                                + " minutes",
+                        not + " within " + TABLE_WAIT_TIMEOUT.toMinutes() + " minutes",
                         null);
             }
             SdkCalls.sleep(operation, table, pause);

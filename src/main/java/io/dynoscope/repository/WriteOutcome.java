@@ -21,10 +21,6 @@ public sealed interface WriteOutcome {
         public Written {
             itemCollection = itemCollection == null ? Optional.empty() : itemCollection;
         }
-
-        public Written(Item oldItem, double consumedCapacity) {
-            this(oldItem, consumedCapacity, Optional.empty());
-        }
     }
 
     /**

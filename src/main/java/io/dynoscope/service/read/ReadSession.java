@@ -46,10 +46,6 @@ public final class ReadSession {
     private AttributeValue parentMarker;
     private boolean parentDelivered;
 
-    public ReadSession(DynamoRepository repository, ReadRequest request) {
-        this(repository, request, null, "S");
-    }
-
     /**
      * A read; a Query of a write-sharded key reads its shards as one (see the class comment).
      *

@@ -40,39 +40,35 @@ final class RexPredicates {
     }
 
     private static Optional<ColumnPredicate> predicate(RexNode node) {
-        if (node instanceof RexInputRef ref
-                && ref.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
-            return Optional.of(ColumnPredicate.of(ref.getIndex(), Operator.EQ, Boolean.TRUE));
-        }
         if (!(node instanceof RexCall call)) {
-            return Optional.empty();
+            return booleanColumn(node).map(c -> ColumnPredicate.of(c, Operator.EQ, Boolean.TRUE));
         }
         List<RexNode> operands = call.getOperands();
-        SqlKind kind = call.getKind();
-        switch (kind) {
-            case IS_NOT_NULL:
-                return column(operands.get(0)).map(c -> ColumnPredicate.of(c, Operator.NOT_NULL));
-            case NOT:
-                if (operands.get(0) instanceof RexInputRef ref
-                        && ref.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
-                    return Optional.of(
-                            ColumnPredicate.of(ref.getIndex(), Operator.EQ, Boolean.FALSE));
-                }
-                return Optional.empty();
-            case LIKE:
-                return like(call);
-            case SEARCH:
-                return search(call);
-            case EQUALS:
-            case NOT_EQUALS:
-            case LESS_THAN:
-            case LESS_THAN_OR_EQUAL:
-            case GREATER_THAN:
-            case GREATER_THAN_OR_EQUAL:
-                return comparison(kind, operands.get(0), operands.get(1));
-            default:
-                return Optional.empty();
-        }
+        return switch (call.getKind()) {
+            case IS_NOT_NULL ->
+                    column(operands.get(0)).map(c -> ColumnPredicate.of(c, Operator.NOT_NULL));
+            case NOT ->
+                    booleanColumn(operands.get(0))
+                            .map(c -> ColumnPredicate.of(c, Operator.EQ, Boolean.FALSE));
+            case LIKE -> like(call);
+            case SEARCH -> search(call);
+            case EQUALS,
+                    NOT_EQUALS,
+                    LESS_THAN,
+                    LESS_THAN_OR_EQUAL,
+                    GREATER_THAN,
+                    GREATER_THAN_OR_EQUAL ->
+                    comparison(call.getKind(), operands.get(0), operands.get(1));
+            default -> Optional.empty();
+        };
+    }
+
+    /** A column of booleans, which a WHERE may name alone ({@code WHERE active}). */
+    private static Optional<Integer> booleanColumn(RexNode node) {
+        return node instanceof RexInputRef ref
+                        && ref.getType().getSqlTypeName() == SqlTypeName.BOOLEAN
+                ? Optional.of(ref.getIndex())
+                : Optional.empty();
     }
 
     private static Optional<ColumnPredicate> comparison(SqlKind kind, RexNode left, RexNode right) {
@@ -129,10 +125,8 @@ final class RexPredicates {
             return Optional.empty();
         }
         if (sarg.isPoints()) {
-            List<Object> values = new ArrayList<>();
-            for (Range<?> range : sarg.rangeSet.asRanges()) {
-                values.add(value(range.lowerEndpoint()));
-            }
+            List<Object> values =
+                    sarg.rangeSet.asRanges().stream().map(r -> value(r.lowerEndpoint())).toList();
             return values.contains(null)
                     ? Optional.empty()
                     : Optional.of(new ColumnPredicate(column.get(), Operator.IN, values));

@@ -106,9 +106,7 @@ public final class SqlCompletions {
     }
 
     private void columns(String relation, List<Completion> found) {
-        if (!catalog.contains(relation)) {
-            return;
-        }
+        // empty for a name that is no table or view, before anything is described
         SqlRelation known = catalog.relation(relation).orElse(null);
         if (known == null) {
             return;
@@ -141,9 +139,7 @@ public final class SqlCompletions {
                 prefix.isEmpty()
                         ? List.copyOf(StatementErrors.CLAUSE_WORDS)
                         : SqlTokens.reservedWords();
-        for (String word : words) {
-            found.add(new Completion(word, Completion.Kind.KEYWORD, "keyword"));
-        }
+        words.forEach(word -> found.add(new Completion(word, Completion.Kind.KEYWORD, "keyword")));
     }
 
     private static List<Completion> matching(List<Completion> found, String prefix) {

@@ -2,6 +2,7 @@ package io.dynoscope.service.sql;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.lookup.IgnoreCaseLookup;
@@ -34,13 +35,9 @@ final class SqlSchema extends AbstractSchema {
 
             @Override
             public Set<String> getNames(LikePattern pattern) {
-                Set<String> names = new LinkedHashSet<>();
-                for (String name : columns.catalog().names()) {
-                    if (pattern.matcher().apply(name)) {
-                        names.add(name);
-                    }
-                }
-                return names;
+                return columns.catalog().names().stream()
+                        .filter(pattern.matcher()::apply)
+                        .collect(Collectors.toCollection(LinkedHashSet::new));
             }
         };
     }

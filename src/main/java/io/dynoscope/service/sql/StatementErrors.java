@@ -122,8 +122,7 @@ final class StatementErrors {
      * which it would otherwise fail to plan with its whole plan as the message.
      */
     static void checkLimits(String sql) {
-        List<SqlToken> tokens =
-                SqlTokens.of(sql).stream().filter(t -> t.kind() != Kind.COMMENT).toList();
+        List<SqlToken> tokens = StatementRelations.code(sql);
         for (int i = 1; i < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
             String before = tokens.get(i - 1).text().toUpperCase(Locale.ROOT);
@@ -203,8 +202,7 @@ final class StatementErrors {
      */
     static SqlStatementException parseError(SqlParseException parse, String sql) {
         SqlParserPos pos = parse.getPos();
-        List<SqlToken> tokens =
-                SqlTokens.of(sql).stream().filter(t -> t.kind() != Kind.COMMENT).toList();
+        List<SqlToken> tokens = StatementRelations.code(sql);
         SqlTokens.Offsets offsets = new SqlTokens.Offsets(sql);
         int at = pos == null ? sql.length() : offsets.offset(pos.getLineNum(), pos.getColumnNum());
         int index = 0;

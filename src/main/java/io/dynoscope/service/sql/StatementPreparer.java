@@ -1,6 +1,5 @@
 package io.dynoscope.service.sql;
 
-import io.dynoscope.service.sql.SqlToken.Kind;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -148,8 +147,7 @@ final class StatementPreparer {
 
     /** Whether the statement selects every column of a relation ({@code *} or {@code t.*}). */
     static boolean selectsStar(String sql) {
-        List<SqlToken> tokens =
-                SqlTokens.of(sql).stream().filter(t -> t.kind() != Kind.COMMENT).toList();
+        List<SqlToken> tokens = StatementRelations.code(sql);
         for (int i = 1; i < tokens.size(); i++) {
             if (tokens.get(i).text().equals("*")) {
                 String before = tokens.get(i - 1).text();

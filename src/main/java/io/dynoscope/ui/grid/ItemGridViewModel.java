@@ -24,12 +24,12 @@ import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -529,13 +529,9 @@ public final class ItemGridViewModel {
                 loaded.collections() != null
                         ? loaded.collections().options().keySchema()
                         : info == null ? null : info.keySchema();
-        if (keys == null) {
-            return List.of();
-        }
-        List<String> names = new ArrayList<>();
-        names.add(keys.partitionKey());
-        keys.sortKey().ifPresent(names::add);
-        return names;
+        return keys == null
+                ? List.of()
+                : Stream.concat(Stream.of(keys.partitionKey()), keys.sortKey().stream()).toList();
     }
 
     /**

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.IntStream;
@@ -71,7 +72,7 @@ class DriftPropagationTest {
                             if (attempts.incrementAndGet() <= 2) {
                                 throw failure(RepositoryException.Kind.THROTTLED);
                             }
-                            return new WriteOutcome.Written(null, 1);
+                            return new WriteOutcome.Written(null, 1, Optional.empty());
                         });
         List<Duration> waits = new ArrayList<>();
 
@@ -183,7 +184,7 @@ class DriftPropagationTest {
                                 Thread.currentThread().interrupt();
                             }
                             inFlight.decrementAndGet();
-                            return new WriteOutcome.Written(null, 1);
+                            return new WriteOutcome.Written(null, 1, Optional.empty());
                         });
 
         PropagationReport report =

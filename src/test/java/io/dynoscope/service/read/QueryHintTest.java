@@ -40,7 +40,7 @@ class QueryHintTest {
     }
 
     private static List<Item> read(ReadRequest request, int[] requests) {
-        ReadSession session = new ReadSession(repository, request);
+        ReadSession session = new ReadSession(repository, request, null, "S");
         List<Item> items = new ArrayList<>();
         while (session.hasMore()) {
             session.next(

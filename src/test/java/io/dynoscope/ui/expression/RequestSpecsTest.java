@@ -14,11 +14,12 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadResult;
+import io.dynoscope.repository.TableInfo;
 import io.dynoscope.repository.WriteOutcome;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.read.ReadRequest;
-import io.dynoscope.service.read.ReadSession;
+import io.dynoscope.service.read.TableReads;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
@@ -89,8 +90,9 @@ class RequestSpecsTest {
 
     /** Reads what the builder ran as the table tab does: as the grid's read of it. */
     private static ReadResult read(SnippetRequest ran, String table, List<Item> items) {
-        ReadRequest read = ReadRequest.of(ran, repository.describeTable(table), 0);
-        return new ReadSession(repository, read)
+        TableInfo info = repository.describeTable(table);
+        return new TableReads(repository)
+                .session(ReadRequest.of(ran, info, 0), info, null)
                 .next(
                         page -> {
                             items.addAll(page.items());
