@@ -9,21 +9,15 @@ import io.dynoscope.ui.common.ErrorMessages;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.StringProperty;
 
 /** Writing a grid's items (the selection, or everything loaded) to a file, in the background. */
 final class ItemExport {
 
-    /** Where the export tells what it does: the grid's status line and message. */
-    interface Status {
-        void running(boolean running);
-
-        void say(String line);
-
-        void fail(String message);
-    }
-
     private ItemExport() {}
 
+    /** Starts the export; it says what it does in the grid's {@code status} line and message. */
     static BackgroundWork.Handle start(
             BackgroundWork work,
             String tableName,
@@ -31,11 +25,13 @@ final class ItemExport {
             KeySchema keys,
             TransferFormat format,
             Path target,
-            Status status) {
+            BooleanProperty running,
+            StringProperty status,
+            StringProperty failure) {
         List<Item> snapshot = List.copyOf(items);
         String count = String.format(Locale.ROOT, "%,d", snapshot.size());
-        status.running(true);
-        status.say("exporting " + count + " items…");
+        running.set(true);
+        status.set("exporting " + count + " items…");
         return work.<Integer, Long>submit(
                 "export " + tableName,
                 (cancellation, report) -> {
@@ -44,17 +40,17 @@ final class ItemExport {
                     return snapshot.size();
                 },
                 written ->
-                        status.say(
+                        status.set(
                                 String.format(
                                         Locale.ROOT, "exporting… %,d of %s items", written, count)),
                 written -> {
-                    status.running(false);
-                    status.say("exported " + count + " items to " + target);
+                    running.set(false);
+                    status.set("exported " + count + " items to " + target);
                 },
                 error -> {
-                    status.running(false);
-                    status.say("export failed");
-                    status.fail(
+                    running.set(false);
+                    status.set("export failed");
+                    failure.set(
                             "Export to " + target + " failed: " + ErrorMessages.describe(error));
                 });
     }

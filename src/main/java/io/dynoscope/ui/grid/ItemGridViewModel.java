@@ -476,22 +476,9 @@ public final class ItemGridViewModel {
                         info == null ? null : info.keySchema(),
                         format,
                         target,
-                        new ItemExport.Status() {
-                            @Override
-                            public void running(boolean now) {
-                                running.set(now);
-                            }
-
-                            @Override
-                            public void say(String line) {
-                                lastRead.set(line);
-                            }
-
-                            @Override
-                            public void fail(String text) {
-                                message.set(text);
-                            }
-                        });
+                        running,
+                        lastRead,
+                        message);
         return currentRead;
     }
 

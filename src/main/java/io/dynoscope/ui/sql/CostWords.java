@@ -17,11 +17,8 @@ final class CostWords {
 
     /** The result line: rows, requests, read capacity, items read, time. */
     static String result(long rows, ReadStatistics cost, long millis, boolean cancelled) {
-        List<String> parts = new ArrayList<>();
-        parts.add(count(rows, "row", "rows"));
-        parts.add(reads(cost));
-        parts.add(millis + " ms");
-        return String.join(" · ", parts) + (cancelled ? " · stopped before the end" : "");
+        return String.join(" · ", count(rows, "row", "rows"), reads(cost), millis + " ms")
+                + (cancelled ? " · stopped before the end" : "");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.dynoscope.ui.transfer;
 
+import io.dynoscope.ui.common.ReadWords;
 import java.util.Locale;
 
 /**
@@ -10,8 +11,8 @@ final class CostText {
     private CostText() {}
 
     static String of(int requests, double capacity, String unit) {
-        return String.format(Locale.ROOT, "%,d", requests)
-                + (requests == 1 ? " request, " : " requests, ")
+        return ReadWords.count(requests, "request", "requests")
+                + ", "
                 + units(capacity)
                 + " "
                 + unit;
