@@ -119,20 +119,15 @@ public final class DriftDetector {
         List<DriftReport.OrphanCopy> orphans = new ArrayList<>();
         for (Copy copy : copies.values()) {
             Source source = sources.get(copy.source());
-            if (source == null) {
+            if (source == null || source.value() == null) {
                 orphans.add(
                         new DriftReport.OrphanCopy(
                                 copy.key(),
                                 copy.source(),
                                 copy.value(),
-                                DriftReport.OrphanReason.SOURCE_MISSING));
-            } else if (source.value() == null) {
-                orphans.add(
-                        new DriftReport.OrphanCopy(
-                                copy.key(),
-                                copy.source(),
-                                copy.value(),
-                                DriftReport.OrphanReason.SOURCE_HAS_NO_VALUE));
+                                source == null
+                                        ? DriftReport.OrphanReason.SOURCE_MISSING
+                                        : DriftReport.OrphanReason.SOURCE_HAS_NO_VALUE));
             } else {
                 bySource.computeIfAbsent(copy.source(), k -> new ArrayList<>()).add(copy);
             }

@@ -192,11 +192,7 @@ public final class ExpressionCompiler {
                                     .condition();
                     List<Condition> parts = new ArrayList<>();
                     flattenAnd(condition, parts);
-                    List<Row> rows = new ArrayList<>();
-                    for (Condition part : parts) {
-                        rows.add(toRow(part, names, values));
-                    }
-                    return rows;
+                    return parts.stream().map(part -> toRow(part, names, values)).toList();
                 });
     }
 
