@@ -109,8 +109,7 @@ final class PagedRead {
 
     static List<String> keyNames(KeySchema schema) {
         List<String> names = new ArrayList<>(2);
-        names.add(schema.partitionKey());
-        schema.sortKey().ifPresent(names::add);
+        names.addAll(schema.attributes());
         return names;
     }
 

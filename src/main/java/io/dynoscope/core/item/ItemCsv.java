@@ -113,8 +113,7 @@ public final class ItemCsv {
     public static List<String> header(List<Item> items, KeySchema keySchema) {
         Set<String> names = new LinkedHashSet<>();
         if (keySchema != null) {
-            names.add(keySchema.partitionKey());
-            keySchema.sortKey().ifPresent(names::add);
+            names.addAll(keySchema.attributes());
         }
         for (Item item : items) {
             names.addAll(item.attributes().keySet());

@@ -190,10 +190,7 @@ public final class ItemRules {
      */
     public static List<Problem> checkKeyUnchanged(KeySchema keySchema, Item seen, Item edited) {
         List<Problem> problems = new ArrayList<>();
-        List<String> keyAttributes = new ArrayList<>();
-        keyAttributes.add(keySchema.partitionKey());
-        keySchema.sortKey().ifPresent(keyAttributes::add);
-        for (String name : keyAttributes) {
+        for (String name : keySchema.attributes()) {
             AttributeValue before = seen.attributes().get(name);
             AttributeValue after = edited.attributes().get(name);
             if (after != null && !after.equals(before)) {

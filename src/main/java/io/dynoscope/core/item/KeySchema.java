@@ -1,6 +1,7 @@
 package io.dynoscope.core.item;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,6 +36,11 @@ public record KeySchema(String partitionKey, Optional<String> sortKey) {
             key.put(sortKey.get(), sk);
         }
         return new Key(key);
+    }
+
+    /** The key attribute names: the partition key, then the sort key if any. */
+    public List<String> attributes() {
+        return sortKey.map(sk -> List.of(partitionKey, sk)).orElse(List.of(partitionKey));
     }
 
     public boolean isKeyAttribute(String name) {

@@ -215,8 +215,7 @@ public record SampleTally(
     /** The item as the index holds it, or empty when it lacks the index's keys. */
     static Optional<Item> projected(IndexModel index, KeySchema tableKeys, Item item) {
         Set<String> keys = new LinkedHashSet<>();
-        keys.add(index.keys().partitionKey());
-        index.keys().sortKey().ifPresent(keys::add);
+        keys.addAll(index.keys().attributes());
         for (String key : keys) {
             if (!item.attributes().containsKey(key)) {
                 return Optional.empty();
@@ -225,8 +224,7 @@ public record SampleTally(
         if (index.projectionType().equals("ALL")) {
             return Optional.of(item);
         }
-        keys.add(tableKeys.partitionKey());
-        tableKeys.sortKey().ifPresent(keys::add);
+        keys.addAll(tableKeys.attributes());
         if (index.projectionType().equals("INCLUDE")) {
             keys.addAll(index.nonKeyAttributes());
         }

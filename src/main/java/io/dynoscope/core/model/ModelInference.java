@@ -61,14 +61,8 @@ public final class ModelInference {
         this.indexes = List.copyOf(indexes);
         this.sample = List.copyOf(sample);
         List<String> values = new ArrayList<>();
-        Set<String> keyAttributes = new LinkedHashSet<>();
-        keyAttributes.add(keys.partitionKey());
-        keys.sortKey().ifPresent(keyAttributes::add);
-        indexes.forEach(
-                i -> {
-                    keyAttributes.add(i.keys().partitionKey());
-                    i.keys().sortKey().ifPresent(keyAttributes::add);
-                });
+        Set<String> keyAttributes = new LinkedHashSet<>(keys.attributes());
+        indexes.forEach(i -> keyAttributes.addAll(i.keys().attributes()));
         for (Item item : sample) {
             for (String attribute : keyAttributes) {
                 String text = KeyShapes.keyText(item, attribute);

@@ -191,10 +191,8 @@ public final class ReadPlanner {
                     List.of());
         }
         Set<String> keyAttributes = new LinkedHashSet<>();
-        keyAttributes.add(best.keys().partitionKey());
-        best.keys().sortKey().ifPresent(keyAttributes::add);
-        keyAttributes.add(tableKeys.partitionKey());
-        tableKeys.sortKey().ifPresent(keyAttributes::add);
+        keyAttributes.addAll(best.keys().attributes());
+        keyAttributes.addAll(tableKeys.attributes());
         List<Row> filter = new ArrayList<>();
         List<Row> unsent = new ArrayList<>();
         for (Condition condition : conditions) {
@@ -335,10 +333,8 @@ public final class ReadPlanner {
             return true;
         }
         Set<String> held = new LinkedHashSet<>();
-        held.add(index.keys().partitionKey());
-        index.keys().sortKey().ifPresent(held::add);
-        held.add(tableKeys.partitionKey());
-        tableKeys.sortKey().ifPresent(held::add);
+        held.addAll(index.keys().attributes());
+        held.addAll(tableKeys.attributes());
         if (index.projectionType().equals("INCLUDE")) {
             held.addAll(index.nonKeyAttributes());
         }

@@ -112,12 +112,9 @@ public record SqlRelation(
     private static Map<String, SqlColumn> keyColumns(
             KeySchema keys, Map<String, String> keyTypes, List<IndexModel> indexes) {
         Map<String, SqlColumn> columns = new LinkedHashMap<>();
-        List<String> keyAttributes = new ArrayList<>();
-        keyAttributes.add(keys.partitionKey());
-        keys.sortKey().ifPresent(keyAttributes::add);
+        List<String> keyAttributes = new ArrayList<>(keys.attributes());
         for (IndexModel index : indexes) {
-            keyAttributes.add(index.keys().partitionKey());
-            index.keys().sortKey().ifPresent(keyAttributes::add);
+            keyAttributes.addAll(index.keys().attributes());
         }
         for (String attribute : keyAttributes) {
             columns.putIfAbsent(
@@ -249,8 +246,7 @@ public record SqlRelation(
     public Set<String> attributesFor(int[] projects) {
         Set<String> attributes = new LinkedHashSet<>();
         if (entity.isPresent()) {
-            attributes.add(keys.partitionKey());
-            keys.sortKey().ifPresent(attributes::add);
+            attributes.addAll(keys.attributes());
         }
         int width = projects == null ? columns.size() : projects.length;
         for (int i = 0; i < width; i++) {

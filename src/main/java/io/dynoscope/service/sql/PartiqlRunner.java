@@ -171,8 +171,7 @@ final class PartiqlRunner {
             return List.copyOf(columns);
         }
         if (keys != null) {
-            columns.add(keys.partitionKey());
-            keys.sortKey().ifPresent(columns::add);
+            columns.addAll(keys.attributes());
         }
         items.forEach(i -> columns.addAll(i.attributes().keySet()));
         return List.copyOf(columns);

@@ -1,6 +1,5 @@
 package io.dynoscope.service.table;
 
-import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.TableChange;
 import io.dynoscope.repository.TableDefinition;
@@ -124,7 +123,7 @@ public final class TableAdmin {
                     "table '" + table + "' has an index '" + index.name() + "' already");
         }
         Map<String, String> types = new LinkedHashMap<>();
-        for (String attribute : keyAttributes(index.keySchema())) {
+        for (String attribute : index.keySchema().attributes()) {
             String type = keyTypes.getOrDefault(attribute, info.keyAttributeTypes().get(attribute));
             if (type == null) {
                 throw new IllegalArgumentException(
@@ -216,11 +215,11 @@ public final class TableAdmin {
      */
     public static void check(TableDefinition definition) {
         requireName("table", definition.name());
-        Set<String> used = new LinkedHashSet<>(keyAttributes(definition.keySchema()));
+        Set<String> used = new LinkedHashSet<>(definition.keySchema().attributes());
         Set<String> names = new LinkedHashSet<>();
         for (IndexDefinition index : definition.globalSecondaryIndexes()) {
             requireNewName(names, index);
-            used.addAll(keyAttributes(index.keySchema()));
+            used.addAll(index.keySchema().attributes());
         }
         for (IndexDefinition index : definition.localSecondaryIndexes()) {
             requireNewName(names, index);
@@ -239,7 +238,7 @@ public final class TableAdmin {
                                 + definition.keySchema().partitionKey()
                                 + "' and a sort key of its own");
             }
-            used.addAll(keyAttributes(index.keySchema()));
+            used.addAll(index.keySchema().attributes());
         }
         if (definition.globalSecondaryIndexes().size() > MAX_GLOBAL_INDEXES) {
             throw new IllegalArgumentException(
@@ -290,12 +289,5 @@ public final class TableAdmin {
         if (!names.add(index.name())) {
             throw new IllegalArgumentException("two indexes are named '" + index.name() + "'");
         }
-    }
-
-    private static List<String> keyAttributes(KeySchema schema) {
-        List<String> attributes = new ArrayList<>();
-        attributes.add(schema.partitionKey());
-        schema.sortKey().ifPresent(attributes::add);
-        return attributes;
     }
 }

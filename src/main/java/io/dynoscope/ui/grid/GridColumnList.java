@@ -24,10 +24,8 @@ final class GridColumnList {
     /** A new read's columns: the keys of what it reads, then the table's own keys. */
     void startWith(KeySchema view, KeySchema table) {
         known.clear();
-        known.add(view.partitionKey());
-        view.sortKey().ifPresent(known::add);
-        known.add(table.partitionKey());
-        table.sortKey().ifPresent(known::add);
+        known.addAll(view.attributes());
+        known.addAll(table.attributes());
         columns.setAll(known);
     }
 
