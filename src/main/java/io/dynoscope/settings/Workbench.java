@@ -57,6 +57,16 @@ public record Workbench(
     }
 
     public Workbench withTabs(String connection, List<OpenTab> open, int selected) {
+        return sameLayout(connection, open, selected, readFirstPage);
+    }
+
+    public Workbench withReadFirstPage(boolean value) {
+        return sameLayout(tabsConnection, tabs, selectedTab, value);
+    }
+
+    /** This layout, with these tabs and first-page choice. */
+    private Workbench sameLayout(
+            String connection, List<OpenTab> open, int selected, boolean readFirst) {
         return new Workbench(
                 sidebarShown,
                 sidebarWidth,
@@ -67,20 +77,6 @@ public record Workbench(
                 connection,
                 open,
                 selected,
-                readFirstPage);
-    }
-
-    public Workbench withReadFirstPage(boolean value) {
-        return new Workbench(
-                sidebarShown,
-                sidebarWidth,
-                inspectorShown,
-                inspectorDivider,
-                bottomTool,
-                bottomDivider,
-                tabsConnection,
-                tabs,
-                selectedTab,
-                value);
+                readFirst);
     }
 }
