@@ -12,7 +12,8 @@ public enum CodeFormat {
     CLOUDFORMATION_YAML(
             "cloudformation-yaml", "CloudFormation (YAML)", () -> CloudFormationTemplate.YAML),
     TERRAFORM("terraform", "Terraform (JSON syntax)", TerraformConfiguration::new),
-    CDK("cdk", "AWS CDK construct (TypeScript)", CdkConstruct::new);
+    CDK("cdk", "AWS CDK construct (TypeScript)", CdkConstruct::new),
+    JAVA("java", "Java Enhanced Client classes", EnhancedClientClasses::new);
 
     private final String cliName;
     private final String title;
