@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -173,6 +174,44 @@ public final class KeyTemplate {
     /** The literal text every matching value starts with (may be empty). */
     public String literalPrefix() {
         return !parts.isEmpty() && parts.get(0) instanceof Literal literal ? literal.text() : "";
+    }
+
+    /**
+     * The template in another notation, for generated code: each literal piece as {@code literal}
+     * writes it, each placeholder as {@code placeholder} writes its name (a range's name, {@code
+     * shard} for an unnamed one), concatenated.
+     */
+    public String rewrite(UnaryOperator<String> literal, UnaryOperator<String> placeholder) {
+        StringBuilder out = new StringBuilder();
+        for (Part part : parts) {
+            if (part instanceof Literal l) {
+                out.append(literal.apply(l.text()));
+            } else if (part instanceof Variable v) {
+                out.append(placeholder.apply(v.name()));
+            } else {
+                out.append(placeholder.apply(rangeName((Range) part)));
+            }
+        }
+        return out.toString();
+    }
+
+    /** Each range's name ({@code shard} when unnamed) and its values in order: the fan-out. */
+    public Map<String, List<String>> ranges() {
+        Map<String, List<String>> ranges = new LinkedHashMap<>();
+        for (Part part : parts) {
+            if (part instanceof Range r) {
+                List<String> values = new ArrayList<>();
+                for (int n = r.from(); n <= r.to(); n++) {
+                    values.add(r.format(n));
+                }
+                ranges.put(rangeName(r), values);
+            }
+        }
+        return ranges;
+    }
+
+    private static String rangeName(Range range) {
+        return range.name() == null ? "shard" : range.name();
     }
 
     /** The bindings of {@code value}, or empty when it does not match (ranges must hold). */
