@@ -242,6 +242,63 @@ public final class KeyTemplate {
         return Optional.of(bindings);
     }
 
+    /**
+     * What every value of this template that starts with {@code prefix} binds: the segments the
+     * prefix holds whole ({@code OPEN} for {@code state} of {@code {state}#{openedAt}} and {@code
+     * OPEN#}), and the start of the one it ends inside, if any. Empty when no value of this
+     * template starts with {@code prefix}. A variable followed by a literal that does not begin
+     * with the separator {@code #} stops the reading there (where it ends is then a guess), as does
+     * a range.
+     */
+    public Optional<PrefixBindings> matchPrefix(String prefix) {
+        Map<String, String> whole = new LinkedHashMap<>();
+        String rest = prefix;
+        for (int i = 0; i < parts.size() && !rest.isEmpty(); i++) {
+            Part part = parts.get(i);
+            if (part instanceof Literal literal) {
+                if (rest.length() < literal.text().length()) {
+                    return literal.text().startsWith(rest)
+                            ? Optional.of(new PrefixBindings(whole, null, null))
+                            : Optional.empty();
+                }
+                if (!rest.startsWith(literal.text())) {
+                    return Optional.empty();
+                }
+                rest = rest.substring(literal.text().length());
+            } else if (part instanceof Variable v) {
+                int end = rest.indexOf('#');
+                if (end < 0) {
+                    return Optional.of(new PrefixBindings(whole, v.name(), rest));
+                }
+                boolean separatorNext =
+                        i + 1 < parts.size()
+                                && parts.get(i + 1) instanceof Literal next
+                                && next.text().startsWith("#");
+                if (end == 0) {
+                    return Optional.empty();
+                }
+                if (!separatorNext) {
+                    return Optional.of(new PrefixBindings(whole, null, null));
+                }
+                whole.put(v.name(), rest.substring(0, end));
+                rest = rest.substring(end);
+            } else {
+                return Optional.of(new PrefixBindings(whole, null, null));
+            }
+        }
+        return Optional.of(new PrefixBindings(whole, null, null));
+    }
+
+    /**
+     * What a prefix binds: whole segments, and the variable the prefix ends inside (null when none)
+     * with the start of its value.
+     */
+    public record PrefixBindings(Map<String, String> whole, String partial, String partialStart) {
+        public PrefixBindings {
+            whole = Map.copyOf(whole);
+        }
+    }
+
     /** Every value this pattern takes with these bindings: one, or one per number of each range. */
     public List<String> render(Map<String, String> bindings) {
         List<String> values = List.of("");
