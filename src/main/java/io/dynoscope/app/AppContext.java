@@ -21,6 +21,7 @@ import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlWarmUp;
 import io.dynoscope.service.transfer.WriteConcurrency;
+import io.dynoscope.settings.CacheDirectory;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -44,6 +45,7 @@ import io.dynoscope.ui.sql.SqlConsoleViewModel;
 import io.dynoscope.ui.tabs.TableTab;
 import io.dynoscope.ui.tabs.ToolTabs;
 import io.dynoscope.ui.transfer.CloneTarget;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -347,7 +349,7 @@ public final class AppContext implements AutoCloseable {
 
     public static AppContext create(UiExecutor ui) {
         BackgroundWork work = new BackgroundWork(backgroundPool(), ui);
-        SandboxHolder sandbox = new SandboxHolder();
+        SandboxHolder sandbox = new SandboxHolder(SandboxHolder.storedStateFolder());
         SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         ModelStore models = new ModelStore(settings);
         MfaCodePrompt mfa = new MfaCodeDialog();
@@ -460,6 +462,34 @@ public final class AppContext implements AutoCloseable {
         private LocalSandbox sandbox;
         private Runnable onTablesSeeded = () -> {};
 
+        /** The packaged app's own stored sample state (made at package time), if any. */
+        static final String BUNDLED_STATE_PROPERTY = "dynoscope.sample.state";
+
+        /** Where the sample data is stored between starts, or null to write it at every start. */
+        private final Path stateFolder;
+
+        /** A sandbox that writes its sample data at start (the tests' choice: nothing is kept). */
+        SandboxHolder() {
+            this(null);
+        }
+
+        SandboxHolder(Path stateFolder) {
+            this.stateFolder = stateFolder;
+        }
+
+        /** The stored sample state's folder, in the user's cache folder. */
+        static Path storedStateFolder() {
+            return CacheDirectory.defaultDirectory().resolve("sandbox-state");
+        }
+
+        private static LocalSandbox startSandbox(Path stateFolder) {
+            if (stateFolder == null) {
+                return LocalSandbox.start();
+            }
+            String bundled = System.getProperty(BUNDLED_STATE_PROPERTY, "");
+            return LocalSandbox.start(stateFolder, bundled.isBlank() ? null : Path.of(bundled));
+        }
+
         /**
          * Starts the engine and seeds the first table on a thread of its own, so that node starts
          * while the JVM loads JavaFX and the window: the first connection then finds it running.
@@ -471,7 +501,7 @@ public final class AppContext implements AutoCloseable {
                         new Thread(
                                 () -> {
                                     try {
-                                        early.complete(LocalSandbox.start());
+                                        early.complete(startSandbox(storedStateFolder()));
                                     } catch (RuntimeException e) {
                                         early.completeExceptionally(e);
                                     }
@@ -496,7 +526,7 @@ public final class AppContext implements AutoCloseable {
         synchronized ConnectionSpec start() {
             if (sandbox == null) {
                 CompletableFuture<LocalSandbox> started = takeEarly();
-                sandbox = started == null ? LocalSandbox.start() : started.join();
+                sandbox = started == null ? startSandbox(stateFolder) : started.join();
                 Runnable then = onTablesSeeded;
                 sandbox.tablesSeeded().thenRun(then);
             }
