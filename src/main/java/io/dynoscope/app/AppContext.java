@@ -4,11 +4,8 @@ import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.AwsProfiles;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.MfaCodePrompt;
-import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
@@ -20,6 +17,10 @@ import io.dynoscope.service.sandbox.LocalSandbox;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlWarmUp;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.MfaCodePrompt;
+import io.dynoscope.service.store.RequestTimeouts;
 import io.dynoscope.service.transfer.WriteConcurrency;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
@@ -471,7 +472,7 @@ public final class AppContext implements AutoCloseable {
                         new Thread(
                                 () -> {
                                     try {
-                                        early.complete(LocalSandbox.start());
+                                        early.complete(LocalSandbox.start(new SdkRepositories()));
                                     } catch (RuntimeException e) {
                                         early.completeExceptionally(e);
                                     }
@@ -496,7 +497,10 @@ public final class AppContext implements AutoCloseable {
         synchronized ConnectionSpec start() {
             if (sandbox == null) {
                 CompletableFuture<LocalSandbox> started = takeEarly();
-                sandbox = started == null ? LocalSandbox.start() : started.join();
+                sandbox =
+                        started == null
+                                ? LocalSandbox.start(new SdkRepositories())
+                                : started.join();
                 Runnable then = onTablesSeeded;
                 sandbox.tablesSeeded().thenRun(then);
             }

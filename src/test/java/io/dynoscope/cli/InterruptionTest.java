@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.GatedEndpoint;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
@@ -167,7 +167,8 @@ class InterruptionTest {
                             "--resume"
                         },
                         new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(resumedErr, true, StandardCharsets.UTF_8));
+                        new PrintStream(resumedErr, true, StandardCharsets.UTF_8),
+                        TestRepositories.SDK);
 
         assertEquals(0, resumed, resumedErr.toString(StandardCharsets.UTF_8));
         assertTrue(

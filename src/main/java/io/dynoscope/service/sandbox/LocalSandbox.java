@@ -1,10 +1,11 @@
 package io.dynoscope.service.sandbox;
 
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.Repositories;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -19,13 +20,15 @@ import java.util.concurrent.CompletableFuture;
 public final class LocalSandbox implements AutoCloseable {
 
     private final LocalEngine engine;
+    private final Repositories repositories;
     private final ConnectionSpec.Endpoint connection;
     private final Cancellation bulkCancellation = new Cancellation();
     private final CompletableFuture<Void> tablesSeeded = new CompletableFuture<>();
     private final CompletableFuture<Void> sampleDataLoaded = new CompletableFuture<>();
 
-    private LocalSandbox(LocalEngine engine) {
+    private LocalSandbox(LocalEngine engine, Repositories repositories) {
         this.engine = engine;
+        this.repositories = repositories;
         this.connection = new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
     }
 
@@ -40,13 +43,13 @@ public final class LocalSandbox implements AutoCloseable {
 
     /**
      * Starts the engine and seeds the first sample table, then the others and their bulk in the
-     * background; throws with what to do when Node is missing.
+     * background, through {@code repositories}; throws with what to do when Node is missing.
      */
-    public static LocalSandbox start() {
+    public static LocalSandbox start(Repositories repositories) {
         LocalEngine engine = LocalEngine.start();
         try {
-            LocalSandbox sandbox = new LocalSandbox(engine);
-            try (SdkDynamoRepository repository = SdkDynamoRepository.connect(sandbox.connection)) {
+            LocalSandbox sandbox = new LocalSandbox(engine, repositories);
+            try (DynamoRepository repository = repositories.open(sandbox.connection)) {
                 SampleTables.seed(repository, FIRST, FIRST.id());
             }
             sandbox.loadTheRest();
@@ -61,8 +64,7 @@ public final class LocalSandbox implements AutoCloseable {
         Thread loader =
                 new Thread(
                         () -> {
-                            try (SdkDynamoRepository repository =
-                                    SdkDynamoRepository.connect(connection)) {
+                            try (DynamoRepository repository = repositories.open(connection)) {
                                 for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
                                     if (dataset != FIRST) {
                                         SampleTables.seed(repository, dataset, dataset.id());
