@@ -20,9 +20,8 @@ import java.util.Locale;
 /**
  * How long the one-click sandbox takes until the sample table can be shown, alternating in one run:
  * (a) as the sandbox was before the hot-partition data (engine started, saas and blog seeded,
- * {@code WS#acme} queried), (b) {@link LocalSandbox.start(new SdkRepositories())} now (every small
- * set seeded, the bulk started in the background) and the same Query, while the bulk loads; (c)
- * until the bulk is in.
+ * {@code WS#acme} queried), (b) {@link LocalSandbox#start} now (every small set seeded, the bulk
+ * started in the background) and the same Query, while the bulk loads; (c) until the bulk is in.
  *
  * <pre>
  * java -Ddynoscope.engine.dir=src/main/engine -cp $CP io.dynoscope.bench.SandboxStartBenchmark 7
