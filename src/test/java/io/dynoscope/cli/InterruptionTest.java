@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.dynoscope.app.Launcher;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
@@ -45,7 +46,7 @@ class InterruptionTest {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(DynoscopeCli.class.getName());
+        command.add(Launcher.class.getName());
         command.addAll(List.of(args));
         return new ProcessBuilder(command)
                 .directory(folder.toFile())

@@ -75,7 +75,8 @@ public final class LocalSandbox implements AutoCloseable {
      */
     public static LocalSandbox start(Path stateFolder, Repositories repositories) {
         SampleState.removeStaleCopies(Path.of(System.getProperty("java.io.tmpdir")));
-        SampleState state = new SampleState(stateFolder, LocalEngine.locateEngineDir());
+        SampleState state =
+                new SampleState(stateFolder, LocalEngine.locateEngineDir(), repositories);
         Optional<Path> stored = state.stored();
         if (stored.isEmpty()) {
             return seeded(state, repositories);
