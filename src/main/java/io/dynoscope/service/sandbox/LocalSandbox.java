@@ -74,10 +74,23 @@ public final class LocalSandbox implements AutoCloseable {
      * #start(Repositories)} and builds the state in the background once the samples are loaded.
      */
     public static LocalSandbox start(Path stateFolder, Repositories repositories) {
+        return start(stateFolder, null, repositories);
+    }
+
+    /**
+     * As {@link #start(Path, Repositories)}, preferring the state the app was packaged with in
+     * {@code bundledFolder} (read only; null when there is none) when it is of this version.
+     */
+    public static LocalSandbox start(
+            Path stateFolder, Path bundledFolder, Repositories repositories) {
         SampleState.removeStaleCopies(Path.of(System.getProperty("java.io.tmpdir")));
-        SampleState state =
-                new SampleState(stateFolder, LocalEngine.locateEngineDir(), repositories);
-        Optional<Path> stored = state.stored();
+        Path engineDir = LocalEngine.locateEngineDir();
+        SampleState state = new SampleState(stateFolder, engineDir, repositories);
+        Optional<Path> stored =
+                Optional.ofNullable(bundledFolder)
+                        .flatMap(
+                                folder -> new SampleState(folder, engineDir, repositories).stored())
+                        .or(state::stored);
         if (stored.isEmpty()) {
             return seeded(state, repositories);
         }
@@ -170,6 +183,16 @@ public final class LocalSandbox implements AutoCloseable {
             LOG.warn("the sample data could not be stored for the next start: {}", e.getMessage());
             stateStored.complete(false);
         }
+    }
+
+    /**
+     * Builds the stored sample state into {@code folder} (at package time, so the packaged app's
+     * first start has it) and returns its version.
+     */
+    public static String storeState(Path folder, Repositories repositories) {
+        SampleState state = new SampleState(folder, LocalEngine.locateEngineDir(), repositories);
+        state.build(Cancellation.none());
+        return state.version();
     }
 
     public ConnectionSpec.Endpoint connection() {
