@@ -439,6 +439,9 @@ public final class AppContext implements AutoCloseable {
 
     @Override
     public void close() {
+        if (settingsBinding != null) {
+            settingsBinding.keepTabs();
+        }
         shell.shutdown();
         work.shutdown();
         if (settings != null) {

@@ -294,6 +294,14 @@ public final class ShellViewModel {
         return recentTables;
     }
 
+    /** Whether a recent table is known to be gone: its connection is the active one, without it. */
+    public boolean isGone(RecentTable recent) {
+        ConnectionEntry active = activeConnection.get();
+        return active != null
+                && active.label().equals(recent.connection())
+                && !tables.contains(recent.table());
+    }
+
     /**
      * Opens a recent table: at once when its connection is the active one, else after connecting to
      * it.
