@@ -1,6 +1,6 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
