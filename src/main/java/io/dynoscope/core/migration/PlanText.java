@@ -249,6 +249,16 @@ public final class PlanText {
                             index.gigabytes(),
                             index.monthlyStorageDollars(),
                             index.writeUnitsPerWrite()));
+            SampleTally.IndexTally tally = plan.sample().indexes().get(index.index());
+            if (tally != null && tally.leftOutByType() > 0) {
+                lines.add(
+                        "  warning: "
+                                + count(tally.leftOutByType(), "sampled item")
+                                + " would be left out of index "
+                                + index.index()
+                                + ": a key attribute of theirs has another type than the index"
+                                + " declares (DynamoDB leaves such items out of the index)");
+            }
         }
     }
 

@@ -11,6 +11,7 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
+import io.dynoscope.core.model.TableModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -83,6 +84,8 @@ public record SampleTally(
      * @param backfillWrites what the backfill's updates cost it while it exists (a changed key is a
      *     delete and a put)
      * @param bytesAfter the projected items' size after, with DynamoDB's 100 bytes per index item
+     * @param leftOutByType items left out of the index because a key attribute of theirs has
+     *     another type than the index declares (DynamoDB's index key violations)
      */
     public record IndexTally(
             long keyedBefore,
@@ -90,7 +93,8 @@ public record SampleTally(
             long creationBefore,
             long creationAfter,
             long backfillWrites,
-            long bytesAfter) {}
+            long bytesAfter,
+            long leftOutByType) {}
 
     /** The index item overhead DynamoDB bills for storage, in bytes. */
     static final int INDEX_ITEM_OVERHEAD = 100;
@@ -105,7 +109,7 @@ public record SampleTally(
         Map<String, long[]> entities = new LinkedHashMap<>();
         computation.model().entities().forEach(e -> entities.put(e.name(), new long[3]));
         Map<String, long[]> byIndex = new LinkedHashMap<>();
-        indexes.forEach(i -> byIndex.put(i.name(), new long[6]));
+        indexes.forEach(i -> byIndex.put(i.name(), new long[7]));
         long bytes = 0;
         int unmatched = 0;
         int uncomputable = 0;
@@ -120,6 +124,11 @@ public record SampleTally(
             if (computed.isEmpty()) {
                 unmatched++;
                 example(unmatchedExamples, tableKeys.keyOf(item).text());
+                for (IndexModel index : indexes) {
+                    if (otherKeyType(computation.model(), index, item)) {
+                        byIndex.get(index.name())[6]++;
+                    }
+                }
                 continue;
             }
             long[] entity = entities.get(computed.get().entity());
@@ -152,6 +161,10 @@ public record SampleTally(
                         e -> exampleWrite(tableKeys, item, computed.get()));
             }
             for (IndexModel index : indexes) {
+                if (otherKeyType(computation.model(), index, after)) {
+                    byIndex.get(index.name())[6]++;
+                    continue;
+                }
                 tallyIndex(byIndex.get(index.name()), index, tableKeys, item, after, updated);
             }
         }
@@ -160,7 +173,8 @@ public record SampleTally(
         Map<String, IndexTally> indexTallies = new LinkedHashMap<>();
         byIndex.forEach(
                 (name, t) ->
-                        indexTallies.put(name, new IndexTally(t[0], t[1], t[2], t[3], t[4], t[5])));
+                        indexTallies.put(
+                                name, new IndexTally(t[0], t[1], t[2], t[3], t[4], t[5], t[6])));
         List<String> refusals = new ArrayList<>();
         for (Entity entity : computation.model().entities()) {
             long items = entities.get(entity.name())[0];
@@ -255,6 +269,18 @@ public record SampleTally(
         } else {
             tally[4] += is.isPresent() ? unitsIs : unitsWas;
         }
+    }
+
+    /** Whether a key attribute of the index is on the item with another type than declared. */
+    private static boolean otherKeyType(TableModel model, IndexModel index, Item item) {
+        for (String key : index.keys().attributes()) {
+            AttributeValue value = item.attributes().get(key);
+            String declared = model.keyAttributeType(key);
+            if (value != null && declared != null && !value.type().descriptor().equals(declared)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The item as the index holds it, or empty when it lacks the index's keys. */
