@@ -11,7 +11,7 @@ import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.model.AccessPatternCheck;
 import io.dynoscope.service.model.SchemaLoad;
 import io.dynoscope.testsupport.TestEngine;
