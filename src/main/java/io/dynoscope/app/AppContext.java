@@ -44,6 +44,7 @@ import io.dynoscope.ui.sql.SqlConsoleViewModel;
 import io.dynoscope.ui.tabs.TableTab;
 import io.dynoscope.ui.tabs.ToolTabs;
 import io.dynoscope.ui.transfer.CloneTarget;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -347,7 +348,7 @@ public final class AppContext implements AutoCloseable {
 
     public static AppContext create(UiExecutor ui) {
         BackgroundWork work = new BackgroundWork(backgroundPool(), ui);
-        SandboxHolder sandbox = new SandboxHolder();
+        SandboxHolder sandbox = new SandboxHolder(SandboxHolder.storedStateFolder());
         SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         ModelStore models = new ModelStore(settings);
         MfaCodePrompt mfa = new MfaCodeDialog();
@@ -460,6 +461,27 @@ public final class AppContext implements AutoCloseable {
         private LocalSandbox sandbox;
         private Runnable onTablesSeeded = () -> {};
 
+        /** Where the sample data is stored between starts, or null to write it at every start. */
+        private final Path stateFolder;
+
+        /** A sandbox that writes its sample data at start (the tests' choice: nothing is kept). */
+        SandboxHolder() {
+            this(null);
+        }
+
+        SandboxHolder(Path stateFolder) {
+            this.stateFolder = stateFolder;
+        }
+
+        /** The stored sample state's folder, beside the settings. */
+        static Path storedStateFolder() {
+            return SettingsStore.defaultDirectory().resolve("sandbox-state");
+        }
+
+        private static LocalSandbox startSandbox(Path stateFolder) {
+            return stateFolder == null ? LocalSandbox.start() : LocalSandbox.start(stateFolder);
+        }
+
         /**
          * Starts the engine and seeds the first table on a thread of its own, so that node starts
          * while the JVM loads JavaFX and the window: the first connection then finds it running.
@@ -471,7 +493,7 @@ public final class AppContext implements AutoCloseable {
                         new Thread(
                                 () -> {
                                     try {
-                                        early.complete(LocalSandbox.start());
+                                        early.complete(startSandbox(storedStateFolder()));
                                     } catch (RuntimeException e) {
                                         early.completeExceptionally(e);
                                     }
@@ -496,7 +518,7 @@ public final class AppContext implements AutoCloseable {
         synchronized ConnectionSpec start() {
             if (sandbox == null) {
                 CompletableFuture<LocalSandbox> started = takeEarly();
-                sandbox = started == null ? LocalSandbox.start() : started.join();
+                sandbox = started == null ? startSandbox(stateFolder) : started.join();
                 Runnable then = onTablesSeeded;
                 sandbox.tablesSeeded().thenRun(then);
             }

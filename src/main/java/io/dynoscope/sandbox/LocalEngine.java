@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * <p>{@link #start()} returns once the engine answers HTTP; {@link #close()} stops it and its
  * children, and a shutdown hook does the same if the JVM exits first. If the JVM is killed outright
  * (SIGKILL), the engine notices that the stdin pipe to it closed and exits by itself. Data lives in
- * memory only.
+ * memory, or in a LevelDB folder the caller names ({@link #start(Path, Duration, Path)}).
  */
 public final class LocalEngine implements AutoCloseable {
 
@@ -67,6 +67,11 @@ public final class LocalEngine implements AutoCloseable {
         return start(locateEngineDir(), DEFAULT_START_TIMEOUT);
     }
 
+    /** Starts the engine found by {@link #locateEngineDir()} on a LevelDB folder. */
+    public static LocalEngine startOn(Path dataFolder) {
+        return start(locateEngineDir(), DEFAULT_START_TIMEOUT, dataFolder);
+    }
+
     /**
      * Starts the engine installed in {@code engineDir} and waits up to {@code timeout} for it to
      * answer.
@@ -75,6 +80,14 @@ public final class LocalEngine implements AutoCloseable {
      *     time
      */
     public static LocalEngine start(Path engineDir, Duration timeout) {
+        return start(engineDir, timeout, null);
+    }
+
+    /**
+     * Starts the engine installed in {@code engineDir} on the LevelDB folder {@code dataFolder}
+     * (created when missing; in memory when null) and waits up to {@code timeout} for it to answer.
+     */
+    public static LocalEngine start(Path engineDir, Duration timeout, Path dataFolder) {
         Path cli = engineDir.resolve(CLI_IN_ENGINE_DIR);
         if (!Files.isRegularFile(cli)) {
             throw new LocalEngineException(
@@ -100,7 +113,7 @@ public final class LocalEngine implements AutoCloseable {
         LocalEngineException lastFailure = null;
         for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
             int port = freeLoopbackPort();
-            LocalEngine engine = launch(node, script, engineDir, port);
+            LocalEngine engine = launch(node, script, engineDir, port, dataFolder);
             try {
                 engine.awaitReady(timeout);
                 return engine;
@@ -191,9 +204,11 @@ public final class LocalEngine implements AutoCloseable {
      * Starts {@code script} with stdin a pipe from this JVM (the default), which the launcher
      * watches: it stays open while the Process object lives and closes when the JVM dies.
      */
-    private static LocalEngine launch(Path node, Path script, Path engineDir, int port) {
-        ProcessBuilder builder =
-                new ProcessBuilder(
+    private static LocalEngine launch(
+            Path node, Path script, Path engineDir, int port, Path dataFolder) {
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
                                 node.toString(),
                                 script.toString(),
                                 "--host",
@@ -205,9 +220,12 @@ public final class LocalEngine implements AutoCloseable {
                                 "--deleteTableMs",
                                 "0",
                                 "--updateTableMs",
-                                "0")
-                        .directory(engineDir.toFile())
-                        .redirectErrorStream(true);
+                                "0"));
+        if (dataFolder != null) {
+            command.addAll(List.of("--path", dataFolder.toAbsolutePath().toString()));
+        }
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(engineDir.toFile()).redirectErrorStream(true);
         Process process;
         try {
             process = builder.start();

@@ -24,6 +24,8 @@ import java.util.Set;
  * @param question what it asks in attribute terms, which the check answers independently; empty for
  *     a model that does not say (the check then reads the question off the request)
  * @param workload the reads per second expected, for findings and cost
+ * @param unsure why the reading of the words rests on a guess, one sentence each; empty when the
+ *     planner was sure or a person corrected it (the check then calls the pattern "unconfirmed")
  */
 public record AccessPattern(
         String name,
@@ -37,7 +39,8 @@ public record AccessPattern(
         int limit,
         boolean count,
         Optional<Question> question,
-        Workload workload) {
+        Workload workload,
+        List<String> unsure) {
 
     /** The request the pattern is served by. */
     public enum Operation {
@@ -79,6 +82,37 @@ public record AccessPattern(
         }
         Objects.requireNonNull(question, "question");
         workload = workload == null ? Workload.NONE : workload;
+        unsure = unsure == null ? List.of() : List.copyOf(unsure);
+    }
+
+    /** A pattern whose reading nobody doubts. */
+    public AccessPattern(
+            String name,
+            Operation operation,
+            List<String> entities,
+            String index,
+            KeyTemplate partitionKey,
+            Optional<SortKeyPattern> sortKey,
+            boolean newestFirst,
+            String filter,
+            int limit,
+            boolean count,
+            Optional<Question> question,
+            Workload workload) {
+        this(
+                name,
+                operation,
+                entities,
+                index,
+                partitionKey,
+                sortKey,
+                newestFirst,
+                filter,
+                limit,
+                count,
+                question,
+                workload,
+                List.of());
     }
 
     /** A pattern that states only its request: no limit, no count, no question, no workload. */
@@ -126,7 +160,8 @@ public record AccessPattern(
                 limit,
                 count,
                 question,
-                workload);
+                workload,
+                unsure);
     }
 
     /** The parameters a caller supplies: {@code workspaceId} of {@code WS#{workspaceId}}. */

@@ -200,7 +200,8 @@ public final class ModelJson {
         "limit",
         "count",
         "question",
-        "readsPerSecond"
+        "readsPerSecond",
+        "unsure"
     })
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     record PatternJson(
@@ -215,7 +216,8 @@ public final class ModelJson {
             Integer limit,
             Boolean count,
             QuestionJson question,
-            BigDecimal readsPerSecond) {}
+            BigDecimal readsPerSecond,
+            List<String> unsure) {}
 
     @JsonPropertyOrder({"given", "range", "order", "limit"})
     @JsonInclude(JsonInclude.Include.NON_EMPTY)

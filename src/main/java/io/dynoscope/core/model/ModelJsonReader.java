@@ -277,7 +277,8 @@ final class ModelJsonReader {
                     json.limit() == null ? 0 : json.limit(),
                     Boolean.TRUE.equals(json.count()),
                     Optional.ofNullable(json.question()).map(ModelJsonReader::question),
-                    new Workload(figure(json.readsPerSecond(), "readsPerSecond"), 0, 0, 0));
+                    new Workload(figure(json.readsPerSecond(), "readsPerSecond"), 0, 0, 0),
+                    list(json.unsure()));
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new IllegalArgumentException(
                     "access pattern '" + name + "': " + e.getMessage(), e);

@@ -189,7 +189,8 @@ final class ModelJsonWriter {
                 pattern.limit() == 0 ? null : pattern.limit(),
                 pattern.count() ? Boolean.TRUE : null,
                 pattern.question().map(ModelJsonWriter::question).orElse(null),
-                figure(pattern.workload().readsPerSecond()));
+                figure(pattern.workload().readsPerSecond()),
+                pattern.unsure());
     }
 
     private static QuestionJson question(Question question) {

@@ -77,7 +77,8 @@ final class LayoutRequests {
                 spec.limit(),
                 spec.count(),
                 Optional.of(spec.question()),
-                spec.workload());
+                spec.workload(),
+                spec.unsure());
     }
 
     static Optional<AccessPattern.SortKeyPattern> sortCondition(

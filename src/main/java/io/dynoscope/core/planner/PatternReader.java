@@ -31,6 +31,9 @@ final class PatternReader extends Sentence {
     final Map<String, EntitySpec> byName = new LinkedHashMap<>();
     final List<String> notes = new ArrayList<>();
 
+    /** Why the reading rests on a guess, one sentence each (the reading's {@code unsure}). */
+    final List<String> unsure = new ArrayList<>();
+
     PatternReader(String words, List<EntitySpec> entities) {
         super(words, entities);
         this.entities = entities;
@@ -44,7 +47,7 @@ final class PatternReader extends Sentence {
         String returned = head == null ? null : returnedBy(head);
         if (returned == null) {
             returned = entities.get(0).name();
-            notes.add("the words name no entity: read as " + returned);
+            unsure.add("The words name no entity; read as " + returned + ", the first one.");
         }
         Set<String> given = new LinkedHashSet<>();
         Set<Integer> used = new LinkedHashSet<>();
@@ -85,7 +88,10 @@ final class PatternReader extends Sentence {
                 limit,
                 count,
                 notes.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", notes)),
-                null);
+                null,
+                PatternSpec.Kind.READ,
+                unsure,
+                false);
     }
 
     /** The first mention that is not a given value, a modifier of the next noun or "across". */

@@ -32,7 +32,10 @@ import java.util.Map;
  * }</pre>
  *
  * An {@code id} may be a list ({@code ["isbn", "branchId"]}) for an entity unique by a combination.
- * Unknown fields are refused with their line and column.
+ * Beside an access pattern's {@code words}, the fields of a {@link Correction} ({@code entity},
+ * {@code given}, {@code range}, {@code order}, {@code limit}, {@code many}, {@code along}, {@code
+ * kind}) correct its reading and win over it ({@link PlanCorrections}). Unknown fields are refused
+ * with their line and column.
  *
  * @param input the entities and the patterns as read from their words
  */
@@ -65,10 +68,19 @@ public record PlanRequest(PlanInput input) {
             BigDecimal readsPerSecond,
             BigDecimal writesPerSecond,
             BigDecimal itemsPerParent,
-            BigDecimal itemBytes) {
+            BigDecimal itemBytes,
+            String entity,
+            List<String> given,
+            Object range,
+            Object order,
+            Integer limit,
+            Boolean many,
+            List<String> along,
+            String kind) {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         static PatternJson of(String words) {
-            return new PatternJson(words, null, null, null, null);
+            return new PatternJson(
+                    words, null, null, null, null, null, null, null, null, null, null, null, null);
         }
     }
 
@@ -97,24 +109,18 @@ public record PlanRequest(PlanInput input) {
             if (pattern == null || pattern.words() == null || pattern.words().isBlank()) {
                 throw new IllegalArgumentException("an access pattern needs its \"words\"");
             }
-            PatternSpec read = PatternWords.read(pattern.words(), entities);
+            String where = "access pattern '" + pattern.words() + "'";
+            Correction correction = PlanCorrections.of(where, pattern, entities);
             patterns.add(
-                    new PatternSpec(
-                            read.words(),
-                            read.returns(),
-                            read.given(),
-                            read.many(),
-                            read.range(),
-                            read.order(),
-                            read.limit(),
-                            read.count(),
-                            read.alternative(),
-                            workload(
-                                    "access pattern '" + pattern.words() + "'",
-                                    pattern.readsPerSecond(),
-                                    pattern.writesPerSecond(),
-                                    pattern.itemsPerParent(),
-                                    pattern.itemBytes())));
+                    PatternWords.read(pattern.words(), entities)
+                            .correctedBy(correction)
+                            .withWorkload(
+                                    workload(
+                                            where,
+                                            pattern.readsPerSecond(),
+                                            pattern.writesPerSecond(),
+                                            pattern.itemsPerParent(),
+                                            pattern.itemBytes())));
         }
         return new PlanRequest(
                 new PlanInput(

@@ -5,11 +5,20 @@ import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one-click local sandbox: a private dynalite engine on a free loopback port, loaded with the
  * sample tables. Nothing leaves the machine; everything is gone when the app closes.
+ *
+ * <p>Started with a folder for the stored sample state ({@link #start(Path)}), the engine runs on a
+ * private copy of that state, so every sample table and its bulk are there at once and nothing is
+ * written at start-up; the first start without a stored state loads as below and then builds the
+ * state in the background for the next one.
  *
  * <p>Loading comes in steps so the first table is on screen at once: {@link #start()} creates the
  * table that opens first (saas) with its small data set; the other sample tables, then the bulk
@@ -18,14 +27,21 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class LocalSandbox implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(LocalSandbox.class);
+
     private final LocalEngine engine;
     private final ConnectionSpec.Endpoint connection;
     private final Cancellation bulkCancellation = new Cancellation();
     private final CompletableFuture<Void> tablesSeeded = new CompletableFuture<>();
     private final CompletableFuture<Void> sampleDataLoaded = new CompletableFuture<>();
+    private final CompletableFuture<Boolean> stateStored = new CompletableFuture<>();
 
-    private LocalSandbox(LocalEngine engine) {
+    /** The private copy of the stored state the engine runs on, deleted at close; or null. */
+    private final Path stateCopy;
+
+    private LocalSandbox(LocalEngine engine, Path stateCopy) {
         this.engine = engine;
+        this.stateCopy = stateCopy;
         this.connection = new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
     }
 
@@ -43,13 +59,45 @@ public final class LocalSandbox implements AutoCloseable {
      * background; throws with what to do when Node is missing.
      */
     public static LocalSandbox start() {
+        return seeded(null);
+    }
+
+    /**
+     * Starts the engine on a private copy of the sample state stored in {@code stateFolder}, with
+     * every sample table loaded at once; without a stored state yet, starts as {@link #start()} and
+     * builds the state in the background once the samples are loaded.
+     */
+    public static LocalSandbox start(Path stateFolder) {
+        SampleState.removeStaleCopies(Path.of(System.getProperty("java.io.tmpdir")));
+        SampleState state = new SampleState(stateFolder, LocalEngine.locateEngineDir());
+        Optional<Path> stored = state.stored();
+        if (stored.isEmpty()) {
+            return seeded(state);
+        }
+        Path copy = SampleState.privateCopy(stored.get());
+        LocalEngine engine;
+        try {
+            engine = LocalEngine.startOn(SampleState.dataOf(copy));
+        } catch (RuntimeException e) {
+            SampleState.deleteTree(copy);
+            throw e;
+        }
+        LocalSandbox sandbox = new LocalSandbox(engine, copy);
+        sandbox.tablesSeeded.complete(null);
+        sandbox.sampleDataLoaded.complete(null);
+        sandbox.stateStored.complete(false);
+        return sandbox;
+    }
+
+    /** Writes the samples into a fresh in-memory engine; then stores them in {@code state}. */
+    private static LocalSandbox seeded(SampleState state) {
         LocalEngine engine = LocalEngine.start();
         try {
-            LocalSandbox sandbox = new LocalSandbox(engine);
+            LocalSandbox sandbox = new LocalSandbox(engine, null);
             try (SdkDynamoRepository repository = SdkDynamoRepository.connect(sandbox.connection)) {
                 SampleTables.seed(repository, FIRST, FIRST.id());
             }
-            sandbox.loadTheRest();
+            sandbox.loadTheRest(state);
             return sandbox;
         } catch (RuntimeException e) {
             engine.close();
@@ -57,7 +105,7 @@ public final class LocalSandbox implements AutoCloseable {
         }
     }
 
-    private void loadTheRest() {
+    private void loadTheRest(SampleState state) {
         Thread loader =
                 new Thread(
                         () -> {
@@ -77,19 +125,45 @@ public final class LocalSandbox implements AutoCloseable {
                                             repository, dataset, dataset.id(), bulkCancellation);
                                 }
                                 sampleDataLoaded.complete(null);
+                                if (state != null) {
+                                    storeForNextStart(state);
+                                } else {
+                                    stateStored.complete(false);
+                                }
                             } catch (InterruptedException e) {
                                 Thread.currentThread().interrupt();
                                 sampleDataLoaded.completeExceptionally(e);
+                                stateStored.complete(false);
                             } catch (RuntimeException e) {
                                 // The sandbox closed under it, or the engine failed: what was
                                 // seeded is there all the same.
                                 tablesSeeded.completeExceptionally(e);
                                 sampleDataLoaded.completeExceptionally(e);
+                                stateStored.complete(false);
                             }
                         },
                         "dynoscope-sandbox-bulk");
         loader.setDaemon(true);
         loader.start();
+    }
+
+    /**
+     * Completes with true once this start stored the sample state for the next one; false when it
+     * ran on a stored state already, was not asked to store one, or could not.
+     */
+    public CompletableFuture<Boolean> stateStored() {
+        return stateStored;
+    }
+
+    /** Builds the stored state the next start runs on; a failure only costs that speed-up. */
+    private void storeForNextStart(SampleState state) {
+        try {
+            state.build(bulkCancellation);
+            stateStored.complete(!bulkCancellation.isCancelled());
+        } catch (RuntimeException e) {
+            LOG.warn("the sample data could not be stored for the next start: {}", e.getMessage());
+            stateStored.complete(false);
+        }
     }
 
     public ConnectionSpec.Endpoint connection() {
@@ -110,5 +184,8 @@ public final class LocalSandbox implements AutoCloseable {
     public void close() {
         bulkCancellation.cancel();
         engine.close();
+        if (stateCopy != null) {
+            SampleState.deleteTree(stateCopy);
+        }
     }
 }
