@@ -94,7 +94,7 @@ public final class ProbeCheck {
      * items (the first groups made hold the parent with many children and the ids that start
      * another's), with range bounds inside each group.
      */
-    static List<Map<String, AttributeValue>> runs(
+    public static List<Map<String, AttributeValue>> runs(
             AccessPattern pattern, Question question, ProbeItems.Probes probes) {
         Map<List<String>, List<ProbeItems.Probe>> groups = new LinkedHashMap<>();
         String entity = pattern.entities().get(0);

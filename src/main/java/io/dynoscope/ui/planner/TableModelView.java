@@ -400,12 +400,16 @@ public final class TableModelView {
         @Override
         protected void updateItem(String verdict, boolean empty) {
             super.updateItem(verdict, empty);
-            getStyleClass().removeAll("check-ok", "check-not-ok");
+            getStyleClass().removeAll("check-ok", "check-not-ok", "check-unconfirmed");
             LoadCheckViewModel.CheckRow row =
                     empty || getTableRow() == null ? null : getTableRow().getItem();
             setText(empty ? null : verdict);
             if (row != null) {
-                getStyleClass().add(row.asDesigned() ? "check-ok" : "check-not-ok");
+                getStyleClass()
+                        .add(
+                                !row.asDesigned()
+                                        ? "check-not-ok"
+                                        : row.unconfirmed() ? "check-unconfirmed" : "check-ok");
             }
         }
     }

@@ -255,6 +255,25 @@ class TableModelViewModelTest {
                                         + table));
     }
 
+    @Test
+    void createAsAndChecksRunOnFollowTheTableFieldUntilAPersonNamesThem() throws IOException {
+        TableDesign saved =
+                ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
+                        .document()
+                        .tables()
+                        .get(0);
+        viewModel.openTable("saas", engine, Optional.of(saved));
+        assertEquals("saas-model", viewModel.loadCheck().loadAsProperty().get());
+        assertEquals("saas", viewModel.loadCheck().loadedTableProperty().get());
+        design.tableNameProperty().set("orders");
+        assertEquals("orders-model", viewModel.loadCheck().loadAsProperty().get());
+        assertEquals("orders", viewModel.loadCheck().loadedTableProperty().get());
+        viewModel.loadCheck().loadAsProperty().set("orders-copy");
+        design.tableNameProperty().set("invoices");
+        assertEquals("orders-copy", viewModel.loadCheck().loadAsProperty().get(), "typed, kept");
+        assertEquals("invoices", viewModel.loadCheck().loadedTableProperty().get());
+    }
+
     private static String resource(String path) throws IOException {
         try (InputStream in = TableModelViewModelTest.class.getResourceAsStream(path)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
