@@ -21,6 +21,7 @@ import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlWarmUp;
 import io.dynoscope.service.transfer.WriteConcurrency;
+import io.dynoscope.settings.CacheDirectory;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -461,6 +462,9 @@ public final class AppContext implements AutoCloseable {
         private LocalSandbox sandbox;
         private Runnable onTablesSeeded = () -> {};
 
+        /** The packaged app's own stored sample state (made at package time), if any. */
+        static final String BUNDLED_STATE_PROPERTY = "dynoscope.sample.state";
+
         /** Where the sample data is stored between starts, or null to write it at every start. */
         private final Path stateFolder;
 
@@ -473,13 +477,17 @@ public final class AppContext implements AutoCloseable {
             this.stateFolder = stateFolder;
         }
 
-        /** The stored sample state's folder, beside the settings. */
+        /** The stored sample state's folder, in the user's cache folder. */
         static Path storedStateFolder() {
-            return SettingsStore.defaultDirectory().resolve("sandbox-state");
+            return CacheDirectory.defaultDirectory().resolve("sandbox-state");
         }
 
         private static LocalSandbox startSandbox(Path stateFolder) {
-            return stateFolder == null ? LocalSandbox.start() : LocalSandbox.start(stateFolder);
+            if (stateFolder == null) {
+                return LocalSandbox.start();
+            }
+            String bundled = System.getProperty(BUNDLED_STATE_PROPERTY, "");
+            return LocalSandbox.start(stateFolder, bundled.isBlank() ? null : Path.of(bundled));
         }
 
         /**

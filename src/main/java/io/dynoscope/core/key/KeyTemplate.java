@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -175,6 +176,44 @@ public final class KeyTemplate {
         return !parts.isEmpty() && parts.get(0) instanceof Literal literal ? literal.text() : "";
     }
 
+    /**
+     * The template in another notation, for generated code: each literal piece as {@code literal}
+     * writes it, each placeholder as {@code placeholder} writes its name (a range's name, {@code
+     * shard} for an unnamed one), concatenated.
+     */
+    public String rewrite(UnaryOperator<String> literal, UnaryOperator<String> placeholder) {
+        StringBuilder out = new StringBuilder();
+        for (Part part : parts) {
+            if (part instanceof Literal l) {
+                out.append(literal.apply(l.text()));
+            } else if (part instanceof Variable v) {
+                out.append(placeholder.apply(v.name()));
+            } else {
+                out.append(placeholder.apply(rangeName((Range) part)));
+            }
+        }
+        return out.toString();
+    }
+
+    /** Each range's name ({@code shard} when unnamed) and its values in order: the fan-out. */
+    public Map<String, List<String>> ranges() {
+        Map<String, List<String>> ranges = new LinkedHashMap<>();
+        for (Part part : parts) {
+            if (part instanceof Range r) {
+                List<String> values = new ArrayList<>();
+                for (int n = r.from(); n <= r.to(); n++) {
+                    values.add(r.format(n));
+                }
+                ranges.put(rangeName(r), values);
+            }
+        }
+        return ranges;
+    }
+
+    private static String rangeName(Range range) {
+        return range.name() == null ? "shard" : range.name();
+    }
+
     /** The bindings of {@code value}, or empty when it does not match (ranges must hold). */
     public Optional<Map<String, String>> match(String value) {
         Matcher m = regex.matcher(value);
@@ -201,6 +240,63 @@ public final class KeyTemplate {
             }
         }
         return Optional.of(bindings);
+    }
+
+    /**
+     * What every value of this template that starts with {@code prefix} binds: the segments the
+     * prefix holds whole ({@code OPEN} for {@code state} of {@code {state}#{openedAt}} and {@code
+     * OPEN#}), and the start of the one it ends inside, if any. Empty when no value of this
+     * template starts with {@code prefix}. A variable followed by a literal that does not begin
+     * with the separator {@code #} stops the reading there (where it ends is then a guess), as does
+     * a range.
+     */
+    public Optional<PrefixBindings> matchPrefix(String prefix) {
+        Map<String, String> whole = new LinkedHashMap<>();
+        String rest = prefix;
+        for (int i = 0; i < parts.size() && !rest.isEmpty(); i++) {
+            Part part = parts.get(i);
+            if (part instanceof Literal literal) {
+                if (rest.length() < literal.text().length()) {
+                    return literal.text().startsWith(rest)
+                            ? Optional.of(new PrefixBindings(whole, null, null))
+                            : Optional.empty();
+                }
+                if (!rest.startsWith(literal.text())) {
+                    return Optional.empty();
+                }
+                rest = rest.substring(literal.text().length());
+            } else if (part instanceof Variable v) {
+                int end = rest.indexOf('#');
+                if (end < 0) {
+                    return Optional.of(new PrefixBindings(whole, v.name(), rest));
+                }
+                boolean separatorNext =
+                        i + 1 < parts.size()
+                                && parts.get(i + 1) instanceof Literal next
+                                && next.text().startsWith("#");
+                if (end == 0) {
+                    return Optional.empty();
+                }
+                if (!separatorNext) {
+                    return Optional.of(new PrefixBindings(whole, null, null));
+                }
+                whole.put(v.name(), rest.substring(0, end));
+                rest = rest.substring(end);
+            } else {
+                return Optional.of(new PrefixBindings(whole, null, null));
+            }
+        }
+        return Optional.of(new PrefixBindings(whole, null, null));
+    }
+
+    /**
+     * What a prefix binds: whole segments, and the variable the prefix ends inside (null when none)
+     * with the start of its value.
+     */
+    public record PrefixBindings(Map<String, String> whole, String partial, String partialStart) {
+        public PrefixBindings {
+            whole = Map.copyOf(whole);
+        }
     }
 
     /** Every value this pattern takes with these bindings: one, or one per number of each range. */

@@ -177,6 +177,17 @@ public final class AttributeComputation {
         return names;
     }
 
+    /** The indexes whose keys {@code computed} gives the item, in index order. */
+    public List<String> indexesKeyed(Computed computed) {
+        List<String> indexes = new ArrayList<>();
+        for (IndexKeys keys : byEntity.getOrDefault(computed.entity(), List.of())) {
+            if (keys.attributes().stream().allMatch(a -> computed.values().containsKey(a.name()))) {
+                indexes.add(keys.index());
+            }
+        }
+        return indexes;
+    }
+
     /** The attributes {@code item} should hold; empty when it is of no entity. */
     public Optional<Computed> compute(Item item) {
         Optional<Entity> entity = entityOf(item);
@@ -214,6 +225,10 @@ public final class AttributeComputation {
                                                     + ", and a template takes a string or a"
                                                     + " number"));
                         }
+                        String segment = segmentProblem(name, bound);
+                        if (segment != null) {
+                            return Optional.of(problem(entity.get(), read, segment));
+                        }
                     }
                     bindings.put(name, bound);
                 }
@@ -244,6 +259,25 @@ public final class AttributeComputation {
     private static Computed problem(
             Entity entity, Map<String, Optional<AttributeValue>> read, String why) {
         return new Computed(entity.name(), Map.of(), Set.of(), read, why);
+    }
+
+    /**
+     * Why {@code value} cannot fill one key segment, or null when it can: as {@code model check}
+     * refuses such a parameter, a segment is not empty and holds no {@code #}, so that the key
+     * reads back to the same values.
+     */
+    private static String segmentProblem(String name, String value) {
+        if (value.isEmpty()) {
+            return "'" + name + "' is empty, and a key segment needs one or more characters";
+        }
+        if (value.indexOf('#') >= 0) {
+            return "'"
+                    + name
+                    + "' is '"
+                    + value
+                    + "', and a key segment cannot hold '#' (the separator between segments)";
+        }
+        return null;
     }
 
     /** Why {@code rendered} cannot be the value of an index key, or null when it can. */

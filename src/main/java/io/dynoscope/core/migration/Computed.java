@@ -42,6 +42,34 @@ public record Computed(
         read = Collections.unmodifiableMap(new LinkedHashMap<>(read));
     }
 
+    /**
+     * The attributes the templates read that the item lacks: it stays out of the indexes those
+     * templates key (a sparse index), and the plan and the passes list it by key.
+     */
+    public Set<String> lacking() {
+        Set<String> names = new LinkedHashSet<>();
+        read.forEach(
+                (name, value) -> {
+                    if (value.isEmpty()) {
+                        names.add(name);
+                    }
+                });
+        return names;
+    }
+
+    /** Why the item is left out of an index, for a person; empty when it lacks nothing. */
+    public Optional<String> leftOut() {
+        if (lacking().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                "lacks "
+                        + String.join(", ", lacking())
+                        + ", which a template reads, so "
+                        + String.join(", ", absent)
+                        + " stay unset (out of that index)");
+    }
+
     public boolean computable() {
         return problem == null;
     }

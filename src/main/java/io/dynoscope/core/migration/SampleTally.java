@@ -9,14 +9,17 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a sample of the table says about a migration: items per entity and how many would be
@@ -27,10 +30,15 @@ import java.util.Set;
  * @param sampleBytes the sampled items' size
  * @param entities per entity of the target, in its order
  * @param unmatchedExamples the first keys of items of no entity
- * @param uncomputableExamples the first keys of items that cannot be computed, with why
+ * @param uncomputableExamples the first keys of items that cannot be computed, with why: a value of
+ *     the wrong type or one no key segment can hold (the item is left alone), or a value the
+ *     templates read that the item lacks (it stays out of that index)
  * @param indexes per secondary index of the target
  * @param exampleWrites per entity, the guarded UpdateItem the migration would send for its first
  *     sampled item that disagrees, as the request's expressions and maps
+ * @param refusals why the sample says the target cannot be reached: an index an entity gives keys
+ *     that none of its sampled items can have (the template reads a value none holds, or values no
+ *     key can take); the plan refuses before any write
  */
 public record SampleTally(
         int sampled,
@@ -42,7 +50,8 @@ public record SampleTally(
         int uncomputable,
         List<String> uncomputableExamples,
         Map<String, IndexTally> indexes,
-        Map<String, String> exampleWrites) {
+        Map<String, String> exampleWrites,
+        List<String> refusals) {
 
     private static final ObjectMapper NAMES = new ObjectMapper();
 
@@ -55,6 +64,7 @@ public record SampleTally(
         uncomputableExamples = List.copyOf(uncomputableExamples);
         indexes = Map.copyOf(indexes);
         exampleWrites = Map.copyOf(exampleWrites);
+        refusals = List.copyOf(refusals);
     }
 
     /**
@@ -102,6 +112,8 @@ public record SampleTally(
         List<String> unmatchedExamples = new ArrayList<>();
         List<String> uncomputableExamples = new ArrayList<>();
         Map<String, String> exampleWrites = new LinkedHashMap<>();
+        Map<String, Map<String, Long>> keyedPerIndex = new HashMap<>();
+        Map<String, String> firstLeftOut = new HashMap<>();
         for (Item item : sample) {
             bytes += ItemSize.of(item);
             Optional<Computed> computed = computation.compute(item);
@@ -112,12 +124,23 @@ public record SampleTally(
             }
             long[] entity = entities.get(computed.get().entity());
             entity[0]++;
+            Map<String, Long> keyed =
+                    keyedPerIndex.computeIfAbsent(computed.get().entity(), e -> new HashMap<>());
             if (!computed.get().computable()) {
                 uncomputable++;
-                example(
-                        uncomputableExamples,
-                        tableKeys.keyOf(item).text() + ": " + computed.get().problem());
+                String why = tableKeys.keyOf(item).text() + ": " + computed.get().problem();
+                example(uncomputableExamples, why);
+                firstLeftOut.putIfAbsent(computed.get().entity(), why);
                 continue;
+            }
+            if (computed.get().leftOut().isPresent()) {
+                uncomputable++;
+                String why = tableKeys.keyOf(item).text() + ": " + computed.get().leftOut().get();
+                example(uncomputableExamples, why);
+                firstLeftOut.putIfAbsent(computed.get().entity(), why);
+            }
+            for (String index : computation.indexesKeyed(computed.get())) {
+                keyed.merge(index, 1L, Long::sum);
             }
             Item after = computed.get().applied(item);
             boolean updated = !computed.get().agreesWith(item);
@@ -138,6 +161,27 @@ public record SampleTally(
         byIndex.forEach(
                 (name, t) ->
                         indexTallies.put(name, new IndexTally(t[0], t[1], t[2], t[3], t[4], t[5])));
+        List<String> refusals = new ArrayList<>();
+        for (Entity entity : computation.model().entities()) {
+            long items = entities.get(entity.name())[0];
+            Map<String, Long> keyed = keyedPerIndex.getOrDefault(entity.name(), Map.of());
+            for (String index : new TreeSet<>(entity.indexKeys().keySet())) {
+                if (items > 0 && keyed.getOrDefault(index, 0L) == 0) {
+                    refusals.add(
+                            "entity '"
+                                    + entity.name()
+                                    + "': none of its "
+                                    + items
+                                    + " sampled items can have the keys of index '"
+                                    + index
+                                    + "' ("
+                                    + entity.indexKeys().get(index)
+                                    + "), e.g. "
+                                    + firstLeftOut.get(entity.name())
+                                    + "; fix the template or the items first");
+                }
+            }
+        }
         return new SampleTally(
                 sample.size(),
                 wholeTable,
@@ -148,7 +192,8 @@ public record SampleTally(
                 uncomputable,
                 uncomputableExamples,
                 indexTallies,
-                exampleWrites);
+                exampleWrites,
+                refusals);
     }
 
     /**

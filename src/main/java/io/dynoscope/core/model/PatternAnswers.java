@@ -174,7 +174,7 @@ public final class PatternAnswers {
                 }
                 tuple.add(Question.text(value.get()));
             }
-            if (complete) {
+            if (complete && keyConditionsHold(model, pattern, question, tuple, item)) {
                 groups.computeIfAbsent(tuple, t -> new ArrayList<>()).add(item);
             }
         }
@@ -203,6 +203,20 @@ public final class PatternAnswers {
             bounds(range, sorted).forEach(values::putIfAbsent);
         }
         return Optional.of(values);
+    }
+
+    /** Whether the item answers what the key conditions' text asks, given its own values. */
+    private static boolean keyConditionsHold(
+            TableModel model,
+            AccessPattern pattern,
+            Question question,
+            List<String> tuple,
+            Item item) {
+        Map<String, AttributeValue> own = new LinkedHashMap<>();
+        for (int i = 0; i < tuple.size(); i++) {
+            own.put(question.given().get(i), AttributeValue.s(tuple.get(i)));
+        }
+        return KeyConditionLiterals.mismatch(model, pattern, own, item).isEmpty();
     }
 
     /** How well a group shows the answer: its size, and with a range, its distinct values. */
@@ -283,6 +297,10 @@ public final class PatternAnswers {
                                 + Question.text(wanted));
             }
         }
+        Optional<String> literal = KeyConditionLiterals.mismatch(model, pattern, parameters, item);
+        if (literal.isPresent()) {
+            return literal;
+        }
         if (question.range().isPresent()) {
             Question.Range range = question.range().get();
             Map<String, String> bounds = new LinkedHashMap<>();
@@ -319,6 +337,34 @@ public final class PatternAnswers {
             case BEFORE -> "up to " + bounds.get(range.to());
             case PREFIX -> "'" + bounds.get(range.prefix()) + "…'";
         };
+    }
+
+    /**
+     * Whether a caller could get {@code item} from the pattern: it is of the pattern's entities,
+     * the values it would be asked by (its own given values) can fill key segments (a string or a
+     * number, not empty, no {@code #}), and it answers the question with them. Whether the request
+     * returns it is not asked: this says which items a request must return, for items the migration
+     * could not key.
+     */
+    public static boolean answerable(TableModel model, AccessPattern pattern, Item item) {
+        if (!ofEntities(model, pattern, item)) {
+            return false;
+        }
+        Map<String, AttributeValue> own = new LinkedHashMap<>();
+        for (String name : questionOf(pattern).given()) {
+            Optional<AttributeValue> value = value(model, item, name);
+            if (value.isEmpty()
+                    || !(value.get() instanceof AttributeValue.Str
+                            || value.get() instanceof AttributeValue.Num)) {
+                return false;
+            }
+            String text = Question.text(value.get());
+            if (text.isEmpty() || text.indexOf('#') >= 0) {
+                return false;
+            }
+            own.put(name, value.get());
+        }
+        return mismatch(model, pattern, own, item).isEmpty();
     }
 
     /** The items of {@code examples} that answer the pattern, in the order it asks. */

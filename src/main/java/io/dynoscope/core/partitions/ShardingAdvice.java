@@ -2,6 +2,7 @@ package io.dynoscope.core.partitions;
 
 import io.dynoscope.core.item.AttributeValue;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -38,6 +39,29 @@ public record ShardingAdvice(
         Objects.requireNonNull(partitionKey, "partitionKey");
         reasons = List.copyOf(reasons);
         Objects.requireNonNull(newKey, "newKey");
+    }
+
+    /** The advice in words: the verdict, one line per limit, and the new key's migration. */
+    public String text(String key) {
+        StringBuilder text =
+                new StringBuilder(
+                        needed()
+                                ? "Shard " + key + " into " + shards + " partitions."
+                                : key + " is within every per-partition limit at this traffic.");
+        reasons.forEach(r -> text.append("\n• ").append(r));
+        newKey.ifPresent(
+                k ->
+                        text.append(
+                                String.format(
+                                        Locale.ROOT,
+                                        "%nNew key: %s. Migration: %,d items to rewrite,"
+                                                + " %,d write units (write each, delete the old),"
+                                                + " %,d read units to read them.",
+                                        k.text(),
+                                        itemsToRewrite,
+                                        migrationWriteUnits,
+                                        migrationReadUnits)));
+        return text.toString();
     }
 
     /** Whether the limits call for more than one partition. */

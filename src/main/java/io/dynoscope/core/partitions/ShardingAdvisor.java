@@ -100,6 +100,55 @@ public final class ShardingAdvisor {
     }
 
     /**
+     * The advice for a key that is already write-sharded: the traffic is the whole group's, and the
+     * fullest shard (traffic assumed to follow the bytes) must stay under 80% of a partition. The
+     * advised number is never fewer than the shards the group has.
+     *
+     * @param traffic the group's combined peak traffic, or {@link Traffic#unknown()}
+     * @param shards the number of shards wanted, or 0 to take the advised number
+     */
+    public static ShardGroupAdvice adviseGroup(
+            PartitionReport.ShardBalance group,
+            Traffic traffic,
+            boolean hasLocalSecondaryIndex,
+            int shards) {
+        if (shards < 0) {
+            throw new IllegalArgumentException("the number of shards cannot be negative");
+        }
+        int current = group.shards().size();
+        // the fullest shard's load in units of the mean shard's: an uneven group needs more
+        double skew = group.bytes() == 0 ? 1 : Math.max(1, group.largestToMean());
+        long sizeLimit =
+                (long) (PartitionReport.COLLECTION_LIMIT_BYTES * PartitionReport.WARNING_SHARE);
+        long fullestBytes =
+                group.shards().stream()
+                        .mapToLong(PartitionReport.Partition::collectionBytes)
+                        .max()
+                        .orElse(0);
+        int forSize =
+                hasLocalSecondaryIndex
+                        ? (int) Math.max(1, Math.ceil((double) fullestBytes * current / sizeLimit))
+                        : 1;
+        int forReads =
+                atLeastOne(
+                        traffic.readUnitsPerSecond() * skew,
+                        PARTITION_READ_UNITS * THROUGHPUT_HEADROOM);
+        int forWrites =
+                atLeastOne(
+                        traffic.writeUnitsPerSecond() * skew,
+                        PARTITION_WRITE_UNITS * THROUGHPUT_HEADROOM);
+        int advised = Math.max(current, Math.max(forSize, Math.max(forReads, forWrites)));
+        return new ShardGroupAdvice(
+                group,
+                traffic,
+                hasLocalSecondaryIndex,
+                forSize,
+                forReads,
+                forWrites,
+                shards == 0 ? advised : shards);
+    }
+
+    /**
      * The sharded key of a string partition-key value: {@code WS#huge} in 4 shards is {@code
      * WS#huge#{01..04}}.
      */

@@ -119,7 +119,11 @@ public final class MigrationPlanner {
                             0,
                             List.of(),
                             Map.of(),
-                            Map.of());
+                            Map.of(),
+                            List.of());
+        }
+        for (String refusal : tally.refusals()) {
+            diff = withRefusal(diff, refusal);
         }
         // the first request of a connection pays for its set-up: a page of the sample, when
         // quicker, is the better bound on one UpdateItem's round trip

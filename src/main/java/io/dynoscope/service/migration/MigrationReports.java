@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.core.file.OutputFile;
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.service.migration.PassTally.Count;
 import io.dynoscope.service.model.AccessPatternCheck;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -61,6 +63,11 @@ public final class MigrationReports {
         }
         examples(lines, report.backfill(), Count.OF_NO_ENTITY, "of no entity, not touched");
         examples(lines, report.backfill(), Count.UNCOMPUTABLE, "not computable, not touched");
+        examples(
+                lines,
+                report.backfill(),
+                Count.LEFT_OUT,
+                "lacking a value a template reads, left out of that index");
         examples(lines, report.backfill(), Count.FAILED, "whose write failed");
         MigrationReport.Proof proof = report.proof();
         if (proof != null) {
@@ -82,7 +89,9 @@ public final class MigrationReports {
                             + proof.verification().count(Count.ALREADY_RIGHT)
                             + " with every computed attribute right, "
                             + proof.verification().count(Count.DISAGREEING)
-                            + " disagreeing");
+                            + " disagreeing, "
+                            + proof.verification().count(Count.LEFT_OUT)
+                            + " left out of an index (lacking a value its template reads)");
             counts(lines, proof.countsBefore(), proof.countsAfter());
             lines.add("  other attributes: " + content(report, proof));
             proof.failures().forEach(f -> lines.add("  failed: " + f));
@@ -145,6 +154,8 @@ public final class MigrationReports {
                 + " of no entity, "
                 + pass.count(Count.UNCOMPUTABLE)
                 + " not computable, "
+                + pass.count(Count.LEFT_OUT)
+                + " left out of an index, "
                 + pass.count(Count.FAILED)
                 + " failed";
     }
@@ -204,6 +215,9 @@ public final class MigrationReports {
             for (AccessPatternCheck.Outcome outcome : proof.check().outcomes()) {
                 ObjectNode o = patterns.addObject();
                 o.put("name", outcome.pattern().name());
+                ObjectNode parameters = o.putObject("parameters");
+                new TreeMap<>(outcome.parameters())
+                        .forEach((name, value) -> parameters.put(name, Question.text(value)));
                 o.put("request", outcome.request());
                 o.put("requests", outcome.statistics().requests());
                 o.put("scanned", outcome.statistics().scannedCount());

@@ -48,6 +48,16 @@ public record PassTally(
         REMOVED,
         OF_NO_ENTITY,
         UNCOMPUTABLE,
+        /**
+         * It lacks a value a template reads, so it stays out of that index (a sparse index); never
+         * counted as already right.
+         */
+        LEFT_OUT,
+        /**
+         * Not computable, yet it answers an access pattern of the target reading an index the item
+         * could not be keyed in (the verification): that pattern cannot return it.
+         */
+        UNANSWERED,
         /** Its computed attributes disagree (the verification), or still did after the retries. */
         DISAGREEING,
         FAILED

@@ -46,6 +46,16 @@ final class Proofs {
                                         : " (" + outcome.request() + ")"));
             }
         }
+        long unanswered = after.count(Count.UNANSWERED);
+        if (unanswered > 0) {
+            failures.add(
+                    "items that could not be keyed answer access patterns that cannot return"
+                            + " them ("
+                            + unanswered
+                            + "), e.g. "
+                            + String.join("; ", after.examples(Count.UNANSWERED))
+                            + "; fix their values and migrate again");
+        }
         long disagreeing = after.count(Count.DISAGREEING);
         if (disagreeing > 0) {
             failures.add(

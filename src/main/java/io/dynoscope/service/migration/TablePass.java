@@ -11,6 +11,10 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.migration.AttributeComputation;
 import io.dynoscope.core.migration.Computed;
+import io.dynoscope.core.model.AccessPattern;
+import io.dynoscope.core.model.Entity;
+import io.dynoscope.core.model.PatternAnswers;
+import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.Cancellation;
 import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.ReadResult;
@@ -249,6 +253,9 @@ final class TablePass {
             counter.entity(entity, item, computation.computedNames(entity), hash);
             if (!computed.get().computable()) {
                 counter.add(Count.UNCOMPUTABLE, key.text() + ": " + computed.get().problem());
+                if (kind == Kind.VERIFY) {
+                    unanswered(key, item, computed.get(), counter);
+                }
                 return true;
             }
             return switch (kind) {
@@ -262,7 +269,7 @@ final class TablePass {
         private boolean verify(Key key, Item item, Computed computed, PassTally.Counter counter) {
             List<String> wrong = computed.disagreements(item);
             if (wrong.isEmpty()) {
-                counter.add(Count.ALREADY_RIGHT);
+                rightOrLeftOut(key, computed, counter);
             } else {
                 String name = wrong.get(0);
                 AttributeValue expected = computed.values().get(name);
@@ -280,6 +287,41 @@ final class TablePass {
             return true;
         }
 
+        /**
+         * Counts an item that could not be keyed once per pattern of the target that reads an index
+         * its entity keys and that it answers: the pattern can never return it.
+         */
+        private void unanswered(Key key, Item item, Computed computed, PassTally.Counter counter) {
+            TableModel target = computation.model();
+            Optional<Entity> entity = target.entity(computed.entity());
+            for (AccessPattern pattern : target.accessPatterns()) {
+                if (pattern.index() != null
+                        && entity.isPresent()
+                        && entity.get().indexKeys().containsKey(pattern.index())
+                        && PatternAnswers.answerable(target, pattern, item)) {
+                    counter.add(
+                            Count.UNANSWERED,
+                            "'"
+                                    + pattern.name()
+                                    + "' cannot return "
+                                    + key.text()
+                                    + " ("
+                                    + computed.problem()
+                                    + ")");
+                }
+            }
+        }
+
+        /** Counts an item that agrees: right, or left out of an index for a value it lacks. */
+        private static void rightOrLeftOut(Key key, Computed computed, PassTally.Counter counter) {
+            Optional<String> leftOut = computed.leftOut();
+            if (leftOut.isPresent()) {
+                counter.add(Count.LEFT_OUT, key.text() + ": " + leftOut.get());
+            } else {
+                counter.add(Count.ALREADY_RIGHT);
+            }
+        }
+
         /** Makes the item agree, re-reading and recomputing it while someone else changes it. */
         private boolean migrate(Key key, Item item, Computed computed, PassTally.Counter counter) {
             Item current = item;
@@ -288,7 +330,7 @@ final class TablePass {
                 List<UpdateRow> actions = now.actions(current);
                 if (actions.isEmpty()) {
                     if (attempt == 0) {
-                        counter.add(Count.ALREADY_RIGHT);
+                        rightOrLeftOut(key, computed, counter);
                     }
                     return true;
                 }

@@ -68,9 +68,21 @@ public final class LocalSandbox implements AutoCloseable {
      * builds the state in the background once the samples are loaded.
      */
     public static LocalSandbox start(Path stateFolder) {
+        return start(stateFolder, null);
+    }
+
+    /**
+     * As {@link #start(Path)}, preferring the state the app was packaged with in {@code
+     * bundledFolder} (read only; null when there is none) when it is of this version.
+     */
+    public static LocalSandbox start(Path stateFolder, Path bundledFolder) {
         SampleState.removeStaleCopies(Path.of(System.getProperty("java.io.tmpdir")));
-        SampleState state = new SampleState(stateFolder, LocalEngine.locateEngineDir());
-        Optional<Path> stored = state.stored();
+        Path engineDir = LocalEngine.locateEngineDir();
+        SampleState state = new SampleState(stateFolder, engineDir);
+        Optional<Path> stored =
+                Optional.ofNullable(bundledFolder)
+                        .flatMap(folder -> new SampleState(folder, engineDir).stored())
+                        .or(state::stored);
         if (stored.isEmpty()) {
             return seeded(state);
         }

@@ -128,6 +128,21 @@ final class SampleState {
         }
     }
 
+    /**
+     * Builds the state into a folder at package time, so the packaged app's first start has it:
+     * {@code SampleState FOLDER} with the engine's folder in {@value
+     * LocalEngine#ENGINE_DIR_PROPERTY}.
+     */
+    public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("usage: SampleState FOLDER");
+            System.exit(2);
+        }
+        SampleState state = new SampleState(Path.of(args[0]), LocalEngine.locateEngineDir());
+        state.build(Cancellation.none());
+        System.out.println("sample state " + state.version() + " stored in " + args[0]);
+    }
+
     /** Removes older versions' states and builds left by a process that is gone. */
     private void removeOtherVersions(Path kept) {
         try (Stream<Path> entries = Files.list(folder)) {

@@ -230,6 +230,11 @@ public final class PartitionsView {
                 .getSelectionModel()
                 .selectedItemProperty()
                 .addListener((obs, old, row) -> showShards(row));
+        // only a person's choice moves the advisor to a group, not the first row selected on load
+        shardGroupsTable.setOnMouseClicked(
+                e ->
+                        viewModel.adviseOnGroup(
+                                shardGroupsTable.getSelectionModel().getSelectedItem()));
         viewModel
                 .shardGroups()
                 .addListener(

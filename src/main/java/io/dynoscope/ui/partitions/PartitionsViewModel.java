@@ -9,7 +9,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.partitions.PartitionReport;
-import io.dynoscope.core.partitions.ShardedKey;
+import io.dynoscope.core.partitions.ShardGroupAdvice;
 import io.dynoscope.core.partitions.ShardingAdvice;
 import io.dynoscope.core.partitions.ShardingAdvisor;
 import io.dynoscope.core.partitions.Traffic;
@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
@@ -144,6 +145,9 @@ public final class PartitionsViewModel {
     private PartitionReport report;
     private ContributorInsights insights;
     private Item example;
+    // what the advisor advises on: the shard group last chosen, or the one the selected partition
+    // belongs to (a shard, or the key's own unsharded value); null advises on the partition alone
+    private PartitionReport.ShardBalance group;
     private BackgroundWork.Handle current;
 
     /**
@@ -246,6 +250,7 @@ public final class PartitionsViewModel {
         PartitionReporter.Result result = finished.result();
         PartitionReport shown = result.report();
         report = shown;
+        group = null;
         task.setProgress(1);
         task.setProgressText(result.complete() ? "" : "cancelled: the report counts what was read");
         summary.set(summaryOf(shown));
@@ -340,11 +345,12 @@ public final class PartitionsViewModel {
 
     private void selectionChanged(PartitionRow row) {
         example = null;
+        group = row == null ? null : groupOf(row.partition().partitionKey()).orElse(null);
         if (row == null) {
             advise();
             return;
         }
-        if (insights != null) {
+        if (insights != null && group == null) {
             // The busiest period Contributor Insights saw for this key, as a first guess.
             String key = row.key();
             insights.mostAccessed().stream()
@@ -353,13 +359,31 @@ public final class PartitionsViewModel {
                     .ifPresent(c -> readUnits.set(Math.round(c.peakPerSecond())));
         }
         advise();
+        fetchExample(row.partition().partitionKey(), () -> selected.get() == row);
+    }
+
+    /** Advises on a shard group the user chose in the shard groups tab. */
+    public void adviseOnGroup(ShardGroupRow row) {
+        if (row == null) {
+            return;
+        }
+        group = row.balance();
+        example = null;
+        advise();
+        row.balance().shards().stream()
+                .filter(shard -> shard.items() > 0)
+                .findFirst()
+                .ifPresent(
+                        shard -> fetchExample(shard.partitionKey(), () -> group == row.balance()));
+    }
+
+    private void fetchExample(AttributeValue partitionKey, BooleanSupplier stillWanted) {
         PartitionReport shown = report;
-        AttributeValue partitionKey = row.partition().partitionKey();
         work.submit(
-                "an example item of " + row.key(),
+                "an example item of " + ValueText.of(partitionKey),
                 cancellation -> reporter.firstItem(table, shown.keys(), partitionKey, cancellation),
                 (Optional<Item> found) -> {
-                    if (selected.get() == row) {
+                    if (stillWanted.getAsBoolean()) {
                         example = found.orElse(null);
                         advise();
                     }
@@ -367,9 +391,23 @@ public final class PartitionsViewModel {
                 error -> message.set(ErrorMessages.describe(error)));
     }
 
+    /** The shard group a partition-key value is a shard of, or the unsharded name of. */
+    private Optional<PartitionReport.ShardBalance> groupOf(AttributeValue partitionKey) {
+        if (report == null || !(partitionKey instanceof AttributeValue.Str s)) {
+            return Optional.empty();
+        }
+        return report.shardGroups().stream()
+                .filter(g -> g.key().isShard(s.value()) || g.key().name().equals(s.value()))
+                .findFirst();
+    }
+
     private void advise() {
         PartitionRow row = selected.get();
         PartitionReport shown = report;
+        if (group != null && shown != null) {
+            adviseGroup(shown, group);
+            return;
+        }
         if (row == null || shown == null) {
             advice.set("Select a partition to see what sharding it needs.");
             writeCode.set("");
@@ -388,34 +426,30 @@ public final class PartitionsViewModel {
                         new Traffic(Math.max(0, readUnits.get()), Math.max(0, writeUnits.get())),
                         shown.hasLocalSecondaryIndex(),
                         Math.max(0, shards.get()));
-        StringBuilder text = new StringBuilder();
-        text.append(
-                a.needed()
-                        ? "Shard " + row.key() + " into " + a.shards() + " partitions."
-                        : row.key() + " is within every per-partition limit at this traffic.");
-        a.reasons().forEach(r -> text.append("\n• ").append(r));
-        a.newKey()
-                .ifPresent(
-                        key ->
-                                text.append(
-                                        String.format(
-                                                Locale.ROOT,
-                                                "%nNew key: %s. Migration: %,d items to rewrite,"
-                                                        + " %,d write units (write each, delete the old),"
-                                                        + " %,d read units to read them.",
-                                                key.text(),
-                                                a.itemsToRewrite(),
-                                                a.migrationWriteUnits(),
-                                                a.migrationReadUnits())));
-        advice.set(text.toString());
-        Optional<ShardedKey> key = a.newKey();
-        if (key.isEmpty()) {
+        advice.set(a.text(row.key()));
+        if (a.newKey().isEmpty()) {
             writeCode.set("Choose a number of shards (2 or more) to see the code.");
             readCode.set("");
             return;
         }
+        showCode(shown, row.key(), a.shards());
+    }
+
+    private void adviseGroup(PartitionReport shown, PartitionReport.ShardBalance balance) {
+        ShardGroupAdvice a =
+                ShardingAdvisor.adviseGroup(
+                        balance,
+                        new Traffic(Math.max(0, readUnits.get()), Math.max(0, writeUnits.get())),
+                        shown.hasLocalSecondaryIndex(),
+                        Math.max(0, shards.get()));
+        advice.set(a.text());
+        showCode(shown, balance.key().name(), a.shards());
+    }
+
+    /** The code that writes and reads {@code base} in {@code count} shards. */
+    private void showCode(PartitionReport shown, String base, int count) {
         if (example == null) {
-            writeCode.set("Reading an example item of " + row.key() + "…");
+            writeCode.set("Reading an example item of " + base + "…");
             readCode.set("");
             return;
         }
@@ -429,9 +463,9 @@ public final class PartitionsViewModel {
                 new ShardedKeyCode(
                         table,
                         shown.keys(),
-                        ((AttributeValue.Str) row.partition().partitionKey()).value(),
-                        a.shards(),
-                        Math.max(2, Integer.toString(a.shards()).length()),
+                        base,
+                        count,
+                        Math.max(2, Integer.toString(count).length()),
                         chosen,
                         example,
                         true);

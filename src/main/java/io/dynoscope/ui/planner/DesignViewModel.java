@@ -1,5 +1,7 @@
 package io.dynoscope.ui.planner;
 
+import io.dynoscope.core.codegen.CodeFormat;
+import io.dynoscope.core.codegen.GeneratedCode;
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
@@ -372,6 +374,21 @@ public final class DesignViewModel {
                         : "Exported for NoSQL Workbench, without: "
                                 + String.join("; ", exported.lost()));
         return exported.json();
+    }
+
+    /**
+     * The design as code of {@code format}; what the format cannot express is said in the status.
+     */
+    public GeneratedCode exportCode(CodeFormat format) {
+        GeneratedCode code = format.generator().generate(ModelDocument.of(requireDesign()));
+        status.say(
+                code.notExpressed().isEmpty()
+                        ? "Generated " + format.title()
+                        : "Generated "
+                                + format.title()
+                                + ", without: "
+                                + String.join("; ", code.notExpressed()));
+        return code;
     }
 
     /** Saves the design as its table's model in the settings. */

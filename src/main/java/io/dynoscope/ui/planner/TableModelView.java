@@ -4,6 +4,7 @@ import static io.dynoscope.ui.common.ViewBindings.column;
 import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
+import io.dynoscope.core.codegen.CodeFormat;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableCell;
@@ -181,6 +183,18 @@ public final class TableModelView {
         exportDynoscopeItem.setOnAction(e -> export("model.json", design::exportDynoscope));
         exportWorkbenchItem.setOnAction(
                 e -> export("nosql-workbench-model.json", design::exportWorkbench));
+        exportButton.getItems().add(new SeparatorMenuItem());
+        for (CodeFormat format : CodeFormat.values()) {
+            MenuItem item = new MenuItem(format.title() + "…");
+            item.setId("export-" + format.cliName());
+            item.setOnAction(
+                    e ->
+                            CodePreview.show(
+                                    root.getScene().getWindow(),
+                                    format,
+                                    design.exportCode(format)));
+            exportButton.getItems().add(item);
+        }
         saveButton.setOnAction(e -> design.save());
         exportButton.disableProperty().bind(design.designProperty().isNull());
         saveButton.disableProperty().bind(design.designProperty().isNull());
@@ -471,7 +485,8 @@ public final class TableModelView {
                         + " connection (Alt+I).");
         tooltip(
                 exportButton,
-                "Write the design as a Dynoscope model or a NoSQL Workbench data model.");
+                "Write the design as a Dynoscope model or a NoSQL Workbench data model, or as code"
+                        + " (CloudFormation, Terraform, the CDK…), previewed before saving.");
         tooltip(saveButton, "Keep this design as the table's model in the settings.");
         tooltip(entitiesTable, "Each kind of item; double-click a cell to change it.");
         tooltip(

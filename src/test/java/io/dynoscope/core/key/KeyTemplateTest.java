@@ -96,4 +96,19 @@ class KeyTemplateTest {
         assertFalse(KeyTemplate.parse("PROJ#{projectId}").isConstant());
         assertEquals(1, KeyTemplate.parse("PROJ#{projectId}").fanOut());
     }
+
+    @Test
+    void aPrefixBindsTheSegmentsItHoldsWhole() {
+        KeyTemplate template = KeyTemplate.parse("{state}#{openedAt}");
+        assertEquals(Map.of("state", "OPEN"), template.matchPrefix("OPEN#").orElseThrow().whole());
+        KeyTemplate.PrefixBindings inside = template.matchPrefix("OP").orElseThrow();
+        assertEquals(Map.of(), inside.whole());
+        assertEquals("state", inside.partial());
+        assertEquals("OP", inside.partialStart());
+        assertEquals(
+                Map.of(),
+                KeyTemplate.parse("TICKET#{id}").matchPrefix("TICK").orElseThrow().whole());
+        assertTrue(KeyTemplate.parse("TICKET#{id}").matchPrefix("TASK#").isEmpty());
+        assertTrue(template.matchPrefix("#OPEN").isEmpty(), "a segment is never empty");
+    }
 }

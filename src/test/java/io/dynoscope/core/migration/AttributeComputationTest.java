@@ -190,7 +190,15 @@ class AttributeComputationTest {
         assertEquals(
                 "GSI1SK would be 'high', not a number as index 'byStatus' needs",
                 notNumber.problem());
-        assertEquals("GSI1PK would be empty, and DynamoDB refuses an empty key", empty.problem());
+        assertEquals(
+                "'status' is empty, and a key segment needs one or more characters",
+                empty.problem());
+        Computed separator =
+                computation.compute(project("status", s("A#B"), "rank", n(1))).orElseThrow();
+        assertEquals(
+                "'status' is 'A#B', and a key segment cannot hold '#' (the separator between"
+                        + " segments)",
+                separator.problem());
         assertEquals("'status' is BOOL, and a template takes a string or a number", bool.problem());
         assertFalse(bool.computable());
         assertEquals(List.of(), bool.actions(project()));

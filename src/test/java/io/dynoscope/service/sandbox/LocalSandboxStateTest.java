@@ -24,8 +24,9 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 class LocalSandboxStateTest {
 
     @Test
-    void theSecondStartHasEverySampleItemAtOnceAndKeepsNoChange(@TempDir Path folder)
+    void theSecondStartHasEverySampleItemAtOnceAndKeepsNoChange(@TempDir Path temporary)
             throws Exception {
+        Path folder = temporary.resolve("state");
         Map<String, Integer> expected = new LinkedHashMap<>();
         for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
             expected.put(
@@ -64,6 +65,15 @@ class LocalSandboxStateTest {
         try (LocalSandbox third = LocalSandbox.start(folder)) {
             assertEquals(expected, counts(third), "the user's change did not reach the state");
         }
+
+        // the packaged app's state, made at package time, serves a user with an empty cache
+        Path userCache = temporary.resolve("user-cache");
+        try (LocalSandbox packaged = LocalSandbox.start(userCache, folder)) {
+            assertTrue(packaged.sampleDataLoaded().isDone());
+            assertEquals(expected, counts(packaged));
+            assertFalse(packaged.stateStored().get());
+        }
+        assertFalse(Files.exists(userCache), "nothing is built when the package has the state");
     }
 
     @Test

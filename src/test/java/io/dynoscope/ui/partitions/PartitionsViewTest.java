@@ -99,12 +99,7 @@ class PartitionsViewTest {
                         .getText()
                         .contains("530 items"));
 
-        robot.clickOn("WS#huge");
-        robot.clickOn("Sharding advisor");
-        robot.clickOn("#writeUnitsField")
-                .push(KeyCode.SHORTCUT, KeyCode.A)
-                .write("2500")
-                .type(KeyCode.ENTER);
+        advise(robot, "WS#huge", "2500");
         TextArea code = robot.lookup("#writeCodeArea").queryAs(TextArea.class);
         Label advice = robot.lookup(".partitions-advice").queryAs(Label.class);
         try {
@@ -124,5 +119,46 @@ class PartitionsViewTest {
                         .queryAs(Label.class)
                         .getText()
                         .contains("New key: WS#huge#{01..04}"));
+    }
+
+    @Test
+    void aShardIsAdvisedOnAsItsGroupWithTheLoadPerShard(FxRobot robot) throws TimeoutException {
+        robot.clickOn("Read table");
+        TableView<PartitionsViewModel.PartitionRow> partitions =
+                robot.lookup("#partitionsTable").queryTableView();
+        FxWait.until(10, () -> !partitions.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        advise(robot, "WS#big#07", "2500");
+        Label advice = robot.lookup(".partitions-advice").queryAs(Label.class);
+        FxWait.until(10, () -> advice.getText().contains("2,500"));
+        String text = advice.getText();
+        assertTrue(text.startsWith("WS#big is already sharded: 10 shards (WS#big#{01..10})"), text);
+        assertTrue(text.contains("writes: 2,500 units/s combined; 250 per shard"), text);
+        assertTrue(text.contains("No more shards needed"), text);
+        assertTrue(!text.contains("WS#big#07#"), "never shards a shard: " + text);
+        assertTrue(!text.contains("WS#big#{01..04}"), "no colliding key: " + text);
+
+        // 12,000 writes: 1,200 a shard, over 80% of 1,000: more shards, and how to move
+        robot.clickOn("#writeUnitsField")
+                .push(KeyCode.SHORTCUT, KeyCode.A)
+                .write("12000")
+                .type(KeyCode.ENTER);
+        FxWait.until(10, () -> advice.getText().contains("12,000"));
+        text = advice.getText();
+        assertTrue(text.contains("More shards needed: 15 (now 10)"), text);
+        assertTrue(text.contains("To move to WS#big#{01..15}"), text);
+        TextArea code = robot.lookup("#writeCodeArea").queryAs(TextArea.class);
+        FxWait.until(10, () -> code.getText().contains("WS#big#"));
+    }
+
+    /** Selects a partition, opens the advisor and types the peak writes. */
+    private static void advise(FxRobot robot, String partition, String writes) {
+        robot.clickOn(partition);
+        robot.clickOn("Sharding advisor");
+        robot.clickOn("#writeUnitsField")
+                .push(KeyCode.SHORTCUT, KeyCode.A)
+                .write(writes)
+                .type(KeyCode.ENTER);
     }
 }

@@ -1,0 +1,34 @@
+import java.time.Duration;
+import java.time.Instant;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+
+/**
+ * The floor of start-up (.ci/startup-bench): a bare JavaFX application, one Stage and one Label,
+ * packaged on the app's own runtime with the app's launcher options. It prints the time from its
+ * process start to its window shown, measured as the app's smoke run measures its own, and quits.
+ */
+public class BareWindow extends Application {
+
+    @Override
+    public void start(Stage stage) {
+        stage.setTitle("Dynoscope");
+        stage.setScene(new Scene(new Label("Dynoscope"), 1024, 768));
+        stage.show();
+        long ms =
+                ProcessHandle.current()
+                        .info()
+                        .startInstant()
+                        .map(start -> Duration.between(start, Instant.now()).toMillis())
+                        .orElse(-1L);
+        System.out.println("BARE window-ms=" + ms);
+        Platform.exit();
+    }
+
+    public static void main(String[] args) {
+        launch(args);
+    }
+}
