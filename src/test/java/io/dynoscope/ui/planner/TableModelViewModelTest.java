@@ -91,13 +91,23 @@ class TableModelViewModelTest {
         design.newPatternWordsProperty().set("list every invoice");
         design.addPattern();
         assertEquals(3, design.patterns().size(), "a sentence is never refused");
+        PatternRow guessed = design.patterns().get(2);
         assertTrue(
-                design.patterns().get(2).alternativeProperty().get().contains("name no entity"),
-                design.patterns().get(2).alternativeProperty().get());
+                guessed.unsureProperty().get().contains("name no entity"),
+                guessed.unsureProperty().get());
+        design.propose();
+        assertFalse(
+                design.designProperty().get().model().accessPatterns().get(2).unsure().isEmpty(),
+                "a guess nobody corrected is marked unsure in the model");
         list.givenProperty().set("workspaceId, status");
+        guessed.limitProperty().set("5");
         design.propose();
         AccessPattern corrected = design.designProperty().get().model().accessPatterns().get(0);
         assertEquals(List.of("workspaceId", "status"), corrected.question().orElseThrow().given());
+        assertEquals(
+                List.of(),
+                design.designProperty().get().model().accessPatterns().get(2).unsure(),
+                "the row's edit is the person's correction: confirmed");
     }
 
     @Test
