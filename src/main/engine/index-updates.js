@@ -115,11 +115,27 @@ function backfill (store, tableName, indexName) {
       itemDb.lock(keys[i], (release) => {
         const done = release(() => setImmediate(copy, i + 1))
         itemDb.get(keys[i], (err, item) => {
-          if (err || !item) return done()
-          db.updateIndexes(store, onlyNew, null, item, () => done())
+          if (err || !item || !fitsIndex(item, index, table.AttributeDefinitions)) return done()
+          try {
+            db.updateIndexes(store, onlyNew, null, item, () => done())
+          } catch (e) {
+            // an item the index cannot hold stays out of it; the engine must not die for it
+            done()
+          }
         })
       })
     }
+  })
+}
+
+// Whether the item can be in the index: DynamoDB leaves out an item whose index key attribute has
+// another type than the index declares (an index key violation); dynalite's index code would throw
+// on it and end the engine's process, losing every table.
+function fitsIndex (item, index, definitions) {
+  return index.KeySchema.every((key) => {
+    const value = item[key.AttributeName]
+    const definition = definitions.find((d) => d.AttributeName === key.AttributeName)
+    return !value || (definition && value[definition.AttributeType] !== undefined)
   })
 }
 

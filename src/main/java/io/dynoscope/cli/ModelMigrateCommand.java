@@ -121,18 +121,13 @@ final class ModelMigrateCommand implements Callable<Integer> {
             throw CliException.usage("--sample must be at least 1");
         }
         DynoscopeCli cli = model.cli();
-        TableDesign target = ModelCommand.design(ModelCommand.read(to, cli.in()), to, table);
+        TableDesign target = ofThisTable(to, cli);
         Optional<MigrationPlanner.Source> current =
                 from == null
                         ? Optional.empty()
                         : Optional.of(
                                 new MigrationPlanner.Source(
-                                        ModelCommand.design(
-                                                        ModelCommand.read(from, cli.in()),
-                                                        from,
-                                                        table)
-                                                .model(),
-                                        from.toString()));
+                                        ofThisTable(from, cli).model(), from.toString()));
         try (ConnectionServices services = cli.services()) {
             if (!dryRun) {
                 // before the sample read: a read-only connection does no work at all
@@ -223,6 +218,26 @@ final class ModelMigrateCommand implements Callable<Integer> {
                     throw new CliException(
                             ExitCodes.INTERRUPTED, "cancelled" + resumeHint(done.journal()));
         };
+    }
+
+    /**
+     * The design of {@code --table} in a model file, refused when the file's table has another
+     * name: a model of another table would rewrite this one's items by someone else's templates.
+     */
+    private TableDesign ofThisTable(Path file, DynoscopeCli cli) {
+        TableDesign design = ModelCommand.design(ModelCommand.read(file, cli.in()), file, table);
+        if (!design.table().equals(table)) {
+            throw CliException.usage(
+                    file
+                            + " is the model of table '"
+                            + design.table()
+                            + "', not '"
+                            + table
+                            + "'; nothing was read or written (set its \"table\" to '"
+                            + table
+                            + "' if it is meant for this table)");
+        }
+        return design;
     }
 
     /** Where the journal of a migration to {@code target} is kept: beside it. */

@@ -1,18 +1,15 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.cli.Formats.OutputFormat;
-import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
-import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.TableInfo;
-import io.dynoscope.repository.TableMetadata;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sql.ExecutedRead;
 import io.dynoscope.service.sql.RowListener;
 import io.dynoscope.service.sql.ScanWarning;
+import io.dynoscope.service.sql.SqlCatalog;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlResult;
 import io.dynoscope.service.sql.SqlWarmUp;
@@ -21,7 +18,6 @@ import io.dynoscope.service.sql.SqlWriteReport;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -98,7 +94,12 @@ final class SqlCommand implements Callable<Integer> {
             SqlWarmUp.inBackground();
         }
         try (ConnectionServices services = cli.services()) {
-            SqlConsole console = services.sqlConsole(models(services.metadata()));
+            SqlConsole console;
+            try {
+                console = services.sqlConsoleOfViews(views());
+            } catch (IllegalArgumentException e) {
+                throw CliException.usage("--entity: " + e.getMessage());
+            }
             console.sendPartiqlWithExecuteStatement(executeStatement);
             if (SqlConsole.isWrite(text)) {
                 return write(console, text);
@@ -116,6 +117,16 @@ final class SqlCommand implements Callable<Integer> {
                                 + "; nothing was read: add --allow-scan to run it");
             }
             printer.finish();
+            if (!result.described().isEmpty()) {
+                cli.err()
+                        .println(
+                                "described "
+                                        + String.join(", ", result.described())
+                                        + " ("
+                                        + result.described().size()
+                                        + " DescribeTable request"
+                                        + (result.described().size() == 1 ? ")" : "s)"));
+            }
             for (ExecutedRead read : result.reads()) {
                 if (read.isSample()) {
                     cli.err()
@@ -187,9 +198,9 @@ final class SqlCommand implements Callable<Integer> {
         return text;
     }
 
-    /** One table model per table named by --entity, with its keys from DescribeTable. */
-    private List<TableModel> models(TableMetadata tables) {
-        Map<String, List<Entity>> byTable = new LinkedHashMap<>();
+    /** The views named by --entity, each with its table; nothing is described here. */
+    private List<SqlCatalog.View> views() {
+        List<SqlCatalog.View> views = new ArrayList<>();
         for (String spec : entities) {
             int colon = spec.indexOf(':');
             int equals = spec.indexOf('=');
@@ -207,35 +218,19 @@ final class SqlCommand implements Callable<Integer> {
                         KeyTemplates.of(
                                 slash < 0 ? templates : templates.substring(0, slash),
                                 slash < 0 ? null : templates.substring(slash + 1));
-                byTable.computeIfAbsent(spec.substring(0, colon), t -> new ArrayList<>())
-                        .add(
+                views.add(
+                        new SqlCatalog.View(
+                                spec.substring(0, colon),
                                 new Entity(
                                         spec.substring(colon + 1, equals),
                                         keys,
                                         List.of(),
-                                        Map.of()));
+                                        Map.of())));
             } catch (IllegalArgumentException e) {
                 throw CliException.usage("--entity " + spec + ": " + e.getMessage());
             }
         }
-        List<TableModel> models = new ArrayList<>();
-        byTable.forEach(
-                (table, list) -> {
-                    TableInfo info = tables.describeTable(table);
-                    KeySchema keys = info.keySchema();
-                    models.add(
-                            new TableModel(
-                                    table,
-                                    keys,
-                                    info.keyAttributeTypes(),
-                                    List.of(),
-                                    list,
-                                    List.of(),
-                                    List.of(),
-                                    List.of(),
-                                    List.of()));
-                });
-        return models;
+        return views;
     }
 
     /** Rows to stdout: JSON lines as they stream, table and CSV as they come or at the end. */

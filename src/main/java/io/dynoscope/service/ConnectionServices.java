@@ -21,6 +21,7 @@ import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.service.read.TableReads;
 import io.dynoscope.service.read.TableSampler;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.sql.SqlCatalog;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.service.transfer.CloneService;
@@ -168,6 +169,13 @@ public final class ConnectionServices implements AutoCloseable {
     /** A SQL console whose views are the entities of {@code models}. */
     public SqlConsole sqlConsole(List<TableModel> models) {
         return new SqlConsole(repository, models);
+    }
+
+    /**
+     * A SQL console whose views are these entities, each described only when a statement uses it.
+     */
+    public SqlConsole sqlConsoleOfViews(List<SqlCatalog.View> views) {
+        return SqlConsole.ofViews(repository, views);
     }
 
     /**

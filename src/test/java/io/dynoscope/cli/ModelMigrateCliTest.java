@@ -80,8 +80,10 @@ class ModelMigrateCliTest {
         List<Item> items = MigrationFixture.items(400);
         MigrationFixture.load(engine, table, items);
         Map<String, Item> before = MigrationFixture.byKey(engine, table);
-        Path current = file("current.json", MigrationFixture.CURRENT);
-        Path target = file("target.json", MigrationFixture.TARGET);
+        Path current =
+                file("current.json", MigrationFixture.forTable(MigrationFixture.CURRENT, table));
+        Path target =
+                file("target.json", MigrationFixture.forTable(MigrationFixture.TARGET, table));
 
         AtomicInteger updates = new AtomicInteger();
         Function<ConnectionSpec, DynamoRepository> failing =
@@ -167,8 +169,10 @@ class ModelMigrateCliTest {
         String table = MigrationFixture.table("migrate-cli-plan");
         MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(2));
         Map<String, Item> before = MigrationFixture.byKey(TestEngine.repository(), table);
-        Path target = file("target.json", MigrationFixture.TARGET);
-        Path current = file("current.json", MigrationFixture.CURRENT);
+        Path target =
+                file("target.json", MigrationFixture.forTable(MigrationFixture.TARGET, table));
+        Path current =
+                file("current.json", MigrationFixture.forTable(MigrationFixture.CURRENT, table));
 
         CliRun text =
                 migrate(
@@ -229,7 +233,8 @@ class ModelMigrateCliTest {
         String table = MigrationFixture.table("migrate-cli-refused");
         MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(1));
         Map<String, Item> before = MigrationFixture.byKey(TestEngine.repository(), table);
-        Path target = file("target.json", MigrationFixture.TARGET);
+        Path target =
+                file("target.json", MigrationFixture.forTable(MigrationFixture.TARGET, table));
         AtomicInteger reads = new AtomicInteger();
         Function<ConnectionSpec, DynamoRepository> counting =
                 spec ->
@@ -274,8 +279,10 @@ class ModelMigrateCliTest {
         Path moved =
                 file(
                         "moved.json",
-                        MigrationFixture.TARGET.replace("\"TASK#{taskId}\"", "\"T#{taskId}\""));
-        Path current = file("current.json", MigrationFixture.CURRENT);
+                        MigrationFixture.forTable(MigrationFixture.TARGET, table)
+                                .replace("\"TASK#{taskId}\"", "\"T#{taskId}\""));
+        Path current =
+                file("current.json", MigrationFixture.forTable(MigrationFixture.CURRENT, table));
 
         CliRun refused =
                 migrate(

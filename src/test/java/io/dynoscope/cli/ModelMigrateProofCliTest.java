@@ -91,8 +91,9 @@ class ModelMigrateProofCliTest {
     }
 
     private CliRun apply(String table, String target, String... more) throws IOException {
-        Path v1 = file("v1.json", TicketFixture.V1);
-        Path v2 = file("v2.json", target);
+        String named = "\"table\": \"" + table + "\"";
+        Path v1 = file("v1.json", TicketFixture.V1.replace("\"table\": \"desk\"", named));
+        Path v2 = file("v2.json", target.replace("\"table\": \"desk\"", named));
         List<String> args =
                 new ArrayList<>(
                         List.of(

@@ -256,4 +256,28 @@ class SqlCommandTest {
             assertTrue(scans <= 1 + 1 + 3, proxy.requests().toString());
         }
     }
+
+    @Test
+    void anEntityViewTheStatementDoesNotUseNeitherFailsItNorIsDescribed() {
+        Result result =
+                sql(
+                        "--entity",
+                        "nosuch-table-q:ghost=G#{g}",
+                        "SELECT name FROM workspace WHERE EntityRef = 'WS#acme'");
+
+        assertEquals(0, result.exitCode(), result.err());
+        assertEquals(Map.of("name", AttributeValue.s("Acme")), result.items().get(0).attributes());
+        assertTrue(
+                result.err().contains("described " + table + " (1 DescribeTable request)"),
+                result.err());
+        assertTrue(!result.err().contains("nosuch"), result.err());
+    }
+
+    @Test
+    void twoEntityViewsOfOneNameAreRefusedBeforeAnyRequest() {
+        Result result = sql("--entity", table + ":project=P#{p}", "SELECT name FROM workspace");
+
+        assertEquals(ExitCodes.USAGE, result.exitCode(), result.err());
+        assertTrue(result.err().contains("two views are named `project`"), result.err());
+    }
 }

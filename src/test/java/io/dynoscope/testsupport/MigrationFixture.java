@@ -201,6 +201,11 @@ public final class MigrationFixture {
             }]}
             """;
 
+    /** A model file's text with its table named {@code table} (migrate refuses another's). */
+    public static String forTable(String json, String table) {
+        return json.replace("\"table\": \"tasks\"", "\"table\": \"" + table + "\"");
+    }
+
     public static TableModel model(String json, String table) {
         return ModelJson.read(json).tables().get(0).model().withTable(table);
     }

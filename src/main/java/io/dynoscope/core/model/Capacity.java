@@ -28,6 +28,11 @@ public record Capacity(
     public static final Capacity ON_DEMAND =
             new Capacity(Mode.PAY_PER_REQUEST, 0, 0, Optional.empty(), Optional.empty());
 
+    /** DynamoDB's bounds on a target-tracking policy's utilisation, in percent. */
+    private static final BigDecimal MIN_TARGET = BigDecimal.valueOf(20);
+
+    private static final BigDecimal MAX_TARGET = BigDecimal.valueOf(90);
+
     /**
      * Target-tracking auto scaling of one direction.
      *
@@ -39,6 +44,12 @@ public record Capacity(
             Objects.requireNonNull(targetValue, "targetValue");
             // one form for one number, so 70, 70.0 and 7E+1 compare equal
             targetValue = new BigDecimal(targetValue.stripTrailingZeros().toPlainString());
+            if (targetValue.compareTo(MIN_TARGET) < 0 || targetValue.compareTo(MAX_TARGET) > 0) {
+                throw new IllegalArgumentException(
+                        "auto scaling's target utilisation is "
+                                + targetValue.toPlainString()
+                                + "%; DynamoDB takes 20 to 90");
+            }
             if (minCapacity < 1 || maxCapacity < minCapacity) {
                 throw new IllegalArgumentException(
                         "auto scaling needs 1 <= minimum <= maximum capacity, not "

@@ -1,5 +1,6 @@
 package io.dynoscope.core.model;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,7 +17,9 @@ import java.util.Objects;
  */
 public final class ModelFiles {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    // the last of two equal keys silently won before
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private ModelFiles() {}
 

@@ -2,6 +2,7 @@ package io.dynoscope.core.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,6 +48,10 @@ public final class ModelJson {
                     .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                     .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                     .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    // capacity units are whole numbers: 1.5 is refused, not sent as 1
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    // the last of two equal keys silently won before
+                    .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                     .enable(SerializationFeature.INDENT_OUTPUT);
 
     private ModelJson() {}

@@ -184,6 +184,7 @@ final class ModelJsonReader {
                         relationships,
                         copies(json.copies()),
                         shardGroups);
+        ModelReferences.check(model);
         List<Item> items = new ArrayList<>();
         List<JsonNode> itemNodes = list(json.items());
         for (int i = 0; i < itemNodes.size(); i++) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -37,6 +38,10 @@ public final class NoSqlWorkbenchFormat {
             new ObjectMapper()
                     .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                     .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    // capacity units are whole numbers: 1.5 is refused, not sent as 1
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    // the last of two equal keys silently won before
+                    .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                     .enable(SerializationFeature.INDENT_OUTPUT);
 
     private NoSqlWorkbenchFormat() {}

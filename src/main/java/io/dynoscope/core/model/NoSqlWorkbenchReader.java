@@ -125,8 +125,16 @@ final class NoSqlWorkbenchReader {
         readItems(json.tableData(), keys, items, replaced, "TableData");
         List<FacetJson> facets = list(json.tableFacets());
         Map<String, List<Item>> facetItems = new LinkedHashMap<>();
+        Set<String> facetNames = new LinkedHashSet<>();
         for (FacetJson facet : facets) {
             String facetName = require(facet.facetName(), "\"FacetName\"");
+            if (!facetNames.add(facetName)) {
+                throw new IllegalArgumentException(
+                        name
+                                + ": two facets are named '"
+                                + facetName
+                                + "' (the second would replace the first's key templates)");
+            }
             Map<Key, Item> own = new LinkedHashMap<>();
             readItems(
                     facet.tableData(),
@@ -192,6 +200,7 @@ final class NoSqlWorkbenchReader {
             }
             model = ModelInference.withProposals(model.with(b -> b.entities(entities)), allItems);
         }
+        ModelReferences.check(model);
         return new TableDesign(model, capacity(json), allItems);
     }
 

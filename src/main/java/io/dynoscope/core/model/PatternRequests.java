@@ -15,6 +15,7 @@ import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -216,18 +218,51 @@ public final class PatternRequests {
         return names;
     }
 
+    /** DynamoDB's limits on a partition key and a sort key value, in bytes. */
+    private static final int MAX_PARTITION_KEY_BYTES = 2048;
+
+    private static final int MAX_SORT_KEY_BYTES = 1024;
+
     /**
-     * Checks the values given for the key templates' variables of every pattern: a variable stands
-     * for one key segment, so its value is not empty and holds no {@code #}. Throws {@link
-     * IllegalArgumentException} naming the parameter and why.
+     * Checks the values given for the patterns' parameters before anything is sent: each names a
+     * parameter some pattern takes (a key template's variable, a filter's value or a question's
+     * range bound); a variable stands for one key segment, so its value is not empty, holds no
+     * {@code #} and fits DynamoDB's key limits (2,048 bytes in a partition key, 1,024 in a sort
+     * key). Throws {@link IllegalArgumentException} naming the parameter and why.
      */
     public static void checkKeyValues(TableModel model, Map<String, AttributeValue> parameters) {
-        Set<String> templateNames = new LinkedHashSet<>();
+        Map<String, Integer> templateNames = new LinkedHashMap<>();
+        Set<String> known = new TreeSet<>();
         for (AccessPattern pattern : model.accessPatterns()) {
-            templateNames.addAll(pattern.parameters());
+            known.addAll(parameters(pattern));
+            known.addAll(PatternAnswers.questionOf(pattern).parameters());
+            if (pattern.partitionKey() != null) {
+                pattern.partitionKey()
+                        .variables()
+                        .forEach(v -> templateNames.merge(v, MAX_PARTITION_KEY_BYTES, Math::min));
+            }
+            pattern.sortKey()
+                    .ifPresent(
+                            sk -> {
+                                Set<String> names = new LinkedHashSet<>(sk.value().variables());
+                                if (sk.upper() != null) {
+                                    names.addAll(sk.upper().variables());
+                                }
+                                names.forEach(
+                                        v -> templateNames.merge(v, MAX_SORT_KEY_BYTES, Math::min));
+                            });
         }
         for (Map.Entry<String, AttributeValue> given : parameters.entrySet()) {
-            if (!templateNames.contains(given.getKey())) {
+            if (!known.contains(given.getKey())) {
+                throw new IllegalArgumentException(
+                        "parameter "
+                                + given.getKey()
+                                + " is not one the access patterns take ("
+                                + (known.isEmpty() ? "they take none" : String.join(", ", known))
+                                + ")");
+            }
+            Integer limit = templateNames.get(given.getKey());
+            if (limit == null) {
                 continue;
             }
             String text = Question.text(given.getValue());
@@ -243,9 +278,22 @@ public final class PatternRequests {
                         "parameter "
                                 + given.getKey()
                                 + " is '"
-                                + text
+                                + (text.length() > 64 ? text.substring(0, 64) + "…" : text)
                                 + "': it fills one key segment, which cannot hold '#' (the"
                                 + " separator between segments)");
+            }
+            int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > limit) {
+                throw new IllegalArgumentException(
+                        "parameter "
+                                + given.getKey()
+                                + " is "
+                                + bytes
+                                + " bytes, over DynamoDB's limit of "
+                                + limit
+                                + " bytes for the "
+                                + (limit == MAX_SORT_KEY_BYTES ? "sort" : "partition")
+                                + " key it fills");
             }
         }
     }

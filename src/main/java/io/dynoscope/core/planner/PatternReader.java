@@ -27,12 +27,28 @@ import java.util.Set;
  */
 final class PatternReader extends Sentence {
 
+    static final Set<String> ALONG_SKIP =
+            Set.of(
+                    "its",
+                    "their",
+                    "every",
+                    "all",
+                    "each",
+                    "associated",
+                    "related",
+                    "the",
+                    "his",
+                    "her");
+
     final List<EntitySpec> entities;
     final Map<String, EntitySpec> byName = new LinkedHashMap<>();
     final List<String> notes = new ArrayList<>();
 
     /** Why the reading rests on a guess, one sentence each (the reading's {@code unsure}). */
     final List<String> unsure = new ArrayList<>();
+
+    /** The attribute a "partial" value is the start of, if any. */
+    String partial;
 
     PatternReader(String words, List<EntitySpec> entities) {
         super(words, entities);
@@ -53,6 +69,7 @@ final class PatternReader extends Sentence {
         Set<Integer> used = new LinkedHashSet<>();
         givenFromMentions(returned, head, given, used);
         givenFromStatusWords(returned, head, given);
+        partialValue(returned, given);
         boolean identity = asksOne(head);
         String rangeAttribute = rangeAttribute(returned);
         returned = joining(returned, given, rangeAttribute);
@@ -78,6 +95,24 @@ final class PatternReader extends Sentence {
                         ? Optional.empty()
                         : Optional.of(new Question.Range(rangeAttribute, rangeKind));
         boolean many = many(head, entity, given, identity, range.isPresent(), returns);
+        PatternSpec.Kind kind = Verbs.kind(unmentionedWords());
+        if (kind.write()) {
+            // a write names one item: its whole key, nothing ordered or counted
+            return new PatternSpec(
+                    words,
+                    List.of(returned),
+                    identityOf(entity),
+                    false,
+                    Optional.empty(),
+                    Optional.empty(),
+                    0,
+                    false,
+                    Optional.empty(),
+                    null,
+                    kind,
+                    unsure,
+                    false);
+        }
         return new PatternSpec(
                 words,
                 returns,
@@ -134,23 +169,44 @@ final class PatternReader extends Sentence {
         return m != null && m.plural();
     }
 
+    /**
+     * What comes along with the entity returned: an entity related to it after "and", "with" or a
+     * list's comma ("a workspace and its projects", "pull request and associated comments", "author
+     * details, books, and genres"), unless it is a value given ("and a date").
+     */
     List<String> along(String returned) {
         List<String> more = new ArrayList<>();
         for (Mention m : mentions) {
-            if (!m.entity() || m.entityName().equals(returned)) {
+            if (!m.entity() || m.entityName().equals(returned) || givenRole(m)) {
                 continue;
             }
             int k = m.start() - 1;
-            while (k >= 0 && Set.of("its", "their", "every", "all", "each").contains(word(k))) {
+            int unknown = 0;
+            while (k >= 0 && (ALONG_SKIP.contains(word(k)) || (unknown < 2 && unknownWord(k)))) {
+                unknown += ALONG_SKIP.contains(word(k)) ? 0 : 1;
                 k--;
             }
-            if (along(k) && related(returned, m.entityName())) {
-                more.add(m.entityName());
+            boolean joined =
+                    along(k)
+                            || ((word(k).equals("and") || word(k).equals(","))
+                                    && (m.plural() || k < m.start() - 1));
+            if (!joined) {
+                continue;
             }
+            m.phrases().stream()
+                    .filter(p -> p.isEntity() && related(returned, p.entity()))
+                    .map(Phrase::entity)
+                    .filter(e -> !more.contains(e) && !e.equals(returned))
+                    .findFirst()
+                    .ifPresent(more::add);
         }
         return more;
     }
 
+    /**
+     * Whether one entity is the other's parent: only those can come along in one request (a
+     * reference, "a member and their checked-out books", takes a second one).
+     */
     boolean related(String a, String b) {
         EntitySpec x = byName.get(a);
         EntitySpec y = byName.get(b);
@@ -240,6 +296,19 @@ final class PatternReader extends Sentence {
         EntitySpec entity = byName.get(returned);
         List<String> held = other.ids().stream().filter(entity::has).toList();
         return held.isEmpty() ? other.ids() : held;
+    }
+
+    /** "a partial first name": the start of a value, a prefix range on it rather than a value. */
+    void partialValue(String returned, Set<String> given) {
+        for (Mention m : mentions) {
+            int k = m.start() - 1;
+            if (!m.entity() && rangeKind == null && word(k).equals("partial")) {
+                String attribute = attributeOf(m, returned);
+                given.remove(attribute);
+                rangeKind = Question.Range.Kind.PREFIX;
+                partial = attribute;
+            }
+        }
     }
 
     /** "open orders", "active projects": a status word before the entity returned. */
@@ -378,6 +447,9 @@ final class PatternReader extends Sentence {
     String rangeAttribute(String returned) {
         if (rangeKind == null) {
             return null;
+        }
+        if (partial != null) {
+            return partial;
         }
         return timeAttribute(byName.get(returned), hints()).orElse(null);
     }

@@ -16,6 +16,7 @@ import static io.dynoscope.core.planner.PatternWords.timeWord;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Question;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -49,11 +50,17 @@ class Sentence {
         }
     }
 
+    static final Set<String> ORDER_WORDS = Set.of("sorted", "ordered", "ranked", "sort", "order");
+
     final String words;
     final List<Token> tokens = new ArrayList<>();
     final boolean[] consumed;
     final List<Phrase> vocabulary = new ArrayList<>();
     final List<Mention> mentions = new ArrayList<>();
+
+    /** The words of the entities' names ("author" of {@code authorLastName}). */
+    final Set<String> entityWords = new HashSet<>();
+
     Question.Range.Kind rangeKind;
     int rangeAt = -1;
     Boolean descending;
@@ -68,14 +75,48 @@ class Sentence {
             tokens.add(new Token(m.group().toLowerCase(Locale.ROOT), m.group()));
         }
         consumed = new boolean[tokens.size()];
+        dropRole();
         vocabulary.add(new Phrase(List.of("id"), null, BARE_ID));
         for (EntitySpec entity : entities) {
-            vocabulary.add(new Phrase(nameWords(entity.name()), entity.name(), null));
+            entityWords.addAll(nameWords(entity.name()));
+        }
+        for (EntitySpec entity : entities) {
+            List<String> name = nameWords(entity.name());
+            vocabulary.add(new Phrase(name, entity.name(), null));
+            String tail = name.get(name.size() - 1);
+            if (name.size() > 1 && tail.length() >= 4 && !entityNames(entities).contains(tail)) {
+                // "items" of orderItem, "comments" of pullRequestComment
+                vocabulary.add(new Phrase(List.of(tail), entity.name(), null));
+            }
             for (String id : entity.ids()) {
                 addAttribute(entity, id);
             }
             for (AttributeModel attribute : entity.attributes()) {
                 addAttribute(entity, attribute.name());
+            }
+        }
+    }
+
+    static Set<String> entityNames(List<EntitySpec> entities) {
+        Set<String> names = new HashSet<>();
+        entities.forEach(e -> names.add(String.join(" ", nameWords(e.name()))));
+        return names;
+    }
+
+    /** "As a Project Manager, I need to …": the role telling the story is no part of the ask. */
+    void dropRole() {
+        if (!word(0).equals("as")) {
+            return;
+        }
+        for (int i = 1; i + 2 < tokens.size(); i++) {
+            if ((word(i).equals("i") || word(i).equals("we"))
+                    && Set.of("need", "want", "would", "must", "should", "can")
+                            .contains(word(i + 1))) {
+                int end = word(i + 2).equals("to") ? i + 2 : i + 1;
+                for (int k = 0; k <= end; k++) {
+                    consumed[k] = true;
+                }
+                return;
             }
         }
     }
@@ -88,6 +129,15 @@ class Sentence {
             vocabulary.add(new Phrase(full.subList(0, full.size() - 1), entity.name(), attribute));
         } else if (full.size() > 1 && last.length() >= 4 && !GENERIC_LAST.contains(last)) {
             vocabulary.add(new Phrase(List.of(last), entity.name(), attribute));
+        }
+        // "last name" of authorLastName, "title" of bookTitle: the name without an entity's
+        int lead = 0;
+        while (lead < full.size() - 1 && entityWords.contains(full.get(lead))) {
+            lead++;
+        }
+        List<String> rest = full.subList(lead, full.size());
+        if (lead > 0 && rest.size() > 1 && !rest.equals(List.of("id"))) {
+            vocabulary.add(new Phrase(rest, entity.name(), attribute));
         }
     }
 
@@ -164,6 +214,8 @@ class Sentence {
             descending = true;
             orderAt = i;
             limitAfter(i, i - 1);
+        } else if (w.equals("last") && startsPhrase(i)) {
+            return; // "last name": an attribute's words, not an order
         } else if (w.equals("last") && !consumed[i] && !word(i + 1).equals("login")) {
             descending = true;
             orderAt = i;
@@ -176,6 +228,17 @@ class Sentence {
             descending = descending != null && descending;
             orderAt = i + 2;
         }
+    }
+
+    /** Whether a phrase of two or more words, not of a time, starts at {@code i} ("last name"). */
+    boolean startsPhrase(int i) {
+        return vocabulary.stream()
+                .anyMatch(
+                        p ->
+                                p.words().size() > 1
+                                        && matchLength(p, i) > 0
+                                        && !p.isEntity()
+                                        && !PatternWords.timeLike(p.attribute()));
     }
 
     /** "the latest 5", "the 5 most recent", "the latest status" (one), "the top score". */
@@ -303,6 +366,15 @@ class Sentence {
         if (NOT_GIVEN.contains(before) || (before.equals("with") && its)) {
             return false;
         }
+        if (before.equals("to")
+                && k + 1 < m.start()
+                && DETERMINERS.contains(word(k + 1))
+                && !mentioned(k - 1)) {
+            return true; // "on loan to a specific member", "report to a given manager"
+        }
+        if (before.equals("by") && ORDER_WORDS.contains(word(k - 1)) && k + 1 == m.start()) {
+            return false; // "sorted by createdAt" orders, it gives nothing
+        }
         if (MARKERS.contains(before)) {
             return !(before.equals("of") && m.entity() && isHeadCandidate(k));
         }
@@ -354,6 +426,17 @@ class Sentence {
             }
         }
         return null;
+    }
+
+    /** The words no entity or attribute took, in order. */
+    List<String> unmentionedWords() {
+        List<String> free = new ArrayList<>();
+        for (int k = 0; k < tokens.size(); k++) {
+            if (!mentioned(k)) {
+                free.add(word(k));
+            }
+        }
+        return free;
     }
 
     boolean mentioned(int k) {

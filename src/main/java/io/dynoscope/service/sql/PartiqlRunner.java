@@ -118,7 +118,8 @@ final class PartiqlRunner {
         SqlExplanation explanation = explain(text, select, executeStatement);
         if (explanation.scanWarning().isPresent()
                 && !allowScan.test(explanation.scanWarning().get())) {
-            return new SqlResult(List.of(), 0, List.of(), explanation, true, false, Duration.ZERO);
+            return new SqlResult(
+                    List.of(), 0, List.of(), explanation, true, false, Duration.ZERO, List.of());
         }
         StatementReads reads = new StatementReads(repository, cancellation);
         List<Item> items = new ArrayList<>();
@@ -159,7 +160,8 @@ final class PartiqlRunner {
                 explanation,
                 false,
                 cancellation.isCancelled(),
-                Duration.ofNanos(System.nanoTime() - start));
+                Duration.ofNanos(System.nanoTime() - start),
+                List.of());
     }
 
     /** The key attributes, then the projected paths or every attribute in first-seen order. */

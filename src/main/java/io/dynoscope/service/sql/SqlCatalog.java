@@ -11,6 +11,7 @@ import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.read.TableSampler;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The relations one connection offers SQL: every table, and every entity of the table models the
  * console was given, as a view. Nothing is read for a name until a statement uses it: a table is
- * described the first time a statement names it (or a view of it), once for the console's life.
+ * described the first time a statement names it (or a view of it), once for the console's life; a
+ * view of a table no statement uses is never described, so a view of a missing table fails only the
+ * statement that uses it.
+ *
+ * <p>Names are DynamoDB's, case-sensitive: a name resolves to the table or view of exactly that
+ * name; only when there is none does a name differing only by case stand for it, and then only when
+ * it is the one such name ({@link #resolve}).
  *
  * <p>A relation's columns are what is known without reading items: the table's and its indexes' key
  * attributes, an entity's key templates' variables and the attributes its model lists. A relation
@@ -34,34 +41,98 @@ public final class SqlCatalog {
     /** The items one sampling Scan reads to type a table's columns. */
     public static final int SAMPLE_SIZE = 200;
 
+    /** An entity shown as a view of its table. */
+    public record View(String table, Entity entity) {}
+
     private final DynamoRepository repository;
-    private final Map<String, TableModel> models = new LinkedHashMap<>();
+    private final Map<String, View> views = new LinkedHashMap<>();
+    private final List<String> described = Collections.synchronizedList(new ArrayList<>());
     private final Map<String, TableInfo> descriptions = new ConcurrentHashMap<>();
     private final Map<String, List<Item>> samples = new ConcurrentHashMap<>();
     private final Map<String, SqlRelation> relations = new ConcurrentHashMap<>();
     private volatile List<String> tableNames;
 
     public SqlCatalog(DynamoRepository repository, List<TableModel> tableModels) {
+        this(
+                repository,
+                tableModels.stream()
+                        .flatMap(m -> m.entities().stream().map(e -> new View(m.table(), e)))
+                        .toList(),
+                true);
+    }
+
+    /**
+     * A catalog whose views are given one by one (each entity with its table), described only when
+     * a statement uses them.
+     *
+     * @param firstWins whether a second view of a name is ignored (models: the first table's
+     *     entity); otherwise two views of one name are refused
+     */
+    SqlCatalog(DynamoRepository repository, List<View> entityViews, boolean firstWins) {
         this.repository = repository;
-        tableModels.forEach(m -> models.put(m.table(), m));
+        for (View view : entityViews) {
+            View before = views.putIfAbsent(view.entity().name(), view);
+            if (before != null && !firstWins) {
+                throw new IllegalArgumentException(
+                        "two views are named `"
+                                + view.entity().name()
+                                + "` (of "
+                                + before.table()
+                                + " and of "
+                                + view.table()
+                                + "): give each view its own name");
+            }
+        }
     }
 
-    /** The models the console knows. */
-    public synchronized List<TableModel> models() {
-        return List.copyOf(models.values());
-    }
-
-    /** Every name SQL can use: the tables, then the entity views of each model. */
+    /** Every name SQL can use: the tables, then the entity views. */
     public List<String> names() {
         List<String> names = new ArrayList<>(tables());
-        for (TableModel model : models()) {
-            for (Entity entity : model.entities()) {
-                if (!names.contains(entity.name())) {
-                    names.add(entity.name());
-                }
+        for (String view : views.keySet()) {
+            if (!names.contains(view)) {
+                names.add(view);
             }
         }
         return names;
+    }
+
+    /**
+     * The table or view {@code name} stands for: the one of exactly that name; else the one name
+     * that differs from it only by case; else empty.
+     *
+     * @throws SqlStatementException when several names differ from it only by case (DynamoDB's
+     *     {@code saas} and {@code SAAS} are two tables)
+     */
+    public Optional<String> resolve(String name) {
+        if (tables().contains(name) || views.containsKey(name)) {
+            return Optional.of(name);
+        }
+        List<String> matches =
+                names().stream().filter(n -> n.equalsIgnoreCase(name)).distinct().toList();
+        if (matches.size() > 1) {
+            throw new SqlStatementException(
+                    "`"
+                            + name
+                            + "` matches "
+                            + String.join(", ", matches)
+                            + " only by case; table names are case-sensitive: write the exact"
+                            + " name in double quotes");
+        }
+        return matches.stream().findFirst();
+    }
+
+    /**
+     * The tables described for statements so far, in order, one DescribeTable request each: a
+     * statement's share is what it added.
+     */
+    int describedCount() {
+        return described.size();
+    }
+
+    List<String> describedSince(int count) {
+        synchronized (described) {
+            return List.copyOf(described.subList(count, described.size()));
+        }
     }
 
     /** The connection's tables (one ListTables, asked once). */
@@ -74,31 +145,23 @@ public final class SqlCatalog {
         return names;
     }
 
-    /** Whether SQL can use {@code name}; reads nothing but the list of tables. */
+    /** Whether SQL can use {@code name} as it is spelt; reads nothing but the list of tables. */
     public boolean contains(String name) {
         return tables().contains(name) || entity(name).isPresent();
     }
 
-    /** The model and entity a view name stands for, when it is not a table's name. */
-    private Optional<Map.Entry<TableModel, Entity>> entity(String name) {
+    /** The view a name stands for, when it is not a table's name. */
+    private Optional<View> entity(String name) {
         if (tables().contains(name)) {
             return Optional.empty();
         }
-        for (TableModel model : models()) {
-            Optional<Entity> entity = model.entity(name);
-            if (entity.isPresent()) {
-                return Optional.of(Map.entry(model, entity.get()));
-            }
-        }
-        return Optional.empty();
+        return Optional.ofNullable(views.get(name));
     }
 
     /** The table whose items the relation {@code name} shows, if there is such a relation. */
     public Optional<String> tableOf(String name) {
-        if (tables().contains(name)) {
-            return Optional.of(name);
-        }
-        return entity(name).map(e -> e.getKey().table());
+        return resolve(name)
+                .flatMap(n -> tables().contains(n) ? Optional.of(n) : entity(n).map(View::table));
     }
 
     /**
@@ -114,11 +177,11 @@ public final class SqlCatalog {
         if (tables().contains(name)) {
             built = tableRelation(name);
         } else {
-            Optional<Map.Entry<TableModel, Entity>> entity = entity(name);
-            if (entity.isEmpty()) {
+            Optional<View> view = entity(name);
+            if (view.isEmpty()) {
                 return Optional.empty();
             }
-            built = entityRelation(entity.get().getKey(), entity.get().getValue());
+            built = entityRelation(view.get().table(), view.get().entity());
         }
         relations.put(name, built);
         return Optional.of(built);
@@ -133,12 +196,20 @@ public final class SqlCatalog {
         if (table.isEmpty() || samples.containsKey(table.get())) {
             return false;
         }
-        return entity(name).map(e -> e.getValue().attributes().isEmpty()).orElse(true);
+        return resolve(name)
+                .flatMap(this::entity)
+                .map(v -> v.entity().attributes().isEmpty())
+                .orElse(true);
     }
 
     /** The table's description (keys, indexes, item count and size), asked once. */
     public TableInfo describe(String table) {
-        return descriptions.computeIfAbsent(table, repository::describeTable);
+        return descriptions.computeIfAbsent(
+                table,
+                t -> {
+                    described.add(t);
+                    return repository.describeTable(t);
+                });
     }
 
     private SqlRelation tableRelation(String table) {
@@ -151,11 +222,11 @@ public final class SqlCatalog {
                 samples.getOrDefault(table, List.of()));
     }
 
-    private SqlRelation entityRelation(TableModel model, Entity entity) {
-        TableInfo info = describe(model.table());
+    private SqlRelation entityRelation(String tableName, Entity entity) {
+        TableInfo info = describe(tableName);
         SqlRelation table =
                 SqlRelation.table(
-                        model.table(),
+                        tableName,
                         info.keySchema(),
                         info.keyAttributeTypes(),
                         LiveModelInference.indexes(info),
@@ -164,7 +235,7 @@ public final class SqlCatalog {
                 table,
                 entity,
                 entity.attributes().isEmpty()
-                        ? samples.getOrDefault(model.table(), List.of())
+                        ? samples.getOrDefault(tableName, List.of())
                         : List.of());
     }
 

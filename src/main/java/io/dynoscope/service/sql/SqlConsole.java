@@ -36,10 +36,24 @@ public final class SqlConsole {
     private volatile boolean executeStatement;
 
     public SqlConsole(DynamoRepository repository, List<TableModel> models) {
+        this(repository, new SqlCatalog(repository, models));
+    }
+
+    private SqlConsole(DynamoRepository repository, SqlCatalog catalog) {
         this.repository = repository;
-        this.catalog = new SqlCatalog(repository, models);
+        this.catalog = catalog;
         this.preparer = new StatementPreparer(catalog);
         this.partiql = new PartiqlRunner(repository, catalog);
+    }
+
+    /**
+     * A console whose views are these entities, each of its table; a view's table is described only
+     * when a statement uses the view.
+     *
+     * @throws IllegalArgumentException when two views have one name
+     */
+    public static SqlConsole ofViews(DynamoRepository repository, List<SqlCatalog.View> views) {
+        return new SqlConsole(repository, new SqlCatalog(repository, views, false));
     }
 
     /**
@@ -159,14 +173,18 @@ public final class SqlConsole {
             RowListener rows,
             Predicate<ScanWarning> allowScan,
             Cancellation cancellation) {
+        int described = catalog.describedCount();
+        SqlResult result;
         if (Statements.isExplain(statement)) {
-            return explainAsRows(statement, rows, System.nanoTime());
+            result = explainAsRows(statement, rows, System.nanoTime());
+        } else {
+            try {
+                result = runBody(statement, rows, allowScan, cancellation);
+            } catch (SqlStatementException e) {
+                throw e.within(statement, Statements.body(statement));
+            }
         }
-        try {
-            return runBody(statement, rows, allowScan, cancellation);
-        } catch (SqlStatementException e) {
-            throw e.within(statement, Statements.body(statement));
-        }
+        return result.withDescribed(catalog.describedSince(described));
     }
 
     private SqlResult runBody(
@@ -229,7 +247,8 @@ public final class SqlConsole {
                 explanation,
                 false,
                 false,
-                Duration.ofNanos(System.nanoTime() - start));
+                Duration.ofNanos(System.nanoTime() - start),
+                List.of());
     }
 
     private static boolean refused(SqlExplanation plan, Predicate<ScanWarning> allowScan) {
@@ -247,7 +266,8 @@ public final class SqlConsole {
                 plan,
                 true,
                 false,
-                Duration.ofNanos(System.nanoTime() - start));
+                Duration.ofNanos(System.nanoTime() - start),
+                List.of());
     }
 
     /** A failure of the caller's row listener (its output, say), passed on as it is. */
@@ -313,7 +333,8 @@ public final class SqlConsole {
                 prepared.explanation(),
                 false,
                 stopped || cancellation.isCancelled(),
-                Duration.ofNanos(System.nanoTime() - start));
+                Duration.ofNanos(System.nanoTime() - start),
+                List.of());
     }
 
     private static void tell(Runnable listener) {

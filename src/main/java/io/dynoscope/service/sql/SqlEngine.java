@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
 import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.Driver;
 
 /**
@@ -26,7 +27,7 @@ final class SqlEngine {
      * A Calcite connection whose default schema is the catalog's relations as one statement sees
      * them, reading rows from {@code rows}.
      */
-    static Connection connect(StatementColumns columns, SqlTable.RowSource rows) {
+    static Connection connect(String sql, StatementColumns columns, SqlTable.RowSource rows) {
         Properties info = new Properties();
         info.setProperty("quoting", "DOUBLE_QUOTE");
         info.setProperty("unquotedCasing", "UNCHANGED");
@@ -36,7 +37,12 @@ final class SqlEngine {
         try {
             CalciteConnection connection =
                     new Driver().connect("jdbc:calcite:", info).unwrap(CalciteConnection.class);
-            connection.getRootSchema().add("dynamodb", new SqlSchema(columns, rows));
+            // Calcite's own "metadata" schema (TABLES, COLUMNS) would describe every table of the
+            // connection for one statement, behind the statement's reads: only tables are offered.
+            CalciteSchema.from(connection.getRootSchema()).removeSubSchema("metadata");
+            connection
+                    .getRootSchema()
+                    .add("dynamodb", new SqlSchema(columns, rows, SqlSchema.named(columns, sql)));
             connection.setSchema("dynamodb");
             return connection;
         } catch (SQLException e) {

@@ -12,6 +12,8 @@ import java.util.List;
  *     read)
  * @param cancelled true when the caller stopped it before the last row
  * @param elapsed wall time from the start of the statement to its last row
+ * @param described the tables the statement described (one DescribeTable request each; a table is
+ *     described once for the console's life)
  */
 public record SqlResult(
         List<String> columns,
@@ -20,11 +22,17 @@ public record SqlResult(
         SqlExplanation plan,
         boolean refused,
         boolean cancelled,
-        Duration elapsed) {
+        Duration elapsed,
+        List<String> described) {
 
     public SqlResult {
         columns = List.copyOf(columns);
         reads = List.copyOf(reads);
+        described = List.copyOf(described);
+    }
+
+    SqlResult withDescribed(List<String> tables) {
+        return new SqlResult(columns, rowCount, reads, plan, refused, cancelled, elapsed, tables);
     }
 
     /** Every read's cost added up, with the statement's wall time. */

@@ -187,7 +187,7 @@ final class StatementPreparer {
 
     private Prepared prepareOnce(
             String sql, StatementColumns columns, StatementReads reads, boolean compile) {
-        Connection connection = SqlEngine.connect(columns, reads);
+        Connection connection = SqlEngine.connect(sql, columns, reads);
         RelNode[] captured = new RelNode[1];
         PreparedStatement statement = null;
         try (Hook.Closeable rules = Hook.PLANNER.addThread(StatementPreparer::addRules);

@@ -75,13 +75,19 @@ class ModelPartsTest {
         assertEquals(
                 new BigDecimal("70"),
                 new Capacity.AutoScaling(1, 10, "role", new BigDecimal("70.00")).targetValue());
-        assertEquals(5, new Capacity.AutoScaling(5, 5, null, BigDecimal.TEN).maxCapacity());
+        assertEquals(5, new Capacity.AutoScaling(5, 5, null, new BigDecimal("50")).maxCapacity());
         assertEquals(
                 "auto scaling needs 1 <= minimum <= maximum capacity, not 0..10",
-                refused(() -> new Capacity.AutoScaling(0, 10, "role", BigDecimal.TEN)));
+                refused(() -> new Capacity.AutoScaling(0, 10, "role", new BigDecimal("50"))));
         assertEquals(
                 "auto scaling needs 1 <= minimum <= maximum capacity, not 6..5",
-                refused(() -> new Capacity.AutoScaling(6, 5, "role", BigDecimal.TEN)));
+                refused(() -> new Capacity.AutoScaling(6, 5, "role", new BigDecimal("50"))));
+        assertEquals(
+                "auto scaling's target utilisation is 10%; DynamoDB takes 20 to 90",
+                refused(() -> new Capacity.AutoScaling(1, 10, "role", BigDecimal.TEN)));
+        assertEquals(
+                "auto scaling's target utilisation is 90.5%; DynamoDB takes 20 to 90",
+                refused(() -> new Capacity.AutoScaling(1, 10, "role", new BigDecimal("90.5"))));
     }
 
     @Test

@@ -14,21 +14,49 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * No sentence of the corpus that is read right today may be read wrong tomorrow: the corpus test
- * allows 5% wrong, so a change that breaks two or three sentences would pass it. Every sentence
- * must read as the corpus says (its readings were written from the worked examples' published
- * designs), except the few listed here with the reason the reader gets them wrong; one of those
- * read right is welcome and needs only its line removed.
+ * No sentence of the corpus's tuned part that is read right today may be read wrong tomorrow: the
+ * corpus test holds only a floor, so a change that breaks two or three sentences while fixing
+ * others would pass it. Every tuned sentence must read as the corpus says (its readings were
+ * written from the worked examples' published designs), except those listed here with the reason
+ * the reader gets them wrong; one of those read right is welcome and needs only its line removed.
+ * The held-out and translated parts are held to their floors only (PatternWordsCorpusTest).
  */
 class PatternWordsRegressionTest {
 
     /** Sentences read wrong today, each with why. */
-    private static final Set<String> KNOWN_MISREADS = Set.of();
+    private static final Set<String> KNOWN_MISREADS =
+            Set.of(
+                    // a verb that means a write of another entity (a membership)
+                    "joinChatRoom",
+                    "leaveChatRoom",
+                    // "position" names no attribute: a range of comments by their place
+                    "getFromPositionToPositionComments",
+                    // "details on a specific employee": the employee is given and comes along
+                    "As a Project Manager, I need to find all tasks and details on a specific"
+                            + " employee.",
+                    // "my": the caller's own id, which the words do not name
+                    "As an Employee, I need to see all my Tasks.",
+                    // "full name": first and last name together
+                    "Get all authors by the full name of the writer",
+                    // a reference (books hold memberId), not a parent: a second request
+                    "Get member information and their checked out books",
+                    // a book given by its isbn, which is not its id here
+                    "Get the genres and subgenres associated with a book",
+                    "Get the sub-genres associated with a book and one of its main genres",
+                    // "books within a genre" are genre items, which hold the book
+                    "Get books within a genre",
+                    "Get books within a genre and subgenre",
+                    "Get subgenres within a given author and genre",
+                    // "or": three alternative parents
+                    "Get subscriptions for a given repository, pull request, or issue.");
 
     @Test
     void everySentenceReadRightStaysRight() {
         List<String> broken = new ArrayList<>();
         for (PlanRequests.Example example : PlanRequests.corpus()) {
+            if (example.heldOut() || !example.language().equals("en")) {
+                continue;
+            }
             List<EntitySpec> entities = example.entities();
             for (PlanRequests.Sentence sentence : example.sentences()) {
                 if (KNOWN_MISREADS.contains(sentence.words())) {

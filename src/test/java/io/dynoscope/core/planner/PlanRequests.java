@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /** The access-pattern corpus of the tests: public worked examples with their correct readings. */
@@ -25,7 +26,14 @@ public final class PlanRequests {
             String source,
             JsonNode request,
             int publishedIndexes,
+            String part,
+            String language,
             List<Sentence> sentences) {
+        /** Whether the example is in the held-out part, never tuned on. */
+        public boolean heldOut() {
+            return part.equals("held-out");
+        }
+
         public List<EntitySpec> entities() {
             return PlanRequest.read(request.toString()).input().entities();
         }
@@ -60,6 +68,8 @@ public final class PlanRequests {
                             example.get("source").asText(),
                             example.get("request"),
                             example.path("publishedIndexes").asInt(-1),
+                            example.path("part").asText("tuned"),
+                            example.path("language").asText("en"),
                             sentences));
         }
         return examples;
@@ -99,7 +109,10 @@ public final class PlanRequests {
                 p.path("limit").asInt(0),
                 p.path("count").asBoolean(false),
                 Optional.empty(),
-                null);
+                null,
+                PatternSpec.Kind.valueOf(p.path("kind").asText("read").toUpperCase(Locale.ROOT)),
+                List.of(),
+                false);
     }
 
     private static JsonNode tree(String resource) {

@@ -70,6 +70,7 @@ class SqlDifferentialTest {
             List<String> expected;
             try (Connection memory =
                     SqlEngine.connect(
+                            sql,
                             new StatementColumns(console.catalog(), Optional.empty()),
                             SqlDifferentialTest::all)) {
                 expected = rows(memory, sql);
