@@ -4,11 +4,8 @@ import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.repository.AwsProfiles;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.MfaCodePrompt;
-import io.dynoscope.repository.RequestTimeouts;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
@@ -20,6 +17,10 @@ import io.dynoscope.service.sandbox.LocalSandbox;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlWarmUp;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.MfaCodePrompt;
+import io.dynoscope.service.store.RequestTimeouts;
 import io.dynoscope.service.transfer.WriteConcurrency;
 import io.dynoscope.settings.CacheDirectory;
 import io.dynoscope.settings.SettingsService;
@@ -438,6 +439,9 @@ public final class AppContext implements AutoCloseable {
 
     @Override
     public void close() {
+        if (settingsBinding != null) {
+            settingsBinding.keepTabs();
+        }
         shell.shutdown();
         work.shutdown();
         if (settings != null) {
@@ -483,11 +487,13 @@ public final class AppContext implements AutoCloseable {
         }
 
         private static LocalSandbox startSandbox(Path stateFolder) {
+            SdkRepositories sdk = new SdkRepositories();
             if (stateFolder == null) {
-                return LocalSandbox.start();
+                return LocalSandbox.start(sdk);
             }
             String bundled = System.getProperty(BUNDLED_STATE_PROPERTY, "");
-            return LocalSandbox.start(stateFolder, bundled.isBlank() ? null : Path.of(bundled));
+            return LocalSandbox.start(
+                    stateFolder, bundled.isBlank() ? null : Path.of(bundled), sdk);
         }
 
         /**

@@ -1,6 +1,7 @@
 package io.dynoscope.app;
 
 import io.dynoscope.cli.DynoscopeCli;
+import io.dynoscope.repository.SdkRepositories;
 import java.util.Optional;
 import javafx.application.Application;
 
@@ -13,7 +14,7 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length > 0) {
-            System.exit(DynoscopeCli.run(args));
+            System.exit(DynoscopeCli.run(args, new SdkRepositories()));
         }
         // Without GTK 3 or a display, one line saying what to install instead of JavaFX's trace.
         Optional<String> missing = DesktopCheck.missing();

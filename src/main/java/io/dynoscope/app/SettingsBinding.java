@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.service.model.ModelStore;
+import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.settings.GridSettings;
 import io.dynoscope.settings.OpenTab;
 import io.dynoscope.settings.RecentTable;
@@ -188,10 +188,20 @@ final class SettingsBinding {
         showRecent(shell);
     }
 
+    /**
+     * Stops recording the open tabs: the app is closing, and its closing them must not save an
+     * empty list over the tabs the next start reopens.
+     */
+    void keepTabs() {
+        closing = true;
+    }
+
+    private boolean closing;
+
     /** Records the open tabs, unless they are being reopened (the end of that records them). */
     private void saveTabs(ShellViewModel shell) {
         ConnectionEntry connection = shell.activeConnectionProperty().get();
-        if (restoring || connection == null) {
+        if (restoring || closing || connection == null) {
             return;
         }
         List<OpenTab> open =

@@ -1,6 +1,6 @@
 package io.dynoscope.app;
 
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.grid.ItemGridViewModel;

@@ -1,7 +1,7 @@
 package io.dynoscope.app;
 
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.service.transfer.WriteConcurrency;

@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.transfer.WriteConcurrency;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.TableDefinition.Billing;
+import io.dynoscope.core.table.TableDefinition.Billing;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 

@@ -1,10 +1,10 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.TableDefinition.Billing;
-import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableDefinition.Billing;
+import io.dynoscope.core.table.WriteStatistics;
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.transfer.CloneService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;

@@ -5,8 +5,8 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.repository.TableInfo;
-import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.service.store.WriteOutcome;
 import java.util.Map;
 import picocli.CommandLine.Option;
 

@@ -2,7 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.drift.RuleSuggester;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.drift.RuleSuggestions;
 import java.util.List;

@@ -2,19 +2,20 @@ package io.dynoscope.cli;
 
 import io.dynoscope.cli.Formats.OutputFormat;
 import io.dynoscope.core.item.ItemFormatException;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.repository.RepositoryException;
-import io.dynoscope.repository.RequestTimeouts;
-import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.WriteStatistics;
 import io.dynoscope.sandbox.LocalEngineException;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyException;
 import io.dynoscope.service.access.ReadOnlyPolicy;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.Repositories;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RequestTimeouts;
 import io.dynoscope.service.table.TableExistsException;
 import java.io.Console;
 import java.io.FileDescriptor;
@@ -33,7 +34,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -170,14 +170,14 @@ public final class DynoscopeCli implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> environment;
-    private final Function<ConnectionSpec, DynamoRepository> repositories;
+    private final Repositories repositories;
 
     private DynoscopeCli(
             InputStream in,
             PrintStream out,
             PrintStream err,
             Map<String, String> environment,
-            Function<ConnectionSpec, DynamoRepository> repositories) {
+            Repositories repositories) {
         this.in = in;
         this.out = out;
         this.err = err;
@@ -185,16 +185,14 @@ public final class DynoscopeCli implements Callable<Integer> {
         this.repositories = repositories;
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args));
-    }
-
     /**
      * Runs one command line on the process's own stdout (written directly, so its errors are seen)
      * and stderr, and returns the exit code.
+     *
+     * @param repositories how to open a repository for a connection (the SDK's, from the launcher)
      */
-    public static int run(String[] args) {
-        return run(args, new FileOutputStream(FileDescriptor.out), System.err);
+    public static int run(String[] args, Repositories repositories) {
+        return run(args, new FileOutputStream(FileDescriptor.out), System.err, repositories);
     }
 
     /**
@@ -202,15 +200,16 @@ public final class DynoscopeCli implements Callable<Integer> {
      * and {@code err}. A failure to write {@code out} ends the command with a message and exit 1
      * (141 when its reader went away).
      */
-    public static int run(String[] args, OutputStream out, PrintStream err) {
-        return run(args, System.in, out, err, System.getenv(), null);
+    public static int run(
+            String[] args, OutputStream out, PrintStream err, Repositories repositories) {
+        return run(args, System.in, out, err, System.getenv(), repositories);
     }
 
     /**
      * As above, reading stdin (for {@code -} as a file name) from {@code stdin}.
      *
-     * @param repositories how to open a repository for a connection; null for the SDK, with this
-     *     command line's --timeout
+     * @param repositories how to open a repository for a connection, with this command line's
+     *     --timeout
      */
     static int run(
             String[] args,
@@ -218,7 +217,7 @@ public final class DynoscopeCli implements Callable<Integer> {
             OutputStream stdout,
             PrintStream stderr,
             Map<String, String> environment,
-            Function<ConnectionSpec, DynamoRepository> repositories) {
+            Repositories repositories) {
         PrintStream exactOut = CheckedOutput.over(stdout);
         PrintStream out = TerminalText.over(exactOut);
         PrintStream err = TerminalText.over(stderr);
@@ -416,13 +415,15 @@ public final class DynoscopeCli implements Callable<Integer> {
     }
 
     private DynamoRepository open(ConnectionSpec connection) {
-        if (repositories != null) {
-            return repositories.apply(connection);
-        }
-        return SdkDynamoRepository.connect(
+        return repositories.open(
                 connection,
                 timeout == null ? RequestTimeouts.DEFAULT : RequestTimeouts.of(timeout),
                 new TerminalMfaPrompt(environment, err));
+    }
+
+    /** A table change as the request that would be sent, with no connection opened. */
+    String requestText(TableChange change) {
+        return repositories.requestText(change);
     }
 
     OutputFormat output() {

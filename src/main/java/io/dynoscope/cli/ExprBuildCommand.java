@@ -24,7 +24,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.service.store.ConnectionSpec;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadRequest;
 import java.util.ArrayList;

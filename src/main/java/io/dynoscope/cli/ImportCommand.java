@@ -1,8 +1,8 @@
 package io.dynoscope.cli;
 
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.WriteStatistics;
 import io.dynoscope.core.transfer.ColumnMapping;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.WriteStatistics;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.service.transfer.ImportService.Checked;

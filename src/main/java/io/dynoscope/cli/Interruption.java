@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

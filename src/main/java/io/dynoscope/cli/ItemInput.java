@@ -11,7 +11,7 @@ import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

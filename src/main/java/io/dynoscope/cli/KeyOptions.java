@@ -2,7 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.cli.Formats.InputFormat;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import picocli.CommandLine.Option;
 
 /** The table and item key that {@code get} and {@code delete} take, read the same way in both. */

@@ -6,7 +6,7 @@ import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.LiveModelInference;
 import java.io.IOException;

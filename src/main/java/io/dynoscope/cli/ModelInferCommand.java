@@ -2,7 +2,7 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelJson;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.LiveModelInference;
 import java.util.concurrent.Callable;

@@ -1,7 +1,7 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.model.ModelFiles;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.SchemaLoad;
 import java.nio.file.Path;
@@ -45,7 +45,7 @@ final class ModelLoadCommand implements Callable<Integer> {
                         file.toString(), () -> SchemaLoad.prepareAll(read.document().tables()));
         if (dryRun) {
             for (SchemaLoad.Prepared table : prepared) {
-                cli.out().println(table.createTableRequest());
+                cli.out().println(cli.requestText(table.request()));
             }
             return ExitCodes.OK;
         }
@@ -64,7 +64,7 @@ final class ModelLoadCommand implements Callable<Integer> {
             SchemaLoad load = services.schemaLoad();
             for (SchemaLoad.Prepared table : prepared) {
                 cli.err().println("CreateTable " + table.table() + ":");
-                cli.err().println(table.createTableRequest());
+                cli.err().println(load.requestText(table));
                 table.notes().forEach(note -> cli.err().println(table.table() + ": " + note));
                 SchemaLoad.Result result =
                         load.load(table, withData, progress -> {}, Cancellation.none());

@@ -3,7 +3,7 @@ package io.dynoscope.cli;
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.migration.PlanText;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.migration.Migration;
 import io.dynoscope.service.migration.MigrationPlanner;

@@ -6,7 +6,7 @@ import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.RequestContext;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;

@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.ConnectionServices;

@@ -1,13 +1,13 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.expression.Operation;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
+import io.dynoscope.service.store.ScanSpec;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

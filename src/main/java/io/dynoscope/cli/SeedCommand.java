@@ -1,10 +1,10 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.BatchResult;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.WriteStatistics;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.WriteStatistics;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.store.BatchResult;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;

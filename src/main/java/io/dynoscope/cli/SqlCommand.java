@@ -4,7 +4,7 @@ import io.dynoscope.cli.Formats.OutputFormat;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.sql.ResultExport;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sql.ExecutedRead;
 import io.dynoscope.service.sql.RowListener;

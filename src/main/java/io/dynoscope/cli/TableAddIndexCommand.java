@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.table.TableAdmin;
 import java.util.Arrays;

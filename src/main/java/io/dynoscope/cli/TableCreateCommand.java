@@ -2,8 +2,8 @@ package io.dynoscope.cli;
 
 import io.dynoscope.cli.TableCommand.KeyAttribute;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.TimeToLive;
+import io.dynoscope.core.table.TimeToLive;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -1,7 +1,7 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.repository.MfaCodePrompt;
-import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.service.store.MfaCodePrompt;
+import io.dynoscope.service.store.RepositoryException;
 import java.io.Console;
 import java.io.PrintStream;
 import java.util.Map;

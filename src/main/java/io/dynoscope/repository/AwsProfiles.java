@@ -1,5 +1,6 @@
 package io.dynoscope.repository;
 
+import io.dynoscope.service.store.RepositoryException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;

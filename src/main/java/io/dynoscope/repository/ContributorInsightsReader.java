@@ -1,5 +1,6 @@
 package io.dynoscope.repository;
 
+import io.dynoscope.core.table.ContributorInsights;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,5 +1,9 @@
 package io.dynoscope.repository;
 
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.MfaCodePrompt;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RequestTimeouts;
 import java.time.Duration;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;

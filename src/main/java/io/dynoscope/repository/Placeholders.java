@@ -1,7 +1,8 @@
 package io.dynoscope.repository;
 
 import io.dynoscope.core.expression.CompiledExpression;
-import io.dynoscope.repository.RepositoryException.Kind;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RepositoryException.Kind;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;

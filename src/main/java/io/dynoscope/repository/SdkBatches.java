@@ -2,7 +2,10 @@ package io.dynoscope.repository;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.RepositoryException.Kind;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.store.BatchResult;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RepositoryException.Kind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

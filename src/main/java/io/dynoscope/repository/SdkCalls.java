@@ -1,6 +1,7 @@
 package io.dynoscope.repository;
 
-import io.dynoscope.repository.RepositoryException.Kind;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RepositoryException.Kind;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;

@@ -1,6 +1,9 @@
 package io.dynoscope.repository;
 
-import io.dynoscope.repository.RepositoryException.Kind;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RepositoryException.Kind;
+import io.dynoscope.service.store.RequestTimeouts;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;

@@ -1,6 +1,10 @@
 package io.dynoscope.repository;
 
-import io.dynoscope.repository.RepositoryException.Kind;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.table.TimeToLive;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RepositoryException.Kind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,8 @@ package io.dynoscope.repository;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
+import io.dynoscope.service.store.UpdateSpec;
+import io.dynoscope.service.store.WriteOutcome;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

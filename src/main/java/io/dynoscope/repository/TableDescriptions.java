@@ -1,6 +1,8 @@
 package io.dynoscope.repository;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableInfo;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,10 @@
 package io.dynoscope.repository;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableDefinition.Billing;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableDefinition.Billing;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.repository.TableInfo;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.settings.GridSettings;
 import io.dynoscope.settings.RecentTable;
 import io.dynoscope.settings.SavedEndpoint;
@@ -184,11 +184,14 @@ class SettingsBindingTest {
             assertNull(shell.activeConnectionProperty().get());
 
             shell.openRecent(shell.recentTables().get(1));
-            for (int i = 0; i < 200 && shell.tabs().isEmpty(); i++) {
+            for (int i = 0; i < 200 && shell.tabs().size() < 2; i++) {
                 Thread.sleep(50);
             }
             assertEquals(DISCOVERED.get(0), shell.activeConnectionProperty().get());
-            assertEquals(List.of(TABLE), shell.tabs().stream().map(WorkbenchTab::table).toList());
+            // the last session's tabs come back with the connection; the recent one is selected
+            assertEquals(
+                    List.of(TABLE, other), shell.tabs().stream().map(WorkbenchTab::table).toList());
+            assertEquals(TABLE, shell.selectedTabProperty().get().table());
         }
     }
 

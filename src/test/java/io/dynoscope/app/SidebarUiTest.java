@@ -126,6 +126,28 @@ class SidebarUiTest {
     }
 
     @Test
+    void theRecentSectionComesInBelowTheTablesWithoutMovingThem(FxRobot robot) throws Exception {
+        TestWorkbench.connect(robot);
+        robot.clickOn("#tableFilter").write(PREFIX);
+        FxWait.until(10, () -> cell(robot, SECOND).isPresent());
+        double before = sceneY(cell(robot, SECOND).orElseThrow());
+
+        robot.doubleClickOn(cell(robot, FIRST).orElseThrow());
+        FxWait.until(20, () -> !context.shell().recentTables().isEmpty());
+        robot.moveTo("#tabPane");
+        FxWait.until(10, () -> cell(robot, "Recent").isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals(before, sceneY(cell(robot, SECOND).orElseThrow()), SECOND + "'s line stayed");
+        assertTrue(
+                sceneY(cell(robot, "Recent").orElseThrow()) > before, "Recent is below the tables");
+    }
+
+    private static double sceneY(Node node) {
+        return node.localToScene(node.getBoundsInLocal()).getMinY();
+    }
+
+    @Test
     void theConnectionFormsShowInTheWorkbenchsTheme(FxRobot robot) throws Exception {
         robot.interact(() -> context.shell().darkThemeProperty().set(true));
         List<String> themed = robot.lookup("#tree").query().getScene().getStylesheets();

@@ -27,6 +27,14 @@ final class TestApp {
 
     /** Starts the app on the settings in {@code directory}, connects and opens {@code table}. */
     static TableTab start(Path directory, String table, List<AppContext> started) throws Exception {
+        AppContext context = connect(directory, started);
+        TableTab tab = onFx(() -> (TableTab) context.shell().openTable(table).orElseThrow());
+        awaitRead(tab);
+        return tab;
+    }
+
+    /** Starts the app on the settings in {@code directory} and connects, opening nothing. */
+    static AppContext connect(Path directory, List<AppContext> started) throws Exception {
         AppContext context =
                 new AppContext(
                         new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
@@ -47,9 +55,7 @@ final class TestApp {
                     return null;
                 });
         FxWait.until(30, () -> context.shell().activeConnectionProperty().get() != null);
-        TableTab tab = onFx(() -> (TableTab) context.shell().openTable(table).orElseThrow());
-        awaitRead(tab);
-        return tab;
+        return context;
     }
 
     /** Waits until the tab's read finished and its figures are shown. */

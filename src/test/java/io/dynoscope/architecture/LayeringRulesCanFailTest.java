@@ -7,6 +7,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import io.dynoscope.cli.archfixture.CommandThatScansItself;
 import io.dynoscope.core.archfixture.CoreThatKnowsAService;
+import io.dynoscope.service.archfixture.ServiceThatOpensTheSdk;
+import io.dynoscope.ui.archfixture.ViewModelThatOpensTheSdk;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,5 +59,38 @@ class LayeringRulesCanFailTest {
                                         fixture));
 
         assertTrue(failure.getMessage().contains("TableSampler.<init>"), failure.getMessage());
+    }
+
+    @Test
+    void aViewModelThatOpensTheSdkItselfIsCaught() {
+        JavaClasses fixture = new ClassFileImporter().importClasses(ViewModelThatOpensTheSdk.class);
+
+        AssertionError failure =
+                assertThrows(
+                        AssertionError.class,
+                        () -> LayeringTest.FRONT_ENDS_IMPORT_NO_REPOSITORY_CLASS.check(fixture));
+
+        assertTrue(
+                failure.getMessage().contains("io.dynoscope.repository.SdkDynamoRepository"),
+                failure.getMessage());
+        assertTrue(
+                !failure.getMessage().contains("io.dynoscope.service.store.DynamoRepository>"),
+                failure.getMessage());
+    }
+
+    @Test
+    void aServiceThatBuildsTheSdkRepositoriesIsCaught() {
+        JavaClasses fixture = new ClassFileImporter().importClasses(ServiceThatOpensTheSdk.class);
+
+        AssertionError failure =
+                assertThrows(
+                        AssertionError.class,
+                        () ->
+                                LayeringTest.THE_SERVICE_LAYER_KNOWS_NO_REPOSITORY_IMPLEMENTATION
+                                        .check(fixture));
+
+        assertTrue(
+                failure.getMessage().contains("io.dynoscope.repository.SdkRepositories"),
+                failure.getMessage());
     }
 }

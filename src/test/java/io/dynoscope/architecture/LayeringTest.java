@@ -10,7 +10,7 @@ import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.service.store.DynamoRepository;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,7 +67,7 @@ class LayeringTest {
     /**
      * The repository methods the window and the command line may call themselves: opening, naming
      * and closing the connection, and its tables' metadata ({@link
-     * io.dynoscope.repository.TableMetadata}). Every read and write of items goes through a
+     * io.dynoscope.service.store.TableMetadata}). Every read and write of items goes through a
      * service.
      */
     static final Set<String> METADATA_METHODS =
@@ -112,9 +112,7 @@ class LayeringTest {
                             DescribedPredicate.describe(
                                     "a service built over a repository",
                                     call ->
-                                            call.getTargetOwner()
-                                                            .getPackageName()
-                                                            .startsWith("io.dynoscope.service")
+                                            isUseCase(call.getTargetOwner())
                                                     && call
                                                             .getTarget()
                                                             .getRawParameterTypes()
@@ -128,9 +126,53 @@ class LayeringTest {
                             "services are built once per connection (ConnectionServices) in the"
                                     + " composition root and handed to view models and commands");
 
+    /** A class of the service layer other than its repository interface and decorator. */
+    private static boolean isUseCase(JavaClass owner) {
+        String name = owner.getPackageName();
+        return name.startsWith("io.dynoscope.service")
+                && !name.equals("io.dynoscope.service.store");
+    }
+
     @Test
     void frontEndsBuildNoServiceOverTheRepository() {
         FRONT_ENDS_BUILD_NO_SERVICE_OVER_THE_REPOSITORY.check(classes);
+    }
+
+    /**
+     * The window and the command line know no repository class: the shared value types are core's
+     * ({@code core.table}), the repository interface is the service layer's ({@code
+     * service.store}), and only the composition root ({@code app}) hands in the SDK's.
+     */
+    static final ArchRule FRONT_ENDS_IMPORT_NO_REPOSITORY_CLASS =
+            noClasses()
+                    .that()
+                    .resideInAnyPackage("io.dynoscope.ui..", "io.dynoscope.cli..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("io.dynoscope.repository..")
+                    .because("ui and cli reach the data plane only through service (issue 35)");
+
+    @Test
+    void frontEndsImportNoRepositoryClass() {
+        FRONT_ENDS_IMPORT_NO_REPOSITORY_CLASS.check(classes);
+    }
+
+    /**
+     * The service layer owns the repository interface it calls and never names its implementation,
+     * so the repository depends on the service layer and never the other way round.
+     */
+    static final ArchRule THE_SERVICE_LAYER_KNOWS_NO_REPOSITORY_IMPLEMENTATION =
+            noClasses()
+                    .that()
+                    .resideInAPackage("io.dynoscope.service..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("io.dynoscope.repository..")
+                    .because("the composition roots hand the service layer its repositories");
+
+    @Test
+    void theServiceLayerKnowsNoRepositoryImplementation() {
+        THE_SERVICE_LAYER_KNOWS_NO_REPOSITORY_IMPLEMENTATION.check(classes);
     }
 
     @Test

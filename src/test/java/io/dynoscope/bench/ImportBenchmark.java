@@ -1,15 +1,15 @@
 package io.dynoscope.bench;
 
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.transfer.ColumnMapping;
 import io.dynoscope.core.transfer.ExportWriter;
 import io.dynoscope.core.transfer.TransferFormat;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoClients;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.SdkItems;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.testsupport.GeneratedItems;
 import java.io.IOException;

@@ -2,9 +2,9 @@ package io.dynoscope.bench;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.service.partitions.PartitionReporter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package io.dynoscope.bench;
 
 import com.sun.management.OperatingSystemMXBean;
-import io.dynoscope.repository.ConnectionSpec;
 import io.dynoscope.repository.DynamoClients;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.service.store.ConnectionSpec;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;

@@ -3,15 +3,16 @@ package io.dynoscope.bench;
 import static io.dynoscope.core.item.AttributeValue.s;
 
 import io.dynoscope.core.expression.KeyCondition;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.QuerySpec;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.LocalSandbox;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.QuerySpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +20,7 @@ import java.util.Locale;
 /**
  * How long the one-click sandbox takes until the sample table can be shown, alternating in one run:
  * (a) as the sandbox was before the hot-partition data (engine started, saas and blog seeded,
- * {@code WS#acme} queried), (b) {@link LocalSandbox#start()} now (every small set seeded, the bulk
+ * {@code WS#acme} queried), (b) {@link LocalSandbox#start} now (every small set seeded, the bulk
  * started in the background) and the same Query, while the bulk loads; (c) until the bulk is in.
  *
  * <pre>
@@ -47,7 +48,7 @@ public final class SandboxStartBenchmark {
                 before.add(millis(started));
             }
             started = System.nanoTime();
-            try (LocalSandbox sandbox = LocalSandbox.start();
+            try (LocalSandbox sandbox = LocalSandbox.start(new SdkRepositories());
                     SdkDynamoRepository repository =
                             SdkDynamoRepository.connect(sandbox.connection())) {
                 queryAcme(repository);

@@ -1,7 +1,6 @@
 package io.dynoscope.bench;
 
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.repository.DynamoClients;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
@@ -13,6 +12,7 @@ import io.dynoscope.service.sql.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlResult;
 import io.dynoscope.service.sql.SqlWarmUp;
+import io.dynoscope.service.store.ConnectionSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -2,9 +2,9 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -35,7 +35,7 @@ record CliRun(int exitCode, String out, String err) {
                         out,
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         environment,
-                        repositories);
+                        TestRepositories.of(repositories));
         return new CliRun(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -59,7 +59,7 @@ record CliRun(int exitCode, String out, String err) {
                         stdout,
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         Map.of(),
-                        SdkDynamoRepository::connect);
+                        TestRepositories.SDK);
         return new Result(code, "", err.toString(StandardCharsets.UTF_8));
     }
 
@@ -90,7 +90,7 @@ record CliRun(int exitCode, String out, String err) {
                         out,
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         environment,
-                        repositories);
+                        TestRepositories.of(repositories));
         return new CliRun(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

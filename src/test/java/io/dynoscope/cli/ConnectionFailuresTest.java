@@ -350,7 +350,7 @@ class ConnectionFailuresTest {
                         out,
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         environment,
-                        null);
+                        TestRepositories.SDK);
         return new Result(code, err.toString(StandardCharsets.UTF_8));
     }
 

@@ -223,7 +223,8 @@ class DriftCliTest {
                 DynoscopeCli.run(
                         withEndpoint,
                         new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8));
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        TestRepositories.SDK);
         return new Result(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

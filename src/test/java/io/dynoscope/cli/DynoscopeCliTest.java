@@ -8,12 +8,12 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.TableDefinition;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -625,7 +625,8 @@ class DynoscopeCliTest {
                 DynoscopeCli.run(
                         args,
                         new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8));
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        TestRepositories.SDK);
         return new Result(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.dynoscope.app.Launcher;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.GatedEndpoint;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
@@ -45,7 +46,7 @@ class InterruptionTest {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(DynoscopeCli.class.getName());
+        command.add(Launcher.class.getName());
         command.addAll(List.of(args));
         return new ProcessBuilder(command)
                 .directory(folder.toFile())
@@ -167,7 +168,8 @@ class InterruptionTest {
                             "--resume"
                         },
                         new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(resumedErr, true, StandardCharsets.UTF_8));
+                        new PrintStream(resumedErr, true, StandardCharsets.UTF_8),
+                        TestRepositories.SDK);
 
         assertEquals(0, resumed, resumedErr.toString(StandardCharsets.UTF_8));
         assertTrue(

@@ -15,10 +15,10 @@ import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -342,7 +342,8 @@ class ModelCliTest {
                 DynoscopeCli.run(
                         withEndpoint,
                         new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8));
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        TestRepositories.SDK);
         return new Result(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

@@ -3,9 +3,9 @@ package io.dynoscope.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.TicketFixture;
 import java.io.IOException;

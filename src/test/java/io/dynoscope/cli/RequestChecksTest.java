@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.Item;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.TestEngine;
 import java.nio.file.Files;
 import java.nio.file.Path;

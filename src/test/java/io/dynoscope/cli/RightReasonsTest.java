@@ -8,7 +8,8 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.store.Repositories;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.InputStream;
@@ -22,7 +23,6 @@ import java.util.HashSet;
 import java.util.IllegalFormatException;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -215,7 +215,7 @@ class RightReasonsTest {
                         PrintStream.class,
                         PrintStream.class,
                         Map.class,
-                        Function.class);
+                        Repositories.class);
         constructor.setAccessible(true);
         DynoscopeCli cli =
                 constructor.newInstance(

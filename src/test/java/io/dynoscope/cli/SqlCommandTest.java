@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.SampleTables;
@@ -69,7 +69,8 @@ class SqlCommandTest {
                 DynoscopeCli.run(
                         line,
                         new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8));
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        TestRepositories.SDK);
         return new Result(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -238,7 +239,8 @@ class SqlCommandTest {
                                 "SELECT pk, filler FROM \"" + big + "\""
                             },
                             stdout,
-                            new PrintStream(err, true, StandardCharsets.UTF_8));
+                            new PrintStream(err, true, StandardCharsets.UTF_8),
+                            TestRepositories.SDK);
             head.join(60_000);
 
             String errors = err.toString(StandardCharsets.UTF_8);

@@ -9,7 +9,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.VisibleText;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -250,7 +250,7 @@ class TerminalSafetyTest {
                             new FullDevice(),
                             new PrintStream(err, true, StandardCharsets.UTF_8),
                             Map.of(),
-                            null);
+                            TestRepositories.SDK);
 
             String printed = err.toString(StandardCharsets.UTF_8);
             assertEquals(ExitCodes.SERVICE_ERROR, code, printed);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.RepositoryException;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
 import java.net.URI;

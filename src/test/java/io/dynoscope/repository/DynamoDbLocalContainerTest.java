@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.service.store.ConnectionSpec;
 import java.net.URI;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

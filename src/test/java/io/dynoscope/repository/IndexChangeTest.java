@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableDefinition.Billing;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition.Billing;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.RepositoryException;
 import java.io.IOException;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;

@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.ContributorInsights;
+import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.ScanSpec;
+import io.dynoscope.service.store.WriteOutcome;
 import io.dynoscope.testsupport.TestEngine;
 import java.time.Duration;
 import java.time.Instant;

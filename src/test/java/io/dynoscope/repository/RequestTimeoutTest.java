@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.MfaCodePrompt;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RequestTimeouts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

@@ -3,6 +3,9 @@ package io.dynoscope.repository;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.RequestTimeouts;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.RepositoryException;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.List;
 import java.util.Map;

@@ -51,7 +51,7 @@ class LocalEngineTest {
                                         + LocalEngine.ENGINE_DIR_PROPERTY
                                         + "="
                                         + LocalEngine.locateEngineDir(),
-                                "io.dynoscope.cli.DynoscopeCli",
+                                "io.dynoscope.app.Launcher",
                                 "sandbox",
                                 "--empty")
                         .redirectError(ProcessBuilder.Redirect.DISCARD)

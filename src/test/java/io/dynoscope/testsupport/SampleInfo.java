@@ -1,6 +1,6 @@
 package io.dynoscope.testsupport;
 
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.sandbox.SampleData;
 import java.util.List;
 import java.util.Map;

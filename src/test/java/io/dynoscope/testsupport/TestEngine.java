@@ -1,13 +1,13 @@
 package io.dynoscope.testsupport;
 
 import io.dynoscope.core.item.Item;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.repository.TableDefinition;
 import io.dynoscope.sandbox.LocalEngine;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.ScanSpec;
 import java.net.URI;
 import java.util.HashSet;
 import java.util.Locale;

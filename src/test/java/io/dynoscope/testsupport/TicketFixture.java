@@ -5,7 +5,7 @@ import static io.dynoscope.core.item.AttributeValue.s;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableDefinition;
+import io.dynoscope.core.table.TableDefinition;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

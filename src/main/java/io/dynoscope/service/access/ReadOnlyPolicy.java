@@ -1,6 +1,6 @@
 package io.dynoscope.service.access;
 
-import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.service.store.ConnectionSpec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.dynoscope.service.common;
 
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

@@ -1,11 +1,11 @@
 package io.dynoscope.service.drift;
 
 import io.dynoscope.core.item.Item;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.GetResult;
-import io.dynoscope.repository.RepositoryException;
-import io.dynoscope.repository.UpdateSpec;
-import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.GetResult;
+import io.dynoscope.service.store.RepositoryException;
+import io.dynoscope.service.store.UpdateSpec;
+import io.dynoscope.service.store.WriteOutcome;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;

@@ -1,11 +1,11 @@
 package io.dynoscope.service.drift;
 
 import io.dynoscope.core.drift.RuleSuggester;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.repository.TableInfo;
-import io.dynoscope.repository.TableMetadata;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.TableSampler;
+import io.dynoscope.service.store.TableMetadata;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -8,12 +8,11 @@ import io.dynoscope.core.model.Capacity;
 import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.repository.BatchResult;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableRequests;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.service.store.BatchResult;
+import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.service.table.TableExistsException;
 import java.util.ArrayList;
@@ -46,23 +45,28 @@ public final class SchemaLoad {
         this.repository = Objects.requireNonNull(repository);
     }
 
+    /** The CreateTable request of {@code prepared} as DynamoDB JSON, exactly as it is sent. */
+    public String requestText(Prepared prepared) {
+        return repository.requestText(prepared.request());
+    }
+
     /**
      * A load ready to confirm.
      *
-     * @param createTableRequest the CreateTable request that will be sent, as DynamoDB JSON
      * @param notes what the model holds that CreateTable does not apply (auto scaling)
      */
-    public record Prepared(
-            TableDesign design,
-            TableDefinition definition,
-            String createTableRequest,
-            List<String> notes) {
+    public record Prepared(TableDesign design, TableDefinition definition, List<String> notes) {
         public Prepared {
             notes = List.copyOf(notes);
         }
 
         public String table() {
             return definition.name();
+        }
+
+        /** The CreateTable request that will be sent ({@link #requestText} shows it). */
+        public TableChange.CreateTable request() {
+            return new TableChange.CreateTable(definition);
         }
     }
 
@@ -131,11 +135,7 @@ public final class SchemaLoad {
                             + capacity.writeCapacityUnits()
                             + " WCU)");
         }
-        return new Prepared(
-                design,
-                definition,
-                TableRequests.text(new TableChange.CreateTable(definition)),
-                notes);
+        return new Prepared(design, definition, notes);
     }
 
     /** The table definition of a design: keys, their types, indexes and billing. */

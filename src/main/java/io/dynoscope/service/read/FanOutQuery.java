@@ -2,7 +2,7 @@ package io.dynoscope.service.read;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.QuerySpec;
+import io.dynoscope.service.store.QuerySpec;
 import java.util.List;
 import java.util.Objects;
 

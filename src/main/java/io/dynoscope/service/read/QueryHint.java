@@ -10,7 +10,7 @@ import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.dynoscope.service.read;
 
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.service.store.DynamoRepository;
 import java.util.Objects;
 
 /**

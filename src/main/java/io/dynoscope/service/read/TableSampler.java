@@ -1,11 +1,11 @@
 package io.dynoscope.service.read;
 
 import io.dynoscope.core.item.Item;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.ReadStatistics;
-import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.ScanSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

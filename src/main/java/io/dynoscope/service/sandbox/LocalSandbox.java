@@ -1,10 +1,11 @@
 package io.dynoscope.service.sandbox;
 
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.Repositories;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -15,14 +16,14 @@ import org.slf4j.LoggerFactory;
  * The one-click local sandbox: a private dynalite engine on a free loopback port, loaded with the
  * sample tables. Nothing leaves the machine; everything is gone when the app closes.
  *
- * <p>Started with a folder for the stored sample state ({@link #start(Path)}), the engine runs on a
- * private copy of that state, so every sample table and its bulk are there at once and nothing is
- * written at start-up; the first start without a stored state loads as below and then builds the
- * state in the background for the next one.
+ * <p>Started with a folder for the stored sample state ({@link #start(Path, Repositories)}), the
+ * engine runs on a private copy of that state, so every sample table and its bulk are there at once
+ * and nothing is written at start-up; the first start without a stored state loads as below and
+ * then builds the state in the background for the next one.
  *
- * <p>Loading comes in steps so the first table is on screen at once: {@link #start()} creates the
- * table that opens first (saas) with its small data set; the other sample tables, then the bulk
- * that makes the hot partitions hot (about 10,000 items) a few seconds later, follow on a
+ * <p>Loading comes in steps so the first table is on screen at once: {@link #start(Repositories)}
+ * creates the table that opens first (saas) with its small data set; the other sample tables, then
+ * the bulk that makes the hot partitions hot (about 10,000 items) a few seconds later, follow on a
  * background thread: {@link #tablesSeeded()} and {@link #sampleDataLoaded()} say when.
  */
 public final class LocalSandbox implements AutoCloseable {
@@ -30,6 +31,7 @@ public final class LocalSandbox implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalSandbox.class);
 
     private final LocalEngine engine;
+    private final Repositories repositories;
     private final ConnectionSpec.Endpoint connection;
     private final Cancellation bulkCancellation = new Cancellation();
     private final CompletableFuture<Void> tablesSeeded = new CompletableFuture<>();
@@ -39,8 +41,9 @@ public final class LocalSandbox implements AutoCloseable {
     /** The private copy of the stored state the engine runs on, deleted at close; or null. */
     private final Path stateCopy;
 
-    private LocalSandbox(LocalEngine engine, Path stateCopy) {
+    private LocalSandbox(LocalEngine engine, Path stateCopy, Repositories repositories) {
         this.engine = engine;
+        this.repositories = repositories;
         this.stateCopy = stateCopy;
         this.connection = new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
     }
@@ -51,40 +54,45 @@ public final class LocalSandbox implements AutoCloseable {
      */
     static final long BULK_DELAY_MILLIS = 5_000;
 
-    /** The sample table a first window opens: it is seeded before {@link #start()} returns. */
+    /**
+     * The sample table a first window opens: it is seeded before {@link #start(Repositories)}
+     * returns.
+     */
     public static final SampleData.Dataset FIRST = SampleData.Dataset.SAAS;
 
     /**
      * Starts the engine and seeds the first sample table, then the others and their bulk in the
      * background; throws with what to do when Node is missing.
      */
-    public static LocalSandbox start() {
-        return seeded(null);
+    public static LocalSandbox start(Repositories repositories) {
+        return seeded(null, repositories);
     }
 
     /**
      * Starts the engine on a private copy of the sample state stored in {@code stateFolder}, with
-     * every sample table loaded at once; without a stored state yet, starts as {@link #start()} and
-     * builds the state in the background once the samples are loaded.
+     * every sample table loaded at once; without a stored state yet, starts as {@link
+     * #start(Repositories)} and builds the state in the background once the samples are loaded.
      */
-    public static LocalSandbox start(Path stateFolder) {
-        return start(stateFolder, null);
+    public static LocalSandbox start(Path stateFolder, Repositories repositories) {
+        return start(stateFolder, null, repositories);
     }
 
     /**
-     * As {@link #start(Path)}, preferring the state the app was packaged with in {@code
-     * bundledFolder} (read only; null when there is none) when it is of this version.
+     * As {@link #start(Path, Repositories)}, preferring the state the app was packaged with in
+     * {@code bundledFolder} (read only; null when there is none) when it is of this version.
      */
-    public static LocalSandbox start(Path stateFolder, Path bundledFolder) {
+    public static LocalSandbox start(
+            Path stateFolder, Path bundledFolder, Repositories repositories) {
         SampleState.removeStaleCopies(Path.of(System.getProperty("java.io.tmpdir")));
         Path engineDir = LocalEngine.locateEngineDir();
-        SampleState state = new SampleState(stateFolder, engineDir);
+        SampleState state = new SampleState(stateFolder, engineDir, repositories);
         Optional<Path> stored =
                 Optional.ofNullable(bundledFolder)
-                        .flatMap(folder -> new SampleState(folder, engineDir).stored())
+                        .flatMap(
+                                folder -> new SampleState(folder, engineDir, repositories).stored())
                         .or(state::stored);
         if (stored.isEmpty()) {
-            return seeded(state);
+            return seeded(state, repositories);
         }
         Path copy = SampleState.privateCopy(stored.get());
         LocalEngine engine;
@@ -94,7 +102,7 @@ public final class LocalSandbox implements AutoCloseable {
             SampleState.deleteTree(copy);
             throw e;
         }
-        LocalSandbox sandbox = new LocalSandbox(engine, copy);
+        LocalSandbox sandbox = new LocalSandbox(engine, copy, repositories);
         sandbox.tablesSeeded.complete(null);
         sandbox.sampleDataLoaded.complete(null);
         sandbox.stateStored.complete(false);
@@ -102,11 +110,11 @@ public final class LocalSandbox implements AutoCloseable {
     }
 
     /** Writes the samples into a fresh in-memory engine; then stores them in {@code state}. */
-    private static LocalSandbox seeded(SampleState state) {
+    private static LocalSandbox seeded(SampleState state, Repositories repositories) {
         LocalEngine engine = LocalEngine.start();
         try {
-            LocalSandbox sandbox = new LocalSandbox(engine, null);
-            try (SdkDynamoRepository repository = SdkDynamoRepository.connect(sandbox.connection)) {
+            LocalSandbox sandbox = new LocalSandbox(engine, null, repositories);
+            try (DynamoRepository repository = repositories.open(sandbox.connection)) {
                 SampleTables.seed(repository, FIRST, FIRST.id());
             }
             sandbox.loadTheRest(state);
@@ -121,8 +129,7 @@ public final class LocalSandbox implements AutoCloseable {
         Thread loader =
                 new Thread(
                         () -> {
-                            try (SdkDynamoRepository repository =
-                                    SdkDynamoRepository.connect(connection)) {
+                            try (DynamoRepository repository = repositories.open(connection)) {
                                 for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
                                     if (dataset != FIRST) {
                                         SampleTables.seed(repository, dataset, dataset.id());
@@ -176,6 +183,16 @@ public final class LocalSandbox implements AutoCloseable {
             LOG.warn("the sample data could not be stored for the next start: {}", e.getMessage());
             stateStored.complete(false);
         }
+    }
+
+    /**
+     * Builds the stored sample state into {@code folder} (at package time, so the packaged app's
+     * first start has it) and returns its version.
+     */
+    public static String storeState(Path folder, Repositories repositories) {
+        SampleState state = new SampleState(folder, LocalEngine.locateEngineDir(), repositories);
+        state.build(Cancellation.none());
+        return state.version();
     }
 
     public ConnectionSpec.Endpoint connection() {

@@ -1,10 +1,11 @@
 package io.dynoscope.service.sandbox;
 
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.Repositories;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -52,10 +53,12 @@ final class SampleState {
 
     private final Path folder;
     private final Path engineDir;
+    private final Repositories repositories;
 
-    SampleState(Path folder, Path engineDir) {
+    SampleState(Path folder, Path engineDir, Repositories repositories) {
         this.folder = folder;
         this.engineDir = engineDir;
+        this.repositories = repositories;
     }
 
     /** The stored state's data folder for this version, if it has been built completely. */
@@ -99,8 +102,8 @@ final class SampleState {
             Files.createDirectories(staging);
             try (LocalEngine engine =
                             LocalEngine.start(engineDir, BUILD_TIMEOUT, staging.resolve(DATA));
-                    SdkDynamoRepository repository =
-                            SdkDynamoRepository.connect(
+                    DynamoRepository repository =
+                            repositories.open(
                                     new ConnectionSpec.Endpoint(engine.endpoint(), null, null))) {
                 for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
                     SampleTables.seed(repository, dataset, dataset.id(), cancellation);
@@ -126,21 +129,6 @@ final class SampleState {
             deleteTree(staging);
             throw e;
         }
-    }
-
-    /**
-     * Builds the state into a folder at package time, so the packaged app's first start has it:
-     * {@code SampleState FOLDER} with the engine's folder in {@value
-     * LocalEngine#ENGINE_DIR_PROPERTY}.
-     */
-    public static void main(String[] args) {
-        if (args.length != 1) {
-            System.err.println("usage: SampleState FOLDER");
-            System.exit(2);
-        }
-        SampleState state = new SampleState(Path.of(args[0]), LocalEngine.locateEngineDir());
-        state.build(Cancellation.none());
-        System.out.println("sample state " + state.version() + " stored in " + args[0]);
     }
 
     /** Removes older versions' states and builds left by a process that is gone. */

@@ -1,13 +1,13 @@
 package io.dynoscope.service.sandbox;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.BatchResult;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
+import io.dynoscope.service.store.BatchResult;
+import io.dynoscope.service.store.DynamoRepository;
 import java.util.List;
 
 /** Loads the sample data sets the app ships into a table of the user's choosing. */

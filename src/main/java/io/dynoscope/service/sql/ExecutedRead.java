@@ -1,8 +1,8 @@
 package io.dynoscope.service.sql;
 
 import io.dynoscope.core.sql.PlannedRead;
-import io.dynoscope.repository.ReadResult;
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.core.table.ReadStatistics;
 
 /** A read a statement ran, and once it is over, what it cost and whether it read to the end. */
 public final class ExecutedRead {

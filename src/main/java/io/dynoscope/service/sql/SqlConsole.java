@@ -2,9 +2,9 @@ package io.dynoscope.service.sql;
 
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.sql.PlannedRead;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.service.store.DynamoRepository;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package io.dynoscope.service.sql;
 
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import java.time.Duration;
 import java.util.List;
 

@@ -7,7 +7,7 @@ import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import java.util.ArrayList;
 import java.util.List;
 

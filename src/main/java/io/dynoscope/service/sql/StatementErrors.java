@@ -1,9 +1,9 @@
 package io.dynoscope.service.sql;
 
 import io.dynoscope.core.sql.Suggestions;
-import io.dynoscope.repository.RepositoryException;
 import io.dynoscope.service.sql.SqlStatementException.Position;
 import io.dynoscope.service.sql.SqlToken.Kind;
+import io.dynoscope.service.store.RepositoryException;
 import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.dynoscope.service.table;
 
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableDefinition.Billing;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
-import io.dynoscope.repository.TableInfo;
-import io.dynoscope.repository.TimeToLive;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableDefinition.Billing;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.table.TimeToLive;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.store.DynamoRepository;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

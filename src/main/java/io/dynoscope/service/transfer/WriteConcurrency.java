@@ -1,6 +1,6 @@
 package io.dynoscope.service.transfer;
 
-import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.service.store.ConnectionSpec;
 import java.util.Optional;
 
 /**

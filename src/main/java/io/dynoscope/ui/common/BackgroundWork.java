@@ -1,6 +1,6 @@
 package io.dynoscope.ui.common;
 
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.common;
 
-import io.dynoscope.repository.TableDefinition.Billing;
+import io.dynoscope.core.table.TableDefinition.Billing;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.SimpleBooleanProperty;

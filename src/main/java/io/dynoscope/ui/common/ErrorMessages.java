@@ -1,6 +1,6 @@
 package io.dynoscope.ui.common;
 
-import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.service.store.RepositoryException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 

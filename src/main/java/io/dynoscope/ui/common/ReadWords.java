@@ -1,7 +1,7 @@
 package io.dynoscope.ui.common;
 
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import java.util.Locale;
 
 /**

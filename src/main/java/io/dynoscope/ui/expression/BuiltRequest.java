@@ -24,7 +24,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.ui.common.IndexChoices;
 import io.dynoscope.ui.expression.ExpressionBuilderViewModel.Problem;
 import java.util.ArrayList;

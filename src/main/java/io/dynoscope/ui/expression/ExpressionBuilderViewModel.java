@@ -16,7 +16,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.ui.common.IndexChoices;

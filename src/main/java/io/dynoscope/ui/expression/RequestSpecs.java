@@ -4,7 +4,7 @@ import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
-import io.dynoscope.repository.UpdateSpec;
+import io.dynoscope.service.store.UpdateSpec;
 
 /**
  * The write service's form of a write the builder ran: an UpdateItem, or a DeleteItem's condition

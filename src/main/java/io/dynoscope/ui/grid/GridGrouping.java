@@ -5,7 +5,7 @@ import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.partitions.ShardedKey;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import java.util.Optional;

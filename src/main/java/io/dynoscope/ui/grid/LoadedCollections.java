@@ -10,7 +10,7 @@ import io.dynoscope.core.item.EpochTime;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.EntityLabels;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.write.ItemChange;
 import java.time.Instant;

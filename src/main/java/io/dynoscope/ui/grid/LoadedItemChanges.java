@@ -6,7 +6,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.write.ItemChange;

@@ -12,7 +12,7 @@ import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.KeyText;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.grid;
 
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.read.SavedReads;
 import io.dynoscope.settings.ReadSpec;

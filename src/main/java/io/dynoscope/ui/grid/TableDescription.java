@@ -1,7 +1,7 @@
 package io.dynoscope.ui.grid;
 
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.grid;
 
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.ui.common.DialogService;
 import javafx.geometry.Insets;
 import javafx.scene.control.Alert;

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.item;
 
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.write.ItemWrites;
 import java.util.Objects;

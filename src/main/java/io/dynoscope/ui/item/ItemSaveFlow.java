@@ -4,7 +4,7 @@ import io.dynoscope.core.expression.GuardedWrite;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
-import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.service.store.WriteOutcome;
 import io.dynoscope.service.write.ItemChange;
 import io.dynoscope.service.write.ItemWrites;
 import io.dynoscope.ui.common.BackgroundWork;

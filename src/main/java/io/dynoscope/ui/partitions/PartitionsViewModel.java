@@ -13,7 +13,7 @@ import io.dynoscope.core.partitions.ShardGroupAdvice;
 import io.dynoscope.core.partitions.ShardingAdvice;
 import io.dynoscope.core.partitions.ShardingAdvisor;
 import io.dynoscope.core.partitions.Traffic;
-import io.dynoscope.repository.ContributorInsights;
+import io.dynoscope.core.table.ContributorInsights;
 import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;

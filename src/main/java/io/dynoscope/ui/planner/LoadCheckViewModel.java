@@ -5,7 +5,8 @@ import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.model.InferredModel;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.planner.Finding;
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.AccessPatternCheck;
 import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.model.SchemaLoad;
@@ -13,6 +14,7 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.BackgroundWork.ReportingWork;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
@@ -242,10 +244,15 @@ public final class LoadCheckViewModel {
         handle =
                 work.submit(
                         "Look for " + table,
-                        cancellation -> on.services().open(cancellation).metadata().listTables(),
-                        tables -> {
+                        cancellation -> {
+                            ConnectionServices services = on.services().open(cancellation);
+                            return services.metadata().listTables().contains(table)
+                                    ? Optional.<String>empty()
+                                    : Optional.of(services.schemaLoad().requestText(ready));
+                        },
+                        request -> {
                             // the outcome first: whoever sees the work stop sees what it found
-                            if (tables.contains(table)) {
+                            if (request.isEmpty()) {
                                 status.error(
                                         "Table '"
                                                 + table
@@ -255,14 +262,14 @@ public final class LoadCheckViewModel {
                                                 + " in \"Create as\"");
                                 status.say("Nothing was created");
                             } else {
-                                awaitConfirmation(ready, on);
+                                awaitConfirmation(ready, request.get(), on);
                             }
                             status.finish();
                         },
                         status::failed);
     }
 
-    private void awaitConfirmation(SchemaLoad.Prepared ready, LoadTarget on) {
+    private void awaitConfirmation(SchemaLoad.Prepared ready, String request, LoadTarget on) {
         prepared = ready;
         StringBuilder text = new StringBuilder();
         if (on.aws()) {
@@ -273,7 +280,7 @@ public final class LoadCheckViewModel {
                     .append(".\n");
         }
         ready.notes().forEach(n -> text.append("Note: ").append(n).append('\n'));
-        text.append(ready.createTableRequest());
+        text.append(request);
         createTableRequest.set(text.toString());
         awaitingConfirmation.set(true);
         status.say(

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.service.store.ConnectionSpec;
 import java.util.Objects;
 
 /**

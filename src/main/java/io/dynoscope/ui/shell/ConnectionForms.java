@@ -2,7 +2,7 @@ package io.dynoscope.ui.shell;
 
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
-import io.dynoscope.repository.ConnectionSpec;
+import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.ui.common.DialogService;
 import java.net.URI;
 import java.util.function.Supplier;

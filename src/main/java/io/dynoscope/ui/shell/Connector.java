@@ -1,7 +1,7 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.store.DynamoRepository;
 
 /**
  * Opens a repository for a connection entry (starting the sandbox engine when that is the entry).

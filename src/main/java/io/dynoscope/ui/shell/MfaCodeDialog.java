@@ -1,7 +1,7 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.repository.MfaCodePrompt;
-import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.service.store.MfaCodePrompt;
+import io.dynoscope.service.store.RepositoryException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

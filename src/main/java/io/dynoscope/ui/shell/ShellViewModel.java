@@ -1,10 +1,10 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.access.ReadOnlyPolicy;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ToolWindows;
@@ -292,6 +292,14 @@ public final class ShellViewModel {
     /** The tables opened recently, newest first (the settings keep them). */
     public ObservableList<RecentTable> recentTables() {
         return recentTables;
+    }
+
+    /** Whether a recent table is known to be gone: its connection is the active one, without it. */
+    public boolean isGone(RecentTable recent) {
+        ConnectionEntry active = activeConnection.get();
+        return active != null
+                && active.label().equals(recent.connection())
+                && !tables.contains(recent.table());
     }
 
     /**

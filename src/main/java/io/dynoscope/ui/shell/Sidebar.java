@@ -89,6 +89,18 @@ final class Sidebar {
     }
 
     private void bindKeysAndClicks() {
+        // a double click opens a table without unfolding it: its index lines would push every
+        // table below it down under the pointer (the arrow still unfolds it)
+        tree.addEventFilter(
+                MouseEvent.MOUSE_PRESSED,
+                e -> {
+                    if (e.getClickCount() == 2
+                            && e.getButton() == MouseButton.PRIMARY
+                            && items.selectedValue() instanceof SidebarNode.Table
+                            && !onDisclosureArrow(e)) {
+                        e.consume();
+                    }
+                });
         tree.setOnMouseClicked(
                 e -> {
                     // a recent table opens with one click, anything else with two
@@ -207,6 +219,15 @@ final class Sidebar {
                         dragged = true;
                     }
                 });
+    }
+
+    private static boolean onDisclosureArrow(MouseEvent e) {
+        for (Node n = (Node) e.getPickResult().getIntersectedNode(); n != null; n = n.getParent()) {
+            if (n.getStyleClass().contains("tree-disclosure-node")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void placeDivider() {

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.access.ReadOnlyPolicy;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 
 /** What a line of the sidebar's tree is, besides a connection (a {@link ConnectionEntry}). */
 sealed interface SidebarNode {

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -52,7 +52,7 @@ final class SidebarTree {
                                 recentChanged();
                             }
                             if (!hovered && tablesPending) {
-                                rebuildTables();
+                                rebuildConnections();
                             }
                         });
         viewModel
@@ -76,7 +76,8 @@ final class SidebarTree {
                 !filterShown.equals(Objects.toString(viewModel.tableFilterProperty().get(), ""));
         tablesPending = tree.isHover() && !filtered && tables().findAny().isPresent();
         if (!tablesPending) {
-            rebuildTables();
+            // the Recent lines too: a table gone from the connection leaves them
+            rebuildConnections();
         }
     }
 
@@ -134,10 +135,12 @@ final class SidebarTree {
                 .getChildren()
                 .setAll(
                         viewModel.recentTables().stream()
+                                .filter(r -> !viewModel.isGone(r))
                                 .map(r -> new TreeItem<Object>(new SidebarNode.Recent(r)))
                                 .toList());
+        // last, so that it appearing or growing as tables open moves no line above the pointer
         if (!recentRoot.getChildren().isEmpty()) {
-            items.add(0, recentRoot);
+            items.add(recentRoot);
         }
         root.getChildren().setAll(items);
         replaceTables();

@@ -3,7 +3,7 @@ package io.dynoscope.ui.sql;
 import static io.dynoscope.ui.common.ReadWords.count;
 import static io.dynoscope.ui.common.ReadWords.units;
 
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import java.util.ArrayList;
 import java.util.List;
 

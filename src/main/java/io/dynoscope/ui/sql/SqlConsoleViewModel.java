@@ -4,7 +4,7 @@ import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.file.OutputFile;
 import io.dynoscope.core.sql.PlannedRead;
 import io.dynoscope.core.sql.ResultExport;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.sql.ExecutedRead;
 import io.dynoscope.service.sql.RowListener;
 import io.dynoscope.service.sql.ScanWarning;

@@ -1,10 +1,10 @@
 package io.dynoscope.ui.table;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
+import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.CapacityFields;

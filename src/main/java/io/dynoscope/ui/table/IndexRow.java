@@ -1,7 +1,7 @@
 package io.dynoscope.ui.table;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

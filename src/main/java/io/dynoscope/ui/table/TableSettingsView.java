@@ -2,8 +2,8 @@ package io.dynoscope.ui.table;
 
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
-import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.ui.common.Views;
 import java.util.Locale;
 import javafx.fxml.FXML;

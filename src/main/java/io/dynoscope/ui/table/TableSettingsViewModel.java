@@ -1,11 +1,11 @@
 package io.dynoscope.ui.table;
 
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableDefinition.Billing;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
-import io.dynoscope.repository.TableInfo;
-import io.dynoscope.repository.TimeToLive;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition.Billing;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.table.TimeToLive;
+import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;

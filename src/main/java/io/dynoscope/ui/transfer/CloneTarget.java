@@ -1,6 +1,6 @@
 package io.dynoscope.ui.transfer;
 
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.ConnectionServices;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.transfer;
 
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.transfer.CloneService;
 import io.dynoscope.ui.common.BackgroundWork;

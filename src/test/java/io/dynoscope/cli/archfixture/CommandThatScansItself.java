@@ -1,9 +1,9 @@
 package io.dynoscope.cli.archfixture;
 
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ScanSpec;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.read.TableSampler;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.ScanSpec;
 
 /**
  * A command that reads items past the service layer on purpose (and, allowed, describes the table

@@ -3,7 +3,7 @@ package io.dynoscope.core.codegen;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.model.SchemaLoad;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.testsupport.TestEngine;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.service.model.AccessPatternCheck;
 import java.util.List;
 import java.util.Map;

@@ -13,7 +13,7 @@ import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.read.TableSampler;

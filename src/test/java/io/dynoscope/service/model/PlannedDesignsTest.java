@@ -9,7 +9,7 @@ import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.planner.PlanRequests;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.List;
 import java.util.Map;

@@ -14,10 +14,11 @@ import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.repository.Cancellation;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.ScanSpec;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.repository.SdkRepositories;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.service.table.TableExistsException;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
@@ -111,7 +112,8 @@ class SchemaLoadTest {
                         NoSqlWorkbenchFormat.read(ModelFixtures.workbenchShop()).document());
         TableDesign shop = document.tables().get(0);
         SchemaLoad.Prepared prepared = SchemaLoad.prepare(shop);
-        JsonNode request = new ObjectMapper().readTree(prepared.createTableRequest());
+        JsonNode request =
+                new ObjectMapper().readTree(new SdkRepositories().requestText(prepared.request()));
         assertEquals(shop.table(), request.get("TableName").asText());
         assertEquals("PROVISIONED", request.get("BillingMode").asText());
         assertEquals(5, request.get("ProvisionedThroughput").get("ReadCapacityUnits").asInt());

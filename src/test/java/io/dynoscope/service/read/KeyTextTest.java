@@ -11,7 +11,7 @@ import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.expression.SortKeyCondition.Operator;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.KeyText.Labels;
 import io.dynoscope.service.read.KeyText.Part;
 import io.dynoscope.service.read.KeyText.Typed;

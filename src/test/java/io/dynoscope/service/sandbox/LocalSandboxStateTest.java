@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.sandbox.SampleData;
 import java.net.URI;
 import java.nio.file.Files;
@@ -34,7 +35,7 @@ class LocalSandboxStateTest {
                     SampleData.items(dataset).size() + SampleData.bulkItems(dataset).size());
         }
 
-        try (LocalSandbox first = LocalSandbox.start(folder)) {
+        try (LocalSandbox first = LocalSandbox.start(folder, new SdkRepositories())) {
             assertTrue(
                     first.stateStored().get(3, TimeUnit.MINUTES),
                     "the first start stores the state");
@@ -42,7 +43,7 @@ class LocalSandboxStateTest {
         }
 
         Path copy;
-        try (LocalSandbox second = LocalSandbox.start(folder)) {
+        try (LocalSandbox second = LocalSandbox.start(folder, new SdkRepositories())) {
             assertTrue(second.sampleDataLoaded().isDone(), "nothing left to load at start");
             assertFalse(second.stateStored().get(), "a stored state is not stored again");
             assertEquals(expected, counts(second));
@@ -62,13 +63,13 @@ class LocalSandboxStateTest {
         }
         assertFalse(Files.exists(copy), "closing removes the copy");
 
-        try (LocalSandbox third = LocalSandbox.start(folder)) {
+        try (LocalSandbox third = LocalSandbox.start(folder, new SdkRepositories())) {
             assertEquals(expected, counts(third), "the user's change did not reach the state");
         }
 
         // the packaged app's state, made at package time, serves a user with an empty cache
         Path userCache = temporary.resolve("user-cache");
-        try (LocalSandbox packaged = LocalSandbox.start(userCache, folder)) {
+        try (LocalSandbox packaged = LocalSandbox.start(userCache, folder, new SdkRepositories())) {
             assertTrue(packaged.sampleDataLoaded().isDone());
             assertEquals(expected, counts(packaged));
             assertFalse(packaged.stateStored().get());

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.transfer.ExportWriter;
 import io.dynoscope.core.transfer.TransferFormat;
-import io.dynoscope.repository.Cancellation;
 import io.dynoscope.service.transfer.ImportService.Checked;
 import io.dynoscope.service.transfer.ImportService.Options;
 import io.dynoscope.service.transfer.ImportService.Outcome;

@@ -2,7 +2,7 @@ package io.dynoscope.ui.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableInfo;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

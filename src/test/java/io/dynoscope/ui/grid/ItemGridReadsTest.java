@@ -15,7 +15,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.repository.ReadStatistics;
+import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.read.ReadMode;

@@ -3,7 +3,7 @@ package io.dynoscope.ui.item;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.repository.WriteOutcome;
+import io.dynoscope.service.store.WriteOutcome;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -4,7 +4,7 @@ import static io.dynoscope.core.item.AttributeValue.s;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,12 +2,12 @@ package io.dynoscope.ui.planner;
 
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelJson;
-import io.dynoscope.repository.ConnectionSpec;
-import io.dynoscope.repository.DynamoRepository;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.model.ModelPlanning;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynoscope.repository.RepositoryException;
+import io.dynoscope.service.store.RepositoryException;
 import io.dynoscope.testsupport.FxWait;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.DynamoRepository;
-import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableInfo;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.core.table.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.repository.TableChange;
-import io.dynoscope.repository.TableDefinition;
-import io.dynoscope.repository.TableDefinition.IndexDefinition;
-import io.dynoscope.repository.TableInfo;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;

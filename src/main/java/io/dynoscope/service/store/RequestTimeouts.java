@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.service.store;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -38,7 +38,7 @@ public record RequestTimeouts(Duration apiCall, Duration attempt) {
     }
 
     /** A duration as people say it: {@code 2 s}, {@code 1.5 s}, {@code 250 ms}. */
-    static String show(Duration duration) {
+    public static String show(Duration duration) {
         long millis = duration.toMillis();
         if (millis < 1_000) {
             return millis + " ms";

@@ -1,8 +1,14 @@
-package io.dynoscope.repository;
+package io.dynoscope.service.store;
 
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.ContributorInsights;
+import io.dynoscope.core.table.PageListener;
+import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.core.table.TableChange;
+import io.dynoscope.core.table.TableDefinition;
 import java.time.Duration;
 import java.util.List;
 

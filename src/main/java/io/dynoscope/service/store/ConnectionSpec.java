@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.service.store;
 
 import java.net.URI;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.service.store;
 
 /**
  * A failed call to DynamoDB, carrying the operation, the table and the service's own message, so

@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.core.table;
 
 import java.util.Optional;
 

@@ -1,5 +1,7 @@
-package io.dynoscope.repository;
+package io.dynoscope.service.store;
 
+import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.table.TimeToLive;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.service.store;
 
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.Key;

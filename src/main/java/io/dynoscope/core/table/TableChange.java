@@ -1,5 +1,6 @@
-package io.dynoscope.repository;
+package io.dynoscope.core.table;
 
+import io.dynoscope.service.store.DynamoRepository;
 import java.util.Map;
 import java.util.Objects;
 

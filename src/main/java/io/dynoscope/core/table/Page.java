@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.core.table;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;

@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.core.table;
 
 /**
  * What writes cost: requests sent (retries included), capacity consumed and items written, the

@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.core.table;
 
 /**
  * Receives pages as they are read. Called on the reading thread; for a parallel Scan, calls are

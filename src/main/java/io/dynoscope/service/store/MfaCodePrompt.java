@@ -1,4 +1,4 @@
-package io.dynoscope.repository;
+package io.dynoscope.service.store;
 
 /**
  * Asks the person for the current code of an MFA device, when a profile with {@code mfa_serial}
