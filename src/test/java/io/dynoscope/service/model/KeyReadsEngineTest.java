@@ -14,7 +14,7 @@ import io.dynoscope.core.model.ProbeCheck;
 import io.dynoscope.core.model.ProbeItems;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.List;
 import java.util.Map;

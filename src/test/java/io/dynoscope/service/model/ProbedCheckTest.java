@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableDesign;
-import io.dynoscope.repository.Cancellation;
+import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
