@@ -89,12 +89,14 @@ final class ModelCheckCommand implements Callable<Integer> {
                 ReadStatistics s = outcome.statistics();
                 cli.out()
                         .println(
-                                (outcome.asDesigned() ? "ok   " : "FAIL ")
+                                String.format("%-5s", outcome.verdict().label())
+                                        + (outcome.verdict().label().length() > 4 ? " " : "")
                                         + outcome.pattern().name()
                                         + ": "
                                         + s.summary()
                                         + " - "
-                                        + outcome.reason());
+                                        + outcome.reason()
+                                        + unsure(outcome));
             }
         }
         cli.err()
@@ -102,8 +104,20 @@ final class ModelCheckCommand implements Callable<Integer> {
                         report.served()
                                 + " of "
                                 + report.outcomes().size()
-                                + " access patterns served as designed");
-        return report.allAsDesigned() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+                                + " access patterns served as designed"
+                                + (report.unconfirmed() == 0
+                                        ? ""
+                                        : ", "
+                                                + report.unconfirmed()
+                                                + " of them on an unsure reading (unconfirmed)"));
+        return report.allOk() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+    }
+
+    /** Why an unconfirmed pattern's reading is unsure, to correct it. */
+    private static String unsure(AccessPatternCheck.Outcome outcome) {
+        return outcome.verdict() == AccessPatternCheck.Verdict.UNCONFIRMED
+                ? "; the reading is unsure: " + String.join("; ", outcome.pattern().unsure())
+                : "";
     }
 
     private static String json(AccessPatternCheck.Report report) {
@@ -111,6 +125,7 @@ final class ModelCheckCommand implements Callable<Integer> {
         ObjectNode root = mapper.createObjectNode();
         root.put("table", report.table());
         root.put("allAsDesigned", report.allAsDesigned());
+        root.put("allOk", report.allOk());
         ArrayNode patterns = root.putArray("patterns");
         try {
             for (AccessPatternCheck.Outcome outcome : report.outcomes()) {
@@ -129,6 +144,8 @@ final class ModelCheckCommand implements Callable<Integer> {
                 p.put("returned", s.returnedCount());
                 p.put("asDesigned", outcome.asDesigned());
                 p.put("reason", outcome.reason());
+                p.put("verdict", outcome.verdict().label());
+                p.put("probe", outcome.probe());
                 ArrayNode expected = p.putArray("expectedKeys");
                 for (Key key : outcome.expectedKeys()) {
                     expected.add(mapper.readTree(ItemJson.DYNAMODB.write(key.asItem())));

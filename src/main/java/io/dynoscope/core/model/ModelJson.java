@@ -224,9 +224,9 @@ public final class ModelJson {
             BigDecimal readsPerSecond,
             List<String> unsure) {}
 
-    @JsonPropertyOrder({"given", "range", "order"})
+    @JsonPropertyOrder({"given", "range", "order", "limit"})
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    record QuestionJson(List<String> given, RangeJson range, OrderJson order) {}
+    record QuestionJson(List<String> given, RangeJson range, OrderJson order, Integer limit) {}
 
     @JsonPropertyOrder({"attribute", "kind"})
     record RangeJson(String attribute, Question.Range.Kind kind) {}

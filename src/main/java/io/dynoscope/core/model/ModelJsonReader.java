@@ -300,7 +300,8 @@ final class ModelJsonReader {
                                 o ->
                                         new Question.Order(
                                                 require(o.attribute(), "\"order.attribute\""),
-                                                Boolean.TRUE.equals(o.descending()))));
+                                                Boolean.TRUE.equals(o.descending()))),
+                Optional.ofNullable(json.limit()));
     }
 
     private static List<DenormalizationRule> copies(ArrayNode rules) {

@@ -199,7 +199,8 @@ final class ModelJsonWriter {
                 question.range().map(r -> new RangeJson(r.attribute(), r.kind())).orElse(null),
                 question.order()
                         .map(o -> new OrderJson(o.attribute(), o.descending() ? true : null))
-                        .orElse(null));
+                        .orElse(null),
+                question.limit().orElse(null));
     }
 
     private static ArrayNode copies(List<DenormalizationRule> rules) {

@@ -80,6 +80,13 @@ public final class PatternAnswers {
         return Question.given(List.copyOf(given));
     }
 
+    /**
+     * How many items the question asks at most (0: all): its own limit, else the request's Limit.
+     */
+    public static int limitAsked(AccessPattern pattern) {
+        return questionOf(pattern).limit().orElse(pattern.limit());
+    }
+
     /** Whether the question was stated in the model (else it was read off the request). */
     public static boolean stated(AccessPattern pattern) {
         return pattern.question().isPresent();
@@ -380,8 +387,9 @@ public final class PatternAnswers {
         if (ordered) {
             matching.sort(order);
         }
-        if (pattern.limit() > 0 && matching.size() > pattern.limit()) {
-            matching = matching.subList(0, pattern.limit());
+        int limit = limitAsked(pattern);
+        if (limit > 0 && matching.size() > limit) {
+            matching = matching.subList(0, limit);
         }
         return new Answer(matching, ordered);
     }
@@ -391,7 +399,7 @@ public final class PatternAnswers {
      * the request: such a pattern asks only what its sparse index holds (tasks without a due date
      * are left out of an index sorted by it on purpose). A stated question keeps every item.
      */
-    private static boolean outOfSparseIndex(TableModel model, AccessPattern pattern, Item item) {
+    static boolean outOfSparseIndex(TableModel model, AccessPattern pattern, Item item) {
         if (stated(pattern) || pattern.index() == null) {
             return false;
         }
@@ -469,7 +477,8 @@ public final class PatternAnswers {
         Set<Key> exampleKeys = new LinkedHashSet<>();
         examples.forEach(i -> exampleKeys.add(keys.keyOf(i)));
         boolean onlyExamples = exampleKeys.containsAll(returnedKeys);
-        boolean limited = pattern.limit() > 0;
+        int limit = limitAsked(pattern);
+        boolean limited = limit > 0;
         if (onlyExamples || !limited) {
             List<String> missing = new ArrayList<>();
             for (Item item : answer.items()) {
@@ -486,12 +495,8 @@ public final class PatternAnswers {
                                 + String.join("; ", first(missing)));
             }
         }
-        if (limited && returned.size() > pattern.limit()) {
-            problems.add(
-                    "it returned "
-                            + returned.size()
-                            + " items, over its limit of "
-                            + pattern.limit());
+        if (limited && returned.size() > limit) {
+            problems.add("it returned " + returned.size() + " items, over its limit of " + limit);
         }
         Comparator<Item> order = order(model, pattern);
         if (order != null) {

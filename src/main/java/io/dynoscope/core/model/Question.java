@@ -21,13 +21,26 @@ import java.util.Set;
  * @param given the attributes whose values the caller has (each is a parameter of the same name)
  * @param range a range of one attribute, if asked
  * @param order the order asked, if any
+ * @param limit how many items it asks at most, 0 for all of them; empty to take the request's Limit
+ *     as what is asked (a model that does not say). A request whose Limit is under the one asked
+ *     returns only a first page of the answer, and the check says so.
  */
-public record Question(List<String> given, Optional<Range> range, Optional<Order> order) {
+public record Question(
+        List<String> given, Optional<Range> range, Optional<Order> order, Optional<Integer> limit) {
 
     public Question {
         given = List.copyOf(new LinkedHashSet<>(given));
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(order, "order");
+        Objects.requireNonNull(limit, "limit");
+        if (limit.isPresent() && limit.get() < 0) {
+            throw new IllegalArgumentException("a question's limit cannot be negative");
+        }
+    }
+
+    /** A question that leaves its limit to the request's. */
+    public Question(List<String> given, Optional<Range> range, Optional<Order> order) {
+        this(given, range, order, Optional.empty());
     }
 
     /** A range of one attribute's values; bounds are inclusive, as DynamoDB's BETWEEN. */

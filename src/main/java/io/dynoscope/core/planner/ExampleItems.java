@@ -2,6 +2,7 @@ package io.dynoscope.core.planner;
 
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
@@ -41,7 +42,10 @@ public final class ExampleItems {
     /** Children under the first parent; each next parent has one fewer (at least two). */
     static final int CHILDREN = 4;
 
-    /** Grandchildren under each of the first two children of a parent. */
+    /** How deep below the top level examples are made (a great-grandchild's great-grandchild). */
+    static final int DEPTH = 4;
+
+    /** Grandchildren (and deeper) under each of the first two children of a parent. */
     static final int GRANDCHILDREN = 2;
 
     private static final List<String> WORDS =
@@ -55,6 +59,7 @@ public final class ExampleItems {
     private final Map<String, Integer> counters = new HashMap<>();
     private final List<Item> items = new ArrayList<>();
     private final List<Pending> pending = new ArrayList<>();
+    private final Set<Key> keys = new HashSet<>();
     private int clock;
 
     private ExampleItems(TableModel model, List<EntitySpec> specs) {
@@ -139,7 +144,7 @@ public final class ExampleItems {
                 continue;
             }
             AttributeValue value =
-                    parent.containsKey(attribute.name())
+                    parent.containsKey(attribute.name()) && isId(attribute.name())
                             ? AttributeValue.s(parent.get(attribute.name()))
                             : value(spec, attribute, n, time);
             attributes.put(attribute.name(), value);
@@ -156,7 +161,12 @@ public final class ExampleItems {
             indexKeys(index.getKey(), index.getValue(), values).ifPresent(keyed::putAll);
         }
         keyed.putAll(attributes);
-        items.add(Item.of(keyed));
+        Item item = Item.of(keyed);
+        if (!keys.add(model.keys().keyOf(item))) {
+            // two items one key: the table would keep one, so the examples keep the first
+            return;
+        }
+        items.add(item);
         made.computeIfAbsent(spec.name(), k -> new ArrayList<>()).add(values);
         int position = made.get(spec.name()).size() - 1;
         if (depth == 0) {
@@ -170,7 +180,7 @@ public final class ExampleItems {
     private record Pending(EntitySpec spec, Map<String, String> values, int position) {}
 
     private void children(EntitySpec spec, Map<String, String> values, int depth, int position) {
-        if (depth >= 2) {
+        if (depth > DEPTH) {
             return;
         }
         for (EntitySpec child : specs.values()) {
@@ -185,7 +195,12 @@ public final class ExampleItems {
             for (int i = 0; i < count; i++) {
                 Map<String, String> ids = new LinkedHashMap<>();
                 for (String id : child.ids()) {
-                    ids.put(id, childId(child, id, position + i));
+                    // an id the parent holds is the parent's: a combination under its parent
+                    ids.put(
+                            id,
+                            values.containsKey(id)
+                                    ? values.get(id)
+                                    : childId(child, id, position + i));
                 }
                 // a child named by another entity's id exists once per parent
                 if (used.add(ids)) {
@@ -279,6 +294,11 @@ public final class ExampleItems {
             case NS -> AttributeValue.ns("1", "2");
             case BS -> AttributeValue.bs(bytes(name + "-a"), bytes(name + "-b"));
         };
+    }
+
+    /** Whether some entity is named by this attribute, so a child copies its parent's value. */
+    private boolean isId(String attribute) {
+        return specs.values().stream().anyMatch(s -> s.ids().contains(attribute));
     }
 
     static boolean isStatus(String name) {

@@ -117,6 +117,7 @@ final class KeyLayout {
                     List.of());
         }
         String first = ids.get(0);
+        String sortTag = naturalSortTag(spec);
         note(
                 spec.name(),
                 "unique by "
@@ -126,16 +127,38 @@ final class KeyLayout {
                         + "#{"
                         + first
                         + "} / "
-                        + ownerTag(ids.get(1))
+                        + sortTag
                         + "#… puts it in the collection of its "
                         + first
                         + " (no made-up id)");
         return new KeyPath(
                 null,
                 List.of(new KeyPath.Part(ownerTag(first), first)),
-                ownerTag(ids.get(1)),
+                sortTag,
                 ids.subList(1, ids.size()),
                 List.of());
+    }
+
+    /**
+     * The sort key's tag of a natural key: the second id's entity's tag ({@code BRANCH}), unless
+     * that entity already lives in the first id's collection under that tag (a device of an invoice
+     * is {@code INVOICE#{invoiceId} / DEVICE#{deviceId}}), where the combination would share its
+     * keys; then the combination's own tag.
+     */
+    private String naturalSortTag(EntitySpec spec) {
+        String second = spec.ids().get(1);
+        for (EntitySpec other : specs.values()) {
+            boolean childOfFirst =
+                    other.ids().equals(List.of(second))
+                            && other.parent() != null
+                            && specs.containsKey(other.parent())
+                            && specs.get(other.parent()).ids().contains(spec.ids().get(0));
+            // two combinations of the same ids would share their keys too
+            if (other != spec && (childOfFirst || other.ids().equals(spec.ids()))) {
+                return spec.tag();
+            }
+        }
+        return ownerTag(second);
     }
 
     KeyPath childKey(EntitySpec spec, EntitySpec parent, KeyPath parentKey) {

@@ -58,11 +58,12 @@ final class LayoutRequests {
                             served.along().isEmpty()
                                     ? sortCondition(key, served, spec)
                                     : served.equal() > 0
-                                            // the item and what is kept under its sort key
+                                            // the item and what is kept under its sort key,
+                                            // not the next id that starts the same (LOAN#10)
                                             ? Optional.of(
-                                                    AccessPattern.SortKeyPattern.of(
-                                                            SortKeyCondition.Operator.BEGINS_WITH,
-                                                            key.sortText()))
+                                                    between(
+                                                            key.sortText(),
+                                                            key.sortText() + "#" + HIGH))
                                             : alongCondition(served, tableKeys, entities);
                 };
         return new AccessPattern(

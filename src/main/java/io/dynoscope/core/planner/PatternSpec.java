@@ -188,6 +188,6 @@ public record PatternSpec(
 
     /** What it asks, in attribute terms (the check answers it independently). */
     public Question question() {
-        return new Question(given, range, order);
+        return new Question(given, range, order, Optional.of(limit));
     }
 }

@@ -8,6 +8,8 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.PatternAnswers;
 import io.dynoscope.core.model.PatternRequests;
+import io.dynoscope.core.model.ProbeCheck;
+import io.dynoscope.core.model.ProbeItems;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
@@ -68,6 +70,9 @@ public final class AccessPatternCheck {
      *     discarding most of what it read), though maybe in more than one request: a fan-out over
      *     the design's shards, or pages past 1 MB of a large answer
      * @param reason why not, or a remark when it was ("one request")
+     * @param probe what the same request did on items made from the entities alone ({@link
+     *     ProbeCheck}): how many sets of values it was asked with, or why it was wrong; empty when
+     *     not run
      */
     public record Outcome(
             AccessPattern pattern,
@@ -79,7 +84,8 @@ public final class AccessPatternCheck {
             ReadStatistics statistics,
             boolean asDesigned,
             boolean answeredByKeys,
-            String reason) {
+            String reason,
+            String probe) {
         public Outcome {
             parameters = Map.copyOf(parameters);
             items = List.copyOf(items);
@@ -99,7 +105,45 @@ public final class AccessPatternCheck {
                     ReadStatistics.NONE,
                     false,
                     false,
-                    "not run: " + why);
+                    "not run: " + why,
+                    "");
+        }
+
+        /**
+         * What a person is told: a pattern served as designed whose reading rests on a guess nobody
+         * corrected is unconfirmed, never ok, since it answers a question nobody confirmed asking.
+         */
+        public Verdict verdict() {
+            if (reason.startsWith("not run: ")) {
+                return Verdict.NOT_RUN;
+            }
+            if (!asDesigned) {
+                return Verdict.FAILED;
+            }
+            return pattern.unsure().isEmpty() ? Verdict.OK : Verdict.UNCONFIRMED;
+        }
+    }
+
+    /** A pattern's verdict. */
+    public enum Verdict {
+        /** One request, the right items, on the examples and on items the design did not make. */
+        OK("ok"),
+        /** Served as designed, but the reading of its words is unsure and was not corrected. */
+        UNCONFIRMED("unconfirmed"),
+        /** Not served as designed. */
+        FAILED("FAIL"),
+        /** Not sent: a value it needs is missing. */
+        NOT_RUN("not run");
+
+        private final String label;
+
+        Verdict(String label) {
+            this.label = label;
+        }
+
+        /** The word a report prints. */
+        public String label() {
+            return label;
         }
     }
 
@@ -116,6 +160,16 @@ public final class AccessPatternCheck {
         /** How many patterns were served as designed. */
         public long served() {
             return outcomes.stream().filter(Outcome::asDesigned).count();
+        }
+
+        /** Whether every pattern is ok: served as designed with a reading nobody doubts. */
+        public boolean allOk() {
+            return outcomes.stream().allMatch(o -> o.verdict() == Verdict.OK);
+        }
+
+        /** How many patterns were served as designed on a reading that is unsure. */
+        public long unconfirmed() {
+            return outcomes.stream().filter(o -> o.verdict() == Verdict.UNCONFIRMED).count();
         }
     }
 
@@ -150,6 +204,7 @@ public final class AccessPatternCheck {
         List<Item> examplesOrSample = examples.isEmpty() ? sample(table, cancellation) : examples;
         List<Item> sampled = examples.isEmpty() ? examplesOrSample : null;
         List<Outcome> outcomes = new ArrayList<>();
+        ProbeItems.Probes probes = ProbeItems.of(live);
         for (AccessPattern pattern : live.accessPatterns()) {
             if (cancellation.isCancelled()) {
                 break;
@@ -160,7 +215,12 @@ public final class AccessPatternCheck {
                 sampled = sampled == null ? sample(table, cancellation) : sampled;
                 reference = sampled;
             }
-            Outcome outcome = checkOne(live, pattern, given, reference, cancellation);
+            Outcome outcome =
+                    probed(
+                            live,
+                            pattern,
+                            probes,
+                            checkOne(live, pattern, given, reference, cancellation));
             outcomes.add(outcome);
             onOutcome.accept(outcome);
         }
@@ -218,6 +278,54 @@ public final class AccessPatternCheck {
     }
 
     /**
+     * The outcome with what the same request did on items the design did not make: a wrong answer
+     * there fails the pattern, though its examples came back right.
+     */
+    private static Outcome probed(
+            TableModel model, AccessPattern pattern, ProbeItems.Probes probes, Outcome outcome) {
+        if (outcome.verdict() == Verdict.NOT_RUN) {
+            return outcome;
+        }
+        ProbeCheck.Result result = ProbeCheck.check(model, pattern, probes);
+        if (result.right()) {
+            String probe =
+                    result.runs() == 0
+                            ? ""
+                            : "right on items made from the entities alone, asked with "
+                                    + result.runs()
+                                    + (result.runs() == 1 ? " set" : " sets")
+                                    + " of values";
+            return new Outcome(
+                    outcome.pattern(),
+                    outcome.parameters(),
+                    outcome.request(),
+                    outcome.items(),
+                    outcome.expectedKeys(),
+                    outcome.returnedKeys(),
+                    outcome.statistics(),
+                    outcome.asDesigned(),
+                    outcome.answeredByKeys(),
+                    outcome.reason(),
+                    probe);
+        }
+        String problem = result.problem().orElseThrow();
+        return new Outcome(
+                outcome.pattern(),
+                outcome.parameters(),
+                outcome.request(),
+                outcome.items(),
+                outcome.expectedKeys(),
+                outcome.returnedKeys(),
+                outcome.statistics(),
+                false,
+                false,
+                outcome.asDesigned()
+                        ? "wrong answer " + problem
+                        : outcome.reason() + "; " + problem,
+                problem);
+    }
+
+    /**
      * A fan-out's items in the order the app's fan-out read gives them: merged by sort key in the
      * read's direction, shard order between equal keys (each shard's items come sorted already).
      */
@@ -233,7 +341,7 @@ public final class AccessPatternCheck {
     }
 
     /** What a request read: every item, and the figures. */
-    private static final class Reads {
+    static final class Reads {
         final List<Item> items = new ArrayList<>();
         ReadStatistics statistics = ReadStatistics.NONE;
         int partitions = 1;
@@ -246,7 +354,7 @@ public final class AccessPatternCheck {
         }
     }
 
-    private Reads send(PatternRequests.PatternRequest request, Cancellation cancellation) {
+    Reads send(PatternRequests.PatternRequest request, Cancellation cancellation) {
         Reads reads = new Reads();
         if (request instanceof PatternRequests.Get get) {
             GetResult result = repository.getItem(get.table(), get.key(), false);
@@ -328,7 +436,8 @@ public final class AccessPatternCheck {
                 reads.statistics,
                 asDesigned,
                 answeredByKeys,
-                reason);
+                reason,
+                "");
     }
 
     /**

@@ -46,11 +46,13 @@ public final class LoadCheckViewModel {
             long scanned,
             long returned,
             boolean asDesigned,
+            boolean unconfirmed,
             String reason,
             String request,
             String items) {
+        /** Served, unconfirmed (served on a reading nobody confirmed) or not as designed. */
         public String verdict() {
-            return asDesigned ? "served" : "not as designed";
+            return !asDesigned ? "not as designed" : unconfirmed ? "unconfirmed" : "served";
         }
     }
 
@@ -85,6 +87,26 @@ public final class LoadCheckViewModel {
             target.set(targets.get(0));
         }
         design.designProperty().addListener((o, before, after) -> dropPrepared());
+        design.tableNameProperty().addListener((o, before, after) -> follow(before, after));
+    }
+
+    /**
+     * "Create as" and "Checks run on" follow the Table field while they still hold what was derived
+     * from its old value ({@code saas-model}, {@code saas}); a name a person typed or a table a
+     * load created stays.
+     */
+    private void follow(String before, String after) {
+        String old = before == null ? "" : before.strip();
+        String now = after == null ? "" : after.strip();
+        if (old.equals(now)) {
+            return;
+        }
+        if (!old.isEmpty() && (old + "-model").equals(loadAs.get())) {
+            loadAs.set(now.isEmpty() ? "" : now + "-model");
+        }
+        if (!loadedTable.get().isEmpty() && loadedTable.get().equals(old)) {
+            loadedTable.set(now);
+        }
     }
 
     public ObservableList<LoadTarget> targets() {
@@ -392,8 +414,16 @@ public final class LoadCheckViewModel {
                 s.scannedCount(),
                 s.returnedCount(),
                 outcome.asDesigned(),
-                outcome.reason(),
-                outcome.request() + "\n\n" + keys,
+                outcome.verdict() == AccessPatternCheck.Verdict.UNCONFIRMED,
+                outcome.reason()
+                        + (outcome.verdict() == AccessPatternCheck.Verdict.UNCONFIRMED
+                                ? "; the reading is unsure: "
+                                        + String.join("; ", outcome.pattern().unsure())
+                                : ""),
+                outcome.request()
+                        + "\n\n"
+                        + keys
+                        + (outcome.probe().isEmpty() ? "" : "\n\n" + outcome.probe()),
                 outcome.items().stream()
                         .map(
                                 i ->

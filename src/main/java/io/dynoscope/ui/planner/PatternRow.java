@@ -16,7 +16,8 @@ import javafx.beans.property.StringProperty;
  * returns ({@code workspace, project}), what is given ({@code memberId, status}), a range ({@code
  * loanedAt between}, {@code after}, {@code before} or {@code prefix}), an order ({@code loanedAt
  * desc}), a limit ({@code 10}, {@code count}), and the reads a second expected. When the words were
- * ambiguous, the alternative reading is said.
+ * ambiguous, the alternative reading is said; when the reading rests on a guess, why. Editing a
+ * part of the reading corrects it: the pattern is then confirmed, no longer unsure.
  */
 public final class PatternRow {
     private final StringProperty words = new SimpleStringProperty("");
@@ -27,7 +28,9 @@ public final class PatternRow {
     private final StringProperty limit = new SimpleStringProperty("");
     private final StringProperty readsPerSecond = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper alternative = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper unsure = new ReadOnlyStringWrapper("");
     private boolean many;
+    private PatternSpec read;
 
     public StringProperty wordsProperty() {
         return words;
@@ -62,8 +65,15 @@ public final class PatternRow {
         return alternative.getReadOnlyProperty();
     }
 
+    /** Why the reading rests on a guess, or empty when it is sure or was corrected. */
+    public ReadOnlyStringProperty unsureProperty() {
+        return unsure.getReadOnlyProperty();
+    }
+
     static PatternRow of(PatternSpec spec) {
         PatternRow row = new PatternRow();
+        row.read = spec;
+        row.unsure.set(String.join(" ", spec.unsure()));
         row.words.set(spec.words());
         row.returns.set(String.join(", ", spec.returns()));
         row.given.set(String.join(", ", spec.given()));
@@ -95,17 +105,36 @@ public final class PatternRow {
                 max = (int) EntityRow.number("limit", part);
             }
         }
+        List<String> newReturns = EntityRow.list(returns.get());
+        List<String> newGiven = EntityRow.list(given.get());
+        Optional<Question.Range> newRange = range(range.get());
+        Optional<Question.Order> newOrder = order(order.get());
+        boolean counted = limits.stream().anyMatch(p -> p.equalsIgnoreCase("count"));
+        boolean same =
+                read != null
+                        && read.words().equals(words.get().strip())
+                        && read.returns().equals(newReturns)
+                        && read.given().equals(newGiven)
+                        && read.range().equals(newRange)
+                        && read.order().equals(newOrder)
+                        && read.limit() == max
+                        && read.count() == counted;
+        // a reading left as read keeps its doubts; one a person edited is their correction
+        boolean corrected = read != null && !same && (read.isUnsure() || read.corrected());
         return new PatternSpec(
                 words.get(),
-                EntityRow.list(returns.get()),
-                EntityRow.list(given.get()),
+                newReturns,
+                newGiven,
                 many || max > 0,
-                range(range.get()),
-                order(order.get()),
+                newRange,
+                newOrder,
                 max,
-                limits.stream().anyMatch(p -> p.equalsIgnoreCase("count")),
+                counted,
                 alternative.get().isEmpty() ? Optional.empty() : Optional.of(alternative.get()),
-                new Workload(EntityRow.number("reads a second", readsPerSecond.get()), 0, 0, 0));
+                new Workload(EntityRow.number("reads a second", readsPerSecond.get()), 0, 0, 0),
+                read == null ? PatternSpec.Kind.READ : read.kind(),
+                same ? read.unsure() : List.of(),
+                corrected || (same && read.corrected()));
     }
 
     static Optional<Question.Range> range(String text) {

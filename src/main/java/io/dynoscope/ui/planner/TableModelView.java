@@ -268,18 +268,7 @@ public final class TableModelView {
                 table -> {
                     TableRow<PatternRow> row = new TableRow<>();
                     row.itemProperty()
-                            .addListener(
-                                    (o, before, item) ->
-                                            row.setTooltip(
-                                                    item == null
-                                                                    || item.alternativeProperty()
-                                                                            .get()
-                                                                            .isEmpty()
-                                                            ? null
-                                                            : new Tooltip(
-                                                                    "Read with a choice: "
-                                                                            + item.alternativeProperty()
-                                                                                    .get())));
+                            .addListener((o, before, item) -> row.setTooltip(readingTip(item)));
                     return row;
                 });
         patternWordsField.textProperty().bindBidirectional(design.newPatternWordsProperty());
@@ -409,17 +398,35 @@ public final class TableModelView {
                                                         + row.items()));
     }
 
+    /** Why a reading is unsure and what else it could mean, or null when neither. */
+    private static Tooltip readingTip(PatternRow item) {
+        if (item == null) {
+            return null;
+        }
+        String unsure = item.unsureProperty().get();
+        String alternative = item.alternativeProperty().get();
+        String text =
+                (unsure.isEmpty() ? "" : "Unsure, correct the fields to confirm: " + unsure)
+                        + (unsure.isEmpty() || alternative.isEmpty() ? "" : "\n")
+                        + (alternative.isEmpty() ? "" : "Read with a choice: " + alternative);
+        return text.isEmpty() ? null : new Tooltip(text);
+    }
+
     /** A check's verdict, green when served as designed, red when not. */
     private static final class VerdictCell extends TableCell<LoadCheckViewModel.CheckRow, String> {
         @Override
         protected void updateItem(String verdict, boolean empty) {
             super.updateItem(verdict, empty);
-            getStyleClass().removeAll("check-ok", "check-not-ok");
+            getStyleClass().removeAll("check-ok", "check-not-ok", "check-unconfirmed");
             LoadCheckViewModel.CheckRow row =
                     empty || getTableRow() == null ? null : getTableRow().getItem();
             setText(empty ? null : verdict);
             if (row != null) {
-                getStyleClass().add(row.asDesigned() ? "check-ok" : "check-not-ok");
+                getStyleClass()
+                        .add(
+                                !row.asDesigned()
+                                        ? "check-not-ok"
+                                        : row.unconfirmed() ? "check-unconfirmed" : "check-ok");
             }
         }
     }

@@ -52,9 +52,11 @@ class CollectionLayoutTest {
         assertEquals(List.of("loan", "renewal"), together.entities());
         assertNull(together.index());
         assertEquals("MEMBER#{memberId}", together.partitionKey().text());
+        // the loan and its renewals, not loan 10's: LOAN#1 .. LOAN#1#~ leaves LOAN#10 out
         assertEquals(
-                SortKeyCondition.Operator.BEGINS_WITH, together.sortKey().orElseThrow().operator());
+                SortKeyCondition.Operator.BETWEEN, together.sortKey().orElseThrow().operator());
         assertEquals("LOAN#{loanId}", together.sortKey().get().value().text());
+        assertEquals("LOAN#{loanId}#~", together.sortKey().get().upper().text());
 
         AccessPattern loans = model.accessPatterns().get(1);
         assertEquals(

@@ -40,7 +40,8 @@ class ProofsTest {
                 ReadStatistics.NONE,
                 false,
                 answeredByKeys,
-                reason);
+                reason,
+                "");
     }
 
     private static List<String> failures(AccessPatternCheck.Outcome outcome) {

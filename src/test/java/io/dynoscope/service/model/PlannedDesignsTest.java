@@ -79,6 +79,10 @@ class PlannedDesignsTest {
         assertEquals(List.of("loan", "renewal"), withRenewals.entities());
         assertEquals(null, withRenewals.index());
         assertEquals("LOAN#{loanId}", withRenewals.sortKey().orElseThrow().value().text());
+        assertEquals(
+                "LOAN#{loanId}#~",
+                withRenewals.sortKey().orElseThrow().upper().text(),
+                "loan 1 and its renewals, not loan 10");
         AccessPattern loansOfMember = model.accessPatterns().get(2);
         assertEquals(
                 "MEMBER#{memberId}",

@@ -91,13 +91,23 @@ class TableModelViewModelTest {
         design.newPatternWordsProperty().set("list every invoice");
         design.addPattern();
         assertEquals(3, design.patterns().size(), "a sentence is never refused");
+        PatternRow guessed = design.patterns().get(2);
         assertTrue(
-                design.patterns().get(2).alternativeProperty().get().contains("name no entity"),
-                design.patterns().get(2).alternativeProperty().get());
+                guessed.unsureProperty().get().contains("name no entity"),
+                guessed.unsureProperty().get());
+        design.propose();
+        assertFalse(
+                design.designProperty().get().model().accessPatterns().get(2).unsure().isEmpty(),
+                "a guess nobody corrected is marked unsure in the model");
         list.givenProperty().set("workspaceId, status");
+        guessed.limitProperty().set("5");
         design.propose();
         AccessPattern corrected = design.designProperty().get().model().accessPatterns().get(0);
         assertEquals(List.of("workspaceId", "status"), corrected.question().orElseThrow().given());
+        assertEquals(
+                List.of(),
+                design.designProperty().get().model().accessPatterns().get(2).unsure(),
+                "the row's edit is the person's correction: confirmed");
     }
 
     @Test
@@ -253,6 +263,25 @@ class TableModelViewModelTest {
                         .startsWith(
                                 "Inferred 2 entities and 3 access patterns from 16 sampled items of "
                                         + table));
+    }
+
+    @Test
+    void createAsAndChecksRunOnFollowTheTableFieldUntilAPersonNamesThem() throws IOException {
+        TableDesign saved =
+                ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
+                        .document()
+                        .tables()
+                        .get(0);
+        viewModel.openTable("saas", engine, Optional.of(saved));
+        assertEquals("saas-model", viewModel.loadCheck().loadAsProperty().get());
+        assertEquals("saas", viewModel.loadCheck().loadedTableProperty().get());
+        design.tableNameProperty().set("orders");
+        assertEquals("orders-model", viewModel.loadCheck().loadAsProperty().get());
+        assertEquals("orders", viewModel.loadCheck().loadedTableProperty().get());
+        viewModel.loadCheck().loadAsProperty().set("orders-copy");
+        design.tableNameProperty().set("invoices");
+        assertEquals("orders-copy", viewModel.loadCheck().loadAsProperty().get(), "typed, kept");
+        assertEquals("invoices", viewModel.loadCheck().loadedTableProperty().get());
     }
 
     private static String resource(String path) throws IOException {
