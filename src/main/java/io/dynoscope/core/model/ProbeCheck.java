@@ -194,7 +194,9 @@ public final class ProbeCheck {
         List<ProbeItems.Probe> expected = new ArrayList<>();
         for (ProbeItems.Probe probe : probes.items()) {
             if (!PatternAnswers.outOfSparseIndex(model, pattern, probe.item())
-                    && mismatch(pattern, question, parameters, probe).isEmpty()) {
+                    && mismatch(pattern, question, parameters, probe).isEmpty()
+                    && KeyConditionLiterals.mismatch(model, pattern, parameters, probe.item())
+                            .isEmpty()) {
                 expected.add(probe);
             }
         }
@@ -210,7 +212,12 @@ public final class ProbeCheck {
             Key key = keys.keyOf(item);
             returnedKeys.add(key);
             ProbeItems.Probe probe = byKey.get(key);
+            // what the key condition's own text asks ("OPEN#" of {state}#…) counts as asked too
             mismatch(pattern, question, parameters, probe)
+                    .or(
+                            () ->
+                                    KeyConditionLiterals.mismatch(
+                                            model, pattern, parameters, probe.item()))
                     .ifPresent(why -> extra.add(key.text() + " " + why));
         }
         if (!extra.isEmpty()) {
