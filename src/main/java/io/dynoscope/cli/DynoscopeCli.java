@@ -192,7 +192,15 @@ public final class DynoscopeCli implements Callable<Integer> {
      * @param repositories how to open a repository for a connection (the SDK's, from the launcher)
      */
     public static int run(String[] args, Repositories repositories) {
-        return run(args, new FileOutputStream(FileDescriptor.out), System.err, repositories);
+        // Java 17 has a console when stdin and stdout are both the terminal.
+        return run(
+                args,
+                System.in,
+                new FileOutputStream(FileDescriptor.out),
+                System.err,
+                System.getenv(),
+                repositories,
+                System.console() != null);
     }
 
     /**
@@ -218,8 +226,23 @@ public final class DynoscopeCli implements Callable<Integer> {
             PrintStream stderr,
             Map<String, String> environment,
             Repositories repositories) {
+        return run(args, stdin, stdout, stderr, environment, repositories, false);
+    }
+
+    /**
+     * As above; with {@code stdoutIsTerminal}, data written byte for byte elsewhere (CSV) shows
+     * control characters as escapes too, as a person reads it.
+     */
+    static int run(
+            String[] args,
+            InputStream stdin,
+            OutputStream stdout,
+            PrintStream stderr,
+            Map<String, String> environment,
+            Repositories repositories,
+            boolean stdoutIsTerminal) {
         PrintStream exactOut = CheckedOutput.over(stdout);
-        PrintStream out = TerminalText.over(exactOut);
+        PrintStream out = TerminalText.over(exactOut, stdoutIsTerminal);
         PrintStream err = TerminalText.over(stderr);
         CommandLine commandLine =
                 new CommandLine(new DynoscopeCli(stdin, out, err, environment, repositories));

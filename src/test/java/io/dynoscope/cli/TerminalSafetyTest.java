@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -291,5 +292,62 @@ class TerminalSafetyTest {
 
     private static CliRun run(byte[] stdin, String... args) {
         return CliRun.withStdin(new ByteArrayInputStream(stdin), args);
+    }
+
+    /** A run whose stdout is (as the command line is told) a terminal. */
+    private static CliRun atTerminal(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] line =
+                Stream.concat(
+                                Stream.of("--endpoint", TestEngine.endpoint().toString()),
+                                Stream.of(args))
+                        .toArray(String[]::new);
+        int code =
+                DynoscopeCli.run(
+                        line,
+                        new ByteArrayInputStream(new byte[0]),
+                        out,
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        Map.of(),
+                        TestRepositories.SDK,
+                        true);
+        return new CliRun(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void csvToATerminalShowsControlCharactersAsEscapesAndKeepsFormulasInert() {
+        List<List<String>> commands =
+                List.of(
+                        List.of("scan", "--table", table, "-o", "csv"),
+                        List.of("export", "--table", table, "--format", "csv"),
+                        List.of(
+                                "sql",
+                                "-o",
+                                "csv",
+                                "SELECT * FROM \"" + table + "\" WHERE pk = 'P'"));
+        for (List<String> command : commands) {
+            CliRun terminal = atTerminal(command.toArray(String[]::new));
+            CliRun piped = run(new byte[0], command.toArray(String[]::new));
+
+            assertEquals(0, terminal.exitCode(), command + ": " + terminal.err());
+            assertOnlyVisible(terminal.out(), command.toString());
+            assertTrue(terminal.out().contains("\\u001B[31mred"), terminal.out());
+            // A file or a pipe gets the exact bytes.
+            assertTrue(piped.out().contains("\u001B[31mred"), command.toString());
+        }
+        CliRun formulas =
+                atTerminal(
+                        "query",
+                        "--table",
+                        table,
+                        "--pk",
+                        "F",
+                        "--projection",
+                        "note",
+                        "-o",
+                        "csv");
+        assertTrue(formulas.out().contains("'=1+2\n"), formulas.out());
     }
 }
