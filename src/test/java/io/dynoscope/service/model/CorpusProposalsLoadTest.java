@@ -99,8 +99,7 @@ class CorpusProposalsLoadTest {
                         .filter(p -> partitions(design, p) >= 2)
                         .findFirst()
                         .orElseThrow();
-        List<Item> only =
-                design.itemsOf(query.entities().get(0)).stream().limit(keep).toList();
+        List<Item> only = design.itemsOf(query.entities().get(0)).stream().limit(keep).toList();
         return partitions(design.withItems(only), query);
     }
 }
