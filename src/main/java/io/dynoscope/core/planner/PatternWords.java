@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 public final class PatternWords {
 
-    static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9]+|'s|=|,");
+    static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+|'s|=|,");
     static final Set<String> DETERMINERS =
             Set.of(
                     "a",
@@ -102,14 +102,15 @@ public final class PatternWords {
     static List<String> nameWords(String name) {
         List<String> words = new ArrayList<>();
         for (String part :
-                name.replaceAll("([a-z0-9])([A-Z])", "$1 $2")
-                        .replaceAll("([A-Z]+)([A-Z][a-z])", "$1 $2")
-                        .split("[^A-Za-z0-9]+")) {
+                name.replaceAll("([\\p{Ll}\\p{N}])(\\p{Lu})", "$1 $2")
+                        .replaceAll("(\\p{Lu}+)(\\p{Lu}\\p{Ll})", "$1 $2")
+                        .split("[^\\p{L}\\p{N}]+")) {
             if (!part.isEmpty()) {
                 words.add(part.toLowerCase(Locale.ROOT));
             }
         }
-        return words;
+        // A name of no letters at all ("_") is still one word: every caller takes its last word.
+        return words.isEmpty() ? List.of(name.strip().toLowerCase(Locale.ROOT)) : words;
     }
 
     /** Whether an attribute holds a time or date by its name. */
