@@ -95,7 +95,9 @@ public final class PatternWords {
         if (entities.isEmpty()) {
             throw new IllegalArgumentException("add an entity before reading access patterns");
         }
-        return new PatternReader(words, entities).read();
+        Translation.Result sentence = Translation.english(words, entities);
+        PatternSpec read = new PatternReader(sentence.english(), entities).read();
+        return Translation.asWritten(read, sentence, words);
     }
 
     /** Words of a name: {@code accountRepId} -> account, rep, id. */
