@@ -114,13 +114,17 @@ public final class ExampleItems {
                 : spec.name().toLowerCase(Locale.ROOT) + "-" + (i + 1);
     }
 
-    /** A value of {@code attribute}: an id of the entity it names, cycling, else a pooled value. */
+    /**
+     * A value of {@code attribute}: an id of the entity it names, cycling, else a pooled value. One
+     * item made so far (a child's id referred to before its siblings exist) would give every
+     * referring item the same value, one partition for a pattern by it: the pool spreads them.
+     */
     private String reference(String attribute, int n) {
         for (EntitySpec other : specs.values()) {
             List<Map<String, String>> existing = made.getOrDefault(other.name(), List.of());
             if (other.ids().size() == 1
                     && other.ids().get(0).equals(attribute)
-                    && !existing.isEmpty()) {
+                    && existing.size() > 1) {
                 return existing.get(n % existing.size()).get(attribute);
             }
         }
