@@ -9,7 +9,15 @@ import io.dynoscope.app.Launcher;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelFiles;
+import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.service.store.BatchResult;
+import io.dynoscope.service.store.ForwardingRepository;
 import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.GatedEndpoint;
 import io.dynoscope.testsupport.GeneratedItems;
@@ -23,6 +31,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -180,13 +190,7 @@ class InterruptionTest {
                                         + table
                                         + "' in 17 requests; 75 were written by the earlier run"),
                 resumedErr.toString(StandardCharsets.UTF_8));
-        List<Item> inTable = new ArrayList<>();
-        TestEngine.repository()
-                .scan(
-                        ScanSpec.table(table),
-                        page -> inTable.addAll(page.items()),
-                        Cancellation.none());
-        assertEquals(500, inTable.size());
+        assertEquals(500, scan(table).size());
     }
 
     @Test
@@ -238,5 +242,134 @@ class InterruptionTest {
                     left.map(p -> p.getFileName().toString()).sorted().toList(),
                     "no .part file is left");
         }
+    }
+
+    /**
+     * Issue 33, item 5: SIGTERM while {@code model load --with-data} writes its third batch. What
+     * was written is said; the same command with {@code --resume} writes exactly the items the
+     * table lacks (counted at the repository, so none twice) and leaves the model's items.
+     */
+    @Test
+    void sigtermDuringAModelLoadSaysWhatWasLeftAndResumeFinishesItWritingNothingTwice()
+            throws Exception {
+        assumeTrue(unix());
+        String table = TestEngine.uniqueTableName("signal-load");
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            items.add(
+                    Item.of(
+                            Map.of(
+                                    "EntityRef", AttributeValue.s("WS#w" + i),
+                                    "Detail", AttributeValue.s("META"),
+                                    "name", AttributeValue.s("workspace " + i))));
+        }
+        TableDesign saas =
+                ModelFiles.read(
+                                new String(
+                                        InterruptionTest.class
+                                                .getResourceAsStream(
+                                                        "/io/dynoscope/service/model/saas-model.json")
+                                                .readAllBytes(),
+                                        StandardCharsets.UTF_8))
+                        .document()
+                        .tables()
+                        .get(0);
+        TableDesign design =
+                saas.withModel(saas.model().with(b -> b.table(table))).withItems(items);
+        Path model = folder.resolve("model.json");
+        Files.writeString(model, ModelJson.write(ModelDocument.of(design)));
+
+        try (GatedEndpoint gated = new GatedEndpoint(TestEngine.endpoint(), "BatchWriteItem", 3)) {
+            Process process =
+                    start(
+                            folder,
+                            "--endpoint",
+                            gated.endpoint().toString(),
+                            "model",
+                            "load",
+                            model.toString(),
+                            "--with-data");
+            assertTrue(gated.awaitGatedRequest(Duration.ofSeconds(60)), "the third batch is sent");
+            process.destroy(); // SIGTERM
+            awaitShutdown(process);
+            gated.open();
+
+            assertEquals(ExitCodes.TERMINATED, exit(process));
+        }
+        String err = Files.readString(folder.resolve("stderr.txt"));
+        assertTrue(
+                err.strip()
+                        .endsWith(
+                                "interrupted: left: table '"
+                                        + table
+                                        + "' holds 75 of its 200 items; run the same command with"
+                                        + " --resume to finish the load (nothing is written twice),"
+                                        + " or delete '"
+                                        + table
+                                        + "' (dynoscope table delete --table "
+                                        + table
+                                        + ") to start again"),
+                err);
+
+        CliRun plain =
+                CliRun.run(
+                        Map.of(),
+                        null,
+                        List.of(
+                                "--endpoint",
+                                TestEngine.endpoint().toString(),
+                                "model",
+                                "load",
+                                model.toString(),
+                                "--with-data"));
+        List<Item> written = new ArrayList<>();
+        CliRun resumed =
+                CliRun.run(
+                        Map.of(),
+                        spec ->
+                                new ForwardingRepository(SdkDynamoRepository.connect(spec)) {
+                                    @Override
+                                    public BatchResult batchWrite(
+                                            String table,
+                                            List<Item> puts,
+                                            List<Key> deletes,
+                                            Cancellation cancellation) {
+                                        written.addAll(puts);
+                                        return super.batchWrite(table, puts, deletes, cancellation);
+                                    }
+                                },
+                        List.of(
+                                "--endpoint",
+                                TestEngine.endpoint().toString(),
+                                "model",
+                                "load",
+                                model.toString(),
+                                "--with-data",
+                                "--resume"));
+
+        assertEquals(ExitCodes.CONDITION_FAILED, plain.exitCode(), plain.err());
+        assertTrue(plain.err().contains("run the command again with --resume"), plain.err());
+        assertEquals(ExitCodes.OK, resumed.exitCode(), resumed.err());
+        assertTrue(
+                resumed.err()
+                        .contains(
+                                "finished "
+                                        + table
+                                        + "; wrote 125 of 200 items in 5 BatchWriteItem requests;"
+                                        + " 75 were written by the earlier run"),
+                resumed.err());
+        assertEquals(125, written.size());
+        assertEquals(125, written.stream().map(Item::attributes).distinct().count());
+        assertEquals(Set.copyOf(items), Set.copyOf(scan(table)));
+    }
+
+    private static List<Item> scan(String table) {
+        List<Item> inTable = new ArrayList<>();
+        TestEngine.repository()
+                .scan(
+                        ScanSpec.table(table),
+                        page -> inTable.addAll(page.items()),
+                        Cancellation.none());
+        return inTable;
     }
 }

@@ -16,8 +16,13 @@ import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.TableDefinition;
+import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.ForwardingRepository;
 import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
@@ -29,7 +34,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,6 +169,125 @@ class ModelCliTest {
         List<String> tables = TestEngine.repository().listTables();
         assertFalse(tables.contains(first), "the good first table was not created");
         assertFalse(tables.contains(alone), "nothing was created");
+    }
+
+    /**
+     * Issue 33, item 6: the engine refuses the second table's CreateTable (another writer created a
+     * table of that name after the check): the message says the first table was left with all its
+     * items and the second not created, and how to finish; {@code --resume} then finishes without
+     * writing the first table's items again, and refuses a table holding an item the model has not.
+     */
+    @Test
+    void aSecondTableTheServiceRefusesIsReportedWithWhatWasLeftAndResumeFinishesTheLoad()
+            throws IOException {
+        TableDesign saas =
+                ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
+                        .document()
+                        .tables()
+                        .get(0);
+        String first = TestEngine.uniqueTableName("cli-left-first");
+        String second = TestEngine.uniqueTableName("cli-left-second");
+        TableDesign one = saas.withModel(saas.model().with(b -> b.table(first)));
+        TableDesign two = saas.withModel(saas.model().with(b -> b.table(second)));
+        Path file = tempDir.resolve("left.json");
+        Files.writeString(
+                file, ModelJson.write(new ModelDocument("two", "", "", List.of(one, two))));
+        Function<ConnectionSpec, DynamoRepository> otherWriterFirst =
+                spec ->
+                        new ForwardingRepository(SdkDynamoRepository.connect(spec)) {
+                            @Override
+                            public void createTable(TableDefinition definition) {
+                                if (definition.name().equals(second)) {
+                                    TestEngine.repository()
+                                            .createTable(
+                                                    TableDefinition.simple(second, "id", null));
+                                }
+                                super.createTable(definition);
+                            }
+                        };
+        List<String> load =
+                List.of(
+                        "--endpoint",
+                        TestEngine.endpoint().toString(),
+                        "model",
+                        "load",
+                        file.toString(),
+                        "--with-data");
+        List<String> resume = new ArrayList<>(load);
+        resume.add("--resume");
+
+        CliRun refused = CliRun.run(Map.of(), otherWriterFirst, load);
+        CliRun notThisModels = CliRun.run(Map.of(), null, resume);
+        TestEngine.repository().deleteTable(second);
+        CliRun finished = CliRun.run(Map.of(), null, resume);
+        TestEngine.repository()
+                .putItem(
+                        first,
+                        Item.of(
+                                Map.of(
+                                        "EntityRef", AttributeValue.s("WS#other"),
+                                        "Detail", AttributeValue.s("META"))),
+                        null);
+        CliRun foreign = CliRun.run(Map.of(), null, resume);
+
+        int items = one.items().size();
+        assertEquals(ExitCodes.SERVICE_ERROR, refused.exitCode(), refused.err());
+        assertTrue(
+                refused.lastErrLine()
+                        .endsWith(
+                                "; left: table '"
+                                        + first
+                                        + "' holds "
+                                        + items
+                                        + " of its "
+                                        + items
+                                        + " items, table '"
+                                        + second
+                                        + "' was not created; run the same command with --resume"
+                                        + " to finish the load (nothing is written twice), or"
+                                        + " delete '"
+                                        + first
+                                        + "' (dynoscope table delete --table "
+                                        + first
+                                        + ") to start again"),
+                refused.lastErrLine());
+        assertTrue(
+                refused.lastErrLine()
+                        .startsWith(
+                                "dynoscope model load: CreateTable on table '"
+                                        + second
+                                        + "' failed: "),
+                refused.lastErrLine());
+        assertEquals(ExitCodes.CONDITION_FAILED, notThisModels.exitCode(), notThisModels.err());
+        assertTrue(
+                notThisModels
+                        .err()
+                        .contains(
+                                "table '"
+                                        + second
+                                        + "' already exists: it is not a table this model's load"
+                                        + " left half-done (its keys are [id], the model's"
+                                        + " [EntityRef, Detail])"),
+                notThisModels.err());
+        assertEquals(ExitCodes.OK, finished.exitCode(), finished.err());
+        assertTrue(
+                finished.err()
+                        .contains(
+                                "finished "
+                                        + first
+                                        + "; wrote 0 of "
+                                        + items
+                                        + " items in 0 BatchWriteItem requests; "
+                                        + items
+                                        + " were written by the earlier run"),
+                finished.err());
+        assertTrue(finished.err().contains("created " + second + "; wrote " + items + " of "));
+        assertEquals(items, count(second));
+        assertEquals(ExitCodes.CONDITION_FAILED, foreign.exitCode(), foreign.err());
+        assertTrue(
+                foreign.err().contains("(it holds item WS#other / META, which the model has not)"),
+                foreign.err());
+        assertEquals(items + 1, count(first));
     }
 
     @Test

@@ -157,6 +157,9 @@ public final class ItemCsv {
         List<Column> columns = columns(items, keySchema);
         out.write(Csv.record(columns.stream().map(c -> Csv.text(c.heading())).toList()));
         for (Item item : items) {
+            refuseLoneSurrogates(item, keySchema);
+        }
+        for (Item item : items) {
             List<String> cells = new ArrayList<>(columns.size());
             for (Column column : columns) {
                 cells.add(cell(item.attributes().get(column.attribute()), column));
@@ -164,6 +167,26 @@ public final class ItemCsv {
             out.write(Csv.record(cells));
         }
         out.flush();
+    }
+
+    /** CSV is UTF-8 text, which has no way to say a lone surrogate: refuse, naming the item. */
+    private static void refuseLoneSurrogates(Item item, KeySchema keySchema) {
+        String path = LoneSurrogates.pathIn(item);
+        if (path != null) {
+            String key =
+                    keySchema == null
+                            ? ItemJson.DYNAMODB.write(item)
+                            : keySchema.keyOf(item).text();
+            throw new ItemFormatException(
+                    "item "
+                            + key
+                            + " holds a lone surrogate (half of a UTF-16 pair), which CSV's UTF-8"
+                            + " cannot hold; nothing was written: export it as json or"
+                            + " dynamodb-json, which keep it as \\uD800",
+                    path,
+                    0,
+                    0);
+        }
     }
 
     /**

@@ -41,7 +41,7 @@ final class JsonSupport {
 
     /** A generator writing to {@code out}, indented with two spaces and {@code \n} when pretty. */
     static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
-        JsonGenerator generator = FACTORY.createGenerator(out);
+        JsonGenerator generator = FACTORY.createGenerator(LoneSurrogates.escapingInJson(out));
         if (pretty) {
             DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
             generator.setPrettyPrinter(

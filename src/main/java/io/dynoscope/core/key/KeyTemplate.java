@@ -33,6 +33,13 @@ public final class KeyTemplate {
     private static final Pattern RANGE =
             Pattern.compile("(?:([A-Za-z_][A-Za-z0-9_]*):)?([0-9]+)\\.\\.([0-9]+)");
 
+    /**
+     * Whether a template can name this attribute: {@code {name}} takes letters A–Z, digits and _.
+     */
+    public static boolean isName(String attribute) {
+        return NAME.matcher(attribute).matches();
+    }
+
     /** One piece of a pattern. */
     private sealed interface Part permits Literal, Variable, Range {}
 

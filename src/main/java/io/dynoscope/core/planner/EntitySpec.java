@@ -76,9 +76,9 @@ public record EntitySpec(
     /** An upper-case tag for a name: {@code orderItem} -> {@code ORDER_ITEM}. */
     public static String tagOf(String name) {
         String tag =
-                name.replaceAll("([a-z0-9])([A-Z])", "$1_$2")
+                name.replaceAll("([\\p{Ll}\\p{N}])(\\p{Lu})", "$1_$2")
                         .toUpperCase(Locale.ROOT)
-                        .replaceAll("[^A-Z0-9]+", "_")
+                        .replaceAll("[^\\p{L}\\p{N}]+", "_")
                         .replaceAll("^_+|_+$", "");
         return tag.isEmpty() ? "ITEM" : tag;
     }

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 public final class PatternWords {
 
-    static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9]+|['\u2019]s|=|,|\\+|&");
+    static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+|['\u2019]s|=|,|\\+|&");
     static final Set<String> DETERMINERS =
             Set.of(
                     "a",
@@ -95,21 +95,24 @@ public final class PatternWords {
         if (entities.isEmpty()) {
             throw new IllegalArgumentException("add an entity before reading access patterns");
         }
-        return new PatternReader(words, entities).read();
+        Translation.Result sentence = Translation.english(words, entities);
+        PatternSpec read = new PatternReader(sentence.english(), entities).read();
+        return Translation.asWritten(read, sentence, words);
     }
 
     /** Words of a name: {@code accountRepId} -> account, rep, id. */
     static List<String> nameWords(String name) {
         List<String> words = new ArrayList<>();
         for (String part :
-                name.replaceAll("([a-z0-9])([A-Z])", "$1 $2")
-                        .replaceAll("([A-Z]+)([A-Z][a-z])", "$1 $2")
-                        .split("[^A-Za-z0-9]+")) {
+                name.replaceAll("([\\p{Ll}\\p{N}])(\\p{Lu})", "$1 $2")
+                        .replaceAll("(\\p{Lu}+)(\\p{Lu}\\p{Ll})", "$1 $2")
+                        .split("[^\\p{L}\\p{N}]+")) {
             if (!part.isEmpty()) {
                 words.add(part.toLowerCase(Locale.ROOT));
             }
         }
-        return words;
+        // A name of no letters at all ("_") is still one word: every caller takes its last word.
+        return words.isEmpty() ? List.of(name.strip().toLowerCase(Locale.ROOT)) : words;
     }
 
     /** Whether an attribute holds a time or date by its name. */

@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.JsonErrors;
+import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.JsonText;
 import io.dynoscope.core.model.Workload;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -104,6 +106,7 @@ public record PlanRequest(PlanInput input) {
         for (EntityJson entity : json.entities()) {
             entities.add(entity(entity));
         }
+        refuseSharedTags(entities);
         List<PatternSpec> patterns = new ArrayList<>();
         for (PatternJson pattern : JsonText.list(json.accessPatterns())) {
             if (pattern == null || pattern.words() == null || pattern.words().isBlank()) {
@@ -127,6 +130,27 @@ public record PlanRequest(PlanInput input) {
                         json.table(), json.partitionKey(), json.sortKey(), entities, patterns));
     }
 
+    /**
+     * Two entities whose keys would start alike ({@code orderItem}, {@code order_item}) cannot be
+     * told apart.
+     */
+    private static void refuseSharedTags(List<EntitySpec> entities) {
+        Map<String, String> byTag = new HashMap<>();
+        for (EntitySpec entity : entities) {
+            String other = byTag.putIfAbsent(entity.tag(), entity.name());
+            if (other != null && !other.equals(entity.name())) {
+                throw new IllegalArgumentException(
+                        "entities '"
+                                + other
+                                + "' and '"
+                                + entity.name()
+                                + "' would both start their keys with "
+                                + entity.tag()
+                                + "#: rename one");
+            }
+        }
+    }
+
     private static EntitySpec entity(EntityJson json) {
         if (json == null || json.name() == null || json.name().isBlank()) {
             throw new IllegalArgumentException("an entity needs a \"name\"");
@@ -146,6 +170,16 @@ public record PlanRequest(PlanInput input) {
         } else if (json.id() != null) {
             throw new IllegalArgumentException(
                     where + ": \"id\" is an attribute name or a list of them");
+        }
+        for (String id : ids) {
+            if (!KeyTemplate.isName(id.strip())) {
+                throw new IllegalArgumentException(
+                        where
+                                + ": the id '"
+                                + id
+                                + "' cannot be named in a key template, which takes letters A-Z,"
+                                + " digits and _ (not first a digit)");
+            }
         }
         List<AttributeModel> attributes = new ArrayList<>();
         Map<String, String> declared = json.attributes() == null ? Map.of() : json.attributes();

@@ -77,7 +77,7 @@ class Sentence {
 
     Sentence(String words, List<EntitySpec> entities) {
         this.words = words;
-        Matcher m = TOKEN.matcher(words.replaceAll("([a-z0-9])([A-Z])", "$1 $2"));
+        Matcher m = TOKEN.matcher(words.replaceAll("([\\p{Ll}\\p{N}])(\\p{Lu})", "$1 $2"));
         while (m.find()) {
             tokens.add(new Token(normal(m.group()), m.group()));
         }

@@ -76,12 +76,17 @@ public final class SchemaLoad {
     /**
      * How a load ended.
      *
+     * @param created whether this load created the table (false when it finished one an earlier
+     *     load left)
+     * @param itemsAlreadyThere items an earlier, interrupted load had written (not written again)
      * @param requests BatchWriteItem requests sent, retries included
      * @param complete false when cancelled before every item was written
      */
     public record Result(
             String table,
+            boolean created,
             int itemsWritten,
+            int itemsAlreadyThere,
             int itemsTotal,
             int requests,
             double consumedCapacity,
@@ -232,25 +237,73 @@ public final class SchemaLoad {
                             + " name or delete the table first)");
         }
         repository.createTable(prepared.definition());
-        List<Item> items = withItems ? prepared.design().items() : List.of();
+        return write(
+                prepared,
+                true,
+                withItems ? prepared.design().items() : List.of(),
+                0,
+                progress,
+                cancellation);
+    }
+
+    /**
+     * Finishes the load of {@code prepared} that an interrupted run left: creates the table when it
+     * is not there, else checks it is the half-loaded table of this very model ({@link
+     * HalfLoadedTable}) and, when {@code withItems}, writes only the items it lacks, so that no
+     * item is written twice.
+     *
+     * @throws TableExistsException when the table exists but is not this model's (nothing written)
+     */
+    public Result resume(
+            Prepared prepared,
+            boolean withItems,
+            Consumer<Progress> progress,
+            Cancellation cancellation) {
+        if (!repository.listTables().contains(prepared.table())) {
+            return load(prepared, withItems, progress, cancellation);
+        }
+        HalfLoadedTable.checkSchema(repository, prepared);
+        if (!withItems) {
+            return write(prepared, false, List.of(), 0, progress, cancellation);
+        }
+        KeySchema keys = prepared.definition().keySchema();
+        Set<Key> present = HalfLoadedTable.itemsPresent(repository, prepared, cancellation);
+        List<Item> missing =
+                prepared.design().items().stream()
+                        .filter(item -> !present.contains(item.key(keys)))
+                        .toList();
+        return write(prepared, false, missing, present.size(), progress, cancellation);
+    }
+
+    private Result write(
+            Prepared prepared,
+            boolean created,
+            List<Item> items,
+            int alreadyThere,
+            Consumer<Progress> progress,
+            Cancellation cancellation) {
+        String table = prepared.table();
+        int total = alreadyThere + items.size();
         int written = 0;
         int requests = 0;
         double capacity = 0;
-        progress.accept(new Progress(table, 0, items.size()));
+        progress.accept(new Progress(table, alreadyThere, total));
         for (int from = 0; from < items.size(); from += BATCH) {
             if (cancellation.isCancelled()) {
-                return new Result(table, written, items.size(), requests, capacity, false);
+                return new Result(
+                        table, created, written, alreadyThere, total, requests, capacity, false);
             }
             List<Item> batch = items.subList(from, Math.min(items.size(), from + BATCH));
             BatchResult result = repository.batchWrite(table, batch, List.of(), cancellation);
             written += result.processed();
             requests += result.requests();
             capacity += result.consumedCapacity();
-            progress.accept(new Progress(table, written, items.size()));
+            progress.accept(new Progress(table, alreadyThere + written, total));
             if (result.processed() < batch.size()) {
-                return new Result(table, written, items.size(), requests, capacity, false);
+                return new Result(
+                        table, created, written, alreadyThere, total, requests, capacity, false);
             }
         }
-        return new Result(table, written, items.size(), requests, capacity, true);
+        return new Result(table, created, written, alreadyThere, total, requests, capacity, true);
     }
 }
