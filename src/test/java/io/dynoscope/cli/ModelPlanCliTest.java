@@ -31,7 +31,7 @@ class ModelPlanCliTest {
               "accessPatterns": [
                 "List the orders of a customer, newest first",
                 %s,
-                "Get a customer by email"
+                "Get one customer"
               ]
             }
             """;
