@@ -73,10 +73,7 @@ final class ModelCommand extends GroupCommand {
 
     /** The table of that name in a model file, else the file's only table; empty for neither. */
     static Optional<TableDesign> namedOrOnly(ModelFiles.Read read, String table) {
-        List<TableDesign> tables = read.document().tables();
-        return read.document()
-                .table(table)
-                .or(() -> tables.size() == 1 ? Optional.of(tables.get(0)) : Optional.empty());
+        return read.document().namedOrOnly(table);
     }
 
     /** {@code --param name=value} options as typed values (see {@link ValueInput}). */

@@ -168,7 +168,7 @@ final class ModelMigrateCommand implements Callable<Integer> {
 
     private int apply(DynoscopeCli cli, Migration migration, MigrationPlan plan)
             throws IOException {
-        Path journalFile = journal != null ? journal : journalBeside(to);
+        Path journalFile = journal != null ? journal : Migration.journalBeside(to);
         Cancellation cancellation = Cancellation.none();
         AtomicReference<String> phase = new AtomicReference<>("nothing was written yet");
         MigrationReport done;
@@ -238,11 +238,6 @@ final class ModelMigrateCommand implements Callable<Integer> {
                             + "' if it is meant for this table)");
         }
         return design;
-    }
-
-    /** Where the journal of a migration to {@code target} is kept: beside it. */
-    static Path journalBeside(Path target) {
-        return target.resolveSibling(target.getFileName() + ".migration-journal");
     }
 
     private static String resumeHint(Path journalFile) {

@@ -186,6 +186,39 @@ class LayeringTest {
                 .check(classes);
     }
 
+    /**
+     * Spark is the whole-table jobs' alone (it is provided only where they run), and the jobs are a
+     * composition root of their own: no JavaFX, no window, and nothing of ours depends on them.
+     */
+    @Test
+    void onlyTheJobsImportSpark() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.dynoscope.jobs..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.apache.spark..", "scala..")
+                .check(classes);
+    }
+
+    @Test
+    void theJobsKnowNoUserInterfaceAndNothingKnowsThem() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.dynoscope.jobs..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx..", "io.dynoscope.ui..", "io.dynoscope.app..")
+                .check(classes);
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.dynoscope.jobs..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.dynoscope.jobs..")
+                .check(classes);
+    }
+
     @Test
     void repositoryAndSandboxKnowNoUserInterface() {
         noClasses()

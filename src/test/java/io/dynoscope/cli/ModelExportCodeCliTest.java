@@ -76,6 +76,49 @@ class ModelExportCodeCliTest {
     }
 
     @Test
+    void printsTheEntityFormatsAndSaysWhatTheyCannotExpress() {
+        Result electro =
+                atTestEngine("model", "export", "--from", SAAS.toString(), "--format", "electrodb");
+        assertEquals(ExitCodes.OK, electro.exitCode(), electro.err());
+        assertTrue(
+                electro.out().contains("template: \"WS#${workspaceId}#${shard}\""), electro.out());
+        assertTrue(electro.out().contains("async projectsOfAShardedWorkspaceEveryShard("));
+        assertTrue(
+                electro.out()
+                        .contains(
+                                "// Not expressed: saas.shardedProject: ElectroDB has no sharded key"),
+                electro.out());
+        assertTrue(
+                electro.err()
+                        .contains(
+                                "not expressed in electrodb: saas.shardedProject: ElectroDB has no"
+                                        + " sharded key"),
+                electro.err());
+        assertTrue(
+                electro.err()
+                        .contains("not expressed in electrodb: saas: the copy 'workspaceName'"),
+                electro.err());
+        Result toolbox =
+                atTestEngine(
+                        "model",
+                        "export",
+                        "--from",
+                        ORDERS.toString(),
+                        "--format",
+                        "dynamodb-toolbox");
+        assertEquals(ExitCodes.OK, toolbox.exitCode(), toolbox.err());
+        assertTrue(
+                toolbox.out().contains("\"GSI1PK\": string().optional().link<typeof attributes>("),
+                toolbox.out());
+        assertTrue(
+                toolbox.err()
+                        .contains(
+                                "not expressed in dynamodb-toolbox: orders.event: dynamodb-toolbox"
+                                        + " has no sharded key"),
+                toolbox.err());
+    }
+
+    @Test
     void generatesFromTheLiveTable() {
         String table = TestEngine.uniqueTableName("export-code");
         SampleTables.seed(TestEngine.repository(), Dataset.SAAS, table);

@@ -13,6 +13,9 @@ public enum CodeFormat {
             "cloudformation-yaml", "CloudFormation (YAML)", () -> CloudFormationTemplate.YAML),
     TERRAFORM("terraform", "Terraform (JSON syntax)", TerraformConfiguration::new),
     CDK("cdk", "AWS CDK construct (TypeScript)", CdkConstruct::new),
+    ELECTRODB("electrodb", "ElectroDB entities (TypeScript)", ElectroDbEntities::new),
+    DYNAMODB_TOOLBOX(
+            "dynamodb-toolbox", "dynamodb-toolbox v1 entities (TypeScript)", ToolboxEntities::new),
     JAVA("java", "Java Enhanced Client classes", EnhancedClientClasses::new);
 
     private final String cliName;

@@ -11,6 +11,7 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.IndexModel;
+import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -181,6 +182,7 @@ public record SampleTally(
             Map<String, Long> keyed = keyedPerIndex.getOrDefault(entity.name(), Map.of());
             for (String index : new TreeSet<>(entity.indexKeys().keySet())) {
                 if (items > 0 && keyed.getOrDefault(index, 0L) == 0) {
+                    KeyTemplates templates = entity.indexKeys().get(index);
                     refusals.add(
                             "entity '"
                                     + entity.name()
@@ -189,9 +191,11 @@ public record SampleTally(
                                     + " sampled items can have the keys of index '"
                                     + index
                                     + "' ("
-                                    + entity.indexKeys().get(index)
+                                    + templates.partitionKey().text()
+                                    + templates.sortKey().map(sk -> " / " + sk.text()).orElse("")
                                     + "), e.g. "
                                     + firstLeftOut.get(entity.name())
+                                    + emptyFor(computation.model(), entity.name(), index)
                                     + "; fix the template or the items first");
                 }
             }
@@ -208,6 +212,29 @@ public record SampleTally(
                 indexTallies,
                 exampleWrites,
                 refusals);
+    }
+
+    /**
+     * The access patterns that would read {@code index} for {@code entity} and find none of its
+     * items there, as an error to name: the backfill would leave that part of the index empty.
+     */
+    private static String emptyFor(TableModel model, String entity, String index) {
+        List<String> patterns =
+                model.accessPatterns().stream()
+                        .filter(p -> index.equals(p.index()) && p.entities().contains(entity))
+                        .map(p -> "'" + p.name() + "'")
+                        .toList();
+        if (patterns.isEmpty()) {
+            return "";
+        }
+        return "; "
+                + (patterns.size() == 1 ? "access pattern " : "access patterns ")
+                + String.join(", ", patterns)
+                + " would read "
+                + index
+                + " and find no "
+                + entity
+                + ": the backfill leaves none in it";
     }
 
     /**

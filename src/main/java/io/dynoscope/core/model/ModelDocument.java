@@ -29,4 +29,10 @@ public record ModelDocument(
     public Optional<TableDesign> table(String tableName) {
         return tables.stream().filter(t -> t.table().equals(tableName)).findFirst();
     }
+
+    /** The table of that name, else the document's only table; empty for neither. */
+    public Optional<TableDesign> namedOrOnly(String tableName) {
+        return table(tableName)
+                .or(() -> tables.size() == 1 ? Optional.of(tables.get(0)) : Optional.empty());
+    }
 }

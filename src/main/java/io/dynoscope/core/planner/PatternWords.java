@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 public final class PatternWords {
 
-    static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+|'s|=|,");
+    static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+|['\u2019]s|=|,|\\+|&");
     static final Set<String> DETERMINERS =
             Set.of(
                     "a",
@@ -95,7 +95,9 @@ public final class PatternWords {
         if (entities.isEmpty()) {
             throw new IllegalArgumentException("add an entity before reading access patterns");
         }
-        return new PatternReader(words, entities).read();
+        Translation.Result sentence = Translation.english(words, entities);
+        PatternSpec read = new PatternReader(sentence.english(), entities).read();
+        return Translation.asWritten(read, sentence, words);
     }
 
     /** Words of a name: {@code accountRepId} -> account, rep, id. */
@@ -121,7 +123,8 @@ public final class PatternWords {
     }
 
     static boolean isPluralOf(String word, String name) {
-        return word.equals(name + "s")
+        return Lexicon.irregularPlural(word, name)
+                || word.equals(name + "s")
                 || word.equals(name + "es")
                 || (name.endsWith("y")
                         && word.equals(name.substring(0, name.length() - 1) + "ies"));

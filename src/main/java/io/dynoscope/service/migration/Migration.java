@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Applies a {@link MigrationPlan} to its live table: creates the new indexes before or after the
@@ -97,6 +98,11 @@ public final class Migration {
         }
     }
 
+    /** Where the journal of a migration to the model file {@code target} is kept: beside it. */
+    public static Path journalBeside(Path target) {
+        return target.resolveSibling(target.getFileName() + ".migration-journal");
+    }
+
     /** Catch-up passes at most, unless told. */
     public static final int DEFAULT_CATCH_UP_PASSES = 5;
 
@@ -104,7 +110,7 @@ public final class Migration {
     static final int ITEMS_PER_SEGMENT = 2_000;
 
     private final DynamoRepository repository;
-    private final GuardedUpdates updates;
+    private final Function<MigrationPlan, PassRunner> runners;
 
     public Migration(DynamoRepository repository) {
         this(repository, new GuardedUpdates(repository));
@@ -112,7 +118,24 @@ public final class Migration {
 
     public Migration(DynamoRepository repository, GuardedUpdates updates) {
         this.repository = Objects.requireNonNull(repository);
-        this.updates = Objects.requireNonNull(updates);
+        Objects.requireNonNull(updates);
+        this.runners =
+                plan ->
+                        new TablePass(
+                                repository,
+                                updates,
+                                plan.table(),
+                                AttributeComputation.of(plan.target()),
+                                removals(plan));
+    }
+
+    /**
+     * A migration whose passes run where {@code runners} says (a whole-table job's Spark tasks);
+     * everything else (indexes, journal, check, proof, report) runs here as on the desktop.
+     */
+    public Migration(DynamoRepository repository, Function<MigrationPlan, PassRunner> runners) {
+        this.repository = Objects.requireNonNull(repository);
+        this.runners = Objects.requireNonNull(runners);
     }
 
     /**
@@ -134,18 +157,8 @@ public final class Migration {
         }
         Instant started = Instant.now();
         long began = System.nanoTime();
-        AttributeComputation computation = AttributeComputation.of(plan.target());
         MigrationJournal journal = openJournal(plan, options);
-        Run run =
-                new Run(
-                        plan,
-                        options,
-                        computation,
-                        journal,
-                        listener,
-                        cancellation,
-                        started,
-                        began);
+        Run run = new Run(plan, options, journal, listener, cancellation, started, began);
         try {
             MigrationReport report = run.all();
             if (journal != null && report.journal() == null) {
@@ -215,7 +228,7 @@ public final class Migration {
         private final Cancellation cancellation;
         private final Instant started;
         private final long began;
-        private final TablePass pass;
+        private final PassRunner pass;
         private final int segments;
         private final long total;
         private final List<String> created = new ArrayList<>();
@@ -225,7 +238,6 @@ public final class Migration {
         Run(
                 MigrationPlan plan,
                 Options options,
-                AttributeComputation computation,
                 MigrationJournal journal,
                 Listener listener,
                 Cancellation cancellation,
@@ -238,8 +250,7 @@ public final class Migration {
             this.cancellation = cancellation;
             this.started = started;
             this.began = began;
-            this.pass =
-                    new TablePass(repository, updates, plan.table(), computation, removals(plan));
+            this.pass = runners.apply(plan);
             this.segments =
                     journal != null ? journal.segments() : segments(plan, options.concurrency());
             this.total = estimatedItems(plan);
@@ -452,7 +463,7 @@ public final class Migration {
     }
 
     /** Per entity, the attributes cleanup removes. */
-    private static Map<String, List<String>> removals(MigrationPlan plan) {
+    public static Map<String, List<String>> removals(MigrationPlan plan) {
         Map<String, List<String>> removals = new LinkedHashMap<>();
         plan.diff().entities().forEach(e -> removals.put(e.entity(), e.removed()));
         return removals;

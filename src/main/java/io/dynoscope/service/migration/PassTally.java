@@ -72,7 +72,7 @@ public record PassTally(
         examples = Map.copyOf(examples);
     }
 
-    static final PassTally EMPTY = new PassTally(Map.of(), Map.of(), Map.of(), Map.of());
+    public static final PassTally EMPTY = new PassTally(Map.of(), Map.of(), Map.of(), Map.of());
 
     public long count(Count count) {
         return counts.getOrDefault(count, 0L);
@@ -87,7 +87,7 @@ public record PassTally(
         return count(Count.UPDATED) + count(Count.CHANGED_MEANWHILE);
     }
 
-    PassTally plus(PassTally other) {
+    public PassTally plus(PassTally other) {
         Map<Count, Long> sumCounts = new TreeMap<>(counts);
         other.counts.forEach((k, v) -> sumCounts.merge(k, v, Long::sum));
         Map<String, Long> sumEntities = new TreeMap<>(entities);
@@ -116,7 +116,7 @@ public record PassTally(
     }
 
     /** The tally as one line of JSON (the journal's entry for a finished segment). */
-    String toJson() {
+    public String toJson() {
         try {
             return JSON.writeValueAsString(this);
         } catch (JsonProcessingException e) {
@@ -129,7 +129,7 @@ public record PassTally(
      *
      * @throws IllegalArgumentException when it is not one
      */
-    static PassTally fromJson(String text) {
+    public static PassTally fromJson(String text) {
         try {
             PassTally tally = JSON.readValue(text, new TypeReference<PassTally>() {});
             if (tally.counts() == null || tally.entities() == null) {

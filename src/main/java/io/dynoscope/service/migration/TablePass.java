@@ -44,10 +44,10 @@ import java.util.stream.IntStream;
  * attributes of each item that disagrees; a verification pass only counts; a cleanup pass removes
  * the attributes the target no longer uses.
  */
-final class TablePass {
+public final class TablePass implements PassRunner {
 
     /** What a pass does with each item. */
-    enum Kind {
+    public enum Kind {
         /** Writes what disagrees and hashes every item's other attributes (the "before"). */
         BACKFILL,
         /** Writes what disagrees. */
@@ -60,13 +60,13 @@ final class TablePass {
 
     /** Hears of a segment once every item of it was handled. */
     @FunctionalInterface
-    interface SegmentDone {
+    public interface SegmentDone {
         void done(int segment, PassTally tally) throws IOException;
     }
 
     /** Hears of progress after each page, on the reading thread. */
     @FunctionalInterface
-    interface Progress {
+    public interface Progress {
         void items(long read, long written);
     }
 
@@ -75,7 +75,7 @@ final class TablePass {
      * @param stoppedBy why the pass stopped early (a failure every further request would meet), or
      *     null
      */
-    record Result(PassTally tally, boolean complete, String stoppedBy) {}
+    public record Result(PassTally tally, boolean complete, String stoppedBy) {}
 
     /** How often one item is re-read and recomputed when its guarded write is refused. */
     static final int MAX_RECOMPUTES = 5;
@@ -90,7 +90,7 @@ final class TablePass {
     /**
      * @param removals per entity, the attributes a cleanup pass removes
      */
-    TablePass(
+    public TablePass(
             DynamoRepository repository,
             GuardedUpdates updates,
             String table,
@@ -108,7 +108,8 @@ final class TablePass {
      * Runs a pass over the segments of a {@code totalSegments}-segment Scan that are not in {@code
      * skip}, with {@code concurrency} workers.
      */
-    Result run(
+    @Override
+    public Result run(
             Kind kind,
             int totalSegments,
             Set<Integer> skip,
@@ -116,8 +117,28 @@ final class TablePass {
             SegmentDone onSegment,
             Progress progress,
             Cancellation cancellation) {
-        List<Integer> segments =
-                IntStream.range(0, totalSegments).filter(s -> !skip.contains(s)).boxed().toList();
+        return runSegments(
+                kind,
+                totalSegments,
+                IntStream.range(0, totalSegments).filter(s -> !skip.contains(s)).boxed().toList(),
+                concurrency,
+                onSegment,
+                progress,
+                cancellation);
+    }
+
+    /**
+     * Runs a pass over {@code segments} of a {@code totalSegments}-segment Scan with {@code
+     * concurrency} workers (a whole-table job's task runs the segments it owns this way).
+     */
+    public Result runSegments(
+            Kind kind,
+            int totalSegments,
+            List<Integer> segments,
+            int concurrency,
+            SegmentDone onSegment,
+            Progress progress,
+            Cancellation cancellation) {
         Run run = new Run(kind, totalSegments, segments, onSegment, progress, cancellation);
         int workers = Math.max(1, Math.min(concurrency, segments.size()));
         ExecutorService pool = DaemonPool.of(workers, "migration");

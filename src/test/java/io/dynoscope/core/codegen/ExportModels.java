@@ -59,4 +59,18 @@ final class ExportModels {
         new SchemaLoad(TestEngine.repository())
                 .load(SchemaLoad.prepare(design), true, progress -> {}, Cancellation.none());
     }
+
+    /**
+     * An empty table named the model's table and {@code -suffix}, as {@code model load} makes it.
+     */
+    static String emptyCopy(TableDesign design, String suffix) {
+        String table = design.table() + "-" + suffix;
+        new SchemaLoad(TestEngine.repository())
+                .load(
+                        SchemaLoad.prepare(design.withModel(design.model().withTable(table))),
+                        false,
+                        progress -> {},
+                        Cancellation.none());
+        return table;
+    }
 }

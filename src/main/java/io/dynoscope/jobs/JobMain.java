@@ -1,0 +1,134 @@
+package io.dynoscope.jobs;
+
+import io.dynoscope.cli.ExitCodes;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * The main class of target/dynoscope-jobs.jar: {@code spark-submit --class
+ * io.dynoscope.jobs.JobMain dynoscope-jobs.jar JOB OPTIONS...}. The connection options are the
+ * command line's; each job's options are those of the desktop command it distributes.
+ */
+@Command(
+        name = "dynoscope-jobs",
+        mixinStandardHelpOptions = true,
+        subcommands = {MigrateJob.class},
+        description = "Dynoscope's whole-table jobs on Apache Spark (docs/jobs.md).")
+public final class JobMain implements Callable<Integer> {
+
+    @Option(
+            names = "--endpoint",
+            paramLabel = "URL",
+            scope = ScopeType.INHERIT,
+            description = "A DynamoDB-compatible endpoint, such as a local engine.")
+    String endpoint;
+
+    @Option(names = "--profile", paramLabel = "NAME", scope = ScopeType.INHERIT)
+    String profile;
+
+    @Option(names = "--region", paramLabel = "REGION", scope = ScopeType.INHERIT)
+    String region;
+
+    @Option(names = "--access-key-id", paramLabel = "ID", scope = ScopeType.INHERIT)
+    String accessKeyId;
+
+    @Option(
+            names = "--read-only",
+            scope = ScopeType.INHERIT,
+            description = "Refuse every write (exit 4) before anything is read.")
+    boolean readOnly;
+
+    @Option(
+            names = "--read-write",
+            scope = ScopeType.INHERIT,
+            description = "Allow writes through a profile that matches the read-only patterns.")
+    boolean readWrite;
+
+    @Option(
+            names = "--master",
+            paramLabel = "URL",
+            scope = ScopeType.INHERIT,
+            description =
+                    "Spark's master when not set by spark-submit (default: local[*], with up to 4"
+                            + " attempts per task).")
+    String master;
+
+    private final JavaSparkContext given;
+    private final PrintStream err;
+
+    private JobMain(JavaSparkContext given, PrintStream err) {
+        this.given = given;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(null, System.err, args));
+    }
+
+    /**
+     * Runs one job; with {@code spark} null it starts (and stops) its own Spark context.
+     *
+     * @return the exit code: as the desktop command's (0 done, 3 the proof failed, ...)
+     */
+    public static int run(JavaSparkContext spark, PrintStream err, String... args) {
+        CommandLine line = new CommandLine(new JobMain(spark, err));
+        line.setErr(new PrintWriter(err, true));
+        line.setExecutionExceptionHandler(
+                (e, cmd, parsed) -> {
+                    err.println(cmd.getCommandName() + ": " + e.getMessage());
+                    return e instanceof IllegalArgumentException
+                            ? ExitCodes.USAGE
+                            : ExitCodes.SERVICE_ERROR;
+                });
+        return line.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        err.println("name a job: migrate, partitions or export (--help)");
+        return ExitCodes.USAGE;
+    }
+
+    JobConnection connection() {
+        if (readOnly && readWrite) {
+            throw new IllegalArgumentException("--read-only and --read-write do not go together");
+        }
+        return new JobConnection(
+                endpoint,
+                region,
+                profile,
+                accessKeyId,
+                readOnly ? Boolean.TRUE : readWrite ? Boolean.FALSE : null);
+    }
+
+    PrintStream err() {
+        return err;
+    }
+
+    /** Runs {@code job} with the given Spark context, or one of its own stopped afterwards. */
+    <T> T withSpark(String job, SparkJob<T> body) throws Exception {
+        if (given != null) {
+            return body.run(given);
+        }
+        SparkConf conf = new SparkConf().setAppName("dynoscope " + job);
+        if (!conf.contains("spark.master")) {
+            conf.setMaster(master != null ? master : "local[*,4]");
+        }
+        try (JavaSparkContext spark = new JavaSparkContext(conf)) {
+            return body.run(spark);
+        }
+    }
+
+    /** A job's body, given its Spark context. */
+    @FunctionalInterface
+    interface SparkJob<T> {
+        T run(JavaSparkContext spark) throws Exception;
+    }
+}

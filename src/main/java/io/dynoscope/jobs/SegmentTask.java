@@ -1,0 +1,86 @@
+package io.dynoscope.jobs;
+
+import io.dynoscope.core.migration.AttributeComputation;
+import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.drift.GuardedUpdates;
+import io.dynoscope.service.migration.TablePass;
+import io.dynoscope.service.store.DynamoRepository;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.api.java.function.FlatMapFunction;
+
+/**
+ * One Spark task of a migration pass: runs the Scan segments it owns through the desktop's {@link
+ * TablePass} (the same guarded UpdateItem, the same tally) and answers one line per segment, {@code
+ * "<segment> <tally JSON>"}. A task that cannot finish its segments fails, so Spark runs it again;
+ * every write it re-sends is guarded, so an item already made right is only counted.
+ */
+final class SegmentTask implements FlatMapFunction<Iterator<Integer>, String> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final JobConnection connection;
+    private final String table;
+    private final String targetModel;
+    private final Map<String, List<String>> removals;
+    private final TablePass.Kind kind;
+    private final int totalSegments;
+
+    /**
+     * @param targetModel the target model as {@link ModelJson} writes it
+     */
+    SegmentTask(
+            JobConnection connection,
+            String table,
+            String targetModel,
+            Map<String, List<String>> removals,
+            TablePass.Kind kind,
+            int totalSegments) {
+        this.connection = connection;
+        this.table = table;
+        this.targetModel = targetModel;
+        this.removals = removals;
+        this.kind = kind;
+        this.totalSegments = totalSegments;
+    }
+
+    @Override
+    public Iterator<String> call(Iterator<Integer> owned) {
+        List<Integer> segments = new ArrayList<>();
+        owned.forEachRemaining(segments::add);
+        List<String> done = new ArrayList<>();
+        try (DynamoRepository repository = connection.openForTask()) {
+            TableModel model = ModelJson.read(targetModel).tables().get(0).model().withTable(table);
+            TablePass pass =
+                    new TablePass(
+                            repository,
+                            new GuardedUpdates(repository),
+                            table,
+                            AttributeComputation.of(model),
+                            removals);
+            TablePass.Result result =
+                    pass.runSegments(
+                            kind,
+                            totalSegments,
+                            segments,
+                            1,
+                            (segment, tally) -> done.add(segment + " " + tally.toJson()),
+                            (read, written) -> {},
+                            Cancellation.none());
+            if (!result.complete()) {
+                throw new IllegalStateException(
+                        "Scan segments "
+                                + segments
+                                + " of table '"
+                                + table
+                                + "' did not finish: "
+                                + result.stoppedBy());
+            }
+        }
+        return done.iterator();
+    }
+}

@@ -1,0 +1,103 @@
+package io.dynoscope.jobs;
+
+import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.migration.PassRunner;
+import io.dynoscope.service.migration.PassTally;
+import io.dynoscope.service.migration.TablePass;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.apache.spark.api.java.JavaSparkContext;
+
+/**
+ * Runs a migration's passes as Spark jobs: the segments still to do go out in waves of a few per
+ * task, each wave one Spark job whose tasks run {@link SegmentTask}; between waves the driver
+ * journals the finished segments and reports progress, so a killed job resumes from the last wave.
+ */
+final class SparkPasses implements PassRunner {
+
+    /** Segments per task in one wave: enough to keep tasks busy, few enough to journal often. */
+    static final int SEGMENTS_PER_TASK_AND_WAVE = 4;
+
+    private final JavaSparkContext spark;
+    private final JobConnection connection;
+    private final String table;
+    private final String targetModel;
+    private final Map<String, List<String>> removals;
+
+    SparkPasses(
+            JavaSparkContext spark,
+            JobConnection connection,
+            String table,
+            String targetModel,
+            Map<String, List<String>> removals) {
+        this.spark = spark;
+        this.connection = connection;
+        this.table = table;
+        this.targetModel = targetModel;
+        this.removals = Map.copyOf(removals);
+    }
+
+    @Override
+    public TablePass.Result run(
+            TablePass.Kind kind,
+            int totalSegments,
+            Set<Integer> skip,
+            int concurrency,
+            TablePass.SegmentDone onSegment,
+            TablePass.Progress progress,
+            Cancellation cancellation) {
+        List<Integer> todo =
+                IntStream.range(0, totalSegments).filter(s -> !skip.contains(s)).boxed().toList();
+        int tasks = Math.max(1, Math.min(concurrency, todo.size()));
+        int wave = tasks * SEGMENTS_PER_TASK_AND_WAVE;
+        SegmentTask task =
+                new SegmentTask(connection, table, targetModel, removals, kind, totalSegments);
+        PassTally total = PassTally.EMPTY;
+        for (int from = 0; from < todo.size(); from += wave) {
+            if (cancellation.isCancelled()) {
+                return new TablePass.Result(total, false, null);
+            }
+            List<Integer> part =
+                    new ArrayList<>(todo.subList(from, Math.min(todo.size(), from + wave)));
+            spark.setJobGroup(
+                    "dynoscope-" + kind.name().toLowerCase(Locale.ROOT),
+                    kind + " pass, segments " + part.get(0) + ".." + part.get(part.size() - 1),
+                    true);
+            List<String> done;
+            try {
+                done =
+                        spark.parallelize(part, Math.min(tasks, part.size()))
+                                .mapPartitions(task)
+                                .collect();
+            } catch (Exception e) { // SparkException, thrown undeclared from Scala
+                return new TablePass.Result(total, false, "a Spark job failed: " + firstLine(e));
+            }
+            for (String line : done) {
+                int space = line.indexOf(' ');
+                PassTally tally = PassTally.fromJson(line.substring(space + 1));
+                try {
+                    onSegment.done(Integer.parseInt(line.substring(0, space)), tally);
+                } catch (IOException e) {
+                    return new TablePass.Result(
+                            total, false, "the journal could not be written: " + e.getMessage());
+                }
+                total = total.plus(tally);
+            }
+            progress.items(
+                    total.count(PassTally.Count.READ),
+                    total.count(PassTally.Count.UPDATED) + total.count(PassTally.Count.REMOVED));
+        }
+        return new TablePass.Result(total, true, null);
+    }
+
+    private static String firstLine(Throwable e) {
+        String message = String.valueOf(e.getMessage());
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
+    }
+}
