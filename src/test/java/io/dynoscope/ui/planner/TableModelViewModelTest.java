@@ -269,11 +269,7 @@ class TableModelViewModelTest {
 
     @Test
     void createAsAndChecksRunOnFollowTheTableFieldUntilAPersonNamesThem() throws IOException {
-        TableDesign saved =
-                ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
-                        .document()
-                        .tables()
-                        .get(0);
+        TableDesign saved = saasDesign();
         viewModel.openTable("saas", engine, Optional.of(saved));
         assertEquals("saas-model", viewModel.loadCheck().loadAsProperty().get());
         assertEquals("saas", viewModel.loadCheck().loadedTableProperty().get());
@@ -288,11 +284,7 @@ class TableModelViewModelTest {
 
     @Test
     void aNewModelIsABlankPageWithNothingStaleOnTheDesignSide() throws IOException {
-        TableDesign saved =
-                ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
-                        .document()
-                        .tables()
-                        .get(0);
+        TableDesign saved = saasDesign();
         viewModel.openTable("saas", engine, Optional.of(saved));
         assertFalse(design.keys().isEmpty());
         assertFalse(design.patterns().isEmpty());
@@ -319,6 +311,13 @@ class TableModelViewModelTest {
         design.propose();
         assertEquals("shop", design.designProperty().get().table());
         assertEquals(2, design.keys().size());
+    }
+
+    private static TableDesign saasDesign() throws IOException {
+        return ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
+                .document()
+                .tables()
+                .get(0);
     }
 
     private static String resource(String path) throws IOException {
