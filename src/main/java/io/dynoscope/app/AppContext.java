@@ -135,6 +135,8 @@ public final class AppContext implements AutoCloseable {
                                 failure -> {}));
         // the sandbox seeds its other sample tables after the first: the list then shows them
         sandbox.onTablesSeeded(() -> work.ui().execute(shell::refreshTables));
+        // node can die under the app (crash, kill): the window says so instead of a dead connection
+        sandbox.onDied(why -> work.ui().execute(() -> shell.sandboxEngineDied(why)));
     }
 
     private DynamoRepository servicesRepository;
@@ -465,6 +467,7 @@ public final class AppContext implements AutoCloseable {
 
         private LocalSandbox sandbox;
         private Runnable onTablesSeeded = () -> {};
+        private Consumer<String> onDied = why -> {};
 
         /** The packaged app's own stored sample state (made at package time), if any. */
         static final String BUNDLED_STATE_PROPERTY = "dynoscope.sample.state";
@@ -529,14 +532,43 @@ public final class AppContext implements AutoCloseable {
             this.onTablesSeeded = then;
         }
 
+        /**
+         * What to do when the sandbox's engine dies (node crashed or was killed), with what
+         * happened; the next {@link #start} starts a new one.
+         */
+        synchronized void onDied(Consumer<String> then) {
+            this.onDied = then;
+        }
+
         synchronized ConnectionSpec start() {
             if (sandbox == null) {
-                CompletableFuture<LocalSandbox> started = takeEarly();
-                sandbox = started == null ? startSandbox(stateFolder) : started.join();
+                CompletableFuture<LocalSandbox> early = takeEarly();
+                LocalSandbox started = early == null ? startSandbox(stateFolder) : early.join();
+                sandbox = started;
                 Runnable then = onTablesSeeded;
-                sandbox.tablesSeeded().thenRun(then);
+                started.tablesSeeded().thenRun(then);
+                started.died().thenAccept(why -> died(started, why));
             }
             return sandbox.connection();
+        }
+
+        private void died(LocalSandbox dead, String why) {
+            Consumer<String> then;
+            synchronized (this) {
+                if (sandbox != dead) {
+                    return;
+                }
+                sandbox = null;
+                then = onDied;
+            }
+            LOG.warn("{}", why);
+            dead.close();
+            then.accept(why);
+        }
+
+        /** The running sandbox's engine process id, if one runs. */
+        synchronized Optional<Long> enginePid() {
+            return Optional.ofNullable(sandbox).map(LocalSandbox::enginePid);
         }
 
         @Override

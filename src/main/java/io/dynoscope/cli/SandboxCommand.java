@@ -6,7 +6,7 @@ import io.dynoscope.sandbox.SampleData.Dataset;
 import io.dynoscope.service.ConnectionServices;
 import java.net.URI;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -21,7 +21,8 @@ import picocli.CommandLine.ParentCommand;
         description =
                 "Start the local engine (dynalite, in memory), load the saas, blog and activity sample tables "
                         + "(with the hot partitions' bulk), "
-                        + "print its endpoint on stdout and serve until interrupted (Ctrl-C). Data is gone when it stops.")
+                        + "print its endpoint on stdout and serve until interrupted (Ctrl-C). Data is gone when it stops."
+                        + " When node dies under it (crashed or killed), it says so and exits 1.")
 final class SandboxCommand implements Callable<Integer> {
 
     @ParentCommand private DynoscopeCli cli;
@@ -55,9 +56,15 @@ final class SandboxCommand implements Callable<Integer> {
                                     + "="
                                     + endpoint
                                     + "; Ctrl-C stops it");
-            // The engine's own shutdown hook stops it when the process is interrupted.
-            new CountDownLatch(1).await();
+            // The engine's own shutdown hook stops it when the process is interrupted; until then
+            // the sandbox serves, unless node dies under it: then it says so and ends.
+            String why;
+            try {
+                why = engine.died().get();
+            } catch (ExecutionException e) {
+                why = "the local engine stopped: " + e.getCause();
+            }
+            throw new CliException(ExitCodes.SERVICE_ERROR, why);
         }
-        return ExitCodes.OK;
     }
 }

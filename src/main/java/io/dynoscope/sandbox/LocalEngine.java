@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -53,6 +54,8 @@ public final class LocalEngine implements AutoCloseable {
     private final int port;
     private final ProcessOutput output;
     private final Thread shutdownHook;
+    private final CompletableFuture<String> died = new CompletableFuture<>();
+    private volatile boolean stopping;
 
     private LocalEngine(Process process, int port, ProcessOutput output) {
         this.process = process;
@@ -60,6 +63,50 @@ public final class LocalEngine implements AutoCloseable {
         this.output = output;
         this.shutdownHook = new Thread(this::stopProcess, "dynoscope-engine-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
+        process.onExit().thenRun(this::exited);
+    }
+
+    /** Watches the process: an end that {@link #close} did not ask for is the engine dying. */
+    private void exited() {
+        if (stopping) {
+            return;
+        }
+        // node's crash report names the error on a line of its own, before the stack
+        String last =
+                output.awaitText()
+                        .lines()
+                        .map(String::strip)
+                        .filter(line -> line.matches("^[A-Za-z]*Error\\b.*"))
+                        .reduce((first, second) -> second)
+                        .map(
+                                line ->
+                                        " ("
+                                                + (line.length() > 200
+                                                        ? line.substring(0, 200) + "…"
+                                                        : line)
+                                                + ")")
+                        .orElse("");
+        died.complete(
+                "the local engine at "
+                        + endpoint()
+                        + " stopped: node exited with code "
+                        + process.exitValue()
+                        + last
+                        + "; its tables are gone");
+    }
+
+    /**
+     * Completes, saying what happened, when the engine's process ends without {@link #close}: node
+     * crashed or was killed, and the tables it held in memory are gone. Never completes for an
+     * engine that was closed.
+     */
+    public CompletableFuture<String> died() {
+        return died;
+    }
+
+    /** The engine's process id (to watch or signal it from outside). */
+    public long pid() {
+        return process.pid();
     }
 
     /** Starts the engine found by {@link #locateEngineDir()} and waits until it answers. */
@@ -187,6 +234,7 @@ public final class LocalEngine implements AutoCloseable {
     }
 
     private void stopProcess() {
+        stopping = true;
         process.descendants().forEach(ProcessHandle::destroy);
         process.destroy();
         try {

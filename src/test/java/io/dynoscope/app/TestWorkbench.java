@@ -27,15 +27,17 @@ final class TestWorkbench {
 
     /** Shows the workbench in the test's stage, 1200 x 760. */
     static AppContext show(Stage stage) {
-        Connector connector =
-                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
+        return show(
+                stage,
+                (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection()),
+                new AppContext.SandboxHolder());
+    }
+
+    /** Shows the workbench whose "Local sandbox" connects with {@code connector}. */
+    static AppContext show(Stage stage, Connector connector, AppContext.SandboxHolder sandbox) {
         BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
         AppContext context =
-                new AppContext(
-                        work,
-                        connector,
-                        List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder());
+                new AppContext(work, connector, List.of(ConnectionEntry.sandbox()), sandbox);
         stage.setScene(DynoscopeApp.createScene(context));
         stage.setWidth(1200);
         stage.setHeight(760);

@@ -452,11 +452,16 @@ final class KeyLayout {
         return extending && key.sortValues().size() == n ? Optional.of(n) : Optional.empty();
     }
 
-    /** Children's ids are time-ordered, so their key order is their creation time's. */
+    /**
+     * Children's ids are time-ordered, so their key order is their creation time's; not an id that
+     * names another entity (an athlete's result in a contest is keyed by the contest's id).
+     */
     boolean timeOrderedId(EntitySpec spec, String variable, String attribute) {
         return spec.parent() != null
                 && spec.ids().size() == 1
                 && spec.ids().get(0).equals(variable)
+                && specs.values().stream()
+                        .noneMatch(o -> o != spec && o.ids().equals(List.of(variable)))
                 && creationTime(spec).map(attribute::equals).orElse(false);
     }
 

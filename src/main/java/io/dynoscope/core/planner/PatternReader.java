@@ -13,10 +13,8 @@ import static io.dynoscope.core.planner.PatternWords.nameWords;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Question;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -25,7 +23,7 @@ import java.util.Set;
  * one that joins what is given), the values given, its range and order, and whether it asks for
  * many items.
  */
-final class PatternReader extends Sentence {
+final class PatternReader extends EntitySentence {
 
     static final Set<String> ALONG_SKIP =
             Set.of(
@@ -40,27 +38,28 @@ final class PatternReader extends Sentence {
                     "his",
                     "her");
 
-    final List<EntitySpec> entities;
-    final Map<String, EntitySpec> byName = new LinkedHashMap<>();
-    final List<String> notes = new ArrayList<>();
-
-    /** Why the reading rests on a guess, one sentence each (the reading's {@code unsure}). */
-    final List<String> unsure = new ArrayList<>();
-
     /** The attribute a "partial" value is the start of, if any. */
     String partial;
 
     PatternReader(String words, List<EntitySpec> entities) {
         super(words, entities);
-        this.entities = entities;
-        entities.forEach(e -> byName.put(e.name(), e));
     }
 
     PatternSpec read() {
         readKeywords();
         findMentions();
+        if (count && countAt >= 0 && insideAttribute(countAt)) {
+            count = false; // "total view count" names an attribute, it asks no count
+        }
         Mention head = head();
+        if (head == null) {
+            // "Get details of a contest": the only entity named is the one asked for
+            head = mentions.stream().filter(Mention::entity).findFirst().orElse(null);
+        }
         String returned = head == null ? null : returnedBy(head);
+        if (returned == null) {
+            returned = holderOfNamedAttribute();
+        }
         if (returned == null) {
             returned = entities.get(0).name();
             unsure.add("The words name no entity; read as " + returned + ", the first one.");
@@ -69,10 +68,15 @@ final class PatternReader extends Sentence {
         Set<Integer> used = new LinkedHashSet<>();
         givenFromMentions(returned, head, given, used);
         givenFromStatusWords(returned, head, given);
+        String role = storyEntity().orElse(null);
+        if (role != null && speaksOfRole() && !role.equals(returned)) {
+            given.addAll(identityOf(byName.get(role))); // "their bookings": the user's
+        }
         partialValue(returned, given);
         boolean identity = asksOne(head);
         String rangeAttribute = rangeAttribute(returned);
         returned = joining(returned, given, rangeAttribute);
+        identity |= oneOfParent(head, returned);
         if (rangeAttribute == null && rangeKind != null) {
             rangeAttribute = rangeAttribute(returned);
         }
@@ -90,18 +94,23 @@ final class PatternReader extends Sentence {
         List<String> returns = new ArrayList<>(List.of(returned));
         returns.addAll(along(returned));
         Optional<Question.Order> order = order(entity, returns);
+        if (order.isPresent() && !identityOf(entity).contains(order.get().attribute())) {
+            given.remove(order.get().attribute()); // "sorted by date published" gives no date
+        }
         Optional<Question.Range> range =
                 rangeKind == null || rangeAttribute == null
                         ? Optional.empty()
                         : Optional.of(new Question.Range(rangeAttribute, rangeKind));
         boolean many = many(head, entity, given, identity, range.isPresent(), returns);
+        unsure.addAll(Doubts.of(this, head, returned, given, range, order));
         PatternSpec.Kind kind = Verbs.kind(unmentionedWords());
         if (kind.write()) {
             // a write names one item: its whole key, nothing ordered or counted
+            EntitySpec written = relating() ? membershipOf(entity) : entity;
             return new PatternSpec(
                     words,
-                    List.of(returned),
-                    identityOf(entity),
+                    List.of(written.name()),
+                    identityOf(written),
                     false,
                     Optional.empty(),
                     Optional.empty(),
@@ -133,7 +142,7 @@ final class PatternReader extends Sentence {
     Mention head() {
         for (int k = 0; k < mentions.size(); k++) {
             Mention m = mentions.get(k);
-            if (givenRole(m) || scopeOnly(m)) {
+            if (givenRole(m) || scopeOnly(m) || orders(m)) {
                 continue;
             }
             Mention next = k + 1 < mentions.size() ? mentions.get(k + 1) : null;
@@ -158,11 +167,70 @@ final class PatternReader extends Sentence {
         return null;
     }
 
+    /**
+     * The entity an attribute named first belongs to: the one named with it ("a customer's phone
+     * number", "the phone number of a customer"), else the first holding it; when several hold it
+     * and none is named, the reading says it guessed.
+     */
+    /** "sorted by date": the attribute an order names is not what is asked for. */
+    boolean orders(Mention m) {
+        return !m.entity()
+                && word(m.start() - 1).equals("by")
+                && ORDER_WORDS.contains(word(m.start() - 2));
+    }
+
     String returnedBy(Mention head) {
         if (head.entity()) {
             return head.entityName();
         }
-        return head.phrases().get(0).entity();
+        Set<String> holders = new LinkedHashSet<>();
+        head.phrases().forEach(p -> holders.add(p.entity()));
+        for (Mention m : mentions) {
+            if (m.entity() && holders.contains(m.entityName())) {
+                return m.entityName();
+            }
+        }
+        String first = head.phrases().get(0).entity();
+        if (holders.size() > 1) {
+            unsure.add(
+                    "'"
+                            + text(head)
+                            + "' is held by "
+                            + String.join(", ", holders)
+                            + "; read as "
+                            + first
+                            + "'s.");
+        }
+        return first;
+    }
+
+    /**
+     * "Filter by difficulty", "browse the list of properties by destination": no entity named, but
+     * an attribute only one entity holds; read as that entity, and said to be a guess.
+     */
+    String holderOfNamedAttribute() {
+        for (Mention m : mentions) {
+            Set<String> holders = new LinkedHashSet<>();
+            m.phrases().stream()
+                    .filter(p -> !p.isEntity() && !BARE_ID.equals(p.attribute()))
+                    .forEach(p -> holders.add(p.entity()));
+            if (holders.size() == 1) {
+                String holder = holders.iterator().next();
+                unsure.add(
+                        "The words name no entity; read as "
+                                + holder
+                                + ", the one holding "
+                                + text(m)
+                                + ".");
+                return holder;
+            }
+        }
+        return null;
+    }
+
+    /** Whether word {@code k} is part of an attribute's name the sentence mentions. */
+    boolean insideAttribute(int k) {
+        return mentions.stream().anyMatch(m -> !m.entity() && m.start() <= k && k < m.end());
     }
 
     boolean plural(Mention m) {
@@ -201,16 +269,6 @@ final class PatternReader extends Sentence {
                     .ifPresent(more::add);
         }
         return more;
-    }
-
-    /**
-     * Whether one entity is the other's parent: only those can come along in one request (a
-     * reference, "a member and their checked-out books", takes a second one).
-     */
-    boolean related(String a, String b) {
-        EntitySpec x = byName.get(a);
-        EntitySpec y = byName.get(b);
-        return b.equals(x.parent()) || a.equals(y.parent());
     }
 
     void givenFromMentions(String returned, Mention head, Set<String> given, Set<Integer> used) {
@@ -288,16 +346,6 @@ final class PatternReader extends Sentence {
                 : byName.get(m.entityName()).ids().get(0);
     }
 
-    /** The values of {@code other} the returned entity is found by: its ids, as it holds them. */
-    List<String> idsFor(String returned, EntitySpec other) {
-        if (ancestors(returned).contains(other.name())) {
-            return other.ids();
-        }
-        EntitySpec entity = byName.get(returned);
-        List<String> held = other.ids().stream().filter(entity::has).toList();
-        return held.isEmpty() ? other.ids() : held;
-    }
-
     /** "a partial first name": the start of a value, a prefix range on it rather than a value. */
     void partialValue(String returned, Set<String> given) {
         for (Mention m : mentions) {
@@ -333,8 +381,7 @@ final class PatternReader extends Sentence {
                 && !MANY_WORDS.contains(w)
                 && !isNumber(w)
                 && w.length() > 2
-                && !Set.of("get", "find", "list", "view", "show", "see", "load", "query")
-                        .contains(w)) {
+                && !Verbs.isVerb(w)) {
             given.add(status.get());
         }
     }
@@ -349,7 +396,8 @@ final class PatternReader extends Sentence {
                 return true;
             }
         }
-        return false;
+        // "order history", "activity feed": a noun of many after the head
+        return head.entity() && Set.of("history", "feed", "log", "list").contains(word(head.end()));
     }
 
     /** "a specific item", "one project", "by its id", "with a given ID": one item asked. */
@@ -373,74 +421,49 @@ final class PatternReader extends Sentence {
         return false;
     }
 
-    /** The ids that name one item of an entity: its ancestors' and its own. */
-    List<String> identityOf(EntitySpec entity) {
-        List<String> ids = new ArrayList<>();
-        List<String> ancestors = ancestors(entity.name());
-        for (int i = ancestors.size() - 1; i >= 0; i--) {
-            byName.get(ancestors.get(i)).ids().stream()
-                    .filter(id -> !ids.contains(id))
-                    .forEach(ids::add);
+    /**
+     * "a ranking of an athlete", "a contest of an athlete": one of a parent's items, named by an
+     * indefinite article before a singular noun, is that item: its whole key is given.
+     */
+    boolean oneOfParent(Mention head, String returned) {
+        if (head == null || !head.entity() || head.plural() || limit > 0 || descending != null) {
+            return false;
         }
-        entity.ids().stream().filter(id -> !ids.contains(id)).forEach(ids::add);
-        return ids;
-    }
-
-    List<String> ancestors(String name) {
-        List<String> chain = new ArrayList<>();
-        EntitySpec at = byName.get(byName.get(name).parent());
-        while (at != null && !chain.contains(at.name()) && !at.name().equals(name)) {
-            chain.add(at.name());
-            at = byName.get(at.parent());
+        int k = head.start() - 1;
+        if (!word(k).equals("a") && !word(k).equals("an")) {
+            return false;
         }
-        return chain;
-    }
-
-    /** Whether an entity holds an attribute, itself or through an ancestor's ids. */
-    boolean holds(String entity, String attribute) {
-        if (byName.get(entity).has(attribute)) {
-            return true;
-        }
-        return ancestors(entity).stream().anyMatch(a -> byName.get(a).ids().contains(attribute));
+        List<String> parents = new ArrayList<>(ancestors(returned));
+        parents.addAll(ancestors(head.entityName()));
+        return mentions.stream()
+                .anyMatch(
+                        m ->
+                                m != head
+                                        && m.entity()
+                                        && givenRole(m)
+                                        && parents.contains(m.entityName()));
     }
 
     /**
-     * The entity that answers: the one named, or when it does not hold what is given (or the range
-     * asked), the entity that joins them: it holds the named entity's ids and every value given
-     * ("products of an order" are order items), or is a child of it that holds them.
+     * Whether everything given is the entity's own attribute that usually names one item ("by
+     * email", a user's {@code username}), and no word asks for several.
      */
-    String joining(String returned, Set<String> given, String rangeAttribute) {
-        Set<String> needed = new LinkedHashSet<>(given);
-        boolean rangeMissing = rangeKind != null && rangeAttribute == null;
-        if (needed.stream().allMatch(a -> holds(returned, a)) && !rangeMissing) {
-            return returned;
-        }
-        EntitySpec named = byName.get(returned);
-        for (EntitySpec candidate : entities) {
-            if (candidate.name().equals(returned)) {
-                continue;
-            }
-            boolean joins =
-                    (named.ids().stream().allMatch(id -> holds(candidate.name(), id))
-                                    || returned.equals(candidate.parent()))
-                            && !needed.contains(EntitySpec.defaultId(candidate.name()));
-            boolean holdsAll = needed.stream().allMatch(a -> holds(candidate.name(), a));
-            boolean hasRange = !rangeMissing || timeAttribute(candidate, hints()).isPresent();
-            if (joins && holdsAll && hasRange) {
-                notes.add(
-                        "read '"
-                                + returned
-                                + "' as "
-                                + candidate.name()
-                                + " items, which hold "
-                                + (needed.isEmpty() ? "the time asked" : String.join(", ", needed))
-                                + " (the alternative: "
-                                + returned
-                                + " itself, read through a second request)");
-                return candidate.name();
-            }
-        }
-        return returned;
+    boolean uniqueGiven(EntitySpec entity, Set<String> given) {
+        boolean several =
+                tokens.stream()
+                        .anyMatch(t -> Set.of("all", "every", "each", "list").contains(t.word()));
+        List<String> own = nameWords(entity.name());
+        return !several
+                && !given.isEmpty()
+                && given.stream()
+                        .allMatch(
+                                a -> {
+                                    List<String> rest = new ArrayList<>(nameWords(a));
+                                    rest.removeAll(own);
+                                    return entity.has(a)
+                                            && rest.size() == 1
+                                            && Lexicon.UNIQUE.contains(rest.get(0));
+                                });
     }
 
     /** The attribute a range is on: named just before it, else the entity's time attribute. */
@@ -452,47 +475,6 @@ final class PatternReader extends Sentence {
             return partial;
         }
         return timeAttribute(byName.get(returned), hints()).orElse(null);
-    }
-
-    /** The words just before the range, which may name its attribute ("hired recently"). */
-    List<String> hints() {
-        List<String> hints = new ArrayList<>();
-        for (int k = Math.max(0, rangeAt - 3); k < rangeAt; k++) {
-            if (!STOP.contains(word(k))) {
-                hints.add(word(k));
-            }
-        }
-        return hints;
-    }
-
-    Optional<String> timeAttribute(EntitySpec entity, List<String> hints) {
-        List<String> candidates = new ArrayList<>();
-        entity.ids().stream().filter(PatternWords::timeLike).forEach(candidates::add);
-        entity.attributes().stream()
-                .filter(a -> a.type().descriptor().equals("S") || a.type().descriptor().equals("N"))
-                .map(AttributeModel::name)
-                .filter(PatternWords::timeLike)
-                .forEach(candidates::add);
-        for (String hint : hints) {
-            for (String c : candidates) {
-                for (String part : nameWords(c)) {
-                    if (part.length() >= 4
-                            && (hint.startsWith(part) || part.startsWith(hint))
-                            && hint.length() >= 4) {
-                        return Optional.of(c);
-                    }
-                }
-            }
-        }
-        for (String preferred : List.of("createdAt", "created", "date", "timestamp")) {
-            if (candidates.contains(preferred)) {
-                return Optional.of(preferred);
-            }
-        }
-        return candidates.stream()
-                .filter(c -> !c.startsWith("next") && !c.startsWith("last"))
-                .findFirst()
-                .or(() -> candidates.stream().findFirst());
     }
 
     Optional<Question.Order> order(EntitySpec entity, List<String> returns) {
@@ -511,6 +493,29 @@ final class PatternReader extends Sentence {
     }
 
     /** "sorted by X", "top score": an attribute the order names. */
+    /**
+     * "the top N images based on total view count", "top players by score": the attribute named
+     * after "by" or "on" (a word or two of its own before it) is what the top is by.
+     */
+    Optional<String> rankedBy(EntitySpec entity) {
+        for (Mention m : mentions) {
+            int k = m.start() - 1;
+            while (k > orderAt && k >= m.start() - 3 && unknownWord(k)) {
+                k--;
+            }
+            if (!m.entity()
+                    && m.start() > orderAt
+                    && (word(k).equals("by") || word(k).equals("on"))) {
+                for (Phrase p : m.phrases()) {
+                    if (entity.has(p.attribute())) {
+                        return Optional.of(p.attribute());
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     Optional<String> orderedBy(EntitySpec entity) {
         for (Mention m : mentions) {
             if (m.entity()) {
@@ -527,7 +532,12 @@ final class PatternReader extends Sentence {
             }
         }
         if (orderAt >= 0 && Set.of("top", "highest", "best").contains(word(orderAt))) {
-            String noun = isNumber(word(orderAt + 1)) ? word(orderAt + 2) : word(orderAt + 1);
+            Optional<String> by = rankedBy(entity);
+            if (by.isPresent()) {
+                return by;
+            }
+            boolean counted = isNumber(word(orderAt + 1)) || consumed[orderAt + 1];
+            String noun = counted ? word(orderAt + 2) : word(orderAt + 1);
             return entity.attributes().stream()
                     .filter(a -> a.type().descriptor().equals("N"))
                     .map(AttributeModel::name)
@@ -551,6 +561,15 @@ final class PatternReader extends Sentence {
             return true;
         }
         if (one) {
+            return false;
+        }
+        if (!plural(head) && uniqueGiven(entity, given)) {
+            unsure.add(
+                    "Read as one "
+                            + entity.name()
+                            + ": "
+                            + String.join(", ", given)
+                            + " usually names one; say 'all' if several share it.");
             return false;
         }
         if (!given.isEmpty() && given.containsAll(identityOf(entity))) {

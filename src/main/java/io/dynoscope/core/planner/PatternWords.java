@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 public final class PatternWords {
 
-    static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+|'s|=|,");
+    static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+|['\u2019]s|=|,|\\+|&");
     static final Set<String> DETERMINERS =
             Set.of(
                     "a",
@@ -123,7 +123,8 @@ public final class PatternWords {
     }
 
     static boolean isPluralOf(String word, String name) {
-        return word.equals(name + "s")
+        return Lexicon.irregularPlural(word, name)
+                || word.equals(name + "s")
                 || word.equals(name + "es")
                 || (name.endsWith("y")
                         && word.equals(name.substring(0, name.length() - 1) + "ies"));

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 
@@ -68,11 +69,17 @@ class Sentence {
     int limit;
     boolean count;
 
+    /** Where the role telling a user story ends ("Users" of "Users can …"), or -1. */
+    int storyRole = -1;
+
+    /** Where "count" was read: part of an attribute's name ("view count") it asks no count. */
+    int countAt = -1;
+
     Sentence(String words, List<EntitySpec> entities) {
         this.words = words;
         Matcher m = TOKEN.matcher(words.replaceAll("([\\p{Ll}\\p{N}])(\\p{Lu})", "$1 $2"));
         while (m.find()) {
-            tokens.add(new Token(m.group().toLowerCase(Locale.ROOT), m.group()));
+            tokens.add(new Token(normal(m.group()), m.group()));
         }
         consumed = new boolean[tokens.size()];
         dropRole();
@@ -88,6 +95,13 @@ class Sentence {
                 // "items" of orderItem, "comments" of pullRequestComment
                 vocabulary.add(new Phrase(List.of(tail), entity.name(), null));
             }
+            String lead = name.get(0);
+            if (name.size() > 1
+                    && lead.length() >= 5
+                    && !otherEntityWords(entities, entity, lead)) {
+                // "waitlist" of waitlistEntry: a compound's first word no other entity uses
+                vocabulary.add(new Phrase(List.of(lead), entity.name(), null));
+            }
             for (String id : entity.ids()) {
                 addAttribute(entity, id);
             }
@@ -97,15 +111,36 @@ class Sentence {
         }
     }
 
+    /** A token as the reader compares it: lower case, "+" and "&" as "and", one apostrophe. */
+    static String normal(String token) {
+        String lower = token.toLowerCase(Locale.ROOT);
+        return switch (lower) {
+            case "+", "&" -> "and";
+            case "\u2019s" -> "'s";
+            default -> lower;
+        };
+    }
+
+    private static boolean otherEntityWords(
+            List<EntitySpec> entities, EntitySpec entity, String word) {
+        return entities.stream()
+                .filter(e -> e != entity)
+                .anyMatch(e -> nameWords(e.name()).contains(word));
+    }
+
     static Set<String> entityNames(List<EntitySpec> entities) {
         Set<String> names = new HashSet<>();
         entities.forEach(e -> names.add(String.join(" ", nameWords(e.name()))));
         return names;
     }
 
-    /** "As a Project Manager, I need to …": the role telling the story is no part of the ask. */
+    /**
+     * "As a Project Manager, I need to …", "Users can browse …", "An administrator can view …": the
+     * role telling the story is no part of the ask.
+     */
     void dropRole() {
         if (!word(0).equals("as")) {
+            dropStorySubject();
             return;
         }
         for (int i = 1; i + 2 < tokens.size(); i++) {
@@ -116,14 +151,74 @@ class Sentence {
                 for (int k = 0; k <= end; k++) {
                     consumed[k] = true;
                 }
+                storyRole = i;
                 return;
             }
+        }
+    }
+
+    /**
+     * The entity the user story's role names ("As an Employee", "Users can"), which "my", "their"
+     * and "me" refer to; empty when there is no story or it names no entity.
+     */
+    Optional<String> storyEntity() {
+        for (int k = 0; k < storyRole; k++) {
+            for (Phrase p : vocabulary) {
+                int n = p.words().size();
+                if (!p.isEntity() || k + n > storyRole) {
+                    continue;
+                }
+                boolean exact = true;
+                for (int j = 0; j < n && exact; j++) {
+                    exact = word(k + j).equals(p.words().get(j));
+                }
+                if (exact || pluralAt(p, k)) {
+                    return Optional.of(p.entity());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the words speak of the story's role: "my tasks", "their bookings", "by me". */
+    boolean speaksOfRole() {
+        for (int k = Math.max(0, storyRole); k < tokens.size(); k++) {
+            if (Set.of("my", "their", "our", "me", "mine").contains(word(k)) && !consumed[k]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "Users can view their bookings": up to three words and a modal before a verb. */
+    private void dropStorySubject() {
+        for (int i = 1; i <= 3 && i + 1 < tokens.size(); i++) {
+            if (!Lexicon.MODALS.contains(word(i))) {
+                continue;
+            }
+            int verb = word(i + 1).equals("to") ? i + 2 : i + 1;
+            if (Verbs.isVerb(word(verb))) {
+                for (int k = 0; k < verb; k++) {
+                    consumed[k] = true;
+                }
+                storyRole = i;
+            }
+            return;
         }
     }
 
     void addAttribute(EntitySpec entity, String attribute) {
         List<String> full = nameWords(attribute);
         vocabulary.add(new Phrase(full, entity.name(), attribute));
+        for (int w = 0; w < full.size(); w++) {
+            for (List<String> other : Lexicon.SYNONYMS.getOrDefault(full.get(w), List.of())) {
+                // "zip code" for postcode, "home zip code" for homePostcode
+                List<String> words = new ArrayList<>(full.subList(0, w));
+                words.addAll(other);
+                words.addAll(full.subList(w + 1, full.size()));
+                vocabulary.add(new Phrase(words, entity.name(), attribute));
+            }
+        }
         String last = full.get(full.size() - 1);
         if (full.size() > 1 && Set.of("id", "at", "date", "time").contains(last)) {
             vocabulary.add(new Phrase(full.subList(0, full.size() - 1), entity.name(), attribute));
@@ -136,7 +231,11 @@ class Sentence {
             lead++;
         }
         List<String> rest = full.subList(lead, full.size());
-        if (lead > 0 && rest.size() > 1 && !rest.equals(List.of("id"))) {
+        boolean own =
+                full.subList(0, lead).equals(nameWords(entity.name()))
+                        && !PatternWords.timeLike(attribute);
+        if (lead > 0 && (rest.size() > 1 || own) && !rest.equals(List.of("id"))) {
+            // "type" of a room's roomType, "title" of a book's bookTitle
             vocabulary.add(new Phrase(rest, entity.name(), attribute));
         }
     }
@@ -150,6 +249,7 @@ class Sentence {
             String w = word(i);
             if (w.equals("count") || (w.equals("how") && word(i + 1).equals("many"))) {
                 count = true;
+                countAt = i;
             } else if (w.equals("number") && word(i + 1).equals("of")) {
                 count = true;
             }
@@ -168,6 +268,10 @@ class Sentence {
             range(Question.Range.Kind.AFTER, i, i - 2, i + 3);
         } else if (w.equals("recently") || w.equals("since") || w.equals("after")) {
             range(Question.Range.Kind.AFTER, i, i, i + 3);
+        } else if (w.equals("this") && Lexicon.PERIODS.contains(word(i + 1))) {
+            range(Question.Range.Kind.AFTER, i, i, i + 1); // "this month": from its start
+        } else if (w.equals("today")) {
+            range(Question.Range.Kind.AFTER, i, i, i);
         } else if (w.equals("before") || w.equals("until")) {
             range(Question.Range.Kind.BEFORE, i, i, i + 3);
         } else if ((w.equals("date") || w.equals("day"))
@@ -213,7 +317,11 @@ class Sentence {
         } else if (w.equals("top") || w.equals("highest") || w.equals("best")) {
             descending = true;
             orderAt = i;
-            limitAfter(i, i - 1);
+            if (Set.of("n", "k", "x").contains(word(i + 1))) {
+                consumed[i + 1] = true; // "the top N": as many as the caller asks, no fixed limit
+            } else {
+                limitAfter(i, i - 1);
+            }
         } else if (w.equals("last") && startsPhrase(i)) {
             return; // "last name": an attribute's words, not an order
         } else if (w.equals("last") && !consumed[i] && !word(i + 1).equals("login")) {
@@ -354,6 +462,9 @@ class Sentence {
         if (compound != null && compound.entity() && givenRole(compound)) {
             return true;
         }
+        if (afterRelativePronoun(m)) {
+            return true;
+        }
         int k = m.start() - 1;
         int unknown = 0;
         boolean its = false;
@@ -383,6 +494,20 @@ class Sentence {
             return previous != null && givenRole(previous) && !along(k);
         }
         return false;
+    }
+
+    /** "movies that an actor starred in": a noun after a relative pronoun finds the noun before. */
+    boolean afterRelativePronoun(Mention m) {
+        int k = m.start() - 1;
+        while (k >= 0 && Set.of("a", "an", "the", "given", "specific").contains(word(k))) {
+            k--;
+        }
+        Mention before = mentionEndingAt(k - 1);
+        return Lexicon.RELATIVE.contains(word(k))
+                && before != null
+                && before.entity()
+                && m.entity()
+                && m.end() < tokens.size();
     }
 
     /** "of" after a head noun ("the posts of an author") gives; "list of projects" does not. */

@@ -37,7 +37,8 @@ final class Verbs {
                     "obtain",
                     "select",
                     "scan",
-                    "retrieval");
+                    "retrieval",
+                    "render");
 
     private static final Map<PatternSpec.Kind, Set<String>> WRITE =
             Map.of(
@@ -53,7 +54,14 @@ final class Verbs {
                             "place",
                             "save",
                             "write",
-                            "upload"),
+                            "upload",
+                            "join",
+                            "enrol",
+                            "enroll",
+                            "follow",
+                            "subscribe",
+                            "book",
+                            "reserve"),
                     PatternSpec.Kind.UPDATE,
                     Set.of(
                             "update",

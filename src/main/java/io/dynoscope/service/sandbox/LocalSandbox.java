@@ -195,6 +195,19 @@ public final class LocalSandbox implements AutoCloseable {
         return state.version();
     }
 
+    /**
+     * Completes, saying what happened, when the engine dies under the sandbox (node crashed or was
+     * killed): its tables are gone. Never completes for a sandbox that was closed.
+     */
+    public CompletableFuture<String> died() {
+        return engine.died();
+    }
+
+    /** The engine's process id. */
+    public long enginePid() {
+        return engine.pid();
+    }
+
     public ConnectionSpec.Endpoint connection() {
         return connection;
     }

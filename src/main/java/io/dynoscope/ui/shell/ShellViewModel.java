@@ -551,6 +551,33 @@ public final class ShellViewModel {
         return tabs.stream().map(t -> Map.entry(t.kind(), t.table())).toList();
     }
 
+    /**
+     * The local sandbox's engine died under the app ({@code why} says how): when it is the active
+     * connection, its tabs close, the table list empties and the footer says so, instead of still
+     * showing a connection to an engine that is gone. Connecting to the sandbox again starts a new
+     * one.
+     */
+    public void sandboxEngineDied(String why) {
+        ConnectionEntry active = activeConnection.get();
+        if (active == null || active.kind() != ConnectionEntry.Kind.SANDBOX) {
+            return;
+        }
+        closeAllTabs();
+        if (repository != null) {
+            repository.close();
+            repository = null;
+        }
+        // said first: the footer then stops following the table count
+        say(
+                Character.toUpperCase(why.charAt(0))
+                        + why.substring(1)
+                        + ". Double-click "
+                        + active.label()
+                        + " to start a new one with the sample tables.");
+        tables.clear();
+        activeConnection.set(null);
+    }
+
     /** Closes the connection and stops background work; called when the window closes. */
     public void shutdown() {
         closeAllTabs();

