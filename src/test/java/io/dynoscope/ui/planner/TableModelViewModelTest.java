@@ -85,7 +85,8 @@ class TableModelViewModelTest {
         seed();
         assertEquals("workspaceId", design.entities().get(0).idsProperty().get());
         PatternRow list = design.patterns().get(0);
-        assertEquals("project", list.returnsProperty().get());
+        assertEquals("project", list.entityProperty().get());
+        assertEquals("", list.alongProperty().get());
         assertEquals("workspaceId", list.givenProperty().get());
         assertEquals("createdAt desc", list.orderProperty().get());
         design.newPatternWordsProperty().set("list every invoice");
