@@ -207,6 +207,11 @@ public final class TableModelView {
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
         cancelButton.setOnAction(e -> viewModel.cancel());
         statusLabel.textProperty().bind(viewModel.statusProperty());
+        Tooltip wholeStatus = new Tooltip();
+        wholeStatus.setWrapText(true);
+        wholeStatus.setMaxWidth(640);
+        wholeStatus.textProperty().bind(statusLabel.textProperty());
+        statusLabel.setTooltip(wholeStatus);
         design.designProperty()
                 .addListener(
                         (o, before, after) -> {
