@@ -340,13 +340,20 @@ public final class DynoscopeCli implements Callable<Integer> {
                 || e instanceof ReadOnlyException
                 || e instanceof TableExistsException
                 || e instanceof LocalEngineException) {
-            return e.getMessage();
+            // An empty message would leave the user with the command's name and nothing after it.
+            return e.getMessage() == null || e.getMessage().isBlank()
+                    ? "failed without a message (" + e.getClass().getSimpleName() + ")"
+                    : e.getMessage();
         }
         return "unexpected " + e;
     }
 
+    private static final int MAX_MESSAGE = 1_000;
+
+    /** A message on one line of at most {@link #MAX_MESSAGE} characters: never a page of echo. */
     private static String oneLine(String message) {
-        return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
+        String line = message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
+        return line.length() <= MAX_MESSAGE ? line : line.substring(0, MAX_MESSAGE) + "...";
     }
 
     @Override

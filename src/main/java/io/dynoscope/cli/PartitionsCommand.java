@@ -1,12 +1,11 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.partitions.PartitionReport;
-import io.dynoscope.core.partitions.SampleEstimate;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.ContributorInsights;
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.partitions.PartitionReportJson;
 import io.dynoscope.service.partitions.PartitionReporter;
 import java.time.Duration;
 import java.util.List;
@@ -84,43 +83,15 @@ final class PartitionsCommand implements Callable<Integer> {
         }
         PartitionReport report = result.report();
         if (json) {
-            cli.out().println(json(report, top == null ? report.partitions().size() : top));
+            cli.out()
+                    .println(
+                            PartitionReportJson.write(
+                                    report, top == null ? report.partitions().size() : top));
         } else {
             printText(report, top == null ? DEFAULT_TOP : top, insights);
         }
         cli.printStatistics(result.reads());
         return ExitCodes.OK;
-    }
-
-    private static String json(PartitionReport report, int top) {
-        return JsonObjects.write(
-                false,
-                generator -> {
-                    generator.writeStringField("table", report.table());
-                    generator.writeNumberField("items", report.items());
-                    generator.writeNumberField("bytes", report.bytes());
-                    generator.writeBooleanField("sampled", report.sampled());
-                    if (report.sample().isPresent()) {
-                        SampleEstimate sample = report.sample().get();
-                        generator.writeObjectFieldStart("sample");
-                        generator.writeNumberField("segmentsRead", sample.segmentsRead());
-                        generator.writeNumberField("totalSegments", sample.totalSegments());
-                        generator.writeNumberField("itemsRead", sample.itemsRead());
-                        generator.writeNumberField("itemsError", sample.itemsError());
-                        generator.writeNumberField("bytesError", sample.bytesError());
-                        generator.writeEndObject();
-                    }
-                    generator.writeArrayFieldStart("partitions");
-                    for (PartitionReport.Partition p : report.top(top)) {
-                        generator.writeStartObject();
-                        generator.writeFieldName("key");
-                        generator.writeRawValue(ItemJson.PLAIN.write(p.partitionKey()));
-                        generator.writeNumberField("items", p.items());
-                        generator.writeNumberField("bytes", p.bytes());
-                        generator.writeEndObject();
-                    }
-                    generator.writeEndArray();
-                });
     }
 
     private void printText(PartitionReport report, int top, ContributorInsights insights) {

@@ -1,8 +1,12 @@
 package io.dynoscope.jobs;
 
 import io.dynoscope.cli.ExitCodes;
+import io.dynoscope.core.file.OutputFile;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -19,7 +23,7 @@ import picocli.CommandLine.ScopeType;
 @Command(
         name = "dynoscope-jobs",
         mixinStandardHelpOptions = true,
-        subcommands = {MigrateJob.class},
+        subcommands = {MigrateJob.class, PartitionsJob.class, ExportJob.class},
         description = "Dynoscope's whole-table jobs on Apache Spark (docs/jobs.md).")
 public final class JobMain implements Callable<Integer> {
 
@@ -61,15 +65,17 @@ public final class JobMain implements Callable<Integer> {
     String master;
 
     private final JavaSparkContext given;
+    private final PrintStream out;
     private final PrintStream err;
 
-    private JobMain(JavaSparkContext given, PrintStream err) {
+    private JobMain(JavaSparkContext given, PrintStream out, PrintStream err) {
         this.given = given;
+        this.out = out;
         this.err = err;
     }
 
     public static void main(String[] args) {
-        System.exit(run(null, System.err, args));
+        System.exit(run(null, System.out, System.err, args));
     }
 
     /**
@@ -77,8 +83,9 @@ public final class JobMain implements Callable<Integer> {
      *
      * @return the exit code: as the desktop command's (0 done, 3 the proof failed, ...)
      */
-    public static int run(JavaSparkContext spark, PrintStream err, String... args) {
-        CommandLine line = new CommandLine(new JobMain(spark, err));
+    public static int run(
+            JavaSparkContext spark, PrintStream out, PrintStream err, String... args) {
+        CommandLine line = new CommandLine(new JobMain(spark, out, err));
         line.setErr(new PrintWriter(err, true));
         line.setExecutionExceptionHandler(
                 (e, cmd, parsed) -> {
@@ -110,6 +117,17 @@ public final class JobMain implements Callable<Integer> {
 
     PrintStream err() {
         return err;
+    }
+
+    /** Writes a job's result to {@code file} (atomically), or to stdout when null. */
+    void write(Path file, String text) throws IOException {
+        if (file == null) {
+            out.println(text);
+            return;
+        }
+        byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
+        OutputFile.check(file).write(stream -> stream.write(bytes));
+        err.println("written to " + file);
     }
 
     /** Runs {@code job} with the given Spark context, or one of its own stopped afterwards. */

@@ -382,8 +382,10 @@ class ModelCliTest {
         assertTrue(
                 planned.err()
                         .contains(
-                                "read: List the loans of a given isbn loaned between two dates ->"
-                                        + " loan, given isbn, many, range of loanedAt (BETWEEN)"),
+                                "read: List the loans of a given isbn loaned between two dates\n"
+                                        + "      returns loan (many) · given isbn · range loanedAt"
+                                        + " BETWEEN · order none · limit none · along with"
+                                        + " nothing"),
                 planned.err());
         assertTrue(planned.err().contains("a month on demand"), planned.err());
         assertEquals(

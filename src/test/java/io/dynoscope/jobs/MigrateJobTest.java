@@ -190,6 +190,7 @@ class MigrateJobTest {
         int code =
                 JobMain.run(
                         SparkForTests.spark(),
+                        System.out,
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         args.toArray(String[]::new));
         return new Run(code, err.toString(StandardCharsets.UTF_8));

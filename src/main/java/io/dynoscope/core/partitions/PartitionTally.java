@@ -57,6 +57,17 @@ public final class PartitionTally {
         bytes += size;
     }
 
+    /** Adds one partition's counts from another tally of the same table (a job task's answer). */
+    public void add(PartitionSize partition) {
+        long[] mine = byPartition.computeIfAbsent(partition.partitionKey(), k -> new long[4]);
+        mine[ITEMS] += partition.items();
+        mine[BYTES] += partition.bytes();
+        mine[WRITE_UNITS] += partition.writeUnits();
+        mine[COLLECTION_BYTES] += partition.collectionBytes();
+        items += partition.items();
+        bytes += partition.bytes();
+    }
+
     public void addAll(List<Item> page) {
         page.forEach(this::add);
     }

@@ -102,6 +102,7 @@ final class PatternReader extends EntitySentence {
                         ? Optional.empty()
                         : Optional.of(new Question.Range(rangeAttribute, rangeKind));
         boolean many = many(head, entity, given, identity, range.isPresent(), returns);
+        unsure.addAll(Doubts.of(this, head, returned, given, range, order));
         PatternSpec.Kind kind = Verbs.kind(unmentionedWords());
         if (kind.write()) {
             // a write names one item: its whole key, nothing ordered or counted

@@ -121,16 +121,7 @@ public final class PartitionReporter {
             Cancellation cancellation) {
         long started = System.nanoTime();
         TableInfo info = repository.describeTable(table);
-        List<LocalIndex> localIndexes =
-                info.localSecondaryIndexes().stream()
-                        .map(
-                                i ->
-                                        new LocalIndex(
-                                                i.name(),
-                                                i.keySchema().sortKey().orElseThrow(),
-                                                i.projectionType(),
-                                                i.nonKeyAttributes()))
-                        .toList();
+        List<LocalIndex> localIndexes = localIndexes(info);
         Run run = new Run(table, info, localIndexes, options, progress, cancellation);
         run.read();
         PartitionTally tally = new PartitionTally(info.keySchema(), localIndexes);
@@ -145,6 +136,19 @@ public final class PartitionReporter {
                 run.statistics.withElapsed(Duration.ofNanos(System.nanoTime() - started));
         return new Result(
                 PartitionReport.of(table, tally, sample, model), reads, !run.cancelled.get());
+    }
+
+    /** The table's LSIs, whose entries count towards each item collection's size. */
+    public static List<LocalIndex> localIndexes(TableInfo info) {
+        return info.localSecondaryIndexes().stream()
+                .map(
+                        i ->
+                                new LocalIndex(
+                                        i.name(),
+                                        i.keySchema().sortKey().orElseThrow(),
+                                        i.projectionType(),
+                                        i.nonKeyAttributes()))
+                .toList();
     }
 
     /**

@@ -89,6 +89,8 @@ sealed interface PartiqlStatement {
 
     /** Reads a DynamoDB PartiQL statement; throws {@link SqlStatementException} saying why not. */
     static PartiqlStatement parse(String statement) {
+        // PartiQL's parser backtracks on nesting: a deep statement would take it minutes.
+        StatementErrors.checkLimits(statement);
         Statement parsed;
         try {
             List<Statement> statements =

@@ -72,6 +72,20 @@ final class StatementErrors {
     private static final Pattern COLUMN_NOT_FOUND =
             Pattern.compile("Column '(.+)' not found in (?:any table|table '(.+)')");
     private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("Object '(.+)' not found.*");
+
+    /** Deepest parentheses (as an expression's 32 levels) and most AND/OR a statement may have. */
+    static final int MAX_NESTING = 32;
+
+    static final int MAX_CONDITIONS = 1_000;
+
+    /**
+     * Most tokens: 200,000 IN values (400,000 tokens) ran the 256 MB command line out of memory.
+     */
+    static final int MAX_TOKENS = 50_000;
+
+    /** Longest message: the engine's own may quote the whole statement back. */
+    static final int MAX_MESSAGE = 300;
+
     private static final BigDecimal MAX_ROWS = BigDecimal.valueOf(Integer.MAX_VALUE);
     private static final Pattern CONTEXT_PREFIX =
             Pattern.compile("^From line \\d+, column \\d+ to line \\d+, column \\d+: ");
@@ -123,6 +137,7 @@ final class StatementErrors {
      */
     static void checkLimits(String sql) {
         List<SqlToken> tokens = StatementRelations.code(sql);
+        checkShape(sql, tokens);
         for (int i = 1; i < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
             String before = tokens.get(i - 1).text().toUpperCase(Locale.ROOT);
@@ -142,6 +157,52 @@ final class StatementErrors {
                         null);
             }
         }
+    }
+
+    /**
+     * Refuses a statement nested deeper, or joining more conditions, than the SQL engine can walk:
+     * its parser and planner recurse once a level, so such a statement would run for minutes and
+     * end in a stack overflow with no message at all.
+     */
+    private static void checkShape(String sql, List<SqlToken> tokens) {
+        if (tokens.size() > MAX_TOKENS) {
+            throw refused(
+                    sql,
+                    tokens.get(MAX_TOKENS),
+                    "the statement has more than "
+                            + String.format(Locale.ROOT, "%,d", MAX_TOKENS)
+                            + " words and symbols, more than the SQL engine plans in memory (an IN"
+                            + " list takes two a value)");
+        }
+        int depth = 0;
+        int conditions = 0;
+        for (SqlToken token : tokens) {
+            String text = token.text();
+            if (text.equals("(") && ++depth > MAX_NESTING) {
+                throw refused(
+                        sql,
+                        token,
+                        "parentheses nested more than " + MAX_NESTING + " deep; write it flatter");
+            }
+            if (text.equals(")")) {
+                depth = Math.max(0, depth - 1);
+            }
+            if ((text.equalsIgnoreCase("AND") || text.equalsIgnoreCase("OR"))
+                    && ++conditions > MAX_CONDITIONS) {
+                throw refused(
+                        sql,
+                        token,
+                        "more than "
+                                + MAX_CONDITIONS
+                                + " conditions joined by AND or OR; use IN (...) for a list of"
+                                + " values");
+            }
+        }
+    }
+
+    private static SqlStatementException refused(String sql, SqlToken token, String why) {
+        Position position = position(sql, token);
+        return new SqlStatementException(position.describe() + ": " + why, position, null);
     }
 
     static Optional<String> unknownColumn(Throwable e) {
@@ -275,6 +336,7 @@ final class StatementErrors {
     private static String firstLine(String message) {
         String text = message == null ? "" : message.strip();
         int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline).strip();
+        String line = newline < 0 ? text : text.substring(0, newline).strip();
+        return line.length() <= MAX_MESSAGE ? line : line.substring(0, MAX_MESSAGE) + "...";
     }
 }

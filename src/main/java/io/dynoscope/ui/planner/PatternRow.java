@@ -3,6 +3,7 @@ package io.dynoscope.ui.planner;
 import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.Workload;
 import io.dynoscope.core.planner.PatternSpec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,16 +13,18 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * An access pattern as typed, with what its words were read as, every part editable: what it
- * returns ({@code workspace, project}), what is given ({@code memberId, status}), a range ({@code
- * loanedAt between}, {@code after}, {@code before} or {@code prefix}), an order ({@code loanedAt
- * desc}), a limit ({@code 10}, {@code count}), and the reads a second expected. When the words were
- * ambiguous, the alternative reading is said; when the reading rests on a guess, why. Editing a
- * part of the reading corrects it: the pattern is then confirmed, no longer unsure.
+ * An access pattern as typed, with what its words were read as, every part editable: the entity it
+ * returns ({@code workspace}), the ones that come along with it ({@code project}), what is given
+ * ({@code memberId, status}), a range ({@code loanedAt between}, {@code after}, {@code before} or
+ * {@code prefix}), an order ({@code loanedAt desc}), a limit ({@code 10}, {@code count}), and the
+ * reads a second expected. When the words were ambiguous, the alternative reading is said; when the
+ * reading rests on a guess, why. Editing a part of the reading corrects it: the pattern is then
+ * confirmed, no longer unsure.
  */
 public final class PatternRow {
     private final StringProperty words = new SimpleStringProperty("");
-    private final StringProperty returns = new SimpleStringProperty("");
+    private final StringProperty entity = new SimpleStringProperty("");
+    private final StringProperty along = new SimpleStringProperty("");
     private final StringProperty given = new SimpleStringProperty("");
     private final StringProperty range = new SimpleStringProperty("");
     private final StringProperty order = new SimpleStringProperty("");
@@ -36,8 +39,14 @@ public final class PatternRow {
         return words;
     }
 
-    public StringProperty returnsProperty() {
-        return returns;
+    /** The entity returned. */
+    public StringProperty entityProperty() {
+        return entity;
+    }
+
+    /** The entities that come along with it, comma-separated, or empty. */
+    public StringProperty alongProperty() {
+        return along;
     }
 
     public StringProperty givenProperty() {
@@ -75,7 +84,8 @@ public final class PatternRow {
         row.read = spec;
         row.unsure.set(String.join(" ", spec.unsure()));
         row.words.set(spec.words());
-        row.returns.set(String.join(", ", spec.returns()));
+        row.entity.set(spec.entity());
+        row.along.set(String.join(", ", spec.returns().subList(1, spec.returns().size())));
         row.given.set(String.join(", ", spec.given()));
         row.range.set(
                 spec.range()
@@ -93,11 +103,20 @@ public final class PatternRow {
         row.readsPerSecond.set(EntityRow.figure(spec.workload().readsPerSecond()));
         row.alternative.set(spec.alternative().orElse(""));
         row.many = spec.many();
+        row.followEdits();
         return row;
     }
 
-    /** The reading as corrected; a part that does not read throws, saying which. */
-    PatternSpec spec() {
+    /** The reading's parts as the fields now say them; a part that does not read throws. */
+    private record Parts(
+            List<String> returns,
+            List<String> given,
+            Optional<Question.Range> range,
+            Optional<Question.Order> order,
+            int limit,
+            boolean count) {}
+
+    private Parts parts() {
         List<String> limits = EntityRow.list(limit.get());
         int max = 0;
         for (String part : limits) {
@@ -105,31 +124,60 @@ public final class PatternRow {
                 max = (int) EntityRow.number("limit", part);
             }
         }
-        List<String> newReturns = EntityRow.list(returns.get());
-        List<String> newGiven = EntityRow.list(given.get());
-        Optional<Question.Range> newRange = range(range.get());
-        Optional<Question.Order> newOrder = order(order.get());
-        boolean counted = limits.stream().anyMatch(p -> p.equalsIgnoreCase("count"));
-        boolean same =
-                read != null
-                        && read.words().equals(words.get().strip())
-                        && read.returns().equals(newReturns)
-                        && read.given().equals(newGiven)
-                        && read.range().equals(newRange)
-                        && read.order().equals(newOrder)
-                        && read.limit() == max
-                        && read.count() == counted;
+        List<String> newReturns = new ArrayList<>(EntityRow.list(entity.get()));
+        newReturns.addAll(EntityRow.list(along.get()));
+        return new Parts(
+                newReturns,
+                EntityRow.list(given.get()),
+                range(range.get()),
+                order(order.get()),
+                max,
+                limits.stream().anyMatch(p -> p.equalsIgnoreCase("count")));
+    }
+
+    private boolean same(Parts parts) {
+        return read != null
+                && read.words().equals(words.get().strip())
+                && read.returns().equals(parts.returns())
+                && read.given().equals(parts.given())
+                && read.range().equals(parts.range())
+                && read.order().equals(parts.order())
+                && read.limit() == parts.limit()
+                && read.count() == parts.count();
+    }
+
+    /** An edit of a part is the person's correction: the row no longer says it is unsure. */
+    private void followEdits() {
+        String doubts = String.join(" ", read.unsure());
+        for (StringProperty part : List.of(entity, along, given, range, order, limit)) {
+            part.addListener(
+                    (o, before, now) -> {
+                        boolean asRead;
+                        try {
+                            asRead = same(parts());
+                        } catch (IllegalArgumentException e) {
+                            asRead = false;
+                        }
+                        unsure.set(asRead ? doubts : "");
+                    });
+        }
+    }
+
+    /** The reading as corrected; a part that does not read throws, saying which. */
+    PatternSpec spec() {
+        Parts parts = parts();
+        boolean same = same(parts);
         // a reading left as read keeps its doubts; one a person edited is their correction
         boolean corrected = read != null && !same && (read.isUnsure() || read.corrected());
         return new PatternSpec(
                 words.get(),
-                newReturns,
-                newGiven,
-                many || max > 0,
-                newRange,
-                newOrder,
-                max,
-                counted,
+                parts.returns(),
+                parts.given(),
+                many || parts.limit() > 0,
+                parts.range(),
+                parts.order(),
+                parts.limit(),
+                parts.count(),
                 alternative.get().isEmpty() ? Optional.empty() : Optional.of(alternative.get()),
                 new Workload(EntityRow.number("reads a second", readsPerSecond.get()), 0, 0, 0),
                 read == null ? PatternSpec.Kind.READ : read.kind(),

@@ -58,6 +58,7 @@ public final class TableModelView {
     @FXML private TextField partitionKeyField;
     @FXML private TextField sortKeyField;
     @FXML private Button proposeButton;
+    @FXML private Button newButton;
     @FXML private Button openButton;
     @FXML private Button inferButton;
     @FXML private MenuButton exportButton;
@@ -83,7 +84,8 @@ public final class TableModelView {
     @FXML private Button removeEntityButton;
     @FXML private TableView<PatternRow> patternsTable;
     @FXML private TableColumn<PatternRow, String> patternWordsColumn;
-    @FXML private TableColumn<PatternRow, String> patternReturnsColumn;
+    @FXML private TableColumn<PatternRow, String> patternEntityColumn;
+    @FXML private TableColumn<PatternRow, String> patternAlongColumn;
     @FXML private TableColumn<PatternRow, String> patternGivenColumn;
     @FXML private TableColumn<PatternRow, String> patternRangeColumn;
     @FXML private TableColumn<PatternRow, String> patternOrderColumn;
@@ -177,6 +179,8 @@ public final class TableModelView {
         jsonArea.textProperty().bindBidirectional(design.modelJsonProperty());
         applyJsonButton.setOnAction(e -> design.applyJson());
         proposeButton.setOnAction(e -> design.propose());
+        newButton.setOnAction(e -> viewModel.newModel());
+        newButton.disableProperty().bind(viewModel.runningProperty());
         openButton.setOnAction(e -> open());
         inferButton.setOnAction(e -> loadCheck.inferFromTable());
         inferButton.disableProperty().bind(viewModel.runningProperty());
@@ -206,6 +210,11 @@ public final class TableModelView {
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
         cancelButton.setOnAction(e -> viewModel.cancel());
         statusLabel.textProperty().bind(viewModel.statusProperty());
+        Tooltip wholeStatus = new Tooltip();
+        wholeStatus.setWrapText(true);
+        wholeStatus.setMaxWidth(640);
+        wholeStatus.textProperty().bind(statusLabel.textProperty());
+        statusLabel.setTooltip(wholeStatus);
         design.designProperty()
                 .addListener(
                         (o, before, after) -> {
@@ -258,19 +267,14 @@ public final class TableModelView {
     private void bindPatterns() {
         patternsTable.setItems(design.patterns());
         editable(patternWordsColumn, PatternRow::wordsProperty);
-        editable(patternReturnsColumn, PatternRow::returnsProperty);
+        editable(patternEntityColumn, PatternRow::entityProperty);
         editable(patternGivenColumn, PatternRow::givenProperty);
         editable(patternRangeColumn, PatternRow::rangeProperty);
         editable(patternOrderColumn, PatternRow::orderProperty);
         editable(patternLimitColumn, PatternRow::limitProperty);
+        editable(patternAlongColumn, PatternRow::alongProperty);
         editable(patternReadsColumn, PatternRow::readsPerSecondProperty);
-        patternsTable.setRowFactory(
-                table -> {
-                    TableRow<PatternRow> row = new TableRow<>();
-                    row.itemProperty()
-                            .addListener((o, before, item) -> row.setTooltip(readingTip(item)));
-                    return row;
-                });
+        patternsTable.setRowFactory(table -> ReadingRows.row());
         patternWordsField.textProperty().bindBidirectional(design.newPatternWordsProperty());
         addPatternButton.setOnAction(e -> design.addPattern());
         patternWordsField.setOnAction(e -> design.addPattern());
@@ -398,20 +402,6 @@ public final class TableModelView {
                                                         + row.items()));
     }
 
-    /** Why a reading is unsure and what else it could mean, or null when neither. */
-    private static Tooltip readingTip(PatternRow item) {
-        if (item == null) {
-            return null;
-        }
-        String unsure = item.unsureProperty().get();
-        String alternative = item.alternativeProperty().get();
-        String text =
-                (unsure.isEmpty() ? "" : "Unsure, correct the fields to confirm: " + unsure)
-                        + (unsure.isEmpty() || alternative.isEmpty() ? "" : "\n")
-                        + (alternative.isEmpty() ? "" : "Read with a choice: " + alternative);
-        return text.isEmpty() ? null : new Tooltip(text);
-    }
-
     /** A check's verdict, green when served as designed, red when not. */
     private static final class VerdictCell extends TableCell<LoadCheckViewModel.CheckRow, String> {
         @Override
@@ -481,6 +471,7 @@ public final class TableModelView {
                 proposeButton,
                 "Propose keys, indexes and example items for these entities and access patterns"
                         + " (Ctrl+Enter).");
+        tooltip(newButton, "Start a new model on a blank page.");
         tooltip(openButton, "Open a Dynoscope model or a NoSQL Workbench data model.");
         tooltip(
                 inferButton,
@@ -517,9 +508,10 @@ public final class TableModelView {
         tooltip(removeEntityButton, "Remove the selected entity.");
         tooltip(
                 patternsTable,
-                "How each sentence was read: what it returns, what is given, a range (loanedAt"
-                        + " between), an order (loanedAt desc), a limit (10, count); double-click to"
-                        + " correct.");
+                "How each sentence was read: the entity it returns, what is given, a range"
+                        + " (loanedAt between), an order (loanedAt desc), a limit (10, count), what"
+                        + " comes along with it; double-click to correct. An unsure reading is"
+                        + " marked; its tooltip says why.");
         tooltip(patternWordsField, "What the application reads, in your words; Enter adds it.");
         tooltip(addPatternButton, "Add the access pattern, read from its words.");
         tooltip(removePatternButton, "Remove the selected access pattern.");

@@ -74,7 +74,8 @@ class PatternWordsShopTest {
                 "List the orders of a given agentId | [order] given [agentId] many",
                 "List customers by email | [customer] given [email] many",
                 "Get a specific order | [order] given [customerId, orderId] one",
-                "Get an order by its id | [order] given [customerId, orderId] one",
+                "Get an order by its id | [order] given [customerId, orderId] one UNSURE [The caller must"
+                        + " also have customerId to find order items; the words do not name it.]",
                 "Get one customer | [customer] given [customerId] one",
                 "List every customer | [customer] given [] many",
             })

@@ -110,7 +110,7 @@ class PlanCorrectionsTest {
     void theProposalMarksUnsureReadingsAndOnlyThem() {
         String request =
                 ENTITIES.formatted(
-                        "\"Look up a sale by its id\", \"Frobnicate the quux\","
+                        "\"Look up a specific sale\", \"Frobnicate the quux\","
                                 + " { \"words\": \"Frobnicate the quux again\","
                                 + " \"entity\": \"store\" }");
         Plan plan = Planner.plan(PlanRequest.read(request).input());

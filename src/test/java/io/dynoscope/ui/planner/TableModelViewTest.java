@@ -80,7 +80,8 @@ class TableModelViewTest {
         TableView<PatternRow> patterns = robot.lookup("#patternsTable").queryTableView();
         assertEquals(3, patterns.getItems().size());
         assertEquals("status", patterns.getItems().get(2).givenProperty().get());
-        assertEquals("workspace, project", patterns.getItems().get(1).returnsProperty().get());
+        assertEquals("workspace", patterns.getItems().get(1).entityProperty().get());
+        assertEquals("project", patterns.getItems().get(1).alongProperty().get());
 
         robot.clickOn("#proposeButton");
         TableView<DesignViewModel.KeyRow> keys = robot.lookup("#keysTable").queryTableView();
