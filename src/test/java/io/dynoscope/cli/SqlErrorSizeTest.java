@@ -75,6 +75,21 @@ class SqlErrorSizeTest {
     }
 
     @Test
+    void anInListPastTheEnginesMemoryIsRefusedBeforePlanning() {
+        String statement =
+                "SELECT * FROM \""
+                        + table
+                        + "\" WHERE pk IN ("
+                        + IntStream.range(0, 200_000)
+                                .mapToObj(i -> "'v" + i + "'")
+                                .collect(Collectors.joining(","))
+                        + ")";
+        CliRun.Result run = CliRun.atTestEngine("sql", statement);
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("more than 50,000 words and symbols"), run.err());
+    }
+
+    @Test
     void aHugeInListGivesAShortMessage() {
         String statement =
                 "SELECT * FROM \""

@@ -105,7 +105,7 @@ class UnboundedInputTest {
         for (List<String> command : commands) {
             CliRun run = run(new Zeros(), command.toArray(String[]::new));
 
-            long cap = command.get(0).equals("model") ? 64L << 20 : 16L << 20;
+            long cap = command.get(0).equals("model") ? 4L << 20 : 16L << 20;
             String where = command.contains("-") ? "stdin" : "/dev/zero";
             assertEquals(ExitCodes.USAGE, run.exitCode(), command + ": " + run.err());
             assertTrue(

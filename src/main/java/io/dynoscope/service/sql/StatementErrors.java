@@ -78,6 +78,11 @@ final class StatementErrors {
 
     static final int MAX_CONDITIONS = 1_000;
 
+    /**
+     * Most tokens: 200,000 IN values (400,000 tokens) ran the 256 MB command line out of memory.
+     */
+    static final int MAX_TOKENS = 50_000;
+
     /** Longest message: the engine's own may quote the whole statement back. */
     static final int MAX_MESSAGE = 300;
 
@@ -160,6 +165,15 @@ final class StatementErrors {
      * end in a stack overflow with no message at all.
      */
     private static void checkShape(String sql, List<SqlToken> tokens) {
+        if (tokens.size() > MAX_TOKENS) {
+            throw refused(
+                    sql,
+                    tokens.get(MAX_TOKENS),
+                    "the statement has more than "
+                            + String.format(Locale.ROOT, "%,d", MAX_TOKENS)
+                            + " words and symbols, more than the SQL engine plans in memory (an IN"
+                            + " list takes two a value)");
+        }
         int depth = 0;
         int conditions = 0;
         for (SqlToken token : tokens) {

@@ -78,6 +78,32 @@ class CodePreviewUiTest {
     }
 
     @Test
+    void theElectroDbPreviewSaysWhatItLeavesOutAndTheTabKeepsItsWidth(FxRobot robot)
+            throws Exception {
+        String model = Files.readString(ORDERS);
+        robot.interact(() -> viewModel.design().importModel(model));
+        robot.clickOn("#exportButton");
+        robot.clickOn(CodeFormat.ELECTRODB.title() + "…");
+        FxWait.until(10, () -> robot.lookup("#codeText").tryQuery().isPresent());
+        TextArea text = robot.lookup("#codeText").query();
+        assertTrue(text.getText().contains("export function ordersElectroDb("), text.getText());
+        Label summary = robot.lookup("#codeSummary").queryAs(Label.class);
+        assertTrue(summary.getText().contains("ElectroDB has no sharded key"), summary.getText());
+        robot.clickOn("Close");
+        // the status repeats the long list of what is left out; it is cut, not widening the tab
+        Label status = robot.lookup("#statusLabel").queryAs(Label.class);
+        FxWait.until(10, () -> status.getText().contains("ElectroDB has no sharded key"));
+        robot.interact(() -> {});
+        assertTrue(
+                status.getScene().getRoot().getLayoutBounds().getWidth() <= 1280,
+                "root " + status.getScene().getRoot().getLayoutBounds());
+        assertTrue(
+                status.localToScene(status.getLayoutBounds()).getMaxX() <= 1280,
+                "status " + status.localToScene(status.getLayoutBounds()));
+        assertEquals(status.getText(), status.getTooltip().getText());
+    }
+
+    @Test
     void savingWritesEveryFileAndSaysWhere() throws Exception {
         GeneratedCode code =
                 new GeneratedCode(
