@@ -259,7 +259,10 @@ public final class AppContext implements AutoCloseable {
             return ToolTabs.sqlConsole(console, table);
         }
 
-        /** The model of the table: the saved one, or one inferred from a sample of the table. */
+        /**
+         * The model of the table: the saved one, or one inferred from a sample of the table; with
+         * no table (File -> New model), a blank page.
+         */
         private WorkbenchTab model(
                 DynamoRepository repository, ConnectionEntry connection, String table) {
             ConnectionServices services = new ConnectionServices(repository);
@@ -272,6 +275,11 @@ public final class AppContext implements AutoCloseable {
             TableModelViewModel planner = new TableModelViewModel(List.of(here), work, models);
             // a table the Model tab creates shows up in the sidebar at once
             planner.loadCheck().setOnTableCreated(created -> shell.refreshTables());
+            if (table.isEmpty()) {
+                // File -> New model: a blank page, about no live table (nothing to migrate)
+                planner.newModel();
+                return ToolTabs.model(planner, table);
+            }
             planner.openTable(table, here, models == null ? Optional.empty() : models.load(table));
             planner.setOnMigrate(
                     edited ->

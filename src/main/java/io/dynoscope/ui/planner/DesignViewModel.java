@@ -148,6 +148,10 @@ public final class DesignViewModel {
             status.error("Entity: " + e.getMessage());
             return;
         }
+        clearForm();
+    }
+
+    private void clearForm() {
         List.of(
                         newEntity.nameProperty(),
                         newEntity.idsProperty(),
@@ -156,6 +160,29 @@ public final class DesignViewModel {
                         newEntity.writesPerSecondProperty(),
                         newEntity.itemsPerParentProperty())
                 .forEach(p -> p.set(""));
+    }
+
+    /**
+     * A blank page: no entities or patterns, the default table and key names, and nothing left of
+     * the last design on the design side (keys, indexes, how each pattern is served, findings,
+     * examples, JSON).
+     */
+    void clear() {
+        status.clearError();
+        tableName.set("my-table");
+        partitionKey.set("PK");
+        sortKey.set("SK");
+        entities.clear();
+        patterns.clear();
+        clearForm();
+        newPatternWords.set("");
+        design.set(null);
+        keys.clear();
+        indexes.clear();
+        served.clear();
+        findings.clear();
+        examples.clear();
+        modelJson.set("");
     }
 
     public void removeEntity(EntityRow row) {

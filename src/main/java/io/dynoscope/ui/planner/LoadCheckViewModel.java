@@ -347,6 +347,20 @@ public final class LoadCheckViewModel {
         status.say("Nothing was created");
     }
 
+    /**
+     * A blank page: no prepared load, no checks, no loaded table; "Create as" follows the Table
+     * field again.
+     */
+    void clear() {
+        cancel();
+        dropPrepared();
+        checks.clear();
+        loadedOn = null;
+        loadedTable.set("");
+        String table = design.tableNameProperty().get();
+        loadAs.set(table == null || table.isBlank() ? "" : table.strip() + "-model");
+    }
+
     private void dropPrepared() {
         prepared = null;
         awaitingConfirmation.set(false);

@@ -58,6 +58,7 @@ public final class TableModelView {
     @FXML private TextField partitionKeyField;
     @FXML private TextField sortKeyField;
     @FXML private Button proposeButton;
+    @FXML private Button newButton;
     @FXML private Button openButton;
     @FXML private Button inferButton;
     @FXML private MenuButton exportButton;
@@ -178,6 +179,8 @@ public final class TableModelView {
         jsonArea.textProperty().bindBidirectional(design.modelJsonProperty());
         applyJsonButton.setOnAction(e -> design.applyJson());
         proposeButton.setOnAction(e -> design.propose());
+        newButton.setOnAction(e -> viewModel.newModel());
+        newButton.disableProperty().bind(viewModel.runningProperty());
         openButton.setOnAction(e -> open());
         inferButton.setOnAction(e -> loadCheck.inferFromTable());
         inferButton.disableProperty().bind(viewModel.runningProperty());
@@ -468,6 +471,7 @@ public final class TableModelView {
                 proposeButton,
                 "Propose keys, indexes and example items for these entities and access patterns"
                         + " (Ctrl+Enter).");
+        tooltip(newButton, "Start a new model on a blank page.");
         tooltip(openButton, "Open a Dynoscope model or a NoSQL Workbench data model.");
         tooltip(
                 inferButton,

@@ -61,6 +61,16 @@ public final class TableModelViewModel {
         }
     }
 
+    /**
+     * Starts a new model on a blank page: the design side shows nothing of the last one, and
+     * nothing is loaded or checked until a design is proposed again.
+     */
+    public void newModel() {
+        design.clear();
+        loadCheck.clear();
+        status.say("A new model: add its entities and access patterns, then propose a design");
+    }
+
     /** The tab's title: the table whose model it shows. */
     public StringExpression titleProperty() {
         return Bindings.concat("Model · ", design.tableNameProperty());

@@ -61,6 +61,9 @@ final class ShellMenus {
 
     private void bindFileMenu() {
         on("connectItem", sidebar::connectSelected);
+        // a Model tab on a blank page, about no table yet (its Table field names the one to design)
+        on("newModelItem", () -> viewModel.open(WorkbenchTab.Kind.TABLE_MODEL, ""));
+        item("newModelItem").disableProperty().bind(viewModel.activeConnectionProperty().isNull());
         ConnectionForms forms = new ConnectionForms(viewModel, sidebar.items());
         on("addEndpointItem", forms::addEndpoint);
         on("addProfileItem", forms::addProfile);

@@ -548,7 +548,11 @@ public final class ShellViewModel {
 
     /** What the open tabs are, to reopen them on the next start. */
     public List<Map.Entry<WorkbenchTab.Kind, String>> openTabs() {
-        return tabs.stream().map(t -> Map.entry(t.kind(), t.table())).toList();
+        // a Model tab begun on a blank page is about no table: nothing to reopen
+        return tabs.stream()
+                .filter(t -> !t.table().isEmpty())
+                .map(t -> Map.entry(t.kind(), t.table()))
+                .toList();
     }
 
     /**

@@ -55,7 +55,9 @@ class PatternWordsRegressionTest {
                     // "raffle" names the drop's entries only in the domain's words
                     "Enter raffle",
                     // a buyer is the user who ordered: no entity is named "buyer"
-                    "Buyer's order history");
+                    "Buyer's order history",
+                    // "word-to-sentence edges" names wordSentence with a "to" between its words
+                    "Get only word-to-sentence edges for a word");
 
     @Test
     void everySentenceReadRightStaysRight() {

@@ -16,6 +16,7 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -84,6 +85,30 @@ class PatternReadingUiTest {
         assertEquals(List.of("order"), proposed.entities());
         assertEquals(List.of("status"), proposed.question().orElseThrow().given());
         assertEquals(List.of(), proposed.unsure(), "corrected in the row: confirmed");
+        headersFit(robot);
+
+        robot.clickOn("#newButton");
+        FxWait.until(10, () -> viewModel.design().designProperty().get() == null);
+        for (String id :
+                List.of("#entitiesTable", "#patternsTable", "#keysTable", "#servedTable")) {
+            assertTrue(robot.lookup(id).queryTableView().getItems().isEmpty(), id + " is stale");
+        }
+        assertTrue(robot.lookup("#indexesList").queryListView().getItems().isEmpty());
+        headersFit(robot);
+    }
+
+    /** At 1280x800 no column header of the input side or the design side is cut. */
+    private static void headersFit(FxRobot robot) {
+        for (String id :
+                List.of("#entitiesTable", "#patternsTable", "#keysTable", "#servedTable")) {
+            TableView<?> table = robot.lookup(id).queryTableView();
+            for (TableColumn<?, ?> column : table.getColumns()) {
+                double text = new Text(column.getText()).getLayoutBounds().getWidth();
+                assertTrue(
+                        column.getWidth() >= text + 10,
+                        id + " " + column.getText() + ": " + column.getWidth() + " < " + text);
+            }
+        }
     }
 
     /** Double-clicks the cell of {@code column} showing {@code shown} and types {@code text}. */

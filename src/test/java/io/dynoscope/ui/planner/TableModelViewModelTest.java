@@ -2,6 +2,7 @@ package io.dynoscope.ui.planner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.model.AccessPattern;
@@ -268,11 +269,7 @@ class TableModelViewModelTest {
 
     @Test
     void createAsAndChecksRunOnFollowTheTableFieldUntilAPersonNamesThem() throws IOException {
-        TableDesign saved =
-                ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
-                        .document()
-                        .tables()
-                        .get(0);
+        TableDesign saved = saasDesign();
         viewModel.openTable("saas", engine, Optional.of(saved));
         assertEquals("saas-model", viewModel.loadCheck().loadAsProperty().get());
         assertEquals("saas", viewModel.loadCheck().loadedTableProperty().get());
@@ -283,6 +280,44 @@ class TableModelViewModelTest {
         design.tableNameProperty().set("invoices");
         assertEquals("orders-copy", viewModel.loadCheck().loadAsProperty().get(), "typed, kept");
         assertEquals("invoices", viewModel.loadCheck().loadedTableProperty().get());
+    }
+
+    @Test
+    void aNewModelIsABlankPageWithNothingStaleOnTheDesignSide() throws IOException {
+        TableDesign saved = saasDesign();
+        viewModel.openTable("saas", engine, Optional.of(saved));
+        assertFalse(design.keys().isEmpty());
+        assertFalse(design.patterns().isEmpty());
+
+        viewModel.newModel();
+        assertEquals("my-table", design.tableNameProperty().get());
+        assertTrue(design.entities().isEmpty());
+        assertTrue(design.patterns().isEmpty());
+        assertNull(design.designProperty().get());
+        assertTrue(design.keys().isEmpty(), "no stale keys");
+        assertTrue(design.indexes().isEmpty(), "no stale indexes");
+        assertTrue(design.served().isEmpty(), "no stale served patterns");
+        assertTrue(design.findings().isEmpty(), "no stale findings");
+        assertTrue(design.examples().isEmpty(), "no stale examples");
+        assertEquals("", design.modelJsonProperty().get());
+        assertTrue(viewModel.loadCheck().checks().isEmpty(), "no stale checks");
+        assertEquals(
+                "", viewModel.loadCheck().loadedTableProperty().get(), "checks run on nothing");
+        assertEquals("my-table-model", viewModel.loadCheck().loadAsProperty().get());
+
+        design.tableNameProperty().set("shop");
+        assertEquals("shop-model", viewModel.loadCheck().loadAsProperty().get(), "follows Table");
+        seed();
+        design.propose();
+        assertEquals("shop", design.designProperty().get().table());
+        assertEquals(2, design.keys().size());
+    }
+
+    private static TableDesign saasDesign() throws IOException {
+        return ModelFiles.read(resource("/io/dynoscope/service/model/saas-model.json"))
+                .document()
+                .tables()
+                .get(0);
     }
 
     private static String resource(String path) throws IOException {
