@@ -77,7 +77,8 @@ import picocli.CommandLine.TypeConversionException;
             ExprCommand.class,
             DriftCommand.class,
             ModelCommand.class,
-            SqlCommand.class
+            SqlCommand.class,
+            JobCommand.class
         },
         footerHeading = "%nExit codes:%n",
         footer = {
@@ -247,6 +248,13 @@ public final class DynoscopeCli implements Callable<Integer> {
         CommandLine commandLine =
                 new CommandLine(new DynoscopeCli(stdin, out, err, environment, repositories));
         Formats.register(commandLine);
+        // everything after a job's name is the job's own arguments
+        commandLine
+                .getSubcommands()
+                .get("job")
+                .getSubcommands()
+                .get("submit")
+                .setStopAtPositional(true);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         commandLine.setParameterExceptionHandler(
@@ -431,6 +439,11 @@ public final class DynoscopeCli implements Callable<Integer> {
         return readOnly
                 ? Access.readOnly("--read-only was given")
                 : access.withHint("give --read-write to write through it");
+    }
+
+    /** --read-only or --read-write as given, for a job that connects on its own. */
+    List<String> writeChoice() {
+        return readOnly ? List.of("--read-only") : readWrite ? List.of("--read-write") : List.of();
     }
 
     /** The environment the command line runs in. */

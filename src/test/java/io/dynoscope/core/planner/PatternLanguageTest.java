@@ -35,7 +35,8 @@ class PatternLanguageTest {
                   "attributes": { "joinedAt": "S" } },
                 { "name": "team", "attributes": { "name": "S" } },
                 { "name": "person", "belongsTo": "team", "attributes": { "role": "S" } },
-                { "name": "ranking", "belongsTo": "team", "attributes": { "points": "N" } } ] }
+                { "name": "ranking", "belongsTo": "team", "attributes": { "points": "N" } },
+                { "name": "newsletterIssue", "attributes": { "publishedAt": "S" } } ] }
             """;
 
     private static final List<EntitySpec> ENTITIES = PlanRequest.read(PLAN).input().entities();
@@ -168,5 +169,13 @@ class PatternLanguageTest {
         reads("Get an order + its items", List.of("order", "orderItem"), List.of("orderId"), true);
         reads("Get an order's history", List.of("order"), List.of("orderId"), false);
         reads("Get order history", List.of("order"), List.of(), true);
+    }
+
+    @Test
+    void theFirstWordOfACompoundNameNoOtherEntityUsesNamesIt() {
+        reads("List all newsletters", List.of("newsletterIssue"), List.of(), true);
+        PatternSpec byMail = read("Find the customer with a given e-mail");
+        assertEquals(List.of("customer"), byMail.returns());
+        assertEquals(List.of("email"), byMail.given());
     }
 }

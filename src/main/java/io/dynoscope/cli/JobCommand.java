@@ -1,0 +1,197 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.store.ConnectionSpec;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code dynoscope job submit JOB ...}: runs one of the whole-table jobs of
+ * target/dynoscope-jobs.jar (docs/jobs.md) on Spark, with this command line's connection: {@code
+ * --engine local} starts Spark's local mode in a child process ({@code
+ * $SPARK_HOME/bin/spark-submit}), {@code --engine spark-submit} prints the exact line for the
+ * user's cluster. A job that writes is refused on a read-only connection before anything starts.
+ */
+@Command(
+        name = "job",
+        mixinStandardHelpOptions = true,
+        description = "Whole-table jobs on Apache Spark (docs/jobs.md).",
+        subcommands = {JobCommand.Submit.class})
+final class JobCommand implements Callable<Integer> {
+
+    /** The jobs jar's main class. */
+    static final String MAIN_CLASS = "io.dynoscope.jobs.JobMain";
+
+    /** The jobs that write, refused on a read-only connection. */
+    static final List<String> WRITING_JOBS = List.of("migrate");
+
+    static final List<String> JOBS = List.of("migrate", "partitions", "export");
+
+    @ParentCommand private DynoscopeCli cli;
+
+    @Override
+    public Integer call() {
+        throw CliException.usage("name what to do: job submit JOB ... (--help)");
+    }
+
+    /** {@code job submit}. */
+    @Command(
+            name = "submit",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Run a job: migrate (the options of model migrate), partitions or export; the"
+                        + " arguments after the job name go to it as they are.",
+                "Exit codes as the job's own (migrate: 0 applied and proven, 3 proof failed); 4 on"
+                        + " a read-only connection for migrate, before anything starts."
+            })
+    static final class Submit implements Callable<Integer> {
+
+        @ParentCommand private JobCommand job;
+
+        @Option(
+                names = "--engine",
+                paramLabel = "ENGINE",
+                description =
+                        "local (Spark's local mode in a child process, $SPARK_HOME/bin/spark-submit)"
+                                + " or spark-submit (print the line to run). Default: local.")
+        private String engine = "local";
+
+        @Option(
+                names = "--master",
+                paramLabel = "URL",
+                description =
+                        "Spark's master (default: local[N,4] with --engine local, yarn with"
+                                + " spark-submit).")
+        private String master;
+
+        @Option(
+                names = "--cores",
+                paramLabel = "N",
+                description = "Worker threads of the local engine (default: all cores).")
+        private int cores;
+
+        @Option(
+                names = "--jar",
+                paramLabel = "FILE",
+                description = "The jobs jar (default: dynoscope-jobs.jar beside this program).")
+        private Path jar;
+
+        @Parameters(index = "0", paramLabel = "JOB", description = "migrate, partitions or export")
+        private String name;
+
+        @Parameters(index = "1..*", paramLabel = "ARGS")
+        private List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            DynoscopeCli cli = job.cli;
+            if (!JOBS.contains(name)) {
+                throw CliException.usage("'" + name + "' is not one of " + String.join(", ", JOBS));
+            }
+            if (!engine.equals("local") && !engine.equals("spark-submit")) {
+                throw CliException.usage(
+                        "--engine '" + engine + "' is not one of local, spark-submit");
+            }
+            if (WRITING_JOBS.contains(name)) {
+                try (ConnectionServices services = cli.services()) {
+                    services.requireWritable("submit job '" + name + "'");
+                }
+            }
+            Path jobsJar = jar != null ? jar : besideThisProgram();
+            if (!Files.isRegularFile(jobsJar)) {
+                throw CliException.usage(
+                        jobsJar
+                                + " is not there: give --jar (the build writes target/dynoscope-jobs.jar)");
+            }
+            boolean local = engine.equals("local");
+            String sparkHome = cli.environment().get("SPARK_HOME");
+            String submit =
+                    local
+                            ? (sparkHome == null
+                                    ? null
+                                    : Path.of(sparkHome, "bin", "spark-submit").toString())
+                            : "spark-submit";
+            if (submit == null) {
+                throw CliException.usage(
+                        "the local engine runs $SPARK_HOME/bin/spark-submit, and SPARK_HOME is not"
+                                + " set (a Spark 3.5 download; docs/jobs.md)");
+            }
+            List<String> line = new ArrayList<>(List.of(submit, "--class", MAIN_CLASS));
+            line.addAll(
+                    List.of(
+                            "--master",
+                            master != null
+                                    ? master
+                                    : local
+                                            ? "local[" + (cores > 0 ? cores : "*") + ",4]"
+                                            : "yarn"));
+            line.add(jobsJar.toAbsolutePath().toString());
+            line.addAll(connectionArgs(cli));
+            line.add(name);
+            line.addAll(args);
+            if (!local) {
+                cli.out()
+                        .println(
+                                line.stream()
+                                        .map(JobCommand::quoted)
+                                        .collect(Collectors.joining(" ")));
+                return ExitCodes.OK;
+            }
+            Process process = new ProcessBuilder(line).inheritIO().start();
+            return process.waitFor();
+        }
+    }
+
+    /** The connection options of this command line, as the job takes them. */
+    static List<String> connectionArgs(DynoscopeCli cli) {
+        List<String> args = new ArrayList<>();
+        ConnectionSpec connection = cli.connection();
+        if (connection instanceof ConnectionSpec.Endpoint endpoint) {
+            args.addAll(List.of("--endpoint", endpoint.endpoint().toString()));
+            args.addAll(List.of("--region", endpoint.region()));
+            args.addAll(List.of("--access-key-id", endpoint.accessKeyId()));
+        } else {
+            if (connection instanceof ConnectionSpec.Profile profile) {
+                args.addAll(List.of("--profile", profile.profileName()));
+            }
+            if (connection.region() != null) {
+                args.addAll(List.of("--region", connection.region()));
+            }
+        }
+        args.addAll(cli.writeChoice());
+        return args;
+    }
+
+    /** A word as a POSIX shell reads it back: quoted when it holds anything but safe characters. */
+    static String quoted(String word) {
+        return word.matches("[A-Za-z0-9_./:=@,+-]+")
+                ? word
+                : "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    private static Path besideThisProgram() {
+        try {
+            Path code =
+                    Path.of(
+                            JobCommand.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI());
+            // target/classes or target/dynoscope.jar: the jobs jar is in target/ either way
+            return code.getParent().resolve("dynoscope-jobs.jar");
+        } catch (URISyntaxException | SecurityException e) {
+            return Path.of("dynoscope-jobs.jar");
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package io.dynoscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.testsupport.MigrationFixture;
+import io.dynoscope.testsupport.TestEngine;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code dynoscope job submit}: the spark-submit line it prints, the local engine's child process
+ * (through a stand-in for Spark's launcher that runs the job's main class on this test's class
+ * path), and the refusals before anything starts.
+ */
+class JobCommandTest {
+
+    @TempDir Path folder;
+
+    @Test
+    void theSparkSubmitLineCarriesTheConnectionAndTheJobsArguments() throws IOException {
+        Path jar = Files.writeString(folder.resolve("dynoscope-jobs.jar"), "");
+        String endpoint = TestEngine.endpoint().toString();
+
+        CliRun run =
+                CliRun.cli(
+                        "job",
+                        "submit",
+                        "--engine",
+                        "spark-submit",
+                        "--jar",
+                        jar.toString(),
+                        "partitions",
+                        "--table",
+                        "my table",
+                        "--report",
+                        "r.json");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(
+                "spark-submit --class io.dynoscope.jobs.JobMain --master yarn "
+                        + jar.toAbsolutePath()
+                        + " --endpoint "
+                        + endpoint
+                        + " --region us-east-1 --access-key-id dynoscope partitions --table"
+                        + " 'my table' --report r.json",
+                run.out().trim());
+    }
+
+    @Test
+    void aReadOnlyConnectionDoesNotSubmitAMigration() throws IOException {
+        Path jar = Files.writeString(folder.resolve("dynoscope-jobs.jar"), "");
+
+        CliRun run =
+                CliRun.cli(
+                        "--read-only",
+                        "job",
+                        "submit",
+                        "--engine",
+                        "spark-submit",
+                        "--jar",
+                        jar.toString(),
+                        "migrate",
+                        "--table",
+                        "t",
+                        "--to",
+                        "target.json");
+
+        assertEquals(ExitCodes.CONDITION_FAILED, run.exitCode(), run.err());
+        assertEquals("", run.out());
+        assertTrue(run.err().contains("read-only"), run.err());
+    }
+
+    @Test
+    void theLocalEngineNeedsSparkHome() throws IOException {
+        Path jar = Files.writeString(folder.resolve("dynoscope-jobs.jar"), "");
+
+        CliRun run =
+                CliRun.run(
+                        Map.of(),
+                        SdkDynamoRepository::connect,
+                        List.of(
+                                "--endpoint",
+                                TestEngine.endpoint().toString(),
+                                "job",
+                                "submit",
+                                "--jar",
+                                jar.toString(),
+                                "partitions",
+                                "--table",
+                                "t"));
+
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("SPARK_HOME is not set"), run.err());
+    }
+
+    @Test
+    void theLocalEngineRunsTheJobInAChildProcess() throws IOException {
+        String table = MigrationFixture.table("job-cli");
+        MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(4));
+        Path jar = Files.writeString(folder.resolve("dynoscope-jobs.jar"), "");
+        Path sparkHome = standInSparkHome();
+        Path report = folder.resolve("partitions.json");
+        String desktop = CliRun.cli("partitions", "--table", table, "--json").out().trim();
+
+        CliRun run =
+                CliRun.run(
+                        Map.of("SPARK_HOME", sparkHome.toString()),
+                        SdkDynamoRepository::connect,
+                        List.of(
+                                "--endpoint",
+                                TestEngine.endpoint().toString(),
+                                "job",
+                                "submit",
+                                "--cores",
+                                "2",
+                                "--jar",
+                                jar.toString(),
+                                "partitions",
+                                "--table",
+                                table,
+                                "--report",
+                                report.toString()));
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(desktop, Files.readString(report).trim());
+    }
+
+    /**
+     * A SPARK_HOME whose bin/spark-submit stands in for Spark's launcher: it takes {@code --class C
+     * --master M JAR ARGS...} and runs C on this JVM's class path (which holds Spark) with the
+     * master set, as spark-submit does with Spark's own jars.
+     */
+    private Path standInSparkHome() throws IOException {
+        Path bin = Files.createDirectories(folder.resolve("spark/bin"));
+        Path script = bin.resolve("spark-submit");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Files.writeString(
+                script,
+                "#!/bin/sh\n"
+                        + "[ \"$1\" = --class ] && [ \"$3\" = --master ] || exit 64\n"
+                        + "main=$2; master=$4; shift 5\n"
+                        + "exec '"
+                        + java
+                        + "' -XX:TieredStopAtLevel=1 "
+                        + OPENS
+                        + " -Dspark.master=\"$master\" -Dspark.ui.enabled=false"
+                        + " -Dspark.driver.host=127.0.0.1 -cp '"
+                        + System.getProperty("java.class.path")
+                        + "' \"$main\" \"$@\"\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return folder.resolve("spark");
+    }
+
+    private static final String OPENS =
+            "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED"
+                    + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED"
+                    + " --add-opens=java.base/java.util=ALL-UNNAMED"
+                    + " --add-opens=java.base/java.lang.invoke=ALL-UNNAMED"
+                    + " --add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
+                    + " --add-opens=java.base/java.io=ALL-UNNAMED"
+                    + " --add-opens=java.base/java.net=ALL-UNNAMED"
+                    + " --add-opens=java.base/java.util.concurrent=ALL-UNNAMED"
+                    + " --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED"
+                    + " --add-opens=java.base/sun.nio.cs=ALL-UNNAMED"
+                    + " --add-opens=java.base/sun.security.action=ALL-UNNAMED"
+                    + " --add-opens=java.base/java.lang.reflect=ALL-UNNAMED";
+}
