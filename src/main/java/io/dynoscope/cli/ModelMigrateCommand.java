@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -36,7 +36,7 @@ import picocli.CommandLine.ParentCommand;
                     + " verification Scan). The plan is shown first; --dry-run stops there, having"
                     + " read only a sample.",
             "Exit 0 when applied and proven; 3 when the proof fails (what and where on stderr); 4 on"
-                    + " a read-only connection or an unconfirmed plan (without --yes it asks on a"
+                    + " a read-only connection (before any read; a --dry-run plans on one) or an unconfirmed plan (without --yes it asks on a"
                     + " terminal, and refuses when there is none); 1 for a DynamoDB failure (run the"
                     + " same command with --resume); 130/143 when interrupted (likewise)."
         })
@@ -170,13 +170,15 @@ final class ModelMigrateCommand implements Callable<Integer> {
             throws IOException {
         Path journalFile = journal != null ? journal : Migration.journalBeside(to);
         Cancellation cancellation = Cancellation.none();
-        AtomicReference<String> phase = new AtomicReference<>("nothing was written yet");
+        Progress progress = new Progress(cli);
+        // set once the migration returned: the signal's report then has its final counts
+        AtomicBoolean ended = new AtomicBoolean();
         MigrationReport done;
         try (Interruption interruption =
                 Interruption.watch(
                         cli.err(),
                         cancellation,
-                        () -> "stopped during " + phase.get() + resumeHint(journalFile),
+                        () -> progress.stoppedDuring(ended.get()) + resumeHint(journalFile),
                         () -> {})) {
             try {
                 done =
@@ -185,11 +187,12 @@ final class ModelMigrateCommand implements Callable<Integer> {
                                 Migration.Options.of(concurrency)
                                         .withJournal(journalFile, resume)
                                         .withCleanup(cleanup),
-                                new Progress(cli, phase),
+                                progress,
                                 cancellation);
             } catch (IOException e) {
                 throw CliException.usage(e.getMessage());
             }
+            ended.set(true);
             if (interruption.interrupted()) {
                 return ExitCodes.INTERRUPTED;
             }
@@ -216,7 +219,10 @@ final class ModelMigrateCommand implements Callable<Integer> {
                             ExitCodes.SERVICE_ERROR, done.stoppedBy() + resumeHint(done.journal()));
             case CANCELLED ->
                     throw new CliException(
-                            ExitCodes.INTERRUPTED, "cancelled" + resumeHint(done.journal()));
+                            ExitCodes.INTERRUPTED,
+                            "cancelled: "
+                                    + progress.stoppedDuring(true)
+                                    + resumeHint(done.journal()));
         };
     }
 
@@ -246,20 +252,27 @@ final class ModelMigrateCommand implements Callable<Integer> {
                 : "; run the same command with --resume to go on (journal " + journalFile + ")";
     }
 
-    /** A line on stderr per step, and per 10% of a pass when the size is known. */
+    /**
+     * A line on stderr per step, and per tenth of a pass when the size is known; once a pass reads
+     * more than DescribeTable's item count said (it is updated only every few hours), the count of
+     * items read alone. Keeps what was written, for the line a signal prints.
+     */
     private static final class Progress implements Migration.Listener {
         private final DynoscopeCli cli;
-        private final AtomicReference<String> phase;
+        private String phase = "the start, before anything was written";
         private long nextReport;
+        private long writtenInEarlierPasses;
+        private long writtenInPass;
 
-        Progress(DynoscopeCli cli, AtomicReference<String> phase) {
+        Progress(DynoscopeCli cli) {
             this.cli = cli;
-            this.phase = phase;
         }
 
         @Override
         public synchronized void phase(Migration.Phase step, String description) {
-            phase.set(description);
+            phase = description;
+            writtenInEarlierPasses += writtenInPass;
+            writtenInPass = 0;
             nextReport = 0;
             cli.err().println(description);
         }
@@ -267,16 +280,41 @@ final class ModelMigrateCommand implements Callable<Integer> {
         @Override
         public synchronized void progress(
                 Migration.Phase step, long read, long written, long total) {
+            writtenInPass = written;
             if (total > 0 && read >= nextReport) {
-                cli.err()
-                        .printf(
-                                Locale.ROOT,
-                                "  %,d of about %,d items read, %,d written%n",
-                                read,
-                                total,
-                                written);
-                nextReport = read + Math.max(1, total / 10);
+                if (read <= total) {
+                    cli.err()
+                            .printf(
+                                    Locale.ROOT,
+                                    "  %,d of about %,d items read, %,d written%n",
+                                    read,
+                                    total,
+                                    written);
+                } else {
+                    cli.err()
+                            .printf(
+                                    Locale.ROOT,
+                                    "  %,d items read (more than the table's estimate of %,d), %,d"
+                                            + " written%n",
+                                    read,
+                                    total,
+                                    written);
+                }
+                nextReport = read + Math.max(1, Math.max(total, read) / 10);
             }
+        }
+
+        /**
+         * Where the migration stopped and how many items this run wrote: all of them once the
+         * migration returned ({@code ended}), else at least those heard of so far.
+         */
+        synchronized String stoppedDuring(boolean ended) {
+            return String.format(
+                    Locale.ROOT,
+                    "stopped during %s; %s%,d items written by this run",
+                    phase,
+                    ended ? "" : "at least ",
+                    writtenInEarlierPasses + writtenInPass);
         }
     }
 }

@@ -21,6 +21,7 @@ import io.dynoscope.service.store.ForwardingRepository;
 import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.GatedEndpoint;
 import io.dynoscope.testsupport.GeneratedItems;
+import io.dynoscope.testsupport.MigrationFixture;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,6 +35,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +71,29 @@ class InterruptionTest {
     private static int exit(Process process) throws InterruptedException {
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the process ended");
         return process.exitValue();
+    }
+
+    /**
+     * Runs the command in a process of its own until its {@code nth} {@code request} is held at a
+     * {@link GatedEndpoint}, sends SIGTERM, lets the held request finish once the command took the
+     * signal, and returns what it printed on stderr; it must end with SIGTERM's code.
+     */
+    private String terminatedWhileHeld(String request, int nth, String... args) throws Exception {
+        try (GatedEndpoint gated = new GatedEndpoint(TestEngine.endpoint(), request, nth)) {
+            List<String> command =
+                    new ArrayList<>(List.of("--endpoint", gated.endpoint().toString()));
+            command.addAll(List.of(args));
+            Process process = start(folder, command.toArray(String[]::new));
+            assertTrue(
+                    gated.awaitGatedRequest(Duration.ofSeconds(90)),
+                    request + " " + nth + " is sent");
+            process.destroy(); // SIGTERM
+            awaitShutdown(process);
+            gated.open();
+
+            assertEquals(ExitCodes.TERMINATED, exit(process));
+        }
+        return Files.readString(folder.resolve("stderr.txt"));
     }
 
     /** Whether this process ignores SIGINT, which a command it starts then ignores too. */
@@ -129,27 +155,17 @@ class InterruptionTest {
         items.forEach(item -> lines.append(DynamoJsonLines.line(item)).append('\n'));
         Files.writeString(input, lines);
 
-        try (GatedEndpoint gated = new GatedEndpoint(TestEngine.endpoint(), "BatchWriteItem", 3)) {
-            Process process =
-                    start(
-                            folder,
-                            "--endpoint",
-                            gated.endpoint().toString(),
-                            "import",
-                            "--table",
-                            table,
-                            "--in",
-                            input.toString(),
-                            "--concurrency",
-                            "1");
-            assertTrue(gated.awaitGatedRequest(Duration.ofSeconds(60)), "the third batch is sent");
-            process.destroy(); // SIGTERM
-            awaitShutdown(process);
-            gated.open();
-
-            assertEquals(ExitCodes.TERMINATED, exit(process));
-        }
-        String err = Files.readString(folder.resolve("stderr.txt"));
+        String err =
+                terminatedWhileHeld(
+                        "BatchWriteItem",
+                        3,
+                        "import",
+                        "--table",
+                        table,
+                        "--in",
+                        input.toString(),
+                        "--concurrency",
+                        "1");
         assertTrue(
                 err.contains(
                         "interrupted: wrote 75 of 500 items into table '"
@@ -279,24 +295,9 @@ class InterruptionTest {
         Path model = folder.resolve("model.json");
         Files.writeString(model, ModelJson.write(ModelDocument.of(design)));
 
-        try (GatedEndpoint gated = new GatedEndpoint(TestEngine.endpoint(), "BatchWriteItem", 3)) {
-            Process process =
-                    start(
-                            folder,
-                            "--endpoint",
-                            gated.endpoint().toString(),
-                            "model",
-                            "load",
-                            model.toString(),
-                            "--with-data");
-            assertTrue(gated.awaitGatedRequest(Duration.ofSeconds(60)), "the third batch is sent");
-            process.destroy(); // SIGTERM
-            awaitShutdown(process);
-            gated.open();
-
-            assertEquals(ExitCodes.TERMINATED, exit(process));
-        }
-        String err = Files.readString(folder.resolve("stderr.txt"));
+        String err =
+                terminatedWhileHeld(
+                        "BatchWriteItem", 3, "model", "load", model.toString(), "--with-data");
         assertTrue(
                 err.strip()
                         .endsWith(
@@ -371,5 +372,63 @@ class InterruptionTest {
                         page -> inTable.addAll(page.items()),
                         Cancellation.none());
         return inTable;
+    }
+
+    /**
+     * Issue 33, item 15: SIGTERM while a migration's backfill holds its 40th UpdateItem. The line
+     * the signal prints says how many items were written, and that count is what the table shows
+     * (items whose computed attributes became right).
+     */
+    @Test
+    void sigtermDuringAMigrationSaysHowManyItemsWereWritten() throws Exception {
+        assumeTrue(unix());
+        String table = MigrationFixture.table("signal-migrate");
+        MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(4));
+        long rightBefore = rightItems(table);
+        Path current =
+                Files.writeString(
+                        folder.resolve("current.json"),
+                        MigrationFixture.forTable(MigrationFixture.CURRENT, table));
+        Path target =
+                Files.writeString(
+                        folder.resolve("target.json"),
+                        MigrationFixture.forTable(MigrationFixture.TARGET, table));
+
+        String err =
+                terminatedWhileHeld(
+                        "UpdateItem",
+                        40,
+                        "model",
+                        "migrate",
+                        "--table",
+                        table,
+                        "--to",
+                        target.toString(),
+                        "--from",
+                        current.toString(),
+                        "--yes",
+                        "--concurrency",
+                        "1");
+
+        Matcher said =
+                Pattern.compile(
+                                "interrupted: stopped during backfill: \\d+ Scan segments; (\\d+)"
+                                        + " items written by this run; run the same command with"
+                                        + " --resume to go on \\(journal .*\\)\\R?$")
+                        .matcher(err);
+        assertTrue(said.find(), err);
+        long written = Long.parseLong(said.group(1));
+        assertTrue(written >= 39, err);
+        assertEquals(rightItems(table) - rightBefore, written, err);
+    }
+
+    /** Items whose computed attributes are what the target's templates give. */
+    private static long rightItems(String table) {
+        return MigrationFixture.byKey(TestEngine.repository(), table).values().stream()
+                .filter(
+                        item ->
+                                MigrationFixture.computedIn(item)
+                                        .equals(MigrationFixture.expectedComputed(item)))
+                .count();
     }
 }

@@ -10,6 +10,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.store.DynamoRepository;
@@ -30,6 +31,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -236,16 +239,7 @@ class ModelMigrateCliTest {
         Path target =
                 file("target.json", MigrationFixture.forTable(MigrationFixture.TARGET, table));
         AtomicInteger reads = new AtomicInteger();
-        Function<ConnectionSpec, DynamoRepository> counting =
-                spec ->
-                        new ForwardingRepository(SdkDynamoRepository.connect(spec)) {
-                            @Override
-                            public ReadResult scan(
-                                    ScanSpec scan, PageListener listener, Cancellation cancel) {
-                                reads.incrementAndGet();
-                                return super.scan(scan, listener, cancel);
-                            }
-                        };
+        Function<ConnectionSpec, DynamoRepository> counting = countingScans(reads);
 
         CliRun unconfirmed =
                 migrate(SdkDynamoRepository::connect, "--table", table, "--to", target.toString());
@@ -270,6 +264,105 @@ class ModelMigrateCliTest {
         assertTrue(readOnly.lastErrLine().contains("read-only"), readOnly.lastErrLine());
         assertEquals(0, reads.get(), "a read-only connection is refused before the sample read");
         assertEquals(before, MigrationFixture.byKey(TestEngine.repository(), table));
+
+        // issue 33, item 15: a dry run only reads, so read-only plans (docs/migrations.md says so)
+        List<String> dryRunArgs = new ArrayList<>(readOnlyArgs);
+        dryRunArgs.set(dryRunArgs.indexOf("--yes"), "--dry-run");
+        CliRun plan = CliRun.run(Map.of(), counting, dryRunArgs);
+
+        assertEquals(ExitCodes.OK, plan.exitCode(), plan.err());
+        assertTrue(plan.out().startsWith("Migration of table '" + table + "'"), plan.out());
+        assertEquals(1, reads.get(), "the sample read only");
+        assertEquals(before, MigrationFixture.byKey(TestEngine.repository(), table));
+    }
+
+    /**
+     * Issue 33, item 15: DescribeTable's item count is refreshed only every few hours; when a pass
+     * reads more items than it said, progress says the items read, never "10,067 of about 1,000".
+     */
+    @Test
+    void progressPastAStaleItemCountSaysItemsReadNotOfAbout() throws Exception {
+        String table = MigrationFixture.table("migrate-cli-stale");
+        MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(4));
+        Path target =
+                file("target.json", MigrationFixture.forTable(MigrationFixture.TARGET, table));
+        Path current =
+                file("current.json", MigrationFixture.forTable(MigrationFixture.CURRENT, table));
+        Function<ConnectionSpec, DynamoRepository> stale =
+                spec ->
+                        new ForwardingRepository(SdkDynamoRepository.connect(spec)) {
+                            @Override
+                            public TableInfo describeTable(String name) {
+                                TableInfo info = super.describeTable(name);
+                                return new TableInfo(
+                                        info.name(),
+                                        info.status(),
+                                        info.keySchema(),
+                                        info.keyAttributeTypes(),
+                                        info.globalSecondaryIndexes(),
+                                        info.localSecondaryIndexes(),
+                                        info.billingMode(),
+                                        10,
+                                        info.sizeBytes(),
+                                        info.ttlAttribute(),
+                                        info.streamViewType(),
+                                        info.provisionedThroughput());
+                            }
+                        };
+
+        CliRun run =
+                migrate(
+                        stale,
+                        "--table",
+                        table,
+                        "--to",
+                        target.toString(),
+                        "--from",
+                        current.toString(),
+                        "--sample",
+                        "20",
+                        "--yes",
+                        "--journal",
+                        folder.resolve("stale.journal").toString(),
+                        "--report",
+                        folder.resolve("stale.report.json").toString());
+
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        List<String> progress = run.err().lines().filter(l -> l.contains("items read")).toList();
+        assertFalse(progress.isEmpty(), run.err());
+        for (String line : progress) {
+            Matcher ofAbout = Pattern.compile("  ([\\d,]+) of about ([\\d,]+) items").matcher(line);
+            if (ofAbout.find()) {
+                assertTrue(
+                        number(ofAbout.group(1)) <= number(ofAbout.group(2)),
+                        "more read than the total it names: " + line);
+            }
+        }
+        assertTrue(
+                progress.stream()
+                        .anyMatch(
+                                l ->
+                                        l.matches(
+                                                "  [\\d,]+ items read \\(more than the table's"
+                                                        + " estimate of 20\\), [\\d,]+ written")),
+                run.err());
+    }
+
+    /** Connections that count the Scans they send in {@code scans}. */
+    private static Function<ConnectionSpec, DynamoRepository> countingScans(AtomicInteger scans) {
+        return spec ->
+                new ForwardingRepository(SdkDynamoRepository.connect(spec)) {
+                    @Override
+                    public ReadResult scan(
+                            ScanSpec scan, PageListener listener, Cancellation cancel) {
+                        scans.incrementAndGet();
+                        return super.scan(scan, listener, cancel);
+                    }
+                };
+    }
+
+    private static long number(String text) {
+        return Long.parseLong(text.replace(",", ""));
     }
 
     @Test

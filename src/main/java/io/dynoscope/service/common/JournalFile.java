@@ -7,7 +7,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Set;
@@ -50,6 +52,21 @@ public abstract class JournalFile implements Closeable {
                             + ": "
                             + resume
                             + ", or delete the journal to start again");
+        } catch (NoSuchFileException e) {
+            Path folder = file.toAbsolutePath().getParent();
+            throw new IOException(
+                    "cannot create the journal "
+                            + file
+                            + (folder != null && Files.isDirectory(folder)
+                                    ? ": files cannot be created in " + folder
+                                    : ": its folder " + folder + " does not exist")
+                            + "; nothing was written");
+        } catch (FileSystemException e) {
+            throw new IOException(
+                    "cannot create the journal "
+                            + file
+                            + (e.getReason() == null ? "" : ": " + e.getReason())
+                            + "; nothing was written");
         }
     }
 

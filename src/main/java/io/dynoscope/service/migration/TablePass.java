@@ -153,6 +153,8 @@ public final class TablePass implements PassRunner {
         } finally {
             pool.shutdownNow();
         }
+        // the last word on the pass, with the writes since its last page (a cut-off one's too)
+        progress.items(run.read.get(), run.written.get());
         return run.result();
     }
 

@@ -208,8 +208,16 @@ final class StatementPreparer {
         }
         if (captured[0] == null) {
             closeQuietly(connection);
+            boolean readsATable =
+                    StatementRelations.code(sql).stream()
+                            .anyMatch(t -> t.text().equalsIgnoreCase("FROM"));
             throw new SqlStatementException(
-                    "the SQL console runs queries (SELECT); this statement has no query plan");
+                    readsATable
+                            ? "the SQL console runs queries (SELECT); this statement has no query"
+                                    + " plan"
+                            : "this statement reads no table: the SQL console answers SELECTs over"
+                                    + " the connection's tables, e.g. SELECT * FROM \"orders\" WHERE"
+                                    + " pk = 'A'");
         }
         StatementPlan plan = StatementPlan.of(captured[0], columns);
         if (!plan.orderKept()) {

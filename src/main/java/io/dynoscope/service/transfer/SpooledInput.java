@@ -5,9 +5,13 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An import's input from a stream that can be read only once (stdin): the first {@link #open}
@@ -17,9 +21,13 @@ import java.util.Objects;
  *
  * <p>The copy is created by {@link Files#createTempFile}, owner-only (0600) on POSIX systems from
  * its first byte, and is removed by {@link #close} (and when the JVM exits, should it be killed
- * first).
+ * first). Its name carries the process id, so the next import removes a copy whose process was
+ * killed outright.
  */
 public final class SpooledInput implements ImportService.Input, Closeable {
+
+    private static final String PREFIX = "dynoscope-";
+    private static final Pattern OWNER = Pattern.compile("dynoscope-(\\d{1,18})-\\d+\\.input");
 
     private final String name;
     private final InputStream stream;
@@ -45,7 +53,8 @@ public final class SpooledInput implements ImportService.Input, Closeable {
     @Override
     public synchronized InputStream open() throws IOException {
         if (copy == null) {
-            copy = Files.createTempFile("dynoscope-", ".input");
+            removeStaleCopies(Path.of(System.getProperty("java.io.tmpdir")));
+            copy = Files.createTempFile(PREFIX + ProcessHandle.current().pid() + "-", ".input");
             copy.toFile().deleteOnExit();
             return new Copying(stream, Files.newOutputStream(copy));
         }
@@ -53,6 +62,25 @@ public final class SpooledInput implements ImportService.Input, Closeable {
             throw new IOException(name + " can be read only once, and was not read to its end");
         }
         return Files.newInputStream(copy);
+    }
+
+    /**
+     * Removes the copies left by imports whose process is gone (killed with SIGKILL, which no
+     * clean-up survives): each copy's name carries the process id that made it.
+     */
+    static void removeStaleCopies(Path folder) {
+        try (DirectoryStream<Path> copies = Files.newDirectoryStream(folder, PREFIX + "*.input")) {
+            for (Path file : copies) {
+                Matcher m = OWNER.matcher(file.getFileName().toString());
+                if (m.matches()
+                        && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()
+                        && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // A copy that cannot be removed now is removed by a later import; this one goes on.
+        }
     }
 
     /** The copy, while there is one (for tests). */

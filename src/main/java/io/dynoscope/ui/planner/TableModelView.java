@@ -173,6 +173,12 @@ public final class TableModelView {
                         servedTable,
                         examplesTable,
                         checksTable));
+        // the tables a person reads side by side share their width: no column off to the right
+        List.of(entitiesTable, patternsTable, keysTable, servedTable)
+                .forEach(
+                        t ->
+                                t.setColumnResizePolicy(
+                                        TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS));
     }
 
     private void bindCommands() {
@@ -426,7 +432,7 @@ public final class TableModelView {
         for (TableView<?> table : tables) {
             for (TableColumn<?, ?> column : table.getColumns()) {
                 Text header = new Text(column.getText());
-                column.setMinWidth(Math.ceil(header.getLayoutBounds().getWidth()) + 28);
+                column.setMinWidth(Math.ceil(header.getLayoutBounds().getWidth()) + 22);
             }
         }
     }

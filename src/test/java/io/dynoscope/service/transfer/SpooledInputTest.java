@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Stdin read once, kept in a private file for the second pass, and removed. */
 class SpooledInputTest {
@@ -54,5 +56,24 @@ class SpooledInputTest {
             assertEquals(
                     "stdin can be read only once, and was not read to its end", e.getMessage());
         }
+    }
+
+    @Test
+    void copiesOfKilledImportsAreRemovedAndLiveOnesKept(@TempDir Path folder) throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path stale =
+                Files.writeString(folder.resolve("dynoscope-" + gone.pid() + "-123.input"), "x");
+        Path live =
+                Files.writeString(
+                        folder.resolve("dynoscope-" + ProcessHandle.current().pid() + "-456.input"),
+                        "x");
+        Path other = Files.writeString(folder.resolve("dynoscope-789.input"), "x");
+
+        SpooledInput.removeStaleCopies(folder);
+
+        assertFalse(Files.exists(stale), "the copy of a process that is gone");
+        assertTrue(Files.exists(live), "the copy of a running import");
+        assertTrue(Files.exists(other), "a name without a process id is not ours to judge");
     }
 }
