@@ -93,6 +93,59 @@ class EntityExportTest {
                 failure::getMessage);
     }
 
+    /**
+     * The TypeScript compiler, strict, finds no error in the six generated files, and finds the one
+     * in a caller that passes a number where a generated pattern function takes a key part's text.
+     */
+    @Test
+    void theGeneratedFilesTypeCheckAndACallersMistakeDoesNot() throws Exception {
+        Path folder = NodeTools.workFolder("tsc");
+        // tsc finds the libraries' types in a node_modules beside the files
+        Path modules = folder.resolve("node_modules");
+        if (!Files.exists(modules)) {
+            Files.createSymbolicLink(modules, NodeTools.MODULES);
+        }
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                NodeTools.MODULES.resolve(".bin/tsc").toString(),
+                                "--noEmit",
+                                "--strict",
+                                "--skipLibCheck",
+                                "--target",
+                                "es2022",
+                                "--module",
+                                "commonjs",
+                                "--moduleResolution",
+                                "node"));
+        for (CodeFormat format : List.of(CodeFormat.ELECTRODB, CodeFormat.DYNAMODB_TOOLBOX)) {
+            for (String name : ExportModels.names()) {
+                ModelDocument document = ModelDocument.of(ExportModels.design(name));
+                for (GeneratedCode.File file : format.generator().generate(document).files()) {
+                    Files.writeString(folder.resolve(file.path()), file.text());
+                    command.add(file.path());
+                }
+            }
+        }
+        Files.writeString(
+                folder.resolve("caller.ts"),
+                """
+                    import { saasElectroDb } from './saas.electrodb';
+                    export function settings(api: ReturnType<typeof saasElectroDb>) {
+                      return api.workspaceSettings({ workspaceId: 42 });
+                    }
+                    """);
+        command.add("caller.ts");
+        int exit = NodeTools.exitOf(folder, command, Map.of());
+        List<String> errors =
+                Files.readAllLines(folder.resolve("stdout.txt")).stream()
+                        .filter(line -> line.matches("^\\S+\\.ts\\(\\d+,\\d+\\): error .*"))
+                        .toList();
+        assertTrue(exit != 0, "tsc found the caller's mistake");
+        assertEquals(1, errors.size(), () -> String.join("\n", errors));
+        assertTrue(errors.get(0).startsWith("caller.ts(3,"), errors.get(0));
+    }
+
     /** The project's sort key template typed again wrongly, as a hand copy drifts. */
     private static String mutated(String code) {
         String wrong = code.replaceFirst("PROJ#\\$\\{", "PRJ#\\${");

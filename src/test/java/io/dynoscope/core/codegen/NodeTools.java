@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The npm tools the export proofs run (the CDK CLI and library, ElectroDB, dynamodb-toolbox, the
- * AWS SDK, esbuild), pinned in src/test/node/package-lock.json and installed there by the build
- * (the install-export-tools profile, as the engine's dynalite is). Every run gets a home of its
- * own, no AWS variable of this machine, and only the npm registry would be reachable.
+ * AWS SDK, esbuild, TypeScript), pinned in src/test/node/package-lock.json and installed there by
+ * the build (the install-export-tools profile, as the engine's dynalite is). Every run gets a home
+ * of its own, no AWS variable of this machine, and only the npm registry would be reachable.
  */
 final class NodeTools {
 
@@ -46,8 +46,28 @@ final class NodeTools {
     /** Runs a command in {@code folder}, fails the test on a non-zero exit, returns stdout. */
     static String run(Path folder, List<String> command, Map<String, String> environment)
             throws Exception {
+        int exit = exitOf(folder, command, environment);
+        assertEquals(
+                0,
+                exit,
+                () -> {
+                    try {
+                        return command
+                                + " failed:\n"
+                                + Files.readString(folder.resolve("stderr.txt"))
+                                + Files.readString(folder.resolve("stdout.txt"));
+                    } catch (IOException e) {
+                        return command + " failed";
+                    }
+                });
+        return Files.readString(folder.resolve("stdout.txt"));
+    }
+
+    /** Runs a command in {@code folder} and returns its exit code; its output in stdout.txt. */
+    static int exitOf(Path folder, List<String> command, Map<String, String> environment)
+            throws Exception {
         assertTrue(
-                Files.isDirectory(MODULES.resolve("aws-cdk-lib")),
+                Files.isDirectory(MODULES.resolve("typescript")),
                 "the export proofs' npm tools are not installed: run the build, or npm ci in "
                         + PROJECT);
         ProcessBuilder builder = new ProcessBuilder(command).directory(folder.toFile());
@@ -55,23 +75,14 @@ final class NodeTools {
         builder.environment().put("HOME", folder.resolve("home").toString());
         builder.environment().put("NODE_PATH", MODULES.toString());
         builder.environment().putAll(environment);
-        Path out = folder.resolve("stdout.txt");
-        Path err = folder.resolve("stderr.txt");
-        Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process process =
+                builder.redirectOutput(folder.resolve("stdout.txt").toFile())
+                        .redirectError(folder.resolve("stderr.txt").toFile())
+                        .start();
         if (!process.waitFor(300, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("timed out after 300 s: " + command);
         }
-        assertEquals(
-                0,
-                process.exitValue(),
-                () -> {
-                    try {
-                        return command + " failed:\n" + Files.readString(err);
-                    } catch (IOException e) {
-                        return command + " failed";
-                    }
-                });
-        return Files.readString(out);
+        return process.exitValue();
     }
 }
