@@ -148,7 +148,9 @@ class ModelRefusalsCliTest {
                         "zero.json",
                         shop().replace("\"WriteCapacityUnits\": 4", "\"WriteCapacityUnits\": 0"));
 
-        refused(run("model", "load", fractional), "value (1.5)");
+        refused(
+                run("model", "load", fractional),
+                "expected a whole number, found 1.5, in DataModel[0]");
         refused(run("model", "load", target), "target utilisation is 95%; DynamoDB takes 20 to 90");
         refused(run("model", "load", zero), "at least 1 read and 1 write capacity unit");
     }

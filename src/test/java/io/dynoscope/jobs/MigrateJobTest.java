@@ -9,12 +9,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dynoscope.cli.DynoscopeCli;
 import io.dynoscope.core.item.Item;
+import io.dynoscope.core.item.Key;
 import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.ForwardingRepository;
 import io.dynoscope.service.store.UpdateSpec;
 import io.dynoscope.service.store.WriteOutcome;
 import io.dynoscope.testsupport.MigrationFixture;
+import io.dynoscope.testsupport.OtherApplication;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -80,6 +82,80 @@ class MigrateJobTest {
         assertEquals(items.size(), jobItems.size());
         assertEquals(desktopItems, jobItems);
         assertEquals(comparable(report(desktop), desktop), comparable(report(job), job));
+    }
+
+    /**
+     * Another application changes and deletes the same items of both copies, in the same order,
+     * while each migration runs: both copies end the same, item for item, with the application's
+     * last values and every computed attribute agreeing with them.
+     */
+    @Test
+    void withAWriterMeanwhileTheJobAndTheDesktopEndTheSame() throws Exception {
+        List<Item> items = MigrationFixture.items(WORKSPACES);
+        String desktop = MigrationFixture.table("job-writer-desktop");
+        String job = MigrationFixture.table("job-writer-spark");
+        MigrationFixture.load(engine, desktop, items);
+        MigrationFixture.load(engine, job, items);
+        List<Key> keys = items.stream().map(MigrationFixture.KEYS::keyOf).toList();
+
+        Writer desktopWriter = writer(desktop, keys);
+        int desktopExit =
+                DynoscopeCli.run(
+                        migrateArgs(desktop, "--yes", "--concurrency", "2"),
+                        new ByteArrayOutputStream(),
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                        new SdkRepositories());
+        Writer jobWriter = writer(job, keys);
+        Run run = job(migrateArgs(job, "--tasks", "2"));
+        desktopWriter.finish();
+        jobWriter.finish();
+
+        assertEquals(0, desktopExit);
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, Item> desktopItems = MigrationFixture.byKey(engine, desktop);
+        Map<String, Item> jobItems = MigrationFixture.byKey(engine, job);
+        assertEquals(desktopItems, jobItems);
+        Map<String, Item> expected = jobWriter.application().expected();
+        assertEquals(expected.keySet(), jobItems.keySet());
+        for (Map.Entry<String, Item> item : jobItems.entrySet()) {
+            assertEquals(
+                    MigrationFixture.otherAttributes(expected.get(item.getKey())),
+                    MigrationFixture.otherAttributes(item.getValue()),
+                    item.getKey());
+            assertEquals(
+                    MigrationFixture.expectedComputed(item.getValue()),
+                    MigrationFixture.computedIn(item.getValue()),
+                    item.getKey());
+        }
+        assertTrue(jobWriter.application().writes() > 400, "the application wrote meanwhile");
+    }
+
+    /**
+     * A writer thread changing every 7th item and deleting every 31st of {@code table}, in order.
+     */
+    private Writer writer(String table, List<Key> keys) {
+        OtherApplication application =
+                new OtherApplication(engine, table, MigrationFixture.byKey(engine, table));
+        Thread thread =
+                new Thread(
+                        () -> {
+                            for (int i = 0; i < keys.size(); i++) {
+                                if (i % 31 == 0) {
+                                    application.delete(keys.get(i));
+                                } else if (i % 7 == 0) {
+                                    application.changeStatus(keys.get(i));
+                                }
+                            }
+                        },
+                        "other-app-" + table);
+        thread.start();
+        return new Writer(application, thread);
+    }
+
+    private record Writer(OtherApplication application, Thread thread) {
+        void finish() throws InterruptedException {
+            thread.join();
+        }
     }
 
     @Test

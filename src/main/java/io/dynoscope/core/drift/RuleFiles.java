@@ -1,7 +1,5 @@
 package io.dynoscope.core.drift;
 
-import static io.dynoscope.core.item.JsonErrors.where;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -9,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dynoscope.core.expression.AttributePath;
+import io.dynoscope.core.item.JsonErrors;
 import io.dynoscope.core.key.KeyTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -117,8 +116,7 @@ public final class RuleFiles {
         try {
             file = MAPPER.readValue(text, FileJson.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "not a rule file: " + e.getOriginalMessage() + " at " + where(e), e);
+            throw new IllegalArgumentException("not a rule file: " + JsonErrors.describe(e), e);
         }
         if (file == null || file.version() == null) {
             throw new IllegalArgumentException("not a rule file: \"version\" is missing");

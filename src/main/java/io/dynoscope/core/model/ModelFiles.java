@@ -57,8 +57,7 @@ public final class ModelFiles {
         try {
             tree = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "not JSON: " + e.getOriginalMessage() + " at " + JsonErrors.where(e), e);
+            throw new IllegalArgumentException("not JSON: " + JsonErrors.describe(e), e);
         }
         if (tree != null && tree.isObject() && tree.has("format")) {
             return new Read(Format.DYNOSCOPE, ModelJson.read(text), List.of(), List.of());

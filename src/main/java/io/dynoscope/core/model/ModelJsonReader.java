@@ -1,6 +1,5 @@
 package io.dynoscope.core.model;
 
-import static io.dynoscope.core.item.JsonErrors.where;
 import static io.dynoscope.core.model.JsonText.list;
 import static io.dynoscope.core.model.JsonText.require;
 import static io.dynoscope.core.model.ModelJson.FORMAT;
@@ -16,6 +15,7 @@ import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemJson;
+import io.dynoscope.core.item.JsonErrors;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.ModelJson.AttributeJson;
@@ -62,7 +62,7 @@ final class ModelJsonReader {
             json = MAPPER.readValue(text, DocumentJson.class);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(
-                    "not a Dynoscope model: " + e.getOriginalMessage() + " at " + where(e), e);
+                    "not a Dynoscope model: " + JsonErrors.describe(e), e);
         }
         if (json == null || !FORMAT.equals(json.format())) {
             throw new IllegalArgumentException(
@@ -90,8 +90,7 @@ final class ModelJsonReader {
         try {
             return table(MAPPER.readValue(text, TableJson.class), "the table");
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "not a table model: " + e.getOriginalMessage() + " at " + where(e), e);
+            throw new IllegalArgumentException("not a table model: " + JsonErrors.describe(e), e);
         }
     }
 
@@ -100,7 +99,7 @@ final class ModelJsonReader {
         try {
             return table(MAPPER.treeToValue(tree, TableJson.class), "the table");
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a table model: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("not a table model: " + JsonErrors.describe(e), e);
         }
     }
 

@@ -1,6 +1,5 @@
 package io.dynoscope.core.model;
 
-import static io.dynoscope.core.item.JsonErrors.where;
 import static io.dynoscope.core.model.JsonText.list;
 import static io.dynoscope.core.model.JsonText.require;
 import static io.dynoscope.core.model.NoSqlWorkbenchFormat.MAPPER;
@@ -11,6 +10,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemJson;
+import io.dynoscope.core.item.JsonErrors;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.AliasJson;
@@ -57,8 +57,7 @@ final class NoSqlWorkbenchReader {
             json = MAPPER.readValue(text, WorkbenchJson.class);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(
-                    "not a NoSQL Workbench model: " + e.getOriginalMessage() + " at " + where(e),
-                    e);
+                    "not a NoSQL Workbench model: " + JsonErrors.describe(e), e);
         }
         if (json == null || json.dataModel() == null) {
             throw new IllegalArgumentException(

@@ -92,9 +92,7 @@ public record PlanRequest(PlanInput input) {
         try {
             json = MAPPER.readValue(text, RequestJson.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "not a plan request: " + e.getOriginalMessage() + " at " + JsonErrors.where(e),
-                    e);
+            throw new IllegalArgumentException("not a plan request: " + JsonErrors.describe(e), e);
         }
         if (json == null || json.table() == null || json.table().isBlank()) {
             throw new IllegalArgumentException("a plan request needs \"table\"");
