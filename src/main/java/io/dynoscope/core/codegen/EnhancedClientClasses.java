@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 /**
  * Java classes for the AWS SDK v2 Enhanced Client, one package per table: a {@code @DynamoDbBean}
  * per entity ({@link EnhancedClientBean}), a repository per entity whose methods are the read
- * access patterns the entity is first in (and {@code save}), and a small class reading raw items
- * for the patterns that return several entities or fan out over shards.
+ * access patterns the entity is first in (and a conditional {@code create}), and a small class
+ * reading raw items for the patterns that return several entities or fan out over shards.
  */
 final class EnhancedClientClasses implements CodeGenerator {
 
@@ -141,6 +141,8 @@ final class EnhancedClientClasses implements CodeGenerator {
         out.append("import java.util.Map;\nimport java.util.Optional;\n");
         out.append("import software.amazon.awssdk.enhanced.dynamodb.*;\n");
         out.append("import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;\n");
+        out.append(
+                "import software.amazon.awssdk.enhanced.dynamodb.model.PutItemEnhancedRequest;\n");
         out.append("import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;\n");
         out.append("import software.amazon.awssdk.services.dynamodb.model.AttributeValue;\n\n");
         out.append("/** The access patterns that start from the entity ")
@@ -159,9 +161,20 @@ final class EnhancedClientClasses implements CodeGenerator {
                 .append(documents)
                 .append(".table(client, tableName);\n    }\n\n");
         out.append(
-                "    /** Writes the item with every key filled from its templates (PutItem). */\n");
-        out.append("    public void save(").append(name).append(" item) {\n");
-        out.append("        item.fillKeys();\n        table.putItem(item);\n    }\n");
+                "    /**\n     * Writes a new item with every key filled from its templates; refused"
+                        + " (ConditionalCheckFailedException)\n     * when an item of its key"
+                        + " exists, so nothing is overwritten unseen.\n     */\n");
+        out.append("    public void create(").append(name).append(" item) {\n");
+        out.append("        item.fillKeys();\n");
+        out.append("        table.putItem(PutItemEnhancedRequest.builder(")
+                .append(name)
+                .append(".class)\n                .item(item)\n");
+        out.append("                .conditionExpression(Expression.builder()\n");
+        out.append("                        .expression(\"attribute_not_exists(#pk)\")\n");
+        out.append("                        .putExpressionName(\"#pk\", ")
+                .append(Names.quoted(model.keys().partitionKey()))
+                .append(
+                        ")\n                        .build())\n                .build());\n    }\n");
         for (AccessPattern pattern : model.accessPatterns()) {
             if (!pattern.entities().isEmpty() && pattern.entities().get(0).equals(entity.name())) {
                 method(out, documents, model, pattern, lost);

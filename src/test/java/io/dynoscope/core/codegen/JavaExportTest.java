@@ -1,6 +1,7 @@
 package io.dynoscope.core.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.AttributeValue;
@@ -15,6 +16,7 @@ import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.model.AccessPatternCheck;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.ByteArrayOutputStream;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -26,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -61,6 +64,7 @@ class JavaExportTest {
         DynamoDbEnhancedClient client =
                 DynamoDbEnhancedClient.builder().dynamoDbClient(TableDescriptions.client()).build();
 
+        Callable<Object> lastCreate = null;
         for (Item item : design.items()) {
             Entity entity = model.entityOf(item).orElseThrow();
             Class<?> beanClass = classes.loadClass(pkg + Names.pascal(entity.name()));
@@ -76,8 +80,19 @@ class JavaExportTest {
                 }
             }
             Object repository = repository(classes, pkg, entity.name(), client, written);
-            repository.getClass().getMethod("save", beanClass).invoke(repository, bean);
+            repository.getClass().getMethod("create", beanClass).invoke(repository, bean);
+            lastCreate =
+                    () ->
+                            repository
+                                    .getClass()
+                                    .getMethod("create", beanClass)
+                                    .invoke(repository, bean);
         }
+        // The generated write is conditional: the same item again is refused, nothing overwritten.
+        InvocationTargetException again =
+                assertThrows(InvocationTargetException.class, lastCreate::call);
+        assertEquals(
+                "ConditionalCheckFailedException", again.getCause().getClass().getSimpleName());
         Set<String> keyAttributes = new HashSet<>(model.keys().attributes());
         model.indexes().forEach(i -> keyAttributes.addAll(i.keys().attributes()));
         assertEquals(
