@@ -17,8 +17,8 @@ import java.util.Set;
  * The planner's input read back from a finished model (a saved one, a file, one inferred from a
  * table), so the Model tab shows one model on both sides: each entity with its ids (the variables
  * of its own key templates that its parent's do not hold), its parent (a shared-partition
- * relationship), its attributes and workload; each access pattern with its words and the question
- * it asks.
+ * relationship), its attributes and workload; each access pattern with its words, the question it
+ * asks and its doubts (a reading saved unsure stays unsure until a person corrects it).
  */
 public final class ModelReadings {
 
@@ -80,7 +80,10 @@ public final class ModelReadings {
                             pattern.limit(),
                             pattern.count(),
                             Optional.empty(),
-                            pattern.workload()));
+                            pattern.workload(),
+                            PatternSpec.Kind.READ,
+                            pattern.unsure(),
+                            false));
         }
         return specs;
     }

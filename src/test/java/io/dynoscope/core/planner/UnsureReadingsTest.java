@@ -90,6 +90,22 @@ class UnsureReadingsTest {
         assertTrue(reasons("Show the weather").contains("name no entity"), "no entity named");
     }
 
+    @Test
+    void aSavedUnsureReadingIsUnsureWhenOpenedAgain() {
+        PlanInput input =
+                new PlanInput(
+                        "Shop",
+                        "PK",
+                        "SK",
+                        SHOP,
+                        List.of(
+                                PatternWords.read("List the orders of a customer", SHOP),
+                                PatternWords.read("Show the weather", SHOP)));
+        List<PatternSpec> opened = ModelReadings.patterns(Planner.plan(input).design().model());
+        assertEquals(List.of(), opened.get(0).unsure());
+        assertTrue(opened.get(1).isUnsure(), "the doubt is kept in the model and read back");
+    }
+
     private static String reasons(String words) {
         return String.join(" ", PatternWords.read(words, SHOP).unsure());
     }
