@@ -5,6 +5,7 @@ import io.dynoscope.core.migration.ModelDiff.IndexChange;
 import io.dynoscope.core.migration.SampleTally.IndexTally;
 import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.Prices;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -176,8 +177,8 @@ public record MigrationPlan(
                             concurrency,
                             requestTime.toNanos() / 1e6);
             dollars =
-                    (scaledWrites + scaledIndexWrites) / 1e6 * Prices.WRITE_REQUEST_UNITS
-                            + readUnits * PASSES / 1e6 * Prices.READ_REQUEST_UNITS;
+                    (scaledWrites + scaledIndexWrites) / 1e6 * Prices.ON_DEMAND_WRITE_PER_MILLION
+                            + readUnits * PASSES / 1e6 * Prices.ON_DEMAND_READ_PER_MILLION;
         }
         return new Estimate(
                 scaledUpdates,
@@ -239,7 +240,7 @@ public record MigrationPlan(
                 index.name(),
                 Math.round(tally.keyedAfter() * scale),
                 gigabytes,
-                gigabytes * Prices.STORAGE_GB_MONTH,
+                gigabytes * Prices.STORAGE_PER_GB_MONTH,
                 perWrite);
     }
 

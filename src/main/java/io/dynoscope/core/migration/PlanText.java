@@ -15,6 +15,7 @@ import io.dynoscope.core.migration.ModelDiff.IndexChange;
 import io.dynoscope.core.migration.ModelDiff.PatternChange;
 import io.dynoscope.core.migration.SampleTally.EntityTally;
 import io.dynoscope.core.model.IndexModel;
+import io.dynoscope.core.table.Prices;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

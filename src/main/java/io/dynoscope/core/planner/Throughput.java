@@ -11,6 +11,7 @@ import io.dynoscope.core.model.PatternAnswers;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.model.Workload;
+import io.dynoscope.core.table.Prices;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

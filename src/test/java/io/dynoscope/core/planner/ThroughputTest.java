@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The findings from stated numbers: each cost is checked against a figure worked out here by hand
- * from DynamoDB's published us-east-1 prices and capacity rules (not from {@link Prices}), and
- * sharding is proposed only when a partition would go over its limit.
+ * from DynamoDB's published us-east-1 prices and capacity rules (not from {@link
+ * io.dynoscope.core.table.Prices}), and sharding is proposed only when a partition would go over
+ * its limit.
  */
 class ThroughputTest {
 

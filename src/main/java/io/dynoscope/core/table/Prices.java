@@ -1,11 +1,12 @@
-package io.dynoscope.core.planner;
+package io.dynoscope.core.table;
 
 import java.time.LocalDate;
 
 /**
  * DynamoDB's published prices in us-east-1 (US East, N. Virginia) for the Standard table class, in
  * one place with the date they were taken: the on-demand prices after AWS halved them on 1 November
- * 2024, as published (and reported by AWS pricing write-ups) when read on 2025-07-21.
+ * 2024, as published (and reported by AWS pricing write-ups) when read on 2025-07-21. The planner's
+ * monthly costs and the migration plan's one-off costs both come from here.
  */
 public final class Prices {
 
@@ -26,6 +27,14 @@ public final class Prices {
 
     /** US dollars per write capacity unit per hour (provisioned). */
     public static final double PROVISIONED_WRITE_PER_HOUR = 0.00065;
+
+    /** US dollars per GB stored for a month. */
+    public static final double STORAGE_PER_GB_MONTH = 0.25;
+
+    /** The prices a one-off cost is given in, as a plan says them. */
+    public static final String BASIS =
+            "us-east-1 on demand: $0.625 per million write units, $0.125 per million read units,"
+                    + " $0.25 per GB-month";
 
     /** The hours in a month as AWS bills them. */
     public static final double HOURS_PER_MONTH = 730;
