@@ -13,6 +13,7 @@ import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.JobRuns;
 import io.dynoscope.service.store.Repositories;
 import io.dynoscope.service.store.RepositoryException;
 import io.dynoscope.service.store.RequestTimeouts;
@@ -462,6 +463,14 @@ public final class DynoscopeCli implements Callable<Integer> {
                 connection,
                 timeout == null ? RequestTimeouts.DEFAULT : RequestTimeouts.of(timeout),
                 new TerminalMfaPrompt(environment, err));
+    }
+
+    /**
+     * EMR Serverless job runs with this command line's credentials and region (--region); the
+     * caller closes them.
+     */
+    JobRuns jobRuns() {
+        return repositories.jobRuns(connection(), null);
     }
 
     /** A table change as the request that would be sent, with no connection opened. */

@@ -26,7 +26,11 @@ import picocli.CommandLine.ParentCommand;
         name = "job",
         mixinStandardHelpOptions = true,
         description = "Whole-table jobs on Apache Spark (docs/jobs.md).",
-        subcommands = {JobCommand.Submit.class})
+        subcommands = {
+            JobCommand.Submit.class,
+            JobRunCommands.Status.class,
+            JobRunCommands.Cancel.class
+        })
 final class JobCommand implements Callable<Integer> {
 
     /** The jobs jar's main class. */
@@ -37,7 +41,7 @@ final class JobCommand implements Callable<Integer> {
 
     static final List<String> JOBS = List.of("migrate", "partitions", "export");
 
-    @ParentCommand private DynoscopeCli cli;
+    @ParentCommand DynoscopeCli cli;
 
     @Override
     public Integer call() {
@@ -52,7 +56,8 @@ final class JobCommand implements Callable<Integer> {
                 "Run a job: migrate (the options of model migrate), partitions or export; the"
                         + " arguments after the job name go to it as they are.",
                 "Exit codes as the job's own (migrate: 0 applied and proven, 3 proof failed); 4 on"
-                        + " a read-only connection for migrate, before anything starts."
+                        + " a read-only connection for migrate (for any job with emr-serverless),"
+                        + " before anything starts."
             })
     static final class Submit implements Callable<Integer> {
 
@@ -62,8 +67,9 @@ final class JobCommand implements Callable<Integer> {
                 names = "--engine",
                 paramLabel = "ENGINE",
                 description =
-                        "local (Spark's local mode in a child process, $SPARK_HOME/bin/spark-submit)"
-                                + " or spark-submit (print the line to run). Default: local.")
+                        "local (Spark's local mode in a child process, $SPARK_HOME/bin/spark-submit),"
+                                + " spark-submit (print the line to run) or emr-serverless"
+                                + " (StartJobRun; prints the job run id). Default: local.")
         private String engine = "local";
 
         @Option(
@@ -83,8 +89,22 @@ final class JobCommand implements Callable<Integer> {
         @Option(
                 names = "--jar",
                 paramLabel = "FILE",
-                description = "The jobs jar (default: dynoscope-jobs.jar beside this program).")
-        private Path jar;
+                description =
+                        "The jobs jar (default: dynoscope-jobs.jar beside this program); with"
+                                + " emr-serverless its s3:// URI (required).")
+        private String jar;
+
+        @Option(
+                names = "--application-id",
+                paramLabel = "ID",
+                description = "emr-serverless: the application to run in.")
+        private String applicationId;
+
+        @Option(
+                names = "--execution-role",
+                paramLabel = "ARN",
+                description = "emr-serverless: the job run's execution role.")
+        private String executionRole;
 
         @Parameters(index = "0", paramLabel = "JOB", description = "migrate, partitions or export")
         private String name;
@@ -98,16 +118,21 @@ final class JobCommand implements Callable<Integer> {
             if (!JOBS.contains(name)) {
                 throw CliException.usage("'" + name + "' is not one of " + String.join(", ", JOBS));
             }
+            if (engine.equals(JobRunCommands.EMR_SERVERLESS)) {
+                return JobRunCommands.submit(cli, name, args, jar, applicationId, executionRole);
+            }
             if (!engine.equals("local") && !engine.equals("spark-submit")) {
                 throw CliException.usage(
-                        "--engine '" + engine + "' is not one of local, spark-submit");
+                        "--engine '"
+                                + engine
+                                + "' is not one of local, spark-submit, emr-serverless");
             }
             if (WRITING_JOBS.contains(name)) {
                 try (ConnectionServices services = cli.services()) {
                     services.requireWritable("submit job '" + name + "'");
                 }
             }
-            Path jobsJar = jar != null ? jar : besideThisProgram();
+            Path jobsJar = jar != null ? Path.of(jar) : besideThisProgram();
             if (!Files.isRegularFile(jobsJar)) {
                 throw CliException.usage(
                         jobsJar

@@ -3,6 +3,7 @@ package io.dynoscope.repository;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.JobRuns;
 import io.dynoscope.service.store.MfaCodePrompt;
 import io.dynoscope.service.store.Repositories;
 import io.dynoscope.service.store.RequestTimeouts;
@@ -14,6 +15,11 @@ public final class SdkRepositories implements Repositories {
     public DynamoRepository open(
             ConnectionSpec connection, RequestTimeouts timeouts, MfaCodePrompt mfa) {
         return SdkDynamoRepository.connect(connection, timeouts, mfa);
+    }
+
+    @Override
+    public JobRuns jobRuns(ConnectionSpec connection, String region) {
+        return SdkJobRuns.create(connection, region);
     }
 
     @Override

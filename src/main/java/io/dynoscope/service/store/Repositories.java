@@ -18,6 +18,14 @@ public interface Repositories {
         return open(connection, RequestTimeouts.DEFAULT, MfaCodePrompt.NONE);
     }
 
+    /**
+     * EMR Serverless job runs with {@code connection}'s credentials, in {@code region} (or the
+     * connection's); a local endpoint connection sends them to that endpoint too.
+     */
+    default JobRuns jobRuns(ConnectionSpec connection, String region) {
+        throw new UnsupportedOperationException("no EMR Serverless client here");
+    }
+
     /** The request {@code change} is sent as, as the JSON shown to the user before it is sent. */
     String requestText(TableChange change);
 }

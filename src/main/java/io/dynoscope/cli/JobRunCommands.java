@@ -1,0 +1,146 @@
+package io.dynoscope.cli;
+
+import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.store.JobRuns;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * The EMR Serverless side of {@code dynoscope job}: {@code job submit --engine emr-serverless}
+ * (StartJobRun), {@code job status} (GetJobRun) and {@code job cancel} (CancelJobRun). Submitting
+ * and cancelling are refused on a read-only connection before any request is sent.
+ */
+final class JobRunCommands {
+
+    static final String EMR_SERVERLESS = "emr-serverless";
+
+    private JobRunCommands() {}
+
+    /** {@code job submit JOB --engine emr-serverless ...}: prints the job run id. */
+    static int submit(
+            DynoscopeCli cli,
+            String job,
+            List<String> jobArgs,
+            String jar,
+            String applicationId,
+            String executionRole) {
+        require(applicationId, "--application-id");
+        require(executionRole, "--execution-role");
+        require(jar, "--jar (the s3:// URI of dynoscope-jobs.jar)");
+        if (!jar.startsWith("s3://") || jar.length() <= "s3://".length()) {
+            throw CliException.usage(
+                    "--jar '"
+                            + jar
+                            + "' is not an s3:// URI: upload the jar first (aws s3 cp"
+                            + " target/dynoscope-jobs.jar s3://BUCKET/KEY) and name it");
+        }
+        requireWritable(cli, "submit job '" + job + "' to EMR Serverless");
+        // On EMR the execution role is the job's credential chain: no connection options,
+        // only the command line's --read-only / --read-write choice.
+        List<String> arguments = new ArrayList<>(cli.writeChoice());
+        arguments.add(job);
+        arguments.addAll(jobArgs);
+        try (JobRuns runs = cli.jobRuns()) {
+            String id =
+                    runs.start(
+                            new JobRuns.Start(
+                                    applicationId,
+                                    executionRole,
+                                    "dynoscope " + job,
+                                    jar,
+                                    arguments,
+                                    "--class " + JobCommand.MAIN_CLASS));
+            cli.out().println(id);
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void require(String value, String option) {
+        if (value == null || value.isBlank()) {
+            throw CliException.usage("--engine " + EMR_SERVERLESS + " needs " + option);
+        }
+    }
+
+    private static void requireWritable(DynoscopeCli cli, String action) {
+        try (ConnectionServices services = cli.services()) {
+            services.requireWritable(action);
+        }
+    }
+
+    /** The options status and cancel share. */
+    abstract static class RunCommand implements Callable<Integer> {
+
+        @ParentCommand JobCommand job;
+
+        @Option(
+                names = "--engine",
+                paramLabel = "ENGINE",
+                required = true,
+                description = "emr-serverless (the only engine with job runs to ask about).")
+        String engine;
+
+        @Option(
+                names = "--application-id",
+                paramLabel = "ID",
+                required = true,
+                description = "The EMR Serverless application.")
+        String applicationId;
+
+        @Parameters(index = "0", paramLabel = "JOBRUNID", description = "submit's job run id")
+        String jobRunId;
+
+        void checkEngine() {
+            if (!EMR_SERVERLESS.equals(engine)) {
+                throw CliException.usage(
+                        "--engine '" + engine + "': job runs are asked about on " + EMR_SERVERLESS);
+            }
+        }
+    }
+
+    /** {@code job status}: GetJobRun's state and state details. */
+    @Command(
+            name = "status",
+            mixinStandardHelpOptions = true,
+            description = "A job run's state (GetJobRun): state, then state details if any.")
+    static final class Status extends RunCommand {
+
+        @Override
+        public Integer call() {
+            checkEngine();
+            DynoscopeCli cli = job.cli;
+            try (JobRuns runs = cli.jobRuns()) {
+                JobRuns.Run run = runs.get(applicationId, jobRunId);
+                cli.out().println("state: " + String.valueOf(run.state()));
+                if (run.stateDetails() != null && !run.stateDetails().isBlank()) {
+                    cli.out().println("details: " + run.stateDetails());
+                }
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    /** {@code job cancel}: CancelJobRun, refused on a read-only connection. */
+    @Command(
+            name = "cancel",
+            mixinStandardHelpOptions = true,
+            description = "Cancel a job run (CancelJobRun); 4 on a read-only connection.")
+    static final class Cancel extends RunCommand {
+
+        @Override
+        public Integer call() {
+            checkEngine();
+            DynoscopeCli cli = job.cli;
+            requireWritable(cli, "cancel job run '" + jobRunId + "'");
+            try (JobRuns runs = cli.jobRuns()) {
+                runs.cancel(applicationId, jobRunId);
+            }
+            cli.out().println("cancel sent: " + jobRunId);
+            return ExitCodes.OK;
+        }
+    }
+}
