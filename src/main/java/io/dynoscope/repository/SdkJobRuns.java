@@ -4,6 +4,7 @@ import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.store.JobRuns;
 import io.dynoscope.service.store.RepositoryException;
 import java.time.Duration;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -112,7 +113,7 @@ final class SdkJobRuns implements JobRuns {
         client.close();
     }
 
-    private static <T> T call(String operation, java.util.function.Supplier<T> request) {
+    private static <T> T call(String operation, Supplier<T> request) {
         try {
             return request.get();
         } catch (SdkException e) {
