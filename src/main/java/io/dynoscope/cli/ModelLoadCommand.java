@@ -146,10 +146,12 @@ final class ModelLoadCommand implements Callable<Integer> {
                                         + result.itemsTotal()
                                         + " items in "
                                         + result.requests()
-                                        + " BatchWriteItem requests"
+                                        + (result.created()
+                                                ? " BatchWriteItem requests"
+                                                : " conditional PutItem requests")
                                 : "");
         return result.itemsAlreadyThere() > 0
-                ? what + "; " + result.itemsAlreadyThere() + " were written by the earlier run"
+                ? what + "; " + result.itemsAlreadyThere() + " were already there"
                 : what;
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.dynoscope.app.Launcher;
+import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
@@ -19,6 +20,7 @@ import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.store.BatchResult;
 import io.dynoscope.service.store.ForwardingRepository;
 import io.dynoscope.service.store.ScanSpec;
+import io.dynoscope.service.store.WriteOutcome;
 import io.dynoscope.testsupport.GatedEndpoint;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.MigrationFixture;
@@ -31,6 +33,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -324,19 +328,34 @@ class InterruptionTest {
                                 model.toString(),
                                 "--with-data"));
         List<Item> written = new ArrayList<>();
+        Item[] foreign = new Item[1];
         CliRun resumed =
                 CliRun.run(
                         Map.of(),
                         spec ->
                                 new ForwardingRepository(SdkDynamoRepository.connect(spec)) {
                                     @Override
+                                    public WriteOutcome putItem(
+                                            String table, Item item, CompiledExpression condition) {
+                                        if (written.isEmpty()) {
+                                            // another writer takes the first missing key after
+                                            // the check: the resume must leave its item alone
+                                            foreign[0] = foreignVersionOf(item);
+                                            TestEngine.repository()
+                                                    .putItem(table, foreign[0], null);
+                                        }
+                                        written.add(item);
+                                        return super.putItem(table, item, condition);
+                                    }
+
+                                    @Override
                                     public BatchResult batchWrite(
                                             String table,
                                             List<Item> puts,
                                             List<Key> deletes,
                                             Cancellation cancellation) {
-                                        written.addAll(puts);
-                                        return super.batchWrite(table, puts, deletes, cancellation);
+                                        throw new AssertionError(
+                                                "a resume writes no unguarded batch");
                                     }
                                 },
                         List.of(
@@ -356,12 +375,21 @@ class InterruptionTest {
                         .contains(
                                 "finished "
                                         + table
-                                        + "; wrote 125 of 200 items in 5 BatchWriteItem requests;"
-                                        + " 75 were written by the earlier run"),
+                                        + "; wrote 124 of 200 items in 125 conditional PutItem"
+                                        + " requests; 76 were already there"),
                 resumed.err());
         assertEquals(125, written.size());
         assertEquals(125, written.stream().map(Item::attributes).distinct().count());
-        assertEquals(Set.copyOf(items), Set.copyOf(scan(table)));
+        Set<Item> expected = new HashSet<>(items);
+        expected.remove(written.get(0));
+        expected.add(foreign[0]);
+        assertEquals(expected, Set.copyOf(scan(table)));
+    }
+
+    private static Item foreignVersionOf(Item item) {
+        Map<String, AttributeValue> attributes = new HashMap<>(item.attributes());
+        attributes.put("name", AttributeValue.s("written by another application"));
+        return Item.of(attributes);
     }
 
     private static List<Item> scan(String table) {

@@ -277,9 +277,9 @@ class ModelCliTest {
                                         + first
                                         + "; wrote 0 of "
                                         + items
-                                        + " items in 0 BatchWriteItem requests; "
+                                        + " items in 0 conditional PutItem requests; "
                                         + items
-                                        + " were written by the earlier run"),
+                                        + " were already there"),
                 finished.err());
         assertTrue(finished.err().contains("created " + second + "; wrote " + items + " of "));
         assertEquals(items, count(second));

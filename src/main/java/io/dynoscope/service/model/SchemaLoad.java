@@ -1,5 +1,6 @@
 package io.dynoscope.service.model;
 
+import io.dynoscope.core.expression.GuardedWrite;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.Key;
@@ -13,6 +14,7 @@ import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.service.store.BatchResult;
 import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.WriteOutcome;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.service.table.TableExistsException;
 import java.util.ArrayList;
@@ -78,8 +80,10 @@ public final class SchemaLoad {
      *
      * @param created whether this load created the table (false when it finished one an earlier
      *     load left)
-     * @param itemsAlreadyThere items an earlier, interrupted load had written (not written again)
-     * @param requests BatchWriteItem requests sent, retries included
+     * @param itemsAlreadyThere items an earlier, interrupted load had written, or another writer
+     *     put under a model item's key since (neither written again)
+     * @param requests BatchWriteItem requests sent (retries included) by a load that created the
+     *     table; conditional PutItem requests by a resume that finished one
      * @param complete false when cancelled before every item was written
      */
     public record Result(
@@ -272,7 +276,57 @@ public final class SchemaLoad {
                 prepared.design().items().stream()
                         .filter(item -> !present.contains(item.key(keys)))
                         .toList();
-        return write(prepared, false, missing, present.size(), progress, cancellation);
+        return writeGuarded(prepared, missing, present.size(), progress, cancellation);
+    }
+
+    /**
+     * Writes the items a half-loaded table lacks, each only while its key is still free: another
+     * writer may have used the table since it was checked, and what it wrote is left as it is.
+     */
+    private Result writeGuarded(
+            Prepared prepared,
+            List<Item> items,
+            int alreadyThere,
+            Consumer<Progress> progress,
+            Cancellation cancellation) {
+        String table = prepared.table();
+        KeySchema keys = prepared.definition().keySchema();
+        int total = alreadyThere + items.size();
+        int written = 0;
+        int taken = 0;
+        double capacity = 0;
+        progress.accept(new Progress(table, alreadyThere, total));
+        for (Item item : items) {
+            if (cancellation.isCancelled()) {
+                return new Result(
+                        table,
+                        false,
+                        written,
+                        alreadyThere + taken,
+                        total,
+                        written + taken,
+                        capacity,
+                        false);
+            }
+            GuardedWrite.Put put = GuardedWrite.create(keys, item);
+            WriteOutcome outcome = repository.putItem(table, put.item(), put.condition());
+            capacity += outcome.consumedCapacity();
+            if (outcome instanceof WriteOutcome.Written) {
+                written++;
+            } else {
+                taken++;
+            }
+            progress.accept(new Progress(table, alreadyThere + taken + written, total));
+        }
+        return new Result(
+                table,
+                false,
+                written,
+                alreadyThere + taken,
+                total,
+                written + taken,
+                capacity,
+                true);
     }
 
     private Result write(
