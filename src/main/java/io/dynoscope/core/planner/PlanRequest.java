@@ -10,6 +10,7 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.JsonText;
 import io.dynoscope.core.model.Workload;
+import io.dynoscope.core.table.TableNames;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -97,6 +98,7 @@ public record PlanRequest(PlanInput input) {
         if (json == null || json.table() == null || json.table().isBlank()) {
             throw new IllegalArgumentException("a plan request needs \"table\"");
         }
+        TableNames.require("table", json.table());
         if (json.entities() == null || json.entities().isEmpty()) {
             throw new IllegalArgumentException("a plan request needs \"entities\"");
         }

@@ -5,6 +5,7 @@ import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableDefinition.Billing;
 import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.table.TableNames;
 import io.dynoscope.core.table.TimeToLive;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.store.DynamoRepository;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Table administration: create a table (keys, indexes, billing, TTL), delete one, turn TTL on or
@@ -32,8 +32,6 @@ public final class TableAdmin {
     static final int MAX_LOCAL_INDEXES = 5;
 
     /** The names DynamoDB takes for tables and indexes. */
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{3,255}");
-
     private final DynamoRepository repository;
 
     public TableAdmin(DynamoRepository repository) {
@@ -275,13 +273,7 @@ public final class TableAdmin {
     }
 
     private static void requireName(String what, String name) {
-        if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException(
-                    what
-                            + " name '"
-                            + name
-                            + "' must be 3 to 255 letters, digits, '_', '-' or '.'");
-        }
+        TableNames.require(what, name);
     }
 
     private static void requireNewName(Set<String> names, IndexDefinition index) {

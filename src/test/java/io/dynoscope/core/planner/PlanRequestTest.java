@@ -70,57 +70,57 @@ class PlanRequestTest {
 
     @Test
     void aBadFileIsRefusedSayingWhatAndWhere() {
-        String unknown = refused("{ \"table\": \"t\",\n  \"entitys\": [] }");
+        String unknown = refused("{ \"table\": \"tbl\",\n  \"entitys\": [] }");
         assertTrue(unknown.startsWith("not a plan request: "), unknown);
         assertTrue(unknown.contains("entitys"), unknown);
         assertTrue(unknown.contains(" at line 2, column "), unknown);
         assertEquals("a plan request needs \"table\"", refused("{ \"entities\": [] }"));
         assertEquals("a plan request needs \"table\"", refused("{ \"table\": \" \" }"));
         assertEquals("a plan request needs \"table\"", refused("null"));
-        assertEquals("a plan request needs \"entities\"", refused("{ \"table\": \"t\" }"));
+        assertEquals("a plan request needs \"entities\"", refused("{ \"table\": \"tbl\" }"));
         assertEquals(
                 "a plan request needs \"entities\"",
-                refused("{ \"table\": \"t\", \"entities\": [] }"));
+                refused("{ \"table\": \"tbl\", \"entities\": [] }"));
         assertEquals(
                 "an entity needs a \"name\"",
-                refused("{ \"table\": \"t\", \"entities\": [ { \"id\": \"x\" } ] }"));
+                refused("{ \"table\": \"tbl\", \"entities\": [ { \"id\": \"x\" } ] }"));
         assertEquals(
                 "an entity needs a \"name\"",
-                refused("{ \"table\": \"t\", \"entities\": [ { \"name\": \"\" } ] }"));
+                refused("{ \"table\": \"tbl\", \"entities\": [ { \"name\": \"\" } ] }"));
         assertEquals(
                 "entity 'copy': \"id\" is an attribute name or a list of them",
                 refused(
-                        "{ \"table\": \"t\", \"entities\": [ { \"name\": \"copy\", \"id\": [\"isbn\", 3] } ] }"));
+                        "{ \"table\": \"tbl\", \"entities\": [ { \"name\": \"copy\", \"id\": [\"isbn\", 3] } ] }"));
         assertEquals(
                 "entity 'copy': \"id\" is an attribute name or a list of them",
                 refused(
-                        "{ \"table\": \"t\", \"entities\": [ { \"name\": \"copy\", \"id\": 7 } ] }"));
+                        "{ \"table\": \"tbl\", \"entities\": [ { \"name\": \"copy\", \"id\": 7 } ] }"));
         assertEquals(
                 "entity 'loan': attribute 'due' has type DATE, not one of S, N, B, BOOL, NULL, M,"
                         + " L, SS, NS, BS",
                 refused(
-                        "{ \"table\": \"t\", \"entities\": [ { \"name\": \"loan\","
+                        "{ \"table\": \"tbl\", \"entities\": [ { \"name\": \"loan\","
                                 + " \"attributes\": { \"due\": \"DATE\" } } ] }"));
         assertEquals(
                 "entity 'loan': writesPerSecond must be a number of zero or more",
                 refused(
-                        "{ \"table\": \"t\", \"entities\": [ { \"name\": \"loan\","
+                        "{ \"table\": \"tbl\", \"entities\": [ { \"name\": \"loan\","
                                 + " \"writesPerSecond\": -1 } ] }"));
         assertEquals(
                 "access pattern 'list loans': readsPerSecond must be a number of zero or more",
                 refused(
-                        "{ \"table\": \"t\", \"entities\": [ { \"name\": \"loan\" } ],"
+                        "{ \"table\": \"tbl\", \"entities\": [ { \"name\": \"loan\" } ],"
                                 + " \"accessPatterns\": [ { \"words\": \"list loans\","
                                 + " \"readsPerSecond\": -2 } ] }"));
         assertEquals(
                 "an access pattern needs its \"words\"",
                 refused(
-                        "{ \"table\": \"t\", \"entities\": [ { \"name\": \"loan\" } ],"
+                        "{ \"table\": \"tbl\", \"entities\": [ { \"name\": \"loan\" } ],"
                                 + " \"accessPatterns\": [ \" \" ] }"));
         assertEquals(
                 "an access pattern needs its \"words\"",
                 refused(
-                        "{ \"table\": \"t\", \"entities\": [ { \"name\": \"loan\" } ],"
+                        "{ \"table\": \"tbl\", \"entities\": [ { \"name\": \"loan\" } ],"
                                 + " \"accessPatterns\": [ { \"readsPerSecond\": 1 } ] }"));
     }
 

@@ -185,7 +185,7 @@ class PlannerTest {
         Plan scan =
                 plan(
                         """
-                        { "table": "t", "entities": [ { "name": "workspace" } ],
+                        { "table": "tbl", "entities": [ { "name": "workspace" } ],
                           "accessPatterns": [ "list every workspace" ] }
                         """);
         AccessPattern every = scan.design().model().accessPatterns().get(0);
@@ -238,7 +238,7 @@ class PlannerTest {
                         () ->
                                 plan(
                                         """
-                                        { "table": "t", "entities": [
+                                        { "table": "tbl", "entities": [
                                             { "name": "loan" }, { "name": "loan" } ] }
                                         """));
         assertEquals("two entities are called 'loan'", twice.getMessage());
@@ -248,7 +248,7 @@ class PlannerTest {
                         () ->
                                 plan(
                                         """
-                                        { "table": "t", "entities": [
+                                        { "table": "tbl", "entities": [
                                             { "name": "a", "belongsTo": "b" },
                                             { "name": "b", "belongsTo": "a" } ] }
                                         """));
@@ -260,7 +260,7 @@ class PlannerTest {
         Plan orphan =
                 plan(
                         """
-                        { "table": "t", "entities": [
+                        { "table": "tbl", "entities": [
                             { "name": "loan", "belongsTo": "member", "attributes": { "at": "S" } } ],
                           "accessPatterns": [ "get a loan by loanId" ] }
                         """);

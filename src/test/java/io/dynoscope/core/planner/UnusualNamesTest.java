@@ -63,6 +63,17 @@ class UnusualNamesTest {
     }
 
     @Test
+    void aTableNameModelLoadWouldRefuseIsRefusedByThePlanToo() {
+        assertEquals(
+                "table name 'T' must be 3 to 255 letters, digits, '_', '-' or '.'",
+                refused(
+                        """
+                        { "table": "T", "entities": [ { "name": "order" } ],
+                          "accessPatterns": [ "Get an order" ] }
+                        """));
+    }
+
+    @Test
     void entitiesWhoseKeysWouldStartAlikeAreRefused() {
         String message =
                 refused(
