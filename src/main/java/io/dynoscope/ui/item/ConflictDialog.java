@@ -4,13 +4,18 @@ import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.item.ItemDiff;
 import io.dynoscope.core.item.ItemJson;
+import io.dynoscope.ui.common.DialogService;
+import io.dynoscope.ui.common.Views;
 import java.util.List;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -19,8 +24,10 @@ import javafx.stage.Modality;
 import javafx.stage.Window;
 
 /**
- * Shows a refused save: the user's version and the version in the table now, side by side, with
- * what changed meanwhile, and asks what to do. Closing the dialog means keep editing.
+ * Shows a refused save and asks what to do. The attributes that differ come first, one a row: what
+ * the user saw, what is in the table now and the user's edit side by side, the changed values
+ * marked; the attributes all three versions share are folded below, and so are the whole items as
+ * DynamoDB JSON. Closing the dialog means keep editing.
  */
 final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
 
@@ -38,9 +45,7 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
             new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
 
     ConflictDialog(Conflict conflict, Window owner) {
-        if (owner != null) {
-            initOwner(owner);
-        }
+        DialogService.over(this, owner);
         initModality(Modality.WINDOW_MODAL);
         setTitle("The item changed");
         setHeaderText(
@@ -49,21 +54,29 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
                         : "The item changed after you opened it. Nothing was written.");
         setResizable(true);
 
-        TextArea mine = version("conflictMine", ItemJson.DYNAMODB.writePretty(conflict.mine()));
-        TextArea current =
-                version(
-                        "conflictCurrent",
-                        conflict.current() == null
-                                ? "(no item with this key)"
-                                : ItemJson.DYNAMODB.writePretty(conflict.current()));
-        HBox sideBySide =
-                new HBox(8, column("Your version", mine), column("In the table now", current));
-        VBox.setVgrow(sideBySide, Priority.ALWAYS);
         Label changed = new Label(describe(conflict));
         changed.setId("conflictChanges");
         changed.setWrapText(true);
-        VBox content = new VBox(8, changed, sideBySide);
-        content.setPrefSize(760, 440);
+        ConflictComparison comparison = new ConflictComparison(conflict);
+        TitledPane unchanged =
+                folded(
+                        "conflictUnchanged",
+                        comparison.unchangedCount() == 1
+                                ? "1 attribute the same in all three versions"
+                                : comparison.unchangedCount()
+                                        + " attributes the same in all three versions",
+                        comparison.unchanged());
+        unchanged.setDisable(comparison.unchangedCount() == 0);
+        TitledPane whole =
+                folded("conflictWhole", "The whole items as DynamoDB JSON", wholeItems(conflict));
+        VBox body = new VBox(8, comparison.differences(), unchanged, whole);
+        ScrollPane scroll = new ScrollPane(body);
+        scroll.setId("conflictScroll");
+        scroll.setFitToWidth(true);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        VBox content = new VBox(8, changed, scroll);
+        content.setPrefSize(820, 460);
+        content.getStylesheets().add(Views.stylesheet(ConflictDialog.class, "ItemInspector.css"));
         getDialogPane().setContent(content);
         getDialogPane().getButtonTypes().setAll(KEEP_THEIRS, OVERWRITE_WITH_MINE, KEEP_EDITING);
         // the safe choice is the default: Enter (like Esc) keeps editing, nothing written or lost
@@ -100,6 +113,28 @@ final class ConflictDialog extends Dialog<ConflictDialog.Choice> {
                 + " Overwrite with mine would change: "
                 + (overwrite.isEmpty() ? "nothing" : String.join(", ", overwrite.attributes()))
                 + ".";
+    }
+
+    private static TitledPane folded(String id, String title, Node content) {
+        TitledPane pane = new TitledPane(title, content);
+        pane.setId(id);
+        pane.setExpanded(false);
+        pane.setAnimated(false);
+        return pane;
+    }
+
+    private static HBox wholeItems(Conflict conflict) {
+        TextArea mine = version("conflictMine", ItemJson.DYNAMODB.writePretty(conflict.mine()));
+        TextArea current =
+                version(
+                        "conflictCurrent",
+                        conflict.current() == null
+                                ? "(no item with this key)"
+                                : ItemJson.DYNAMODB.writePretty(conflict.current()));
+        HBox sideBySide =
+                new HBox(8, column("Your version", mine), column("In the table now", current));
+        sideBySide.setPrefHeight(320);
+        return sideBySide;
     }
 
     private static TextArea version(String id, String text) {

@@ -19,12 +19,14 @@ import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.shell.ShellView;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -33,10 +35,13 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -172,6 +177,72 @@ class ItemInspectorViewTest {
         FxWait.until(10, () -> s("Acme Corp").equals(current().attributes().get("name")));
 
         assertEquals(seen.with("name", s("Acme Corp")), current());
+    }
+
+    @Test
+    void aConflictOnAnItemOfThirtyAttributesShowsTheOneThatDiffersFirstWithoutScrolling(
+            FxRobot robot) throws Exception {
+        Map<String, AttributeValue> attributes = new LinkedHashMap<>(seen.attributes());
+        for (int i = 1; attributes.size() < 30; i++) {
+            attributes.put(String.format("attr%02d", i), s("value " + i));
+        }
+        Item wide = Item.of(attributes);
+        repository.putItem(table, wide, (CompiledExpression) null);
+        robot.interact(() -> inspector.itemProperty().set(current()));
+        robot.clickOn("#editButton");
+        robot.clickOn("#dynamoJsonFormat");
+        TextArea editor = robot.lookup("#editArea").queryAs(TextArea.class);
+        robot.interact(() -> editor.setText(editor.getText().replace("\"value 23\"", "\"mine\"")));
+        robot.clickOn("#reviewButton");
+        repository.putItem(table, wide.with("attr23", s("theirs")), (CompiledExpression) null);
+
+        robot.clickOn("#saveButton");
+        FxWait.until(10, () -> robot.lookup("#conflictDifferences").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        List<Label> differing =
+                robot
+                        .lookup("#conflictDifferences .conflict-differs")
+                        .queryAllAs(Label.class)
+                        .stream()
+                        .toList();
+        assertEquals(
+                List.of("attr23", "\"value 23\"", "\"theirs\"", "\"mine\""),
+                onFx(
+                        () ->
+                                differing.stream()
+                                        .sorted(
+                                                Comparator.comparing(
+                                                        (Label l) -> GridPane.getColumnIndex(l)))
+                                        .map(Label::getText)
+                                        .toList()),
+                "one row: the attribute, what you saw, what is there now, your edit");
+        for (Label cell : differing) {
+            assertEquals(
+                    Integer.valueOf(1),
+                    GridPane.getRowIndex(cell),
+                    "the first row under the titles");
+        }
+        Window dialog = differing.get(0).getScene().getWindow();
+        assertTrue(dialog.getWidth() <= 1280 && dialog.getHeight() <= 800, "fits 1280x800");
+        Bounds viewport =
+                robot.lookup("#conflictScroll")
+                        .queryAs(ScrollPane.class)
+                        .localToScreen(
+                                robot.lookup("#conflictScroll")
+                                        .queryAs(ScrollPane.class)
+                                        .getLayoutBounds());
+        for (Label cell : differing) {
+            Bounds shown = cell.localToScreen(cell.getLayoutBounds());
+            assertTrue(
+                    viewport.contains(shown)
+                            && shown.getMaxY() <= dialog.getY() + dialog.getHeight(),
+                    cell.getText() + " is visible without scrolling: " + shown + " in " + viewport);
+        }
+        TitledPane same = robot.lookup("#conflictUnchanged").queryAs(TitledPane.class);
+        assertFalse(same.isExpanded(), "the attributes that did not change are folded");
+        assertEquals("29 attributes the same in all three versions", same.getText());
+        robot.clickOn("Keep editing");
     }
 
     @Test
