@@ -112,6 +112,11 @@ public final class DriftInspectorView {
         costLabel.managedProperty().bind(viewModel.costProperty().isNotEmpty());
 
         sourcesTable.setItems(viewModel.sources());
+        Label sourcesNote = new Label();
+        sourcesNote.setId("sourcesNote");
+        sourcesNote.setWrapText(true);
+        sourcesNote.textProperty().bind(viewModel.sourcesNoteProperty());
+        sourcesTable.setPlaceholder(sourcesNote);
         column(sourceKeyColumn, DriftInspectorViewModel.SourceRow::sourceKey);
         column(sourceValueColumn, DriftInspectorViewModel.SourceRow::value);
         column(sourceCopiesColumn, DriftInspectorViewModel.SourceRow::copies);

@@ -8,6 +8,7 @@ import io.dynoscope.core.drift.RuleSuggester;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.drift.DriftDetection;
 import io.dynoscope.service.drift.DriftPropagation;
@@ -22,6 +23,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
@@ -47,6 +49,9 @@ import javafx.collections.ObservableList;
  * last {@link #preview()}, and changing the selection discards that preview.
  */
 public final class DriftInspectorViewModel {
+
+    /** What the sources pane says before the first detection. */
+    static final String NOT_DETECTED = "No drift found yet: choose a rule and detect.";
 
     /** How many items {@link #suggestRules()} reads. */
     static final int SUGGESTION_SAMPLE = RuleSuggestions.DEFAULT_SAMPLE;
@@ -106,6 +111,9 @@ public final class DriftInspectorViewModel {
     private final ReadOnlyStringWrapper readsText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper readFigures = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper resultFigures = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper sourcesNote = new ReadOnlyStringWrapper(NOT_DETECTED);
+    private final List<Consumer<ReadStatistics>> readListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<PropagationReport>> fixListeners = new CopyOnWriteArrayList<>();
     private final ObservableList<SourceRow> sources = FXCollections.observableArrayList();
     private final ObservableList<CopyRow> copies = FXCollections.observableArrayList();
     private final ObservableList<String> orphans = FXCollections.observableArrayList();
@@ -214,6 +222,11 @@ public final class DriftInspectorViewModel {
                 this::showDetectionProgress,
                 result -> {
                     showReport(result.report());
+                    sourcesNote.set(
+                            result.complete()
+                                    ? "No source has a drifted copy."
+                                    : "Stopped before the end: no drifted copy found so far.");
+                    readListeners.forEach(l -> l.accept(result.reads()));
                     readsText.set(ReadWords.of(result.reads()));
                     readFigures.set(ReadWords.figures(result.reads()));
                     task.setProgressText(
@@ -286,6 +299,24 @@ public final class DriftInspectorViewModel {
     /** The reads detection made, every figure: requests, capacity, scanned and returned. */
     public ReadOnlyStringProperty readFiguresProperty() {
         return readFigures.getReadOnlyProperty();
+    }
+
+    /**
+     * What the sources pane says while it lists no source: nothing detected yet, nothing found, or
+     * what the last fix did (the list follows a fix without reading again).
+     */
+    public ReadOnlyStringProperty sourcesNoteProperty() {
+        return sourcesNote.getReadOnlyProperty();
+    }
+
+    /** Called with what each finished detection read (the tab counts it in its total). */
+    public void onReads(Consumer<ReadStatistics> listener) {
+        readListeners.add(listener);
+    }
+
+    /** Called with the report of each finished propagation. */
+    public void onFix(Consumer<PropagationReport> listener) {
+        fixListeners.add(listener);
     }
 
     /** Every figure of the last propagation (its words are the progress text), or empty. */
@@ -367,6 +398,12 @@ public final class DriftInspectorViewModel {
                     plan.set(null);
                     preview.clear();
                     dropFixed(done);
+                    if (sources.isEmpty()) {
+                        sourcesNote.set(
+                                DriftWords.summary(done)
+                                        + " Detect drift again to check the table anew.");
+                    }
+                    fixListeners.forEach(l -> l.accept(done));
                 });
     }
 
@@ -470,12 +507,16 @@ public final class DriftInspectorViewModel {
                         error -> {
                             task.setRunning(false);
                             task.setProgress(0);
+                            if (report.get() == null) {
+                                sourcesNote.set(NOT_DETECTED);
+                            }
                             message.set(ErrorMessages.describe(error));
                         }));
     }
 
     private void clearResults() {
         report.set(null);
+        sourcesNote.set("Detecting drift…");
         sources.clear();
         copies.clear();
         orphans.clear();

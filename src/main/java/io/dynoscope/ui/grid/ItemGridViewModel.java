@@ -81,20 +81,13 @@ public final class ItemGridViewModel {
     private BackgroundWork.Handle currentRead;
     private ItemCollection lastTouched;
     private ReadStatistics tabTotals = ReadStatistics.NONE;
+    // the status line's words for the last read, and for a write shown over them
+    private String lastReadWords = "";
+    private String writeWords;
     private long pagesReceived;
     private long itemsReceived;
     private long sessionItems;
     private TableModel model;
-
-    /**
-     * A read that ended, as the history records it.
-     *
-     * @param totals what every part of the read cost together
-     * @param items the items every part brought
-     * @param continued whether this part continued an earlier one ("load more")
-     */
-    public record FinishedRead(
-            ReadRequest request, ReadStatistics totals, long items, boolean continued) {}
 
     /**
      * @param services the table's connection: its description is read through its metadata, its
@@ -297,9 +290,9 @@ public final class ItemGridViewModel {
         canLoadMore.set(reading.hasMore());
         tabTotals = tabTotals.plus(result.statistics());
         lastStatistics.set(reading.totals());
-        lastRead.set(
-                StatusText.of(
-                        reading.totals(), result.cancelled(), reading.hasMore(), readAhead()));
+        lastReadWords =
+                StatusText.of(reading.totals(), result.cancelled(), reading.hasMore(), readAhead());
+        lastRead.set(lastReadWords);
         totals.set(StatusText.loaded(loaded.collections().itemCount(), tabTotals));
         loaded.finder().refresh();
         // the headers now know whether their collections are complete
@@ -384,7 +377,24 @@ public final class ItemGridViewModel {
 
     /** Shows what a write made in this tab cost, in the status line: {@code Saved · 1 WCU}. */
     public void showWrite(String what, double consumedCapacity) {
-        lastRead.set(StatusText.write(what, consumedCapacity));
+        writeWords = StatusText.write(what, consumedCapacity);
+        lastRead.set(writeWords);
+    }
+
+    /** The status line shows the last read again in place of a write it no longer describes. */
+    public void forgetWrite() {
+        if (lastRead.get().equals(writeWords)) {
+            lastRead.set(lastReadWords);
+        }
+    }
+
+    /** Counts a read made for this tab outside the grid (the drift inspector's) in its total. */
+    public void addRead(String what, ReadStatistics reads) {
+        tabTotals = tabTotals.plus(reads);
+        lastReadWords = StatusText.of(what, reads, false, false, 0);
+        lastRead.set(lastReadWords);
+        ItemCollections shown = loaded.collections();
+        totals.set(StatusText.loaded(shown == null ? 0 : shown.itemCount(), tabTotals));
     }
 
     /** The collections loaded: their rows, folds, orders, selection, find, entity labels. */

@@ -17,7 +17,17 @@ final class StatusText {
      *     that the returned count and the items loaded agree
      */
     static String of(ReadStatistics s, boolean cancelled, boolean moreAvailable, long readAhead) {
-        StringBuilder text = new StringBuilder("Last read: ");
+        return of("Last read", s, cancelled, moreAvailable, readAhead);
+    }
+
+    /** A read named by {@code what}: {@code Drift detection: 5 requests · 600.5 RCU · …}. */
+    static String of(
+            String what,
+            ReadStatistics s,
+            boolean cancelled,
+            boolean moreAvailable,
+            long readAhead) {
+        StringBuilder text = new StringBuilder(what).append(": ");
         text.append(s.requests()).append(s.requests() == 1 ? " request" : " requests");
         text.append(" · ").append(capacity(s.consumedCapacity())).append(" RCU");
         text.append(" · ")

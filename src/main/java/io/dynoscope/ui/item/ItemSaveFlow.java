@@ -126,6 +126,16 @@ public final class ItemSaveFlow {
         status.set(what);
     }
 
+    /**
+     * Forgets what the last action did, when another action starts; a conflict waiting for the user
+     * keeps its words.
+     */
+    public void forgetStatus() {
+        if (conflict.get() == null && !busy.get()) {
+            status.set("");
+        }
+    }
+
     /** Forgets the last server error (another item is selected). */
     void clearFailure() {
         failure.set("");

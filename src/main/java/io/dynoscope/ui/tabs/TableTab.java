@@ -91,6 +91,7 @@ public final class TableTab implements WorkbenchTab {
         this.inspector = new ItemInspectorViewModel(work);
         this.drift = drift;
         joinInspector();
+        joinDrift();
         grid.tableInfoProperty().addListener((obs, old, info) -> tableDescribed(info));
         // the builder follows the reads the grid runs (until the person changes it)
         grid.onReadLogged(
@@ -187,6 +188,35 @@ public final class TableTab implements WorkbenchTab {
                                 grid.showWrite(written.what(), written.consumedCapacity());
                             }
                         });
+    }
+
+    /**
+     * The drift inspector's reads count in the tab's total and its fixes show in the status line;
+     * what the inspector said of its last save goes once the next read or drift task starts, and
+     * the status line's refused save once its conflict is settled.
+     */
+    private void joinDrift() {
+        drift.onReads(reads -> grid.addRead("Drift detection", reads));
+        drift.onFix(done -> grid.showWrite("Drift fix", done.consumedCapacity()));
+        grid.runningProperty().addListener((obs, was, is) -> forgetWhatTheInspectorSaid(is));
+        drift.task()
+                .runningProperty()
+                .addListener((obs, was, is) -> forgetWhatTheInspectorSaid(is));
+        inspector
+                .saves()
+                .conflictProperty()
+                .addListener(
+                        (obs, old, conflict) -> {
+                            if (conflict == null) {
+                                grid.forgetWrite();
+                            }
+                        });
+    }
+
+    private void forgetWhatTheInspectorSaid(boolean started) {
+        if (started) {
+            inspector.saves().forgetStatus();
+        }
     }
 
     private void tableDescribed(TableInfo info) {

@@ -20,6 +20,7 @@ import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -155,6 +156,25 @@ class DriftInspectorViewModelTest {
         assertEquals(s("Mara Vance"), authorName(table, "POST#d20"));
         assertEquals(s("Ana R."), authorName(table, "POST#e88"));
         assertTrue(inspector.previewLines().isEmpty());
+    }
+
+    @Test
+    void afterAFixThatEmptiesTheListTheSourcesPaneSaysWhatWasFixedNotThatNothingWasFound() {
+        String table = seeded(Dataset.BLOG);
+        DriftInspectorViewModel inspector = inspectorWithSuggestedRule(table, "author.name");
+        assertEquals(DriftInspectorViewModel.NOT_DETECTED, inspector.sourcesNoteProperty().get());
+        List<String> reads = new ArrayList<>();
+        inspector.onReads(r -> reads.add(r.requests() + " requests"));
+        inspector.detect().await();
+        assertEquals(1, reads.size(), "the tab hears of the detection's reads");
+
+        inspector.preview();
+        inspector.propagate().await();
+
+        assertTrue(inspector.sources().isEmpty());
+        assertEquals(
+                "Fixed 2 copies. Detect drift again to check the table anew.",
+                inspector.sourcesNoteProperty().get());
     }
 
     @Test

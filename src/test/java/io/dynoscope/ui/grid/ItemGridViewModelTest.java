@@ -292,7 +292,7 @@ class ItemGridViewModelTest {
     void theFirstPageATabReadsWhenItOpensIsInTheHistory() {
         ItemGridViewModel grid =
                 new ItemGridViewModel(TABLE, new ConnectionServices(TestEngine.repository()), work);
-        List<ItemGridViewModel.FinishedRead> logged = new ArrayList<>();
+        List<FinishedRead> logged = new ArrayList<>();
         grid.onReadLogged(logged::add);
 
         awaitRead(grid, () -> grid.open(true));
