@@ -262,6 +262,9 @@ class TableTabKeysAndWidthUiTest {
         assertTrue(
                 shown.containsAll(List.of("sortKeyField", "andLabel", "sortKeyUpperField")),
                 "the two values of between are shown: " + shown);
+        assertTrue(
+                shown.contains("newestFirstCheck"),
+                "Newest first is on the read bar, not behind More, as the README says: " + shown);
         assertEquals(List.of(), problems, "in a window " + windowWidth + " wide");
         Button run = onFx(() -> (Button) tab.content().lookup("#runButton"));
         Bounds runBounds = onFx(() -> run.localToScene(run.getLayoutBounds()));

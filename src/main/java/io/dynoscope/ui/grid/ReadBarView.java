@@ -31,7 +31,7 @@ import javafx.util.StringConverter;
 
 /**
  * Binds a table tab's read bar — mode, index, key value and sort-key condition on one line (it fits
- * 1280 pixels with both values of "between"), the direction and the fields behind "More", Run and
+ * 1280 pixels with both values of "between") and its direction, the fields behind "More", Run and
  * Cancel, the bar's message and the Query-not-Scan hint — to the grid's view model. Enter in any of
  * its fields runs the read.
  */
@@ -257,8 +257,7 @@ public final class ReadBarView {
         tooltip(newestFirstCheck, "Read in descending sort-key order (ScanIndexForward = false)");
         tooltip(
                 moreToggle,
-                "Newest first, filter, projection, placeholder maps, limit, segments, consistent"
-                        + " read");
+                "Filter, projection, placeholder maps, limit, segments, consistent read");
         tooltip(
                 runButton,
                 "Run the read (Enter in a field, or Ctrl/Cmd+Enter anywhere in the tab)");

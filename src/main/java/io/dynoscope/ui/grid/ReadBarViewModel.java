@@ -142,12 +142,8 @@ public final class ReadBarViewModel {
                                         + (values.get().isBlank() ? 0 : 1)
                                         + (limit.get() == DEFAULT_LIMIT ? 0 : 1)
                                         + (segments.get() == 1 ? 0 : 1)
-                                        + (consistentRead.get() ? 1 : 0)
-                                        + (newestFirst.get() && mode.get() == ReadMode.QUERY
-                                                ? 1
-                                                : 0),
-                        Stream.concat(more.stream(), Stream.of(newestFirst, mode))
-                                .toArray(Observable[]::new)));
+                                        + (consistentRead.get() ? 1 : 0),
+                        more.toArray(Observable[]::new)));
         // a changed field may have fixed the problem (the next Run checks again); and the person's
         // changes to the read itself are counted (not the preferences: direction, parent marker)
         for (Property<?> field :
