@@ -5,18 +5,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import javafx.animation.PauseTransition;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Control;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.text.Text;
+import javafx.util.Duration;
 import javafx.util.StringConverter;
 
 /** The small bindings every view makes, in one place. */
@@ -47,6 +52,39 @@ public final class ViewBindings {
         content.putString(text);
         Clipboard.getSystemClipboard().setContent(content);
     }
+
+    /** How long a Copy button says "Copied" after a click. */
+    static final Duration COPIED_SHOWN = Duration.seconds(2);
+
+    /**
+     * Makes {@code button} copy what {@code text} gives and say so: its text reads "Copied" for two
+     * seconds (the next click starts them again), and the button keeps the width it had, or the
+     * width "Copied" needs, whichever is more.
+     */
+    public static void copyButton(Button button, Supplier<String> text) {
+        String idle = button.getText();
+        PauseTransition back = new PauseTransition(COPIED_SHOWN);
+        back.setOnFinished(e -> button.setText(idle));
+        button.setOnAction(
+                e -> {
+                    copy(text.get());
+                    Text copied = new Text(COPIED);
+                    copied.setFont(button.getFont());
+                    Insets insets = button.getInsets();
+                    double needed =
+                            Math.ceil(
+                                    copied.getLayoutBounds().getWidth()
+                                            + insets.getLeft()
+                                            + insets.getRight()
+                                            + 2);
+                    button.setMinWidth(Math.max(button.getWidth(), needed));
+                    button.setText(COPIED);
+                    back.playFromStart();
+                });
+    }
+
+    /** What a Copy button says after a click. */
+    public static final String COPIED = "Copied";
 
     /**
      * Runs {@code rebuild} now and whenever rows come, go or move in {@code rows}; a change inside

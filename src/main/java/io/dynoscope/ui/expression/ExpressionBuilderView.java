@@ -1,6 +1,6 @@
 package io.dynoscope.ui.expression;
 
-import static io.dynoscope.ui.common.ViewBindings.copy;
+import static io.dynoscope.ui.common.ViewBindings.copyButton;
 import static io.dynoscope.ui.common.ViewBindings.explainDisabled;
 import static io.dynoscope.ui.common.ViewBindings.rebuildOnRowChanges;
 import static io.dynoscope.ui.common.ViewBindings.showWhen;
@@ -359,9 +359,9 @@ public final class ExpressionBuilderView {
         guardText.textProperty().bind(viewModel.guardTextProperty());
         namesArea.textProperty().bind(viewModel.namesJsonProperty());
         valuesArea.textProperty().bind(viewModel.valuesJsonProperty());
-        copyExpressionButton.setOnAction(e -> copy(viewModel.expressionTextProperty().get()));
-        copyNamesButton.setOnAction(e -> copy(viewModel.namesJsonProperty().get()));
-        copyValuesButton.setOnAction(e -> copy(viewModel.valuesJsonProperty().get()));
+        copyButton(copyExpressionButton, viewModel.expressionTextProperty()::get);
+        copyButton(copyNamesButton, viewModel.namesJsonProperty()::get);
+        copyButton(copyValuesButton, viewModel.valuesJsonProperty()::get);
         viewModel
                 .problems()
                 .addListener(
@@ -439,7 +439,8 @@ public final class ExpressionBuilderView {
             code.textProperty().bind(viewModel.snippetProperty(language));
             tooltip(code, "The request as " + language.title() + " code, ready to run");
             Button copy = new Button("Copy");
-            copy.setOnAction(e -> copy(code.getText()));
+            copy.setId("copySnippet-" + language.id());
+            copyButton(copy, code::getText);
             tooltip(copy, "Copy the " + language.title() + " snippet");
             BorderPane pane = new BorderPane(code);
             pane.setBottom(copy);

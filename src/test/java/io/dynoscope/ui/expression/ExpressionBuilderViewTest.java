@@ -13,12 +13,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.input.Clipboard;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -111,6 +114,33 @@ class ExpressionBuilderViewTest {
         assertEquals(
                 "#er = :er AND begins_with(#d, :p)",
                 ran.get(0).expressions().get(ExpressionKind.KEY_CONDITION));
+    }
+
+    @Test
+    void copyInTheSnippetPaneSaysCopiedAndPutsTheSnippetOnTheClipboard(FxRobot robot)
+            throws Exception {
+        type(robot, "#row-0-value", "WS#acme");
+        TabPane snippets = robot.lookup("#snippetTabs").queryAs(TabPane.class);
+        Button copy =
+                (Button)
+                        snippets.getSelectionModel()
+                                .getSelectedItem()
+                                .getContent()
+                                .lookup(".button");
+        String language = copy.getId().substring("copySnippet-".length());
+        double x = copy.localToScene(copy.getLayoutBounds()).getMinX();
+
+        robot.clickOn(copy);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("Copied", copy.getText(), "the click is confirmed where it was made");
+        assertEquals(x, copy.localToScene(copy.getLayoutBounds()).getMinX(), "the button stays");
+        String snippet = robot.lookup("#snippet-" + language).queryAs(TextArea.class).getText();
+        assertTrue(snippet.contains("WS#acme"), snippet);
+        assertEquals(
+                snippet,
+                WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString())
+                        .get(5, TimeUnit.SECONDS));
     }
 
     @Test
