@@ -1,11 +1,14 @@
 package io.dynoscope.ui.common;
 
+import java.util.EnumSet;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableSet;
 
 /**
  * Which tool windows are open and how much room they take, shared by every tab: the item inspector
@@ -43,6 +46,23 @@ public final class ToolWindows {
     private final ObjectProperty<Bottom> bottom = new SimpleObjectProperty<>(Bottom.NONE);
     private final DoubleProperty bottomDivider = new SimpleDoubleProperty(DEFAULT_BOTTOM_DIVIDER);
     private final BooleanProperty compactRows = new SimpleBooleanProperty(false);
+    private final ObservableSet<Bottom> openBelow =
+            FXCollections.observableSet(EnumSet.noneOf(Bottom.class));
+    // one read-only view, kept: its listeners live as long as it does
+    private final ObservableSet<Bottom> openBelowView =
+            FXCollections.unmodifiableObservableSet(openBelow);
+
+    public ToolWindows() {
+        // the tool shown below is always one of the open ones; none shown closes them all
+        bottom.addListener(
+                (obs, old, now) -> {
+                    if (now == null || now == Bottom.NONE) {
+                        openBelow.clear();
+                    } else {
+                        openBelow.add(now);
+                    }
+                });
+    }
 
     public BooleanProperty inspectorShownProperty() {
         return inspectorShown;
@@ -53,8 +73,25 @@ public final class ToolWindows {
         return inspectorDivider;
     }
 
+    /** The tool shown below the grid (the selected one of its tabs), or NONE. */
     public ObjectProperty<Bottom> bottomProperty() {
         return bottom;
+    }
+
+    /**
+     * The tools open below the grid, each a tab there (the View menu checks these); read-only to
+     * callers, who open a tool by showing it and close it with {@link #close}.
+     */
+    public ObservableSet<Bottom> openBelow() {
+        return openBelowView;
+    }
+
+    /** Closes one tool below the grid; another open one is shown instead, if any. */
+    public void close(Bottom tool) {
+        openBelow.remove(tool);
+        if (bottom.get() == tool) {
+            bottom.set(openBelow.stream().findFirst().orElse(Bottom.NONE));
+        }
     }
 
     /** The bottom tool's divider position (0..1 of the height). */
@@ -70,8 +107,12 @@ public final class ToolWindows {
         return compactRows;
     }
 
-    /** Opens a bottom tool, or closes it when it is the one open. */
+    /** Opens and shows a tool below the grid, or closes it when it is open (View menu). */
     public void toggle(Bottom tool) {
-        bottom.set(bottom.get() == tool ? Bottom.NONE : tool);
+        if (openBelow.contains(tool)) {
+            close(tool);
+        } else {
+            bottom.set(tool);
+        }
     }
 }

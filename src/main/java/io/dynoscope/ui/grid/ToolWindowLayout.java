@@ -2,11 +2,14 @@ package io.dynoscope.ui.grid;
 
 import io.dynoscope.ui.common.ToolWindows;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javafx.beans.property.DoubleProperty;
 import javafx.collections.ListChangeListener;
+import javafx.collections.SetChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -25,6 +28,7 @@ final class ToolWindowLayout {
     private final SplitPane horizontalSplit;
     private final SplitPane verticalSplit;
     private final TabPane bottomPane = new TabPane();
+    private final Map<ToolWindows.Bottom, Tab> toolTabs = new EnumMap<>(ToolWindows.Bottom.class);
     private final Set<SplitPane.Divider> boundDividers =
             Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -53,12 +57,13 @@ final class ToolWindowLayout {
                 Tab tab = new Tab(tool.title(), content);
                 tab.setUserData(tool);
                 tab.setClosable(true);
+                // the × closes this tool only; the View menu's check mark follows
                 tab.setOnCloseRequest(
                         e -> {
                             e.consume();
-                            tools.bottomProperty().set(ToolWindows.Bottom.NONE);
+                            tools.close(tool);
                         });
-                bottomPane.getTabs().add(tab);
+                toolTabs.put(tool, tab);
             }
         }
         bottomPane
@@ -71,6 +76,8 @@ final class ToolWindowLayout {
                                 tools.bottomProperty().set((ToolWindows.Bottom) tab.getUserData());
                             }
                         });
+        tools.openBelow()
+                .addListener((SetChangeListener<ToolWindows.Bottom>) c -> layoutToolWindows());
         SplitPane.setResizableWithParent(inspector, false);
         layoutToolWindows();
         tools.inspectorShownProperty().addListener((obs, old, now) -> layoutToolWindows());
@@ -94,6 +101,14 @@ final class ToolWindowLayout {
         }
         ToolWindows.Bottom bottom = tools.bottomProperty().get();
         boolean bottomShown = bottom != ToolWindows.Bottom.NONE && bottomTools.containsKey(bottom);
+        List<Tab> open =
+                toolTabs.entrySet().stream()
+                        .filter(e -> tools.openBelow().contains(e.getKey()))
+                        .map(Map.Entry::getValue)
+                        .toList();
+        if (!bottomPane.getTabs().equals(open)) {
+            bottomPane.getTabs().setAll(open);
+        }
         if (bottomShown) {
             bottomPane.getTabs().stream()
                     .filter(t -> t.getUserData() == bottom)

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import javafx.beans.binding.BooleanExpression;
+import javafx.collections.SetChangeListener;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -97,7 +98,8 @@ final class ShellMenus {
         check("sidebarItem").selectedProperty().bindBidirectional(viewModel.sidebarShownProperty());
         check("inspectorItem").selectedProperty().bindBidirectional(tools.inspectorShownProperty());
         syncBottomItems();
-        tools.bottomProperty().addListener((obs, old, now) -> syncBottomItems());
+        tools.openBelow()
+                .addListener((SetChangeListener<ToolWindows.Bottom>) c -> syncBottomItems());
         on("expressionBuilderItem", () -> tools.toggle(ToolWindows.Bottom.EXPRESSION_BUILDER));
         on("driftInspectorItem", () -> tools.toggle(ToolWindows.Bottom.DRIFT_INSPECTOR));
         perform("collapseAllItem", Action.COLLAPSE_ALL);
@@ -206,9 +208,11 @@ final class ShellMenus {
     }
 
     private void syncBottomItems() {
-        ToolWindows.Bottom bottom = tools.bottomProperty().get();
-        check("expressionBuilderItem").setSelected(bottom == ToolWindows.Bottom.EXPRESSION_BUILDER);
-        check("driftInspectorItem").setSelected(bottom == ToolWindows.Bottom.DRIFT_INSPECTOR);
+        // a check mark for every tool that has a tab below the grid
+        var open = tools.openBelow();
+        check("expressionBuilderItem")
+                .setSelected(open.contains(ToolWindows.Bottom.EXPRESSION_BUILDER));
+        check("driftInspectorItem").setSelected(open.contains(ToolWindows.Bottom.DRIFT_INSPECTOR));
     }
 
     private void showShortcuts() {
