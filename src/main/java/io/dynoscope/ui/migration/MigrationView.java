@@ -43,6 +43,7 @@ public final class MigrationView {
     @FXML private Tab planTab;
     @FXML private Tab reportTab;
     @FXML private TextArea planArea;
+    @FXML private VBox planSections;
     @FXML private TextArea reportArea;
     @FXML private ProgressBar progressBar;
     @FXML private Label progressLabel;
@@ -152,6 +153,10 @@ public final class MigrationView {
                 cancelButton,
                 "Stop after the writes in flight; Apply again resumes from the journal");
         planArea.textProperty().bind(viewModel.planTextProperty());
+        viewModel
+                .planTextProperty()
+                .addListener((obs, was, text) -> PlanSectionsView.fill(planSections, text));
+        PlanSectionsView.fill(planSections, viewModel.planTextProperty().get());
         planArea.setPromptText(
                 "Plan (dry run) reads a sample of the table and shows the plan here.");
         reportArea.textProperty().bind(viewModel.reportTextProperty());

@@ -17,6 +17,7 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -27,6 +28,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TitledPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -106,6 +108,22 @@ class MigrationViewTest {
                         .count();
         assertTrue(plan.getText().contains("task (" + tasks + " items, "), plan.getText());
         assertTrue(plan.getText().contains("UpdateItem ("), plan.getText());
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> sections =
+                robot.lookup("#planSections > .titled-pane").queryAllAs(TitledPane.class).stream()
+                        .map(TitledPane::getText)
+                        .toList();
+        assertEquals(
+                List.of("Summary", "Indexes", "Entities", "Writes", "Cost", "Warnings"),
+                sections.stream().filter(t -> !t.startsWith("Access")).toList(),
+                "the plan in sections, not one block: " + sections);
+        List<TitledPane> examples =
+                List.copyOf(robot.lookup(".example-request").queryAllAs(TitledPane.class));
+        assertFalse(examples.isEmpty(), "each backfill write has its example request");
+        assertTrue(examples.stream().noneMatch(TitledPane::isExpanded), "the examples are folded");
+        assertTrue(
+                robot.lookup("#planSection-cost").queryAs(TitledPane.class).isExpanded(),
+                "the sections themselves are open");
         assertEquals(
                 before,
                 MigrationFixture.byKey(TestEngine.repository(), table),
