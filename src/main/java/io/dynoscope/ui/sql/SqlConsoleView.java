@@ -231,6 +231,8 @@ public final class SqlConsoleView {
 
     private void bindPlan() {
         planList.setItems(viewModel.plan());
+        // a request's line wraps at the pane's width: a long key condition is read whole
+        planList.setCellFactory(list -> new PlanCell(list));
         planList.setOnMouseClicked(
                 e -> {
                     if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {

@@ -31,12 +31,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import javafx.geometry.Bounds;
 import javafx.scene.Scene;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.AfterEach;
@@ -154,6 +157,28 @@ class SqlConsoleViewTest {
         assertTrue(
                 plan.getItems().get(0).text().startsWith("1. Query " + table),
                 plan.getItems().toString());
+        WaitForAsyncUtils.waitForFxEvents();
+        Bounds pane = plan.localToScene(plan.getLayoutBounds());
+        List<String> cut =
+                robot.lookup("#planList .list-cell").queryAllAs(ListCell.class).stream()
+                        .filter(c -> c.getText() != null && !c.getText().isEmpty())
+                        .flatMap(
+                                c ->
+                                        c.getChildrenUnmodifiable().stream()
+                                                .filter(n -> n instanceof Text)
+                                                .map(n -> (Text) n)
+                                                .filter(
+                                                        t ->
+                                                                !t.getText().equals(c.getText())
+                                                                        || t.localToScene(
+                                                                                                t
+                                                                                                        .getLayoutBounds())
+                                                                                        .getMaxX()
+                                                                                > pane.getMaxX()))
+                        .map(Text::getText)
+                        .toList();
+        assertEquals(
+                List.of(), cut, "every request of the plan is shown whole, not cut at the right");
         robot.interact(() -> plan.getSelectionModel().select(0));
         robot.clickOn("Open in builder");
         assertEquals(1, opened.size());
