@@ -13,7 +13,7 @@ public enum TransferFormat {
      * Plain JSON, one item a line: exported sets and binary become arrays and base64 strings; on
      * import a column mapping gives sets, binary and numbers their types.
      */
-    JSON("json", "json"),
+    JSON("json", "jsonl"),
     /**
      * DynamoDB JSON lines, lossless: exported as DynamoDB's export to S3 writes them ({@code
      * {"Item":{...}}}); imported from either those or the items themselves ({@code

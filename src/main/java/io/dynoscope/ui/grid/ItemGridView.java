@@ -10,6 +10,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.ui.common.DialogService;
+import io.dynoscope.ui.common.FileFolders;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
@@ -390,7 +391,9 @@ public final class ItemGridView {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(String.format(Locale.ROOT, "Export %,d items", items.size()));
         chooser.setInitialFileName(viewModel.tableName() + "." + format.extension());
+        FileFolders.openIn(chooser);
         File file = chooser.showSaveDialog(root.getScene().getWindow());
+        FileFolders.used(file);
         if (file != null) {
             viewModel.export(items, format, file.toPath());
         }
