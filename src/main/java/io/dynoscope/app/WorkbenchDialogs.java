@@ -4,6 +4,7 @@ import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.service.transfer.ImportService;
+import io.dynoscope.service.transfer.NewTableImport;
 import io.dynoscope.service.transfer.WriteConcurrency;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.WorkbenchDialog;
@@ -80,6 +81,7 @@ final class WorkbenchDialogs {
                 new ImportViewModel(
                         table,
                         new ImportService(repository),
+                        new NewTableImport(repository),
                         WriteConcurrency.defaultFor(repository.connection()),
                         work);
         return new Shown(

@@ -44,8 +44,25 @@ public record TableInfo(
     /** An active on-demand table without indexes whose keys are strings. */
     public static TableInfo onDemand(String name, KeySchema keySchema, long itemCount) {
         Map<String, String> types = new LinkedHashMap<>();
-        types.put(keySchema.partitionKey(), "S");
-        keySchema.sortKey().ifPresent(sortKey -> types.put(sortKey, "S"));
+        keySchema.attributes().forEach(key -> types.put(key, "S"));
+        return activeOnDemand(name, keySchema, types, itemCount);
+    }
+
+    /** The table {@code definition} creates, as it will be described once ACTIVE and empty. */
+    public static TableInfo toBeCreated(TableDefinition definition) {
+        Map<String, String> types = new LinkedHashMap<>();
+        definition
+                .keySchema()
+                .attributes()
+                .forEach(
+                        key ->
+                                types.put(
+                                        key, definition.attributeTypes().getOrDefault(key, "S")));
+        return activeOnDemand(definition.name(), definition.keySchema(), types, 0);
+    }
+
+    private static TableInfo activeOnDemand(
+            String name, KeySchema keySchema, Map<String, String> types, long itemCount) {
         return new TableInfo(
                 name,
                 "ACTIVE",

@@ -231,7 +231,11 @@ public final class ImportService {
 
     /** The first {@code count} lines that hold an item (or a problem), as they would be written. */
     public Preview preview(Request request, int count) throws IOException {
-        TableInfo table = repository.describeTable(request.table());
+        return preview(request, repository.describeTable(request.table()), count);
+    }
+
+    /** The first lines of the input as they would be written to {@code table}. */
+    Preview preview(Request request, TableInfo table, int count) throws IOException {
         List<PreviewLine> lines = new ArrayList<>();
         try (InputStream raw = request.input().open()) {
             parse(
@@ -261,7 +265,11 @@ public final class ImportService {
      */
     public Checked check(Request request, Cancellation cancellation) throws IOException {
         WriteAccess.require(repository, "import into table '" + request.table() + "'");
-        TableInfo table = repository.describeTable(request.table());
+        return check(request, repository.describeTable(request.table()), cancellation);
+    }
+
+    /** Reads and checks the whole input against {@code table}, which may not exist yet. */
+    Checked check(Request request, TableInfo table, Cancellation cancellation) throws IOException {
         MessageDigest digest = sha256();
         CheckSink sink = new CheckSink(table.keySchema(), cancellation);
         try (InputStream raw = new DigestInputStream(request.input().open(), digest)) {
@@ -453,7 +461,7 @@ public final class ImportService {
     }
 
     /** The input, gunzipped when it starts with gzip's magic bytes (S3 exports are .json.gz). */
-    private static InputStream decompressed(InputStream raw) throws IOException {
+    static InputStream decompressed(InputStream raw) throws IOException {
         BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
         in.mark(2);
         int first = in.read();

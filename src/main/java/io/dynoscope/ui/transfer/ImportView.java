@@ -6,22 +6,29 @@ import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.service.transfer.ImportService.Outcome;
+import io.dynoscope.ui.common.FileFolders;
 import io.dynoscope.ui.common.Spinners;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.binding.Bindings;
+import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.RadioButton;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
@@ -40,7 +47,14 @@ public final class ImportView {
     @FXML private TextField fileField;
     @FXML private Button chooseButton;
     @FXML private ChoiceBox<TransferFormat> formatChoice;
-    @FXML private Label tableLabel;
+    @FXML private RadioButton existingTableRadio;
+    @FXML private RadioButton newTableRadio;
+    @FXML private TextField newTableName;
+    @FXML private Label partitionKeyLabel;
+    @FXML private ComboBox<String> newPartitionKey;
+    @FXML private Label sortKeyLabel;
+    @FXML private ComboBox<String> newSortKey;
+    @FXML private TextArea createRequestArea;
     @FXML private GridPane mappingGrid;
     @FXML private TextField ruleField;
     @FXML private Button addRuleButton;
@@ -68,7 +82,7 @@ public final class ImportView {
 
     @FXML
     private void initialize() {
-        tableLabel.setText("into table " + viewModel.table());
+        bindTarget();
         bindFile();
         bindMapping();
         previewList.setItems(viewModel.preview());
@@ -82,6 +96,54 @@ public final class ImportView {
         tooltip(problemsList, "Every line that cannot be written, with its number");
         showWhen(Bindings.isNotEmpty(viewModel.problems()), problemsList);
         bindRun();
+    }
+
+    /** The table it goes into: the one it was opened on, or a new one keyed by the file's items. */
+    private void bindTarget() {
+        NewTableTarget created = viewModel.newTable();
+        existingTableRadio.setText("table " + viewModel.table());
+        tooltip(existingTableRadio, "Write the items into " + viewModel.table());
+        newTableRadio.setDisable(!created.available());
+        newTableRadio.selectedProperty().bindBidirectional(created.chosenProperty());
+        tooltip(
+                newTableRadio,
+                "Create a table keyed by attributes of the file's items, then write them into it;"
+                        + " the whole file is checked before the table is created");
+        newTableName.textProperty().bindBidirectional(created.nameProperty());
+        tooltip(newTableName, "The new table's name");
+        newPartitionKey.setItems(created.attributes());
+        // the sort key may be none: the empty choice first
+        ObservableList<String> sortKeys = FXCollections.observableArrayList("");
+        created.attributes()
+                .addListener(
+                        (ListChangeListener<String>)
+                                c -> {
+                                    List<String> choices = new ArrayList<>(List.of(""));
+                                    choices.addAll(created.attributes());
+                                    sortKeys.setAll(choices);
+                                });
+        newSortKey.setItems(sortKeys);
+        newSortKey.setConverter(shownAs(k -> k == null || k.isEmpty() ? "(none)" : k));
+        newPartitionKey.valueProperty().bindBidirectional(created.partitionKeyProperty());
+        newSortKey.valueProperty().bindBidirectional(created.sortKeyProperty());
+        tooltip(newPartitionKey, "The attribute of the items that becomes the partition key");
+        tooltip(newSortKey, "The attribute that becomes the sort key (empty: none)");
+        createRequestArea.textProperty().bind(created.createRequestProperty());
+        importButton
+                .textProperty()
+                .bind(
+                        Bindings.when(created.chosenProperty())
+                                .then("Create table and import")
+                                .otherwise("Import"));
+        tooltip(createRequestArea, "The CreateTable request Import sends once the file is checked");
+        showWhen(
+                created.chosenProperty(),
+                newTableName,
+                partitionKeyLabel,
+                newPartitionKey,
+                sortKeyLabel,
+                newSortKey,
+                createRequestArea);
     }
 
     private void bindFile() {
@@ -120,7 +182,9 @@ public final class ImportView {
                                 "*.gz",
                                 "*.csv"),
                         new FileChooser.ExtensionFilter("All files", "*"));
+        FileFolders.openIn(chooser);
         File chosen = chooser.showOpenDialog(root.getScene().getWindow());
+        FileFolders.used(chosen);
         if (chosen != null) {
             viewModel.chooseFile(chosen.toPath());
         }

@@ -1,6 +1,7 @@
 package io.dynoscope.ui.transfer;
 
 import io.dynoscope.core.item.ItemJson;
+import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.transfer.ColumnMapping;
 import io.dynoscope.core.transfer.TransferFormat;
 import io.dynoscope.service.transfer.ImportService;
@@ -8,6 +9,7 @@ import io.dynoscope.service.transfer.ImportService.Checked;
 import io.dynoscope.service.transfer.ImportService.Outcome;
 import io.dynoscope.service.transfer.ImportService.Progress;
 import io.dynoscope.service.transfer.ImportService.Report;
+import io.dynoscope.service.transfer.NewTableImport;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.TaskState;
@@ -52,6 +54,7 @@ public final class ImportViewModel {
 
     private final String table;
     private final ImportService service;
+    private final NewTableTarget newTable;
     private final BackgroundWork work;
 
     private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>();
@@ -77,8 +80,25 @@ public final class ImportViewModel {
      */
     public ImportViewModel(
             String table, ImportService service, int concurrency, BackgroundWork work) {
+        this(table, service, null, concurrency, work);
+    }
+
+    /**
+     * @param newTables imports into a table they create, or null where none may be created
+     */
+    public ImportViewModel(
+            String table,
+            ImportService service,
+            NewTableImport newTables,
+            int concurrency,
+            BackgroundWork work) {
         this.table = Objects.requireNonNull(table, "table");
         this.service = Objects.requireNonNull(service, "service");
+        this.newTable = new NewTableTarget(newTables);
+        for (var key : List.of(newTable.partitionKeyProperty(), newTable.sortKeyProperty())) {
+            key.addListener((o, old, now) -> refreshPreview());
+        }
+        newTable.chosenProperty().addListener((o, old, now) -> refreshPreview());
         this.work = Objects.requireNonNull(work, "work");
         this.concurrency = new SimpleIntegerProperty(concurrency);
         mapping.addListener(
@@ -96,8 +116,19 @@ public final class ImportViewModel {
                 });
     }
 
+    /** The table the dialog was opened on. */
     public String table() {
         return table;
+    }
+
+    /** The new table the import may go into instead. */
+    public NewTableTarget newTable() {
+        return newTable;
+    }
+
+    /** The table the import writes to: the new one when chosen. */
+    private String target() {
+        return newTable.isChosen() ? newTable.nameProperty().get().strip() : table;
     }
 
     // ---- the input ---------------------------------------------------------------------------
@@ -128,7 +159,23 @@ public final class ImportViewModel {
                         listing = false;
                     }
                     listColumns();
+                    learnNewTableKeys(path);
                 },
+                error -> message.set(ErrorMessages.describe(error)));
+    }
+
+    /** Reads the first items' attributes and key types, for a new table's keys. */
+    private void learnNewTableKeys(Path path) {
+        if (!newTable.available()) {
+            return;
+        }
+        TransferFormat read = format.get();
+        work.submit(
+                "read the first items of " + path,
+                cancellation ->
+                        NewTableImport.firstItems(
+                                ImportService.Input.file(path), read, PREVIEW_ITEMS),
+                newTable::learn,
                 error -> message.set(ErrorMessages.describe(error)));
     }
 
@@ -180,6 +227,7 @@ public final class ImportViewModel {
                 cancellation -> ImportService.csvHeader(ImportService.Input.file(path)),
                 columns -> {
                     setColumns(columns);
+                    newTable.learnNames(columns);
                     refreshPreview();
                 },
                 error -> message.set(ErrorMessages.describe(error)));
@@ -223,13 +271,26 @@ public final class ImportViewModel {
             message.set(ErrorMessages.sentence(e.getMessage()));
             return;
         }
+        TableDefinition created = null;
+        if (newTable.isChosen()) {
+            try {
+                created = newTable.definition();
+            } catch (IllegalArgumentException e) {
+                message.set(ErrorMessages.sentence(e.getMessage()));
+                return;
+            }
+        }
         previewing = true;
         ImportService.Request request =
                 new ImportService.Request(
-                        table, ImportService.Input.file(path), format.get(), rules);
+                        target(), ImportService.Input.file(path), format.get(), rules);
+        TableDefinition into = created;
         work.submit(
                 "preview " + path,
-                cancellation -> service.preview(request, PREVIEW_ITEMS),
+                cancellation ->
+                        into == null
+                                ? service.preview(request, PREVIEW_ITEMS)
+                                : newTable.service().preview(request, into, PREVIEW_ITEMS),
                 shown -> {
                     previewing = false;
                     showPreview(shown);
@@ -257,6 +318,11 @@ public final class ImportViewModel {
             }
         }
         preview.setAll(lines);
+        newTable.learn(
+                shown.lines().stream()
+                        .map(ImportService.PreviewLine::item)
+                        .filter(Objects::nonNull)
+                        .toList());
         message.set(
                 lines.isEmpty()
                         ? "The file holds no items."
@@ -359,9 +425,19 @@ public final class ImportViewModel {
             message.set(ErrorMessages.sentence(e.getMessage()));
             return null;
         }
+        TableDefinition created = null;
+        if (newTable.isChosen()) {
+            try {
+                created = newTable.definition();
+            } catch (IllegalArgumentException e) {
+                message.set(ErrorMessages.sentence(e.getMessage()));
+                return null;
+            }
+        }
+        TableDefinition into = created;
         ImportService.Request request =
                 new ImportService.Request(
-                        table, ImportService.Input.file(path), format.get(), rules);
+                        target(), ImportService.Input.file(path), format.get(), rules);
         ImportService.Options options =
                 new ImportService.Options(Math.max(1, concurrency.get()), journal(), resume);
         task.setRunning(true);
@@ -373,15 +449,27 @@ public final class ImportViewModel {
         message.set("");
         return task.track(
                 work.submit(
-                        "import " + path + " into " + table,
+                        "import " + path + " into " + target(),
                         (cancellation, report) -> {
-                            Checked checked = service.check(request, cancellation);
+                            NewTableImport creating = into == null ? null : newTable.service();
+                            Checked checked =
+                                    creating == null
+                                            ? service.check(request, cancellation)
+                                            : creating.check(request, into, cancellation);
                             if (!checked.ready()) {
                                 return new Finished(checked, null);
                             }
                             report.accept(checked);
                             Report done =
-                                    service.run(checked, options, report::accept, cancellation);
+                                    creating == null
+                                            ? service.run(
+                                                    checked, options, report::accept, cancellation)
+                                            : creating.createAndRun(
+                                                    checked,
+                                                    into,
+                                                    options,
+                                                    report::accept,
+                                                    cancellation);
                             return new Finished(checked, done);
                         },
                         this::showNews,
@@ -464,7 +552,7 @@ public final class ImportViewModel {
                             "Imported "
                                     + p.written()
                                     + " items into "
-                                    + table
+                                    + checked.request().table()
                                     + " in "
                                     + cost
                                     + earlier
