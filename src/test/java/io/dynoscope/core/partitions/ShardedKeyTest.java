@@ -92,7 +92,8 @@ class ShardedKeyTest {
         assertEquals(List.of("WS#acme · 10 shards", "WS#big · 10 shards"), labels(grid));
         assertEquals(3, grid.collections().get(0).itemCount());
         assertEquals(
-                "WS#acme", grid.collections().get(0).items().get(0).string("EntityRef").orElseThrow());
+                "WS#acme",
+                grid.collections().get(0).items().get(0).string("EntityRef").orElseThrow());
     }
 
     @Test
@@ -121,9 +122,7 @@ class ShardedKeyTest {
                         .toList());
         assertEquals(
                 2,
-                grid.collections().get(0).shardCounts().stream()
-                        .mapToInt(c -> c.itemCount())
-                        .sum(),
+                grid.collections().get(0).shardCounts().stream().mapToInt(c -> c.itemCount()).sum(),
                 "the META is in no shard");
     }
 
