@@ -64,8 +64,7 @@ public final class ItemGridViewModel {
     private final ReadOnlyBooleanWrapper describing = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canLoadMore = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyStringWrapper lastRead = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
+    private final StatusLine status = new StatusLine();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<ReadStatistics> lastStatistics =
             new ReadOnlyObjectWrapper<>(ReadStatistics.NONE);
@@ -83,10 +82,6 @@ public final class ItemGridViewModel {
     private BackgroundWork.Handle currentRead;
     private BackgroundWork.Handle describe;
     private ItemCollection lastTouched;
-    private ReadStatistics tabTotals = ReadStatistics.NONE;
-    // the status line's words for the last read, and for a write shown over them
-    private String lastReadWords = "";
-    private String writeWords;
     private long pagesReceived;
     private long itemsReceived;
     private long sessionItems;
@@ -111,7 +106,7 @@ public final class ItemGridViewModel {
      */
     public BackgroundWork.Handle open(boolean readFirstPage) {
         message.set("");
-        lastRead.set("reading the description of " + tableName + "…");
+        status.say("reading the description of " + tableName + "…");
         long editsBefore = readBar.edits();
         describing.set(true);
         describe =
@@ -121,7 +116,7 @@ public final class ItemGridViewModel {
                         info -> described(info, readFirstPage && readBar.edits() == editsBefore),
                         error -> {
                             describing.set(false);
-                            lastRead.set("");
+                            status.say("");
                             message.set(ErrorMessages.describe(error));
                         });
         return describe;
@@ -131,7 +126,7 @@ public final class ItemGridViewModel {
         describing.set(false);
         tableInfo.set(info);
         readBar.describe(info);
-        lastRead.set("");
+        status.say("");
         if (readFirstPage) {
             run(ReadRequest.scan(tableName, ReadBarViewModel.DEFAULT_LIMIT));
         }
@@ -213,7 +208,7 @@ public final class ItemGridViewModel {
         if (describe != null && describing.get()) {
             describe.cancel();
             describing.set(false);
-            lastRead.set("");
+            status.say("");
         }
         if (currentRead != null) {
             currentRead.cancel();
@@ -227,7 +222,7 @@ public final class ItemGridViewModel {
         message.set("");
         pagesReceived = 0;
         itemsReceived = 0;
-        lastRead.set("reading " + tableName + "…");
+        status.say("reading " + tableName + "…");
         currentRead =
                 work.submit(
                         reading.request().describe(),
@@ -252,7 +247,7 @@ public final class ItemGridViewModel {
                                                             || loaded.collections() == target
                                                     ? ""
                                                     : " The rows of the previous read are kept."));
-                            lastRead.set(tableName + ": the read failed");
+                            status.say(tableName + ": the read failed");
                         });
     }
 
@@ -277,7 +272,7 @@ public final class ItemGridViewModel {
         itemsReceived += page.items().size();
         sessionItems += page.items().size();
         loaded.refreshRows();
-        lastRead.set(
+        status.say(
                 "reading… "
                         + pagesReceived
                         + (pagesReceived == 1 ? " request · " : " requests · ")
@@ -303,12 +298,11 @@ public final class ItemGridViewModel {
             show(target); // a read that returned nothing still replaces what was loaded
         }
         canLoadMore.set(reading.hasMore());
-        tabTotals = tabTotals.plus(result.statistics());
         lastStatistics.set(reading.totals());
-        lastReadWords =
-                StatusText.of(reading.totals(), result.cancelled(), reading.hasMore(), readAhead());
-        lastRead.set(lastReadWords);
-        totals.set(StatusText.loaded(loaded.collections().itemCount(), tabTotals));
+        status.read(
+                StatusText.of(reading.totals(), result.cancelled(), reading.hasMore(), readAhead()),
+                result.statistics(),
+                loaded.collections().itemCount());
         loaded.finder().refresh();
         // the headers now know whether their collections are complete
         loaded.restyle();
@@ -392,24 +386,21 @@ public final class ItemGridViewModel {
 
     /** Shows what a write made in this tab cost, in the status line: {@code Saved · 1 WCU}. */
     public void showWrite(String what, double consumedCapacity) {
-        writeWords = StatusText.write(what, consumedCapacity);
-        lastRead.set(writeWords);
+        status.write(what, consumedCapacity);
     }
 
     /** The status line shows the last read again in place of a write it no longer describes. */
     public void forgetWrite() {
-        if (lastRead.get().equals(writeWords)) {
-            lastRead.set(lastReadWords);
-        }
+        status.forgetWrite();
     }
 
     /** Counts a read made for this tab outside the grid (the drift inspector's) in its total. */
     public void addRead(String what, ReadStatistics reads) {
-        tabTotals = tabTotals.plus(reads);
-        lastReadWords = StatusText.of(what, reads, false, false, 0);
-        lastRead.set(lastReadWords);
         ItemCollections shown = loaded.collections();
-        totals.set(StatusText.loaded(shown == null ? 0 : shown.itemCount(), tabTotals));
+        status.read(
+                StatusText.of(what, reads, false, false, 0),
+                reads,
+                shown == null ? 0 : shown.itemCount());
     }
 
     /** The collections loaded: their rows, folds, orders, selection, find, entity labels. */
@@ -502,7 +493,7 @@ public final class ItemGridViewModel {
                         format,
                         target,
                         running,
-                        lastRead,
+                        status.lastReadText(),
                         message);
         return currentRead;
     }
@@ -587,12 +578,12 @@ public final class ItemGridViewModel {
 
     /** The last read's figures: requests, RCU, scanned / returned, time. */
     public ReadOnlyStringProperty lastReadProperty() {
-        return lastRead.getReadOnlyProperty();
+        return status.lastReadProperty();
     }
 
     /** What this tab holds and cost in all: items loaded, requests and RCU of every read. */
     public ReadOnlyStringProperty totalsProperty() {
-        return totals.getReadOnlyProperty();
+        return status.totalsProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {
