@@ -54,10 +54,7 @@ public record TableInfo(
         definition
                 .keySchema()
                 .attributes()
-                .forEach(
-                        key ->
-                                types.put(
-                                        key, definition.attributeTypes().getOrDefault(key, "S")));
+                .forEach(key -> types.put(key, definition.attributeTypes().getOrDefault(key, "S")));
         return activeOnDemand(definition.name(), definition.keySchema(), types, 0);
     }
 

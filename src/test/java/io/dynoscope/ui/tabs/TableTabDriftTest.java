@@ -125,7 +125,7 @@ class TableTabDriftTest {
                         .orElseThrow();
         TestEngine.repository()
                 .putItem(TABLE, seen.with(changed, s("theirs")), (CompiledExpression) null);
-        tab.inspector().saves().save().orElseThrow();
+        assertTrue(tab.inspector().saves().save().isPresent(), "the save was sent");
         held.runAll();
         assertNotNull(tab.inspector().saves().conflictProperty().get());
         assertTrue(
