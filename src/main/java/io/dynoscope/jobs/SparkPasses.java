@@ -1,6 +1,11 @@
 package io.dynoscope.jobs;
 
+import io.dynoscope.core.migration.MigrationPlan;
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.migration.Migration;
 import io.dynoscope.service.migration.PassRunner;
 import io.dynoscope.service.migration.PassTally;
 import io.dynoscope.service.migration.TablePass;
@@ -10,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaSparkContext;
 
@@ -47,6 +53,18 @@ final class SparkPasses implements PassRunner {
         this.table = table;
         this.targetModel = targetModel;
         this.removals = Map.copyOf(removals);
+    }
+
+    /** The passes of each plan's migration on Spark, as the migrate job runs them. */
+    static Function<MigrationPlan, PassRunner> runners(
+            JavaSparkContext spark, JobConnection connection) {
+        return plan ->
+                new SparkPasses(
+                        spark,
+                        connection,
+                        plan.table(),
+                        ModelJson.write(ModelDocument.of(TableDesign.of(plan.target(), List.of()))),
+                        Migration.removals(plan));
     }
 
     @Override
