@@ -144,6 +144,7 @@ public final class SqlWarmUp {
                     Map.of("pk", "S", "sk", "S"),
                     List.of(),
                     List.of(),
+                    Map.of(),
                     "PAY_PER_REQUEST",
                     ITEMS.size(),
                     0,
