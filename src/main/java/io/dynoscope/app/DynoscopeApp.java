@@ -1,14 +1,20 @@
 package io.dynoscope.app;
 
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.grid.GridWarmUp;
 import io.dynoscope.ui.shell.ShellView;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Group;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.layout.VBox;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
@@ -23,6 +29,11 @@ public final class DynoscopeApp extends Application {
     private AppContext context;
     private Stage stage;
 
+    /**
+     * Shows the window at once with "Starting…" in the workbench's theme, and builds the workbench
+     * into it once that frame is drawn: building it first left the window blank white (or not
+     * there) for seconds. The grid's warm-up waits for the workbench's own first frame.
+     */
     @Override
     public void start(Stage stage) {
         this.stage = stage;
@@ -31,11 +42,33 @@ public final class DynoscopeApp extends Application {
         if (AppContext.connectsToSandboxAtStart()) {
             context.shell().connect(context.shell().connections().get(0));
         }
-        Scene scene = createScene(context);
+        Scene scene = new Scene(starting());
+        ShellView.applyTheme(scene, context.shell().darkThemeProperty().get());
         stage.setTitle("Dynoscope");
         stage.setScene(scene);
         context.restoreWindow(stage);
         stage.show();
+        Views.afterNextFrame(() -> showWorkbench(scene));
+        if (SmokeRun.requested()) {
+            SmokeRun.start(context);
+        }
+    }
+
+    /** What the window shows until the workbench is built. */
+    static Parent starting() {
+        Label starting = new Label("Starting Dynoscope…");
+        starting.getStyleClass().add("starting-text");
+        ProgressIndicator progress = new ProgressIndicator();
+        progress.setPrefSize(28, 28);
+        VBox box = new VBox(12, progress, starting);
+        box.setAlignment(Pos.CENTER);
+        box.setId("starting");
+        box.getStyleClass().add("starting");
+        return box;
+    }
+
+    private void showWorkbench(Scene scene) {
+        fill(scene, context);
         context.settingsProblem()
                 .ifPresent(message -> warn("Your settings could not be read", message));
         AtomicBoolean saveFailureShown = new AtomicBoolean();
@@ -51,15 +84,12 @@ public final class DynoscopeApp extends Application {
                                                         + "\nDynoscope keeps working; changes from now on may not be remembered."));
                     }
                 });
-        Platform.runLater(
+        Views.afterNextFrame(
                 () ->
                         GridWarmUp.start(
                                 new ConnectionServices(GridWarmUp.madeUpTable()),
                                 context.work(),
                                 scene.getStylesheets()));
-        if (SmokeRun.requested()) {
-            SmokeRun.start(context);
-        }
     }
 
     /** A first window: a good share of the screen it opens on, centred. */
@@ -79,12 +109,17 @@ public final class DynoscopeApp extends Application {
     /** Loads the workbench window into a scene; shared with the UI tests. */
     public static Scene createScene(AppContext context) {
         Scene scene = new Scene(new Group());
+        fill(scene, context);
+        return scene;
+    }
+
+    /** Puts the workbench into a scene, in the theme of the settings, following its changes. */
+    private static void fill(Scene scene, AppContext context) {
         scene.setRoot(ShellView.load(context.shell(), context.dialogs(scene)));
         ShellView.applyTheme(scene, context.shell().darkThemeProperty().get());
         context.shell()
                 .darkThemeProperty()
                 .addListener((obs, old, dark) -> ShellView.applyTheme(scene, dark));
-        return scene;
     }
 
     @Override

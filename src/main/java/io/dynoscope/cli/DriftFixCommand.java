@@ -2,7 +2,6 @@ package io.dynoscope.cli;
 
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.drift.PropagationPlan;
-import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.ReadStatistics;
@@ -72,8 +71,7 @@ final class DriftFixCommand implements Callable<Integer> {
             }
             PropagationPlan plan = PropagationPlan.concat(schema.partitionKey(), plans);
             if (dryRun) {
-                plan.describe().forEach(cli.out()::println);
-                cli.out().println(plan.size() + " writes planned (dry run: nothing written)");
+                DriftFixLines.plan(plan).forEach(cli.out()::println);
                 cli.printStatistics(reads);
                 return ExitCodes.OK;
             }
@@ -85,52 +83,11 @@ final class DriftFixCommand implements Callable<Integer> {
                                     DriftPropagation.Options.withConcurrency(concurrency),
                                     progress -> {},
                                     Cancellation.none());
-            print(cli, report);
+            DriftFixLines.report(report).forEach(cli.out()::println);
             cli.printStatistics(reads);
             return report.failed().isEmpty() && report.stoppedBy() == null
                     ? ExitCodes.OK
                     : ExitCodes.SERVICE_ERROR;
         }
-    }
-
-    private static void print(DynoscopeCli cli, PropagationReport report) {
-        for (PropagationPlan.PlannedWrite write : report.updated()) {
-            cli.out().println("updated " + PropagationPlan.describe(write));
-        }
-        for (PropagationPlan.PlannedWrite write : report.alreadyCurrent()) {
-            cli.out().println("already-current " + write.copy().text() + "  " + write.path());
-        }
-        for (PropagationReport.ChangedElsewhere changed : report.changedElsewhere()) {
-            PropagationPlan.PlannedWrite write = changed.write();
-            cli.out()
-                    .println(
-                            "changed-elsewhere "
-                                    + write.copy().text()
-                                    + "  "
-                                    + write.path()
-                                    + ": "
-                                    + (changed.itemDeleted()
-                                            ? "the item was deleted"
-                                            : changed.currentValue() == null
-                                                    ? "the attribute was removed"
-                                                    : "now "
-                                                            + ItemJson.DYNAMODB.write(
-                                                                    changed.currentValue()))
-                                    + " (left alone)");
-        }
-        for (PropagationReport.Failed failed : report.failed()) {
-            cli.out()
-                    .println(
-                            "failed "
-                                    + failed.write().copy().text()
-                                    + "  "
-                                    + failed.write().path()
-                                    + ": "
-                                    + failed.why());
-        }
-        if (report.stoppedBy() != null) {
-            cli.out().println("stopped: " + report.stoppedBy());
-        }
-        cli.out().println(report.summary() + " writes=" + report.writeRequests());
     }
 }

@@ -37,9 +37,9 @@ final class JobCommand implements Callable<Integer> {
     static final String MAIN_CLASS = "io.dynoscope.jobs.JobMain";
 
     /** The jobs that write, refused on a read-only connection. */
-    static final List<String> WRITING_JOBS = List.of("migrate");
+    static final List<String> WRITING_JOBS = List.of("migrate", "drift-fix");
 
-    static final List<String> JOBS = List.of("migrate", "partitions", "export");
+    static final List<String> JOBS = List.of("migrate", "drift-fix", "partitions", "export");
 
     @ParentCommand DynoscopeCli cli;
 
@@ -53,10 +53,12 @@ final class JobCommand implements Callable<Integer> {
             name = "submit",
             mixinStandardHelpOptions = true,
             description = {
-                "Run a job: migrate (the options of model migrate), partitions or export; the"
+                "Run a job: migrate (the options of model migrate), drift-fix (those of drift fix),"
+                        + " partitions or export; the"
                         + " arguments after the job name go to it as they are.",
                 "Exit codes as the job's own (migrate: 0 applied and proven, 3 proof failed); 4 on"
-                        + " a read-only connection for migrate (for any job with emr-serverless),"
+                        + " a read-only connection for migrate and drift-fix (for any job with"
+                        + " emr-serverless),"
                         + " before anything starts."
             })
     static final class Submit implements Callable<Integer> {
@@ -106,7 +108,10 @@ final class JobCommand implements Callable<Integer> {
                 description = "emr-serverless: the job run's execution role.")
         private String executionRole;
 
-        @Parameters(index = "0", paramLabel = "JOB", description = "migrate, partitions or export")
+        @Parameters(
+                index = "0",
+                paramLabel = "JOB",
+                description = "migrate, drift-fix, partitions or export")
         private String name;
 
         @Parameters(index = "1..*", paramLabel = "ARGS")

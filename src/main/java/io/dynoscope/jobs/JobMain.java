@@ -23,7 +23,7 @@ import picocli.CommandLine.ScopeType;
 @Command(
         name = "dynoscope-jobs",
         mixinStandardHelpOptions = true,
-        subcommands = {MigrateJob.class, PartitionsJob.class, ExportJob.class},
+        subcommands = {MigrateJob.class, DriftFixJob.class, PartitionsJob.class, ExportJob.class},
         description = "Dynoscope's whole-table jobs on Apache Spark (docs/jobs.md).")
 public final class JobMain implements Callable<Integer> {
 
@@ -99,7 +99,7 @@ public final class JobMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        err.println("name a job: migrate, partitions or export (--help)");
+        err.println("name a job: migrate, drift-fix, partitions or export (--help)");
         return ExitCodes.USAGE;
     }
 

@@ -94,7 +94,7 @@ class ShellUiTest {
             throws Exception {
         connectAndFind(robot);
         robot.doubleClickOn(tableCell(robot));
-        FxWait.until(10, () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
+        FxWait.until(30, () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
 
         // the table opens with its first page, and the read bar says it was a Scan
         Label status = robot.lookup(".status-line").queryAs(Label.class);

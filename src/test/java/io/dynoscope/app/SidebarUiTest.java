@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
@@ -26,6 +27,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TreeCell;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Pane;
+import javafx.stage.Modality;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -194,6 +196,50 @@ class SidebarUiTest {
 
         robot.moveTo("#tabPane");
         FxWait.until(10, () -> cell(robot, earlier).isPresent());
+    }
+
+    @Test
+    void aTableCreatedWhileADialogCoveredThePointerWaitsUntilThePointerLeaves(FxRobot robot)
+            throws Exception {
+        String arriving = TestEngine.uniqueTableName("sidebar-created");
+        String shown = TestEngine.freshTable(arriving + "-b");
+        TestWorkbench.connect(robot);
+        robot.clickOn("#tableFilter").write(arriving);
+        FxWait.until(10, () -> cell(robot, shown).isPresent());
+        robot.moveTo(cell(robot, shown).orElseThrow());
+        Node tree = robot.lookup("#tree").query();
+        Point2D pointer = robot.robotContext().getBaseRobot().retrieveMouse();
+
+        // a dialog opens over the pointer, as Create table's does, and the pointer moves in it:
+        // the tree no longer knows the pointer is over one of its lines
+        Stage dialog =
+                TestApp.onFx(
+                        () -> {
+                            Stage over = new Stage();
+                            over.initOwner(tree.getScene().getWindow());
+                            over.initModality(Modality.WINDOW_MODAL);
+                            over.setScene(new Scene(new Pane(), 240, 120));
+                            over.setX(pointer.getX() - 120);
+                            over.setY(pointer.getY() - 60);
+                            over.show();
+                            return over;
+                        });
+        robot.moveBy(4, 0).moveBy(-4, 0);
+        FxWait.until(10, () -> !tree.isHover());
+        int tables = TestEngine.repository().listTables().size();
+        Label footer = robot.lookup(".connection-message").queryAs(Label.class);
+
+        // the table is created and the dialog closes (Enter): the pointer has not moved
+        String created = TestEngine.freshTable(arriving + "-0");
+        robot.interact(dialog::hide);
+        WaitForAsyncUtils.asyncFx(() -> context.shell().refreshTables());
+        FxWait.until(20, () -> footer.getText().contains((tables + 1) + " tables"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(shown, lineUnderPointer(robot), "the line under the pointer did not move");
+        assertTrue(cell(robot, created).isEmpty(), "the new table waits for the pointer to go");
+
+        robot.moveTo("#tabPane");
+        FxWait.until(10, () -> cell(robot, created).isPresent());
     }
 
     @Test

@@ -19,17 +19,17 @@ import java.util.function.Predicate;
  */
 public final class ItemCollection {
 
-    private final AttributeValue partitionKey;
-    private final Object partitionOrderKey;
+    private AttributeValue partitionKey;
+    private Object partitionOrderKey;
     private final GroupingOptions options;
     private final int arrival;
     private final SortedItems children;
 
     /** The write-sharded key this collection stands for, or null for an ordinary partition. */
-    private final ShardedCollection sharded;
+    private ShardedCollection sharded;
 
-    private final int[] shardItems;
-    private final long[] shardBytes;
+    private int[] shardItems;
+    private long[] shardBytes;
 
     /** Usually none or one; a GSI can hold several items with the marker as sort key. */
     private List<Item> parents = List.of();
@@ -187,6 +187,18 @@ public final class ItemCollection {
                 + " items, "
                 + sizeBytes
                 + " bytes]";
+    }
+
+    /**
+     * Makes this collection of a sharded key's own items (its parent) the sharded collection, when
+     * the first of its shards arrives after them: the parent heads the block that was its own.
+     */
+    void becomeSharded(AttributeValue logicalKey, Object logicalOrderKey, ShardedCollection of) {
+        partitionKey = logicalKey;
+        partitionOrderKey = logicalOrderKey;
+        sharded = of;
+        shardItems = new int[of.shards().size()];
+        shardBytes = new long[of.shards().size()];
     }
 
     /** The index of a shard's partition-key value, or -1 for an ordinary collection. */

@@ -8,10 +8,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
@@ -42,6 +44,15 @@ public final class ItemCollections {
     private final Object parentMarker;
 
     private final Map<AttributeValue, ItemCollection> byPartitionKey = new HashMap<>();
+
+    /**
+     * Partition keys that hold a sharded key's own items ({@code WS#big} of {@code WS#big#01…10}),
+     * which sit in its collection without being one of its shards.
+     */
+    private final Set<AttributeValue> ownerKeys = new HashSet<>();
+
+    /** The plain collections of such keys whose shards have not arrived yet, by logical key. */
+    private final Map<AttributeValue, ItemCollection> waitingOwners = new HashMap<>();
 
     /** Collections in display order once {@link #updateLayout()} has run. */
     private final List<ItemCollection> ordered = new ArrayList<>();
@@ -109,7 +120,7 @@ public final class ItemCollections {
             if (current == null || !currentKey.equals(partitionKeys[i])) {
                 currentKey = partitionKeys[i];
                 current = collectionFor(currentKey);
-                shard = current.shardIndexOf(currentKey);
+                shard = ownerKeys.contains(currentKey) ? -1 : current.shardIndexOf(currentKey);
             }
             boolean parent =
                     parentMarker != null
@@ -304,12 +315,38 @@ public final class ItemCollections {
         if (sharded != null) {
             collection = byPartitionKey.get(sharded.key());
             if (collection == null) {
-                collection = newCollection(sharded.key(), sharded);
+                collection = shardedCollection(sharded);
             }
             byPartitionKey.put(partitionKey, collection);
             return collection;
         }
-        return newCollection(partitionKey, null);
+        ShardedCollection owned = options.shards().ownerOf(partitionKey).orElse(null);
+        if (owned == null) {
+            return newCollection(partitionKey, null);
+        }
+        ownerKeys.add(partitionKey);
+        collection = byPartitionKey.get(owned.key());
+        if (collection == null) {
+            collection = newCollection(partitionKey, null);
+            waitingOwners.put(owned.key(), collection);
+        } else {
+            byPartitionKey.put(partitionKey, collection);
+        }
+        return collection;
+    }
+
+    /** A sharded key's collection: the one of its own items if they came first, else a new one. */
+    private ItemCollection shardedCollection(ShardedCollection sharded) {
+        ItemCollection owner = waitingOwners.remove(sharded.key());
+        if (owner == null) {
+            return newCollection(sharded.key(), sharded);
+        }
+        owner.becomeSharded(sharded.key(), KeyOrder.normalize(sharded.key()), sharded);
+        byPartitionKey.put(sharded.key(), owner);
+        if (collectionOrder != CollectionOrder.ARRIVAL) {
+            orderStale = true;
+        }
+        return owner;
     }
 
     private ItemCollection newCollection(AttributeValue partitionKey, ShardedCollection sharded) {

@@ -19,6 +19,16 @@ public interface ShardResolver {
      */
     Optional<ShardedCollection> shardedCollectionOf(AttributeValue partitionKey);
 
+    /**
+     * The logical collection whose own items live under {@code partitionKey}, the key without its
+     * shard ({@code WS#big} of {@code WS#big#01} … {@code WS#big#10}, where its META item is), or
+     * empty. Such items join the collection once one of its shards has been loaded, so the parent
+     * heads the shards' block instead of standing apart from it.
+     */
+    default Optional<ShardedCollection> ownerOf(AttributeValue partitionKey) {
+        return Optional.empty();
+    }
+
     /** No shards: every partition-key value is its own item collection. */
     static ShardResolver none() {
         return partitionKey -> Optional.empty();

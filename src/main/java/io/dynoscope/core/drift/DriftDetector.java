@@ -132,7 +132,7 @@ public final class DriftDetector {
                 bySource.computeIfAbsent(copy.source(), k -> new ArrayList<>()).add(copy);
             }
         }
-        Comparator<Key> keyOrder = keyOrder();
+        Comparator<Key> keyOrder = keyOrder(schema);
         List<DriftReport.SourceReport> reports = new ArrayList<>();
         for (Source source : sources.values()) {
             if (source.value() == null) {
@@ -155,9 +155,25 @@ public final class DriftDetector {
                     new DriftReport.SourceReport(
                             source.key(), source.value(), ofSource.size(), drifted));
         }
-        reports.sort(Comparator.comparing(DriftReport.SourceReport::source, keyOrder));
-        orphans.sort(Comparator.comparing(DriftReport.OrphanCopy::copy, keyOrder));
-        return new DriftReport(rule, reports, orphans);
+        return ordered(rule, schema, reports, orphans);
+    }
+
+    /**
+     * A report of the sources and orphans found in parts (each source with all its copies in one
+     * part, as a job that groups copies by their source finds them), in the order {@link #report()}
+     * gives them, so both read the same.
+     */
+    public static DriftReport ordered(
+            DenormalizationRule rule,
+            KeySchema schema,
+            List<DriftReport.SourceReport> sources,
+            List<DriftReport.OrphanCopy> orphans) {
+        Comparator<Key> keyOrder = keyOrder(schema);
+        List<DriftReport.SourceReport> sortedSources = new ArrayList<>(sources);
+        List<DriftReport.OrphanCopy> sortedOrphans = new ArrayList<>(orphans);
+        sortedSources.sort(Comparator.comparing(DriftReport.SourceReport::source, keyOrder));
+        sortedOrphans.sort(Comparator.comparing(DriftReport.OrphanCopy::copy, keyOrder));
+        return new DriftReport(rule, sortedSources, sortedOrphans);
     }
 
     private Key keyOf(Item item) {
@@ -171,7 +187,7 @@ public final class DriftDetector {
     /**
      * Orders keys by partition-key text, then sort-key text, so reports read the same on every run.
      */
-    private Comparator<Key> keyOrder() {
+    private static Comparator<Key> keyOrder(KeySchema schema) {
         return Comparator.comparing((Key k) -> text(k.attributes().get(schema.partitionKey())))
                 .thenComparing(
                         k -> schema.sortKey().map(sk -> text(k.attributes().get(sk))).orElse(""));

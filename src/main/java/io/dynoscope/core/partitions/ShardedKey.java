@@ -138,16 +138,33 @@ public final class ShardedKey {
      * @param keyType the partition key's type, S or N
      */
     public static ShardResolver resolver(TableModel model, String keyType) {
-        return partitionKey -> {
-            String text;
-            if (partitionKey instanceof AttributeValue.Str s) {
-                text = s.value();
-            } else if (partitionKey instanceof AttributeValue.Num n) {
-                text = n.text();
-            } else {
-                return Optional.empty();
+        return new ShardResolver() {
+            @Override
+            public Optional<ShardedCollection> shardedCollectionOf(AttributeValue partitionKey) {
+                String text;
+                if (partitionKey instanceof AttributeValue.Str s) {
+                    text = s.value();
+                } else if (partitionKey instanceof AttributeValue.Num n) {
+                    text = n.text();
+                } else {
+                    return Optional.empty();
+                }
+                return ofShard(model, text).map(key -> key.collection(keyType));
             }
-            return ofShard(model, text).map(key -> key.collection(keyType));
+
+            /** {@code WS#big}, the tenant's own partition, owns {@code WS#big#{01..10}}. */
+            @Override
+            public Optional<ShardedCollection> ownerOf(AttributeValue partitionKey) {
+                if (!(partitionKey instanceof AttributeValue.Str s)) {
+                    return Optional.empty();
+                }
+                try {
+                    return inModel(model, s.value()).map(key -> key.collection(keyType));
+                } catch (IllegalArgumentException notATenant) {
+                    // a value with braces in it names no tenant
+                    return Optional.empty();
+                }
+            }
         };
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
+import javafx.animation.AnimationTimer;
 import javafx.beans.InvalidationListener;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
@@ -27,6 +28,25 @@ public final class Views {
      */
     public static Parent lazy(Supplier<? extends Parent> loader) {
         return new LazyView(loader);
+    }
+
+    /**
+     * Runs {@code action} once a frame has been drawn: what was put on screen before it (a tab's
+     * header and its progress) is seen at once, before a view that takes long to build.
+     */
+    public static void afterNextFrame(Runnable action) {
+        new AnimationTimer() {
+            private int frames;
+
+            @Override
+            public void handle(long now) {
+                // the first call is in the pulse that draws what is there now; the second, after it
+                if (++frames == 2) {
+                    stop();
+                    action.run();
+                }
+            }
+        }.start();
     }
 
     /**

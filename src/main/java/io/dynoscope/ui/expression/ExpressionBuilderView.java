@@ -267,7 +267,6 @@ public final class ExpressionBuilderView {
         problem.setId(id + "-problem");
         problem.getStyleClass().add("row-problem");
         problem.setWrapText(true);
-        showWhen(problem.textProperty().isNotEmpty(), problem);
 
         HBox controls = new HBox(6);
         controls.setAlignment(Pos.CENTER_LEFT);

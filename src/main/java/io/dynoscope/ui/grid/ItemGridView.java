@@ -16,6 +16,7 @@ import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javafx.beans.InvalidationListener;
 import javafx.fxml.FXML;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -118,9 +119,31 @@ public final class ItemGridView {
 
     // ---- finding in the loaded rows ----------------------------------------------------------
 
+    /**
+     * The find bar floats over the grid's lower right corner, clear of its scroll bars: in the
+     * grid's flow it pushed the rows down 30 px as it opened.
+     */
     private void bindFind() {
         findBar.setVisible(false);
         findBar.setManaged(false);
+        findBar.setViewOrder(-1);
+        InvalidationListener place =
+                o -> {
+                    if (findBar.isVisible()) {
+                        findBar.applyCss();
+                        double width =
+                                Math.min(findBar.prefWidth(-1), Math.max(0, grid.getWidth() - 24));
+                        double height = findBar.prefHeight(width);
+                        findBar.resizeRelocate(
+                                grid.getLayoutX() + grid.getWidth() - width - 20,
+                                grid.getLayoutY() + grid.getHeight() - height - 20,
+                                width,
+                                height);
+                    }
+                };
+        grid.layoutBoundsProperty().addListener(place);
+        grid.layoutYProperty().addListener(place);
+        findBar.visibleProperty().addListener(place);
         findField
                 .textProperty()
                 .addListener((obs, old, text) -> viewModel.loaded().finder().find(text));
@@ -153,7 +176,6 @@ public final class ItemGridView {
     /** Opens the find over the loaded rows (Ctrl/Cmd+F), with the caret in its field. */
     public void showFind() {
         findBar.setVisible(true);
-        findBar.setManaged(true);
         findField.requestFocus();
         findField.selectAll();
         if (!findField.getText().isEmpty()) {
@@ -163,7 +185,6 @@ public final class ItemGridView {
 
     private void closeFind() {
         findBar.setVisible(false);
-        findBar.setManaged(false);
         viewModel.loaded().finder().find("");
         grid.requestFocus();
     }
@@ -236,7 +257,7 @@ public final class ItemGridView {
                         + " cost; the status bar's Last read is the latest read alone");
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(16, 16);
-        busy.visibleProperty().bind(viewModel.runningProperty());
+        busy.visibleProperty().bind(viewModel.busyProperty());
         loadMoreBar.getChildren().add(busy);
     }
 

@@ -61,6 +61,8 @@ public final class ItemGridViewModel {
     private final ReadOnlyObjectWrapper<TableInfo> tableInfo = new ReadOnlyObjectWrapper<>();
     private final GridColumnList columns = new GridColumnList();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper describing = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canLoadMore = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper lastRead = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper("");
@@ -79,6 +81,7 @@ public final class ItemGridViewModel {
     private ItemCollections pending;
     private ReadSession session;
     private BackgroundWork.Handle currentRead;
+    private BackgroundWork.Handle describe;
     private ItemCollection lastTouched;
     private ReadStatistics tabTotals = ReadStatistics.NONE;
     private long pagesReceived;
@@ -104,6 +107,7 @@ public final class ItemGridViewModel {
         this.tableName = tableName;
         this.services = services;
         this.work = work;
+        busy.bind(running.or(describing));
     }
 
     /**
@@ -116,22 +120,28 @@ public final class ItemGridViewModel {
         message.set("");
         lastRead.set("reading the description of " + tableName + "…");
         long editsBefore = readBar.edits();
-        return work.submit(
-                "describe " + tableName,
-                c -> services.metadata().describeTable(tableName),
-                info -> {
-                    boolean theirOwnRead = readBar.edits() != editsBefore;
-                    tableInfo.set(info);
-                    readBar.describe(info);
-                    lastRead.set("");
-                    if (readFirstPage && !theirOwnRead) {
-                        run(ReadRequest.scan(tableName, ReadBarViewModel.DEFAULT_LIMIT));
-                    }
-                },
-                error -> {
-                    lastRead.set("");
-                    message.set(ErrorMessages.describe(error));
-                });
+        describing.set(true);
+        describe =
+                work.submit(
+                        "describe " + tableName,
+                        c -> services.metadata().describeTable(tableName),
+                        info -> described(info, readFirstPage && readBar.edits() == editsBefore),
+                        error -> {
+                            describing.set(false);
+                            lastRead.set("");
+                            message.set(ErrorMessages.describe(error));
+                        });
+        return describe;
+    }
+
+    private void described(TableInfo info, boolean readFirstPage) {
+        describing.set(false);
+        tableInfo.set(info);
+        readBar.describe(info);
+        lastRead.set("");
+        if (readFirstPage) {
+            run(ReadRequest.scan(tableName, ReadBarViewModel.DEFAULT_LIMIT));
+        }
     }
 
     /** The read bar: what the next Run reads, and what the last read was. */
@@ -207,6 +217,11 @@ public final class ItemGridViewModel {
     }
 
     public void cancel() {
+        if (describe != null && describing.get()) {
+            describe.cancel();
+            describing.set(false);
+            lastRead.set("");
+        }
         if (currentRead != null) {
             currentRead.cancel();
         }
@@ -549,6 +564,11 @@ public final class ItemGridViewModel {
 
     public ReadOnlyBooleanProperty runningProperty() {
         return running.getReadOnlyProperty();
+    }
+
+    /** Whether the tab waits for anything: its description as it opens, or a read. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty canLoadMoreProperty() {

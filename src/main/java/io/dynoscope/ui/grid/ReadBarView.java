@@ -8,6 +8,7 @@ import io.dynoscope.service.read.QueryHint;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.common.Views;
 import java.util.List;
+import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
 import javafx.fxml.FXML;
@@ -209,7 +210,31 @@ public final class ReadBarView {
                 .bind(
                         bar.moreInUseProperty()
                                 .map(n -> n.intValue() == 0 ? "More" : "More (" + n + ")"));
-        showWhen(moreToggle.selectedProperty(), morePane);
+        openMoreOverTheGrid();
+    }
+
+    /**
+     * The fields behind "More" open over the top of the grid, below the bar, its message and hint:
+     * in the bar's flow they pushed the grid (and the find bar) down 90 px, so that a second click
+     * aimed at a row landed on another.
+     */
+    private void openMoreOverTheGrid() {
+        morePane.setManaged(false);
+        morePane.visibleProperty().bind(moreToggle.selectedProperty());
+        // drawn, and clicked, above the grid that follows the bar
+        root.setViewOrder(-1);
+        InvalidationListener place =
+                o -> {
+                    if (morePane.isVisible()) {
+                        double width = root.getWidth();
+                        morePane.applyCss();
+                        morePane.resizeRelocate(
+                                0, root.getHeight(), width, morePane.prefHeight(width));
+                    }
+                };
+        root.widthProperty().addListener(place);
+        root.heightProperty().addListener(place);
+        morePane.visibleProperty().addListener(place);
     }
 
     private void bindActions() {

@@ -8,10 +8,13 @@ import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
+import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -103,6 +106,17 @@ public final class ShellView {
                                                         : (WorkbenchTab) tab.getUserData()));
     }
 
+    /** What a tab shows while its view is built: progress, and what it opens. */
+    private static Node opening(WorkbenchTab tab) {
+        ProgressIndicator progress = new ProgressIndicator();
+        progress.setPrefSize(32, 32);
+        Label what = new Label("Opening " + tab.title() + "…");
+        VBox box = new VBox(12, progress, what);
+        box.setAlignment(Pos.CENTER);
+        box.getStyleClass().add("tab-opening");
+        return box;
+    }
+
     private void syncTabs() {
         tabs.keySet()
                 .removeIf(
@@ -115,7 +129,15 @@ public final class ShellView {
                         });
         for (WorkbenchTab workbenchTab : viewModel.tabs()) {
             if (!tabs.containsKey(workbenchTab)) {
-                Tab tab = new Tab(workbenchTab.title(), workbenchTab.content());
+                // the tab and its progress show at once; its view, which takes a while to build
+                // the first time, replaces them after that frame
+                Tab tab = new Tab(workbenchTab.title(), opening(workbenchTab));
+                Views.afterNextFrame(
+                        () -> {
+                            if (tabs.get(workbenchTab) == tab) {
+                                tab.setContent(workbenchTab.content());
+                            }
+                        });
                 tab.textProperty().bind(workbenchTab.titleProperty());
                 tab.setUserData(workbenchTab);
                 tab.setTooltip(

@@ -8,9 +8,12 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import javafx.collections.ListChangeListener;
 import javafx.collections.MapChangeListener;
+import javafx.geometry.Bounds;
 import javafx.scene.Scene;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.robot.Robot;
 
 /**
  * The sidebar's tree: the Recent section, then each connection with the tables of the active one
@@ -29,6 +32,7 @@ final class SidebarTree {
     private boolean recentPending;
     private boolean tablesPending;
     private String filterShown = "";
+    private Robot pointer;
 
     SidebarTree(ShellViewModel viewModel, TreeView<Object> tree) {
         this.viewModel = viewModel;
@@ -48,11 +52,23 @@ final class SidebarTree {
         tree.hoverProperty()
                 .addListener(
                         (obs, was, hovered) -> {
-                            if (!hovered && recentPending) {
-                                recentChanged();
+                            if (!hovered) {
+                                takeInWhatWaited();
                             }
-                            if (!hovered && tablesPending) {
-                                rebuildConnections();
+                        });
+        // a wait begun without the tree knowing the pointer was there ends on any move off it
+        tree.sceneProperty()
+                .addListener(
+                        (obs, old, scene) -> {
+                            if (scene != null) {
+                                scene.addEventFilter(
+                                        MouseEvent.MOUSE_MOVED,
+                                        e -> {
+                                            if ((recentPending || tablesPending)
+                                                    && !tree.isHover()) {
+                                                takeInWhatWaited();
+                                            }
+                                        });
                             }
                         });
         viewModel
@@ -60,8 +76,43 @@ final class SidebarTree {
                 .addListener((MapChangeListener<ConnectionEntry, Boolean>) c -> tree.refresh());
     }
 
+    /**
+     * Whether the pointer is over the tree. Its hover state alone is stale after a window over it
+     * closes (the Create table dialog, whose Enter lists the tables again): the pointer is on a
+     * line, but the tree learns it only at the next move, and the new table went in above it.
+     */
+    private boolean pointerOver() {
+        if (tree.isHover()) {
+            return true;
+        }
+        if (tree.getScene() == null || !tree.isVisible()) {
+            return false;
+        }
+        Bounds shown = tree.localToScreen(tree.getLayoutBounds());
+        return shown != null && shown.contains(pointer().getMousePosition());
+    }
+
+    private Robot pointer() {
+        if (pointer == null) {
+            pointer = new Robot();
+        }
+        return pointer;
+    }
+
+    private void takeInWhatWaited() {
+        if (pointerOver()) {
+            return;
+        }
+        if (recentPending) {
+            recentChanged();
+        }
+        if (tablesPending) {
+            rebuildConnections();
+        }
+    }
+
     private void recentChanged() {
-        recentPending = tree.isHover();
+        recentPending = pointerOver();
         if (!recentPending) {
             rebuildConnections();
         }
@@ -74,7 +125,7 @@ final class SidebarTree {
     private void tablesChanged() {
         boolean filtered =
                 !filterShown.equals(Objects.toString(viewModel.tableFilterProperty().get(), ""));
-        tablesPending = tree.isHover() && !filtered && tables().findAny().isPresent();
+        tablesPending = !filtered && tables().findAny().isPresent() && pointerOver();
         if (!tablesPending) {
             // the Recent lines too: a table gone from the connection leaves them
             rebuildConnections();

@@ -233,11 +233,28 @@ public final class TableTab implements WorkbenchTab {
         ItemWrites writes = services.writes(info.name(), info.keySchema());
         switch (request.operation()) {
             case QUERY, SCAN, GET_ITEM -> {
+                ReadRequest read;
                 try {
-                    grid.run(ReadRequest.of(request, info, grid.readBar().limitProperty().get()));
+                    read = ReadRequest.of(request, info, grid.readBar().limitProperty().get());
                 } catch (IllegalArgumentException e) {
                     warn("This read cannot run: " + e.getMessage());
+                    return;
                 }
+                // a Scan in place of the Query shown, or of the whole table, is said first
+                ScanQuestion.of(
+                                read,
+                                grid.readBar().modeProperty().get(),
+                                grid.readBar().partitionKeyValueProperty().get(),
+                                info)
+                        .ifPresentOrElse(
+                                q ->
+                                        dialogs.confirm(
+                                                "Run a Scan",
+                                                q.header(),
+                                                q.body(),
+                                                "Run the Scan",
+                                                () -> grid.run(read)),
+                                () -> grid.run(read));
             }
             case UPDATE_ITEM -> {
                 var update = RequestSpecs.update(request);
@@ -399,7 +416,7 @@ public final class TableTab implements WorkbenchTab {
 
     @Override
     public ReadOnlyBooleanProperty busyProperty() {
-        return grid.runningProperty();
+        return grid.busyProperty();
     }
 
     @Override

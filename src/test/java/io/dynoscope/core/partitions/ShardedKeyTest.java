@@ -88,18 +88,52 @@ class ShardedKeyTest {
                         Key.of("EntityRef", s("WS#acme"), "Detail", s("META")).asItem(),
                         Key.of("EntityRef", s("WS#acme#09"), "Detail", s("P#1")).asItem()));
 
+        // the tenant's own item (its META) heads its shards' block, not a block of its own
+        assertEquals(List.of("WS#acme · 10 shards", "WS#big · 10 shards"), labels(grid));
+        assertEquals(3, grid.collections().get(0).itemCount());
         assertEquals(
-                List.of("WS#acme · 10 shards", "WS#big · 10 shards", "WS#acme"),
-                grid.collections().stream()
-                        .map(
-                                c ->
-                                        c.sharded()
-                                                .map(ShardedCollection::label)
-                                                .orElse(
-                                                        ((AttributeValue.Str) c.partitionKey())
-                                                                .value()))
+                "WS#acme",
+                grid.collections().get(0).items().get(0).string("EntityRef").orElseThrow());
+    }
+
+    @Test
+    void aTenantsOwnItemReadBeforeItsShardsBecomesTheHeadOfTheirBlock() {
+        ItemCollections grid =
+                new ItemCollections(
+                        GroupingOptions.of(MODEL.keys())
+                                .withShards(ShardedKey.resolver(MODEL, "S"))
+                                .withParentMarker("META"),
+                        item -> 1);
+        grid.addPage(
+                List.of(
+                        Key.of("EntityRef", s("WS#big"), "Detail", s("META")).asItem(),
+                        Key.of("EntityRef", s("WS#beta"), "Detail", s("META")).asItem()));
+        grid.addPage(
+                List.of(
+                        Key.of("EntityRef", s("WS#big#07"), "Detail", s("P#1")).asItem(),
+                        Key.of("EntityRef", s("WS#big#02"), "Detail", s("P#0")).asItem()));
+
+        // an unsharded tenant stays a plain block; the sharded one is one block, META first
+        assertEquals(List.of("WS#big · 10 shards", "WS#beta"), labels(grid));
+        assertEquals(
+                List.of("META", "P#0", "P#1"),
+                grid.collections().get(0).items().stream()
+                        .map(i -> i.string("Detail").orElseThrow())
                         .toList());
-        assertEquals(2, grid.collections().get(0).itemCount());
+        assertEquals(
+                2,
+                grid.collections().get(0).shardCounts().stream().mapToInt(c -> c.itemCount()).sum(),
+                "the META is in no shard");
+    }
+
+    private static List<String> labels(ItemCollections grid) {
+        return grid.collections().stream()
+                .map(
+                        c ->
+                                c.sharded()
+                                        .map(ShardedCollection::label)
+                                        .orElse(((AttributeValue.Str) c.partitionKey()).value()))
+                .toList();
     }
 
     @Test

@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -112,6 +115,38 @@ class ExpressionBuilderViewTest {
         assertEquals(
                 "#er = :er AND begins_with(#d, :p)",
                 ran.get(0).expressions().get(ExpressionKind.KEY_CONDITION));
+    }
+
+    private static Point2D at(FxRobot robot, String query) {
+        Node node = robot.lookup(query).query();
+        Bounds bounds = node.localToScene(node.getLayoutBounds());
+        return new Point2D(bounds.getMinX(), bounds.getMinY());
+    }
+
+    @Test
+    void aRowsProblemAndClearMoveNeitherPlusRowNorClear(FxRobot robot) {
+        robot.interact(() -> viewModel.kindProperty().set(ExpressionKind.FILTER));
+        Point2D addRow = at(robot, "#addRowButton");
+        Point2D clear = at(robot, "#clearButton");
+        Point2D copy = at(robot, "#copyExpressionButton");
+
+        // an attribute without its value yet: the row says what is missing, in a line kept for it
+        type(robot, "#row-0-attribute", "status");
+        assertEquals(
+                "a value is missing",
+                robot.lookup("#row-0-problem").queryAs(Label.class).getText());
+        assertEquals(addRow, at(robot, "#addRowButton"), "+ row stayed");
+        assertEquals(clear, at(robot, "#clearButton"), "Clear stayed");
+        assertEquals(copy, at(robot, "#copyExpressionButton"), "Copy stayed");
+
+        robot.clickOn("#addRowButton");
+        robot.clickOn("#addRowButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(addRow, at(robot, "#addRowButton"), "+ row stayed as rows came");
+        robot.clickOn("#clearButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#row-1-attribute").tryQuery().isEmpty(), "the rows went");
+        assertEquals(addRow, at(robot, "#addRowButton"), "+ row stayed after Clear");
     }
 
     @Test

@@ -297,6 +297,29 @@ class ItemGridReadsTest {
                 HeaderText.shardCounts(big, grid.readsEveryShard()));
     }
 
+    @Test
+    void withAModelAScanPutsTheShardedTenantsMetaFirstInItsShardsBlock() {
+        ItemGridViewModel grid = open();
+        grid.setModel(saasModel());
+        grid.readBar().modeProperty().set(ReadMode.SCAN);
+        grid.readBar().limitProperty().set(0);
+        awaitRead(grid, grid::run);
+
+        ItemCollection big =
+                grid.collections().collections().stream()
+                        .filter(c -> c.sharded().isPresent())
+                        .findFirst()
+                        .orElseThrow();
+        Item first = big.items().get(0);
+        assertEquals(SampleData.BIG, text(first, SampleData.SAAS_PARTITION_KEY));
+        assertEquals(SampleData.WORKSPACE_DETAIL, text(first, SampleData.SAAS_SORT_KEY));
+        assertTrue(
+                grid.collections().collections().stream()
+                        .noneMatch(c -> c.partitionKey().equals(AttributeValue.s(SampleData.BIG))),
+                "no block of its own for WS#big's META");
+        assertEquals(SampleData.BIG_PROJECTS + 1, big.itemCount());
+    }
+
     private static TableModel saasModel() {
         return SampleModels.designs().stream()
                 .filter(d -> d.table().equals("saas"))

@@ -1,0 +1,102 @@
+package io.dynoscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynoscope.sandbox.SampleData;
+import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.FxWait;
+import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.tabs.TableTab;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The read bar's "More" and the find bar open over the grid: the rows stay where they were, so a
+ * second click lands on the row the first one aimed at.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ReadBarPanelsUiTest {
+
+    private static final String TABLE = TestEngine.uniqueTableName("panels");
+
+    @TempDir Path directory;
+
+    private final List<AppContext> started = new ArrayList<>();
+
+    @BeforeAll
+    static void seed() {
+        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        TestApp.stop(started);
+        FxToolkit.cleanupStages();
+    }
+
+    private static Bounds inScene(Node node) {
+        return node.localToScene(node.getLayoutBounds());
+    }
+
+    /** Where the grid and its first row are in the window. */
+    private static List<Double> gridPlace(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        Node grid = robot.lookup("#tabPane #grid").query();
+        Node firstRow =
+                robot.lookup("#tabPane #grid .table-row-cell").queryAll().stream()
+                        .min((a, b) -> Double.compare(inScene(a).getMinY(), inScene(b).getMinY()))
+                        .orElseThrow();
+        return List.of(inScene(grid).getMinY(), inScene(firstRow).getMinY());
+    }
+
+    @Test
+    void moreAndTheFindBarOpenOverTheGridWithoutMovingIt(FxRobot robot) throws Exception {
+        TableTab tab = TestApp.start(directory, TABLE, started);
+        assertTrue(tab.grid().rows().size() > 5);
+        List<Double> before = gridPlace(robot);
+
+        robot.clickOn("#tabPane #moreToggle");
+        TextField filter = robot.lookup("#tabPane #filterField").queryAs(TextField.class);
+        Node more = robot.lookup("#tabPane .read-bar-more").query();
+        FxWait.until(10, more::isVisible);
+        assertEquals(before, gridPlace(robot), "More moved the grid");
+        assertTrue(
+                inScene(filter).intersects(inScene(robot.lookup("#tabPane #grid").query())),
+                "More's fields are over the grid");
+        // and they take the clicks there, not the grid below them
+        robot.clickOn(filter).write("attribute_exists(archived)");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("attribute_exists(archived)", filter.getText());
+        robot.clickOn("#tabPane #moreToggle");
+        FxWait.until(10, () -> !more.isVisible());
+
+        robot.clickOn("#tabPane #grid");
+        robot.press(KeyCode.SHORTCUT, KeyCode.F).release(KeyCode.F, KeyCode.SHORTCUT);
+        TextField find = robot.lookup("#tabPane #findField").queryAs(TextField.class);
+        FxWait.until(10, () -> find.getParent().isVisible());
+        assertEquals(before, gridPlace(robot), "the find bar moved the grid");
+        robot.write(SampleData.ACME);
+        WaitForAsyncUtils.waitForFxEvents();
+        Label status = robot.lookup("#tabPane #findStatusLabel").queryAs(Label.class);
+        assertTrue(status.getText().startsWith("1 of "), status.getText());
+        robot.clickOn("#tabPane #findNextButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(status.getText().startsWith("2 of "), "the find bar takes its clicks");
+    }
+}
