@@ -20,7 +20,6 @@ public final class SampleInfo {
                 Map.of(SampleData.SAAS_PARTITION_KEY, "S", SampleData.SAAS_SORT_KEY, "S"),
                 List.of(),
                 List.of(),
-                Map.of(),
                 "PAY_PER_REQUEST",
                 0,
                 0,

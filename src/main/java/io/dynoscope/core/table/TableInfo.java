@@ -43,6 +43,36 @@ public record TableInfo(
         indexStates = Map.copyOf(indexStates);
     }
 
+    /** A table whose indexes are all as ready as the table, with no item counts of their own. */
+    public TableInfo(
+            String name,
+            String status,
+            KeySchema keySchema,
+            Map<String, String> keyAttributeTypes,
+            List<SecondaryIndex> globalSecondaryIndexes,
+            List<SecondaryIndex> localSecondaryIndexes,
+            String billingMode,
+            long itemCount,
+            long sizeBytes,
+            Optional<String> ttlAttribute,
+            Optional<String> streamViewType,
+            TableDefinition.Billing provisionedThroughput) {
+        this(
+                name,
+                status,
+                keySchema,
+                keyAttributeTypes,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                Map.of(),
+                billingMode,
+                itemCount,
+                sizeBytes,
+                ttlAttribute,
+                streamViewType,
+                provisionedThroughput);
+    }
+
     /** An active on-demand table without indexes whose keys are strings. */
     public static TableInfo onDemand(String name, KeySchema keySchema, long itemCount) {
         Map<String, String> types = new LinkedHashMap<>();

@@ -144,7 +144,6 @@ public final class SqlWarmUp {
                     Map.of("pk", "S", "sk", "S"),
                     List.of(),
                     List.of(),
-                    Map.of(),
                     "PAY_PER_REQUEST",
                     ITEMS.size(),
                     0,

@@ -44,7 +44,6 @@ class ExpressionBuilderViewTest {
                     Map.of("EntityRef", "S", "Detail", "S"),
                     List.of(),
                     List.of(),
-                    Map.of(),
                     "PAY_PER_REQUEST",
                     0,
                     0,
