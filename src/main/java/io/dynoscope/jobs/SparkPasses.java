@@ -23,6 +23,13 @@ final class SparkPasses implements PassRunner {
     /** Segments per task in one wave: enough to keep tasks busy, few enough to journal often. */
     static final int SEGMENTS_PER_TASK_AND_WAVE = 4;
 
+    /**
+     * The Spark setting that changes {@link #SEGMENTS_PER_TASK_AND_WAVE}: fewer journal more often
+     * (a killed job redoes less), more keep long tasks busier between the driver's journal writes.
+     */
+    static final String SEGMENTS_PER_TASK_AND_WAVE_SETTING =
+            "spark.dynoscope.segmentsPerTaskAndWave";
+
     private final JavaSparkContext spark;
     private final JobConnection connection;
     private final String table;
@@ -54,7 +61,14 @@ final class SparkPasses implements PassRunner {
         List<Integer> todo =
                 IntStream.range(0, totalSegments).filter(s -> !skip.contains(s)).boxed().toList();
         int tasks = Math.max(1, Math.min(concurrency, todo.size()));
-        int wave = tasks * SEGMENTS_PER_TASK_AND_WAVE;
+        int wave =
+                tasks
+                        * Math.max(
+                                1,
+                                spark.getConf()
+                                        .getInt(
+                                                SEGMENTS_PER_TASK_AND_WAVE_SETTING,
+                                                SEGMENTS_PER_TASK_AND_WAVE));
         SegmentTask task =
                 new SegmentTask(connection, table, targetModel, removals, kind, totalSegments);
         PassTally total = PassTally.EMPTY;

@@ -282,6 +282,9 @@ final class PatternReader extends EntitySentence {
                 }
                 continue;
             }
+            if (!m.entity() && m.plural() && word(m.start() - 1).equals("with")) {
+                continue; // "accounts with balances": the attribute comes along, no value given
+            }
             Mention next = k + 1 < mentions.size() ? mentions.get(k + 1) : null;
             boolean qualifies = next != null && next.start() == m.end() && !next.entity();
             if (m.entity()) {
