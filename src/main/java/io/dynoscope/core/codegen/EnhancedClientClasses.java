@@ -7,6 +7,7 @@ import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -319,8 +320,6 @@ final class EnhancedClientClasses implements CodeGenerator {
 
     private static String keyValue(TableModel model, String attribute, KeyTemplate template) {
         String value = EnhancedClientBean.concatenation(template);
-        return model.keyAttributeType(attribute).equals("N")
-                ? "new BigDecimal(" + value + ")"
-                : value;
+        return model.keyType(attribute) == KeyType.N ? "new BigDecimal(" + value + ")" : value;
     }
 }

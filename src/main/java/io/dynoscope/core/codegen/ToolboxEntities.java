@@ -9,6 +9,7 @@ import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -138,10 +139,10 @@ final class ToolboxEntities implements CodeGenerator {
 
     private static String keyDeclaration(TableModel model, String attribute) {
         String type =
-                switch (model.keyAttributeType(attribute)) {
-                    case "N" -> "number";
-                    case "B" -> "binary";
-                    default -> "string";
+                switch (model.keyType(attribute)) {
+                    case N -> "number";
+                    case B -> "binary";
+                    case S -> "string";
                 };
         return "{ name: " + Names.quoted(attribute) + ", type: '" + type + "' }";
     }
@@ -204,7 +205,7 @@ final class ToolboxEntities implements CodeGenerator {
         if (!fields.add(field)) {
             return; // the attribute itself ({postedAt}), or a key already linked (an LSI's)
         }
-        boolean number = model.keyAttributeType(field).equals("N");
+        boolean number = model.keyType(field) == KeyType.N;
         String value = TypeScriptRequests.value(model, field, template, "item");
         out.append("      ")
                 .append(Names.quoted(field))

@@ -30,6 +30,7 @@ import io.dynoscope.core.model.ModelJson.QuestionJson;
 import io.dynoscope.core.model.ModelJson.RelationshipJson;
 import io.dynoscope.core.model.ModelJson.ShardGroupJson;
 import io.dynoscope.core.model.ModelJson.TableJson;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -199,11 +200,7 @@ final class ModelJsonReader {
 
     private static String keyName(KeyJson key, String field, Map<String, String> types) {
         String name = require(key.name(), "\"" + field + ".name\"");
-        String type = key.type() == null ? "S" : key.type();
-        if (!type.equals("S") && !type.equals("N") && !type.equals("B")) {
-            throw new IllegalArgumentException(
-                    "key attribute '" + name + "' has type " + type + "; keys are S, N or B");
-        }
+        String type = KeyType.of(key.type(), "key attribute '" + name + "'").descriptor();
         String previous = types.putIfAbsent(name, type);
         if (previous != null && !previous.equals(type)) {
             throw new IllegalArgumentException(

@@ -28,6 +28,7 @@ import io.dynoscope.core.model.NoSqlWorkbenchFormat.TableJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.TargetJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.ThroughputJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.WorkbenchJson;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -372,16 +373,9 @@ final class NoSqlWorkbenchReader {
     private static String keyAttribute(
             AttributeJson json, Map<String, String> types, String where) {
         String name = require(json.attributeName(), where + " AttributeName");
-        String type = json.attributeType() == null ? "S" : json.attributeType();
-        if (!type.equals("S") && !type.equals("N") && !type.equals("B")) {
-            throw new IllegalArgumentException(
-                    where
-                            + ": key attribute '"
-                            + name
-                            + "' has type "
-                            + type
-                            + "; keys are S, N or B");
-        }
+        String type =
+                KeyType.of(json.attributeType(), where + ": key attribute '" + name + "'")
+                        .descriptor();
         types.putIfAbsent(name, type);
         return name;
     }

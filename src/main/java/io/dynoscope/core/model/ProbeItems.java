@@ -4,6 +4,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.key.KeyTemplate;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.time.Duration;
 import java.time.Instant;
@@ -353,7 +354,7 @@ public final class ProbeItems {
         List<String> rendered = template.render(values);
         // a sharded key: the shard an item's values fall in
         String text = rendered.get(Math.floorMod(values.hashCode(), rendered.size()));
-        return "N".equals(model.keyAttributeType(attribute))
+        return model.keyType(attribute) == KeyType.N
                 ? AttributeValue.n(text)
                 : AttributeValue.s(text);
     }

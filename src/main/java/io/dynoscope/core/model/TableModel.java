@@ -3,6 +3,7 @@ package io.dynoscope.core.model;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +81,11 @@ public record TableModel(
     /** S, N or B for a key attribute of the table or an index; S when the model does not say. */
     public String keyAttributeType(String attribute) {
         return keyAttributeTypes.getOrDefault(attribute, "S");
+    }
+
+    /** The type of a key attribute of the table or an index; S when the model does not say. */
+    public KeyType keyType(String attribute) {
+        return KeyType.of(keyAttributeTypes.get(attribute));
     }
 
     /**

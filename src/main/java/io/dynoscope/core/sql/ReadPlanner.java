@@ -8,6 +8,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.Entity;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -308,7 +309,7 @@ public final class ReadPlanner {
             String attribute,
             KeyTemplate template,
             Map<String, String> bound) {
-        if (!"S".equals(relation.keyTypes().getOrDefault(attribute, "S")) || template.hasRange()) {
+        if (KeyType.of(relation.keyTypes().get(attribute)) != KeyType.S || template.hasRange()) {
             return Optional.empty();
         }
         if (bound.keySet().containsAll(template.variables())) {

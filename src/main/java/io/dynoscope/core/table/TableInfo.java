@@ -116,6 +116,11 @@ public record TableInfo(
         return new TableKeys(keySchema, indexKeys, keyAttributeTypes);
     }
 
+    /** The type of a key attribute of the table or an index; S when the table does not say. */
+    public KeyType keyType(String attribute) {
+        return KeyType.of(keyAttributeTypes.get(attribute));
+    }
+
     public List<SecondaryIndex> indexes() {
         return Stream.concat(globalSecondaryIndexes.stream(), localSecondaryIndexes.stream())
                 .toList();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
