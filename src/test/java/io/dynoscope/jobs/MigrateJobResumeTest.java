@@ -67,12 +67,11 @@ class MigrateJobResumeTest {
                                                 .equals(MigrationFixture.computedIn(i)))
                         .map(i -> MigrationFixture.KEYS.keyOf(i).text())
                         .collect(Collectors.toSet());
-        Path target = folder.resolve("target.json");
-        Path current = folder.resolve("current.json");
+        MigrationFixture.ModelFiles models = MigrationFixture.writeModels(folder, table);
+        Path target = models.target();
+        Path current = models.current();
         Path journal = folder.resolve("journal");
         Path report = folder.resolve("report.json");
-        Files.writeString(target, MigrationFixture.forTable(MigrationFixture.TARGET, table));
-        Files.writeString(current, MigrationFixture.forTable(MigrationFixture.CURRENT, table));
         List<String> migrate =
                 List.of(
                         "migrate",

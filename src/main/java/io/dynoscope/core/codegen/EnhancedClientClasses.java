@@ -4,10 +4,10 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -75,8 +75,8 @@ final class EnhancedClientClasses implements CodeGenerator {
                 "    static DynamoDbTable<EnhancedDocument> table(DynamoDbEnhancedClient client, String tableName) {\n");
         out.append("        return client.table(tableName, TableSchema.documentSchemaBuilder()\n");
         keys(out, "TableMetadata.primaryIndexName()", model, model.keys());
-        for (IndexModel index : model.indexes()) {
-            keys(out, Names.quoted(index.name()), model, index.keys());
+        for (SecondaryIndex index : model.indexes()) {
+            keys(out, Names.quoted(index.name()), model, index.keySchema());
         }
         out.append(
                 "                .attributeConverterProviders(AttributeConverterProvider.defaultProvider())\n");

@@ -6,10 +6,10 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +48,7 @@ final class ToolboxEntities implements CodeGenerator {
                 model.table()
                         + ": the toolbox tells entities apart by the attribute _et it writes;"
                         + " the generated queries return no item written without it");
-        for (IndexModel index : model.indexes()) {
+        for (SecondaryIndex index : model.indexes()) {
             if (!"ALL".equals(index.projectionType())) {
                 lost.add(
                         model.table()
@@ -85,16 +85,16 @@ final class ToolboxEntities implements CodeGenerator {
                                         .append(keyDeclaration(model, sk))
                                         .append(",\n"));
         out.append("    indexes: {\n");
-        for (IndexModel index : model.indexes()) {
+        for (SecondaryIndex index : model.indexes()) {
             out.append("      ")
                     .append(Names.quoted(index.name()))
                     .append(": { type: ")
                     .append(index.global() ? "'global'" : "'local'");
             if (index.global()) {
                 out.append(", partitionKey: ")
-                        .append(keyDeclaration(model, index.keys().partitionKey()));
+                        .append(keyDeclaration(model, index.keySchema().partitionKey()));
             }
-            index.keys()
+            index.keySchema()
                     .sortKey()
                     .ifPresent(sk -> out.append(", sortKey: ").append(keyDeclaration(model, sk)));
             out.append(" },\n");

@@ -30,6 +30,7 @@ import io.dynoscope.core.model.ModelJson.QuestionJson;
 import io.dynoscope.core.model.ModelJson.RelationshipJson;
 import io.dynoscope.core.model.ModelJson.ShardGroupJson;
 import io.dynoscope.core.model.ModelJson.TableJson;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,7 +126,7 @@ final class ModelJsonReader {
                 KeySchema.of(
                         keyName(partition, "partitionKey", types),
                         json.sortKey() == null ? null : keyName(json.sortKey(), "sortKey", types));
-        List<IndexModel> indexes = new ArrayList<>();
+        List<SecondaryIndex> indexes = new ArrayList<>();
         for (IndexJson index : list(json.indexes())) {
             require(index.name(), "an index's \"name\"");
             String kind = index.kind() == null ? "GSI" : index.kind();
@@ -145,7 +146,7 @@ final class ModelJsonReader {
                                     ? null
                                     : keyName(index.sortKey(), "index sortKey", types));
             indexes.add(
-                    new IndexModel(
+                    new SecondaryIndex(
                             index.name(),
                             kind.equals("GSI"),
                             indexKeys,

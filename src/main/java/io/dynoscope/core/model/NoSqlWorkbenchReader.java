@@ -28,6 +28,7 @@ import io.dynoscope.core.model.NoSqlWorkbenchFormat.TableJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.TargetJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.ThroughputJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.WorkbenchJson;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -101,12 +102,12 @@ final class NoSqlWorkbenchReader {
                     require(a.attributeName(), "\"NonKeyAttributes[].AttributeName\""),
                     type(a.attributeType(), a.attributeName()));
         }
-        List<IndexModel> indexes = new ArrayList<>();
+        List<SecondaryIndex> indexes = new ArrayList<>();
         for (IndexJson index : list(json.globalSecondaryIndexes())) {
             String indexName = require(index.indexName(), "\"IndexName\"");
             ProjectionJson projection = index.projection();
             indexes.add(
-                    new IndexModel(
+                    new SecondaryIndex(
                             indexName,
                             true,
                             keys(
@@ -207,7 +208,7 @@ final class NoSqlWorkbenchReader {
             FacetJson facet,
             List<Item> items,
             KeySchema keys,
-            List<IndexModel> indexes,
+            List<SecondaryIndex> indexes,
             Map<String, AttributeValue.Type> declared,
             KeyShapes shapes,
             List<String> notes,
@@ -258,12 +259,12 @@ final class NoSqlWorkbenchReader {
             attributes.add(new AttributeModel(attribute, type));
         }
         Map<String, KeyTemplates> indexKeys = new LinkedHashMap<>();
-        for (IndexModel index : indexes) {
+        for (SecondaryIndex index : indexes) {
             List<Item> carrying = ModelInference.carrying(items, index);
             if (!carrying.isEmpty()) {
                 indexKeys.put(
                         index.name(),
-                        ModelInference.indexTemplates(carrying, index.keys(), shapes));
+                        ModelInference.indexTemplates(carrying, index.keySchema(), shapes));
             }
         }
         return new Entity(facet.facetName(), templates, attributes, indexKeys);

@@ -3,6 +3,7 @@ package io.dynoscope.core.model;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +23,7 @@ public record TableModel(
         String table,
         KeySchema keys,
         Map<String, String> keyAttributeTypes,
-        List<IndexModel> indexes,
+        List<SecondaryIndex> indexes,
         List<Entity> entities,
         List<AccessPattern> accessPatterns,
         List<Relationship> relationships,
@@ -50,7 +51,7 @@ public record TableModel(
         return entities.stream().filter(e -> e.name().equals(name)).findFirst();
     }
 
-    public Optional<IndexModel> index(String name) {
+    public Optional<SecondaryIndex> index(String name) {
         return indexes.stream().filter(i -> i.name().equals(name)).findFirst();
     }
 
@@ -65,7 +66,7 @@ public record TableModel(
             return keys;
         }
         return index(index)
-                .map(IndexModel::keys)
+                .map(SecondaryIndex::keySchema)
                 .orElseThrow(
                         () ->
                                 new IllegalArgumentException(
@@ -99,7 +100,7 @@ public record TableModel(
         private String table;
         private KeySchema keys;
         private Map<String, String> keyAttributeTypes;
-        private List<IndexModel> indexes;
+        private List<SecondaryIndex> indexes;
         private List<Entity> entities;
         private List<AccessPattern> accessPatterns;
         private List<Relationship> relationships;
@@ -128,7 +129,7 @@ public record TableModel(
             return this;
         }
 
-        public Builder indexes(List<IndexModel> value) {
+        public Builder indexes(List<SecondaryIndex> value) {
             indexes = value;
             return this;
         }
