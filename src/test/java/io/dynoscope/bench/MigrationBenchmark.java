@@ -4,6 +4,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.migration.Migration;
@@ -133,9 +134,10 @@ public final class MigrationBenchmark {
                                 "GSI2SK",
                                 "S"),
                         List.of(
-                                TableDefinition.IndexDefinition.all("byStatus", "GSI1PK", "GSI1SK"),
-                                new TableDefinition.IndexDefinition(
+                                SecondaryIndex.global("byStatus", "GSI1PK", "GSI1SK"),
+                                new SecondaryIndex(
                                         "byAssignee",
+                                        true,
                                         KeySchema.of("GSI2PK", "GSI2SK"),
                                         "ALL",
                                         List.of())),

@@ -9,6 +9,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.ScanSpec;
@@ -52,9 +53,7 @@ public final class MigrationFixture {
                         prefix,
                         KEYS,
                         Map.of("EntityRef", "S", "Detail", "S", "GSI1PK", "S", "GSI1SK", "S"),
-                        List.of(
-                                TableDefinition.IndexDefinition.all(
-                                        "byStatus", "GSI1PK", "GSI1SK")),
+                        List.of(SecondaryIndex.global("byStatus", "GSI1PK", "GSI1SK")),
                         List.of()));
     }
 

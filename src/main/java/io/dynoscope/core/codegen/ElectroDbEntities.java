@@ -9,6 +9,7 @@ import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -208,7 +209,7 @@ final class ElectroDbEntities implements CodeGenerator {
                                     template.rewrite(text -> text, name -> "${" + name + "}")));
         }
         out.append(", casing: 'none'");
-        if (model.keyAttributeType(field).equals("N")) {
+        if (model.keyType(field) == KeyType.N) {
             out.append(", cast: 'number'");
         }
         return out.append(" }").toString();

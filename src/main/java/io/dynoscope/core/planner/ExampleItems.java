@@ -5,9 +5,9 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -254,7 +254,7 @@ public final class ExampleItems {
 
     private Optional<Map<String, AttributeValue>> indexKeys(
             String index, KeyTemplates templates, Map<String, String> values) {
-        IndexModel model = this.model.index(index).orElse(null);
+        SecondaryIndex model = this.model.index(index).orElse(null);
         if (model == null
                 || !values.keySet().containsAll(templates.partitionKey().variables())
                 || !templates
@@ -264,8 +264,8 @@ public final class ExampleItems {
             return Optional.empty();
         }
         Map<String, AttributeValue> keys = new LinkedHashMap<>();
-        keys.put(model.keys().partitionKey(), key(templates, values, true));
-        model.keys()
+        keys.put(model.keySchema().partitionKey(), key(templates, values, true));
+        model.keySchema()
                 .sortKey()
                 .ifPresent(
                         sk ->

@@ -16,6 +16,7 @@ import io.dynoscope.core.table.Page;
 import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.QuerySpec;
@@ -115,7 +116,7 @@ public final class DriftDetection {
             return;
         }
         String index = rule.copies().index();
-        TableInfo.IndexInfo found =
+        SecondaryIndex found =
                 info.globalSecondaryIndexes().stream()
                         .filter(i -> i.name().equals(index))
                         .findFirst()

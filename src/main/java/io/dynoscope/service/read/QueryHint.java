@@ -10,6 +10,7 @@ import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +52,7 @@ public record QueryHint(String message, ReadRequest query) {
             targets.add(null);
         }
         info.indexes().stream()
-                .map(TableInfo.IndexInfo::name)
+                .map(SecondaryIndex::name)
                 .filter(name -> !name.equals(scan.index()))
                 .forEach(targets::add);
         for (String target : targets) {

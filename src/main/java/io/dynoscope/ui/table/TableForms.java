@@ -4,6 +4,7 @@ import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.textField;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.ui.common.Spinners;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -181,7 +182,7 @@ class ModelJsonTest {
         assertEquals(3, design.capacity().writeCapacityUnits());
         assertEquals(10, design.capacity().autoScalingRead().orElseThrow().maxCapacity());
         assertTrue(design.capacity().autoScalingWrite().isEmpty());
-        IndexModel local = model.index("local").orElseThrow();
+        SecondaryIndex local = model.index("local").orElseThrow();
         assertEquals(false, local.global());
         assertEquals("N", model.keyAttributeType("at"));
         Entity loan = model.entity("loan").orElseThrow();

@@ -1,0 +1,40 @@
+package io.dynoscope.core.table;
+
+import io.dynoscope.core.item.KeySchema;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A secondary index of a table, the one record for it wherever it appears: in a table model, a live
+ * table's description and a table to create.
+ *
+ * @param global true for a GSI, false for an LSI (whose item collections are capped at 10 GB)
+ * @param projectionType ALL, KEYS_ONLY or INCLUDE (with {@code nonKeyAttributes}); ALL when null
+ * @param nonKeyAttributes the attributes an INCLUDE projection copies
+ */
+public record SecondaryIndex(
+        String name,
+        boolean global,
+        KeySchema keySchema,
+        String projectionType,
+        List<String> nonKeyAttributes) {
+
+    public SecondaryIndex {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(keySchema, "keySchema");
+        projectionType = projectionType == null ? "ALL" : projectionType;
+        nonKeyAttributes = List.copyOf(nonKeyAttributes);
+    }
+
+    /** A global index projecting all attributes. */
+    public static SecondaryIndex global(String name, String partitionKey, String sortKey) {
+        return new SecondaryIndex(
+                name, true, KeySchema.of(partitionKey, sortKey), "ALL", List.of());
+    }
+
+    /** A local index projecting all attributes. */
+    public static SecondaryIndex local(String name, String partitionKey, String sortKey) {
+        return new SecondaryIndex(
+                name, false, KeySchema.of(partitionKey, sortKey), "ALL", List.of());
+    }
+}
