@@ -10,6 +10,7 @@ import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -312,7 +313,7 @@ final class ElectroDbEntities implements CodeGenerator {
     /** Whether a read of the index gets only some attributes, so ElectroDB hydrates its items. */
     private static boolean hydrates(TableModel model, String index) {
         return index != null
-                && model.index(index).map(i -> !"ALL".equals(i.projectionType())).orElse(false);
+                && model.index(index).map(i -> i.projection() != Projection.ALL).orElse(false);
     }
 
     private static String composites(Set<String> parts, String p) {

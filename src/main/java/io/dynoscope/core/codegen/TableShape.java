@@ -4,6 +4,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Capacity;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,7 +47,7 @@ record TableShape(
 
     /** The attributes an index projects besides the keys: INCLUDE's list, else none. */
     static List<String> included(SecondaryIndex index) {
-        return "INCLUDE".equals(index.projectionType()) ? index.nonKeyAttributes() : List.of();
+        return index.projection() == Projection.INCLUDE ? index.nonKeyAttributes() : List.of();
     }
 
     /** What the infrastructure formats leave out of this table's model. */

@@ -10,6 +10,7 @@ import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,7 +51,7 @@ final class ToolboxEntities implements CodeGenerator {
                         + ": the toolbox tells entities apart by the attribute _et it writes;"
                         + " the generated queries return no item written without it");
         for (SecondaryIndex index : model.indexes()) {
-            if (!"ALL".equals(index.projectionType())) {
+            if (index.projection() != Projection.ALL) {
                 lost.add(
                         model.table()
                                 + "."
@@ -292,7 +293,7 @@ final class ToolboxEntities implements CodeGenerator {
         boolean partial =
                 pattern.index() != null
                         && model.index(pattern.index())
-                                .map(i -> !"ALL".equals(i.projectionType()))
+                                .map(i -> i.projection() != Projection.ALL)
                                 .orElse(false);
         if (partial) {
             return "(await readHydrated(["

@@ -12,6 +12,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -319,11 +320,11 @@ public record SampleTally(
                 return Optional.empty();
             }
         }
-        if (index.projectionType().equals("ALL")) {
+        if (index.projection() == Projection.ALL) {
             return Optional.of(item);
         }
         keys.addAll(tableKeys.attributes());
-        if (index.projectionType().equals("INCLUDE")) {
+        if (index.projection() == Projection.INCLUDE) {
             keys.addAll(index.nonKeyAttributes());
         }
         Map<String, AttributeValue> attributes = new LinkedHashMap<>();

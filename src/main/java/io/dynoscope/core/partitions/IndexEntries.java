@@ -4,6 +4,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.Map;
 
@@ -30,7 +31,7 @@ public final class IndexEntries {
         if (indexSortKey == null) {
             return 0;
         }
-        if (index.projectionType().equals("ALL")) {
+        if (index.projection() == Projection.ALL) {
             return ItemSize.of(item) + ENTRY_OVERHEAD_BYTES;
         }
         long bytes = ENTRY_OVERHEAD_BYTES + ItemSize.ofAttribute(sortKey, indexSortKey);
@@ -38,7 +39,7 @@ public final class IndexEntries {
         if (tableKeys.sortKey().isPresent() && !tableKeys.sortKey().get().equals(sortKey)) {
             bytes += attributeBytes(attributes, tableKeys.sortKey().get());
         }
-        if (index.projectionType().equals("INCLUDE")) {
+        if (index.projection() == Projection.INCLUDE) {
             for (String attribute : index.nonKeyAttributes()) {
                 bytes += attributeBytes(attributes, attribute);
             }

@@ -9,6 +9,7 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -330,13 +331,13 @@ public final class ReadPlanner {
     }
 
     private static boolean covers(SecondaryIndex index, KeySchema tableKeys, Set<String> needed) {
-        if (index.projectionType().equals("ALL")) {
+        if (index.projection() == Projection.ALL) {
             return true;
         }
         Set<String> held = new LinkedHashSet<>();
         held.addAll(index.keySchema().attributes());
         held.addAll(tableKeys.attributes());
-        if (index.projectionType().equals("INCLUDE")) {
+        if (index.projection() == Projection.INCLUDE) {
             held.addAll(index.nonKeyAttributes());
         }
         return held.containsAll(needed);

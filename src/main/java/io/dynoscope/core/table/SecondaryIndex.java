@@ -26,6 +26,13 @@ public record SecondaryIndex(
         nonKeyAttributes = List.copyOf(nonKeyAttributes);
     }
 
+    /**
+     * The projection as the enum; the record keeps DynamoDB's name, which files and requests use.
+     */
+    public Projection projection() {
+        return Projection.valueOf(projectionType);
+    }
+
     /** A global index projecting all attributes. */
     public static SecondaryIndex global(String name, String partitionKey, String sortKey) {
         return new SecondaryIndex(

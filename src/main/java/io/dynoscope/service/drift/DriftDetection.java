@@ -14,6 +14,7 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.Page;
 import io.dynoscope.core.table.PageListener;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.core.table.SecondaryIndex;
@@ -144,8 +145,8 @@ public final class DriftDetection {
         }
         String copy = rule.copies().attribute().attribute();
         boolean projected =
-                found.projectionType().equals("ALL")
-                        || (found.projectionType().equals("INCLUDE")
+                found.projection() == Projection.ALL
+                        || (found.projection() == Projection.INCLUDE
                                 && found.nonKeyAttributes().contains(copy));
         if (!projected) {
             throw new IllegalArgumentException(

@@ -9,6 +9,7 @@ import io.dynoscope.core.model.Capacity;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
@@ -162,7 +163,7 @@ public final class SchemaLoad {
                             index.global(),
                             index.keySchema(),
                             index.projectionType(),
-                            "INCLUDE".equals(index.projectionType())
+                            index.projection() == Projection.INCLUDE
                                     ? index.nonKeyAttributes()
                                     : List.of());
             if (index.global()) {

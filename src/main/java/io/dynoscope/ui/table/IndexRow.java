@@ -1,6 +1,7 @@
 package io.dynoscope.ui.table;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,13 +19,6 @@ import javafx.beans.property.StringProperty;
  * projects. A local index has the table's partition key, so only its sort key is filled in.
  */
 public final class IndexRow {
-
-    /** What an index copies from the table's items. */
-    public enum Projection {
-        ALL,
-        KEYS_ONLY,
-        INCLUDE
-    }
 
     private final boolean local;
     private final StringProperty name = new SimpleStringProperty("");

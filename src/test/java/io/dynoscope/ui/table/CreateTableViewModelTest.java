@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
@@ -57,7 +58,7 @@ class CreateTableViewModelTest {
         byAuthor.keys().partitionKeyProperty().set("authorId");
         byAuthor.keys().sortKeyProperty().set("createdAt");
         byAuthor.keys().sortKeyTypeProperty().set(KeyType.N);
-        byAuthor.projectionProperty().set(IndexRow.Projection.INCLUDE);
+        byAuthor.projectionProperty().set(Projection.INCLUDE);
         byAuthor.nonKeyAttributesProperty().set("title, body");
         IndexRow byCreated = form.addLocalIndex();
         byCreated.nameProperty().set("byCreated");
