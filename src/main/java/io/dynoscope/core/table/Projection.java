@@ -4,5 +4,15 @@ package io.dynoscope.core.table;
 public enum Projection {
     ALL,
     KEYS_ONLY,
-    INCLUDE
+    INCLUDE;
+
+    /** Whether {@code name} is one of DynamoDB's projection names, exactly. */
+    public static boolean isName(String name) {
+        for (Projection p : values()) {
+            if (p.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

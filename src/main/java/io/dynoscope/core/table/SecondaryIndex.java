@@ -23,6 +23,14 @@ public record SecondaryIndex(
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(keySchema, "keySchema");
         projectionType = projectionType == null ? "ALL" : projectionType;
+        if (!Projection.isName(projectionType)) {
+            // refused where the index is made, so a file names its index, not a later read
+            throw new IllegalArgumentException(
+                    "index '"
+                            + name
+                            + "': the projection is ALL, KEYS_ONLY or INCLUDE, not "
+                            + projectionType);
+        }
         nonKeyAttributes = List.copyOf(nonKeyAttributes);
     }
 

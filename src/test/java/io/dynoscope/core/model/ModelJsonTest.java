@@ -120,6 +120,12 @@ class ModelJsonTest {
                                 + ",\"indexes\":[{\"name\":\"byPk\",\"kind\":\"XSI\",\"partitionKey\":"
                                 + "{\"name\":\"g\"}}]"));
         assertEquals(
+                "table 1 ('t'): index 'byPk': the projection is ALL, KEYS_ONLY or INCLUDE, not all",
+                refusedTable(
+                        KEYS
+                                + ",\"indexes\":[{\"name\":\"byPk\",\"projection\":\"all\","
+                                + "\"partitionKey\":{\"name\":\"g\"}}]"));
+        assertEquals(
                 "table 1 ('t'): entity 'e': \"partitionKey\" is missing",
                 refusedTable(KEYS + ",\"entities\":[{\"name\":\"e\"}]"));
         assertEquals(
