@@ -359,9 +359,13 @@ public final class AppContext implements AutoCloseable {
     }
 
     public static AppContext create(UiExecutor ui) {
+        return create(ui, SettingsService.open(SettingsStore.inDefaultDirectory()));
+    }
+
+    /** The app's context on settings opened already (the window shows their theme before). */
+    public static AppContext create(UiExecutor ui, SettingsService settings) {
         BackgroundWork work = new BackgroundWork(backgroundPool(), ui);
         SandboxHolder sandbox = new SandboxHolder(SandboxHolder.storedStateFolder());
-        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         ModelStore models = new ModelStore(settings);
         MfaCodePrompt mfa = new MfaCodeDialog();
         Connector connector =

@@ -1,6 +1,10 @@
 package io.dynoscope.app;
 
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.settings.Settings;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.SettingsStore;
+import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.Views;
 import io.dynoscope.ui.grid.GridWarmUp;
 import io.dynoscope.ui.shell.ShellView;
@@ -37,21 +41,27 @@ public final class DynoscopeApp extends Application {
     @Override
     public void start(Stage stage) {
         this.stage = stage;
-        context = AppContext.create();
-        // the sandbox's engine starts while the window is built
-        if (AppContext.connectsToSandboxAtStart()) {
-            context.shell().connect(context.shell().connections().get(0));
-        }
+        // only the settings before the window: their theme and the window's place
+        SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         Scene scene = new Scene(starting());
-        ShellView.applyTheme(scene, context.shell().darkThemeProperty().get());
+        ShellView.applyTheme(scene, settings.current().theme() == Settings.Theme.DARK);
         stage.setTitle("Dynoscope");
         stage.setScene(scene);
-        context.restoreWindow(stage);
+        SettingsBinding.restoreWindow(settings, stage);
         stage.show();
-        Views.afterNextFrame(() -> showWorkbench(scene));
-        if (SmokeRun.requested()) {
-            SmokeRun.start(context);
-        }
+        // the rest once the window is drawn: its first frame is drawn while the context is made
+        Views.afterNextFrame(
+                () -> {
+                    context = AppContext.create(UiExecutor.fx(), settings);
+                    // the sandbox's engine starts while the workbench is built
+                    if (AppContext.connectsToSandboxAtStart()) {
+                        context.shell().connect(context.shell().connections().get(0));
+                    }
+                    showWorkbench(scene);
+                    if (SmokeRun.requested()) {
+                        SmokeRun.start(context);
+                    }
+                });
     }
 
     /** What the window shows until the workbench is built. */

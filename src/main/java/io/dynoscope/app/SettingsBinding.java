@@ -455,6 +455,11 @@ final class SettingsBinding {
 
     /** Puts the window where it was, if that place is still on a screen. */
     void restoreWindow(Stage stage) {
+        restoreWindow(settings, stage);
+    }
+
+    /** Gives the window the place and size it had, or a default size the first time. */
+    static void restoreWindow(SettingsService settings, Stage stage) {
         WindowLayout layout = settings.current().window();
         if (layout == null || layout.width() < 200 || layout.height() < 150) {
             DynoscopeApp.giveDefaultSize(stage);

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dynoscope.cli.Formats.OutputFormat;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
-import io.dynoscope.core.table.TableInfo.IndexInfo;
 import io.dynoscope.service.ConnectionServices;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -67,9 +67,9 @@ final class DescribeCommand implements Callable<Integer> {
         return map;
     }
 
-    private static List<Map<String, Object>> indexes(List<IndexInfo> indexes, TableInfo info) {
+    private static List<Map<String, Object>> indexes(List<SecondaryIndex> indexes, TableInfo info) {
         List<Map<String, Object>> list = new ArrayList<>();
-        for (IndexInfo index : indexes) {
+        for (SecondaryIndex index : indexes) {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("name", index.name());
             putKeys(map, index.keySchema(), info);
@@ -77,8 +77,8 @@ final class DescribeCommand implements Callable<Integer> {
             if (!index.nonKeyAttributes().isEmpty()) {
                 map.put("nonKeyAttributes", index.nonKeyAttributes());
             }
-            map.put("status", index.status());
-            map.put("itemCount", index.itemCount());
+            map.put("status", info.stateOf(index).status());
+            map.put("itemCount", info.stateOf(index).itemCount());
             list.add(map);
         }
         return list;
@@ -100,7 +100,7 @@ final class DescribeCommand implements Callable<Integer> {
         rows.add(new String[] {"billing", info.billingMode()});
         rows.add(new String[] {"items", Long.toString(info.itemCount())});
         rows.add(new String[] {"size", info.sizeBytes() + " bytes"});
-        for (IndexInfo index : info.indexes()) {
+        for (SecondaryIndex index : info.indexes()) {
             rows.add(
                     new String[] {
                         index.global() ? "GSI" : "LSI",
@@ -113,7 +113,7 @@ final class DescribeCommand implements Callable<Integer> {
                                         ? ""
                                         : " " + index.nonKeyAttributes())
                                 + ", "
-                                + index.status()
+                                + info.stateOf(index).status()
                     });
         }
         rows.add(new String[] {"ttl", info.ttlAttribute().orElse("-")});

@@ -28,6 +28,8 @@ import picocli.CommandLine.ParentCommand;
         description = "Whole-table jobs on Apache Spark (docs/jobs.md).",
         subcommands = {
             JobCommand.Submit.class,
+            JobPlanCommand.class,
+            JobReportCommand.class,
             JobRunCommands.Status.class,
             JobRunCommands.Cancel.class
         })

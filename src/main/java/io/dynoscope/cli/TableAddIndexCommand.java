@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +50,7 @@ final class TableAddIndexCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> types = new LinkedHashMap<>();
-        IndexDefinition definition = TableCommand.globalIndex(index, projections, types);
+        SecondaryIndex definition = TableCommand.globalIndex(index, projections, types);
         return parent.withAdmin(
                 admin ->
                         parent.run(

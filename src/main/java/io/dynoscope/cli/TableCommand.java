@@ -1,8 +1,8 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.table.TableAdmin;
 import java.util.Arrays;
@@ -85,7 +85,7 @@ final class TableCommand extends GroupCommand {
      * --projection NAME=ALL|KEYS_ONLY|INCLUDE:a,b} (ALL by default), its key types added to {@code
      * types}.
      */
-    static IndexDefinition globalIndex(
+    static SecondaryIndex globalIndex(
             String text, Map<String, String> projections, Map<String, String> types) {
         String[] parts = text.split(":", -1);
         if (parts.length != 3 && parts.length != 5) {
@@ -98,10 +98,15 @@ final class TableCommand extends GroupCommand {
         if (sk != null) {
             declare(types, sk);
         }
-        return index(parts[0], KeySchema.of(pk.name(), sk == null ? null : sk.name()), projections);
+        return index(
+                parts[0],
+                true,
+                KeySchema.of(pk.name(), sk == null ? null : sk.name()),
+                projections);
     }
 
-    static IndexDefinition index(String name, KeySchema keys, Map<String, String> projections) {
+    static SecondaryIndex index(
+            String name, boolean global, KeySchema keys, Map<String, String> projections) {
         String projection = projections.getOrDefault(name, "ALL");
         if (projection.startsWith("INCLUDE:")) {
             List<String> attributes =
@@ -109,7 +114,7 @@ final class TableCommand extends GroupCommand {
                             .map(String::strip)
                             .filter(a -> !a.isEmpty())
                             .toList();
-            return new IndexDefinition(name, keys, "INCLUDE", attributes);
+            return new SecondaryIndex(name, global, keys, "INCLUDE", attributes);
         }
         if (!projection.equals("ALL") && !projection.equals("KEYS_ONLY")) {
             throw CliException.usage(
@@ -119,7 +124,7 @@ final class TableCommand extends GroupCommand {
                             + projection
                             + "'");
         }
-        return new IndexDefinition(name, keys, projection, List.of());
+        return new SecondaryIndex(name, global, keys, projection, List.of());
     }
 
     /** Adds a key attribute's type, refusing one attribute given two types. */

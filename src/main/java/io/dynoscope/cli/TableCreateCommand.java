@@ -2,8 +2,8 @@ package io.dynoscope.cli;
 
 import io.dynoscope.cli.TableCommand.KeyAttribute;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,11 +77,11 @@ final class TableCreateCommand implements Callable<Integer> {
         if (sk != null) {
             TableCommand.declare(types, sk);
         }
-        List<IndexDefinition> globals = new ArrayList<>();
+        List<SecondaryIndex> globals = new ArrayList<>();
         for (String gsi : globalIndexes) {
             globals.add(TableCommand.globalIndex(gsi, projections, types));
         }
-        List<IndexDefinition> locals = new ArrayList<>();
+        List<SecondaryIndex> locals = new ArrayList<>();
         for (String lsi : localIndexes) {
             int colon = lsi.indexOf(':');
             if (colon <= 0) {
@@ -92,7 +92,7 @@ final class TableCreateCommand implements Callable<Integer> {
             TableCommand.declare(types, indexSort);
             locals.add(
                     TableCommand.index(
-                            name, KeySchema.of(pk.name(), indexSort.name()), projections));
+                            name, false, KeySchema.of(pk.name(), indexSort.name()), projections));
         }
         TableDefinition definition =
                 new TableDefinition(

@@ -3,9 +3,7 @@ package io.dynoscope.jobs;
 import io.dynoscope.cli.ExitCodes;
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.migration.PlanText;
-import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
-import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.service.access.ReadOnlyException;
@@ -19,7 +17,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -116,18 +113,7 @@ final class MigrateJob implements Callable<Integer> {
                     .println("migrate: the target cannot be reached in place; nothing was written");
             return ExitCodes.USAGE;
         }
-        Migration migration =
-                new Migration(
-                        repository,
-                        p ->
-                                new SparkPasses(
-                                        spark,
-                                        connection,
-                                        p.table(),
-                                        ModelJson.write(
-                                                ModelDocument.of(
-                                                        TableDesign.of(p.target(), List.of()))),
-                                        Migration.removals(p)));
+        Migration migration = new Migration(repository, SparkPasses.runners(spark, connection));
         Path journalFile =
                 journal != null
                         ? journal

@@ -2,9 +2,9 @@ package io.dynoscope.jobs;
 
 import io.dynoscope.cli.ExitCodes;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.partitions.LocalIndex;
 import io.dynoscope.core.partitions.PartitionReport;
 import io.dynoscope.core.partitions.PartitionTally;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.service.partitions.PartitionReportJson;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +51,7 @@ final class PartitionsJob implements Callable<Integer> {
                     SourceOptions.Chosen chosen = from.choose(main, table, spark);
                     ItemSource source = chosen.source();
                     KeySchema keys = chosen.keys();
-                    List<LocalIndex> localIndexes = chosen.localIndexes();
+                    List<SecondaryIndex> localIndexes = chosen.localIndexes();
                     List<String> units = source.units();
                     PartitionsTask task = new PartitionsTask(source, keys, localIndexes);
                     PartitionTally tally = new PartitionTally(keys, localIndexes);

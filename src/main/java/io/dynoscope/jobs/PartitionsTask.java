@@ -2,9 +2,9 @@ package io.dynoscope.jobs;
 
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.partitions.LocalIndex;
 import io.dynoscope.core.partitions.PartitionSize;
 import io.dynoscope.core.partitions.PartitionTally;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -25,16 +25,21 @@ final class PartitionsTask implements FlatMapFunction<Iterator<String>, String> 
             implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        static Lsi of(LocalIndex index) {
+        static Lsi of(SecondaryIndex index) {
             return new Lsi(
                     index.name(),
-                    index.sortKey(),
+                    index.keySchema().sortKey().orElseThrow(),
                     index.projectionType(),
                     new ArrayList<>(index.nonKeyAttributes()));
         }
 
-        LocalIndex index() {
-            return new LocalIndex(name, sortKey, projectionType, nonKeyAttributes);
+        SecondaryIndex index(String partitionKey) {
+            return new SecondaryIndex(
+                    name,
+                    false,
+                    KeySchema.of(partitionKey, sortKey),
+                    projectionType,
+                    nonKeyAttributes);
         }
     }
 
@@ -43,7 +48,7 @@ final class PartitionsTask implements FlatMapFunction<Iterator<String>, String> 
     private final String sortKey;
     private final List<Lsi> localIndexes;
 
-    PartitionsTask(ItemSource source, KeySchema keys, List<LocalIndex> localIndexes) {
+    PartitionsTask(ItemSource source, KeySchema keys, List<SecondaryIndex> localIndexes) {
         this.source = source;
         this.partitionKey = keys.partitionKey();
         this.sortKey = keys.sortKey().orElse(null);
@@ -54,8 +59,8 @@ final class PartitionsTask implements FlatMapFunction<Iterator<String>, String> 
         return KeySchema.of(partitionKey, sortKey);
     }
 
-    List<LocalIndex> localIndexes() {
-        return localIndexes.stream().map(Lsi::index).toList();
+    List<SecondaryIndex> localIndexes() {
+        return localIndexes.stream().map(i -> i.index(partitionKey)).toList();
     }
 
     @Override

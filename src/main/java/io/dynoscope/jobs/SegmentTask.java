@@ -8,6 +8,7 @@ import io.dynoscope.service.drift.GuardedUpdates;
 import io.dynoscope.service.migration.TablePass;
 import io.dynoscope.service.store.DynamoRepository;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,12 @@ import org.apache.spark.api.java.function.FlatMapFunction;
 final class SegmentTask implements FlatMapFunction<Iterator<Integer>, String> {
 
     private static final long serialVersionUID = 1L;
+
+    /**
+     * Segments a task runs side by side: a backfill waits on the table, not on the CPU, so one
+     * writer per core left a job at local[2] with half the desktop's writes in flight.
+     */
+    static final int WRITERS = 2;
 
     private final JobConnection connection;
     private final String table;
@@ -52,7 +59,7 @@ final class SegmentTask implements FlatMapFunction<Iterator<Integer>, String> {
     public Iterator<String> call(Iterator<Integer> owned) {
         List<Integer> segments = new ArrayList<>();
         owned.forEachRemaining(segments::add);
-        List<String> done = new ArrayList<>();
+        List<String> done = Collections.synchronizedList(new ArrayList<>());
         try (DynamoRepository repository = connection.openForTask()) {
             TableModel model = ModelJson.read(targetModel).tables().get(0).model().withTable(table);
             TablePass pass =
@@ -67,7 +74,7 @@ final class SegmentTask implements FlatMapFunction<Iterator<Integer>, String> {
                             kind,
                             totalSegments,
                             segments,
-                            1,
+                            WRITERS,
                             (segment, tally) -> done.add(segment + " " + tally.toJson()),
                             (read, written) -> {},
                             Cancellation.none());

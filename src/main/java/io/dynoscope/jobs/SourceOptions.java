@@ -1,9 +1,8 @@
 package io.dynoscope.jobs;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.partitions.LocalIndex;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
-import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.service.store.DynamoRepository;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -38,7 +37,7 @@ final class SourceOptions {
     int segments;
 
     /** The chosen source, with the table's keys (null when not known) and LSIs. */
-    record Chosen(ItemSource source, KeySchema keys, List<LocalIndex> localIndexes) {}
+    record Chosen(ItemSource source, KeySchema keys, List<SecondaryIndex> localIndexes) {}
 
     /** The export (reading nothing but its manifests), else the live table (one DescribeTable). */
     Chosen choose(JobMain main, String table, JavaSparkContext spark) throws IOException {
@@ -58,6 +57,6 @@ final class SourceOptions {
                         table,
                         segments > 0 ? segments : 4 * spark.defaultParallelism()),
                 info.keySchema(),
-                PartitionReporter.localIndexes(info));
+                info.localSecondaryIndexes());
     }
 }

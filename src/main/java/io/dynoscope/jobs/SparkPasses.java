@@ -1,6 +1,11 @@
 package io.dynoscope.jobs;
 
+import io.dynoscope.core.migration.MigrationPlan;
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelJson;
+import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.migration.Migration;
 import io.dynoscope.service.migration.PassRunner;
 import io.dynoscope.service.migration.PassTally;
 import io.dynoscope.service.migration.TablePass;
@@ -10,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaSparkContext;
 
@@ -22,6 +28,13 @@ final class SparkPasses implements PassRunner {
 
     /** Segments per task in one wave: enough to keep tasks busy, few enough to journal often. */
     static final int SEGMENTS_PER_TASK_AND_WAVE = 4;
+
+    /**
+     * The Spark setting that changes {@link #SEGMENTS_PER_TASK_AND_WAVE}: fewer journal more often
+     * (a killed job redoes less), more keep long tasks busier between the driver's journal writes.
+     */
+    static final String SEGMENTS_PER_TASK_AND_WAVE_SETTING =
+            "spark.dynoscope.segmentsPerTaskAndWave";
 
     private final JavaSparkContext spark;
     private final JobConnection connection;
@@ -42,6 +55,18 @@ final class SparkPasses implements PassRunner {
         this.removals = Map.copyOf(removals);
     }
 
+    /** The passes of each plan's migration on Spark, as the migrate job runs them. */
+    static Function<MigrationPlan, PassRunner> runners(
+            JavaSparkContext spark, JobConnection connection) {
+        return plan ->
+                new SparkPasses(
+                        spark,
+                        connection,
+                        plan.table(),
+                        ModelJson.write(ModelDocument.of(TableDesign.of(plan.target(), List.of()))),
+                        Migration.removals(plan));
+    }
+
     @Override
     public TablePass.Result run(
             TablePass.Kind kind,
@@ -54,7 +79,14 @@ final class SparkPasses implements PassRunner {
         List<Integer> todo =
                 IntStream.range(0, totalSegments).filter(s -> !skip.contains(s)).boxed().toList();
         int tasks = Math.max(1, Math.min(concurrency, todo.size()));
-        int wave = tasks * SEGMENTS_PER_TASK_AND_WAVE;
+        int wave =
+                tasks
+                        * Math.max(
+                                1,
+                                spark.getConf()
+                                        .getInt(
+                                                SEGMENTS_PER_TASK_AND_WAVE_SETTING,
+                                                SEGMENTS_PER_TASK_AND_WAVE));
         SegmentTask task =
                 new SegmentTask(connection, table, targetModel, removals, kind, totalSegments);
         PassTally total = PassTally.EMPTY;

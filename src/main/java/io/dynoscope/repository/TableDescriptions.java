@@ -1,15 +1,19 @@
 package io.dynoscope.repository;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableInfo;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
@@ -22,31 +26,24 @@ final class TableDescriptions {
         Map<String, String> types = new LinkedHashMap<>();
         d.attributeDefinitions()
                 .forEach(a -> types.put(a.attributeName(), a.attributeTypeAsString()));
-        List<TableInfo.IndexInfo> globals =
-                d.globalSecondaryIndexes().stream()
-                        .map(
-                                g ->
-                                        index(
-                                                g.indexName(),
-                                                true,
-                                                g.keySchema(),
-                                                g.projection(),
-                                                g.indexStatusAsString(),
-                                                g.itemCount()))
-                        .toList();
+        Map<String, TableInfo.IndexState> states = new LinkedHashMap<>();
+        List<SecondaryIndex> globals = new ArrayList<>();
+        for (GlobalSecondaryIndexDescription g : d.globalSecondaryIndexes()) {
+            globals.add(index(g.indexName(), true, g.keySchema(), g.projection()));
+            states.put(
+                    g.indexName(),
+                    new TableInfo.IndexState(
+                            g.indexStatusAsString(), SdkCalls.orZero(g.itemCount())));
+        }
         // a local index has no status of its own: it is as ready as its table
-        List<TableInfo.IndexInfo> locals =
-                d.localSecondaryIndexes().stream()
-                        .map(
-                                l ->
-                                        index(
-                                                l.indexName(),
-                                                false,
-                                                l.keySchema(),
-                                                l.projection(),
-                                                d.tableStatusAsString(),
-                                                l.itemCount()))
-                        .toList();
+        List<SecondaryIndex> locals = new ArrayList<>();
+        for (LocalSecondaryIndexDescription l : d.localSecondaryIndexes()) {
+            locals.add(index(l.indexName(), false, l.keySchema(), l.projection()));
+            states.put(
+                    l.indexName(),
+                    new TableInfo.IndexState(
+                            d.tableStatusAsString(), SdkCalls.orZero(l.itemCount())));
+        }
         String billing =
                 d.billingModeSummary() == null || d.billingModeSummary().billingMode() == null
                         ? BillingMode.PROVISIONED.toString()
@@ -63,6 +60,7 @@ final class TableDescriptions {
                 types,
                 globals,
                 locals,
+                states,
                 billing,
                 SdkCalls.orZero(d.itemCount()),
                 SdkCalls.orZero(d.tableSizeBytes()),
@@ -71,21 +69,14 @@ final class TableDescriptions {
                 provisioned(billing, d));
     }
 
-    private static TableInfo.IndexInfo index(
-            String name,
-            boolean global,
-            List<KeySchemaElement> keys,
-            Projection projection,
-            String status,
-            Long itemCount) {
-        return new TableInfo.IndexInfo(
+    private static SecondaryIndex index(
+            String name, boolean global, List<KeySchemaElement> keys, Projection projection) {
+        return new SecondaryIndex(
                 name,
                 global,
                 keySchema(keys),
                 projection.projectionTypeAsString(),
-                projection.nonKeyAttributes(),
-                status,
-                SdkCalls.orZero(itemCount));
+                projection.nonKeyAttributes());
     }
 
     /** The capacity of a provisioned table; null on demand or when the engine does not say. */

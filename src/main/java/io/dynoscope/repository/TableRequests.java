@@ -1,10 +1,10 @@
 package io.dynoscope.repository;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableDefinition.Billing;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -165,7 +165,7 @@ public final class TableRequests {
         return elements;
     }
 
-    private static Projection projection(IndexDefinition index) {
+    private static Projection projection(SecondaryIndex index) {
         Projection.Builder projection = Projection.builder().projectionType(index.projectionType());
         if (!index.nonKeyAttributes().isEmpty()) {
             projection.nonKeyAttributes(index.nonKeyAttributes());

@@ -16,8 +16,8 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -202,7 +202,7 @@ public final class SampleData {
                                     "createdAt",
                                     "S"),
                             List.of(
-                                    IndexDefinition.all(
+                                    SecondaryIndex.global(
                                             BLOG_AUTHOR_INDEX, "authorId", "createdAt")),
                             List.of());
             case ACTIVITY ->
@@ -218,8 +218,9 @@ public final class SampleData {
                                     "S"),
                             List.of(),
                             List.of(
-                                    new IndexDefinition(
+                                    new SecondaryIndex(
                                             ACTIVITY_ACTOR_INDEX,
+                                            false,
                                             KeySchema.of(ACTIVITY_PARTITION_KEY, "actor"),
                                             "INCLUDE",
                                             List.of("action"))));

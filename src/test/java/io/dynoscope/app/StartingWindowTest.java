@@ -4,12 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.ui.shell.ShellView;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -51,6 +58,32 @@ class StartingWindowTest {
             assertEquals(dark, back.getBrightness() < 0.5, "the theme's background, dark " + dark);
             double contrast = TextContrastTest.contrast((Color) text.getTextFill(), back);
             assertTrue(contrast >= 4.5, "contrast " + contrast + " in the dark theme " + dark);
+            saveForTheDocs(
+                    robot, dark ? "screenshot-starting-dark.png" : "screenshot-starting.png");
+        }
+    }
+
+    /** With -Ddynoscope.docs=DIR, the window as it is now goes to DIR/name (for docs/). */
+    private void saveForTheDocs(FxRobot robot, String name) {
+        String docs = System.getProperty("dynoscope.docs");
+        if (docs == null) {
+            return;
+        }
+        WritableImage[] taken = new WritableImage[1];
+        robot.interact(() -> taken[0] = scene.snapshot(null));
+        int width = (int) taken[0].getWidth();
+        int height = (int) taken[0].getHeight();
+        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
+        PixelReader pixels = taken[0].getPixelReader();
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                out.setRGB(x, y, pixels.getArgb(x, y));
+            }
+        }
+        try {
+            ImageIO.write(out, "png", Path.of(docs, name).toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -4,6 +4,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.migration.Migration;
@@ -23,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -112,7 +114,7 @@ public final class MigrationBenchmark {
     }
 
     /** A fresh table of the fixture with both indexes already there, so neither side makes one. */
-    private static String table(SdkDynamoRepository repository, String name, List<Item> items) {
+    static String table(SdkDynamoRepository repository, String name, List<Item> items) {
         String table = "migration-bench-" + name;
         repository.createTable(
                 new TableDefinition(
@@ -132,9 +134,10 @@ public final class MigrationBenchmark {
                                 "GSI2SK",
                                 "S"),
                         List.of(
-                                TableDefinition.IndexDefinition.all("byStatus", "GSI1PK", "GSI1SK"),
-                                new TableDefinition.IndexDefinition(
+                                SecondaryIndex.global("byStatus", "GSI1PK", "GSI1SK"),
+                                new SecondaryIndex(
                                         "byAssignee",
+                                        true,
                                         KeySchema.of("GSI2PK", "GSI2SK"),
                                         "ALL",
                                         List.of())),
@@ -252,6 +255,15 @@ public final class MigrationBenchmark {
      * catch-up, which is then cancelled (the plan's sample read is not timed).
      */
     static Backfill backfill(SdkDynamoRepository repository, String table, int workers) {
+        return backfill(repository, table, workers, Migration::new);
+    }
+
+    /** The backfill of the migration {@code migration} makes of the repository, timed alone. */
+    static Backfill backfill(
+            SdkDynamoRepository repository,
+            String table,
+            int workers,
+            Function<SdkDynamoRepository, Migration> migration) {
         MigrationPlan plan =
                 new MigrationPlanner(repository)
                         .plan(
@@ -296,7 +308,8 @@ public final class MigrationBenchmark {
                 };
         try {
             MigrationReport report =
-                    new Migration(repository)
+                    migration
+                            .apply(repository)
                             .apply(plan, Migration.Options.of(workers), timer, cancellation);
             return new Backfill(
                     report.backfill().count(PassTally.Count.UPDATED), (times[1] - times[0]) / 1e9);

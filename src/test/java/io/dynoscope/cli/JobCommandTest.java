@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.testsupport.MigrationFixture;
+import io.dynoscope.testsupport.SparkJvm;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -141,7 +142,7 @@ class JobCommandTest {
     private Path standInSparkHome() throws IOException {
         Path bin = Files.createDirectories(folder.resolve("spark/bin"));
         Path script = bin.resolve("spark-submit");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String java = SparkJvm.java();
         Files.writeString(
                 script,
                 "#!/bin/sh\n"
@@ -150,7 +151,7 @@ class JobCommandTest {
                         + "exec '"
                         + java
                         + "' -XX:TieredStopAtLevel=1 "
-                        + OPENS
+                        + SparkJvm.OPENS
                         + " -Dspark.master=\"$master\" -Dspark.ui.enabled=false"
                         + " -Dspark.driver.host=127.0.0.1 -cp '"
                         + System.getProperty("java.class.path")
@@ -158,18 +159,4 @@ class JobCommandTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         return folder.resolve("spark");
     }
-
-    private static final String OPENS =
-            "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED"
-                    + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED"
-                    + " --add-opens=java.base/java.util=ALL-UNNAMED"
-                    + " --add-opens=java.base/java.lang.invoke=ALL-UNNAMED"
-                    + " --add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
-                    + " --add-opens=java.base/java.io=ALL-UNNAMED"
-                    + " --add-opens=java.base/java.net=ALL-UNNAMED"
-                    + " --add-opens=java.base/java.util.concurrent=ALL-UNNAMED"
-                    + " --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED"
-                    + " --add-opens=java.base/sun.nio.cs=ALL-UNNAMED"
-                    + " --add-opens=java.base/sun.security.action=ALL-UNNAMED"
-                    + " --add-opens=java.base/java.lang.reflect=ALL-UNNAMED";
 }

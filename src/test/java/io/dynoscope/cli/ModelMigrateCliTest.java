@@ -301,6 +301,7 @@ class ModelMigrateCliTest {
                                         info.keyAttributeTypes(),
                                         info.globalSecondaryIndexes(),
                                         info.localSecondaryIndexes(),
+                                        info.indexStates(),
                                         info.billingMode(),
                                         10,
                                         info.sizeBytes(),

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.repository.DynamoClients;
 import io.dynoscope.repository.SdkDynamoRepository;
@@ -287,9 +288,7 @@ class TableCliTest {
         assertEquals(0, added.exitCode(), added.err());
         assertEquals(
                 List.of("byName"),
-                withIndex.globalSecondaryIndexes().stream()
-                        .map(TableInfo.IndexInfo::name)
-                        .toList());
+                withIndex.globalSecondaryIndexes().stream().map(SecondaryIndex::name).toList());
         assertEquals(
                 List.of(Item.of(Map.of("id", s("u1"), "name", s("Mara")))),
                 byName,

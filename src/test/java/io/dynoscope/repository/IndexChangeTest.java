@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition.Billing;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.store.RepositoryException;
 import java.io.IOException;
@@ -89,8 +89,8 @@ class IndexChangeTest {
     private static TableChange.CreateGlobalIndex byStatus() {
         return new TableChange.CreateGlobalIndex(
                 TABLE,
-                new IndexDefinition(
-                        "byStatus", KeySchema.of("status", null), "KEYS_ONLY", List.of()),
+                new SecondaryIndex(
+                        "byStatus", true, KeySchema.of("status", null), "KEYS_ONLY", List.of()),
                 Map.of("status", "S"),
                 Billing.onDemand());
     }

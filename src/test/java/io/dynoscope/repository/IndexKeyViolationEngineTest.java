@@ -9,10 +9,10 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableDefinition.Billing;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.store.ScanSpec;
@@ -54,7 +54,8 @@ class IndexKeyViolationEngineTest {
             repository.changeTable(
                     new TableChange.CreateGlobalIndex(
                             "mixed",
-                            new IndexDefinition("byG", KeySchema.of("G", null), "ALL", List.of()),
+                            new SecondaryIndex(
+                                    "byG", true, KeySchema.of("G", null), "ALL", List.of()),
                             Map.of("G", "S"),
                             Billing.onDemand()));
 

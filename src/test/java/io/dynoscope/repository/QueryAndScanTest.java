@@ -20,6 +20,7 @@ import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.Page;
 import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.service.store.BatchResult;
 import io.dynoscope.service.store.DynamoRepository;
@@ -63,8 +64,9 @@ class QueryAndScanTest {
                         KeySchema.of("pk", "sk"),
                         Map.of("pk", "S", "sk", "S", "status", "S", "seq", "N"),
                         List.of(
-                                new TableDefinition.IndexDefinition(
+                                new SecondaryIndex(
                                         "byStatus",
+                                        true,
                                         KeySchema.of("status", "seq"),
                                         "ALL",
                                         List.of())),

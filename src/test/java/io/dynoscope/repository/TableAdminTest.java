@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.store.DynamoRepository;
@@ -30,14 +31,13 @@ class TableAdminTest {
                         KeySchema.of("EntityRef", "Detail"),
                         Map.of("EntityRef", "S", "Detail", "S", "authorId", "S", "createdAt", "N"),
                         List.of(
-                                new TableDefinition.IndexDefinition(
+                                new SecondaryIndex(
                                         "byAuthor",
+                                        true,
                                         KeySchema.of("authorId", "createdAt"),
                                         "INCLUDE",
                                         List.of("title"))),
-                        List.of(
-                                TableDefinition.IndexDefinition.all(
-                                        "byCreated", "EntityRef", "createdAt")));
+                        List.of(SecondaryIndex.local("byCreated", "EntityRef", "createdAt")));
         String table = TestEngine.freshTable(definition);
 
         TableInfo info = repository.describeTable(table);
@@ -52,7 +52,7 @@ class TableAdminTest {
         assertEquals(Optional.empty(), info.streamViewType());
         assertTrue(info.hasLocalSecondaryIndex());
 
-        TableInfo.IndexInfo byAuthor = info.globalSecondaryIndexes().get(0);
+        SecondaryIndex byAuthor = info.globalSecondaryIndexes().get(0);
         assertEquals("byAuthor", byAuthor.name());
         assertTrue(byAuthor.global());
         assertEquals(KeySchema.of("authorId", "createdAt"), byAuthor.keySchema());

@@ -53,6 +53,7 @@ public final class GatedEndpoint implements AutoCloseable {
     private final CountDownLatch gate = new CountDownLatch(1);
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final ObjectMapper json = new ObjectMapper();
+    private volatile boolean dropped;
 
     /** An endpoint that gates nothing: it only logs the requests it passes on. */
     public GatedEndpoint(URI engine) throws IOException {
@@ -103,6 +104,15 @@ public final class GatedEndpoint implements AutoCloseable {
         return reached.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Drops the gated request (its sender, killed meanwhile, never sent it on) and lets every later
+     * one through.
+     */
+    public void dropGatedRequest() {
+        dropped = true;
+        gate.countDown();
+    }
+
     /** Lets the gated request, and every later one, through. */
     public void open() {
         gate.countDown();
@@ -116,6 +126,9 @@ public final class GatedEndpoint implements AutoCloseable {
                     && seen.incrementAndGet() == gatedRequest) {
                 reached.countDown();
                 gate.await();
+                if (dropped) {
+                    return;
+                }
             }
             byte[] body;
             try (InputStream in = exchange.getRequestBody()) {

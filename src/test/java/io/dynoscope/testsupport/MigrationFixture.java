@@ -9,9 +9,13 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.ScanSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,9 +53,7 @@ public final class MigrationFixture {
                         prefix,
                         KEYS,
                         Map.of("EntityRef", "S", "Detail", "S", "GSI1PK", "S", "GSI1SK", "S"),
-                        List.of(
-                                TableDefinition.IndexDefinition.all(
-                                        "byStatus", "GSI1PK", "GSI1SK")),
+                        List.of(SecondaryIndex.global("byStatus", "GSI1PK", "GSI1SK")),
                         List.of()));
     }
 
@@ -202,6 +204,17 @@ public final class MigrationFixture {
             """;
 
     /** A model file's text with its table named {@code table} (migrate refuses another's). */
+    /** The current and target model files of {@code table}, written into {@code folder}. */
+    public record ModelFiles(Path current, Path target) {}
+
+    public static ModelFiles writeModels(Path folder, String table) throws IOException {
+        Path target = folder.resolve("target.json");
+        Path current = folder.resolve("current.json");
+        Files.writeString(target, forTable(TARGET, table));
+        Files.writeString(current, forTable(CURRENT, table));
+        return new ModelFiles(current, target);
+    }
+
     public static String forTable(String json, String table) {
         return json.replace("\"table\": \"tasks\"", "\"table\": \"" + table + "\"");
     }

@@ -1,9 +1,9 @@
 package io.dynoscope.core.codegen;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -46,7 +46,7 @@ final class CdkConstruct implements CodeGenerator {
                     .append(TableShape.DELETION_PROTECTION)
                     .append(",\n");
             body.append("      removalPolicy: RemovalPolicy.RETAIN,\n    });\n");
-            for (IndexModel index : shape.globalIndexes()) {
+            for (SecondaryIndex index : shape.globalIndexes()) {
                 body.append("    this.").append(field).append(".addGlobalSecondaryIndex({\n");
                 index(body, shape, index);
                 if (shape.capacity().provisioned()) {
@@ -54,7 +54,7 @@ final class CdkConstruct implements CodeGenerator {
                 }
                 body.append("    });\n");
             }
-            for (IndexModel index : shape.localIndexes()) {
+            for (SecondaryIndex index : shape.localIndexes()) {
                 body.append("    this.").append(field).append(".addLocalSecondaryIndex({\n");
                 index(body, shape, index);
                 body.append("    });\n");
@@ -80,10 +80,10 @@ final class CdkConstruct implements CodeGenerator {
                 List.of(new GeneratedCode.File(className + ".ts", out.toString())), lost);
     }
 
-    private static void index(StringBuilder body, TableShape shape, IndexModel index) {
+    private static void index(StringBuilder body, TableShape shape, SecondaryIndex index) {
         body.append("      indexName: ").append(Names.quoted(index.name())).append(",\n");
         // an LSI names only its sort key in the CDK: its partition key is the table's
-        keys(body, "      ", shape, index.keys(), index.global());
+        keys(body, "      ", shape, index.keySchema(), index.global());
         body.append("      projectionType: ProjectionType.")
                 .append(index.projectionType())
                 .append(",\n");

@@ -10,9 +10,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -112,7 +112,7 @@ final class CloudFormationTemplate implements CodeGenerator {
         }
         if (!shape.globalIndexes().isEmpty()) {
             ArrayNode globals = properties.putArray("GlobalSecondaryIndexes");
-            for (IndexModel index : shape.globalIndexes()) {
+            for (SecondaryIndex index : shape.globalIndexes()) {
                 ObjectNode node = index(index);
                 if (shape.capacity().provisioned()) {
                     node.set("ProvisionedThroughput", throughput(shape));
@@ -131,10 +131,10 @@ final class CloudFormationTemplate implements CodeGenerator {
         return properties;
     }
 
-    private static ObjectNode index(IndexModel index) {
+    private static ObjectNode index(SecondaryIndex index) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("IndexName", index.name());
-        node.set("KeySchema", keySchema(index.keys()));
+        node.set("KeySchema", keySchema(index.keySchema()));
         ObjectNode projection = node.putObject("Projection");
         projection.put("ProjectionType", index.projectionType());
         List<String> included = TableShape.included(index);

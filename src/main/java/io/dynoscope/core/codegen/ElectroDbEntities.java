@@ -9,6 +9,8 @@ import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -208,7 +210,7 @@ final class ElectroDbEntities implements CodeGenerator {
                                     template.rewrite(text -> text, name -> "${" + name + "}")));
         }
         out.append(", casing: 'none'");
-        if (model.keyAttributeType(field).equals("N")) {
+        if (model.keyType(field) == KeyType.N) {
             out.append(", cast: 'number'");
         }
         return out.append(" }").toString();
@@ -311,7 +313,7 @@ final class ElectroDbEntities implements CodeGenerator {
     /** Whether a read of the index gets only some attributes, so ElectroDB hydrates its items. */
     private static boolean hydrates(TableModel model, String index) {
         return index != null
-                && model.index(index).map(i -> !"ALL".equals(i.projectionType())).orElse(false);
+                && model.index(index).map(i -> i.projection() != Projection.ALL).orElse(false);
     }
 
     private static String composites(Set<String> parts, String p) {

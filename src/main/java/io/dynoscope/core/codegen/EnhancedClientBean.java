@@ -6,6 +6,7 @@ import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -88,7 +89,7 @@ final class EnhancedClientBean {
                             });
         }
         for (Map.Entry<String, StringBuilder> e : keyAnnotations.entrySet()) {
-            String type = model.keyAttributeType(e.getKey()).equals("N") ? "BigDecimal" : "String";
+            String type = model.keyType(e.getKey()) == KeyType.N ? "BigDecimal" : "String";
             Property attribute = properties.get(e.getKey());
             if (attribute != null) {
                 // an attribute that is also an index key (an LSI on createdAt) keeps its property

@@ -4,10 +4,11 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -75,8 +76,8 @@ final class EnhancedClientClasses implements CodeGenerator {
                 "    static DynamoDbTable<EnhancedDocument> table(DynamoDbEnhancedClient client, String tableName) {\n");
         out.append("        return client.table(tableName, TableSchema.documentSchemaBuilder()\n");
         keys(out, "TableMetadata.primaryIndexName()", model, model.keys());
-        for (IndexModel index : model.indexes()) {
-            keys(out, Names.quoted(index.name()), model, index.keys());
+        for (SecondaryIndex index : model.indexes()) {
+            keys(out, Names.quoted(index.name()), model, index.keySchema());
         }
         out.append(
                 "                .attributeConverterProviders(AttributeConverterProvider.defaultProvider())\n");
@@ -319,8 +320,6 @@ final class EnhancedClientClasses implements CodeGenerator {
 
     private static String keyValue(TableModel model, String attribute, KeyTemplate template) {
         String value = EnhancedClientBean.concatenation(template);
-        return model.keyAttributeType(attribute).equals("N")
-                ? "new BigDecimal(" + value + ")"
-                : value;
+        return model.keyType(attribute) == KeyType.N ? "new BigDecimal(" + value + ")" : value;
     }
 }

@@ -6,11 +6,11 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,7 +35,7 @@ final class EntityCode {
     static Map<String, KeyTemplates> templates(TableModel model, Entity entity) {
         Map<String, KeyTemplates> templates = new LinkedHashMap<>();
         templates.put(null, entity.keys());
-        for (IndexModel index : model.indexes()) {
+        for (SecondaryIndex index : model.indexes()) {
             KeyTemplates keys = entity.indexKeys().get(index.name());
             if (keys != null) {
                 templates.put(index.name(), keys);

@@ -2,9 +2,10 @@ package io.dynoscope.core.codegen;
 
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Capacity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.Projection;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,8 +20,8 @@ record TableShape(
         String table,
         KeySchema keys,
         Map<String, String> attributeTypes,
-        List<IndexModel> globalIndexes,
-        List<IndexModel> localIndexes,
+        List<SecondaryIndex> globalIndexes,
+        List<SecondaryIndex> localIndexes,
         Capacity capacity) {
 
     static final boolean POINT_IN_TIME_RECOVERY = true;
@@ -29,13 +30,13 @@ record TableShape(
     static TableShape of(TableDesign design) {
         TableModel model = design.model();
         Map<String, String> types = new LinkedHashMap<>();
-        List<IndexModel> globals = new ArrayList<>();
-        List<IndexModel> locals = new ArrayList<>();
+        List<SecondaryIndex> globals = new ArrayList<>();
+        List<SecondaryIndex> locals = new ArrayList<>();
         for (String attribute : model.keys().attributes()) {
             types.put(attribute, model.keyAttributeType(attribute));
         }
-        for (IndexModel index : model.indexes()) {
-            for (String attribute : index.keys().attributes()) {
+        for (SecondaryIndex index : model.indexes()) {
+            for (String attribute : index.keySchema().attributes()) {
                 types.putIfAbsent(attribute, model.keyAttributeType(attribute));
             }
             (index.global() ? globals : locals).add(index);
@@ -45,8 +46,8 @@ record TableShape(
     }
 
     /** The attributes an index projects besides the keys: INCLUDE's list, else none. */
-    static List<String> included(IndexModel index) {
-        return "INCLUDE".equals(index.projectionType()) ? index.nonKeyAttributes() : List.of();
+    static List<String> included(SecondaryIndex index) {
+        return index.projection() == Projection.INCLUDE ? index.nonKeyAttributes() : List.of();
     }
 
     /** What the infrastructure formats leave out of this table's model. */

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,9 +76,9 @@ final class TerraformConfiguration implements CodeGenerator {
         }
         if (!shape.globalIndexes().isEmpty()) {
             ArrayNode globals = table.putArray("global_secondary_index");
-            for (IndexModel index : shape.globalIndexes()) {
+            for (SecondaryIndex index : shape.globalIndexes()) {
                 ObjectNode node = index(index);
-                node.put("hash_key", index.keys().partitionKey());
+                node.put("hash_key", index.keySchema().partitionKey());
                 if (shape.capacity().provisioned()) {
                     capacity(node, shape);
                 }
@@ -94,10 +94,10 @@ final class TerraformConfiguration implements CodeGenerator {
         return table;
     }
 
-    private static ObjectNode index(IndexModel index) {
+    private static ObjectNode index(SecondaryIndex index) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("name", index.name());
-        index.keys().sortKey().ifPresent(sk -> node.put("range_key", sk));
+        index.keySchema().sortKey().ifPresent(sk -> node.put("range_key", sk));
         node.put("projection_type", index.projectionType());
         List<String> included = TableShape.included(index);
         if (!included.isEmpty()) {

@@ -6,10 +6,12 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +50,8 @@ final class ToolboxEntities implements CodeGenerator {
                 model.table()
                         + ": the toolbox tells entities apart by the attribute _et it writes;"
                         + " the generated queries return no item written without it");
-        for (IndexModel index : model.indexes()) {
-            if (!"ALL".equals(index.projectionType())) {
+        for (SecondaryIndex index : model.indexes()) {
+            if (index.projection() != Projection.ALL) {
                 lost.add(
                         model.table()
                                 + "."
@@ -85,16 +87,16 @@ final class ToolboxEntities implements CodeGenerator {
                                         .append(keyDeclaration(model, sk))
                                         .append(",\n"));
         out.append("    indexes: {\n");
-        for (IndexModel index : model.indexes()) {
+        for (SecondaryIndex index : model.indexes()) {
             out.append("      ")
                     .append(Names.quoted(index.name()))
                     .append(": { type: ")
                     .append(index.global() ? "'global'" : "'local'");
             if (index.global()) {
                 out.append(", partitionKey: ")
-                        .append(keyDeclaration(model, index.keys().partitionKey()));
+                        .append(keyDeclaration(model, index.keySchema().partitionKey()));
             }
-            index.keys()
+            index.keySchema()
                     .sortKey()
                     .ifPresent(sk -> out.append(", sortKey: ").append(keyDeclaration(model, sk)));
             out.append(" },\n");
@@ -138,10 +140,10 @@ final class ToolboxEntities implements CodeGenerator {
 
     private static String keyDeclaration(TableModel model, String attribute) {
         String type =
-                switch (model.keyAttributeType(attribute)) {
-                    case "N" -> "number";
-                    case "B" -> "binary";
-                    default -> "string";
+                switch (model.keyType(attribute)) {
+                    case N -> "number";
+                    case B -> "binary";
+                    case S -> "string";
                 };
         return "{ name: " + Names.quoted(attribute) + ", type: '" + type + "' }";
     }
@@ -204,7 +206,7 @@ final class ToolboxEntities implements CodeGenerator {
         if (!fields.add(field)) {
             return; // the attribute itself ({postedAt}), or a key already linked (an LSI's)
         }
-        boolean number = model.keyAttributeType(field).equals("N");
+        boolean number = model.keyType(field) == KeyType.N;
         String value = TypeScriptRequests.value(model, field, template, "item");
         out.append("      ")
                 .append(Names.quoted(field))
@@ -291,7 +293,7 @@ final class ToolboxEntities implements CodeGenerator {
         boolean partial =
                 pattern.index() != null
                         && model.index(pattern.index())
-                                .map(i -> !"ALL".equals(i.projectionType()))
+                                .map(i -> i.projection() != Projection.ALL)
                                 .orElse(false);
         if (partial) {
             return "(await readHydrated(["

@@ -6,6 +6,7 @@ import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -72,7 +73,7 @@ final class TypeScriptRequests {
                 template.isConstant()
                         ? Names.quoted(template.text())
                         : Names.templateLiteral(template, p);
-        return model.keyAttributeType(attribute).equals("N") ? "Number(" + text + ")" : text;
+        return model.keyType(attribute) == KeyType.N ? "Number(" + text + ")" : text;
     }
 
     /**

@@ -4,9 +4,9 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,26 +70,30 @@ public final class AttributeComputation {
         // sorted, so the order of writes and messages does not depend on a map's order
         for (Map.Entry<String, KeyTemplates> entry : new TreeMap<>(entity.indexKeys()).entrySet()) {
             String where = "entity '" + entity.name() + "', index '" + entry.getKey() + "'";
-            IndexModel index =
+            SecondaryIndex index =
                     model.index(entry.getKey())
                             .orElseThrow(
                                     () ->
                                             new IllegalArgumentException(
                                                     where + ": the model has no such index"));
             KeyTemplates templates = entry.getValue();
-            if (index.keys().sortKey().isPresent() != templates.sortKey().isPresent()) {
+            if (index.keySchema().sortKey().isPresent() != templates.sortKey().isPresent()) {
                 throw new IllegalArgumentException(
                         where
                                 + ": the index "
-                                + (index.keys().sortKey().isPresent() ? "has" : "has no")
+                                + (index.keySchema().sortKey().isPresent() ? "has" : "has no")
                                 + " sort key, the entity "
                                 + (templates.sortKey().isPresent() ? "gives" : "gives no")
                                 + " sort-key template");
             }
             ComputedAttribute partition =
-                    attribute(model, index, index.keys().partitionKey(), templates.partitionKey());
+                    attribute(
+                            model,
+                            index,
+                            index.keySchema().partitionKey(),
+                            templates.partitionKey());
             ComputedAttribute sort =
-                    index.keys()
+                    index.keySchema()
                             .sortKey()
                             .map(sk -> attribute(model, index, sk, templates.sortKey().get()))
                             .orElse(null);
@@ -142,7 +146,7 @@ public final class AttributeComputation {
     }
 
     private static ComputedAttribute attribute(
-            TableModel model, IndexModel index, String attribute, KeyTemplate template) {
+            TableModel model, SecondaryIndex index, String attribute, KeyTemplate template) {
         return new ComputedAttribute(
                 attribute, template, model.keyAttributeType(attribute), index.name());
     }

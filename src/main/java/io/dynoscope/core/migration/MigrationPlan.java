@@ -3,9 +3,9 @@ package io.dynoscope.core.migration;
 import io.dynoscope.core.migration.ModelDiff.IndexAction;
 import io.dynoscope.core.migration.ModelDiff.IndexChange;
 import io.dynoscope.core.migration.SampleTally.IndexTally;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Prices;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -205,7 +205,7 @@ public record MigrationPlan(
      * that touches its items (two for a changed key), one created after is built once from the
      * finished items.
      */
-    private static IndexTiming timing(IndexModel index, IndexTally tally, double scale) {
+    private static IndexTiming timing(SecondaryIndex index, IndexTally tally, double scale) {
         long before = Math.round((tally.creationBefore() + tally.backfillWrites()) * scale);
         long after = Math.round(tally.creationAfter() * scale);
         if (before <= after) {
@@ -232,7 +232,7 @@ public record MigrationPlan(
                         + " more units into it (items whose keys change are a delete and a put)");
     }
 
-    private static NewIndexCost newIndexCost(IndexModel index, IndexTally tally, double scale) {
+    private static NewIndexCost newIndexCost(SecondaryIndex index, IndexTally tally, double scale) {
         double gigabytes = tally.bytesAfter() * scale / (1024.0 * 1024 * 1024);
         double perWrite =
                 tally.keyedAfter() == 0 ? 0 : tally.creationAfter() / (double) tally.keyedAfter();

@@ -3,9 +3,9 @@ package io.dynoscope.core.migration;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -58,7 +58,8 @@ public record ModelDiff(
     /**
      * @param keyTypes S, N or B of the index's key attributes (for CREATE)
      */
-    public record IndexChange(IndexModel index, IndexAction action, Map<String, String> keyTypes) {
+    public record IndexChange(
+            SecondaryIndex index, IndexAction action, Map<String, String> keyTypes) {
         public IndexChange {
             Objects.requireNonNull(index, "index");
             Objects.requireNonNull(action, "action");
@@ -123,7 +124,7 @@ public record ModelDiff(
      * {@code liveIndexes} (those of {@code current} when the table's are not known).
      */
     public static ModelDiff between(
-            TableModel current, TableModel target, Optional<List<IndexModel>> liveIndexes) {
+            TableModel current, TableModel target, Optional<List<SecondaryIndex>> liveIndexes) {
         List<String> refusals = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         if (!current.keys().equals(target.keys())) {
@@ -191,10 +192,13 @@ public record ModelDiff(
     }
 
     private static List<IndexChange> indexes(
-            TableModel current, TableModel target, List<IndexModel> live, List<String> refusals) {
+            TableModel current,
+            TableModel target,
+            List<SecondaryIndex> live,
+            List<String> refusals) {
         List<IndexChange> changes = new ArrayList<>();
-        for (IndexModel index : target.indexes()) {
-            Optional<IndexModel> existing =
+        for (SecondaryIndex index : target.indexes()) {
+            Optional<SecondaryIndex> existing =
                     live.stream().filter(i -> i.name().equals(index.name())).findFirst();
             if (existing.isEmpty()) {
                 if (!index.global()) {
@@ -206,9 +210,11 @@ public record ModelDiff(
                 }
                 Map<String, String> types = new LinkedHashMap<>();
                 types.put(
-                        index.keys().partitionKey(),
-                        target.keyAttributeType(index.keys().partitionKey()));
-                index.keys().sortKey().ifPresent(sk -> types.put(sk, target.keyAttributeType(sk)));
+                        index.keySchema().partitionKey(),
+                        target.keyAttributeType(index.keySchema().partitionKey()));
+                index.keySchema()
+                        .sortKey()
+                        .ifPresent(sk -> types.put(sk, target.keyAttributeType(sk)));
                 types.forEach(
                         (attribute, type) -> {
                             String declared = declaredType(current, live, attribute);
@@ -225,7 +231,7 @@ public record ModelDiff(
                             }
                         });
                 changes.add(new IndexChange(index, IndexAction.CREATE, types));
-            } else if (!existing.get().keys().equals(index.keys())
+            } else if (!existing.get().keySchema().equals(index.keySchema())
                     || existing.get().global() != index.global()) {
                 refusals.add(
                         "index '"
@@ -240,7 +246,7 @@ public record ModelDiff(
                 changes.add(new IndexChange(index, IndexAction.KEEP, Map.of()));
             }
         }
-        for (IndexModel index : live) {
+        for (SecondaryIndex index : live) {
             if (target.index(index.name()).isEmpty()) {
                 if (index.global()) {
                     changes.add(new IndexChange(index, IndexAction.REMOVE, Map.of()));
@@ -252,10 +258,10 @@ public record ModelDiff(
 
     /** The type the table already gives a key attribute, or null when it is no key yet. */
     private static String declaredType(
-            TableModel current, List<IndexModel> live, String attribute) {
+            TableModel current, List<SecondaryIndex> live, String attribute) {
         boolean keyed =
                 current.keys().isKeyAttribute(attribute)
-                        || live.stream().anyMatch(i -> i.keys().isKeyAttribute(attribute));
+                        || live.stream().anyMatch(i -> i.keySchema().isKeyAttribute(attribute));
         return keyed ? current.keyAttributeType(attribute) : null;
     }
 
@@ -342,9 +348,9 @@ public record ModelDiff(
                 + model.keys().sortKey().map(sk -> " / " + sk).orElse("");
     }
 
-    private static String keys(IndexModel index) {
-        return index.keys().partitionKey()
-                + index.keys().sortKey().map(sk -> " / " + sk).orElse("");
+    private static String keys(SecondaryIndex index) {
+        return index.keySchema().partitionKey()
+                + index.keySchema().sortKey().map(sk -> " / " + sk).orElse("");
     }
 
     /**

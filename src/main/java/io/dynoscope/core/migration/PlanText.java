@@ -14,8 +14,8 @@ import io.dynoscope.core.migration.ModelDiff.IndexAction;
 import io.dynoscope.core.migration.ModelDiff.IndexChange;
 import io.dynoscope.core.migration.ModelDiff.PatternChange;
 import io.dynoscope.core.migration.SampleTally.EntityTally;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.table.Prices;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -94,10 +94,10 @@ public final class PlanText {
         }
         lines.add("Indexes");
         for (IndexChange change : plan.diff().indexes()) {
-            IndexModel index = change.index();
+            SecondaryIndex index = change.index();
             String keys =
-                    index.keys().partitionKey()
-                            + index.keys().sortKey().map(sk -> " / " + sk).orElse("")
+                    index.keySchema().partitionKey()
+                            + index.keySchema().sortKey().map(sk -> " / " + sk).orElse("")
                             + ", "
                             + index.projectionType();
             switch (change.action()) {

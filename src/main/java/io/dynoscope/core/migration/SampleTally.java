@@ -10,9 +10,10 @@ import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.Projection;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -105,7 +106,7 @@ public record SampleTally(
             List<Item> sample,
             boolean wholeTable,
             AttributeComputation computation,
-            List<IndexModel> indexes) {
+            List<SecondaryIndex> indexes) {
         KeySchema tableKeys = computation.model().keys();
         Map<String, long[]> entities = new LinkedHashMap<>();
         computation.model().entities().forEach(e -> entities.put(e.name(), new long[3]));
@@ -125,7 +126,7 @@ public record SampleTally(
             if (computed.isEmpty()) {
                 unmatched++;
                 example(unmatchedExamples, tableKeys.keyOf(item).text());
-                for (IndexModel index : indexes) {
+                for (SecondaryIndex index : indexes) {
                     if (otherKeyType(computation.model(), index, item)) {
                         byIndex.get(index.name())[6]++;
                     }
@@ -161,7 +162,7 @@ public record SampleTally(
                         computed.get().entity(),
                         e -> exampleWrite(tableKeys, item, computed.get()));
             }
-            for (IndexModel index : indexes) {
+            for (SecondaryIndex index : indexes) {
                 if (otherKeyType(computation.model(), index, after)) {
                     byIndex.get(index.name())[6]++;
                     continue;
@@ -264,7 +265,7 @@ public record SampleTally(
 
     private static void tallyIndex(
             long[] tally,
-            IndexModel index,
+            SecondaryIndex index,
             KeySchema tableKeys,
             Item before,
             Item after,
@@ -287,7 +288,7 @@ public record SampleTally(
         }
         if (was.isPresent() && is.isPresent()) {
             boolean keyChanged =
-                    !index.keys().keyOf(was.get()).equals(index.keys().keyOf(is.get()));
+                    !index.keySchema().keyOf(was.get()).equals(index.keySchema().keyOf(is.get()));
             if (keyChanged) {
                 tally[4] += unitsWas + unitsIs;
             } else if (!was.get().equals(is.get())) {
@@ -299,8 +300,8 @@ public record SampleTally(
     }
 
     /** Whether a key attribute of the index is on the item with another type than declared. */
-    private static boolean otherKeyType(TableModel model, IndexModel index, Item item) {
-        for (String key : index.keys().attributes()) {
+    private static boolean otherKeyType(TableModel model, SecondaryIndex index, Item item) {
+        for (String key : index.keySchema().attributes()) {
             AttributeValue value = item.attributes().get(key);
             String declared = model.keyAttributeType(key);
             if (value != null && declared != null && !value.type().descriptor().equals(declared)) {
@@ -311,19 +312,19 @@ public record SampleTally(
     }
 
     /** The item as the index holds it, or empty when it lacks the index's keys. */
-    static Optional<Item> projected(IndexModel index, KeySchema tableKeys, Item item) {
+    static Optional<Item> projected(SecondaryIndex index, KeySchema tableKeys, Item item) {
         Set<String> keys = new LinkedHashSet<>();
-        keys.addAll(index.keys().attributes());
+        keys.addAll(index.keySchema().attributes());
         for (String key : keys) {
             if (!item.attributes().containsKey(key)) {
                 return Optional.empty();
             }
         }
-        if (index.projectionType().equals("ALL")) {
+        if (index.projection() == Projection.ALL) {
             return Optional.of(item);
         }
         keys.addAll(tableKeys.attributes());
-        if (index.projectionType().equals("INCLUDE")) {
+        if (index.projection() == Projection.INCLUDE) {
             keys.addAll(index.nonKeyAttributes());
         }
         Map<String, AttributeValue> attributes = new LinkedHashMap<>();

@@ -5,6 +5,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -45,7 +46,7 @@ public final class ModelInference {
     private final String table;
     private final KeySchema keys;
     private final Map<String, String> keyTypes;
-    private final List<IndexModel> indexes;
+    private final List<SecondaryIndex> indexes;
     private final List<Item> sample;
     private final KeyShapes shapes;
 
@@ -53,7 +54,7 @@ public final class ModelInference {
             String table,
             KeySchema keys,
             Map<String, String> keyTypes,
-            List<IndexModel> indexes,
+            List<SecondaryIndex> indexes,
             List<Item> sample) {
         this.table = table;
         this.keys = keys;
@@ -62,7 +63,7 @@ public final class ModelInference {
         this.sample = List.copyOf(sample);
         List<String> values = new ArrayList<>();
         Set<String> keyAttributes = new LinkedHashSet<>(keys.attributes());
-        indexes.forEach(i -> keyAttributes.addAll(i.keys().attributes()));
+        indexes.forEach(i -> keyAttributes.addAll(i.keySchema().attributes()));
         for (Item item : sample) {
             for (String attribute : keyAttributes) {
                 String text = KeyShapes.keyText(item, attribute);
@@ -83,7 +84,7 @@ public final class ModelInference {
             String table,
             KeySchema keys,
             Map<String, String> keyTypes,
-            List<IndexModel> indexes,
+            List<SecondaryIndex> indexes,
             List<Item> sample) {
         return new ModelInference(table, keys, keyTypes, indexes, sample).run();
     }
@@ -266,8 +267,8 @@ public final class ModelInference {
     private List<RuleSuggester.Suggestion> suggestions() {
         Map<String, String> indexPartitionKeys = new LinkedHashMap<>();
         indexes.stream()
-                .filter(IndexModel::global)
-                .forEach(i -> indexPartitionKeys.put(i.name(), i.keys().partitionKey()));
+                .filter(SecondaryIndex::global)
+                .forEach(i -> indexPartitionKeys.put(i.name(), i.keySchema().partitionKey()));
         return new RuleSuggester(keys, indexPartitionKeys).suggest(sample);
     }
 
@@ -315,12 +316,12 @@ public final class ModelInference {
      */
     private Map<String, KeyTemplates> indexKeys(List<Item> items) {
         Map<String, KeyTemplates> indexKeys = new LinkedHashMap<>();
-        for (IndexModel index : indexes) {
+        for (SecondaryIndex index : indexes) {
             List<Item> carrying = carrying(items, index);
             if (carrying.isEmpty()) {
                 continue;
             }
-            indexKeys.put(index.name(), indexTemplates(carrying, index.keys(), shapes));
+            indexKeys.put(index.name(), indexTemplates(carrying, index.keySchema(), shapes));
         }
         return indexKeys;
     }
@@ -345,12 +346,12 @@ public final class ModelInference {
     }
 
     /** The items that carry an index's keys (a sparse index holds only those). */
-    static List<Item> carrying(List<Item> items, IndexModel index) {
+    static List<Item> carrying(List<Item> items, SecondaryIndex index) {
         return items.stream()
                 .filter(
                         i ->
-                                KeyShapes.keyText(i, index.keys().partitionKey()) != null
-                                        && index.keys()
+                                KeyShapes.keyText(i, index.keySchema().partitionKey()) != null
+                                        && index.keySchema()
                                                 .sortKey()
                                                 .map(sk -> KeyShapes.keyText(i, sk) != null)
                                                 .orElse(true))

@@ -30,6 +30,8 @@ import io.dynoscope.core.model.ModelJson.QuestionJson;
 import io.dynoscope.core.model.ModelJson.RelationshipJson;
 import io.dynoscope.core.model.ModelJson.ShardGroupJson;
 import io.dynoscope.core.model.ModelJson.TableJson;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,7 +127,7 @@ final class ModelJsonReader {
                 KeySchema.of(
                         keyName(partition, "partitionKey", types),
                         json.sortKey() == null ? null : keyName(json.sortKey(), "sortKey", types));
-        List<IndexModel> indexes = new ArrayList<>();
+        List<SecondaryIndex> indexes = new ArrayList<>();
         for (IndexJson index : list(json.indexes())) {
             require(index.name(), "an index's \"name\"");
             String kind = index.kind() == null ? "GSI" : index.kind();
@@ -145,7 +147,7 @@ final class ModelJsonReader {
                                     ? null
                                     : keyName(index.sortKey(), "index sortKey", types));
             indexes.add(
-                    new IndexModel(
+                    new SecondaryIndex(
                             index.name(),
                             kind.equals("GSI"),
                             indexKeys,
@@ -198,11 +200,7 @@ final class ModelJsonReader {
 
     private static String keyName(KeyJson key, String field, Map<String, String> types) {
         String name = require(key.name(), "\"" + field + ".name\"");
-        String type = key.type() == null ? "S" : key.type();
-        if (!type.equals("S") && !type.equals("N") && !type.equals("B")) {
-            throw new IllegalArgumentException(
-                    "key attribute '" + name + "' has type " + type + "; keys are S, N or B");
-        }
+        String type = KeyType.of(key.type(), "key attribute '" + name + "'").descriptor();
         String previous = types.putIfAbsent(name, type);
         if (previous != null && !previous.equals(type)) {
             throw new IllegalArgumentException(

@@ -29,6 +29,7 @@ import io.dynoscope.core.model.ModelJson.ShardGroupJson;
 import io.dynoscope.core.model.ModelJson.SortKeyJson;
 import io.dynoscope.core.model.ModelJson.TableJson;
 import io.dynoscope.core.model.ModelJson.TemplatesJson;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -121,12 +122,12 @@ final class ModelJsonWriter {
                 a.minCapacity(), a.maxCapacity(), a.serviceRole(), a.targetValue());
     }
 
-    private static IndexJson index(TableModel model, IndexModel index) {
+    private static IndexJson index(TableModel model, SecondaryIndex index) {
         return new IndexJson(
                 index.name(),
                 index.global() ? "GSI" : "LSI",
-                key(model, index.keys().partitionKey()),
-                index.keys().sortKey().map(sk -> key(model, sk)).orElse(null),
+                key(model, index.keySchema().partitionKey()),
+                index.keySchema().sortKey().map(sk -> key(model, sk)).orElse(null),
                 index.projectionType(),
                 index.nonKeyAttributes());
     }

@@ -1,5 +1,6 @@
 package io.dynoscope.core.model;
 
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -27,7 +28,7 @@ final class ModelReferences {
             }
         }
         Set<String> indexes = new LinkedHashSet<>();
-        for (IndexModel index : model.indexes()) {
+        for (SecondaryIndex index : model.indexes()) {
             if (!indexes.add(index.name())) {
                 throw new IllegalArgumentException(
                         where + "two indexes are named '" + index.name() + "'");

@@ -28,6 +28,8 @@ import io.dynoscope.core.model.NoSqlWorkbenchFormat.TableJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.TargetJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.ThroughputJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.WorkbenchJson;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -101,12 +103,12 @@ final class NoSqlWorkbenchReader {
                     require(a.attributeName(), "\"NonKeyAttributes[].AttributeName\""),
                     type(a.attributeType(), a.attributeName()));
         }
-        List<IndexModel> indexes = new ArrayList<>();
+        List<SecondaryIndex> indexes = new ArrayList<>();
         for (IndexJson index : list(json.globalSecondaryIndexes())) {
             String indexName = require(index.indexName(), "\"IndexName\"");
             ProjectionJson projection = index.projection();
             indexes.add(
-                    new IndexModel(
+                    new SecondaryIndex(
                             indexName,
                             true,
                             keys(
@@ -207,7 +209,7 @@ final class NoSqlWorkbenchReader {
             FacetJson facet,
             List<Item> items,
             KeySchema keys,
-            List<IndexModel> indexes,
+            List<SecondaryIndex> indexes,
             Map<String, AttributeValue.Type> declared,
             KeyShapes shapes,
             List<String> notes,
@@ -258,12 +260,12 @@ final class NoSqlWorkbenchReader {
             attributes.add(new AttributeModel(attribute, type));
         }
         Map<String, KeyTemplates> indexKeys = new LinkedHashMap<>();
-        for (IndexModel index : indexes) {
+        for (SecondaryIndex index : indexes) {
             List<Item> carrying = ModelInference.carrying(items, index);
             if (!carrying.isEmpty()) {
                 indexKeys.put(
                         index.name(),
-                        ModelInference.indexTemplates(carrying, index.keys(), shapes));
+                        ModelInference.indexTemplates(carrying, index.keySchema(), shapes));
             }
         }
         return new Entity(facet.facetName(), templates, attributes, indexKeys);
@@ -371,16 +373,9 @@ final class NoSqlWorkbenchReader {
     private static String keyAttribute(
             AttributeJson json, Map<String, String> types, String where) {
         String name = require(json.attributeName(), where + " AttributeName");
-        String type = json.attributeType() == null ? "S" : json.attributeType();
-        if (!type.equals("S") && !type.equals("N") && !type.equals("B")) {
-            throw new IllegalArgumentException(
-                    where
-                            + ": key attribute '"
-                            + name
-                            + "' has type "
-                            + type
-                            + "; keys are S, N or B");
-        }
+        String type =
+                KeyType.of(json.attributeType(), where + ": key attribute '" + name + "'")
+                        .descriptor();
         types.putIfAbsent(name, type);
         return name;
     }

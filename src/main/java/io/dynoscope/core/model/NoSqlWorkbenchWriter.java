@@ -26,6 +26,7 @@ import io.dynoscope.core.model.NoSqlWorkbenchFormat.TableJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.TargetJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.ThroughputJson;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat.WorkbenchJson;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -130,8 +131,8 @@ final class NoSqlWorkbenchWriter {
         for (Item item : design.items()) {
             item.attributes().forEach((name, value) -> types.putIfAbsent(name, value.type()));
         }
-        for (IndexModel index : model.indexes()) {
-            index.keys()
+        for (SecondaryIndex index : model.indexes()) {
+            index.keySchema()
                     .sortKey()
                     .ifPresent(
                             sk ->
@@ -140,9 +141,9 @@ final class NoSqlWorkbenchWriter {
                                             AttributeValue.Type.valueOf(
                                                     model.keyAttributeType(sk))));
             types.putIfAbsent(
-                    index.keys().partitionKey(),
+                    index.keySchema().partitionKey(),
                     AttributeValue.Type.valueOf(
-                            model.keyAttributeType(index.keys().partitionKey())));
+                            model.keyAttributeType(index.keySchema().partitionKey())));
         }
         List<AttributeJson> nonKey = new ArrayList<>();
         types.forEach(
@@ -200,7 +201,7 @@ final class NoSqlWorkbenchWriter {
     private static List<IndexJson> indexes(TableModel model, List<String> lost) {
         String table = model.table();
         List<IndexJson> indexes = new ArrayList<>();
-        for (IndexModel index : model.indexes()) {
+        for (SecondaryIndex index : model.indexes()) {
             if (!index.global()) {
                 lost.add(
                         table
@@ -212,7 +213,7 @@ final class NoSqlWorkbenchWriter {
             indexes.add(
                     new IndexJson(
                             index.name(),
-                            keysJson(model, index.keys()),
+                            keysJson(model, index.keySchema()),
                             new ProjectionJson(
                                     index.projectionType(),
                                     index.nonKeyAttributes().isEmpty()

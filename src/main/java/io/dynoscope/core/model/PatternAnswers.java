@@ -5,6 +5,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -120,11 +121,11 @@ public final class PatternAnswers {
         }
         entity.get().match(item, model.keys()).ifPresent(bound::putAll);
         for (Map.Entry<String, KeyTemplates> index : entity.get().indexKeys().entrySet()) {
-            Optional<IndexModel> indexModel = model.index(index.getKey());
+            Optional<SecondaryIndex> indexModel = model.index(index.getKey());
             if (indexModel.isEmpty()) {
                 continue;
             }
-            KeySchema keys = indexModel.get().keys();
+            KeySchema keys = indexModel.get().keySchema();
             String partition = KeyShapes.keyText(item, keys.partitionKey());
             String sort = keys.sortKey().map(sk -> KeyShapes.keyText(item, sk)).orElse(null);
             if (partition == null || (keys.sortKey().isPresent() && sort == null)) {

@@ -4,6 +4,7 @@ import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -36,7 +37,7 @@ final class PatternProposals {
      */
     PatternProposals(
             KeySchema keys,
-            List<IndexModel> indexes,
+            List<SecondaryIndex> indexes,
             List<ShapeGroup> groups,
             List<AccessPattern> patterns,
             List<Relationship> relationships) {
@@ -46,7 +47,7 @@ final class PatternProposals {
         this.relationships = new ArrayList<>(relationships);
         groups.forEach(this::proposeGroupPatterns);
         groups.forEach(this::proposeCollection);
-        for (IndexModel index : indexes) {
+        for (SecondaryIndex index : indexes) {
             for (ShapeGroup group : groups) {
                 proposeIndexPattern(index, group);
             }
@@ -223,22 +224,23 @@ final class PatternProposals {
      * A Query of an index by a group's index key, where its entity has one for that index, and the
      * relationship to the parent the key refers to.
      */
-    private void proposeIndexPattern(IndexModel index, ShapeGroup group) {
+    private void proposeIndexPattern(SecondaryIndex index, ShapeGroup group) {
         KeyTemplates t = group.entity.indexKeys().get(index.name());
         if (t == null) {
             return;
         }
         List<Item> carrying = ModelInference.carrying(group.items, index);
         boolean newestFirst =
-                index.keys().sortKey().isPresent()
+                index.keySchema().sortKey().isPresent()
                         && t.sortKey().isPresent()
-                        && timeOrdered(carrying, index.keys().sortKey().get(), t.sortKey().get());
+                        && timeOrdered(
+                                carrying, index.keySchema().sortKey().get(), t.sortKey().get());
         String by = String.join(", ", t.partitionKey().variables());
         add(
                 new AccessPattern(
                         group.name
                                 + " by "
-                                + (by.isEmpty() ? index.keys().partitionKey() : by)
+                                + (by.isEmpty() ? index.keySchema().partitionKey() : by)
                                 + " ("
                                 + index.name()
                                 + ")"
@@ -257,7 +259,7 @@ final class PatternProposals {
                         + " "
                         + group.name
                         + " items carry "
-                        + index.keys().partitionKey()
+                        + index.keySchema().partitionKey()
                         + " "
                         + t.partitionKey());
         relateToParent(group, index, t, carrying);
@@ -265,7 +267,7 @@ final class PatternProposals {
 
     /** An index relationship to the parent a group's index key refers to, where there is one. */
     private void relateToParent(
-            ShapeGroup group, IndexModel index, KeyTemplates t, List<Item> carrying) {
+            ShapeGroup group, SecondaryIndex index, KeyTemplates t, List<Item> carrying) {
         referencedParent(group, index, t, carrying)
                 .ifPresent(
                         parent ->
@@ -288,7 +290,7 @@ final class PatternProposals {
      * a post's {@code authorId U#12} naming {@code USER#12}.
      */
     private Optional<ShapeGroup> referencedParent(
-            ShapeGroup child, IndexModel index, KeyTemplates t, List<Item> carrying) {
+            ShapeGroup child, SecondaryIndex index, KeyTemplates t, List<Item> carrying) {
         if (t.partitionKey().variables().size() != 1) {
             return Optional.empty();
         }
@@ -296,7 +298,7 @@ final class PatternProposals {
         Set<String> referenced = new HashSet<>();
         for (Item item : carrying) {
             t.partitionKey()
-                    .match(KeyShapes.keyText(item, index.keys().partitionKey()))
+                    .match(KeyShapes.keyText(item, index.keySchema().partitionKey()))
                     .map(b -> b.get(variable))
                     .ifPresent(referenced::add);
         }

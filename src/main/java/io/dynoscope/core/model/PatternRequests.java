@@ -440,12 +440,12 @@ public final class PatternRequests {
 
     /** A key value of the attribute's type: a number for N, else a string. */
     private static AttributeValue value(TableModel model, String attribute, String text) {
-        return switch (model.keyAttributeType(attribute)) {
-            case "N" -> AttributeValue.n(text);
-            case "B" ->
+        return switch (model.keyType(attribute)) {
+            case N -> AttributeValue.n(text);
+            case B ->
                     throw new IllegalArgumentException(
                             "key attribute '" + attribute + "' is binary: templates write text");
-            default -> AttributeValue.s(text);
+            case S -> AttributeValue.s(text);
         };
     }
 }

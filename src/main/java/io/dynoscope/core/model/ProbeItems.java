@@ -4,6 +4,8 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.key.KeyTemplate;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -352,14 +354,14 @@ public final class ProbeItems {
         List<String> rendered = template.render(values);
         // a sharded key: the shard an item's values fall in
         String text = rendered.get(Math.floorMod(values.hashCode(), rendered.size()));
-        return "N".equals(model.keyAttributeType(attribute))
+        return model.keyType(attribute) == KeyType.N
                 ? AttributeValue.n(text)
                 : AttributeValue.s(text);
     }
 
     private Optional<Map<String, AttributeValue>> indexKeys(
             String index, KeyTemplates templates, Map<String, String> values) {
-        Optional<IndexModel> indexModel = model.index(index);
+        Optional<SecondaryIndex> indexModel = model.index(index);
         if (indexModel.isEmpty()
                 || !values.keySet().containsAll(templates.partitionKey().variables())
                 || templates
@@ -369,9 +371,9 @@ public final class ProbeItems {
             return Optional.empty();
         }
         Map<String, AttributeValue> keys = new LinkedHashMap<>();
-        String pk = indexModel.get().keys().partitionKey();
+        String pk = indexModel.get().keySchema().partitionKey();
         keys.put(pk, keyValue(pk, templates.partitionKey(), values));
-        Optional<String> sk = indexModel.get().keys().sortKey();
+        Optional<String> sk = indexModel.get().keySchema().sortKey();
         if (sk.isPresent() && templates.sortKey().isPresent()) {
             keys.put(sk.get(), keyValue(sk.get(), templates.sortKey().get(), values));
         }

@@ -3,6 +3,8 @@ package io.dynoscope.core.model;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +24,7 @@ public record TableModel(
         String table,
         KeySchema keys,
         Map<String, String> keyAttributeTypes,
-        List<IndexModel> indexes,
+        List<SecondaryIndex> indexes,
         List<Entity> entities,
         List<AccessPattern> accessPatterns,
         List<Relationship> relationships,
@@ -50,7 +52,7 @@ public record TableModel(
         return entities.stream().filter(e -> e.name().equals(name)).findFirst();
     }
 
-    public Optional<IndexModel> index(String name) {
+    public Optional<SecondaryIndex> index(String name) {
         return indexes.stream().filter(i -> i.name().equals(name)).findFirst();
     }
 
@@ -65,7 +67,7 @@ public record TableModel(
             return keys;
         }
         return index(index)
-                .map(IndexModel::keys)
+                .map(SecondaryIndex::keySchema)
                 .orElseThrow(
                         () ->
                                 new IllegalArgumentException(
@@ -79,6 +81,11 @@ public record TableModel(
     /** S, N or B for a key attribute of the table or an index; S when the model does not say. */
     public String keyAttributeType(String attribute) {
         return keyAttributeTypes.getOrDefault(attribute, "S");
+    }
+
+    /** The type of a key attribute of the table or an index; S when the model does not say. */
+    public KeyType keyType(String attribute) {
+        return KeyType.of(keyAttributeTypes.get(attribute));
     }
 
     /**
@@ -99,7 +106,7 @@ public record TableModel(
         private String table;
         private KeySchema keys;
         private Map<String, String> keyAttributeTypes;
-        private List<IndexModel> indexes;
+        private List<SecondaryIndex> indexes;
         private List<Entity> entities;
         private List<AccessPattern> accessPatterns;
         private List<Relationship> relationships;
@@ -128,7 +135,7 @@ public record TableModel(
             return this;
         }
 
-        public Builder indexes(List<IndexModel> value) {
+        public Builder indexes(List<SecondaryIndex> value) {
             indexes = value;
             return this;
         }

@@ -4,6 +4,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class PartitionTally {
     private static final int COLLECTION_BYTES = 3;
 
     private final KeySchema keys;
-    private final List<LocalIndex> localIndexes;
+    private final List<SecondaryIndex> localIndexes;
     private final Map<AttributeValue, long[]> byPartition = new HashMap<>();
     private long items;
     private long bytes;
@@ -31,7 +32,7 @@ public final class PartitionTally {
      * @param keys the table's key schema
      * @param localIndexes the table's LSIs, whose entries count towards each collection's size
      */
-    public PartitionTally(KeySchema keys, List<LocalIndex> localIndexes) {
+    public PartitionTally(KeySchema keys, List<SecondaryIndex> localIndexes) {
         this.keys = Objects.requireNonNull(keys, "keys");
         this.localIndexes = List.copyOf(localIndexes);
     }
@@ -49,8 +50,8 @@ public final class PartitionTally {
         counts[BYTES] += size;
         counts[WRITE_UNITS] += writeUnits(size);
         long collection = size;
-        for (LocalIndex index : localIndexes) {
-            collection += index.entryBytes(item, keys);
+        for (SecondaryIndex index : localIndexes) {
+            collection += IndexEntries.bytes(index, item, keys);
         }
         counts[COLLECTION_BYTES] += collection;
         items++;

@@ -202,6 +202,10 @@ final class Doubts {
                             "overview",
                             "lookup",
                             "management",
+                            // how a list is delivered, not what is in it
+                            "paginated",
+                            "paged",
+                            "pagination",
                             "name",
                             "full"));
 

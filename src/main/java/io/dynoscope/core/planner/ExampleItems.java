@@ -5,9 +5,9 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,11 +23,11 @@ import java.util.Set;
 
 /**
  * Example items that exercise a planned design, laid out as item collections: three items of each
- * top-level entity, four, three and two children under them, two grandchildren under the first
- * children. References are real: an attribute named like another entity's id holds the id of an
- * item that exists, cycling so each is referred to several times (several loans per book and per
- * member); an attribute a parent also has is copied from it (an order item's {@code customerId} is
- * its order's). Times advance through the examples, days apart, so they spread over weeks and a
+ * top-level entity, four, three and two children under them, two grandchildren under each parent's
+ * first two children. References are real: an attribute named like another entity's id holds the id
+ * of an item that exists, cycling so each is referred to several times (several loans per book and
+ * per member); an attribute a parent also has is copied from it (an order item's {@code customerId}
+ * is its order's). Times advance through the examples, days apart, so they spread over weeks and a
  * range keeps some items and not others; children's ids are zero-padded and time-ordered ({@code
  * 2026-0001}), so the key order is the creation order. Plain values come from a small pool ({@code
  * operator-1}, {@code operator-2}; ACTIVE, PAUSED, ARCHIVED for a status), so an index partition by
@@ -103,7 +103,7 @@ public final class ExampleItems {
                     ids.put(spec.ids().get(k), reference(spec.ids().get(k), i + k * (i / ROOTS)));
                 }
             }
-            add(spec, ids, Map.of(), 0);
+            add(spec, ids, Map.of(), 0, 0);
         }
     }
 
@@ -131,8 +131,17 @@ public final class ExampleItems {
         return attribute.toLowerCase(Locale.ROOT) + "-" + (n % 3 + 1);
     }
 
+    /**
+     * One item and, below the top level, its children; {@code sibling} is its place among its
+     * parent's children of its entity, so every parent's first children get grandchildren (not only
+     * the first parent's: a pattern by a grandparent's id finds them in several partitions).
+     */
     private void add(
-            EntitySpec spec, Map<String, String> ids, Map<String, String> parent, int depth) {
+            EntitySpec spec,
+            Map<String, String> ids,
+            Map<String, String> parent,
+            int depth,
+            int sibling) {
         Entity entity = model.entity(spec.name()).orElse(null);
         if (entity == null) {
             return;
@@ -176,7 +185,7 @@ public final class ExampleItems {
         if (depth == 0) {
             pending.add(new Pending(spec, values, position));
         } else {
-            children(spec, values, depth, position);
+            children(spec, values, depth, sibling);
         }
     }
 
@@ -208,7 +217,7 @@ public final class ExampleItems {
                 }
                 // a child named by another entity's id exists once per parent
                 if (used.add(ids)) {
-                    add(child, ids, values, depth + 1);
+                    add(child, ids, values, depth + 1, used.size() - 1);
                 }
             }
         }
@@ -245,7 +254,7 @@ public final class ExampleItems {
 
     private Optional<Map<String, AttributeValue>> indexKeys(
             String index, KeyTemplates templates, Map<String, String> values) {
-        IndexModel model = this.model.index(index).orElse(null);
+        SecondaryIndex model = this.model.index(index).orElse(null);
         if (model == null
                 || !values.keySet().containsAll(templates.partitionKey().variables())
                 || !templates
@@ -255,8 +264,8 @@ public final class ExampleItems {
             return Optional.empty();
         }
         Map<String, AttributeValue> keys = new LinkedHashMap<>();
-        keys.put(model.keys().partitionKey(), key(templates, values, true));
-        model.keys()
+        keys.put(model.keySchema().partitionKey(), key(templates, values, true));
+        model.keySchema()
                 .sortKey()
                 .ifPresent(
                         sk ->

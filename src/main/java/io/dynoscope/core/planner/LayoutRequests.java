@@ -8,11 +8,11 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.Relationship;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -197,11 +197,11 @@ final class LayoutRequests {
         Map<String, String> keyTypes = new LinkedHashMap<>();
         keyTypes.put(input.partitionKey(), "S");
         keyTypes.put(input.sortKey(), "S");
-        List<IndexModel> indexes = new ArrayList<>();
+        List<SecondaryIndex> indexes = new ArrayList<>();
         for (int slot = 0; slot < indexCount; slot++) {
             String name = indexName(slot);
             indexes.add(
-                    new IndexModel(
+                    new SecondaryIndex(
                             name, true, KeySchema.of(name + "PK", name + "SK"), "ALL", List.of()));
             keyTypes.put(name + "PK", "S");
             keyTypes.put(name + "SK", "S");

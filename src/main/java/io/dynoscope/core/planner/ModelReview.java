@@ -7,10 +7,10 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -49,7 +49,7 @@ public final class ModelReview {
             reviewPattern(model, pattern, design.items().size(), findings);
         }
         sparseIndexes(model, findings);
-        for (IndexModel index : model.indexes()) {
+        for (SecondaryIndex index : model.indexes()) {
             if (!index.global()) {
                 findings.add(
                         new Finding(
@@ -98,7 +98,7 @@ public final class ModelReview {
 
     /** Which entities write each global index's keys: the index holds only those (sparse). */
     private static void sparseIndexes(TableModel model, List<Finding> findings) {
-        for (IndexModel index : model.indexes()) {
+        for (SecondaryIndex index : model.indexes()) {
             if (!index.global()) {
                 continue;
             }
@@ -118,7 +118,7 @@ public final class ModelReview {
                             "a sparse index: only "
                                     + String.join(", ", writers)
                                     + " items write "
-                                    + index.keys().partitionKey()
+                                    + index.keySchema().partitionKey()
                                     + (writers.size() == 1 ? "" : " (each with its own tag)")
                                     + ", so a Query on it reads no other kind, and the other items"
                                     + " cost nothing there"));

@@ -75,6 +75,7 @@ final class PatternReader extends EntitySentence {
         partialValue(returned, given);
         boolean identity = asksOne(head);
         String rangeAttribute = rangeAttribute(returned);
+        String named = returned;
         returned = joining(returned, given, rangeAttribute);
         identity |= oneOfParent(head, returned);
         if (rangeAttribute == null && rangeKind != null) {
@@ -103,6 +104,7 @@ final class PatternReader extends EntitySentence {
                         : Optional.of(new Question.Range(rangeAttribute, rangeKind));
         boolean many = many(head, entity, given, identity, range.isPresent(), returns);
         unsure.addAll(Doubts.of(this, head, returned, given, range, order));
+        unsure.addAll(ShapeDoubts.of(this, head, named, returns, given, many, order));
         PatternSpec.Kind kind = Verbs.kind(unmentionedWords());
         if (kind.write()) {
             // a write names one item: its whole key, nothing ordered or counted
@@ -279,6 +281,9 @@ final class PatternReader extends EntitySentence {
                     given.add(attributeOf(m, returned));
                 }
                 continue;
+            }
+            if (!m.entity() && m.plural() && word(m.start() - 1).equals("with")) {
+                continue; // "accounts with balances": the attribute comes along, no value given
             }
             Mention next = k + 1 < mentions.size() ? mentions.get(k + 1) : null;
             boolean qualifies = next != null && next.start() == m.end() && !next.entity();

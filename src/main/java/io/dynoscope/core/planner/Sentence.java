@@ -98,7 +98,8 @@ class Sentence {
             String lead = name.get(0);
             if (name.size() > 1
                     && lead.length() >= 5
-                    && !otherEntityWords(entities, entity, lead)) {
+                    && !otherEntityWords(entities, entity, lead)
+                    && !attributeNamed(entities, lead)) {
                 // "waitlist" of waitlistEntry: a compound's first word no other entity uses
                 vocabulary.add(new Phrase(List.of(lead), entity.name(), null));
             }
@@ -126,6 +127,13 @@ class Sentence {
         return entities.stream()
                 .filter(e -> e != entity)
                 .anyMatch(e -> nameWords(e.name()).contains(word));
+    }
+
+    /** "status" of statusEvent when an entity has a {@code status}: the attribute is meant. */
+    private static boolean attributeNamed(List<EntitySpec> entities, String word) {
+        return entities.stream()
+                .flatMap(e -> e.attributes().stream())
+                .anyMatch(a -> nameWords(a.name()).equals(List.of(word)));
     }
 
     static Set<String> entityNames(List<EntitySpec> entities) {

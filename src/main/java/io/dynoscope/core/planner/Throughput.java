@@ -5,13 +5,13 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.PatternAnswers;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.model.Workload;
 import io.dynoscope.core.table.Prices;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -262,7 +262,8 @@ public final class Throughput {
     /** Item collections with an LSI: items per parent × item size against 10 GB. */
     private static void collections(TableDesign design, List<Finding> findings) {
         TableModel model = design.model();
-        Optional<IndexModel> lsi = model.indexes().stream().filter(i -> !i.global()).findFirst();
+        Optional<SecondaryIndex> lsi =
+                model.indexes().stream().filter(i -> !i.global()).findFirst();
         if (lsi.isEmpty()) {
             return;
         }

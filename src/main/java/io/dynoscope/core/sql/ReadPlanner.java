@@ -8,7 +8,9 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -88,7 +90,7 @@ public final class ReadPlanner {
             String table,
             KeySchema keys,
             Map<String, String> keyTypes,
-            IndexModel onlyIndex,
+            SecondaryIndex onlyIndex,
             List<Row> rows,
             List<AttributePath> projection) {
         List<Condition> conditions =
@@ -96,7 +98,7 @@ public final class ReadPlanner {
         Target target =
                 onlyIndex == null
                         ? new Target(null, keys)
-                        : new Target(onlyIndex.name(), onlyIndex.keys());
+                        : new Target(onlyIndex.name(), onlyIndex.keySchema());
         return plan(table, keys, List.of(target), conditions, projection, target.name());
     }
 
@@ -137,9 +139,9 @@ public final class ReadPlanner {
 
         List<Target> targets = new ArrayList<>();
         targets.add(new Target(null, relation.keys()));
-        for (IndexModel index : relation.indexes()) {
+        for (SecondaryIndex index : relation.indexes()) {
             if (covers(index, relation.keys(), needed)) {
-                targets.add(new Target(index.name(), index.keys()));
+                targets.add(new Target(index.name(), index.keySchema()));
             }
         }
         return plan(
@@ -308,7 +310,7 @@ public final class ReadPlanner {
             String attribute,
             KeyTemplate template,
             Map<String, String> bound) {
-        if (!"S".equals(relation.keyTypes().getOrDefault(attribute, "S")) || template.hasRange()) {
+        if (KeyType.of(relation.keyTypes().get(attribute)) != KeyType.S || template.hasRange()) {
             return Optional.empty();
         }
         if (bound.keySet().containsAll(template.variables())) {
@@ -328,14 +330,14 @@ public final class ReadPlanner {
                                 List.of(AttributeValue.s(prefix))));
     }
 
-    private static boolean covers(IndexModel index, KeySchema tableKeys, Set<String> needed) {
-        if (index.projectionType().equals("ALL")) {
+    private static boolean covers(SecondaryIndex index, KeySchema tableKeys, Set<String> needed) {
+        if (index.projection() == Projection.ALL) {
             return true;
         }
         Set<String> held = new LinkedHashSet<>();
-        held.addAll(index.keys().attributes());
+        held.addAll(index.keySchema().attributes());
         held.addAll(tableKeys.attributes());
-        if (index.projectionType().equals("INCLUDE")) {
+        if (index.projection() == Projection.INCLUDE) {
             held.addAll(index.nonKeyAttributes());
         }
         return held.containsAll(needed);

@@ -6,8 +6,8 @@ import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -37,7 +37,7 @@ public record SqlRelation(
         String table,
         KeySchema keys,
         Map<String, String> keyTypes,
-        List<IndexModel> indexes,
+        List<SecondaryIndex> indexes,
         Optional<Entity> entity,
         List<SqlColumn> columns) {
 
@@ -56,7 +56,7 @@ public record SqlRelation(
             String table,
             KeySchema keys,
             Map<String, String> keyTypes,
-            List<IndexModel> indexes,
+            List<SecondaryIndex> indexes,
             Collection<Item> sample) {
         Map<String, SqlColumn> columns = keyColumns(keys, keyTypes, indexes);
         sampled(sample).forEach(columns::putIfAbsent);
@@ -110,11 +110,11 @@ public record SqlRelation(
     }
 
     private static Map<String, SqlColumn> keyColumns(
-            KeySchema keys, Map<String, String> keyTypes, List<IndexModel> indexes) {
+            KeySchema keys, Map<String, String> keyTypes, List<SecondaryIndex> indexes) {
         Map<String, SqlColumn> columns = new LinkedHashMap<>();
         List<String> keyAttributes = new ArrayList<>(keys.attributes());
-        for (IndexModel index : indexes) {
-            keyAttributes.addAll(index.keys().attributes());
+        for (SecondaryIndex index : indexes) {
+            keyAttributes.addAll(index.keySchema().attributes());
         }
         for (String attribute : keyAttributes) {
             columns.putIfAbsent(

@@ -71,7 +71,7 @@ public sealed interface TableChange {
      */
     record CreateGlobalIndex(
             String table,
-            TableDefinition.IndexDefinition index,
+            SecondaryIndex index,
             Map<String, String> attributeTypes,
             TableDefinition.Billing billing)
             implements TableChange {

@@ -1,7 +1,6 @@
 package io.dynoscope.core.table;
 
 import io.dynoscope.core.item.KeySchema;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +18,8 @@ public record TableDefinition(
         String name,
         KeySchema keySchema,
         Map<String, String> attributeTypes,
-        List<IndexDefinition> globalSecondaryIndexes,
-        List<IndexDefinition> localSecondaryIndexes,
+        List<SecondaryIndex> globalSecondaryIndexes,
+        List<SecondaryIndex> localSecondaryIndexes,
         Billing billing) {
 
     public TableDefinition {
@@ -35,8 +34,8 @@ public record TableDefinition(
             String name,
             KeySchema keySchema,
             Map<String, String> attributeTypes,
-            List<IndexDefinition> globalSecondaryIndexes,
-            List<IndexDefinition> localSecondaryIndexes) {
+            List<SecondaryIndex> globalSecondaryIndexes,
+            List<SecondaryIndex> localSecondaryIndexes) {
         this(
                 name,
                 keySchema,
@@ -61,23 +60,12 @@ public record TableDefinition(
      * their projections, billed {@code billing}.
      */
     public static TableDefinition like(TableInfo table, String name, Billing billing) {
-        List<IndexDefinition> globals = new ArrayList<>();
-        List<IndexDefinition> locals = new ArrayList<>();
-        for (TableInfo.IndexInfo index : table.indexes()) {
-            IndexDefinition definition =
-                    new IndexDefinition(
-                            index.name(),
-                            index.keySchema(),
-                            index.projectionType(),
-                            index.nonKeyAttributes());
-            (index.global() ? globals : locals).add(definition);
-        }
         return new TableDefinition(
                 name,
                 table.keySchema(),
                 new LinkedHashMap<>(table.keyAttributeTypes()),
-                globals,
-                locals,
+                table.globalSecondaryIndexes(),
+                table.localSecondaryIndexes(),
                 billing);
     }
 
@@ -90,23 +78,6 @@ public record TableDefinition(
                 globalSecondaryIndexes,
                 localSecondaryIndexes,
                 billing);
-    }
-
-    /**
-     * @param projectionType ALL, KEYS_ONLY or INCLUDE (with nonKeyAttributes)
-     */
-    public record IndexDefinition(
-            String name,
-            KeySchema keySchema,
-            String projectionType,
-            List<String> nonKeyAttributes) {
-        public IndexDefinition {
-            nonKeyAttributes = List.copyOf(nonKeyAttributes);
-        }
-
-        public static IndexDefinition all(String name, String partitionKey, String sortKey) {
-            return new IndexDefinition(name, KeySchema.of(partitionKey, sortKey), "ALL", List.of());
-        }
     }
 
     /**

@@ -2,7 +2,6 @@ package io.dynoscope.core.table;
 
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.TableKeys;
-import io.dynoscope.core.model.IndexModel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +13,7 @@ import java.util.stream.Stream;
  *
  * @param keyAttributeTypes the scalar type (S, N or B) of each key attribute of the table and its
  *     indexes
+ * @param indexStates how each index (by name) is doing; an index not in it is as ready as its table
  * @param billingMode PROVISIONED or PAY_PER_REQUEST
  * @param ttlAttribute the TTL attribute when TTL is enabled, else empty (also when the engine
  *     cannot say)
@@ -26,8 +26,9 @@ public record TableInfo(
         String status,
         KeySchema keySchema,
         Map<String, String> keyAttributeTypes,
-        List<IndexInfo> globalSecondaryIndexes,
-        List<IndexInfo> localSecondaryIndexes,
+        List<SecondaryIndex> globalSecondaryIndexes,
+        List<SecondaryIndex> localSecondaryIndexes,
+        Map<String, IndexState> indexStates,
         String billingMode,
         long itemCount,
         long sizeBytes,
@@ -39,6 +40,37 @@ public record TableInfo(
         keyAttributeTypes = Map.copyOf(keyAttributeTypes);
         globalSecondaryIndexes = List.copyOf(globalSecondaryIndexes);
         localSecondaryIndexes = List.copyOf(localSecondaryIndexes);
+        indexStates = Map.copyOf(indexStates);
+    }
+
+    /** A table whose indexes are all as ready as the table, with no item counts of their own. */
+    public TableInfo(
+            String name,
+            String status,
+            KeySchema keySchema,
+            Map<String, String> keyAttributeTypes,
+            List<SecondaryIndex> globalSecondaryIndexes,
+            List<SecondaryIndex> localSecondaryIndexes,
+            String billingMode,
+            long itemCount,
+            long sizeBytes,
+            Optional<String> ttlAttribute,
+            Optional<String> streamViewType,
+            TableDefinition.Billing provisionedThroughput) {
+        this(
+                name,
+                status,
+                keySchema,
+                keyAttributeTypes,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                Map.of(),
+                billingMode,
+                itemCount,
+                sizeBytes,
+                ttlAttribute,
+                streamViewType,
+                provisionedThroughput);
     }
 
     /** An active on-demand table without indexes whose keys are strings. */
@@ -67,6 +99,7 @@ public record TableInfo(
                 types,
                 List.of(),
                 List.of(),
+                Map.of(),
                 "PAY_PER_REQUEST",
                 itemCount,
                 0,
@@ -83,7 +116,7 @@ public record TableInfo(
         return indexes().stream()
                 .filter(i -> i.name().equals(index))
                 .findFirst()
-                .map(IndexInfo::keySchema)
+                .map(SecondaryIndex::keySchema)
                 .orElseThrow(
                         () ->
                                 new IllegalArgumentException(
@@ -97,7 +130,12 @@ public record TableInfo(
         return new TableKeys(keySchema, indexKeys, keyAttributeTypes);
     }
 
-    public List<IndexInfo> indexes() {
+    /** The type of a key attribute of the table or an index; S when the table does not say. */
+    public KeyType keyType(String attribute) {
+        return KeyType.of(keyAttributeTypes.get(attribute));
+    }
+
+    public List<SecondaryIndex> indexes() {
         return Stream.concat(globalSecondaryIndexes.stream(), localSecondaryIndexes.stream())
                 .toList();
     }
@@ -106,27 +144,15 @@ public record TableInfo(
         return !localSecondaryIndexes.isEmpty();
     }
 
-    /**
-     * A secondary index.
-     *
-     * @param projectionType ALL, KEYS_ONLY or INCLUDE
-     * @param nonKeyAttributes the INCLUDE attributes
-     */
-    public record IndexInfo(
-            String name,
-            boolean global,
-            KeySchema keySchema,
-            String projectionType,
-            List<String> nonKeyAttributes,
-            String status,
-            long itemCount) {
-        public IndexInfo {
-            nonKeyAttributes = List.copyOf(nonKeyAttributes);
-        }
-
-        /** The index as a table model holds it. */
-        public IndexModel model() {
-            return new IndexModel(name, global, keySchema, projectionType, nonKeyAttributes);
-        }
+    /** How {@code index} of this table is doing. */
+    public IndexState stateOf(SecondaryIndex index) {
+        return indexStates.getOrDefault(index.name(), new IndexState(status, 0));
     }
+
+    /**
+     * How a live index is doing, which a model or a table to create does not say.
+     *
+     * @param status CREATING, ACTIVE … (a local index has its table's)
+     */
+    public record IndexState(String status, long itemCount) {}
 }

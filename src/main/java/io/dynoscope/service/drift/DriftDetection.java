@@ -14,8 +14,10 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.Page;
 import io.dynoscope.core.table.PageListener;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.QuerySpec;
@@ -115,7 +117,7 @@ public final class DriftDetection {
             return;
         }
         String index = rule.copies().index();
-        TableInfo.IndexInfo found =
+        SecondaryIndex found =
                 info.globalSecondaryIndexes().stream()
                         .filter(i -> i.name().equals(index))
                         .findFirst()
@@ -143,8 +145,8 @@ public final class DriftDetection {
         }
         String copy = rule.copies().attribute().attribute();
         boolean projected =
-                found.projectionType().equals("ALL")
-                        || (found.projectionType().equals("INCLUDE")
+                found.projection() == Projection.ALL
+                        || (found.projection() == Projection.INCLUDE
                                 && found.nonKeyAttributes().contains(copy));
         if (!projected) {
             throw new IllegalArgumentException(

@@ -3,7 +3,7 @@ package io.dynoscope.service.migration;
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.migration.ModelDiff;
 import io.dynoscope.core.migration.PlanText;
-import io.dynoscope.core.model.IndexModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableInfo;
@@ -67,7 +67,7 @@ final class ApplyRequests {
             MigrationPlan.When when,
             List<String> lines) {
         for (ModelDiff.IndexChange change : plan.indexesToCreate(when)) {
-            IndexModel index = change.index();
+            SecondaryIndex index = change.index();
             if (info.globalSecondaryIndexes().stream()
                     .anyMatch(i -> i.name().equals(index.name()))) {
                 continue;
@@ -84,15 +84,10 @@ final class ApplyRequests {
     /** The UpdateTable that creates the index of {@code change}, with the table's capacity. */
     static TableChange indexAddition(
             TableAdmin admin, TableInfo info, String table, ModelDiff.IndexChange change) {
-        IndexModel index = change.index();
         TableDefinition.Billing billing = info.provisionedThroughput();
         return admin.indexAddition(
                 table,
-                new TableDefinition.IndexDefinition(
-                        index.name(),
-                        index.keys(),
-                        index.projectionType(),
-                        index.nonKeyAttributes()),
+                change.index(),
                 change.keyTypes(),
                 billing != null && billing.isProvisioned()
                         ? Optional.of(billing)

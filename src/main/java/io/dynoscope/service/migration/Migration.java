@@ -3,11 +3,11 @@ package io.dynoscope.service.migration;
 import io.dynoscope.core.migration.AttributeComputation;
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.migration.ModelDiff;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.drift.GuardedUpdates;
@@ -394,7 +394,7 @@ public final class Migration {
             try {
                 TableInfo info = repository.describeTable(plan.table());
                 for (ModelDiff.IndexChange change : changes) {
-                    IndexModel index = change.index();
+                    SecondaryIndex index = change.index();
                     boolean exists =
                             info.globalSecondaryIndexes().stream()
                                     .anyMatch(i -> i.name().equals(index.name()));

@@ -6,14 +6,13 @@ import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.migration.ModelDiff;
 import io.dynoscope.core.migration.SampleTally;
 import io.dynoscope.core.migration.TableFacts;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelInference;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.ReadResult;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableInfo;
-import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.ScanSpec;
 import java.time.Duration;
@@ -73,7 +72,7 @@ public final class MigrationPlanner {
                         ScanSpec.table(table).withLimit(sampleSize),
                         page -> sample.addAll(page.items()),
                         cancellation);
-        List<IndexModel> liveIndexes = LiveModelInference.indexes(info);
+        List<SecondaryIndex> liveIndexes = info.indexes();
         Source from =
                 current.orElseGet(
                         () ->

@@ -115,7 +115,12 @@ public final class MigrationReports {
     }
 
     private static String outcome(MigrationReport report) {
-        return switch (report.outcome()) {
+        return outcome(report.outcome());
+    }
+
+    /** An outcome in the report's words: {@code applied and proven}, ... */
+    public static String outcome(MigrationReport.Outcome outcome) {
+        return switch (outcome) {
             case PROVEN -> "applied and proven";
             case PROOF_FAILED -> "applied, the proof FAILED";
             case STOPPED -> "stopped by a failure";

@@ -4,6 +4,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.store.DynamoRepository;
@@ -119,7 +120,7 @@ final class HalfLoadedTable {
                 actual.indexes().stream()
                         .collect(
                                 Collectors.toMap(
-                                        TableInfo.IndexInfo::name,
+                                        SecondaryIndex::name,
                                         index -> index.keySchema().attributes(),
                                         (a, b) -> a,
                                         TreeMap::new));
@@ -130,8 +131,7 @@ final class HalfLoadedTable {
     }
 
     private static Map<String, List<String>> indexes(
-            List<TableDefinition.IndexDefinition> globals,
-            List<TableDefinition.IndexDefinition> locals) {
+            List<SecondaryIndex> globals, List<SecondaryIndex> locals) {
         Map<String, List<String>> indexes = new TreeMap<>();
         globals.forEach(index -> indexes.put(index.name(), index.keySchema().attributes()));
         locals.forEach(index -> indexes.put(index.name(), index.keySchema().attributes()));

@@ -1,7 +1,6 @@
 package io.dynoscope.service.model;
 
 import io.dynoscope.core.model.Capacity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.InferredModel;
 import io.dynoscope.core.model.ModelInference;
 import io.dynoscope.core.table.Cancellation;
@@ -10,7 +9,6 @@ import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.TableSampler;
 import io.dynoscope.service.store.DynamoRepository;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -55,7 +53,7 @@ public final class LiveModelInference {
                         table,
                         info.keySchema(),
                         info.keyAttributeTypes(),
-                        indexes(info),
+                        info.indexes(),
                         sample.items());
         Capacity capacity = capacity(info);
         InferredModel withCapacity =
@@ -66,11 +64,6 @@ public final class LiveModelInference {
                         inferred.accessPatterns(),
                         inferred.notes());
         return new Result(withCapacity, sample.statistics(), sample.complete());
-    }
-
-    /** The table's indexes as the model holds them. */
-    public static List<IndexModel> indexes(TableInfo info) {
-        return info.indexes().stream().map(TableInfo.IndexInfo::model).toList();
     }
 
     /** The table's billing as the model holds it (auto scaling is not read). */

@@ -6,10 +6,11 @@ import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Capacity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.Projection;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.service.store.BatchResult;
@@ -152,22 +153,23 @@ public final class SchemaLoad {
         TableModel model = design.model();
         Map<String, String> types = new LinkedHashMap<>();
         addTypes(model, model.keys(), types);
-        List<TableDefinition.IndexDefinition> globals = new ArrayList<>();
-        List<TableDefinition.IndexDefinition> locals = new ArrayList<>();
-        for (IndexModel index : model.indexes()) {
-            addTypes(model, index.keys(), types);
-            TableDefinition.IndexDefinition definition =
-                    new TableDefinition.IndexDefinition(
+        List<SecondaryIndex> globals = new ArrayList<>();
+        List<SecondaryIndex> locals = new ArrayList<>();
+        for (SecondaryIndex index : model.indexes()) {
+            addTypes(model, index.keySchema(), types);
+            SecondaryIndex definition =
+                    new SecondaryIndex(
                             index.name(),
-                            index.keys(),
+                            index.global(),
+                            index.keySchema(),
                             index.projectionType(),
-                            "INCLUDE".equals(index.projectionType())
+                            index.projection() == Projection.INCLUDE
                                     ? index.nonKeyAttributes()
                                     : List.of());
             if (index.global()) {
                 globals.add(definition);
             } else {
-                if (!index.keys().partitionKey().equals(model.keys().partitionKey())) {
+                if (!index.keySchema().partitionKey().equals(model.keys().partitionKey())) {
                     throw new IllegalArgumentException(
                             "local secondary index '"
                                     + index.name()

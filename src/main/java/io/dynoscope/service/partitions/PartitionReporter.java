@@ -5,7 +5,6 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.TableModel;
-import io.dynoscope.core.partitions.LocalIndex;
 import io.dynoscope.core.partitions.PartitionReport;
 import io.dynoscope.core.partitions.PartitionTally;
 import io.dynoscope.core.partitions.SampleEstimate;
@@ -13,6 +12,7 @@ import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.ContributorInsights;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.common.DaemonPool;
 import io.dynoscope.service.store.DynamoRepository;
@@ -121,7 +121,7 @@ public final class PartitionReporter {
             Cancellation cancellation) {
         long started = System.nanoTime();
         TableInfo info = repository.describeTable(table);
-        List<LocalIndex> localIndexes = localIndexes(info);
+        List<SecondaryIndex> localIndexes = info.localSecondaryIndexes();
         Run run = new Run(table, info, localIndexes, options, progress, cancellation);
         run.read();
         PartitionTally tally = new PartitionTally(info.keySchema(), localIndexes);
@@ -136,19 +136,6 @@ public final class PartitionReporter {
                 run.statistics.withElapsed(Duration.ofNanos(System.nanoTime() - started));
         return new Result(
                 PartitionReport.of(table, tally, sample, model), reads, !run.cancelled.get());
-    }
-
-    /** The table's LSIs, whose entries count towards each item collection's size. */
-    public static List<LocalIndex> localIndexes(TableInfo info) {
-        return info.localSecondaryIndexes().stream()
-                .map(
-                        i ->
-                                new LocalIndex(
-                                        i.name(),
-                                        i.keySchema().sortKey().orElseThrow(),
-                                        i.projectionType(),
-                                        i.nonKeyAttributes()))
-                .toList();
     }
 
     /**
@@ -174,7 +161,7 @@ public final class PartitionReporter {
     private final class Run {
         final String table;
         final TableInfo info;
-        final List<LocalIndex> localIndexes;
+        final List<SecondaryIndex> localIndexes;
         final Options options;
         final Consumer<Progress> progress;
         final Cancellation cancellation;
@@ -189,7 +176,7 @@ public final class PartitionReporter {
         Run(
                 String table,
                 TableInfo info,
-                List<LocalIndex> localIndexes,
+                List<SecondaryIndex> localIndexes,
                 Options options,
                 Consumer<Progress> progress,
                 Cancellation cancellation) {

@@ -8,6 +8,7 @@ import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.core.partitions.ShardedKey;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.TableInfo;
 import java.util.List;
 import java.util.Map;
@@ -132,7 +133,7 @@ public final class KeyText {
                         labels.partitionKey(),
                         "a GetItem reads one item; Query a shard range instead");
             }
-            if (type(table, name).equals("B")) {
+            if (table.keyType(name) == KeyType.B) {
                 throw new Problem(
                         Part.PARTITION_KEY,
                         labels.partitionKey(),
@@ -167,7 +168,7 @@ public final class KeyText {
                     labels.sortKey(),
                     "a GetItem needs the full key: enter " + sortKey);
         }
-        if (operator == Operator.BEGINS_WITH && type(table, sortKey).equals("N")) {
+        if (operator == Operator.BEGINS_WITH && table.keyType(sortKey) == KeyType.N) {
             throw new Problem(
                     Part.SORT_KEY,
                     labels.sortKey(),

@@ -10,6 +10,8 @@ import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
+import io.dynoscope.core.table.Projection;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +53,7 @@ public record QueryHint(String message, ReadRequest query) {
             targets.add(null);
         }
         info.indexes().stream()
-                .map(TableInfo.IndexInfo::name)
+                .map(SecondaryIndex::name)
                 .filter(name -> !name.equals(scan.index()))
                 .forEach(targets::add);
         for (String target : targets) {
@@ -135,7 +137,7 @@ public record QueryHint(String message, ReadRequest query) {
                         : info.indexes().stream()
                                 .filter(i -> i.name().equals(index))
                                 .findFirst()
-                                .filter(i -> !"ALL".equals(i.projectionType()))
+                                .filter(i -> i.projection() != Projection.ALL)
                                 .map(
                                         i ->
                                                 " (the index projects "

@@ -8,7 +8,6 @@ import io.dynoscope.core.expression.UpdateRow;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.sql.ColumnType;
 import io.dynoscope.core.sql.KeyRowMatcher;
 import io.dynoscope.core.sql.PlannedRead;
@@ -16,6 +15,7 @@ import io.dynoscope.core.sql.ReadPlanner;
 import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.UpdateSpec;
@@ -69,13 +69,12 @@ final class PartiqlRunner {
 
     private ReadPlanner.Plan plan(PartiqlStatement.Select select) {
         TableInfo info = catalog.describe(select.table());
-        IndexModel index = null;
+        SecondaryIndex index = null;
         if (select.index() != null) {
             index =
                     info.indexes().stream()
                             .filter(i -> i.name().equals(select.index()))
                             .findFirst()
-                            .map(TableInfo.IndexInfo::model)
                             .orElseThrow(
                                     () ->
                                             new SqlStatementException(

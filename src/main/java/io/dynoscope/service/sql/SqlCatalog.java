@@ -7,7 +7,6 @@ import io.dynoscope.core.sql.SqlRelation;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.TableInfo;
-import io.dynoscope.service.model.LiveModelInference;
 import io.dynoscope.service.read.TableSampler;
 import io.dynoscope.service.store.DynamoRepository;
 import java.util.ArrayList;
@@ -218,7 +217,7 @@ public final class SqlCatalog {
                 table,
                 info.keySchema(),
                 info.keyAttributeTypes(),
-                LiveModelInference.indexes(info),
+                info.indexes(),
                 samples.getOrDefault(table, List.of()));
     }
 
@@ -229,7 +228,7 @@ public final class SqlCatalog {
                         tableName,
                         info.keySchema(),
                         info.keyAttributeTypes(),
-                        LiveModelInference.indexes(info),
+                        info.indexes(),
                         List.of());
         return SqlRelation.entity(
                 table,

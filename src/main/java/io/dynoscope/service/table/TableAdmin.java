@@ -1,9 +1,9 @@
 package io.dynoscope.service.table;
 
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableDefinition.Billing;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.core.table.TableNames;
 import io.dynoscope.core.table.TimeToLive;
@@ -97,7 +97,7 @@ public final class TableAdmin {
      */
     public TableChange indexAddition(
             String table,
-            IndexDefinition index,
+            SecondaryIndex index,
             Map<String, String> keyTypes,
             Optional<Billing> capacity) {
         TableInfo info = repository.describeTable(table);
@@ -215,11 +215,11 @@ public final class TableAdmin {
         requireName("table", definition.name());
         Set<String> used = new LinkedHashSet<>(definition.keySchema().attributes());
         Set<String> names = new LinkedHashSet<>();
-        for (IndexDefinition index : definition.globalSecondaryIndexes()) {
+        for (SecondaryIndex index : definition.globalSecondaryIndexes()) {
             requireNewName(names, index);
             used.addAll(index.keySchema().attributes());
         }
-        for (IndexDefinition index : definition.localSecondaryIndexes()) {
+        for (SecondaryIndex index : definition.localSecondaryIndexes()) {
             requireNewName(names, index);
             if (definition.keySchema().sortKey().isEmpty()) {
                 throw new IllegalArgumentException(
@@ -276,7 +276,7 @@ public final class TableAdmin {
         TableNames.require(what, name);
     }
 
-    private static void requireNewName(Set<String> names, IndexDefinition index) {
+    private static void requireNewName(Set<String> names, SecondaryIndex index) {
         requireName("index", index.name());
         if (!names.add(index.name())) {
             throw new IllegalArgumentException("two indexes are named '" + index.name() + "'");

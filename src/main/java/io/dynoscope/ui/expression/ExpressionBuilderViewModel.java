@@ -16,6 +16,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemFormatException;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
@@ -479,7 +480,7 @@ public final class ExpressionBuilderViewModel {
         List<String> names = new ArrayList<>();
         names.add(table.keySchema().partitionKey());
         table.keySchema().sortKey().ifPresent(names::add);
-        for (TableInfo.IndexInfo i : table.indexes()) {
+        for (SecondaryIndex i : table.indexes()) {
             names.add(i.keySchema().partitionKey());
             i.keySchema().sortKey().ifPresent(names::add);
         }

@@ -5,6 +5,7 @@ import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.partitions.ShardedKey;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
@@ -35,12 +36,12 @@ final class GridGrouping {
                 && request.mode() == ReadMode.SCAN
                 && request.index() == null
                 && !model.shardGroups().isEmpty()
-                && "S".equals(info.keyAttributeTypes().get(keys.partitionKey()))) {
+                && info.keyType(keys.partitionKey()) == KeyType.S) {
             options = options.withShards(ShardedKey.resolver(model, "S"));
         }
         if (!parentMarker.isEmpty()
                 && keys.sortKey().isPresent()
-                && "S".equals(info.keyAttributeTypes().get(keys.sortKey().get()))) {
+                && info.keyType(keys.sortKey().get()) == KeyType.S) {
             options = options.withParentMarker(parentMarker);
         }
         return options;

@@ -1,6 +1,7 @@
 package io.dynoscope.ui.grid;
 
 import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ final class TableDescription {
         table.add(new Figure("Stream", info.streamViewType().orElse("off")));
         List<Section> sections = new ArrayList<>();
         sections.add(new Section("Table " + info.name(), table));
-        for (TableInfo.IndexInfo index : info.indexes()) {
+        for (SecondaryIndex index : info.indexes()) {
             List<Figure> figures = new ArrayList<>();
             figures.add(new Figure("Partition key", key(info, index.keySchema().partitionKey())));
             index.keySchema()

@@ -465,8 +465,8 @@ public final class DesignViewModel {
                                         (i.global() ? "GSI " : "LSI ")
                                                 + i.name()
                                                 + ": "
-                                                + i.keys().partitionKey()
-                                                + i.keys()
+                                                + i.keySchema().partitionKey()
+                                                + i.keySchema()
                                                         .sortKey()
                                                         .map(sk -> " / " + sk)
                                                         .orElse("")

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.service.access.ReadOnlyPolicy;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -98,7 +98,7 @@ final class SidebarCell extends TreeCell<Object> {
     }
 
     private void showIndex(SidebarNode.Index index) {
-        TableInfo.IndexInfo info = index.index();
+        SecondaryIndex info = index.index();
         setText((info.global() ? "GSI " : "LSI ") + info.name());
         getStyleClass().add("sidebar-index");
         setTooltip(

@@ -1,6 +1,6 @@
 package io.dynoscope.ui.shell;
 
-import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.table.SecondaryIndex;
 
 /** What a line of the sidebar's tree is, besides a connection (a {@link ConnectionEntry}). */
 sealed interface SidebarNode {
@@ -17,7 +17,7 @@ sealed interface SidebarNode {
     }
 
     /** An index of a table. */
-    record Index(String table, TableInfo.IndexInfo index) implements SidebarNode {}
+    record Index(String table, SecondaryIndex index) implements SidebarNode {}
 
     /** A recently opened table, under the Recent section. */
     record Recent(ShellViewModel.RecentTable recent) implements SidebarNode {}

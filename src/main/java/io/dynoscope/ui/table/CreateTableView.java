@@ -3,6 +3,7 @@ package io.dynoscope.ui.table;
 import static io.dynoscope.ui.common.ViewBindings.rebuildOnRowChanges;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.ui.common.Views;
 import java.util.List;
 import javafx.collections.ObservableList;

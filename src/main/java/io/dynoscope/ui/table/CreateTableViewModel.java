@@ -1,9 +1,9 @@
 package io.dynoscope.ui.table;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -209,8 +209,8 @@ public final class CreateTableViewModel {
         String sk = keys.sortKey();
         Map<String, String> types = new LinkedHashMap<>();
         keys.putTypes(types, true);
-        List<IndexDefinition> globals = new ArrayList<>();
-        List<IndexDefinition> locals = new ArrayList<>();
+        List<SecondaryIndex> globals = new ArrayList<>();
+        List<SecondaryIndex> locals = new ArrayList<>();
         for (IndexRow row : globalIndexes) {
             globals.add(row.definition(pk));
             declare(types, row);

@@ -1,7 +1,8 @@
 package io.dynoscope.ui.table;
 
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
+import io.dynoscope.core.table.Projection;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -18,13 +19,6 @@ import javafx.beans.property.StringProperty;
  * projects. A local index has the table's partition key, so only its sort key is filled in.
  */
 public final class IndexRow {
-
-    /** What an index copies from the table's items. */
-    public enum Projection {
-        ALL,
-        KEYS_ONLY,
-        INCLUDE
-    }
 
     private final boolean local;
     private final StringProperty name = new SimpleStringProperty("");
@@ -83,7 +77,7 @@ public final class IndexRow {
      * @param tablePartitionKey the table's partition key, which a local index has too
      * @throws IllegalArgumentException saying what is missing
      */
-    IndexDefinition definition(String tablePartitionKey) {
+    SecondaryIndex definition(String tablePartitionKey) {
         String indexName = name.get().strip();
         String what = (local ? "local" : "global") + " index";
         if (indexName.isEmpty()) {
@@ -108,8 +102,9 @@ public final class IndexRow {
             throw new IllegalArgumentException(
                     what + " '" + indexName + "' projects INCLUDE: name the attributes it copies");
         }
-        return new IndexDefinition(
+        return new SecondaryIndex(
                 indexName,
+                !local,
                 KeySchema.of(pk, sk.isEmpty() ? null : sk),
                 projection.get().name(),
                 included);

@@ -1,5 +1,6 @@
 package io.dynoscope.ui.table;
 
+import io.dynoscope.core.table.KeyType;
 import java.util.Map;
 import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;

@@ -4,6 +4,8 @@ import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.textField;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
 import io.dynoscope.ui.common.Spinners;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
@@ -51,9 +53,9 @@ final class TableForms {
                                 + " partition key)"
                         : "The attribute the index sorts by within a partition, or blank");
         ChoiceBox<KeyType> sortType = typeChoice(id + "-sk-type", row.keys().sortKeyTypeProperty());
-        ChoiceBox<IndexRow.Projection> projection = new ChoiceBox<>();
+        ChoiceBox<Projection> projection = new ChoiceBox<>();
         projection.setId(id + "-projection");
-        projection.getItems().setAll(IndexRow.Projection.values());
+        projection.getItems().setAll(Projection.values());
         projection.valueProperty().bindBidirectional(row.projectionProperty());
         tooltip(
                 projection,
@@ -66,7 +68,7 @@ final class TableForms {
                         14,
                         row.nonKeyAttributesProperty());
         tooltip(included, "The attributes an INCLUDE projection copies");
-        showWhen(Bindings.equal(row.projectionProperty(), IndexRow.Projection.INCLUDE), included);
+        showWhen(Bindings.equal(row.projectionProperty(), Projection.INCLUDE), included);
         HBox.setHgrow(included, Priority.ALWAYS);
 
         FlowPane keys = new FlowPane(6, 6);

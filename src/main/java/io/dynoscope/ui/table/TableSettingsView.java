@@ -2,6 +2,7 @@ package io.dynoscope.ui.table;
 
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.ui.common.Views;
@@ -49,7 +50,7 @@ public final class TableSettingsView {
     @FXML private TextField ttlField;
     @FXML private Button ttlOnButton;
     @FXML private Button ttlOffButton;
-    @FXML private ListView<TableInfo.IndexInfo> indexList;
+    @FXML private ListView<SecondaryIndex> indexList;
     @FXML private Button removeIndexButton;
     @FXML private VBox newIndexBox;
     @FXML private HBox capacityBox;
@@ -170,7 +171,7 @@ public final class TableSettingsView {
                 list ->
                         new ListCell<>() {
                             @Override
-                            protected void updateItem(TableInfo.IndexInfo index, boolean empty) {
+                            protected void updateItem(SecondaryIndex index, boolean empty) {
                                 super.updateItem(index, empty);
                                 setText(empty || index == null ? null : text(index));
                             }
@@ -200,7 +201,9 @@ public final class TableSettingsView {
         tooltip(addIndexButton, "Show the UpdateTable request that adds this global index");
     }
 
-    private static String text(TableInfo.IndexInfo index) {
+    private String text(SecondaryIndex index) {
+        TableInfo info = viewModel.infoProperty().get();
+        String status = info == null ? null : info.stateOf(index).status();
         return (index.global() ? "GSI " : "LSI ")
                 + index.name()
                 + "   "
@@ -208,7 +211,7 @@ public final class TableSettingsView {
                 + index.keySchema().sortKey().map(sk -> " / " + sk).orElse("")
                 + " · projects "
                 + index.projectionType()
-                + (index.status() == null ? "" : " · " + index.status());
+                + (status == null ? "" : " · " + status);
     }
 
     private void bindDeletion() {

@@ -1,8 +1,8 @@
 package io.dynoscope.ui.table;
 
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition.Billing;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.core.table.TimeToLive;
 import io.dynoscope.service.store.ConnectionSpec;
@@ -52,7 +52,7 @@ public final class TableSettingsViewModel {
 
     private final ReadOnlyObjectWrapper<TableInfo> info = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper ttlStatus = new ReadOnlyStringWrapper("reading…");
-    private final ObservableList<TableInfo.IndexInfo> indexes = FXCollections.observableArrayList();
+    private final ObservableList<SecondaryIndex> indexes = FXCollections.observableArrayList();
     private final StringProperty ttlAttribute = new SimpleStringProperty("");
     private final IndexRow newIndex = IndexRow.global();
     private final IntegerProperty readCapacity = new SimpleIntegerProperty(5);
@@ -147,7 +147,7 @@ public final class TableSettingsViewModel {
     }
 
     /** The secondary indexes, global then local. */
-    public ObservableList<TableInfo.IndexInfo> indexes() {
+    public ObservableList<SecondaryIndex> indexes() {
         return indexes;
     }
 
@@ -205,7 +205,7 @@ public final class TableSettingsViewModel {
 
     /** Shows the UpdateTable request that adds the new global index. */
     public BackgroundWork.Handle reviewIndexAddition() {
-        IndexDefinition index;
+        SecondaryIndex index;
         try {
             index = newIndex.definition("");
         } catch (IllegalArgumentException e) {

@@ -182,7 +182,7 @@ class EntityExportTest {
         NodeTools.run(folder, List.of("node", "js/proof.js"), Map.of("NODE_NO_WARNINGS", "1"));
 
         Set<String> keyAttributes = new HashSet<>(model.keys().attributes());
-        model.indexes().forEach(i -> keyAttributes.addAll(i.keys().attributes()));
+        model.indexes().forEach(i -> keyAttributes.addAll(i.keySchema().attributes()));
         assertEquals(
                 JavaExportTest.keys(new HashSet<>(design.items()), keyAttributes),
                 JavaExportTest.keys(TestEngine.items(written), keyAttributes),

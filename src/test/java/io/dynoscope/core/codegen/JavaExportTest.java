@@ -94,7 +94,7 @@ class JavaExportTest {
         assertEquals(
                 "ConditionalCheckFailedException", again.getCause().getClass().getSimpleName());
         Set<String> keyAttributes = new HashSet<>(model.keys().attributes());
-        model.indexes().forEach(i -> keyAttributes.addAll(i.keys().attributes()));
+        model.indexes().forEach(i -> keyAttributes.addAll(i.keySchema().attributes()));
         assertEquals(
                 keys(new HashSet<>(design.items()), keyAttributes),
                 keys(TestEngine.items(written), keyAttributes),

@@ -14,9 +14,9 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,13 +39,13 @@ class AttributeComputationTest {
                 KEYS,
                 types,
                 List.of(
-                        new IndexModel(
+                        new SecondaryIndex(
                                 "byStatus",
                                 true,
                                 KeySchema.of("GSI1PK", "GSI1SK"),
                                 "ALL",
                                 List.of()),
-                        new IndexModel(
+                        new SecondaryIndex(
                                 "byOwner",
                                 true,
                                 KeySchema.of("GSI2PK", "GSI2SK"),

@@ -12,9 +12,9 @@ import io.dynoscope.core.migration.ModelDiff.AttributeAction;
 import io.dynoscope.core.migration.ModelDiff.IndexAction;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +29,11 @@ import org.junit.jupiter.api.Test;
  */
 class ModelDiffTest {
 
-    static final IndexModel BY_STATUS =
-            new IndexModel("byStatus", true, KeySchema.of("GSI1PK", "GSI1SK"), "ALL", List.of());
-    static final IndexModel BY_STATUS_DATE =
-            new IndexModel(
+    static final SecondaryIndex BY_STATUS =
+            new SecondaryIndex(
+                    "byStatus", true, KeySchema.of("GSI1PK", "GSI1SK"), "ALL", List.of());
+    static final SecondaryIndex BY_STATUS_DATE =
+            new SecondaryIndex(
                     "byStatusDate", true, KeySchema.of("GSI2PK", "GSI2SK"), "ALL", List.of());
 
     static TableModel current() {
@@ -202,7 +203,7 @@ class ModelDiffTest {
                                                 List.of(
                                                         BY_STATUS,
                                                         BY_STATUS_DATE,
-                                                        new IndexModel(
+                                                        new SecondaryIndex(
                                                                 "byDate",
                                                                 false,
                                                                 KeySchema.of(
@@ -214,7 +215,7 @@ class ModelDiffTest {
                                 b ->
                                         b.indexes(
                                                 List.of(
-                                                        new IndexModel(
+                                                        new SecondaryIndex(
                                                                 "byStatus",
                                                                 true,
                                                                 KeySchema.of("GSI9PK", "GSI1SK"),

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +21,8 @@ class SampleTallyTypeTest {
 
     @Test
     void itemsWhoseKeyHasAnotherTypeAreCountedAsLeftOut() {
-        IndexModel byG = new IndexModel("byG", true, KeySchema.of("G", null), "ALL", List.of());
+        SecondaryIndex byG =
+                new SecondaryIndex("byG", true, KeySchema.of("G", null), "ALL", List.of());
         TableModel model =
                 new TableModel(
                         "mixed",

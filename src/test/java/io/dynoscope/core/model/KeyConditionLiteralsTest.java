@@ -9,6 +9,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ class KeyConditionLiteralsTest {
                     KeySchema.of("PK", "SK"),
                     Map.of("PK", "S", "SK", "S", "GSI1PK", "S", "GSI1SK", "S"),
                     List.of(
-                            new IndexModel(
+                            new SecondaryIndex(
                                     "GSI1",
                                     true,
                                     KeySchema.of("GSI1PK", "GSI1SK"),

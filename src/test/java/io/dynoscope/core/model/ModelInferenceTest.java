@@ -7,6 +7,7 @@ import io.dynoscope.core.drift.CopyLookup;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
 import java.util.LinkedHashMap;
@@ -34,7 +35,7 @@ class ModelInferenceTest {
                 KeySchema.of("PK", "SK"),
                 Map.of("PK", "S", "SK", "S", "authorId", "S", "createdAt", "S"),
                 List.of(
-                        new IndexModel(
+                        new SecondaryIndex(
                                 SampleData.BLOG_AUTHOR_INDEX,
                                 true,
                                 SampleData.BLOG_AUTHOR_INDEX_KEYS,

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.expression.SortKeyCondition;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -119,6 +120,12 @@ class ModelJsonTest {
                                 + ",\"indexes\":[{\"name\":\"byPk\",\"kind\":\"XSI\",\"partitionKey\":"
                                 + "{\"name\":\"g\"}}]"));
         assertEquals(
+                "table 1 ('t'): index 'byPk': the projection is ALL, KEYS_ONLY or INCLUDE, not all",
+                refusedTable(
+                        KEYS
+                                + ",\"indexes\":[{\"name\":\"byPk\",\"projection\":\"all\","
+                                + "\"partitionKey\":{\"name\":\"g\"}}]"));
+        assertEquals(
                 "table 1 ('t'): entity 'e': \"partitionKey\" is missing",
                 refusedTable(KEYS + ",\"entities\":[{\"name\":\"e\"}]"));
         assertEquals(
@@ -181,7 +188,7 @@ class ModelJsonTest {
         assertEquals(3, design.capacity().writeCapacityUnits());
         assertEquals(10, design.capacity().autoScalingRead().orElseThrow().maxCapacity());
         assertTrue(design.capacity().autoScalingWrite().isEmpty());
-        IndexModel local = model.index("local").orElseThrow();
+        SecondaryIndex local = model.index("local").orElseThrow();
         assertEquals(false, local.global());
         assertEquals("N", model.keyAttributeType("at"));
         Entity loan = model.entity("loan").orElseThrow();

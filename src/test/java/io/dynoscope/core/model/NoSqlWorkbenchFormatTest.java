@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -60,7 +61,7 @@ class NoSqlWorkbenchFormatTest {
         assertEquals(AttributeValue.Type.N, order.attributes().get(1).type());
 
         assertEquals(2, model.indexes().size());
-        IndexModel byCategory = model.index("byCategory").orElseThrow();
+        SecondaryIndex byCategory = model.index("byCategory").orElseThrow();
         assertEquals("INCLUDE", byCategory.projectionType());
         assertEquals(List.of("name", "tags"), byCategory.nonKeyAttributes());
         assertEquals(
@@ -141,7 +142,7 @@ class NoSqlWorkbenchFormatTest {
                         KeySchema.of("pk", "sk"),
                         Map.of("pk", "S", "sk", "S", "lsk", "S"),
                         List.of(
-                                new IndexModel(
+                                new SecondaryIndex(
                                         "local",
                                         false,
                                         KeySchema.of("pk", "lsk"),

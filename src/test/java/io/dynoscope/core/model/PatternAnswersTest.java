@@ -10,6 +10,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,8 +42,8 @@ class PatternAnswersTest {
                             new AttributeModel("status", AttributeValue.Type.S),
                             new AttributeModel("loanedAt", AttributeValue.Type.S)),
                     Map.of("GSI1", KeyTemplates.of("BOOK#{isbn}", "LOAN#{loanedAt}")));
-    private static final IndexModel GSI1 =
-            new IndexModel("GSI1", true, KeySchema.of("GSI1PK", "GSI1SK"), "ALL", List.of());
+    private static final SecondaryIndex GSI1 =
+            new SecondaryIndex("GSI1", true, KeySchema.of("GSI1PK", "GSI1SK"), "ALL", List.of());
 
     // member m1 has loans 1 (OUT), 2 (RETURNED), 3 (OUT); m2 has loan 4 (OUT); books a and b
     private static final Item M1 = member("m1");
@@ -205,7 +206,7 @@ class PatternAnswersTest {
                         KEYS,
                         Map.of(),
                         List.of(
-                                new IndexModel(
+                                new SecondaryIndex(
                                         "byAuthor",
                                         true,
                                         KeySchema.of("authorId", null),

@@ -13,6 +13,7 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.partitions.PartitionReport.LimitLevel;
 import io.dynoscope.core.partitions.PartitionReport.Partition;
 import io.dynoscope.core.partitions.PartitionReport.ShardBalance;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ class PartitionReportTest {
     }
 
     /** 100 items in WS#huge, 5 in each of WS#big#01..04 (one shard heavier), one in 10 tenants. */
-    private static PartitionTally tally(List<LocalIndex> indexes) {
+    private static PartitionTally tally(List<SecondaryIndex> indexes) {
         PartitionTally tally = new PartitionTally(KEYS, indexes);
         for (int i = 0; i < 100; i++) {
             tally.add(item("WS#huge", "P#" + i, "x".repeat(50)));
@@ -133,7 +134,9 @@ class PartitionReportTest {
 
     @Test
     void withAnLsiEachCollectionCountsItsIndexEntriesAgainstTenGigabytes() {
-        LocalIndex byPayload = new LocalIndex("byPayload", "payload", "KEYS_ONLY", List.of());
+        SecondaryIndex byPayload =
+                new SecondaryIndex(
+                        "byPayload", false, KeySchema.of("pk", "payload"), "KEYS_ONLY", List.of());
         PartitionTally tally = tally(List.of(byPayload));
         PartitionReport report = PartitionReport.of("t", tally, null, null);
 
@@ -141,15 +144,15 @@ class PartitionReportTest {
         assertEquals(s("WS#huge"), huge.partitionKey());
         Item one = item("WS#huge", "P#1", "x".repeat(50));
         long entry =
-                LocalIndex.ENTRY_OVERHEAD_BYTES
+                IndexEntries.ENTRY_OVERHEAD_BYTES
                         + ItemSize.ofAttribute("pk", s("WS#huge"))
                         + ItemSize.ofAttribute("sk", s("P#1"))
                         + ItemSize.ofAttribute("payload", s("x".repeat(50)));
-        assertEquals(entry, byPayload.entryBytes(one, KEYS));
+        assertEquals(entry, IndexEntries.bytes(byPayload, one, KEYS));
         long expected = 0;
         for (int i = 0; i < 100; i++) {
             Item item = item("WS#huge", "P#" + i, "x".repeat(50));
-            expected += ItemSize.of(item) + byPayload.entryBytes(item, KEYS);
+            expected += ItemSize.of(item) + IndexEntries.bytes(byPayload, item, KEYS);
         }
         assertEquals(expected, huge.bytes(), "the items plus their index entries");
         assertEquals(expected, report.partitions().get(0).collectionBytes());
@@ -158,7 +161,8 @@ class PartitionReportTest {
                 huge.shareOfLimit(),
                 1e-15);
         Item withoutIndexKey = Item.of(Map.of("pk", s("WS#huge"), "sk", s("P#x")));
-        assertEquals(0, byPayload.entryBytes(withoutIndexKey, KEYS), "a sparse index skips it");
+        assertEquals(
+                0, IndexEntries.bytes(byPayload, withoutIndexKey, KEYS), "a sparse index skips it");
         assertEquals(LimitLevel.OK, huge.level());
         assertEquals(LimitLevel.OK, PartitionReport.level(0.49));
         assertEquals(LimitLevel.WARNING, PartitionReport.level(0.5));

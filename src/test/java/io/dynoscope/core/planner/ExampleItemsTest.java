@@ -90,7 +90,11 @@ class ExampleItemsTest {
         assertTrue(perBook.values().stream().allMatch(n -> n >= 2), "several loans per book");
 
         List<Item> renewals = DESIGN.itemsOf("renewal");
-        assertEquals(4, renewals.size(), "two renewals of each of the first two loans");
+        assertEquals(12, renewals.size(), "two renewals of each member's first two loans");
+        assertEquals(
+                values("member", "memberId"),
+                countBy(renewals, "memberId").keySet(),
+                "renewals under every member: a pattern by member finds several partitions");
         Map<String, Item> loansById =
                 loans.stream().collect(Collectors.toMap(l -> text(l, "loanId"), l -> l));
         Map<String, Long> perLoan = countBy(renewals, "loanId");

@@ -11,10 +11,10 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,17 +42,17 @@ class ModelReviewTest {
                     List.of(new AttributeModel("name", AttributeValue.Type.S)),
                     Map.of());
 
-    private static TableModel model(IndexModel extra, AccessPattern... patterns) {
-        List<IndexModel> indexes =
+    private static TableModel model(SecondaryIndex extra, AccessPattern... patterns) {
+        List<SecondaryIndex> indexes =
                 new ArrayList<>(
                         List.of(
-                                new IndexModel(
+                                new SecondaryIndex(
                                         "byStatus",
                                         true,
                                         KeySchema.of("GSI1PK", "GSI1SK"),
                                         "ALL",
                                         List.of()),
-                                new IndexModel(
+                                new SecondaryIndex(
                                         "byOwner",
                                         true,
                                         KeySchema.of("GSI2PK", "GSI2SK"),
@@ -197,10 +197,10 @@ class ModelReviewTest {
 
     @Test
     void indexesSaidSparseOrLocalAndEmbeddedSetsAndLargeItemsNamed() {
-        IndexModel local =
-                new IndexModel("byName", false, KeySchema.of("PK", "name"), "ALL", List.of());
-        IndexModel everyone =
-                new IndexModel("all", true, KeySchema.of("GSI3PK", null), "ALL", List.of());
+        SecondaryIndex local =
+                new SecondaryIndex("byName", false, KeySchema.of("PK", "name"), "ALL", List.of());
+        SecondaryIndex everyone =
+                new SecondaryIndex("all", true, KeySchema.of("GSI3PK", null), "ALL", List.of());
         TableModel model = model(local);
         Map<String, AttributeValue> big = new LinkedHashMap<>();
         big.put("PK", s("PROJECT#1"));

@@ -15,15 +15,16 @@ import org.junit.jupiter.api.Test;
  * with its source), scored by part: the tuned part (the reader was improved while looking at it),
  * the held-out part (whole designs set aside before the reader was tried on them, never tuned on)
  * and the translated parts (Spanish, Italian). Each floor is the figure measured, not a target, so
- * a change that reads fewer sentences right fails here.
+ * a change that reads fewer sentences right fails here. The misread sentences are listed for the
+ * tuned and translated parts only: the held-out part gives its figure and nothing to tune on.
  */
 class PatternWordsCorpusTest {
 
     /** Right of total per part, measured 2026-12-07 (docs/model.md). */
     private static final Map<String, int[]> FLOORS =
             Map.of(
-                    "tuned", new int[] {195, 212},
-                    "held-out", new int[] {83, 100});
+                    "tuned", new int[] {213, 232},
+                    "held-out", new int[] {97, 121});
 
     record Score(int right, int total, List<String> wrong) {}
 
@@ -43,7 +44,7 @@ class PatternWordsCorpusTest {
                 PatternSpec read = PatternWords.read(sentence.words(), entities);
                 if (same(sentence.reading(), read)) {
                     right++;
-                } else {
+                } else if (!example.heldOut()) {
                     score.wrong()
                             .add(
                                     example.name()

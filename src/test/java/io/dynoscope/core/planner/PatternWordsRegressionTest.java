@@ -57,7 +57,11 @@ class PatternWordsRegressionTest {
                     // a buyer is the user who ordered: no entity is named "buyer"
                     "Buyer's order history",
                     // "word-to-sentence edges" names wordSentence with a "to" between its words
-                    "Get only word-to-sentence edges for a word");
+                    "Get only word-to-sentence edges for a word",
+                    // "status history" names the status events only in the domain's words
+                    "open one case with its comments and status history",
+                    // "recent" says no which time (updatedAt, as published), nor the tenant
+                    "Recent cases for a customer");
 
     @Test
     void everySentenceReadRightStaysRight() {

@@ -11,11 +11,11 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.PatternAnswers;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,7 +76,7 @@ class PlannerTest {
                 KeyTemplates.of("WORKSPACE#{workspaceId}", "PROJECT#{projectId}"), project.keys());
         assertEquals(
                 List.of(
-                        new IndexModel(
+                        new SecondaryIndex(
                                 "GSI1", true, KeySchema.of("GSI1PK", "GSI1SK"), "ALL", List.of())),
                 model.indexes());
         assertEquals(
@@ -203,7 +203,7 @@ class PlannerTest {
                                 b.indexes(
                                                 List.of(
                                                         model.indexes().get(0),
-                                                        new IndexModel(
+                                                        new SecondaryIndex(
                                                                 "byName",
                                                                 false,
                                                                 KeySchema.of("EntityRef", "name"),

@@ -7,12 +7,12 @@ import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.Relationship;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.model.Workload;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -165,10 +165,11 @@ class ThroughputTest {
                 hot.message().contains("when every request asks the same status"), hot.toString());
     }
 
-    private static TableDesign tasks(IndexModel extra, Workload task, AccessPattern... patterns) {
-        List<IndexModel> indexes = new ArrayList<>();
+    private static TableDesign tasks(
+            SecondaryIndex extra, Workload task, AccessPattern... patterns) {
+        List<SecondaryIndex> indexes = new ArrayList<>();
         indexes.add(
-                new IndexModel(
+                new SecondaryIndex(
                         "byStatus", true, KeySchema.of("GSI1PK", "GSI1SK"), "ALL", List.of()));
         if (extra != null) {
             indexes.add(extra);
@@ -208,8 +209,8 @@ class ThroughputTest {
 
     @Test
     void aCollectionOverTenGigabytesWithAnLsiIsSaidWithItsSize() {
-        IndexModel local =
-                new IndexModel("byDue", false, KeySchema.of("PK", "dueAt"), "ALL", List.of());
+        SecondaryIndex local =
+                new SecondaryIndex("byDue", false, KeySchema.of("PK", "dueAt"), "ALL", List.of());
         // 2,000,000 tasks of 8,000 bytes under one project: 16e9 bytes = 14.9 GiB, 4.9 over 10
         List<Finding> findings =
                 Throughput.review(tasks(local, new Workload(0, 0, 2_000_000, 8000)));

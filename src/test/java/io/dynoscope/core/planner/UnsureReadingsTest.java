@@ -7,56 +7,75 @@ import io.dynoscope.core.item.AttributeValue.Type;
 import io.dynoscope.core.model.AttributeModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * A reading that rests on a guess says so: over the whole corpus, how many misread sentences carry
- * no {@code unsure} reason (a misreading nobody is warned of) and how many read right carry one (a
- * doubt a person checks for nothing). Both are printed; the first is held at its measured figure.
+ * A reading that rests on a guess says so: for each part of the corpus, how many misread sentences
+ * carry no {@code unsure} reason (a misreading nobody is warned of) and how many read right carry
+ * one (a false alarm: a doubt a person checks for nothing). Both are printed per part; the
+ * sentences themselves only for the tuned part, so nobody tunes the doubts on the held-out one. The
+ * misread sentences without a doubt are held at their measured figure.
  */
 class UnsureReadingsTest {
 
     /**
-     * Misread sentences of the corpus without an unsure reason, measured 2026-12-07 (15 since the
-     * corpus grew to 51 designs: two of the added held-out ones misread without a doubt).
+     * Misread sentences of the corpus without an unsure reason, measured 2026-12-07: 15 (6 tuned, 9
+     * held-out) before ShapeDoubts, 8 after (0 tuned, 8 held-out); 12 (0 tuned, 12 held-out) once
+     * three more designs came in (54 designs, 344 sentences).
      */
-    private static final int MISREAD_SURE_AT_MOST = 15;
+    private static final int MISREAD_SURE_AT_MOST = 12;
+
+    /**
+     * Right readings with an unsure reason, measured with the bound above (36 tuned, 18 held-out).
+     */
+    private static final int RIGHT_UNSURE_AT_MOST = 54;
 
     @Test
     void misreadingsSayTheyGuessed() {
-        List<String> misreadSure = new ArrayList<>();
-        List<String> rightUnsure = new ArrayList<>();
-        int right = 0;
-        int wrong = 0;
+        Map<String, int[]> parts = new TreeMap<>();
+        List<String> tunedMisreadSure = new ArrayList<>();
+        List<String> tunedRightUnsure = new ArrayList<>();
+        int misreadSure = 0;
+        int rightUnsure = 0;
         for (PlanRequests.Example example : PlanRequests.corpus()) {
+            int[] part = parts.computeIfAbsent(example.part(), p -> new int[4]);
             for (PlanRequests.Sentence sentence : example.sentences()) {
                 PatternSpec read = PatternWords.read(sentence.words(), example.entities());
                 boolean same = PatternWordsCorpusTest.same(sentence.reading(), read);
-                right += same ? 1 : 0;
-                wrong += same ? 0 : 1;
+                part[same ? 0 : 1]++;
                 if (!same && !read.isUnsure()) {
-                    misreadSure.add(example.name() + ": " + sentence.words());
+                    part[2]++;
+                    misreadSure++;
+                    if (!example.heldOut()) {
+                        tunedMisreadSure.add(example.name() + ": " + sentence.words());
+                    }
                 } else if (same && read.isUnsure()) {
-                    rightUnsure.add(sentence.words() + " " + read.unsure());
+                    part[3]++;
+                    rightUnsure++;
+                    if (!example.heldOut()) {
+                        tunedRightUnsure.add(sentence.words() + " " + read.unsure());
+                    }
                 }
             }
         }
-        System.out.println(
-                "misread: "
-                        + wrong
-                        + ", of them without an unsure reason: "
-                        + misreadSure.size()
-                        + "\nread right: "
-                        + right
-                        + ", of them with an unsure reason: "
-                        + rightUnsure.size()
-                        + "\nmisread, sure:\n  "
-                        + String.join("\n  ", misreadSure)
-                        + "\nright, unsure:\n  "
-                        + String.join("\n  ", rightUnsure));
+        StringBuilder report = new StringBuilder();
+        parts.forEach(
+                (name, p) ->
+                        report.append(
+                                String.format(
+                                        "%s: misread %d, of them without an unsure reason %d;"
+                                                + " read right %d, of them with one %d%n",
+                                        name, p[1], p[2], p[0], p[3])));
+        report.append("tuned, misread, sure:\n  ")
+                .append(String.join("\n  ", tunedMisreadSure))
+                .append("\ntuned, right, unsure:\n  ")
+                .append(String.join("\n  ", tunedRightUnsure));
+        System.out.println(report);
         assertTrue(
-                misreadSure.size() <= MISREAD_SURE_AT_MOST,
-                "misread without a word of doubt:\n" + String.join("\n", misreadSure));
+                misreadSure <= MISREAD_SURE_AT_MOST, "misread without a word of doubt\n" + report);
+        assertTrue(rightUnsure <= RIGHT_UNSURE_AT_MOST, "more false alarms\n" + report);
     }
 
     private static final List<EntitySpec> SHOP =
@@ -88,6 +107,28 @@ class UnsureReadingsTest {
                 reasons("Gather all stores in a particular galaxy").contains("'galaxy'"),
                 "a content word left out");
         assertTrue(reasons("Show the weather").contains("name no entity"), "no entity named");
+    }
+
+    @Test
+    void aReadingWhosePartsDisagreeSaysSo() {
+        String orderedOne = reasons("Get the order of a customer, newest first");
+        assertTrue(orderedOne.contains("order or limit it"), "one item ordered");
+        assertTrue(orderedOne.contains("do not make up its key (orderId)"), "one without its key");
+        assertTrue(
+                reasons("Get orders for an order").contains("'orders' asks for several"),
+                "a plural read as one");
+        assertTrue(
+                reasons("List the orders of a customer and their stores")
+                        .contains("name store, but"),
+                "an entity named and left out");
+        assertTrue(
+                reasons("Get the customer of a given order")
+                        .contains("read as orderId only, part of its key"),
+                "an entity given by part of its key");
+        assertTrue(
+                reasons("List the stores and details of a customer").contains("'details' after"),
+                "words after 'and' left out");
+        assertEquals(List.of(), PatternWords.read("Get the orders of a customer", SHOP).unsure());
     }
 
     @Test

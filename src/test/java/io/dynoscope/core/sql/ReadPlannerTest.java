@@ -12,9 +12,9 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.sql.ColumnPredicate.Operator;
+import io.dynoscope.core.table.SecondaryIndex;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
 class ReadPlannerTest {
 
     private static final KeySchema KEYS = KeySchema.of("EntityRef", "Detail");
-    private static final List<IndexModel> INDEXES =
+    private static final List<SecondaryIndex> INDEXES =
             List.of(
-                    new IndexModel(
+                    new SecondaryIndex(
                             "byStatus",
                             true,
                             KeySchema.of("status", "createdAt"),

@@ -19,6 +19,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.sandbox.PlantedDrift;
 import io.dynoscope.sandbox.SampleData;
@@ -452,8 +453,9 @@ class DriftEngineTest {
                                 BLOG_KEYS,
                                 Map.of("PK", "S", "SK", "S", "authorId", "S", "createdAt", "S"),
                                 List.of(
-                                        new TableDefinition.IndexDefinition(
+                                        new SecondaryIndex(
                                                 "byAuthor",
+                                                true,
                                                 KeySchema.of("authorId", "createdAt"),
                                                 "KEYS_ONLY",
                                                 List.of())),

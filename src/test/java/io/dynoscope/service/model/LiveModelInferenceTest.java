@@ -68,7 +68,7 @@ class LiveModelInferenceTest {
         assertEquals(List.of("post", "user"), model.entities().stream().map(Entity::name).toList());
         assertEquals(
                 SampleData.BLOG_AUTHOR_INDEX_KEYS,
-                model.index(SampleData.BLOG_AUTHOR_INDEX).orElseThrow().keys());
+                model.index(SampleData.BLOG_AUTHOR_INDEX).orElseThrow().keySchema());
         assertEquals(
                 Map.of(
                         SampleData.BLOG_AUTHOR_INDEX,

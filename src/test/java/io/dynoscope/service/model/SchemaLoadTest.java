@@ -10,11 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.NoSqlWorkbenchFormat;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.store.DynamoRepository;
@@ -69,8 +69,8 @@ class SchemaLoadTest {
                 shopInfo.keyAttributeTypes());
         assertEquals(
                 List.of("byStatus", "byCategory"),
-                shopInfo.globalSecondaryIndexes().stream().map(TableInfo.IndexInfo::name).toList());
-        TableInfo.IndexInfo byCategory = shopInfo.globalSecondaryIndexes().get(1);
+                shopInfo.globalSecondaryIndexes().stream().map(SecondaryIndex::name).toList());
+        SecondaryIndex byCategory = shopInfo.globalSecondaryIndexes().get(1);
         assertEquals(KeySchema.of("GSI2PK", "GSI2SK"), byCategory.keySchema());
         assertEquals("INCLUDE", byCategory.projectionType());
         assertEquals(List.of("name", "tags"), byCategory.nonKeyAttributes());
@@ -197,7 +197,7 @@ class SchemaLoadTest {
                                         b ->
                                                 b.indexes(
                                                         List.of(
-                                                                new IndexModel(
+                                                                new SecondaryIndex(
                                                                         "ix",
                                                                         true,
                                                                         KeySchema.of(

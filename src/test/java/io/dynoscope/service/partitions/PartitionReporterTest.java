@@ -12,6 +12,7 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.partitions.PartitionReport;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.ScanSpec;
@@ -47,8 +48,9 @@ class PartitionReporterTest {
                                 Map.of("pk", "S", "sk", "S", "status", "S"),
                                 List.of(),
                                 List.of(
-                                        new TableDefinition.IndexDefinition(
+                                        new SecondaryIndex(
                                                 "byStatus",
+                                                false,
                                                 KeySchema.of("pk", "status"),
                                                 "KEYS_ONLY",
                                                 List.of()))));

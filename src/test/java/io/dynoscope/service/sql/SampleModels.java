@@ -4,9 +4,9 @@ import io.dynoscope.core.item.AttributeValue.Type;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
-import io.dynoscope.core.model.IndexModel;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.sandbox.SampleData;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +83,7 @@ public final class SampleModels {
                 KeySchema.of(SampleData.BLOG_PARTITION_KEY, SampleData.BLOG_SORT_KEY),
                 Map.of("PK", "S", "SK", "S", "authorId", "S", "createdAt", "S"),
                 List.of(
-                        new IndexModel(
+                        new SecondaryIndex(
                                 SampleData.BLOG_AUTHOR_INDEX,
                                 true,
                                 SampleData.BLOG_AUTHOR_INDEX_KEYS,

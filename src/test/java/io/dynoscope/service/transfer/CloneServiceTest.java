@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableDefinition.Billing;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.sandbox.LocalEngine;
@@ -50,17 +50,19 @@ class CloneServiceTest {
                                 GeneratedItems.KEYS,
                                 Map.of("pk", "S", "sk", "N", "name", "S", "n38", "N"),
                                 List.of(
-                                        new IndexDefinition(
+                                        new SecondaryIndex(
                                                 "byName",
+                                                true,
                                                 KeySchema.of("name", null),
                                                 "KEYS_ONLY",
                                                 List.of()),
-                                        new IndexDefinition(
+                                        new SecondaryIndex(
                                                 "byNumber",
+                                                true,
                                                 KeySchema.of("n38", "name"),
                                                 "INCLUDE",
                                                 List.of("flag", "tags"))),
-                                List.of(IndexDefinition.all("byNumberHere", "pk", "n38"))));
+                                List.of(SecondaryIndex.local("byNumberHere", "pk", "n38"))));
         TestEngine.repository()
                 .batchWrite(source, GeneratedItems.items(ITEMS), List.of(), Cancellation.none());
         secondEngine = LocalEngine.start();
@@ -110,9 +112,9 @@ class CloneServiceTest {
         assertEquals(new HashSet<>(GeneratedItems.items(ITEMS)), scan(target, "copy"));
     }
 
-    private static Set<List<Object>> indexes(List<TableInfo.IndexInfo> indexes) {
+    private static Set<List<Object>> indexes(List<SecondaryIndex> indexes) {
         Set<List<Object>> described = new HashSet<>();
-        for (TableInfo.IndexInfo index : indexes) {
+        for (SecondaryIndex index : indexes) {
             described.add(
                     List.of(
                             index.name(),

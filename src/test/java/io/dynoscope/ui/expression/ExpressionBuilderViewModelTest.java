@@ -16,6 +16,7 @@ import io.dynoscope.core.expression.snippet.SnippetRequest;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
@@ -51,14 +52,12 @@ class ExpressionBuilderViewModelTest {
                     KeySchema.of("PK", "SK"),
                     Map.of("PK", "S", "SK", "S", "authorId", "S", "createdAt", "S"),
                     List.of(
-                            new TableInfo.IndexInfo(
+                            new SecondaryIndex(
                                     "byAuthor",
                                     true,
                                     KeySchema.of("authorId", "createdAt"),
                                     "ALL",
-                                    List.of(),
-                                    "ACTIVE",
-                                    0)),
+                                    List.of())),
                     List.of(),
                     "PAY_PER_REQUEST",
                     0,

@@ -195,6 +195,7 @@ class ItemInspectorViewModelTest {
                         described.keyAttributeTypes(),
                         described.globalSecondaryIndexes(),
                         described.localSecondaryIndexes(),
+                        described.indexStates(),
                         described.billingMode(),
                         described.itemCount(),
                         described.sizeBytes(),

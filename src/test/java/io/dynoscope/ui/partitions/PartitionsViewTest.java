@@ -65,7 +65,7 @@ class PartitionsViewTest {
 
         TableView<PartitionsViewModel.PartitionRow> partitions =
                 robot.lookup("#partitionsTable").queryTableView();
-        FxWait.until(10, () -> !partitions.getItems().isEmpty());
+        FxWait.until(30, () -> !partitions.getItems().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("WS#huge", partitions.getItems().get(0).key());
         assertTrue(
@@ -103,7 +103,7 @@ class PartitionsViewTest {
         TextArea code = robot.lookup("#writeCodeArea").queryAs(TextArea.class);
         Label advice = robot.lookup(".partitions-advice").queryAs(Label.class);
         try {
-            FxWait.until(10, () -> code.getText().contains("WS#huge#"));
+            FxWait.until(30, () -> code.getText().contains("WS#huge#"));
         } catch (TimeoutException e) {
             throw new AssertionError(
                     "no code: "
@@ -126,12 +126,12 @@ class PartitionsViewTest {
         robot.clickOn("Read table");
         TableView<PartitionsViewModel.PartitionRow> partitions =
                 robot.lookup("#partitionsTable").queryTableView();
-        FxWait.until(10, () -> !partitions.getItems().isEmpty());
+        FxWait.until(30, () -> !partitions.getItems().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
 
         advise(robot, "WS#big#07", "2500");
         Label advice = robot.lookup(".partitions-advice").queryAs(Label.class);
-        FxWait.until(10, () -> advice.getText().contains("2,500"));
+        FxWait.until(30, () -> advice.getText().contains("2,500"));
         String text = advice.getText();
         assertTrue(text.startsWith("WS#big is already sharded: 10 shards (WS#big#{01..10})"), text);
         assertTrue(text.contains("writes: 2,500 units/s combined; 250 per shard"), text);
@@ -144,12 +144,12 @@ class PartitionsViewTest {
                 .push(KeyCode.SHORTCUT, KeyCode.A)
                 .write("12000")
                 .type(KeyCode.ENTER);
-        FxWait.until(10, () -> advice.getText().contains("12,000"));
+        FxWait.until(30, () -> advice.getText().contains("12,000"));
         text = advice.getText();
         assertTrue(text.contains("More shards needed: 15 (now 10)"), text);
         assertTrue(text.contains("To move to WS#big#{01..15}"), text);
         TextArea code = robot.lookup("#writeCodeArea").queryAs(TextArea.class);
-        FxWait.until(10, () -> code.getText().contains("WS#big#"));
+        FxWait.until(30, () -> code.getText().contains("WS#big#"));
     }
 
     /** Selects a partition, opens the advisor and types the peak writes. */

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.KeyType;
+import io.dynoscope.core.table.Projection;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.core.table.TableDefinition.Billing;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.table.TableAdmin;
@@ -56,7 +58,7 @@ class CreateTableViewModelTest {
         byAuthor.keys().partitionKeyProperty().set("authorId");
         byAuthor.keys().sortKeyProperty().set("createdAt");
         byAuthor.keys().sortKeyTypeProperty().set(KeyType.N);
-        byAuthor.projectionProperty().set(IndexRow.Projection.INCLUDE);
+        byAuthor.projectionProperty().set(Projection.INCLUDE);
         byAuthor.nonKeyAttributesProperty().set("title, body");
         IndexRow byCreated = form.addLocalIndex();
         byCreated.nameProperty().set("byCreated");
@@ -72,14 +74,16 @@ class CreateTableViewModelTest {
                         KeySchema.of("EntityRef", "Detail"),
                         Map.of("EntityRef", "S", "Detail", "S", "authorId", "S", "createdAt", "N"),
                         List.of(
-                                new IndexDefinition(
+                                new SecondaryIndex(
                                         "byAuthor",
+                                        true,
                                         KeySchema.of("authorId", "createdAt"),
                                         "INCLUDE",
                                         List.of("title", "body"))),
                         List.of(
-                                new IndexDefinition(
+                                new SecondaryIndex(
                                         "byCreated",
+                                        false,
                                         KeySchema.of("EntityRef", "createdAt"),
                                         "ALL",
                                         List.of())),
@@ -104,13 +108,13 @@ class CreateTableViewModelTest {
         assertEquals(KeySchema.of("EntityRef", "Detail"), created.keySchema());
         assertEquals(
                 List.of("byAuthor"),
-                created.globalSecondaryIndexes().stream().map(TableInfo.IndexInfo::name).toList());
+                created.globalSecondaryIndexes().stream().map(SecondaryIndex::name).toList());
         assertEquals(
                 List.of("title", "body"),
                 created.globalSecondaryIndexes().get(0).nonKeyAttributes());
         assertEquals(
                 List.of("byCreated"),
-                created.localSecondaryIndexes().stream().map(TableInfo.IndexInfo::name).toList());
+                created.localSecondaryIndexes().stream().map(SecondaryIndex::name).toList());
         assertEquals("N", created.keyAttributeTypes().get("createdAt"));
         assertEquals(Billing.PROVISIONED, created.billingMode());
     }

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
-import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.table.TableAdmin;
 import io.dynoscope.testsupport.TestEngine;
@@ -121,11 +121,10 @@ class TableSettingsViewModelTest {
                                 KeySchema.of("pk", "sk"),
                                 Map.of("pk", "S", "sk", "S", "at", "N"),
                                 List.of(),
-                                List.of(TableDefinition.IndexDefinition.all("byAt", "pk", "at"))));
+                                List.of(SecondaryIndex.local("byAt", "pk", "at"))));
         TableSettingsViewModel settings = settings(table);
         assertEquals(
-                List.of("byAt"),
-                settings.indexes().stream().map(TableInfo.IndexInfo::name).toList());
+                List.of("byAt"), settings.indexes().stream().map(SecondaryIndex::name).toList());
 
         IndexRow index = settings.newIndex();
         index.nameProperty().set("byStatus");
@@ -136,8 +135,8 @@ class TableSettingsViewModelTest {
         TableChange expected =
                 new TableChange.CreateGlobalIndex(
                         table,
-                        new TableDefinition.IndexDefinition(
-                                "byStatus", KeySchema.of("status", "at"), "ALL", List.of()),
+                        new SecondaryIndex(
+                                "byStatus", true, KeySchema.of("status", "at"), "ALL", List.of()),
                         Map.of("status", "S", "at", "N"),
                         TableDefinition.Billing.onDemand());
         assertEquals(

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
-import io.dynoscope.core.table.TableDefinition.IndexDefinition;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.ConnectionServices;
@@ -44,9 +44,10 @@ class CloneViewModelTest {
                                 GeneratedItems.KEYS,
                                 Map.of("pk", "S", "sk", "N", "name", "S"),
                                 List.of(
-                                        IndexDefinition.all("byName", "name", null),
-                                        new IndexDefinition(
+                                        SecondaryIndex.global("byName", "name", null),
+                                        new SecondaryIndex(
                                                 "byPk",
+                                                true,
                                                 KeySchema.of("pk", "name"),
                                                 "KEYS_ONLY",
                                                 List.of())),
@@ -118,7 +119,7 @@ class CloneViewModelTest {
                 Set.of("byName", "byPk"),
                 Set.copyOf(
                         copied.globalSecondaryIndexes().stream()
-                                .map(TableInfo.IndexInfo::name)
+                                .map(SecondaryIndex::name)
                                 .toList()));
     }
 
