@@ -91,15 +91,17 @@ class Sentence {
             List<String> name = nameWords(entity.name());
             vocabulary.add(new Phrase(name, entity.name(), null));
             String tail = name.get(name.size() - 1);
-            if (name.size() > 1 && tail.length() >= 4 && !entityNames(entities).contains(tail)) {
+            if (name.size() > 1
+                    && tail.length() >= 4
+                    && !EntityNameWords.entityNames(entities).contains(tail)) {
                 // "items" of orderItem, "comments" of pullRequestComment
                 vocabulary.add(new Phrase(List.of(tail), entity.name(), null));
             }
             String lead = name.get(0);
             if (name.size() > 1
                     && lead.length() >= 5
-                    && !otherEntityWords(entities, entity, lead)
-                    && !attributeNamed(entities, lead)) {
+                    && !EntityNameWords.usedByAnother(entities, entity, lead)
+                    && !EntityNameWords.namesAnAttribute(entities, lead)) {
                 // "waitlist" of waitlistEntry: a compound's first word no other entity uses
                 vocabulary.add(new Phrase(List.of(lead), entity.name(), null));
             }
@@ -120,26 +122,6 @@ class Sentence {
             case "\u2019s" -> "'s";
             default -> lower;
         };
-    }
-
-    private static boolean otherEntityWords(
-            List<EntitySpec> entities, EntitySpec entity, String word) {
-        return entities.stream()
-                .filter(e -> e != entity)
-                .anyMatch(e -> nameWords(e.name()).contains(word));
-    }
-
-    /** "status" of statusEvent when an entity has a {@code status}: the attribute is meant. */
-    private static boolean attributeNamed(List<EntitySpec> entities, String word) {
-        return entities.stream()
-                .flatMap(e -> e.attributes().stream())
-                .anyMatch(a -> nameWords(a.name()).equals(List.of(word)));
-    }
-
-    static Set<String> entityNames(List<EntitySpec> entities) {
-        Set<String> names = new HashSet<>();
-        entities.forEach(e -> names.add(String.join(" ", nameWords(e.name()))));
-        return names;
     }
 
     /**
