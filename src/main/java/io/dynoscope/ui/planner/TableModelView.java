@@ -173,8 +173,8 @@ public final class TableModelView {
                         servedTable,
                         examplesTable,
                         checksTable));
-        // the tables a person reads side by side share their width: no column off to the right
-        List.of(entitiesTable, patternsTable, keysTable, servedTable)
+        // every table shares its width among its columns: no column off to the right at 1280
+        List.of(entitiesTable, patternsTable, keysTable, servedTable, examplesTable, checksTable)
                 .forEach(
                         t ->
                                 t.setColumnResizePolicy(
