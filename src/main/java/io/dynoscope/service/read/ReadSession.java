@@ -17,8 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One read and its continuations ("load more"): it remembers where the last part stopped and what
@@ -31,10 +29,6 @@ import java.util.regex.Pattern;
  * shard's requests, and a cancel stops every shard. Whoever reads sees one read either way.
  */
 public final class ReadSession {
-
-    /** A value followed by a shard variable's name, {@code WS#big#{shard}}. */
-    private static final Pattern NAMED_SHARDS =
-            Pattern.compile("^(.+)#\\{([A-Za-z_][A-Za-z0-9_]*)\\}$");
 
     private final DynamoRepository repository;
     private final ReadRequest request;
@@ -86,14 +80,12 @@ public final class ReadSession {
             return Optional.empty();
         }
         // the model's shards of a value, asked for by name: WS#big#{shard}
-        Matcher named = NAMED_SHARDS.matcher(typed.value());
-        if (named.matches() && model != null && request.index() == null) {
-            AttributeValue base = AttributeValue.s(named.group(1));
-            Optional<ShardedKey> inModel = ShardedKey.inModel(model, named.group(1));
+        if (model != null && request.index() == null) {
+            Optional<ShardedKey> inModel = ShardedKey.namedInModel(model, typed.value());
             if (inModel.isPresent()) {
                 ShardedKey key = inModel.get();
                 List<AttributeValue> partitions = new ArrayList<>();
-                partitions.add(base);
+                partitions.add(AttributeValue.s(key.name()));
                 partitions.addAll(key.shardValues(partitionKeyType));
                 return Optional.of(
                         new ShardedCollection(
