@@ -171,24 +171,39 @@ public final class WorkbenchScreenshots {
     }
 
     private static void conflict(TableTab tab, Stage stage) throws Exception {
-        onFx(
-                () -> {
-                    CollectionRow meta = tab.grid().rows().get(1);
-                    tab.grid().loaded().select(meta);
-                    return null;
-                });
-        Item seen = onFx(() -> tab.inspector().shownItemProperty().get());
+        // The first item shown (the read bar's Query left projects, newest first): the edit and the
+        // concurrent write each set a status the item does not have, so the save is a real change
+        // and is refused (an edit to the status already there saved nothing and opened no dialog).
+        Item seen =
+                onFx(
+                        () -> {
+                            CollectionRow.ItemRow first =
+                                    tab.grid().rows().stream()
+                                            .filter(CollectionRow.ItemRow.class::isInstance)
+                                            .map(CollectionRow.ItemRow.class::cast)
+                                            .findFirst()
+                                            .orElseThrow();
+                            tab.grid().loaded().select(first);
+                            return first.item();
+                        });
+        FxWait.until(30, () -> seen.equals(tab.inspector().shownItemProperty().get()));
+        String status =
+                seen.get("status")
+                        .map(v -> v instanceof AttributeValue.Str str ? str.value() : "")
+                        .orElse("");
+        String mine = status.equals("PAUSED") ? "ACTIVE" : "PAUSED";
+        String theirs = status.equals("ARCHIVED") ? "ACTIVE" : "ARCHIVED";
         onFx(
                 () -> {
                     tab.inspector().startEdit();
                     var text = tab.inspector().editor().editTextProperty();
-                    text.set(text.get().replace("\"ACTIVE\"", "\"PAUSED\""));
+                    text.set(text.get().replace('"' + status + '"', '"' + mine + '"'));
                     return null;
                 });
         TestEngine.repository()
                 .putItem(
                         "saas",
-                        seen.with("status", AttributeValue.s("ARCHIVED")),
+                        seen.with("status", AttributeValue.s(theirs)),
                         (CompiledExpression) null);
         onFx(
                 () -> {

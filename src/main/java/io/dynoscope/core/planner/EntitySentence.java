@@ -1,6 +1,8 @@
 package io.dynoscope.core.planner;
 
 import static io.dynoscope.core.planner.PatternWords.STOP;
+import static io.dynoscope.core.planner.PatternWords.isNumber;
+import static io.dynoscope.core.planner.PatternWords.isPluralOf;
 import static io.dynoscope.core.planner.PatternWords.nameWords;
 
 import io.dynoscope.core.model.AttributeModel;
@@ -42,14 +44,51 @@ abstract class EntitySentence extends Sentence {
         return b.equals(x.parent()) || a.equals(y.parent());
     }
 
-    /** The values of {@code other} the returned entity is found by: its ids, as it holds them. */
-    List<String> idsFor(String returned, EntitySpec other) {
+    /**
+     * The values of {@code other} the returned entity is found by: its ids, as it holds them; when
+     * the words speak of ownership ("a user's posts", "posts by a user") and the returned entity
+     * holds no such id, the one attribute by which it refers to a person by role ({@code ownerId}).
+     */
+    List<String> idsFor(String returned, EntitySpec other, boolean owning) {
         if (ancestors(returned).contains(other.name())) {
             return other.ids();
         }
         EntitySpec entity = byName.get(returned);
         List<String> held = other.ids().stream().filter(entity::has).toList();
+        if (owning && held.isEmpty() && other.ids().size() == 1) {
+            Optional<String> role = roleReference(entity);
+            if (role.isPresent()) {
+                unsure.add(
+                        other.name()
+                                + " is read as "
+                                + role.get()
+                                + ", the "
+                                + returned
+                                + "'s reference to a person by role; "
+                                + returned
+                                + " items hold no "
+                                + other.ids().get(0)
+                                + ".");
+                return List.of(role.get());
+            }
+        }
         return held.isEmpty() ? other.ids() : held;
+    }
+
+    /** The one attribute by which an item refers to a person by role ({@code ownerId}), if any. */
+    Optional<String> roleReference(EntitySpec entity) {
+        List<String> roles =
+                entity.attributes().stream()
+                        .map(AttributeModel::name)
+                        .filter(
+                                a -> {
+                                    List<String> w = nameWords(a);
+                                    return Lexicon.PERSON_ROLES.contains(w.get(0))
+                                            && (w.size() == 1
+                                                    || (w.size() == 2 && w.get(1).equals("id")));
+                                })
+                        .toList();
+        return roles.size() == 1 ? Optional.of(roles.get(0)) : Optional.empty();
     }
 
     /** Whether the sentence's verb relates a person to a thing ("join a room"). */
@@ -192,5 +231,83 @@ abstract class EntitySentence extends Sentence {
                 .filter(c -> !c.startsWith("next") && !c.startsWith("last"))
                 .findFirst()
                 .or(() -> candidates.stream().findFirst());
+    }
+
+    /**
+     * "the top N images based on total view count", "top players by score": the attribute named
+     * after "by" or "on" (a word or two of its own before it) is what the top is by.
+     */
+    Optional<String> rankedBy(EntitySpec entity) {
+        for (Mention m : mentions) {
+            int k = m.start() - 1;
+            while (k > orderAt && k >= m.start() - 3 && unknownWord(k)) {
+                k--;
+            }
+            if (!m.entity()
+                    && m.start() > orderAt
+                    && (word(k).equals("by") || word(k).equals("on"))) {
+                for (Phrase p : m.phrases()) {
+                    if (entity.has(p.attribute())) {
+                        return Optional.of(p.attribute());
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    Optional<String> orderedBy(EntitySpec entity) {
+        for (Mention m : mentions) {
+            if (m.entity()) {
+                continue;
+            }
+            boolean near = m.start() >= orderAt - 1 && m.start() <= orderAt + 2;
+            if (!near) {
+                continue;
+            }
+            for (Phrase p : m.phrases()) {
+                if (entity.has(p.attribute())) {
+                    return Optional.of(p.attribute());
+                }
+            }
+        }
+        if (orderAt >= 0 && Set.of("top", "highest", "best").contains(word(orderAt))) {
+            Optional<String> by = rankedBy(entity);
+            if (by.isPresent()) {
+                return by;
+            }
+            boolean counted = isNumber(word(orderAt + 1)) || consumed[orderAt + 1];
+            String noun = counted ? word(orderAt + 2) : word(orderAt + 1);
+            return entity.attributes().stream()
+                    .filter(a -> a.type().descriptor().equals("N"))
+                    .map(AttributeModel::name)
+                    .filter(
+                            n ->
+                                    nameWords(n).stream()
+                                            .anyMatch(w -> isPluralOf(noun, w) || noun.equals(w)))
+                    .findFirst();
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A write's kind by what it writes: creating an attribute ("create an API key for a user") sets
+     * it on its item, an update; "leave" deletes a membership, but "leave a review" writes one.
+     */
+    PatternSpec.Kind writeKind(
+            PatternSpec.Kind kind, Mention head, EntitySpec entity, EntitySpec written) {
+        if (kind == PatternSpec.Kind.CREATE && head != null && !head.entity()) {
+            return PatternSpec.Kind.UPDATE;
+        }
+        if (kind == PatternSpec.Kind.DELETE
+                && written == entity
+                && unmentionedWords().stream()
+                        .filter(Verbs::isVerb)
+                        .findFirst()
+                        .orElse("")
+                        .equals("leave")) {
+            return PatternSpec.Kind.CREATE;
+        }
+        return kind;
     }
 }

@@ -36,7 +36,11 @@ final class Lexicon {
                     Map.entry(
                             "surname", List.of(List.of("last", "name"), List.of("family", "name"))),
                     Map.entry("country", List.of(List.of("nation"))),
-                    Map.entry("city", List.of(List.of("town"))));
+                    Map.entry("city", List.of(List.of("town"))),
+                    Map.entry("booking", List.of(List.of("reservation"))),
+                    Map.entry("reservation", List.of(List.of("booking"))),
+                    Map.entry("contest", List.of(List.of("competition"))),
+                    Map.entry("competition", List.of(List.of("contest"))));
 
     /** Words of attributes that usually name one item each: "by email" asks for one user. */
     static final Set<String> UNIQUE =
@@ -67,8 +71,38 @@ final class Lexicon {
     /** Periods "this month", "this week": a range from the period's start. */
     static final Set<String> PERIODS = Set.of("month", "week", "year", "quarter", "day");
 
+    /**
+     * Roles by which an item refers to a person: a post's {@code ownerId} or {@code authorId} is
+     * the user who wrote it, so "a user's posts" are found by it.
+     */
+    static final Set<String> PERSON_ROLES =
+            Set.of(
+                    "owner",
+                    "author",
+                    "creator",
+                    "poster",
+                    "sender",
+                    "seller",
+                    "buyer",
+                    "host",
+                    "organizer",
+                    "requester",
+                    "reporter",
+                    "assignee",
+                    "uploader",
+                    "writer");
+
     /** Verbs that relate a person to a thing: the write creates the item that joins them. */
-    static final Set<String> RELATING = Set.of("join", "enrol", "enroll", "follow", "subscribe");
+    static final Set<String> RELATING =
+            Set.of(
+                    "join",
+                    "enrol",
+                    "enroll",
+                    "follow",
+                    "subscribe",
+                    "leave",
+                    "unfollow",
+                    "unsubscribe");
 
     private Lexicon() {}
 

@@ -7,7 +7,6 @@ import static io.dynoscope.core.planner.PatternWords.NOT_A_STATUS;
 import static io.dynoscope.core.planner.PatternWords.SINGLE_WORDS;
 import static io.dynoscope.core.planner.PatternWords.STOP;
 import static io.dynoscope.core.planner.PatternWords.isNumber;
-import static io.dynoscope.core.planner.PatternWords.isPluralOf;
 import static io.dynoscope.core.planner.PatternWords.nameWords;
 
 import io.dynoscope.core.model.AttributeModel;
@@ -109,6 +108,7 @@ final class PatternReader extends EntitySentence {
         if (kind.write()) {
             // a write names one item: its whole key, nothing ordered or counted
             EntitySpec written = relating() ? membershipOf(entity) : entity;
+            kind = writeKind(kind, head, entity, written);
             return new PatternSpec(
                     words,
                     List.of(written.name()),
@@ -159,6 +159,16 @@ final class PatternReader extends EntitySentence {
                                 + "' read as describing the "
                                 + next.entityName()
                                 + ", not as a value given");
+                if (m.entityName().equals(byName.get(next.entityName()).parent())) {
+                    unsure.add(
+                            "'"
+                                    + text(m)
+                                    + "' is read as describing the "
+                                    + next.entityName()
+                                    + "; the words may mean one "
+                                    + m.entityName()
+                                    + "'s, found by its id.");
+                }
                 continue;
             }
             if (!m.entity() && (next != null && next.start() == m.end() && next.entity())) {
@@ -258,6 +268,7 @@ final class PatternReader extends EntitySentence {
             }
             boolean joined =
                     along(k)
+                            || (word(k).equals("with") && m.plural() && k == m.start() - 1)
                             || ((word(k).equals("and") || word(k).equals(","))
                                     && (m.plural() || k < m.start() - 1));
             if (!joined) {
@@ -296,7 +307,12 @@ final class PatternReader extends EntitySentence {
                 if (name.equals(returned)) {
                     given.addAll(identityOf(byName.get(returned)));
                 } else {
-                    given.addAll(idsFor(returned, byName.get(name)));
+                    int before = m.start() - 1;
+                    while (before > 0 && DETERMINERS.contains(word(before))) {
+                        before--;
+                    }
+                    boolean owning = word(m.end()).equals("'s") || word(before).equals("by");
+                    given.addAll(idsFor(returned, byName.get(name), owning));
                 }
             } else if (bareId(m)) {
                 given.addAll(identityOf(byName.get(returned)));
@@ -497,64 +513,6 @@ final class PatternReader extends EntitySentence {
                 .map(a -> new Question.Order(a, descending));
     }
 
-    /** "sorted by X", "top score": an attribute the order names. */
-    /**
-     * "the top N images based on total view count", "top players by score": the attribute named
-     * after "by" or "on" (a word or two of its own before it) is what the top is by.
-     */
-    Optional<String> rankedBy(EntitySpec entity) {
-        for (Mention m : mentions) {
-            int k = m.start() - 1;
-            while (k > orderAt && k >= m.start() - 3 && unknownWord(k)) {
-                k--;
-            }
-            if (!m.entity()
-                    && m.start() > orderAt
-                    && (word(k).equals("by") || word(k).equals("on"))) {
-                for (Phrase p : m.phrases()) {
-                    if (entity.has(p.attribute())) {
-                        return Optional.of(p.attribute());
-                    }
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    Optional<String> orderedBy(EntitySpec entity) {
-        for (Mention m : mentions) {
-            if (m.entity()) {
-                continue;
-            }
-            boolean near = m.start() >= orderAt - 1 && m.start() <= orderAt + 2;
-            if (!near) {
-                continue;
-            }
-            for (Phrase p : m.phrases()) {
-                if (entity.has(p.attribute())) {
-                    return Optional.of(p.attribute());
-                }
-            }
-        }
-        if (orderAt >= 0 && Set.of("top", "highest", "best").contains(word(orderAt))) {
-            Optional<String> by = rankedBy(entity);
-            if (by.isPresent()) {
-                return by;
-            }
-            boolean counted = isNumber(word(orderAt + 1)) || consumed[orderAt + 1];
-            String noun = counted ? word(orderAt + 2) : word(orderAt + 1);
-            return entity.attributes().stream()
-                    .filter(a -> a.type().descriptor().equals("N"))
-                    .map(AttributeModel::name)
-                    .filter(
-                            n ->
-                                    nameWords(n).stream()
-                                            .anyMatch(w -> isPluralOf(noun, w) || noun.equals(w)))
-                    .findFirst();
-        }
-        return Optional.empty();
-    }
-
     boolean many(
             Mention head,
             EntitySpec entity,
@@ -588,6 +546,9 @@ final class PatternReader extends EntitySentence {
             return true;
         }
         List<String> identifying = new ArrayList<>(identityOf(entity));
+        if (head != null && head.entity() && !plural(head)) {
+            return false; // "Get user for API key": the words ask for one
+        }
         return !given.isEmpty() && given.stream().noneMatch(identifying::contains);
     }
 }

@@ -162,7 +162,7 @@ final class RomanceWords {
         words(es, Kind.WORD, "and", "y|e");
         words(es, Kind.WORD, "or", "o|u");
         words(es, Kind.WORD, "its", "su");
-        words(es, Kind.PLURAL, "its", "sus");
+        words(es, Kind.PLURAL, "their", "sus"); // "sus reservas": whose, the words say elsewhere
         words(es, Kind.WORD, "their", "suyo|suya");
         words(es, Kind.WORD, "every", "cada|cualquier");
         words(es, Kind.PLURAL, "all", "todos|todas|todo|toda");
@@ -181,7 +181,12 @@ final class RomanceWords {
         words(es, Kind.ADJECTIVE, "given", "dado|dada|dados|dadas|determinado|determinada");
         words(es, Kind.ADJECTIVE, "specific", "concreto|concreta|especifico|especifica");
         words(es, Kind.ADJECTIVE, "particular", "particular");
-        words(es, Kind.ADJECTIVE, "single", "solo|sola");
+        words(es, Kind.ADJECTIVE, "single", "sola");
+        words(es, Kind.WORD, "only", "solo|solamente|unicamente");
+        words(es, Kind.WORD, "can", "puede|pueden|puedo|podemos");
+        words(es, Kind.WORD, "want", "quiere|quieren|quiero|queremos");
+        words(es, Kind.WORD, "need", "necesita|necesitan|necesito|necesitamos");
+        words(es, Kind.WORD, "must", "debe|deben");
         words(es, Kind.ADJECTIVE, "certain", "cierto|cierta");
         words(es, Kind.ADJECTIVE, "new", "nuevo|nueva");
         words(es, Kind.ADJECTIVE, "open", "abierto|abierta|abiertos|abiertas");
@@ -201,7 +206,11 @@ final class RomanceWords {
         words(es, Kind.WORD, "view", "ver|visualizar|visualiza");
         words(es, Kind.WORD, "retrieve", "recuperar|recupera|recupere|devolver|devuelve");
         words(es, Kind.WORD, "read", "leer|lee|lea");
-        words(es, Kind.WORD, "count", "contar|cuenta|cuente");
+        words(es, Kind.WORD, "count", "contar|cuente");
+        words(es, Kind.WORD, "join", "unirse|unirte|unete|unir|apuntarse|inscribirse");
+        words(es, Kind.WORD, "send", "enviar|envia|envie|mandar|manda");
+        words(es, Kind.WORD, "publish", "publicar|publica");
+        words(es, Kind.WORD, "cancel", "cancelar|cancela");
         words(es, Kind.WORD, "create", "crear|crea|cree");
         words(es, Kind.WORD, "add", "anadir|anade|agregar|agrega|insertar|inserta");
         words(es, Kind.WORD, "register", "registrar|registra");
@@ -282,7 +291,11 @@ final class RomanceWords {
         words(it, Kind.ADJECTIVE, "given", "dato|dati|determinato|determinata");
         words(it, Kind.ADJECTIVE, "specific", "specifico|specifica|specifici|preciso|precisa");
         words(it, Kind.ADJECTIVE, "particular", "particolare");
-        words(it, Kind.ADJECTIVE, "single", "singolo|singola|solo|sola");
+        words(it, Kind.ADJECTIVE, "single", "singolo|singola|sola");
+        words(it, Kind.WORD, "only", "solo|soltanto|solamente");
+        words(it, Kind.WORD, "can", "puo|possono|posso|possiamo");
+        words(it, Kind.WORD, "want", "vuole|vogliono|voglio|vogliamo");
+        words(it, Kind.WORD, "must", "deve|devono|devo|dobbiamo");
         words(it, Kind.ADJECTIVE, "certain", "certo|certa");
         words(it, Kind.ADJECTIVE, "new", "nuovo|nuova|nuovi|nuove");
         words(it, Kind.ADJECTIVE, "open", "aperto|aperta|aperti|aperte");
@@ -302,6 +315,10 @@ final class RomanceWords {
         words(it, Kind.WORD, "retrieve", "recuperare|recupera|recuperi|restituire|restituisci");
         words(it, Kind.WORD, "read", "leggere|leggi|legga");
         words(it, Kind.WORD, "count", "contare|conta|conti");
+        words(it, Kind.WORD, "join", "iscriversi|iscriviti|unirsi|unisciti");
+        words(it, Kind.WORD, "send", "inviare|invia|invii|mandare|manda");
+        words(it, Kind.WORD, "publish", "pubblicare|pubblica");
+        words(it, Kind.WORD, "cancel", "annullare|annulla");
         words(it, Kind.WORD, "create", "creare|crea|crei");
         words(it, Kind.WORD, "add", "aggiungere|aggiungi|inserire|inserisci");
         words(it, Kind.WORD, "register", "registrare|registra");
@@ -416,7 +433,16 @@ final class RomanceWords {
         nouns("id", "id|identificador|identificativo");
         nouns("price", "precio|prezzo");
         nouns("total", "importe|importo");
-        nouns("account", "cuenta corriente|conto");
+        nouns("account", "cuenta|cuenta corriente|conto");
+        nouns("detail", "detalle|dettaglio");
+        nouns("information", "informacion|informazione");
+        nouns("competition", "competicion|competencia|concurso|gara|competizione|concorso");
+        nouns("word", "palabra|parola");
+        nouns("definition", "definicion|definizione");
+        nouns("transaction", "transaccion|transazione");
+        nouns(
+                "waitlist",
+                "lista de espera|lista d'attesa|lista d' attesa|lista d attesa|lista di attesa");
         nouns("repository", "repositorio|repository");
         nouns("issue", "incidencia");
         nouns("manager", "gerente|responsable|responsabile");

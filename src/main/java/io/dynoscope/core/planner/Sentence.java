@@ -90,6 +90,10 @@ class Sentence {
         for (EntitySpec entity : entities) {
             List<String> name = nameWords(entity.name());
             vocabulary.add(new Phrase(name, entity.name(), null));
+            for (List<String> other :
+                    Lexicon.SYNONYMS.getOrDefault(String.join("", name), List.of())) {
+                vocabulary.add(new Phrase(other, entity.name(), null)); // "reservation": a booking
+            }
             String tail = name.get(name.size() - 1);
             if (name.size() > 1
                     && tail.length() >= 4
@@ -244,7 +248,7 @@ class Sentence {
                 count = true;
             }
             readRange(i, w);
-            readOrder(i, w);
+            OrderWords.read(this, i, w);
         }
     }
 
@@ -295,39 +299,6 @@ class Sentence {
         }
     }
 
-    void readOrder(int i, String w) {
-        if (w.equals("newest") || w.equals("latest") || (w.equals("recent"))) {
-            descending = true;
-            orderAt = i;
-            limitAfter(i, w.equals("recent") && word(i - 1).equals("most") ? i - 2 : i - 1);
-        } else if (w.equals("oldest") || (w.equals("earliest"))) {
-            descending = false;
-            orderAt = i;
-            limitAfter(i, i - 1);
-        } else if (w.equals("top") || w.equals("highest") || w.equals("best")) {
-            descending = true;
-            orderAt = i;
-            if (Set.of("n", "k", "x").contains(word(i + 1))) {
-                consumed[i + 1] = true; // "the top N": as many as the caller asks, no fixed limit
-            } else {
-                limitAfter(i, i - 1);
-            }
-        } else if (w.equals("last") && startsPhrase(i)) {
-            return; // "last name": an attribute's words, not an order
-        } else if (w.equals("last") && !consumed[i] && !word(i + 1).equals("login")) {
-            descending = true;
-            orderAt = i;
-            limitAfter(i, i - 1);
-        } else if (w.equals("last") && !consumed[i]) {
-            descending = true;
-            orderAt = i;
-            limit = 1;
-        } else if ((w.equals("sorted") || w.equals("ranked")) && word(i + 1).equals("by")) {
-            descending = descending != null && descending;
-            orderAt = i + 2;
-        }
-    }
-
     /** Whether a phrase of two or more words, not of a time, starts at {@code i} ("last name"). */
     boolean startsPhrase(int i) {
         return vocabulary.stream()
@@ -337,22 +308,6 @@ class Sentence {
                                         && matchLength(p, i) > 0
                                         && !p.isEntity()
                                         && !PatternWords.timeLike(p.attribute()));
-    }
-
-    /** "the latest 5", "the 5 most recent", "the latest status" (one), "the top score". */
-    void limitAfter(int at, int before) {
-        if (consumed[at]) {
-            return;
-        }
-        if (isNumber(word(at + 1))) {
-            limit = Integer.parseInt(word(at + 1));
-            consumed[at + 1] = true;
-        } else if (isNumber(word(before))) {
-            limit = Integer.parseInt(word(before));
-            consumed[before] = true;
-        } else if (word(before).equals("the") && !word(at + 1).equals("first")) {
-            limit = plural(at + 1) ? 0 : 1;
-        }
     }
 
     /** Whether the word after {@code at} (skipping number words) reads as a plural noun. */
@@ -466,6 +421,9 @@ class Sentence {
         String before = word(k);
         if (NOT_GIVEN.contains(before) || (before.equals("with") && its)) {
             return false;
+        }
+        if (before.equals("with") && m.entity() && m.plural() && k + 1 == m.start()) {
+            return false; // "a post with comments": the comments come along, none is given
         }
         if (before.equals("to")
                 && k + 1 < m.start()

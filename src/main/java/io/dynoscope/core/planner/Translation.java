@@ -188,13 +188,16 @@ final class Translation {
         while (i < keys.size()) {
             int taken = entityWords(i, 2, outs);
             if (taken == 0) {
+                taken = noun(i, outs, 2); // "lista de espera" before "lista" the verb
+            }
+            if (taken == 0) {
                 taken = tableWords(i, table, outs);
             }
             if (taken == 0) {
                 taken = entityWords(i, 1, outs);
             }
             if (taken == 0) {
-                taken = noun(i, outs);
+                taken = noun(i, outs, 1);
             }
             if (taken == 0) {
                 outs.add(new Out(kept(i), RomanceWords.Kind.WORD, false));
@@ -288,11 +291,11 @@ final class Translation {
      * A common noun at {@code i}, or its plural ("proyectos", "progetti", "espacios de trabajo"),
      * as English; else a word close to an entity's own ("categorías" for {@code category}).
      */
-    private int noun(int i, List<Out> outs) {
+    private int noun(int i, List<Out> outs, int fewest) {
         if (isValue(i)) {
             return 0;
         }
-        for (int n = Math.min(3, keys.size() - i); n >= 1; n--) {
+        for (int n = Math.min(3, keys.size() - i); n >= fewest; n--) {
             List<String> span = new ArrayList<>(keys.subList(i, i + n));
             String english = RomanceWords.NOUNS.get(String.join(" ", span));
             if (english != null) {
@@ -308,6 +311,9 @@ final class Translation {
                     return n;
                 }
             }
+        }
+        if (fewest > 1) {
+            return 0;
         }
         String w = keys.get(i);
         List<String> forms = new ArrayList<>(List.of(w));

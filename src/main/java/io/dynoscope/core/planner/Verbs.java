@@ -61,7 +61,28 @@ final class Verbs {
                             "follow",
                             "subscribe",
                             "book",
-                            "reserve"),
+                            "reserve",
+                            "send",
+                            "publish",
+                            "start",
+                            "invite",
+                            "like",
+                            "vote",
+                            "rate",
+                            "review",
+                            "reply",
+                            "purchase",
+                            "buy",
+                            "checkout",
+                            "pay",
+                            "share",
+                            "bookmark",
+                            "record",
+                            "log",
+                            "schedule",
+                            "enter",
+                            "apply",
+                            "request"),
                     PatternSpec.Kind.UPDATE,
                     Set.of(
                             "update",
@@ -81,15 +102,79 @@ final class Verbs {
                             "move",
                             "assign",
                             "replace",
-                            "upsert"),
+                            "upsert",
+                            "archive",
+                            "restore",
+                            "ban",
+                            "block",
+                            "suspend",
+                            "activate",
+                            "deactivate",
+                            "complete",
+                            "finish",
+                            "resolve",
+                            "reopen",
+                            "confirm",
+                            "toggle",
+                            "transfer"),
                     PatternSpec.Kind.DELETE,
-                    Set.of("delete", "remove", "drop", "purge", "erase", "destroy"));
+                    Set.of(
+                            "delete",
+                            "remove",
+                            "drop",
+                            "purge",
+                            "erase",
+                            "destroy",
+                            "leave",
+                            "unfollow",
+                            "unsubscribe",
+                            "unlike",
+                            "revoke"));
 
     private Verbs() {}
 
+    /**
+     * Verbs that are as often nouns ("a review", "the log"): read as a verb only first in the words
+     * or after "to", a modal or a subject ("Users can review a product").
+     */
+    private static final Set<String> ALSO_NOUNS =
+            Set.of(
+                    "like",
+                    "vote",
+                    "rate",
+                    "review",
+                    "reply",
+                    "share",
+                    "record",
+                    "log",
+                    "request",
+                    "schedule",
+                    "start",
+                    "enter",
+                    "apply",
+                    "complete",
+                    "block",
+                    "pay",
+                    "transfer",
+                    "finish",
+                    "bookmark",
+                    "leave",
+                    "send",
+                    "order",
+                    "post",
+                    "book",
+                    "place");
+
+    private static final Set<String> BEFORE_A_VERB =
+            Set.of("to", "can", "could", "must", "should", "will", "may", "i", "we", "and", "then");
+
     /** What the words ask: the first verb decides (writes also by their past participle). */
     static PatternSpec.Kind kind(List<String> words) {
-        for (String w : words) {
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            if (ALSO_NOUNS.contains(w) && i > 0 && !BEFORE_A_VERB.contains(words.get(i - 1))) {
+                continue;
+            }
             if (READ.contains(w)) {
                 return PatternSpec.Kind.READ;
             }

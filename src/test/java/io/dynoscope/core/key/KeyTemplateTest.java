@@ -111,4 +111,20 @@ class KeyTemplateTest {
         assertTrue(KeyTemplate.parse("TICKET#{id}").matchPrefix("TASK#").isEmpty());
         assertTrue(template.matchPrefix("#OPEN").isEmpty(), "a segment is never empty");
     }
+
+    @Test
+    void bindingNamesKeepsARangeAsWrittenAndTheRangeLeavesWithItsSeparator() {
+        KeyTemplate group = KeyTemplate.parse("WS#{id}#{shard:01..10}");
+
+        assertEquals("WS#acme#{shard:01..10}", group.bind(Map.of("id", "acme")).text());
+        assertEquals("X#{1..10}", KeyTemplate.parse("X#{1..10}").bind(Map.of()).text());
+        assertEquals("X#1", KeyTemplate.parse("X#{1..10}").render(Map.of()).get(0));
+        assertThrows(IllegalArgumentException.class, () -> group.bind(Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> group.bind(Map.of("id", "{x}")));
+        assertEquals("WS#{id}", group.withoutRange());
+        assertEquals("ORDERS", KeyTemplate.parse("{0..7}_ORDERS").withoutRange());
+        assertEquals("TENANTx", KeyTemplate.parse("TENANTx{1..4}").withoutRange());
+        assertTrue(KeyTemplate.holdsRange("literal {braces} and {01..03} too"));
+        assertFalse(KeyTemplate.holdsRange("literal {braces} {1..}"));
+    }
 }

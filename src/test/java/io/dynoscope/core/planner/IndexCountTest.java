@@ -28,6 +28,10 @@ class IndexCountTest {
                     "retail cart",
                     "by account and status and by SKU and status: the published design keys the"
                             + " table by account and needs one index only",
+                    "social app (jarek200/social-app)",
+                    "posts of a feed, by moderation status and a user's likes: the published"
+                            + " design overloads one index (FEED# and USER# partitions) and filters"
+                            + " the status",
                     "employees, GSI key overloading (DynamoDB labs)",
                     "by state, current title and name: the published design writes a title and a"
                             + " location item per employee, all on one overloaded index");

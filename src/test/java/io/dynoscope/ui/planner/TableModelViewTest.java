@@ -32,7 +32,8 @@ import org.testfx.framework.junit5.Start;
 /**
  * The Model tab as a person clicks through it at 1280x800: two entities and three access patterns
  * in their words, the proposed keys and index, the table loaded on the engine after its CreateTable
- * request was shown, and every pattern proved with its expected items; no column header is cut.
+ * request was shown, and every pattern proved with its expected items; no column header is cut, and
+ * the example items and the checks fit their table's width.
  */
 @ExtendWith(ApplicationExtension.class)
 class TableModelViewTest {
@@ -95,7 +96,9 @@ class TableModelViewTest {
                 keys.getItems().get(1));
         ListView<String> indexes = robot.lookup("#indexesList").queryListView();
         assertEquals(List.of("GSI GSI1: GSI1PK / GSI1SK (ALL)"), indexes.getItems());
-        headersAreNotCut(robot);
+        headersAreNotCut(robot, List.of("#entitiesTable", "#patternsTable", "#keysTable"));
+        robot.clickOn("Example items");
+        fitsItsWidth(robot, "#examplesTable");
 
         robot.clickOn("Load and check");
         robot.clickOn("#loadButton");
@@ -113,10 +116,25 @@ class TableModelViewTest {
             assertEquals(1, row.requests(), row.toString());
         }
         assertEquals("3 of 3 access patterns served as designed on " + table, status.getText());
+        fitsItsWidth(robot, "#checksTable");
     }
 
-    private static void headersAreNotCut(FxRobot robot) {
-        for (String id : List.of("#entitiesTable", "#patternsTable", "#keysTable")) {
+    /**
+     * At 1280 the table's columns share its width: none runs off to the right (no horizontal
+     * scrolling to see the key or the verdict) and no header is cut.
+     */
+    private static void fitsItsWidth(FxRobot robot, String id) throws TimeoutException {
+        TableView<?> table = robot.lookup(id).queryTableView();
+        waitFor(() -> table.getWidth() > 0);
+        waitFor(
+                () ->
+                        table.getColumns().stream().mapToDouble(TableColumn::getWidth).sum()
+                                <= table.getWidth());
+        headersAreNotCut(robot, List.of(id));
+    }
+
+    private static void headersAreNotCut(FxRobot robot, List<String> ids) {
+        for (String id : ids) {
             TableView<?> table = robot.lookup(id).queryTableView();
             for (TableColumn<?, ?> column : table.getColumns()) {
                 double text = new Text(column.getText()).getLayoutBounds().getWidth();
