@@ -44,6 +44,7 @@ import java.util.concurrent.Executors;
 import javafx.application.Platform;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.ToggleButton;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -96,7 +97,7 @@ public final class WorkbenchScreenshots {
         TableTab tab = onFx(() -> (TableTab) context.shell().openTable("saas").orElseThrow());
         awaitRead(tab);
 
-        readBar(tab);
+        readBar(tab, stage);
         drift(context, tab);
         conflict(tab, stage);
         migration();
@@ -105,7 +106,7 @@ public final class WorkbenchScreenshots {
         System.exit(0);
     }
 
-    private static void readBar(TableTab tab) throws Exception {
+    private static void readBar(TableTab tab, Stage stage) throws Exception {
         onFx(
                 () -> {
                     var bar = tab.grid().readBar();
@@ -119,6 +120,19 @@ public final class WorkbenchScreenshots {
                 });
         awaitRead(tab);
         shot("screenshot-read-bar-1280" + (dark ? "-dark" : ""));
+        // More open over the grid, beside the item inspector
+        ToggleButton more = (ToggleButton) stage.getScene().lookup("#tabPane #moreToggle");
+        onFx(
+                () -> {
+                    more.setSelected(true);
+                    return null;
+                });
+        shot("screenshot-read-bar-more" + (dark ? "-dark" : ""));
+        onFx(
+                () -> {
+                    more.setSelected(false);
+                    return null;
+                });
     }
 
     private static void drift(AppContext context, TableTab tab) throws Exception {
