@@ -77,8 +77,10 @@ final class DriftFixJob implements Callable<Integer> {
     @Option(
             names = "--report",
             paramLabel = "FILE",
-            description = "Where the report's lines are written (default: stdout).")
-    private Path report;
+            description =
+                    "Where the report's lines are written, a file or s3://BUCKET/KEY (default:"
+                            + " stdout).")
+    private String report;
 
     @Override
     public Integer call() throws Exception {

@@ -2,8 +2,6 @@ package io.dynoscope.jobs;
 
 import io.dynoscope.cli.ExitCodes;
 import io.dynoscope.core.transfer.TransferFormat;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,8 +38,10 @@ final class ExportJob implements Callable<Integer> {
             names = "--out",
             required = true,
             paramLabel = "FOLDER",
-            description = "The folder the part files are written to (made when missing).")
-    private Path out;
+            description =
+                    "The folder the part files are written to (made when missing), or"
+                            + " s3://BUCKET/PREFIX.")
+    private String out;
 
     @Override
     public Integer call() throws Exception {
@@ -50,7 +50,7 @@ final class ExportJob implements Callable<Integer> {
                 "export",
                 spark -> {
                     SourceOptions.Chosen source = from.choose(main, table, spark);
-                    Files.createDirectories(out);
+                    main.files().makeFolder(out);
                     List<String> units = source.source().units();
                     List<String> parts =
                             units.isEmpty()
@@ -65,6 +65,7 @@ final class ExportJob implements Callable<Integer> {
                                                             source.source(),
                                                             chosen,
                                                             source.keys(),
+                                                            main.files(),
                                                             out),
                                                     false)
                                             .collect();

@@ -1,6 +1,5 @@
 package io.dynoscope.jobs;
 
-import io.dynoscope.core.file.OutputFile;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.transfer.ExportWriter;
 import io.dynoscope.core.transfer.TransferFormat;
@@ -9,7 +8,6 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -28,49 +26,55 @@ final class ExportTask implements Function2<Integer, Iterator<String>, Iterator<
     private final TransferFormat format;
     private final String partitionKey;
     private final String sortKey;
+    private final JobFiles files;
     private final String folder;
 
-    ExportTask(ItemSource source, TransferFormat format, KeySchema keys, Path folder) {
+    ExportTask(
+            ItemSource source,
+            TransferFormat format,
+            KeySchema keys,
+            JobFiles files,
+            String folder) {
         this.source = source;
         this.format = format;
         this.partitionKey = keys == null ? null : keys.partitionKey();
         this.sortKey = keys == null ? null : keys.sortKey().orElse(null);
-        this.folder = folder.toString();
+        this.files = files;
+        this.folder = folder;
     }
 
     @Override
     public Iterator<String> call(Integer part, Iterator<String> units) throws IOException {
-        Path file =
-                Path.of(folder)
-                        .resolve(
-                                String.format(
-                                        Locale.ROOT, "part-%05d.%s", part, format.extension()));
+        String file =
+                JobFiles.resolve(
+                        folder,
+                        String.format(Locale.ROOT, "part-%05d.%s", part, format.extension()));
         long[] items = {0};
-        OutputFile.check(file)
-                .write(
-                        stream -> {
-                            Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
-                            ExportWriter writer =
-                                    new ExportWriter(
-                                            format,
-                                            partitionKey == null
-                                                    ? null
-                                                    : KeySchema.of(partitionKey, sortKey),
-                                            out);
-                            while (units.hasNext()) {
-                                source.read(
-                                        units.next(),
-                                        item -> {
-                                            try {
-                                                writer.write(item);
-                                            } catch (IOException e) {
-                                                throw new UncheckedIOException(e);
-                                            }
-                                        });
-                            }
-                            writer.finish();
-                            items[0] = writer.written();
-                        });
+        files.write(
+                file,
+                stream -> {
+                    Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+                    ExportWriter writer =
+                            new ExportWriter(
+                                    format,
+                                    partitionKey == null
+                                            ? null
+                                            : KeySchema.of(partitionKey, sortKey),
+                                    out);
+                    while (units.hasNext()) {
+                        source.read(
+                                units.next(),
+                                item -> {
+                                    try {
+                                        writer.write(item);
+                                    } catch (IOException e) {
+                                        throw new UncheckedIOException(e);
+                                    }
+                                });
+                    }
+                    writer.finish();
+                    items[0] = writer.written();
+                });
         return List.of(file + " " + items[0]).iterator();
     }
 }

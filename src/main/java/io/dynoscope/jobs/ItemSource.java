@@ -15,8 +15,6 @@ import java.io.InputStreamReader;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -66,27 +64,35 @@ sealed interface ItemSource extends Serializable {
         }
     }
 
-    /** A DynamoDB export in a local folder (the one holding manifest-summary.json). */
-    record ExportFolder(String folder, List<String> files) implements ItemSource {
+    /**
+     * A DynamoDB export in a local folder or under an S3 prefix (the one holding
+     * manifest-summary.json).
+     */
+    record ExportFolder(JobFiles store, String folder, List<String> files) implements ItemSource {
         private static final long serialVersionUID = 1L;
 
         private static final ObjectMapper JSON = new ObjectMapper();
 
         /**
-         * The export in {@code folder}, its data files as its manifests list them.
+         * The export in {@code folder} (a path or an {@code s3://} prefix), its data files as its
+         * manifests list them: the manifests are read and each data file's presence checked, no
+         * data file is read.
          *
          * @throws IllegalArgumentException saying which file and line is wrong
          */
-        static ExportFolder of(Path folder) throws IOException {
-            Path summary = folder.resolve("manifest-summary.json");
-            Path manifest = folder.resolve("manifest-files.json");
-            for (Path file : List.of(summary, manifest)) {
-                if (!Files.isRegularFile(file)) {
-                    throw new IllegalArgumentException(
-                            folder + " is not a DynamoDB export: it has no " + file.getFileName());
-                }
+        static ExportFolder of(JobFiles store, String folder) throws IOException {
+            String summary = JobFiles.resolve(folder, "manifest-summary.json");
+            String manifest = JobFiles.resolve(folder, "manifest-files.json");
+            for (String missing : store.missing(List.of(summary, manifest))) {
+                throw new IllegalArgumentException(
+                        folder
+                                + " is not a DynamoDB export: it has no "
+                                + missing.substring(missing.lastIndexOf('/') + 1));
             }
-            JsonNode format = JSON.readTree(summary.toFile()).path("outputFormat");
+            JsonNode format;
+            try (InputStream in = store.open(summary)) {
+                format = JSON.readTree(in).path("outputFormat");
+            }
             if (!format.isMissingNode() && !"DYNAMODB_JSON".equals(format.asText())) {
                 throw new IllegalArgumentException(
                         summary
@@ -95,25 +101,32 @@ sealed interface ItemSource extends Serializable {
                                 + "; only DYNAMODB_JSON exports are read");
             }
             List<String> files = new ArrayList<>();
-            List<String> lines = Files.readAllLines(manifest, StandardCharsets.UTF_8);
+            List<String> where = new ArrayList<>();
+            List<String> lines;
+            try (InputStream in = store.open(manifest)) {
+                lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            }
             for (int n = 0; n < lines.size(); n++) {
                 if (lines.get(n).isBlank()) {
                     continue;
                 }
-                String where = manifest + ", line " + (n + 1);
+                String line = manifest + ", line " + (n + 1);
                 String key = JSON.readTree(lines.get(n)).path("dataFileS3Key").asText("");
                 int data = key.lastIndexOf("data/");
                 if (data < 0) {
                     throw new IllegalArgumentException(
-                            where + ": no dataFileS3Key ending in data/<file>");
+                            line + ": no dataFileS3Key ending in data/<file>");
                 }
-                Path file = folder.resolve(key.substring(data));
-                if (!Files.isRegularFile(file)) {
-                    throw new IllegalArgumentException(where + ": " + file + " is missing");
-                }
-                files.add(file.toString());
+                files.add(JobFiles.resolve(folder, key.substring(data)));
+                where.add(line);
             }
-            return new ExportFolder(folder.toString(), List.copyOf(files));
+            List<String> missing = store.missing(files);
+            if (!missing.isEmpty()) {
+                String first = missing.get(0);
+                throw new IllegalArgumentException(
+                        where.get(files.indexOf(first)) + ": " + first + " is missing");
+            }
+            return new ExportFolder(store, folder, List.copyOf(files));
         }
 
         @Override
@@ -123,7 +136,7 @@ sealed interface ItemSource extends Serializable {
 
         @Override
         public void read(String unit, Consumer<Item> sink) throws IOException {
-            try (InputStream in = Files.newInputStream(Path.of(unit));
+            try (InputStream in = store.open(unit);
                     BufferedReader lines =
                             new BufferedReader(
                                     new InputStreamReader(

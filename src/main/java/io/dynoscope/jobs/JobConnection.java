@@ -1,11 +1,13 @@
 package io.dynoscope.jobs;
 
+import io.dynoscope.repository.SdkObjectStore;
 import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.access.ReadOnlyPolicy;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.store.DynamoRepository;
+import io.dynoscope.service.store.ObjectStore;
 import java.io.Serializable;
 import java.net.URI;
 import java.util.Optional;
@@ -22,9 +24,15 @@ import java.util.function.UnaryOperator;
  * @param accessKeyId the key id signed with at a local endpoint, or null
  * @param readOnly the user's choice: true refuses every write, false allows writes through a
  *     profile that matches the read-only patterns, null leaves it to those patterns
+ * @param s3Endpoint an S3-compatible endpoint URL for {@code s3://} paths, or null for AWS's S3
  */
 public record JobConnection(
-        String endpoint, String region, String profile, String accessKeyId, Boolean readOnly)
+        String endpoint,
+        String region,
+        String profile,
+        String accessKeyId,
+        Boolean readOnly,
+        String s3Endpoint)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -59,6 +67,11 @@ public record JobConnection(
                 ReadOnlyPolicy.fromEnvironment(System.getenv())
                         .decide(spec, Optional.ofNullable(readOnly));
         return WriteAccess.guard(new SdkRepositories().open(spec), access);
+    }
+
+    /** S3, for {@code s3://} paths: the connection's credentials, at --s3-endpoint if given. */
+    ObjectStore objects() {
+        return SdkObjectStore.open(spec(), s3Endpoint == null ? null : URI.create(s3Endpoint));
     }
 
     /** A task's repository (one per task, closed by it). */

@@ -1,12 +1,10 @@
 package io.dynoscope.jobs;
 
 import io.dynoscope.cli.ExitCodes;
-import io.dynoscope.core.file.OutputFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -33,6 +31,14 @@ public final class JobMain implements Callable<Integer> {
             scope = ScopeType.INHERIT,
             description = "A DynamoDB-compatible endpoint, such as a local engine.")
     String endpoint;
+
+    @Option(
+            names = "--s3-endpoint",
+            paramLabel = "URL",
+            scope = ScopeType.INHERIT,
+            description =
+                    "An S3-compatible endpoint for s3:// paths (default: AWS's S3 in --region).")
+    String s3Endpoint;
 
     @Option(names = "--profile", paramLabel = "NAME", scope = ScopeType.INHERIT)
     String profile;
@@ -112,21 +118,30 @@ public final class JobMain implements Callable<Integer> {
                 region,
                 profile,
                 accessKeyId,
-                readOnly ? Boolean.TRUE : readWrite ? Boolean.FALSE : null);
+                readOnly ? Boolean.TRUE : readWrite ? Boolean.FALSE : null,
+                s3Endpoint);
     }
 
     PrintStream err() {
         return err;
     }
 
-    /** Writes a job's result to {@code file} (atomically), or to stdout when null. */
-    void write(Path file, String text) throws IOException {
+    /** Reads and writes the job's local and {@code s3://} paths. */
+    JobFiles files() {
+        return new JobFiles(connection());
+    }
+
+    /**
+     * Writes a job's result to {@code file} (a local path, atomically, or an {@code s3://} URI), or
+     * to stdout when null.
+     */
+    void write(String file, String text) throws IOException {
         if (file == null) {
             out.println(text);
             return;
         }
         byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
-        OutputFile.check(file).write(stream -> stream.write(bytes));
+        files().write(file, stream -> stream.write(bytes));
         err.println("written to " + file);
     }
 

@@ -66,8 +66,22 @@ final class MigrateJob implements Callable<Integer> {
     @Option(names = "--journal", paramLabel = "FILE")
     private Path journal;
 
-    @Option(names = "--report", paramLabel = "FILE")
-    private Path report;
+    @Option(
+            names = "--from-export",
+            paramLabel = "FOLDER",
+            description =
+                    "Backfill from a DynamoDB export (DYNAMODB_JSON) of the table, in this folder"
+                            + " or s3://BUCKET/PREFIX, instead of Scanning it; the catch-up passes"
+                            + " then read the live table for what changed since the export.")
+    private String export;
+
+    @Option(
+            names = "--report",
+            paramLabel = "FILE",
+            description =
+                    "Where the migration report is written, a file or s3://BUCKET/KEY (default:"
+                            + " beside the target model).")
+    private String report;
 
     @Override
     public Integer call() throws Exception {
@@ -113,17 +127,18 @@ final class MigrateJob implements Callable<Integer> {
                     .println("migrate: the target cannot be reached in place; nothing was written");
             return ExitCodes.USAGE;
         }
-        Migration migration = new Migration(repository, SparkPasses.runners(spark, connection));
-        Path journalFile =
-                journal != null
-                        ? journal
-                        : to.resolveSibling(to.getFileName() + ".migration-journal");
+        ItemSource.ExportFolder snapshot =
+                export == null ? null : ItemSource.ExportFolder.of(main.files(), export);
+        Migration migration =
+                new Migration(repository, SparkPasses.runners(spark, connection, snapshot));
+        Migration.Options options =
+                Migration.Options.of(concurrency)
+                        .withJournal(journalFile(), resume)
+                        .withCleanup(cleanup);
         MigrationReport done =
                 migration.apply(
                         plan,
-                        Migration.Options.of(concurrency)
-                                .withJournal(journalFile, resume)
-                                .withCleanup(cleanup),
+                        snapshot == null ? options : options.withSnapshotBackfill(),
                         new Migration.Listener() {
                             @Override
                             public void phase(Migration.Phase phase, String description) {
@@ -133,8 +148,13 @@ final class MigrateJob implements Callable<Integer> {
                         Cancellation.none());
         if (done.outcome() == MigrationReport.Outcome.PROVEN
                 || done.outcome() == MigrationReport.Outcome.PROOF_FAILED) {
-            Path reportFile = report != null ? report : MigrationReports.besideModel(to);
-            MigrationReports.save(reportFile, done, plan);
+            String reportFile =
+                    report != null ? report : MigrationReports.besideModel(to).toString();
+            String json = MigrationReports.json(done, plan);
+            main.files()
+                    .write(
+                            reportFile,
+                            stream -> stream.write(json.getBytes(StandardCharsets.UTF_8)));
             main.err().println("report saved to " + reportFile);
         }
         MigrationReports.lines(done).forEach(main.err()::println);
@@ -151,6 +171,10 @@ final class MigrateJob implements Callable<Integer> {
             }
             case CANCELLED -> ExitCodes.INTERRUPTED;
         };
+    }
+
+    private Path journalFile() {
+        return journal != null ? journal : Migration.journalBeside(to);
     }
 
     /** The design of --table in a model file (either format), refused for another table's. */

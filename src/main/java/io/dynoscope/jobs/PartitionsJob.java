@@ -6,7 +6,6 @@ import io.dynoscope.core.partitions.PartitionReport;
 import io.dynoscope.core.partitions.PartitionTally;
 import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.service.partitions.PartitionReportJson;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,8 +35,10 @@ final class PartitionsJob implements Callable<Integer> {
     @Option(
             names = "--report",
             paramLabel = "FILE",
-            description = "Where the report's JSON is written (default: stdout).")
-    private Path report;
+            description =
+                    "Where the report's JSON is written, a file or s3://BUCKET/KEY (default:"
+                            + " stdout).")
+    private String report;
 
     @Override
     public Integer call() throws Exception {

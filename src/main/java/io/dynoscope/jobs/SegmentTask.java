@@ -36,9 +36,11 @@ final class SegmentTask implements FlatMapFunction<Iterator<Integer>, String> {
     private final Map<String, List<String>> removals;
     private final TablePass.Kind kind;
     private final int totalSegments;
+    private final ItemSource.ExportFolder export;
 
     /**
      * @param targetModel the target model as {@link ModelJson} writes it
+     * @param export the DynamoDB export a backfill reads instead of the table, or null
      */
     SegmentTask(
             JobConnection connection,
@@ -46,13 +48,15 @@ final class SegmentTask implements FlatMapFunction<Iterator<Integer>, String> {
             String targetModel,
             Map<String, List<String>> removals,
             TablePass.Kind kind,
-            int totalSegments) {
+            int totalSegments,
+            ItemSource.ExportFolder export) {
         this.connection = connection;
         this.table = table;
         this.targetModel = targetModel;
         this.removals = removals;
         this.kind = kind;
         this.totalSegments = totalSegments;
+        this.export = export;
     }
 
     @Override
@@ -69,6 +73,9 @@ final class SegmentTask implements FlatMapFunction<Iterator<Integer>, String> {
                             table,
                             AttributeComputation.of(model),
                             removals);
+            if (export != null) {
+                pass = pass.withBackfillFrom(ExportSegments.of(export));
+            }
             TablePass.Result result =
                     pass.runSegments(
                             kind,

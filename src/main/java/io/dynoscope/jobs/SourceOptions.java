@@ -5,7 +5,6 @@ import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.store.DynamoRepository;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import picocli.CommandLine.Option;
@@ -17,9 +16,9 @@ final class SourceOptions {
             names = "--from-export",
             paramLabel = "FOLDER",
             description =
-                    "Read a DynamoDB export (DYNAMODB_JSON) in this folder instead of the table:"
-                            + " no read capacity, no request to DynamoDB.")
-    Path export;
+                    "Read a DynamoDB export (DYNAMODB_JSON) in this folder or s3://BUCKET/PREFIX"
+                            + " instead of the table: no read capacity, no request to DynamoDB.")
+    String export;
 
     @Option(
             names = "--partition-key",
@@ -43,7 +42,7 @@ final class SourceOptions {
     Chosen choose(JobMain main, String table, JavaSparkContext spark) throws IOException {
         if (export != null) {
             return new Chosen(
-                    ItemSource.ExportFolder.of(export),
+                    ItemSource.ExportFolder.of(main.files(), export),
                     partitionKey == null ? null : KeySchema.of(partitionKey, sortKey),
                     List.of());
         }

@@ -41,30 +41,43 @@ final class SparkPasses implements PassRunner {
     private final String table;
     private final String targetModel;
     private final Map<String, List<String>> removals;
+    private final ItemSource.ExportFolder export;
 
     SparkPasses(
             JavaSparkContext spark,
             JobConnection connection,
             String table,
             String targetModel,
-            Map<String, List<String>> removals) {
+            Map<String, List<String>> removals,
+            ItemSource.ExportFolder export) {
         this.spark = spark;
         this.connection = connection;
         this.table = table;
         this.targetModel = targetModel;
         this.removals = Map.copyOf(removals);
+        this.export = export;
     }
 
     /** The passes of each plan's migration on Spark, as the migrate job runs them. */
     static Function<MigrationPlan, PassRunner> runners(
             JavaSparkContext spark, JobConnection connection) {
+        return runners(spark, connection, null);
+    }
+
+    /**
+     * The same, with the backfill reading {@code export} (a DynamoDB export of the table) instead
+     * of the table when not null; the catch-up, verification and cleanup passes read the table.
+     */
+    static Function<MigrationPlan, PassRunner> runners(
+            JavaSparkContext spark, JobConnection connection, ItemSource.ExportFolder export) {
         return plan ->
                 new SparkPasses(
                         spark,
                         connection,
                         plan.table(),
                         ModelJson.write(ModelDocument.of(TableDesign.of(plan.target(), List.of()))),
-                        Migration.removals(plan));
+                        Migration.removals(plan),
+                        export);
     }
 
     @Override
@@ -88,7 +101,14 @@ final class SparkPasses implements PassRunner {
                                                 SEGMENTS_PER_TASK_AND_WAVE_SETTING,
                                                 SEGMENTS_PER_TASK_AND_WAVE));
         SegmentTask task =
-                new SegmentTask(connection, table, targetModel, removals, kind, totalSegments);
+                new SegmentTask(
+                        connection,
+                        table,
+                        targetModel,
+                        removals,
+                        kind,
+                        totalSegments,
+                        kind == TablePass.Kind.BACKFILL ? export : null);
         PassTally total = PassTally.EMPTY;
         for (int from = 0; from < todo.size(); from += wave) {
             if (cancellation.isCancelled()) {

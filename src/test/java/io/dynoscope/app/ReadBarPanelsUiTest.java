@@ -76,9 +76,14 @@ class ReadBarPanelsUiTest {
         Node more = robot.lookup("#tabPane .read-bar-more").query();
         FxWait.until(10, more::isVisible);
         assertEquals(before, gridPlace(robot), "More moved the grid");
+        Bounds grid = inScene(robot.lookup("#tabPane #grid").query());
+        assertTrue(inScene(filter).intersects(grid), "More's fields are over the grid");
+        // the grid's alone: they covered the top of the item inspector beside it
+        Bounds inspector = inScene(robot.lookup("#tabPane .inspector").query());
+        assertTrue(inspector.getMinX() >= grid.getMaxX(), "the inspector is beside the grid");
         assertTrue(
-                inScene(filter).intersects(inScene(robot.lookup("#tabPane #grid").query())),
-                "More's fields are over the grid");
+                inScene(more).getMaxX() <= grid.getMaxX() + 0.5,
+                "More ends where the grid does: " + inScene(more) + " over " + grid);
         // and they take the clicks there, not the grid below them
         robot.clickOn(filter).write("attribute_exists(archived)");
         WaitForAsyncUtils.waitForFxEvents();

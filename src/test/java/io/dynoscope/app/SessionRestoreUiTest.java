@@ -12,10 +12,10 @@ import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.WorkbenchTab;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import javafx.scene.control.TreeCell;
-import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -83,29 +83,60 @@ class SessionRestoreUiTest {
     void aRecentTableTheConnectionNoLongerHasIsNotOffered(FxRobot robot) throws Exception {
         SettingsService settings = SettingsService.open(new SettingsStore(directory));
         settings.update(
-                s ->
-                        s.withRecentTable(new RecentTable("Local sandbox", TABLE))
-                                .withRecentTable(new RecentTable("Local sandbox", GONE)));
+                s -> {
+                    // tables opened earlier on another connection, not known gone
+                    for (int i = 1; i <= 7; i++) {
+                        s = s.withRecentTable(new RecentTable("Elsewhere", "older-" + i));
+                    }
+                    return s.withRecentTable(new RecentTable("Local sandbox", TABLE))
+                            .withRecentTable(new RecentTable("Local sandbox", GONE));
+                });
         settings.close();
 
         AppContext app = TestApp.connect(directory, started);
-        // the Recent section is the tree's last: on an engine with many tables it is below the fold
-        FxWait.until(
-                10,
-                () -> {
-                    scrollToEnd(robot);
-                    return recentLine(robot, TABLE);
-                });
+        // the Recent section is the tree's first, above the connections and their tables, where it
+        // is seen without scrolling however many tables there are (it was the last, below them)
+        FxWait.until(10, () -> recentLine(robot, TABLE));
         assertFalse(recentLine(robot, GONE), GONE + " is not on the connection: not offered");
-        assertEquals(2, app.shell().recentTables().size(), "kept in the settings all the same");
+        assertEquals(9, app.shell().recentTables().size(), "kept in the settings all the same");
         assertTrue(app.shell().isGone(app.shell().recentTables().get(0)));
+        assertTrue(
+                TestApp.onFx(() -> lineY(robot, "Recent") < lineY(robot, "Local sandbox")),
+                "Recent comes before the connections");
+        // the last five are shown, the three older folded under one line
+        List<String> shown = TestApp.onFx(() -> recentLines(robot));
+        assertEquals(5, shown.size(), shown.toString());
+        assertTrue(shown.get(0).startsWith(TABLE + "  ·  "), shown.toString());
+        assertTrue(TestApp.onFx(() -> lineY(robot, "3 more") > 0), "the older ones, folded");
     }
 
-    /** Called on the FX thread, as FxWait's conditions are. */
-    private static void scrollToEnd(FxRobot robot) {
-        TreeView<?> tree = robot.lookup("#tree").queryAs(TreeView.class);
-        tree.scrollTo(Math.max(0, tree.getExpandedItemCount() - 1));
-        tree.layout();
+    /** Where the sidebar shows the line of this text (a section, a connection), in the scene. */
+    private static double lineY(FxRobot robot, String text) {
+        return robot.lookup("#tree .tree-cell")
+                .match(
+                        (TreeCell<?> c) ->
+                                text.equals(c.getText())
+                                        || c.getGraphic() != null
+                                                && robot.from(c.getGraphic())
+                                                        .lookup(text)
+                                                        .tryQuery()
+                                                        .isPresent())
+                .tryQuery()
+                .map(c -> c.localToScene(c.getBoundsInLocal()).getMinY())
+                .orElse(Double.NaN);
+    }
+
+    private static List<String> recentLines(FxRobot robot) {
+        return robot
+                .lookup("#tree .tree-cell")
+                .match((TreeCell<?> c) -> c.getText() != null && c.getText().contains("  ·  "))
+                .queryAllAs(TreeCell.class)
+                .stream()
+                .sorted(
+                        Comparator.comparingDouble(
+                                c -> c.localToScene(c.getBoundsInLocal()).getMinY()))
+                .map(c -> c.getText())
+                .toList();
     }
 
     private static boolean recentLine(FxRobot robot, String table) {

@@ -11,6 +11,7 @@ import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
+import io.dynoscope.ui.shell.ConnectionEntry;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
@@ -84,6 +85,7 @@ class ShellUiTest {
         @SuppressWarnings("unchecked")
         TreeView<Object> tree = robot.lookup("#tree").queryAs(TreeView.class);
         return tree.getRoot().getChildren().stream()
+                .filter(line -> line.getValue() instanceof ConnectionEntry)
                 .flatMap(connection -> connection.getChildren().stream())
                 .map(item -> item.getValue().toString())
                 .toList();

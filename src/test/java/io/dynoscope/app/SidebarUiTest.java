@@ -39,9 +39,9 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The sidebar as a person uses it: nothing moves under the pointer when a table joins the Recent
- * section, its footer counts the tables there are, and the keyboard's focus stays in the tab when
- * the control it was on goes away.
+ * The sidebar as a person uses it: the Recent section comes first, and nothing moves under the
+ * pointer when a table joins it, its footer counts the tables there are, and the keyboard's focus
+ * stays in the tab when the control it was on goes away.
  */
 @ExtendWith(ApplicationExtension.class)
 class SidebarUiTest {
@@ -129,40 +129,45 @@ class SidebarUiTest {
         WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(SECOND, lineUnderPointer(robot), "the line under the pointer did not move");
-        assertTrue(cell(robot, "Recent").isEmpty(), "Recent waits while the pointer is there");
+        assertTrue(recentLine(robot, SECOND).isEmpty(), "Recent waits while the pointer is there");
 
         // once the pointer has left the sidebar, Recent shows the table
         robot.moveTo("#tabPane");
-        FxWait.until(10, () -> cell(robot, "Recent").isPresent());
-        assertTrue(
-                robot.lookup("#tree .tree-cell")
-                        .match(
-                                (TreeCell<?> c) ->
-                                        c.getText() != null
-                                                && c.getText().startsWith(SECOND + "  ·  "))
-                        .tryQuery()
-                        .isPresent());
+        FxWait.until(10, () -> recentLine(robot, SECOND).isPresent());
         // the table opened stays the selected line (it had moved to the line below it)
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(SECOND), selectedLines(robot));
     }
 
     @Test
-    void theRecentSectionComesInBelowTheTablesWithoutMovingThem(FxRobot robot) throws Exception {
+    void theRecentSectionIsAboveTheTablesFromTheStartAndTheFirstTableOpenedMovesNone(FxRobot robot)
+            throws Exception {
         TestWorkbench.connect(robot);
         filter(robot, PREFIX);
         FxWait.until(10, () -> cell(robot, SECOND).isPresent());
+        // before any table was opened, the section holds one line saying what will show there
+        assertTrue(cell(robot, "Recent").isPresent(), "Recent is there from the start");
+        assertTrue(cell(robot, "Tables you open show here").isPresent());
         double before = sceneY(cell(robot, SECOND).orElseThrow());
+        assertTrue(sceneY(cell(robot, "Recent").orElseThrow()) < before, "Recent is first");
 
         robot.doubleClickOn(cell(robot, FIRST).orElseThrow());
         FxWait.until(20, () -> !context.shell().recentTables().isEmpty());
         robot.moveTo("#tabPane");
-        FxWait.until(10, () -> cell(robot, "Recent").isPresent());
+        FxWait.until(10, () -> recentLine(robot, FIRST).isPresent());
         WaitForAsyncUtils.waitForFxEvents();
 
+        // the table took the placeholder's line: nothing below it moved
         assertEquals(before, sceneY(cell(robot, SECOND).orElseThrow()), SECOND + "'s line stayed");
-        assertTrue(
-                sceneY(cell(robot, "Recent").orElseThrow()) > before, "Recent is below the tables");
+        assertTrue(cell(robot, "Tables you open show here").isEmpty());
+    }
+
+    private static Optional<TreeCell<?>> recentLine(FxRobot robot, String table) {
+        return robot.lookup("#tree .tree-cell")
+                .match(
+                        (TreeCell<?> c) ->
+                                c.getText() != null && c.getText().startsWith(table + "  ·  "))
+                .tryQuery();
     }
 
     private static double sceneY(Node node) {

@@ -44,6 +44,7 @@ import java.util.concurrent.Executors;
 import javafx.application.Platform;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.ToggleButton;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -96,7 +97,7 @@ public final class WorkbenchScreenshots {
         TableTab tab = onFx(() -> (TableTab) context.shell().openTable("saas").orElseThrow());
         awaitRead(tab);
 
-        readBar(tab);
+        readBar(tab, stage);
         drift(context, tab);
         conflict(tab, stage);
         migration();
@@ -105,7 +106,7 @@ public final class WorkbenchScreenshots {
         System.exit(0);
     }
 
-    private static void readBar(TableTab tab) throws Exception {
+    private static void readBar(TableTab tab, Stage stage) throws Exception {
         onFx(
                 () -> {
                     var bar = tab.grid().readBar();
@@ -119,6 +120,19 @@ public final class WorkbenchScreenshots {
                 });
         awaitRead(tab);
         shot("screenshot-read-bar-1280" + (dark ? "-dark" : ""));
+        // More open over the grid, beside the item inspector
+        ToggleButton more = (ToggleButton) stage.getScene().lookup("#tabPane #moreToggle");
+        onFx(
+                () -> {
+                    more.setSelected(true);
+                    return null;
+                });
+        shot("screenshot-read-bar-more" + (dark ? "-dark" : ""));
+        onFx(
+                () -> {
+                    more.setSelected(false);
+                    return null;
+                });
     }
 
     private static void drift(AppContext context, TableTab tab) throws Exception {
@@ -171,24 +185,39 @@ public final class WorkbenchScreenshots {
     }
 
     private static void conflict(TableTab tab, Stage stage) throws Exception {
-        onFx(
-                () -> {
-                    CollectionRow meta = tab.grid().rows().get(1);
-                    tab.grid().loaded().select(meta);
-                    return null;
-                });
-        Item seen = onFx(() -> tab.inspector().shownItemProperty().get());
+        // The first item shown (the read bar's Query left projects, newest first): the edit and the
+        // concurrent write each set a status the item does not have, so the save is a real change
+        // and is refused (an edit to the status already there saved nothing and opened no dialog).
+        Item seen =
+                onFx(
+                        () -> {
+                            CollectionRow.ItemRow first =
+                                    tab.grid().rows().stream()
+                                            .filter(CollectionRow.ItemRow.class::isInstance)
+                                            .map(CollectionRow.ItemRow.class::cast)
+                                            .findFirst()
+                                            .orElseThrow();
+                            tab.grid().loaded().select(first);
+                            return first.item();
+                        });
+        FxWait.until(30, () -> seen.equals(tab.inspector().shownItemProperty().get()));
+        String status =
+                seen.get("status")
+                        .map(v -> v instanceof AttributeValue.Str str ? str.value() : "")
+                        .orElse("");
+        String mine = status.equals("PAUSED") ? "ACTIVE" : "PAUSED";
+        String theirs = status.equals("ARCHIVED") ? "ACTIVE" : "ARCHIVED";
         onFx(
                 () -> {
                     tab.inspector().startEdit();
                     var text = tab.inspector().editor().editTextProperty();
-                    text.set(text.get().replace("\"ACTIVE\"", "\"PAUSED\""));
+                    text.set(text.get().replace('"' + status + '"', '"' + mine + '"'));
                     return null;
                 });
         TestEngine.repository()
                 .putItem(
                         "saas",
-                        seen.with("status", AttributeValue.s("ARCHIVED")),
+                        seen.with("status", AttributeValue.s(theirs)),
                         (CompiledExpression) null);
         onFx(
                 () -> {

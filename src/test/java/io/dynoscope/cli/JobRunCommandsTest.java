@@ -3,21 +3,14 @@ package io.dynoscope.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.dynoscope.repository.SdkRepositories;
+import io.dynoscope.testsupport.MotoServer;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.HttpURLConnection;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,35 +36,15 @@ class JobRunCommandsTest {
     private static final String ROLE = "arn:aws:iam::123456789012:role/dynoscope-job";
     private static final String JAR = "s3://jobs-bucket/dynoscope-jobs.jar";
 
-    private static Process moto;
+    private static MotoServer moto;
     private static URI endpoint;
     private static EmrServerlessClient emr;
     private String applicationId;
 
     @BeforeAll
     static void startMoto() throws IOException, InterruptedException {
-        String binary = onPath("moto_server");
-        assumeTrue(
-                binary != null,
-                "moto_server is not on PATH (pip install 'moto[server]'): the EMR Serverless"
-                        + " commands are not tested here");
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        moto =
-                new ProcessBuilder(binary, "-H", "127.0.0.1", "-p", String.valueOf(port))
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .start();
-        endpoint = URI.create("http://127.0.0.1:" + port);
-        Instant until = Instant.now().plus(Duration.ofSeconds(60));
-        while (!answers(endpoint)) {
-            if (Instant.now().isAfter(until) || !moto.isAlive()) {
-                throw new IllegalStateException("moto_server did not start on port " + port);
-            }
-            Thread.sleep(200);
-        }
+        moto = MotoServer.start("the EMR Serverless commands are not tested here");
+        endpoint = moto.endpoint();
         emr =
                 EmrServerlessClient.builder()
                         .endpointOverride(endpoint)
@@ -88,8 +61,7 @@ class JobRunCommandsTest {
             emr.close();
         }
         if (moto != null) {
-            moto.destroy();
-            moto.waitFor();
+            moto.close();
         }
     }
 
@@ -251,29 +223,5 @@ class JobRunCommandsTest {
                         new SdkRepositories());
         return new CliRun(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static boolean answers(URI uri) {
-        try {
-            HttpURLConnection connection =
-                    (HttpURLConnection) uri.resolve("/moto-api/").toURL().openConnection();
-            connection.setConnectTimeout(500);
-            connection.setReadTimeout(2000);
-            int code = connection.getResponseCode();
-            connection.disconnect();
-            return code > 0;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static String onPath(String name) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, name);
-            if (Files.isExecutable(candidate)) {
-                return candidate.toString();
-            }
-        }
-        return null;
     }
 }

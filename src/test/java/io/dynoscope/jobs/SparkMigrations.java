@@ -19,6 +19,7 @@ public final class SparkMigrations {
             DynamoRepository repository, JavaSparkContext spark, String endpoint) {
         return new Migration(
                 repository,
-                SparkPasses.runners(spark, new JobConnection(endpoint, null, null, null, null)));
+                SparkPasses.runners(
+                        spark, new JobConnection(endpoint, null, null, null, null, null)));
     }
 }

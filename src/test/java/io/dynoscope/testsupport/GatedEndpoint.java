@@ -14,6 +14,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +49,7 @@ public final class GatedEndpoint implements AutoCloseable {
     private final URI engine;
     private final String operation;
     private final int gatedRequest;
+    private final String gatedBodyText;
     private final AtomicInteger seen = new AtomicInteger();
     private final CountDownLatch reached = new CountDownLatch(1);
     private final CountDownLatch gate = new CountDownLatch(1);
@@ -65,9 +67,26 @@ public final class GatedEndpoint implements AutoCloseable {
      * @param gatedRequest which of its requests waits (1 for the first)
      */
     public GatedEndpoint(URI engine, String operation, int gatedRequest) throws IOException {
+        this(engine, operation, gatedRequest, "");
+    }
+
+    /**
+     * Counts (and gates) only the requests of {@code operation} whose body holds {@code bodyText}:
+     * {@code "ExclusiveStartKey"} gates the n-th request for a read's next page, whatever other
+     * reads are sent meanwhile. Every later such request waits at the gate too (a client's retry of
+     * the gated request, after its attempt timed out, is not let through).
+     */
+    public static GatedEndpoint gatingRequestsWith(
+            URI engine, String operation, String bodyText, int gatedRequest) throws IOException {
+        return new GatedEndpoint(engine, operation, gatedRequest, bodyText);
+    }
+
+    private GatedEndpoint(URI engine, String operation, int gatedRequest, String bodyText)
+            throws IOException {
         this.engine = engine;
         this.operation = operation;
         this.gatedRequest = gatedRequest;
+        this.gatedBodyText = bodyText;
         this.server =
                 HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(Executors.newCachedThreadPool());
@@ -121,18 +140,21 @@ public final class GatedEndpoint implements AutoCloseable {
     private void forward(HttpExchange exchange) throws IOException {
         try (exchange) {
             String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+            byte[] body;
+            try (InputStream in = exchange.getRequestBody()) {
+                body = in.readAllBytes();
+            }
             if (target != null
                     && target.endsWith("." + operation)
-                    && seen.incrementAndGet() == gatedRequest) {
+                    && new String(body, StandardCharsets.UTF_8).contains(gatedBodyText)
+                    && (gatedBodyText.isEmpty()
+                            ? seen.incrementAndGet() == gatedRequest
+                            : seen.incrementAndGet() >= gatedRequest)) {
                 reached.countDown();
                 gate.await();
                 if (dropped) {
                     return;
                 }
-            }
-            byte[] body;
-            try (InputStream in = exchange.getRequestBody()) {
-                body = in.readAllBytes();
             }
             log(target, body);
             HttpRequest.Builder request =

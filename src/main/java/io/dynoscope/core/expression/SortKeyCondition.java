@@ -78,6 +78,29 @@ public record SortKeyCondition(Operator operator, AttributeValue value, Attribut
         };
     }
 
+    /**
+     * Whether a Query that reads in this direction ({@code forward}: ascending) has gone past every
+     * key this condition admits once it reaches {@code sortKey}: no later item of the Query can
+     * meet it. A value of another type says nothing (false).
+     */
+    public boolean isBehind(AttributeValue sortKey, boolean forward) {
+        if (sortKey.type() != value.type() || admits(sortKey)) {
+            return false;
+        }
+        int compared = KeyOrder.compare(sortKey, value);
+        if (forward) {
+            return switch (operator) {
+                case EQ, LE, LT, BEGINS_WITH -> compared >= 0;
+                case BETWEEN -> KeyOrder.compare(sortKey, upper) > 0;
+                case GT, GE -> false;
+            };
+        }
+        return switch (operator) {
+            case EQ, GE, GT, BETWEEN, BEGINS_WITH -> compared <= 0;
+            case LE, LT -> false;
+        };
+    }
+
     private static boolean beginsWith(AttributeValue sortKey, AttributeValue prefix) {
         if (sortKey instanceof AttributeValue.Str s && prefix instanceof AttributeValue.Str p) {
             return s.value().startsWith(p.value());

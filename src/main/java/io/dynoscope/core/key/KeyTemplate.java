@@ -33,6 +33,9 @@ public final class KeyTemplate {
     private static final Pattern RANGE =
             Pattern.compile("(?:([A-Za-z_][A-Za-z0-9_]*):)?([0-9]+)\\.\\.([0-9]+)");
 
+    /** Characters single-table designs put between a key's segments. */
+    private static final String SEPARATORS = "#_-.:/|";
+
     /**
      * Whether a template can name this attribute: {@code {name}} takes letters A–Z, digits and _.
      */
@@ -47,8 +50,11 @@ public final class KeyTemplate {
 
     private record Variable(String name) implements Part {}
 
-    /** A range of shard numbers; {@code name} is null for an unnamed one. */
-    private record Range(String name, int from, int to, int width) implements Part {
+    /**
+     * A range of shard numbers; {@code name} is null for an unnamed one, {@code written} is the
+     * placeholder as written ({@code {shard:01..10}}), kept when the names around it are bound.
+     */
+    private record Range(String name, int from, int to, int width, String written) implements Part {
         String format(int number) {
             return String.format(Locale.ROOT, "%0" + width + "d", number);
         }
@@ -108,7 +114,7 @@ public final class KeyTemplate {
                     throw new IllegalArgumentException(
                             "pattern '" + text + "' uses {" + range.group(1) + "} twice");
                 }
-                parts.add(new Range(range.group(1), from, to, range.group(2).length()));
+                parts.add(new Range(range.group(1), from, to, range.group(2).length(), m.group()));
             } else if (NAME.matcher(inside).matches()) {
                 if (!names.add(inside)) {
                     throw new IllegalArgumentException(
@@ -129,6 +135,21 @@ public final class KeyTemplate {
         }
         literal(text, text.substring(at), at, parts);
         return new KeyTemplate(text, parts);
+    }
+
+    /**
+     * Whether {@code text} holds a range placeholder, {@code {01..10}} or {@code {shard:01..10}},
+     * as {@link #parse} reads one; the rest of the text need not be a valid pattern (a typed
+     * value).
+     */
+    public static boolean holdsRange(String text) {
+        Matcher m = PLACEHOLDER.matcher(text);
+        while (m.find()) {
+            if (RANGE.matcher(m.group(1)).matches()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void literal(String pattern, String literal, int column, List<Part> parts) {
@@ -234,11 +255,12 @@ public final class KeyTemplate {
                 bindings.put(v.name(), m.group(group++));
             } else if (part instanceof Range r) {
                 String digits = m.group(group++);
-                if (digits.length() != r.width()) {
+                if (digits.length() > 9) {
                     return Optional.empty();
                 }
                 int number = Integer.parseInt(digits);
-                if (number < r.from() || number > r.to()) {
+                // as rendered: {01..10} takes 07, not 7; {1..12} takes 10, not 010
+                if (number < r.from() || number > r.to() || !r.format(number).equals(digits)) {
                     return Optional.empty();
                 }
                 if (r.name() != null) {
@@ -304,6 +326,169 @@ public final class KeyTemplate {
         public PrefixBindings {
             whole = Map.copyOf(whole);
         }
+    }
+
+    /**
+     * This pattern with its names bound and its ranges kept as written: {@code
+     * WS#{workspaceId}#{shard:01..10}} with {@code workspaceId = acme} is {@code
+     * WS#acme#{shard:01..10}}. A bound value is literal text (it must hold no brace).
+     */
+    public KeyTemplate bind(Map<String, String> bindings) {
+        StringBuilder bound = new StringBuilder();
+        for (Part part : parts) {
+            if (part instanceof Literal literal) {
+                bound.append(literal.text());
+            } else if (part instanceof Range r) {
+                bound.append(r.written());
+            } else {
+                String name = ((Variable) part).name();
+                String value = bindings.get(name);
+                if (value == null) {
+                    throw new IllegalArgumentException(
+                            "pattern '" + text + "' needs a value for {" + name + "}");
+                }
+                if (value.indexOf('{') >= 0 || value.indexOf('}') >= 0) {
+                    throw new IllegalArgumentException(
+                            "{" + name + "} = '" + value + "' cannot hold a brace");
+                }
+                bound.append(value);
+            }
+        }
+        return parse(bound.toString());
+    }
+
+    /**
+     * This pattern with its (first) range running from {@code from} to {@code to}, written with
+     * {@code width} digits, its name kept: {@code WS#big#{shard:01..10}} to 13 shards is {@code
+     * WS#big#{shard:01..13}}. The pattern itself when it has no range.
+     */
+    public KeyTemplate withRange(int from, int to, int width) {
+        StringBuilder out = new StringBuilder();
+        boolean replaced = false;
+        for (Part part : parts) {
+            if (part instanceof Range r && !replaced) {
+                replaced = true;
+                String digits = "%0" + width + "d";
+                out.append('{')
+                        .append(r.name() == null ? "" : r.name() + ":")
+                        .append(String.format(Locale.ROOT, digits + ".." + digits, from, to))
+                        .append('}');
+            } else {
+                out.append(written(part));
+            }
+        }
+        return parse(out.toString());
+    }
+
+    /**
+     * The pattern's text without its (first) range and the separator beside it: {@code
+     * WS#{workspaceId}#{shard:01..10}} becomes {@code WS#{workspaceId}}, {@code {0..7}_ORDERS}
+     * becomes {@code ORDERS}; the text itself when there is no range.
+     */
+    public String withoutRange() {
+        int start = 0;
+        for (Part part : parts) {
+            String written = written(part);
+            if (part instanceof Range) {
+                int end = start + written.length();
+                if (start > 0 && SEPARATORS.indexOf(text.charAt(start - 1)) >= 0) {
+                    start--;
+                } else if (end < text.length() && SEPARATORS.indexOf(text.charAt(end)) >= 0) {
+                    end++;
+                }
+                return text.substring(0, start) + text.substring(end);
+            }
+            start += written.length();
+        }
+        return text;
+    }
+
+    private static String written(Part part) {
+        if (part instanceof Literal literal) {
+            return literal.text();
+        }
+        return part instanceof Range r ? r.written() : "{" + ((Variable) part).name() + "}";
+    }
+
+    /**
+     * Whether some value matches both this pattern and {@code other}: {@code USER#{id}} and {@code
+     * USER#{a}#{b}} share none (a name takes no {@code #}), {@code {kind}#{id}} and {@code
+     * USER#{id}} share {@code USER#12}. A range is read as any number here, so two disjoint ranges
+     * still overlap (a cautious answer).
+     */
+    public boolean overlaps(KeyTemplate other) {
+        List<Object> mine = tokens();
+        List<Object> theirs = other.tokens();
+        // the characters that behave differently for some token, one of each other kind
+        Set<Character> alphabet = new LinkedHashSet<>(List.of('#', '0', '\u0001'));
+        for (Object token : mine) {
+            if (token instanceof Character c) {
+                alphabet.add(c);
+            }
+        }
+        for (Object token : theirs) {
+            if (token instanceof Character c) {
+                alphabet.add(c);
+            }
+        }
+        // both patterns read the same characters in step: a search over pairs of positions, each
+        // position a token index and whether its repeated class has taken a character yet
+        Set<List<Integer>> seen = new LinkedHashSet<>();
+        List<List<Integer>> todo = new ArrayList<>(List.of(List.of(0, 0, 0, 0)));
+        while (!todo.isEmpty()) {
+            List<Integer> state = todo.remove(todo.size() - 1);
+            if (!seen.add(state)) {
+                continue;
+            }
+            for (List<Integer> a : closure(mine, state.get(0), state.get(1))) {
+                for (List<Integer> b : closure(theirs, state.get(2), state.get(3))) {
+                    if (a.get(0) == mine.size() && b.get(0) == theirs.size()) {
+                        return true;
+                    }
+                    for (char c : alphabet) {
+                        List<Integer> x = step(mine, a, c);
+                        List<Integer> y = step(theirs, b, c);
+                        if (x != null && y != null) {
+                            todo.add(List.of(x.get(0), x.get(1), y.get(0), y.get(1)));
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Each literal character, then {@code Variable} or {@code Range} for one or more characters.
+     */
+    private List<Object> tokens() {
+        List<Object> tokens = new ArrayList<>();
+        for (Part part : parts) {
+            if (part instanceof Literal literal) {
+                literal.text().chars().forEach(c -> tokens.add((char) c));
+            } else {
+                tokens.add(part);
+            }
+        }
+        return tokens;
+    }
+
+    /** A position and the one a taken repeat may move on to without reading. */
+    private static List<List<Integer>> closure(List<Object> tokens, int at, int taken) {
+        return taken == 1 ? List.of(List.of(at, 1), List.of(at + 1, 0)) : List.of(List.of(at, 0));
+    }
+
+    /** The position after reading {@code c}, or null when the token refuses it. */
+    private static List<Integer> step(List<Object> tokens, List<Integer> at, char c) {
+        if (at.get(0) >= tokens.size()) {
+            return null;
+        }
+        Object token = tokens.get(at.get(0));
+        if (token instanceof Character literal) {
+            return at.get(1) == 0 && literal == c ? List.of(at.get(0) + 1, 0) : null;
+        }
+        boolean takes = token instanceof Variable ? c != '#' : c >= '0' && c <= '9';
+        return takes ? List.of(at.get(0), 1) : null;
     }
 
     /** Every value this pattern takes with these bindings: one, or one per number of each range. */

@@ -118,12 +118,27 @@ public record Computed(
         return Item.of(attributes);
     }
 
-    /** The guard of the write: every value read still holds (the drift propagation's guard). */
-    public List<Row> guard() {
+    /**
+     * The guard of the write that makes {@code scanned} agree (the drift propagation's guard):
+     * every value the templates read still holds, and every attribute the write sets or removes
+     * still holds what the scan saw (absent, or the value it had). The second half keeps a write
+     * that arrives late, from a killed or superseded run, off an item another writer (a rerun with
+     * an edited target, the application) has set since: that write was computed without seeing
+     * their value, so it must not replace it.
+     */
+    public List<Row> guard(Item scanned) {
         List<Row> rows = new ArrayList<>();
         read.forEach(
                 (name, value) ->
                         rows.add(PropagationPlan.stillHolds(AttributePath.of(name), value)));
+        for (String name : disagreements(scanned)) {
+            if (!read.containsKey(name)) {
+                rows.add(
+                        PropagationPlan.stillHolds(
+                                AttributePath.of(name),
+                                Optional.ofNullable(scanned.attributes().get(name))));
+            }
+        }
         return rows;
     }
 }

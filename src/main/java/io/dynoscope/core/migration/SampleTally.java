@@ -240,12 +240,12 @@ public record SampleTally(
 
     /**
      * The guarded UpdateItem that makes {@code item} agree, as sent: the drift propagation's guard
-     * on every value the templates read, and the item still there.
+     * on every value the templates read and every attribute it writes, and the item still there.
      */
     static String exampleWrite(KeySchema tableKeys, Item item, Computed computed) {
         GuardedUpdate update =
                 PropagationPlan.guarded(
-                        tableKeys.partitionKey(), computed.actions(item), computed.guard());
+                        tableKeys.partitionKey(), computed.actions(item), computed.guard(item));
         String names;
         try {
             names = NAMES.writeValueAsString(update.names());

@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a key that is already write-sharded needs: its current shards, their combined and per-shard
@@ -31,10 +29,6 @@ public record ShardGroupAdvice(
         int shardsForReads,
         int shardsForWrites,
         int shards) {
-
-    /** A range in a sharded key's text, its name kept: {@code {shard:01..10}}. */
-    private static final Pattern RANGE =
-            Pattern.compile("\\{((?:[A-Za-z_][A-Za-z0-9_]*:)?)[0-9]+\\.\\.[0-9]+}");
 
     public ShardGroupAdvice {
         Objects.requireNonNull(group, "group");
@@ -85,12 +79,9 @@ public record ShardGroupAdvice(
         if (shards == currentShards()) {
             return Optional.empty();
         }
-        String width = Integer.toString(Math.max(2, Integer.toString(shards).length()));
-        String range = String.format(Locale.ROOT, "%0" + width + "d..%0" + width + "d", 1, shards);
+        int width = Math.max(2, Integer.toString(shards).length());
         return Optional.of(
-                ShardedKey.parse(
-                        RANGE.matcher(group.key().text())
-                                .replaceFirst("{$1" + Matcher.quoteReplacement(range) + "}")));
+                ShardedKey.parse(group.key().template().withRange(1, shards, width).text()));
     }
 
     /** The advice in words: the first line, then the others as bullets. */

@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One write-sharded partition key with every name bound, such as {@code WS#acme#{01..10}}: the
@@ -20,15 +18,6 @@ import java.util.regex.Pattern;
  */
 public final class ShardedKey {
 
-    /** A range placeholder, {@code {01..10}} or {@code {shard:01..10}}, in a template's text. */
-    private static final Pattern RANGE =
-            Pattern.compile("\\{(?:[A-Za-z_][A-Za-z0-9_]*:)?[0-9]+\\.\\.[0-9]+}");
-
-    private static final Pattern NAME = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_]*)}");
-
-    /** Characters single-table designs put between a key's segments. */
-    private static final String SEPARATORS = "#_-.:/|";
-
     private final KeyTemplate template;
     private final String name;
     private final List<String> shards;
@@ -36,7 +25,7 @@ public final class ShardedKey {
     private ShardedKey(KeyTemplate template) {
         this.template = template;
         this.shards = template.render(Map.of());
-        this.name = withoutRange(template.text());
+        this.name = template.withoutRange();
     }
 
     /**
@@ -58,10 +47,14 @@ public final class ShardedKey {
      */
     public static Optional<ShardedKey> find(String text) {
         Objects.requireNonNull(text, "text");
-        if (!RANGE.matcher(text).find()) {
+        if (!KeyTemplate.holdsRange(text)) {
             return Optional.empty();
         }
-        KeyTemplate template = KeyTemplate.parse(text);
+        return Optional.of(checked(KeyTemplate.parse(text)));
+    }
+
+    private static ShardedKey checked(KeyTemplate template) {
+        String text = template.text();
         if (!template.variables().isEmpty()) {
             throw new IllegalArgumentException(
                     "'"
@@ -74,31 +67,41 @@ public final class ShardedKey {
             throw new IllegalArgumentException(
                     "'" + text + "' names a single shard; a fan-out needs at least two");
         }
-        return Optional.of(new ShardedKey(template));
+        return new ShardedKey(template);
     }
 
     /** The sharded key of one tenant of a model's shard group: its names bound, its range kept. */
     public static ShardedKey of(ShardGroup group, Map<String, String> bindings) {
-        Matcher names = NAME.matcher(group.template().text());
-        StringBuilder bound = new StringBuilder();
-        while (names.find()) {
-            String value = bindings.get(names.group(1));
-            if (value == null) {
+        for (String name : group.template().variables()) {
+            if (!bindings.containsKey(name)) {
                 throw new IllegalArgumentException(
-                        "shard group '"
-                                + group.name()
-                                + "' needs a value for {"
-                                + names.group(1)
-                                + "}");
+                        "shard group '" + group.name() + "' needs a value for {" + name + "}");
             }
-            if (value.indexOf('{') >= 0 || value.indexOf('}') >= 0) {
-                throw new IllegalArgumentException(
-                        "{" + names.group(1) + "} = '" + value + "' cannot hold a brace");
-            }
-            names.appendReplacement(bound, Matcher.quoteReplacement(value));
         }
-        names.appendTail(bound);
-        return parse(bound.toString());
+        return checked(group.template().bind(bindings));
+    }
+
+    /**
+     * The model's shards of a value asked for by a shard name after it, {@code WS#big#{shard}}: the
+     * sharded key {@link #inModel} gives {@code WS#big}. Empty when the value is not a plain value
+     * followed by {@code #{name}}, or when no shard group holds the plain value.
+     */
+    public static Optional<ShardedKey> namedInModel(TableModel model, String value) {
+        KeyTemplate asked;
+        try {
+            asked = KeyTemplate.parse(value);
+        } catch (IllegalArgumentException notATemplate) {
+            return Optional.empty();
+        }
+        String base = asked.literalPrefix();
+        if (asked.hasRange()
+                || asked.variables().size() != 1
+                || base.length() < 2
+                || !base.endsWith("#")
+                || !value.equals(base + "{" + asked.variables().iterator().next() + "}")) {
+            return Optional.empty();
+        }
+        return inModel(model, base.substring(0, base.length() - 1));
     }
 
     /**
@@ -110,7 +113,7 @@ public final class ShardedKey {
         for (ShardGroup group : model.shardGroups()) {
             KeyTemplate unsharded;
             try {
-                unsharded = KeyTemplate.parse(withoutRange(group.template().text()));
+                unsharded = KeyTemplate.parse(group.template().withoutRange());
             } catch (IllegalArgumentException rangeOnly) {
                 continue;
             }
@@ -213,25 +216,6 @@ public final class ShardedKey {
     /** The logical item collection the grid shows for these shards. */
     public ShardedCollection collection(String keyType) {
         return new ShardedCollection(AttributeValue.s(text()), name, shardValues(keyType));
-    }
-
-    /**
-     * The template's text without its range and the separator beside it: {@code
-     * WS#{workspaceId}#{shard:01..10}} becomes {@code WS#{workspaceId}}.
-     */
-    static String withoutRange(String text) {
-        Matcher range = RANGE.matcher(text);
-        if (!range.find()) {
-            return text;
-        }
-        int start = range.start();
-        int end = range.end();
-        if (start > 0 && SEPARATORS.indexOf(text.charAt(start - 1)) >= 0) {
-            start--;
-        } else if (end < text.length() && SEPARATORS.indexOf(text.charAt(end)) >= 0) {
-            end++;
-        }
-        return text.substring(0, start) + text.substring(end);
     }
 
     @Override

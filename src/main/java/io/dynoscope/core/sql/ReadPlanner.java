@@ -1,19 +1,16 @@
 package io.dynoscope.core.sql;
 
 import io.dynoscope.core.expression.AttributePath;
-import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.KeyChoice;
 import io.dynoscope.core.expression.Row;
-import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.table.KeyType;
-import io.dynoscope.core.table.Projection;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,13 +22,10 @@ import java.util.stream.Collectors;
  * push-down rules of the SQL console.
  *
  * <ul>
- *   <li>Equality on the partition key of the table or of an index (or on every variable of an
- *       entity's partition-key template) makes a Query; {@code IN} on it makes one Query per value.
- *       The table wins over an index, and a key with a sort-key condition wins over one without.
- *   <li>On that key's sort key, {@code =}, {@code <}, {@code <=}, {@code >}, {@code >=}, {@code
- *       BETWEEN} and {@code LIKE 'x%'} (begins_with) join the key condition; so do an entity's
- *       constant sort key ({@code META}) and the literal prefix of its sort-key template ({@code
- *       PROJ#}) when nothing else narrows the sort key.
+ *   <li>Which key (the table's or an index's) serves, and what becomes its key condition, is {@link
+ *       KeyChoice}'s rule, the grid's Query-not-Scan hint's too; {@code IN} on a partition key
+ *       makes one Query per value. An entity's constant sort key ({@code META}) and the literal
+ *       prefix of its sort-key template ({@code PROJ#}) are conditions like the others.
  *   <li>Every other comparison of an attribute with literals of its type goes into the
  *       FilterExpression (but never a key attribute of a Query, which DynamoDB refuses).
  *   <li>The columns the statement uses become the ProjectionExpression.
@@ -39,9 +33,6 @@ import java.util.stream.Collectors;
  *       reads only have to return at least the right items.
  *   <li>Without an equality on any partition key the read is a Scan.
  * </ul>
- *
- * An index is used only when it holds every attribute the statement needs (projection ALL, or its
- * keys and INCLUDE attributes cover them).
  */
 public final class ReadPlanner {
 
@@ -50,20 +41,8 @@ public final class ReadPlanner {
 
     private ReadPlanner() {}
 
-    /** A condition a read may send; {@code attribute} is null for a nested path. */
-    private record Condition(
-            AttributePath path, Row.Operator operator, List<AttributeValue> values) {
-        Condition(String attribute, Row.Operator operator, List<AttributeValue> values) {
-            this(AttributePath.of(attribute), operator, values);
-        }
-
-        String attribute() {
-            return path.segments().size() == 1 ? path.attribute() : null;
-        }
-
-        Row row() {
-            return new Row(path, operator, values, List.of());
-        }
+    private static Row row(String attribute, Row.Operator operator, List<AttributeValue> values) {
+        return new Row(AttributePath.of(attribute), operator, values, List.of());
     }
 
     /**
@@ -93,21 +72,18 @@ public final class ReadPlanner {
             SecondaryIndex onlyIndex,
             List<Row> rows,
             List<AttributePath> projection) {
-        List<Condition> conditions =
-                rows.stream().map(r -> new Condition(r.path(), r.operator(), r.values())).toList();
-        Target target =
+        KeyChoice.Key target =
                 onlyIndex == null
-                        ? new Target(null, keys)
-                        : new Target(onlyIndex.name(), onlyIndex.keySchema());
-        return plan(table, keys, List.of(target), conditions, projection, target.name());
+                        ? new KeyChoice.Key(null, keys)
+                        : new KeyChoice.Key(onlyIndex.name(), onlyIndex.keySchema());
+        List<Row> conditions = rows.stream().map(Row::withDefaultNames).toList();
+        return plan(table, keys, keyTypes, List.of(target), conditions, projection, name(target));
     }
 
-    /** A key that a Query can read: the table's or an index's. */
-    private record Target(String index, KeySchema keys) {
-        /** Its partition key, for a person: {@code authorId (index byAuthor)}. */
-        String name() {
-            return keys.partitionKey() + (index == null ? "" : " (index " + index + ")");
-        }
+    /** A key's partition key, for a person: {@code authorId (index byAuthor)}. */
+    private static String name(KeyChoice.Key key) {
+        return key.keys().partitionKey()
+                + (key.index() == null ? "" : " (index " + key.index() + ")");
     }
 
     /**
@@ -116,7 +92,7 @@ public final class ReadPlanner {
      */
     public static List<PlannedRead> plan(
             SqlRelation relation, List<ColumnPredicate> predicates, int[] projects) {
-        List<Condition> conditions = new ArrayList<>();
+        List<Row> conditions = new ArrayList<>();
         Map<String, String> bound = new HashMap<>();
         for (ColumnPredicate predicate : predicates) {
             SqlColumn column = relation.columns().get(predicate.column());
@@ -137,16 +113,11 @@ public final class ReadPlanner {
                         ? null
                         : needed.stream().map(AttributePath::of).toList();
 
-        List<Target> targets = new ArrayList<>();
-        targets.add(new Target(null, relation.keys()));
-        for (SecondaryIndex index : relation.indexes()) {
-            if (covers(index, relation.keys(), needed)) {
-                targets.add(new Target(index.name(), index.keySchema()));
-            }
-        }
+        List<KeyChoice.Key> targets = KeyChoice.keys(relation.keys(), relation.indexes(), needed);
         return plan(
                         relation.table(),
                         relation.keys(),
+                        relation.keyTypes(),
                         targets,
                         conditions,
                         projected,
@@ -157,101 +128,63 @@ public final class ReadPlanner {
     private static Plan plan(
             String table,
             KeySchema tableKeys,
-            List<Target> targets,
-            List<Condition> conditions,
+            Map<String, String> keyTypes,
+            List<KeyChoice.Key> targets,
+            List<Row> conditions,
             List<AttributePath> projected,
             String keyNames) {
-        Target best = null;
-        List<AttributeValue> partitionValues = null;
-        Condition sortCondition = null;
-        int bestScore = -1;
-        for (Target target : targets) {
-            List<AttributeValue> values = partitionValues(target.keys(), conditions);
-            if (values == null) {
-                continue;
-            }
-            Condition sort = sortCondition(target.keys(), conditions);
-            int score = (sort != null ? 4 : 0) + (values.size() == 1 ? 2 : 0);
-            score += target.index() == null ? 1 : 0;
-            if (score > bestScore) {
-                best = target;
-                partitionValues = values;
-                sortCondition = sort;
-                bestScore = score;
-            }
-        }
-        if (best == null) {
+        Optional<KeyChoice.Choice> chosen =
+                KeyChoice.choose(tableKeys, targets, keyTypes, conditions, true);
+        if (chosen.isEmpty()) {
             return new Plan(
                     List.of(
                             PlannedRead.compile(
                                     table,
                                     targets.size() == 1 ? targets.get(0).index() : null,
                                     null,
-                                    conditions.stream().map(Condition::row).toList(),
+                                    conditions,
                                     projected,
                                     "Scan: no equality on the partition key " + keyNames)),
                     List.of());
         }
-        Set<String> keyAttributes = new LinkedHashSet<>();
-        keyAttributes.addAll(best.keys().attributes());
-        keyAttributes.addAll(tableKeys.attributes());
-        List<Row> filter = new ArrayList<>();
-        List<Row> unsent = new ArrayList<>();
-        for (Condition condition : conditions) {
-            boolean inKey =
-                    condition == sortCondition
-                            || (condition.attribute() != null
-                                    && condition.attribute().equals(best.keys().partitionKey())
-                                    && condition.operator() == Row.Operator.EQ
-                                    && partitionValues.size() == 1
-                                    && partitionValues.get(0).equals(condition.values().get(0)));
-            if (inKey) {
-                continue;
-            }
-            if (condition.attribute() != null && keyAttributes.contains(condition.attribute())) {
-                unsent.add(condition.row());
-            } else {
-                filter.add(condition.row());
-            }
-        }
+        KeyChoice.Choice choice = chosen.get();
+        KeyChoice.Key best = choice.key();
+        List<AttributeValue> partitionValues = choice.partitionValues();
         List<PlannedRead> reads = new ArrayList<>();
         for (AttributeValue value : partitionValues) {
-            KeyCondition key =
-                    KeyCondition.partition(best.keys(), value)
-                            .and(sortCondition == null ? null : sortKey(sortCondition));
             reads.add(
                     PlannedRead.compile(
                             table,
                             best.index(),
-                            key,
-                            filter,
+                            choice.keyCondition(value),
+                            choice.filter(),
                             projected,
                             "Query: equality on the partition key "
                                     + best.keys().partitionKey()
                                     + (best.index() == null ? "" : " of index " + best.index())
-                                    + (sortCondition == null
+                                    + (choice.sortKey() == null
                                             ? ""
                                             : " and a sort-key condition on "
-                                                    + sortCondition.attribute())
+                                                    + choice.sortKey().path().attribute())
                                     + (partitionValues.size() > 1
                                             ? "; one Query per value of the IN list"
                                             : "")));
         }
-        return new Plan(reads, unsent);
+        return new Plan(reads, choice.unsent());
     }
 
-    private static String keyNames(SqlRelation relation, List<Target> targets) {
-        return targets.stream().map(Target::name).collect(Collectors.joining(", "))
+    private static String keyNames(SqlRelation relation, List<KeyChoice.Key> targets) {
+        return targets.stream().map(ReadPlanner::name).collect(Collectors.joining(", "))
                 + (relation.entity().isPresent()
                         ? " or on every variable of "
                                 + relation.entity().get().keys().partitionKey()
                         : "");
     }
 
-    private static Optional<Condition> condition(SqlColumn column, ColumnPredicate predicate) {
+    private static Optional<Row> condition(SqlColumn column, ColumnPredicate predicate) {
         String attribute = column.attribute();
         if (predicate.operator() == ColumnPredicate.Operator.NOT_NULL) {
-            return Optional.of(new Condition(attribute, Row.Operator.ATTRIBUTE_EXISTS, List.of()));
+            return Optional.of(row(attribute, Row.Operator.ATTRIBUTE_EXISTS, List.of()));
         }
         if (column.type() == ColumnType.TEXT) {
             return Optional.empty();
@@ -285,16 +218,16 @@ public final class ReadPlanner {
                         && KeyRowMatcher.compare(values.get(0), values.get(1)) > 0)) {
             return Optional.empty();
         }
-        return Optional.of(new Condition(attribute, operator, values));
+        return Optional.of(row(attribute, operator, values));
     }
 
     /**
      * What an entity's key templates say about its items' keys: equality when every variable of a
      * template is bound (or it has none), else begins_with its literal prefix. String keys only.
      */
-    private static List<Condition> templateConditions(
+    private static List<Row> templateConditions(
             SqlRelation relation, Entity entity, Map<String, String> bound) {
-        List<Condition> conditions = new ArrayList<>();
+        List<Row> conditions = new ArrayList<>();
         KeySchema keys = relation.keys();
         template(relation, keys.partitionKey(), entity.keys().partitionKey(), bound)
                 .ifPresent(conditions::add);
@@ -305,7 +238,7 @@ public final class ReadPlanner {
         return conditions;
     }
 
-    private static Optional<Condition> template(
+    private static Optional<Row> template(
             SqlRelation relation,
             String attribute,
             KeyTemplate template,
@@ -315,7 +248,7 @@ public final class ReadPlanner {
         }
         if (bound.keySet().containsAll(template.variables())) {
             return Optional.of(
-                    new Condition(
+                    row(
                             attribute,
                             Row.Operator.EQ,
                             List.of(AttributeValue.s(template.render(bound).get(0)))));
@@ -324,102 +257,9 @@ public final class ReadPlanner {
         return prefix.isEmpty()
                 ? Optional.empty()
                 : Optional.of(
-                        new Condition(
+                        row(
                                 attribute,
                                 Row.Operator.BEGINS_WITH,
                                 List.of(AttributeValue.s(prefix))));
-    }
-
-    private static boolean covers(SecondaryIndex index, KeySchema tableKeys, Set<String> needed) {
-        if (index.projection() == Projection.ALL) {
-            return true;
-        }
-        Set<String> held = new LinkedHashSet<>();
-        held.addAll(index.keySchema().attributes());
-        held.addAll(tableKeys.attributes());
-        if (index.projection() == Projection.INCLUDE) {
-            held.addAll(index.nonKeyAttributes());
-        }
-        return held.containsAll(needed);
-    }
-
-    /** Whether a value can be sent as a key value: DynamoDB refuses an empty string there. */
-    private static boolean keyValue(Condition condition) {
-        return condition.values().stream()
-                .noneMatch(v -> v instanceof AttributeValue.Str s && s.value().isEmpty());
-    }
-
-    /** The partition-key values an EQ or IN condition on this key's partition key names. */
-    private static List<AttributeValue> partitionValues(
-            KeySchema keys, List<Condition> conditions) {
-        List<AttributeValue> inList = null;
-        for (Condition condition : conditions) {
-            if (!keys.partitionKey().equals(condition.attribute()) || !keyValue(condition)) {
-                continue;
-            }
-            if (condition.operator() == Row.Operator.EQ) {
-                return List.of(condition.values().get(0));
-            }
-            if (condition.operator() == Row.Operator.IN && inList == null) {
-                inList = condition.values();
-            }
-        }
-        return inList;
-    }
-
-    /** The best sort-key condition: =, then a range or BETWEEN, then begins_with. */
-    private static Condition sortCondition(KeySchema keys, List<Condition> conditions) {
-        if (keys.sortKey().isEmpty()) {
-            return null;
-        }
-        String sortKey = keys.sortKey().get();
-        Condition lower = null;
-        Condition upper = null;
-        Condition between = null;
-        Condition prefix = null;
-        for (Condition condition : conditions) {
-            if (!sortKey.equals(condition.attribute()) || !keyValue(condition)) {
-                continue;
-            }
-            switch (condition.operator()) {
-                case EQ -> {
-                    return condition;
-                }
-                case BETWEEN -> between = between == null ? condition : between;
-                case GT, GE -> lower = lower == null ? condition : lower;
-                case LT, LE -> upper = upper == null ? condition : upper;
-                case BEGINS_WITH -> prefix = prefix == null ? condition : prefix;
-                default -> {}
-            }
-        }
-        if (between != null) {
-            return between;
-        }
-        if (lower != null
-                && upper != null
-                && lower.operator() == Row.Operator.GE
-                && upper.operator() == Row.Operator.LE
-                && KeyRowMatcher.compare(lower.values().get(0), upper.values().get(0)) <= 0) {
-            return new Condition(
-                    sortKey,
-                    Row.Operator.BETWEEN,
-                    List.of(lower.values().get(0), upper.values().get(0)));
-        }
-        return lower != null ? lower : upper != null ? upper : prefix;
-    }
-
-    private static SortKeyCondition sortKey(Condition condition) {
-        return switch (condition.operator()) {
-            case EQ -> SortKeyCondition.of(SortKeyCondition.Operator.EQ, condition.values().get(0));
-            case LT -> SortKeyCondition.of(SortKeyCondition.Operator.LT, condition.values().get(0));
-            case LE -> SortKeyCondition.of(SortKeyCondition.Operator.LE, condition.values().get(0));
-            case GT -> SortKeyCondition.of(SortKeyCondition.Operator.GT, condition.values().get(0));
-            case GE -> SortKeyCondition.of(SortKeyCondition.Operator.GE, condition.values().get(0));
-            case BETWEEN ->
-                    SortKeyCondition.between(condition.values().get(0), condition.values().get(1));
-            default ->
-                    SortKeyCondition.of(
-                            SortKeyCondition.Operator.BEGINS_WITH, condition.values().get(0));
-        };
     }
 }

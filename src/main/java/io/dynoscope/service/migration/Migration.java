@@ -70,9 +70,27 @@ public final class Migration {
      * @param resume go on from the journal of an earlier run
      * @param cleanup remove what the target no longer uses once the proof passed
      * @param maxCatchUpPasses how many catch-up passes at most
+     * @param snapshotBackfill the backfill reads a snapshot older than the run (a DynamoDB export),
+     *     not the table: the items' other attributes "before" are the snapshot's, so a difference
+     *     from the verification's cannot be told from other writers' changes since the snapshot
      */
     public record Options(
-            int concurrency, Path journal, boolean resume, boolean cleanup, int maxCatchUpPasses) {
+            int concurrency,
+            Path journal,
+            boolean resume,
+            boolean cleanup,
+            int maxCatchUpPasses,
+            boolean snapshotBackfill) {
+
+        public Options(
+                int concurrency,
+                Path journal,
+                boolean resume,
+                boolean cleanup,
+                int maxCatchUpPasses) {
+            this(concurrency, journal, resume, cleanup, maxCatchUpPasses, false);
+        }
+
         public Options {
             if (concurrency < 1) {
                 throw new IllegalArgumentException("concurrency must be at least 1");
@@ -90,11 +108,18 @@ public final class Migration {
         }
 
         public Options withJournal(Path file, boolean resumeIt) {
-            return new Options(concurrency, file, resumeIt, cleanup, maxCatchUpPasses);
+            return new Options(
+                    concurrency, file, resumeIt, cleanup, maxCatchUpPasses, snapshotBackfill);
         }
 
         public Options withCleanup(boolean value) {
-            return new Options(concurrency, journal, resume, value, maxCatchUpPasses);
+            return new Options(
+                    concurrency, journal, resume, value, maxCatchUpPasses, snapshotBackfill);
+        }
+
+        /** These options with the backfill reading a snapshot (see {@code snapshotBackfill}). */
+        public Options withSnapshotBackfill() {
+            return new Options(concurrency, journal, resume, cleanup, maxCatchUpPasses, true);
         }
     }
 
@@ -324,7 +349,8 @@ public final class Migration {
                             check,
                             backfill,
                             result.tally(),
-                            MigrationReport.changesSeen(backfill, catchUps));
+                            MigrationReport.changesSeen(backfill, catchUps),
+                            options.snapshotBackfill());
             if (!options.cleanup() || !proof.passed()) {
                 return end(
                         proof.passed() ? Outcome.PROVEN : Outcome.PROOF_FAILED,

@@ -30,9 +30,15 @@ final class Proofs {
      * @param before the backfill's tally (the items as they were)
      * @param after the verification's tally (the items as they are)
      * @param changesSeen items other writers changed or deleted meanwhile, as far as seen
+     * @param beforeIsASnapshot {@code before} was read from a snapshot older than the run (a
+     *     DynamoDB export): writes since it are not seen, so a difference is not comparable
      */
     static MigrationReport.Proof of(
-            AccessPatternCheck.Report check, PassTally before, PassTally after, long changesSeen) {
+            AccessPatternCheck.Report check,
+            PassTally before,
+            PassTally after,
+            long changesSeen,
+            boolean beforeIsASnapshot) {
         List<String> failures = new ArrayList<>();
         for (AccessPatternCheck.Outcome outcome : check.outcomes()) {
             if (!served(outcome)) {
@@ -87,7 +93,7 @@ final class Proofs {
         Content content;
         if (changed.isEmpty()) {
             content = Content.SAME;
-        } else if (changesSeen > 0) {
+        } else if (changesSeen > 0 || beforeIsASnapshot) {
             content = Content.NOT_COMPARABLE;
         } else {
             content = Content.DIFFERENT;

@@ -16,6 +16,7 @@ import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.PatternAnswers;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.service.common.DaemonPool;
 import io.dynoscope.service.drift.GuardedUpdates;
@@ -64,6 +65,16 @@ public final class TablePass implements PassRunner {
         void done(int segment, PassTally tally) throws IOException;
     }
 
+    /**
+     * Reads one segment's items in pages: the table's parallel Scan, or (a whole-table job's
+     * backfill from a DynamoDB export) the export files the segment owns.
+     */
+    @FunctionalInterface
+    public interface SegmentReader {
+        ReadResult read(
+                int segment, int totalSegments, PageListener pages, Cancellation cancellation);
+    }
+
     /** Hears of progress after each page, on the reading thread. */
     @FunctionalInterface
     public interface Progress {
@@ -86,6 +97,7 @@ public final class TablePass implements PassRunner {
     private final KeySchema keys;
     private final AttributeComputation computation;
     private final Map<String, List<String>> removals;
+    private final SegmentReader backfillReader;
 
     /**
      * @param removals per entity, the attributes a cleanup pass removes
@@ -102,6 +114,27 @@ public final class TablePass implements PassRunner {
         this.keys = computation.model().keys();
         this.computation = computation;
         this.removals = Map.copyOf(removals);
+        this.backfillReader = null;
+    }
+
+    private TablePass(TablePass pass, SegmentReader backfillReader) {
+        this.repository = pass.repository;
+        this.updates = pass.updates;
+        this.table = pass.table;
+        this.keys = pass.keys;
+        this.computation = pass.computation;
+        this.removals = pass.removals;
+        this.backfillReader = backfillReader;
+    }
+
+    /**
+     * This pass with its backfill reading the items from {@code reader} (a snapshot, such as a
+     * DynamoDB export) instead of the table: each write is still guarded on what was read, so an
+     * item changed since the snapshot is re-read and computed again, one deleted is left deleted.
+     * The other passes read the table.
+     */
+    public TablePass withBackfillFrom(SegmentReader reader) {
+        return new TablePass(this, reader);
     }
 
     /**
@@ -156,6 +189,19 @@ public final class TablePass implements PassRunner {
         // the last word on the pass, with the writes since its last page (a cut-off one's too)
         progress.items(run.read.get(), run.written.get());
         return run.result();
+    }
+
+    /**
+     * The guarded UpdateItem a backfill or catch-up pass sends to make {@code scanned} agree with
+     * {@code computed}: sent only while the item holds what was scanned, both the values the new
+     * attributes were computed from and the new attributes themselves ({@link Computed#guard}).
+     */
+    static UpdateSpec backfillWrite(String table, KeySchema keys, Item scanned, Computed computed) {
+        return UpdateSpec.guarded(
+                table,
+                keys.keyOf(scanned),
+                PropagationPlan.guarded(
+                        keys.partitionKey(), computed.actions(scanned), computed.guard(scanned)));
     }
 
     /** One pass in progress. */
@@ -214,11 +260,16 @@ public final class TablePass implements PassRunner {
                             .withSegments(totalSegments)
                             .consistent(kind != Kind.BACKFILL);
             ReadResult result;
+            SegmentReader reader =
+                    kind == Kind.BACKFILL && backfillReader != null
+                            ? backfillReader
+                            : (n, total, pages, cancel) ->
+                                    repository.scanSegment(spec, n, pages, cancel);
             try {
                 result =
-                        repository.scanSegment(
-                                spec,
+                        reader.read(
                                 segment,
+                                totalSegments,
                                 page -> {
                                     for (Item item : page.items()) {
                                         if (stopping()) {
@@ -357,7 +408,10 @@ public final class TablePass implements PassRunner {
                     }
                     return true;
                 }
-                GuardedUpdates.Outcome outcome = send(key, actions, now.guard());
+                GuardedUpdates.Outcome outcome =
+                        updates.send(
+                                backfillWrite(table, keys, current, now),
+                                cancellation::isCancelled);
                 if (outcome instanceof GuardedUpdates.Updated) {
                     counter.add(Count.UPDATED);
                     written.incrementAndGet();

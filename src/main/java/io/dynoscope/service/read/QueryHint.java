@@ -5,17 +5,17 @@ import io.dynoscope.core.expression.AttributePath;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.ExpressionKind;
-import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.KeyChoice;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.item.AttributeValue;
-import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.core.table.Projection;
-import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The source article's "Scan used where a Query belongs": a Scan whose filter requires the
@@ -33,86 +33,52 @@ public record QueryHint(String message, ReadRequest query) {
     /**
      * The hint for {@code scan}, or empty when it is not a Scan, has no filter, or its filter does
      * not pin a partition key with {@code =} (an OR, a comparison other than =, a nested path).
+     * Which key serves is {@link KeyChoice}'s rule, as for SQL's push-down; the hint stays silent
+     * when the Query could not state every row on a key attribute.
      */
     public static Optional<QueryHint> of(ReadRequest scan, TableInfo info) {
         if (scan.mode() != ReadMode.SCAN || scan.filter() == null) {
             return Optional.empty();
         }
-        CompiledExpression filter = scan.filter();
+        CompiledExpression scanFilter = scan.filter();
         AsRows<Row> parsed =
                 ExpressionCompiler.conditionRows(
-                        ExpressionKind.FILTER, filter.text(), filter.names(), filter.values());
+                        ExpressionKind.FILTER,
+                        scanFilter.text(),
+                        scanFilter.names(),
+                        scanFilter.values());
         if (!(parsed instanceof AsRows.Shown<Row> shown)) {
             return Optional.empty();
         }
         List<Row> rows = shown.rows();
-        // what the Scan reads first, then the table, then each index
-        List<String> targets = new ArrayList<>();
-        targets.add(scan.index());
-        if (scan.index() != null) {
-            targets.add(null);
+        List<KeyChoice.Key> keys =
+                new ArrayList<>(
+                        KeyChoice.keys(info.keySchema(), info.indexes(), needed(scan, rows)));
+        if (scan.index() != null && keys.stream().noneMatch(k -> scan.index().equals(k.index()))) {
+            // the Scan reads that index's attributes already; its Query reads the same
+            keys.add(new KeyChoice.Key(scan.index(), info.keySchemaOf(scan.index())));
         }
-        info.indexes().stream()
-                .map(SecondaryIndex::name)
-                .filter(name -> !name.equals(scan.index()))
-                .forEach(targets::add);
-        for (String target : targets) {
-            Optional<QueryHint> hint = hint(scan, info, rows, target);
-            if (hint.isPresent()) {
-                return hint;
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<QueryHint> hint(
-            ReadRequest scan, TableInfo info, List<Row> rows, String index) {
-        KeySchema keys = info.keySchemaOf(index);
-        String partitionType = info.keyAttributeTypes().get(keys.partitionKey());
-        Row partition = null;
-        Row sortKey = null;
-        List<Row> rest = new ArrayList<>();
-        for (Row row : rows) {
-            if (!topLevel(row.path())) {
-                rest.add(row);
-            } else if (partition == null
-                    && row.path().attribute().equals(keys.partitionKey())
-                    && row.operator() == Row.Operator.EQ
-                    && row.values().get(0).type().descriptor().equals(partitionType)) {
-                partition = row;
-            } else if (keys.sortKey().map(row.path().attribute()::equals).orElse(false)) {
-                if (sortKey != null || ReadRequest.sortKeyConditionOf(row).isEmpty()) {
-                    // two conditions on the sort key, or one a key condition cannot state: the
-                    // Query would have to filter on a key attribute, which DynamoDB refuses
-                    return Optional.empty();
-                }
-                sortKey = row;
-            } else {
-                rest.add(row);
-            }
-        }
-        if (partition == null) {
+        Optional<KeyChoice.Choice> chosen =
+                KeyChoice.choose(info.keySchema(), keys, info.keyAttributeTypes(), rows, false);
+        if (chosen.isEmpty() || !chosen.get().unsent().isEmpty()) {
+            // no key pinned, or a row on a key attribute that the Query could not state
             return Optional.empty();
         }
+        KeyChoice.Choice choice = chosen.get();
         CompiledExpression projection = scan.projection();
         CompiledExpression filter = null;
-        if (!rest.isEmpty()) {
+        if (!choice.filter().isEmpty()) {
             ExpressionCompiler compiler = new ExpressionCompiler(projection);
-            filter = compiler.expression(compiler.condition(rest));
+            filter = compiler.expression(compiler.condition(choice.filter()));
         }
-        AttributeValue value = partition.values().get(0);
-        KeyCondition key =
-                KeyCondition.partition(keys, value)
-                        .and(
-                                sortKey == null
-                                        ? null
-                                        : ReadRequest.sortKeyConditionOf(sortKey).orElseThrow());
+        AttributeValue value = choice.partitionValues().get(0);
+        String index = choice.key().index();
         ReadRequest query =
                 new ReadRequest(
                         scan.table(),
                         ReadMode.QUERY,
                         index,
-                        key,
+                        choice.keyCondition(value),
                         true,
                         filter,
                         projection,
@@ -120,7 +86,26 @@ public record QueryHint(String message, ReadRequest query) {
                         scan.limit(),
                         scan.consistentRead());
         return Optional.of(
-                new QueryHint(message(scan, info, index, keys.partitionKey(), value), query));
+                new QueryHint(
+                        message(scan, info, index, choice.key().keys().partitionKey(), value),
+                        query));
+    }
+
+    /**
+     * The attributes the Query must return: those the Scan projects and those its filter reads, or
+     * null (every attribute) when it projects none.
+     */
+    private static Set<String> needed(ReadRequest scan, List<Row> rows) {
+        CompiledExpression projection = scan.projection();
+        if (projection == null
+                || !(ExpressionCompiler.projectionRows(projection.text(), projection.names())
+                        instanceof AsRows.Shown<AttributePath> paths)) {
+            return null;
+        }
+        Set<String> needed = new LinkedHashSet<>();
+        paths.rows().forEach(path -> needed.add(path.attribute()));
+        rows.forEach(row -> needed.add(row.path().attribute()));
+        return needed;
     }
 
     /** Why the Query reads less: the Scan reads everything to keep one partition-key value. */
@@ -156,9 +141,5 @@ public record QueryHint(String message, ReadRequest query) {
                 + " reads that item collection only, for the same items"
                 + projected
                 + ".";
-    }
-
-    private static boolean topLevel(AttributePath path) {
-        return path.segments().size() == 1;
     }
 }

@@ -5,6 +5,7 @@ import io.dynoscope.core.expression.AsRows;
 import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.expression.ExpressionCompiler;
 import io.dynoscope.core.expression.ExpressionKind;
+import io.dynoscope.core.expression.KeyChoice;
 import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Row;
 import io.dynoscope.core.expression.SortKeyCondition;
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * A read as a person described it — in the read bar, in the expression builder, or saved — in one
@@ -179,25 +179,11 @@ public record ReadRequest(
     }
 
     private static SortKeyCondition sortKeyCondition(Row row) {
-        return sortKeyConditionOf(row)
+        return KeyChoice.sortKeyConditionOf(row)
                 .orElseThrow(
                         () ->
                                 new IllegalArgumentException(
                                         row.operator().symbol() + " cannot compare a sort key"));
-    }
-
-    /** The sort-key condition a row states, if a key condition can state it. */
-    static Optional<SortKeyCondition> sortKeyConditionOf(Row row) {
-        List<AttributeValue> values = row.values();
-        return switch (row.operator()) {
-            case EQ, LT, LE, GT, GE, BEGINS_WITH ->
-                    Optional.of(
-                            SortKeyCondition.of(
-                                    SortKeyCondition.Operator.valueOf(row.operator().name()),
-                                    values.get(0)));
-            case BETWEEN -> Optional.of(SortKeyCondition.between(values.get(0), values.get(1)));
-            default -> Optional.empty();
-        };
     }
 
     /** The order rows arrive in: a Query's direction; a Scan or GetItem ascending. */

@@ -17,8 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One read and its continuations ("load more"): it remembers where the last part stopped and what
@@ -31,10 +29,6 @@ import java.util.regex.Pattern;
  * shard's requests, and a cancel stops every shard. Whoever reads sees one read either way.
  */
 public final class ReadSession {
-
-    /** A value followed by a shard variable's name, {@code WS#big#{shard}}. */
-    private static final Pattern NAMED_SHARDS =
-            Pattern.compile("^(.+)#\\{([A-Za-z_][A-Za-z0-9_]*)\\}$");
 
     private final DynamoRepository repository;
     private final ReadRequest request;
@@ -74,8 +68,9 @@ public final class ReadSession {
      * a shard range ({@code WS#acme#{01..10}}), or a value followed by the name of a shard in
      * {@code model}'s shard groups ({@code WS#big#{shard}} with the group {@code
      * WS#{workspaceId}#{shard:01..10}}). A plain value is one Query, sharded or not. In the second
-     * case the value's own partition is read too, first: the model says where the shards are, not
-     * that nothing lives under the plain value (a workspace's own item, say).
+     * case, and in the first when the range is of a tenant the model shards, the value's own
+     * partition is read too, first: the model says where the shards are, not that nothing lives
+     * under the plain value (a workspace's own item, say).
      *
      * @throws IllegalArgumentException for a shard range that cannot be read
      */
@@ -86,21 +81,34 @@ public final class ReadSession {
             return Optional.empty();
         }
         // the model's shards of a value, asked for by name: WS#big#{shard}
-        Matcher named = NAMED_SHARDS.matcher(typed.value());
-        if (named.matches() && model != null && request.index() == null) {
-            AttributeValue base = AttributeValue.s(named.group(1));
-            Optional<ShardedKey> inModel = ShardedKey.inModel(model, named.group(1));
+        if (model != null && request.index() == null) {
+            Optional<ShardedKey> inModel = ShardedKey.namedInModel(model, typed.value());
             if (inModel.isPresent()) {
-                ShardedKey key = inModel.get();
-                List<AttributeValue> partitions = new ArrayList<>();
-                partitions.add(base);
-                partitions.addAll(key.shardValues(partitionKeyType));
-                return Optional.of(
-                        new ShardedCollection(
-                                AttributeValue.s(key.text()), key.name(), partitions));
+                return Optional.of(withBase(inModel.get(), partitionKeyType));
             }
         }
-        return ShardedKey.find(typed.value()).map(range -> range.collection(partitionKeyType));
+        Optional<ShardedKey> range = ShardedKey.find(typed.value());
+        // a range of a tenant the model shards, WS#big#{01..10}: its own partition too, where its
+        // META item is (a read of the shards alone left it out)
+        if (range.isPresent() && model != null && request.index() == null) {
+            ShardedKey key = range.get();
+            boolean tenantsShards =
+                    ShardedKey.inModel(model, key.name())
+                            .filter(tenant -> tenant.shards().containsAll(key.shards()))
+                            .isPresent();
+            if (tenantsShards) {
+                return Optional.of(withBase(key, partitionKeyType));
+            }
+        }
+        return range.map(key -> key.collection(partitionKeyType));
+    }
+
+    /** The shards of {@code key}, after its unsharded partition ({@code WS#big}), read first. */
+    private static ShardedCollection withBase(ShardedKey key, String keyType) {
+        List<AttributeValue> partitions = new ArrayList<>();
+        partitions.add(AttributeValue.s(key.name()));
+        partitions.addAll(key.shardValues(keyType));
+        return new ShardedCollection(AttributeValue.s(key.text()), key.name(), partitions);
     }
 
     /** The write-sharded key this read fans out over, if it does. */

@@ -1,5 +1,7 @@
 package io.dynoscope.service.sql;
 
+import io.dynoscope.core.expression.KeyCondition;
+import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.sql.ColumnPredicate;
@@ -16,8 +18,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.calcite.adapter.enumerable.EnumerableHashJoin;
 import org.apache.calcite.adapter.enumerable.EnumerableInterpreter;
 import org.apache.calcite.adapter.enumerable.EnumerableLimit;
+import org.apache.calcite.adapter.enumerable.EnumerableNestedLoopJoin;
 import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
@@ -40,17 +44,24 @@ import org.apache.calcite.util.mapping.IntPair;
  */
 final class StatementPlan {
 
-    static final StatementPlan EMPTY = new StatementPlan(Map.of(), Map.of(), true);
+    static final StatementPlan EMPTY = new StatementPlan(Map.of(), Map.of(), Map.of(), true);
 
     /** A table scan of the plan: the relation and its filters as Calcite prints them. */
     private record ScanKey(String relation, String filters) {}
 
     private final Map<ScanKey, List<PlannedRead>> readsByScan;
     private final Map<ScanKey, Lookup> lookups;
+    private final Map<ScanKey, PlannedRead> mergedFirst;
     private final boolean orderKept;
 
     /** What marks the reads of a key lookup, in EXPLAIN and in the reads that run. */
     static final String LOOKUP = "lookup: ";
+
+    /**
+     * What marks the read a merged join sends for the rows it takes first (a parent item, by its
+     * key) when the shared Query's first page has not reached them: sent only then.
+     */
+    static final String FIRST_BY_KEY = "by key: ";
 
     /** The most Queries of one key lookup that run at once. */
     static final int LOOKUP_CONCURRENCY = 4;
@@ -74,9 +85,11 @@ final class StatementPlan {
     private StatementPlan(
             Map<ScanKey, List<PlannedRead>> readsByScan,
             Map<ScanKey, Lookup> lookups,
+            Map<ScanKey, PlannedRead> mergedFirst,
             boolean orderKept) {
         this.readsByScan = readsByScan;
         this.lookups = lookups;
+        this.mergedFirst = mergedFirst;
         this.orderKept = orderKept;
     }
 
@@ -102,7 +115,8 @@ final class StatementPlan {
             reads.put(key, ReadPlanner.plan(relations.get(key), pushed, projects));
         }
         boolean orderKept = orderReads(reads, relations, ordering);
-        shareItemCollections(reads);
+        Map<ScanKey, PlannedRead> mergedFirst = new LinkedHashMap<>();
+        shareItemCollections(reads, builtFirst(root, scanNodes), mergedFirst);
         Map<ScanKey, Lookup> lookups = new LinkedHashMap<>();
         for (Join join : joins(root, new ArrayList<>())) {
             RelNode left = unwrap(join.getLeft());
@@ -142,7 +156,8 @@ final class StatementPlan {
             orderKept &= ordering.ordered(relations.get(key)).isEmpty();
         }
         limitRead(root, scanNodes, reads, lookups);
-        return new StatementPlan(reads, lookups, orderKept);
+        lookups.keySet().forEach(mergedFirst::remove);
+        return new StatementPlan(reads, lookups, mergedFirst, orderKept);
     }
 
     /** False when a relation said it comes ordered but is not read by one Query of the table. */
@@ -284,6 +299,35 @@ final class StatementPlan {
         return true;
     }
 
+    /**
+     * The scans a join reads to the end before it yields a row: the right side of a hash join (its
+     * hash table) or of a nested-loop join (kept as a list), under filters and projections.
+     */
+    private static Set<ScanKey> builtFirst(RelNode root, Map<RelNode, ScanKey> scanNodes) {
+        Set<ScanKey> built = new LinkedHashSet<>();
+        for (Join join : joins(root, new ArrayList<>())) {
+            if (join instanceof EnumerableHashJoin || join instanceof EnumerableNestedLoopJoin) {
+                RelNode node = join.getRight();
+                while (!(node instanceof TableScan) && node.getInputs().size() == 1) {
+                    node = node.getInput(0);
+                }
+                ScanKey key = scanNodes.get(node);
+                if (key != null) {
+                    built.add(key);
+                }
+            }
+        }
+        return built;
+    }
+
+    /**
+     * For a scan that a join builds first from a read shared with other scans: its own read, a
+     * range of the shared read's keys, whose items it takes first (see {@link SharedRead#until}).
+     */
+    Optional<PlannedRead> mergedFirst(SqlRelation relation, List<RexNode> filters) {
+        return Optional.ofNullable(mergedFirst.get(key(relation, filters)));
+    }
+
     private static List<Join> joins(RelNode node, List<Join> found) {
         if (node instanceof Join join) {
             found.add(join);
@@ -351,8 +395,16 @@ final class StatementPlan {
         return new ScanKey(relation.name(), filters.toString());
     }
 
-    /** Queries of one item collection made by different scans become one Query of all of it. */
-    private static void shareItemCollections(Map<ScanKey, List<PlannedRead>> reads) {
+    /**
+     * Queries of one item collection made by different scans become one Query of all of it. A scan
+     * of {@code builtFirst} whose own read was one Query of a sort-key range of the collection goes
+     * into {@code mergedFirst}: its rows are taken first, in the shared Query's key order, and the
+     * other scans' rows stream with the pages.
+     */
+    private static void shareItemCollections(
+            Map<ScanKey, List<PlannedRead>> reads,
+            Set<ScanKey> builtFirst,
+            Map<ScanKey, PlannedRead> mergedFirst) {
         record Collection(String table, String index, AttributeValue partition) {}
         Map<Collection, Set<ScanKey>> scansOf = new LinkedHashMap<>();
         Map<Collection, List<PlannedRead>> readsOf = new LinkedHashMap<>();
@@ -403,6 +455,20 @@ final class StatementPlan {
                     if (descending) {
                         whole = whole.descending();
                     }
+                    Map<ScanKey, PlannedRead> first = new LinkedHashMap<>();
+                    for (ScanKey key : keys) {
+                        List<PlannedRead> own =
+                                reads.get(key).stream().filter(merged::contains).toList();
+                        if (builtFirst.contains(key)
+                                && own.size() == 1
+                                && own.get(0).keyCondition().sortKey().isPresent()) {
+                            first.put(key, own.get(0));
+                        }
+                    }
+                    if (first.size() == 1) {
+                        whole = merging(whole, first);
+                        mergedFirst.putAll(first);
+                    }
                     PlannedRead shared = whole;
                     for (ScanKey key : keys) {
                         List<PlannedRead> replaced = new ArrayList<>();
@@ -415,6 +481,32 @@ final class StatementPlan {
                         reads.put(key, replaced);
                     }
                 });
+    }
+
+    /** The shared read, its reason saying which scan's rows are taken first. */
+    private static PlannedRead merging(PlannedRead whole, Map<ScanKey, PlannedRead> first) {
+        Map.Entry<ScanKey, PlannedRead> entry = first.entrySet().iterator().next();
+        KeyCondition own = entry.getValue().keyCondition();
+        SortKeyCondition range = own.sortKey().orElseThrow();
+        String condition =
+                own.keys().sortKey().orElseThrow()
+                        + " "
+                        + range.operator()
+                        + " "
+                        + text(range.value())
+                        + (range.upper() == null ? "" : " and " + text(range.upper()));
+        return whole.because(
+                whole.reason()
+                        + "; merged in its key order: the rows of "
+                        + entry.getKey().relation()
+                        + " ("
+                        + condition
+                        + ") are taken first, "
+                        + (range.operator() == SortKeyCondition.Operator.EQ
+                                ? "from the pages as they come, or by their own Query when the"
+                                        + " first page has not reached them"
+                                : "from the pages until the key order has passed them")
+                        + "; every other row goes out with its page");
     }
 
     private static String text(AttributeValue value) {

@@ -45,7 +45,8 @@ import org.apache.calcite.rex.RexNode;
  * plan makes. A read that serves one scan streams: a reader thread sends its requests and hands
  * pages over a short queue, so rows reach the caller while later pages are on their way. A read
  * that serves several scans (the whole item collection that a join of two entities of one partition
- * shares) is read once and kept for the statement: the per-statement cache of item collections.
+ * shares) is read once, its pages kept for the statement ({@link SharedRead}), and each scan takes
+ * its rows from them as they arrive.
  */
 final class StatementReads implements SqlTable.RowSource {
 
@@ -69,7 +70,8 @@ final class StatementReads implements SqlTable.RowSource {
     private final List<Cancellation> running = new CopyOnWriteArrayList<>();
     private final List<Thread> readers = new CopyOnWriteArrayList<>();
     private final List<ExecutedRead> executed = Collections.synchronizedList(new ArrayList<>());
-    private final Map<PlannedRead, List<Item>> kept = new ConcurrentHashMap<>();
+    private final Map<PlannedRead, SharedRead> shared = new ConcurrentHashMap<>();
+    private final Map<PlannedRead, List<Item>> firstItems = new ConcurrentHashMap<>();
     private volatile StatementPlan plan = StatementPlan.EMPTY;
 
     StatementReads(DynamoRepository repository, Cancellation cancellation) {
@@ -143,7 +145,7 @@ final class StatementReads implements SqlTable.RowSource {
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object[]> enumerator() {
-                return new RowEnumerator(relation, projects, reads, lookup);
+                return new RowEnumerator(relation, filters, projects, reads, lookup);
             }
         };
     }
@@ -151,6 +153,7 @@ final class StatementReads implements SqlTable.RowSource {
     /** Rows of one relation from its reads (or its key lookup's), one read after the other. */
     private final class RowEnumerator implements Enumerator<Object[]> {
         private final SqlRelation relation;
+        private final List<RexNode> filters;
         private final int[] projects;
         private Iterator<PlannedRead> reads;
         private final StatementPlan.Lookup lookup;
@@ -160,10 +163,12 @@ final class StatementReads implements SqlTable.RowSource {
         /** Reads {@code reads}, or, when they are null, looks up by {@code lookup}. */
         RowEnumerator(
                 SqlRelation relation,
+                List<RexNode> filters,
                 int[] projects,
                 List<PlannedRead> reads,
                 StatementPlan.Lookup lookup) {
             this.relation = relation;
+            this.filters = filters;
             this.projects = projects;
             this.reads = reads == null ? null : reads.iterator();
             this.lookup = lookup;
@@ -195,7 +200,7 @@ final class StatementReads implements SqlTable.RowSource {
                 if (!reads.hasNext() || cancellation.isCancelled()) {
                     return false;
                 }
-                items = open(reads.next());
+                items = open(reads.next(), relation, filters);
             }
         }
 
@@ -225,7 +230,8 @@ final class StatementReads implements SqlTable.RowSource {
         Set<Object> values = new LinkedHashSet<>();
         int[] sourceColumn = {lookup.sourceColumn()};
         for (PlannedRead read : lookup.sourceReads()) {
-            for (Item item : kept.computeIfAbsent(read, this::collect)) {
+            for (Iterator<Item> items = shared(read).items(); items.hasNext(); ) {
+                Item item = items.next();
                 Object[] row = lookup.source().row(item, sourceColumn);
                 if (row != null && row[0] != null) {
                     values.add(row[0]);
@@ -273,13 +279,59 @@ final class StatementReads implements SqlTable.RowSource {
         }
     }
 
-    private Iterator<Item> open(PlannedRead read) {
+    /**
+     * The items of {@code read} for one scan: streamed when the scan is its only consumer, else
+     * from the read shared by the statement; a scan merged first takes only its own range first.
+     */
+    private Iterator<Item> open(PlannedRead read, SqlRelation relation, List<RexNode> filters) {
         if (plan.consumers(read) < 2) {
             StreamingRead streaming = new StreamingRead(read);
             streaming.start();
             return streaming;
         }
-        return kept.computeIfAbsent(read, this::collect).iterator();
+        SharedRead sharedRead = shared(read);
+        PlannedRead own = plan.mergedFirst(relation, filters).orElse(null);
+        if (own == null || read.isScan()) {
+            return sharedRead.items();
+        }
+        return firstItems
+                .computeIfAbsent(
+                        own,
+                        o ->
+                                sharedRead.until(
+                                        o.keyCondition().sortKey().orElseThrow(),
+                                        read.keyCondition().keys().sortKey().orElseThrow(),
+                                        read.scanForward(),
+                                        () ->
+                                                collect(
+                                                        o.because(
+                                                                StatementPlan.FIRST_BY_KEY
+                                                                        + "the rows of "
+                                                                        + relation.name()
+                                                                        + ", which the first page"
+                                                                        + " of the shared Query"
+                                                                        + " did not reach"))))
+                .iterator();
+    }
+
+    /** The statement's one run of a read that several scans take rows from, started on demand. */
+    private SharedRead shared(PlannedRead read) {
+        return shared.computeIfAbsent(
+                read,
+                r -> {
+                    SharedRead sharedRead = new SharedRead(cancellation);
+                    running.add(sharedRead.stop());
+                    readers.add(
+                            sharedRead.start(
+                                    (listener, stop) -> {
+                                        try {
+                                            run(r, listener, stop);
+                                        } finally {
+                                            running.remove(stop);
+                                        }
+                                    }));
+                    return sharedRead;
+                });
     }
 
     /** Reads every page of a read on the calling thread. */

@@ -4,7 +4,9 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import javafx.stage.Window;
 
 /**
  * Where the app's file dialogs open: the folder the user last chose a file in, else their Documents
@@ -37,11 +39,45 @@ public final class FileFolders {
     }
 
     /** Opens {@code chooser} in {@link #initial}'s folder for this user. */
-    public static void openIn(FileChooser chooser) {
+    private static void openIn(FileChooser chooser) {
         Path folder = initial(Path.of(System.getProperty("user.home")));
         if (Files.isDirectory(folder)) {
             chooser.setInitialDirectory(folder.toFile());
         }
+    }
+
+    /**
+     * Shows {@code chooser}'s Open dialog in {@link #initial}'s folder and remembers the folder of
+     * the file chosen: every file dialog of the app opens this way (a test holds it to that).
+     *
+     * @return the file chosen, or null when the dialog was cancelled
+     */
+    public static File showOpen(FileChooser chooser, Window owner) {
+        openIn(chooser);
+        File chosen = chooser.showOpenDialog(owner);
+        used(chosen);
+        return chosen;
+    }
+
+    /** Shows {@code chooser}'s Save dialog as {@link #showOpen} does its Open dialog. */
+    public static File showSave(FileChooser chooser, Window owner) {
+        openIn(chooser);
+        File chosen = chooser.showSaveDialog(owner);
+        used(chosen);
+        return chosen;
+    }
+
+    /** Shows {@code chooser} as {@link #showOpen} does, and remembers the folder chosen itself. */
+    public static File showFolder(DirectoryChooser chooser, Window owner) {
+        Path folder = initial(Path.of(System.getProperty("user.home")));
+        if (Files.isDirectory(folder)) {
+            chooser.setInitialDirectory(folder.toFile());
+        }
+        File chosen = chooser.showDialog(owner);
+        if (chosen != null) {
+            LAST.set(chosen.getAbsoluteFile().toPath());
+        }
+        return chosen;
     }
 
     /** Forgets the last folder (tests). */

@@ -5,6 +5,7 @@ import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.drift.DenormalizationRule;
+import io.dynoscope.ui.common.FileFolders;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.io.IOException;
@@ -250,7 +251,7 @@ public final class DriftInspectorView {
     }
 
     private void importRules() {
-        File file = ruleFileChooser().showOpenDialog(root.getScene().getWindow());
+        File file = FileFolders.showOpen(ruleFileChooser(), root.getScene().getWindow());
         if (file != null) {
             try {
                 viewModel.importRules(Files.readString(file.toPath(), StandardCharsets.UTF_8));
@@ -261,7 +262,7 @@ public final class DriftInspectorView {
     }
 
     private void exportRules() {
-        File file = ruleFileChooser().showSaveDialog(root.getScene().getWindow());
+        File file = FileFolders.showSave(ruleFileChooser(), root.getScene().getWindow());
         if (file != null) {
             try {
                 Files.writeString(file.toPath(), viewModel.exportRules(), StandardCharsets.UTF_8);

@@ -112,6 +112,7 @@ public final class ItemGridView {
     private void initialize() {
         readBarView = new ReadBarView(viewModel, savedReads == null ? null : this::showSavedReads);
         root.setTop(ReadBarView.load(readBarView));
+        readBarView.keepMoreOver(grid);
         bindGrid();
         bindFind();
         new ToolWindowLayout(tools, inspector, bottomTools, horizontalSplit, verticalSplit).bind();
@@ -245,7 +246,7 @@ public final class ItemGridView {
                     }
                 });
         // folds, the collections' order and headers' figures change the rows without moving them
-        viewModel.loaded().rowsRestyledProperty().addListener((obs, old, now) -> grid.refresh());
+        viewModel.loaded().rowsRestyledProperty().addListener((obs, old, now) -> cells.restyle());
 
         showWhen(viewModel.canLoadMoreProperty(), loadMoreBar);
         tooltip(loadMoreButton, "Continue the read where its limit stopped it");
@@ -412,9 +413,7 @@ public final class ItemGridView {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(String.format(Locale.ROOT, "Export %,d items", items.size()));
         chooser.setInitialFileName(viewModel.tableName() + "." + format.extension());
-        FileFolders.openIn(chooser);
-        File file = chooser.showSaveDialog(root.getScene().getWindow());
-        FileFolders.used(file);
+        File file = FileFolders.showSave(chooser, root.getScene().getWindow());
         if (file != null) {
             viewModel.export(items, format, file.toPath());
         }

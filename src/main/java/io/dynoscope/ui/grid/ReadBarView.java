@@ -27,6 +27,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -57,6 +58,8 @@ public final class ReadBarView {
     @FXML private Button runButton;
     @FXML private Button cancelButton;
     @FXML private GridPane morePane;
+    private Region moreOver;
+    private final InvalidationListener placeMore = o -> placeMore();
     @FXML private TextField filterField;
     @FXML private TextField projectionField;
     @FXML private TextField namesField;
@@ -216,25 +219,39 @@ public final class ReadBarView {
     /**
      * The fields behind "More" open over the top of the grid, below the bar, its message and hint:
      * in the bar's flow they pushed the grid (and the find bar) down 90 px, so that a second click
-     * aimed at a row landed on another.
+     * aimed at a row landed on another. They span the grid alone (see {@link #keepMoreOver}), not
+     * the item inspector beside it, whose top they covered.
      */
     private void openMoreOverTheGrid() {
         morePane.setManaged(false);
         morePane.visibleProperty().bind(moreToggle.selectedProperty());
         // drawn, and clicked, above the grid that follows the bar
         root.setViewOrder(-1);
-        InvalidationListener place =
-                o -> {
-                    if (morePane.isVisible()) {
-                        double width = root.getWidth();
-                        morePane.applyCss();
-                        morePane.resizeRelocate(
-                                0, root.getHeight(), width, morePane.prefHeight(width));
-                    }
-                };
-        root.widthProperty().addListener(place);
-        root.heightProperty().addListener(place);
-        morePane.visibleProperty().addListener(place);
+        root.widthProperty().addListener(placeMore);
+        root.heightProperty().addListener(placeMore);
+        morePane.visibleProperty().addListener(placeMore);
+    }
+
+    private void placeMore() {
+        if (!morePane.isVisible()) {
+            return;
+        }
+        double left = 0;
+        double width = root.getWidth();
+        if (moreOver != null && moreOver.getScene() == root.getScene()) {
+            left = Math.max(0, root.sceneToLocal(moreOver.localToScene(0, 0)).getX());
+            width = Math.min(moreOver.getWidth(), width - left);
+        }
+        morePane.applyCss();
+        morePane.resizeRelocate(left, root.getHeight(), width, morePane.prefHeight(width));
+    }
+
+    /** The area "More" opens over: its fields span this (the grid) and follow its size. */
+    void keepMoreOver(Region area) {
+        moreOver = area;
+        area.widthProperty().addListener(placeMore);
+        area.localToSceneTransformProperty().addListener(placeMore);
+        placeMore();
     }
 
     private void bindActions() {

@@ -2,6 +2,7 @@ package io.dynoscope.ui.planner;
 
 import io.dynoscope.core.codegen.CodeFormat;
 import io.dynoscope.core.codegen.GeneratedCode;
+import io.dynoscope.ui.common.FileFolders;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -84,7 +85,9 @@ final class CodePreview {
                     event.consume();
                     DirectoryChooser chooser = new DirectoryChooser();
                     chooser.setTitle("Save the generated files into");
-                    File folder = chooser.showDialog(dialog.getDialogPane().getScene().getWindow());
+                    File folder =
+                            FileFolders.showFolder(
+                                    chooser, dialog.getDialogPane().getScene().getWindow());
                     if (folder != null) {
                         saved.setText(save(code, folder.toPath()));
                     }

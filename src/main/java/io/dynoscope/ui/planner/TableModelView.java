@@ -5,6 +5,7 @@ import static io.dynoscope.ui.common.ViewBindings.showWhen;
 import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.core.codegen.CodeFormat;
+import io.dynoscope.ui.common.FileFolders;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.io.IOException;
@@ -441,7 +442,7 @@ public final class TableModelView {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open a model (Dynoscope or NoSQL Workbench)");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON", "*.json"));
-        File file = chooser.showOpenDialog(root.getScene().getWindow());
+        File file = FileFolders.showOpen(chooser, root.getScene().getWindow());
         if (file != null) {
             try {
                 design.importModel(Files.readString(file.toPath(), StandardCharsets.UTF_8));
@@ -457,7 +458,7 @@ public final class TableModelView {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Export the model");
         chooser.setInitialFileName(suggestedName);
-        File file = chooser.showSaveDialog(root.getScene().getWindow());
+        File file = FileFolders.showSave(chooser, root.getScene().getWindow());
         if (file != null) {
             try {
                 Files.writeString(file.toPath(), text.get(), StandardCharsets.UTF_8);

@@ -54,6 +54,10 @@ final class SidebarCell extends TreeCell<Object> {
             showRecent(recent.recent());
         } else if (value instanceof SidebarNode.Index index) {
             showIndex(index);
+        } else if (value instanceof SidebarNode.OlderRecent older) {
+            setText(older.toString());
+            getStyleClass().add("sidebar-note");
+            setTooltip(new Tooltip("Unfold for the tables opened before these"));
         } else if (value == SidebarNode.RECENT) {
             setText(SidebarNode.RECENT);
             getStyleClass().add("section-title");

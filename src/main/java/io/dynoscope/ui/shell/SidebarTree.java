@@ -16,9 +16,12 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.robot.Robot;
 
 /**
- * The sidebar's tree: the Recent section, then each connection with the tables of the active one
- * and, once a table is unfolded, its indexes. Nothing moves under the pointer: while it is over the
- * tree, the Recent section and the table list wait (opening a table, or the sandbox's tables
+ * The sidebar's tree: the Recent section first (above the fold however many tables there are), then
+ * each connection with the tables of the active one and, once a table is unfolded, its indexes.
+ * Nothing moves under the pointer: the Recent section is there from the start, one line saying what
+ * will show there, which the first table opened replaces; the last few tables are shown and the
+ * older ones folded under one line, so it grows by a few lines at most. While the pointer is over
+ * the tree, the Recent section and the table list wait (opening a table, or the sandbox's tables
  * arriving after its first, would otherwise push the rows below down), and take the change in once
  * the pointer has left. The filter applies at once: the person typing it expects the rows to
  * change.
@@ -28,7 +31,12 @@ final class SidebarTree {
     private final ShellViewModel viewModel;
     private final TreeView<Object> tree;
     private final TreeItem<Object> root = new TreeItem<>();
+
+    /** How many recent tables the Recent section shows unfolded. */
+    static final int RECENT_SHOWN = 5;
+
     private final TreeItem<Object> recentRoot = new TreeItem<>(SidebarNode.RECENT);
+    private final TreeItem<Object> olderRecent = new TreeItem<>();
     private boolean recentPending;
     private boolean tablesPending;
     private String filterShown = "";
@@ -182,19 +190,33 @@ final class SidebarTree {
                             .findFirst()
                             .orElseGet(() -> new TreeItem<>(entry)));
         }
-        recentRoot
-                .getChildren()
-                .setAll(
-                        viewModel.recentTables().stream()
-                                .filter(r -> !viewModel.isGone(r))
-                                .map(r -> new TreeItem<Object>(new SidebarNode.Recent(r)))
-                                .toList());
-        // last, so that it appearing or growing as tables open moves no line above the pointer
-        if (!recentRoot.getChildren().isEmpty()) {
-            items.add(recentRoot);
-        }
+        showRecent();
+        items.add(0, recentRoot);
         root.getChildren().setAll(items);
         replaceTables();
+    }
+
+    /** The last {@link #RECENT_SHOWN} tables opened, the older ones folded, or the placeholder. */
+    private void showRecent() {
+        List<TreeItem<Object>> recent =
+                viewModel.recentTables().stream()
+                        .filter(r -> !viewModel.isGone(r))
+                        .map(r -> new TreeItem<Object>(new SidebarNode.Recent(r)))
+                        .toList();
+        List<TreeItem<Object>> lines = new ArrayList<>();
+        if (recent.isEmpty()) {
+            lines.add(new TreeItem<>(SidebarNode.NO_RECENT));
+        } else if (recent.size() <= RECENT_SHOWN + 1) {
+            // one more line for the older ones would hide a single table behind it
+            lines.addAll(recent);
+        } else {
+            lines.addAll(recent.subList(0, RECENT_SHOWN));
+            List<TreeItem<Object>> older = recent.subList(RECENT_SHOWN, recent.size());
+            olderRecent.setValue(new SidebarNode.OlderRecent(older.size()));
+            olderRecent.getChildren().setAll(older);
+            lines.add(olderRecent);
+        }
+        recentRoot.getChildren().setAll(lines);
     }
 
     private void rebuildTables() {

@@ -7,6 +7,7 @@ import io.dynoscope.core.sql.ResultExport;
 import io.dynoscope.service.sql.ScanWarning;
 import io.dynoscope.service.sql.SqlWritePlan;
 import io.dynoscope.ui.common.DialogService;
+import io.dynoscope.ui.common.FileFolders;
 import io.dynoscope.ui.common.Views;
 import java.io.File;
 import java.util.List;
@@ -338,7 +339,7 @@ public final class SqlConsoleView {
     private void export(boolean csv) {
         FileChooser chooser = new FileChooser();
         chooser.setInitialFileName(csv ? "result.csv" : "result.jsonl");
-        File file = chooser.showSaveDialog(root.getScene().getWindow());
+        File file = FileFolders.showSave(chooser, root.getScene().getWindow());
         if (file == null) {
             return;
         }

@@ -182,9 +182,7 @@ public final class ImportView {
                                 "*.gz",
                                 "*.csv"),
                         new FileChooser.ExtensionFilter("All files", "*"));
-        FileFolders.openIn(chooser);
-        File chosen = chooser.showOpenDialog(root.getScene().getWindow());
-        FileFolders.used(chosen);
+        File chosen = FileFolders.showOpen(chooser, root.getScene().getWindow());
         if (chosen != null) {
             viewModel.chooseFile(chosen.toPath());
         }

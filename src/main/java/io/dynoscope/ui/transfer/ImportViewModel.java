@@ -95,7 +95,12 @@ public final class ImportViewModel {
         this.table = Objects.requireNonNull(table, "table");
         this.service = Objects.requireNonNull(service, "service");
         this.newTable = new NewTableTarget(newTables);
-        for (var key : List.of(newTable.partitionKeyProperty(), newTable.sortKeyProperty())) {
+        // the name too: the preview's "Name the new table." stayed after it was named
+        for (var key :
+                List.of(
+                        newTable.nameProperty(),
+                        newTable.partitionKeyProperty(),
+                        newTable.sortKeyProperty())) {
             key.addListener((o, old, now) -> refreshPreview());
         }
         newTable.chosenProperty().addListener((o, old, now) -> refreshPreview());

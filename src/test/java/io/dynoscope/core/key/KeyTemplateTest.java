@@ -111,4 +111,38 @@ class KeyTemplateTest {
         assertTrue(KeyTemplate.parse("TICKET#{id}").matchPrefix("TASK#").isEmpty());
         assertTrue(template.matchPrefix("#OPEN").isEmpty(), "a segment is never empty");
     }
+
+    @Test
+    void bindingNamesKeepsARangeAsWrittenAndTheRangeLeavesWithItsSeparator() {
+        KeyTemplate group = KeyTemplate.parse("WS#{id}#{shard:01..10}");
+
+        assertEquals("WS#acme#{shard:01..10}", group.bind(Map.of("id", "acme")).text());
+        assertEquals("X#{1..10}", KeyTemplate.parse("X#{1..10}").bind(Map.of()).text());
+        assertEquals("X#1", KeyTemplate.parse("X#{1..10}").render(Map.of()).get(0));
+        assertThrows(IllegalArgumentException.class, () -> group.bind(Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> group.bind(Map.of("id", "{x}")));
+        assertEquals("WS#{id}", group.withoutRange());
+        assertEquals("ORDERS", KeyTemplate.parse("{0..7}_ORDERS").withoutRange());
+        assertEquals("TENANTx", KeyTemplate.parse("TENANTx{1..4}").withoutRange());
+        assertTrue(KeyTemplate.holdsRange("literal {braces} and {01..03} too"));
+        assertFalse(KeyTemplate.holdsRange("literal {braces} {1..}"));
+    }
+
+    @Test
+    void twoPatternsOverlapWhenOneValueMatchesBoth() {
+        assertTrue(overlap("USER#{id}", "USER#{userId}"));
+        assertTrue(overlap("{kind}#{id}", "USER#{id}"));
+        assertTrue(overlap("{kind}", "META"));
+        assertTrue(overlap("V{n}", "V{01..10}"));
+        assertFalse(overlap("USER#{id}", "USER#{id}#ORDER#{o}"));
+        assertFalse(overlap("USER#{id}", "POST#{id}"));
+        assertFalse(overlap("META", "META#{v}"));
+        assertFalse(overlap("N#{01..10}", "N#x{id}"));
+    }
+
+    private static boolean overlap(String a, String b) {
+        boolean one = KeyTemplate.parse(a).overlaps(KeyTemplate.parse(b));
+        assertEquals(one, KeyTemplate.parse(b).overlaps(KeyTemplate.parse(a)), a + " / " + b);
+        return one;
+    }
 }

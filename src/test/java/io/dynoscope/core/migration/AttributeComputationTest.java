@@ -137,7 +137,8 @@ class AttributeComputationTest {
 
         Computed computed = computation.compute(stale).orElseThrow();
         GuardedUpdate update =
-                PropagationPlan.guarded("EntityRef", computed.actions(stale), computed.guard());
+                PropagationPlan.guarded(
+                        "EntityRef", computed.actions(stale), computed.guard(stale));
 
         assertEquals(
                 Map.of("GSI1PK", s("STATUS#ACTIVE"), "GSI1SK", s("2026-01-22")), computed.values());
@@ -148,7 +149,9 @@ class AttributeComputationTest {
                 "SET #gsi1pk = :gsi1pk, #gsi1sk = :gsi1sk REMOVE #gsi2pk, #gsi2sk",
                 update.update().text());
         assertEquals(
-                "attribute_not_exists(#o) AND #ca = :ca AND #s = :s", update.condition().text());
+                "attribute_not_exists(#o) AND #ca = :ca AND #s = :s AND #gsi1pk = :gsi1pk2 AND"
+                        + " attribute_not_exists(#gsi1sk) AND #gsi2pk = :gsi2pk AND #gsi2sk = :gsi2sk",
+                update.condition().text());
         assertEquals(
                 Map.of(
                         "#s",

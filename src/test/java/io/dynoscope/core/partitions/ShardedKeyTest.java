@@ -13,8 +13,11 @@ import io.dynoscope.core.collection.ShardedCollection;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.TableModel;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -136,10 +139,53 @@ class ShardedKeyTest {
                 .toList();
     }
 
+    /**
+     * ShardedKey reads and binds through KeyTemplate's grammar: for every shard group, the key a
+     * tenant's bindings give and the template rendered with them must name the same shards, with
+     * the range's padding as written, and its name must be the template without its range.
+     */
     @Test
-    void theRangeAndItsSeparatorLeaveTheName() {
-        assertEquals("WS#{id}", ShardedKey.withoutRange("WS#{id}#{shard:01..10}"));
-        assertEquals("ORDERS", ShardedKey.withoutRange("{0..7}_ORDERS"));
-        assertEquals("TENANTx", ShardedKey.withoutRange("TENANTx{1..4}"));
+    void aShardedKeyAndItsTemplateAgreeOnEveryShard() {
+        for (String text :
+                List.of(
+                        "WS#{workspaceId}#{shard:01..10}",
+                        "WS#{workspaceId}#{1..12}",
+                        "{0..7}_ORDERS#{region}",
+                        "T#{a}#{b}#{001..003}")) {
+            KeyTemplate template = KeyTemplate.parse(text);
+            TableModel model =
+                    ShardedModels.withShardGroup(KeySchema.of("pk", "sk"), "shards", text);
+            Map<String, String> bindings = new LinkedHashMap<>();
+            for (String name : template.variables()) {
+                bindings.put(name, name.toUpperCase(Locale.ROOT) + "1");
+            }
+            ShardedKey key = ShardedKey.of(model.shardGroups().get(0), bindings);
+
+            assertEquals(template.render(bindings), key.shards(), text);
+            assertEquals(template.bind(bindings).withoutRange(), key.name(), text);
+            assertTrue(KeyTemplate.holdsRange(key.text()), text);
+            for (String shard : key.shards()) {
+                assertEquals(Optional.of(key), ShardedKey.ofShard(model, shard), shard);
+            }
+            assertEquals(Optional.of(key), ShardedKey.inModel(model, key.name()), text);
+            assertEquals(
+                    Optional.of(key),
+                    ShardedKey.namedInModel(model, key.name() + "#{shard}"),
+                    text);
+        }
+        assertEquals("X#1", ShardedKey.parse("X#{1..10}").shards().get(0));
+        assertEquals("X#{1..10}", ShardedKey.parse("X#{1..10}").text());
+    }
+
+    @Test
+    void aNameAfterAPlainValueAsksTheModelForItsShards() {
+        assertEquals(
+                "WS#big#{shard:01..10}",
+                ShardedKey.namedInModel(MODEL, "WS#big#{shard}").orElseThrow().text());
+        assertEquals(Optional.empty(), ShardedKey.namedInModel(MODEL, "WS#big"));
+        assertEquals(Optional.empty(), ShardedKey.namedInModel(MODEL, "USER#12#{shard}"));
+        assertEquals(Optional.empty(), ShardedKey.namedInModel(MODEL, "#{shard}"));
+        assertEquals(Optional.empty(), ShardedKey.namedInModel(MODEL, "WS#{a}#{shard}"));
+        assertEquals(Optional.empty(), ShardedKey.namedInModel(MODEL, "WS#big#{shard"));
     }
 }

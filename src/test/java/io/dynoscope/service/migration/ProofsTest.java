@@ -49,7 +49,8 @@ class ProofsTest {
                         new AccessPatternCheck.Report("t", List.of(outcome)),
                         PassTally.EMPTY,
                         PassTally.EMPTY,
-                        0)
+                        0,
+                        false)
                 .failures();
     }
 

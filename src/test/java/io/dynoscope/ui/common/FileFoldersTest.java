@@ -1,17 +1,24 @@
 package io.dynoscope.ui.common;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import io.dynoscope.core.transfer.TransferFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The folder an export or import dialog opens in, and the name it suggests. */
+/** The folder a file dialog opens in, and the name an export suggests. */
 class FileFoldersTest {
 
     @TempDir Path home;
@@ -40,6 +47,31 @@ class FileFoldersTest {
         assertEquals(exports, FileFolders.initial(home));
         FileFolders.used(null);
         assertEquals(exports, FileFolders.initial(home), "a cancelled dialog changes nothing");
+    }
+
+    /**
+     * The SQL console's export, the model's open and export and the drift rules' dialogs opened in
+     * the folder the app was started from: each file dialog now opens through FileFolders.
+     */
+    @Test
+    void everyFileDialogOpensThroughFileFolders() {
+        JavaClasses classes =
+                new ClassFileImporter()
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .importPackages("io.dynoscope");
+        noClasses()
+                .that()
+                .doNotHaveFullyQualifiedName(FileFolders.class.getName())
+                .should()
+                .callMethod(FileChooser.class, "showOpenDialog", Window.class)
+                .orShould()
+                .callMethod(FileChooser.class, "showSaveDialog", Window.class)
+                .orShould()
+                .callMethod(FileChooser.class, "showOpenMultipleDialog", Window.class)
+                .orShould()
+                .callMethod(DirectoryChooser.class, "showDialog", Window.class)
+                .because("a file dialog opens in the last folder used, else Documents, else home")
+                .check(classes);
     }
 
     @Test

@@ -25,6 +25,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.input.Clipboard;
+import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -123,6 +124,31 @@ class ExpressionBuilderViewTest {
         Node node = robot.lookup(query).query();
         Bounds bounds = node.localToScene(node.getLayoutBounds());
         return new Point2D(bounds.getMinX(), bounds.getMinY());
+    }
+
+    @Test
+    void aRowsProblemIsInTheThemesErrorColour(FxRobot robot) {
+        robot.interact(() -> viewModel.kindProperty().set(ExpressionKind.FILTER));
+        type(robot, "#row-0-attribute", "status");
+        Label problem = robot.lookup("#row-0-problem").queryAs(Label.class);
+        Label problems = robot.lookup("#problemsLabel").queryAs(Label.class);
+        // the workbench's themes, as the shell applies them; their -ds-error
+        for (var theme : Map.of("light.css", "#c0392b", "dark.css", "#ff6b5b").entrySet()) {
+            robot.interact(
+                    () ->
+                            problem.getScene()
+                                    .getStylesheets()
+                                    .setAll(
+                                            getClass()
+                                                    .getResource(
+                                                            "/io/dynoscope/ui/shell/"
+                                                                    + theme.getKey())
+                                                    .toExternalForm()));
+            WaitForAsyncUtils.waitForFxEvents();
+            // a fixed #c0392b was hard to read on the dark theme's background
+            assertEquals(Color.web(theme.getValue()), problem.getTextFill(), theme.getKey());
+            assertEquals(Color.web(theme.getValue()), problems.getTextFill(), theme.getKey());
+        }
     }
 
     @Test

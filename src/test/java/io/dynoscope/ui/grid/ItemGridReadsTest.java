@@ -234,6 +234,25 @@ class ItemGridReadsTest {
     }
 
     @Test
+    void withTheModelAShardRangeOfATenantReadsItsOwnPartitionTooItsMetaFirst() {
+        ItemGridViewModel grid = open();
+        grid.setModel(saasModel());
+        grid.readBar().partitionKeyValueProperty().set(SampleData.BIG + "#{01..10}");
+
+        awaitRead(grid, grid::run);
+
+        // the shards alone left WS#big's META out: the model says WS#big is a sharded tenant
+        List<ItemCollection> collections = grid.collections().collections();
+        assertEquals(1, collections.size(), "one logical collection");
+        assertEquals(SampleData.BIG_PROJECTS + 1, collections.get(0).itemCount());
+        Item first = itemsShown(grid).get(0);
+        assertEquals(SampleData.WORKSPACE_DETAIL, text(first, SampleData.SAAS_SORT_KEY));
+        assertEquals(
+                Optional.of(AttributeValue.s(SampleData.BIG)),
+                first.get(SampleData.SAAS_PARTITION_KEY));
+    }
+
+    @Test
     void aLimitedFanOutLoadsMoreFromTheShardsThatHaveMore() {
         ItemGridViewModel grid = open();
         grid.readBar().partitionKeyValueProperty().set(SampleData.BIG + "#{01..10}");
@@ -360,6 +379,6 @@ class ItemGridReadsTest {
         var projectLabel = grid.loaded().entityOf(shown.get(1)).orElseThrow();
         assertEquals("workspace", workspaceLabel.entity());
         assertEquals("shardedProject", projectLabel.entity());
-        assertNotEquals(workspaceLabel.colourIndex(), projectLabel.colourIndex());
+        assertNotEquals(workspaceLabel.place(), projectLabel.place());
     }
 }

@@ -107,6 +107,18 @@ class NewTableImportViewModelTest {
     }
 
     @Test
+    void namingTheNewTableTakesBackTheAskForAName() throws Exception {
+        ImportViewModel importer = importer(TestEngine.repository(), ITEMS);
+        importer.newTable().chosenProperty().set(true);
+        assertEquals("Name the new table.", importer.messageProperty().get());
+
+        importer.newTable().nameProperty().set(TestEngine.uniqueTableName("import-named"));
+
+        // it stayed, under a table that had its name and its CreateTable request shown
+        waitFor(() -> importer.messageProperty().get().startsWith("The first 3 lines"));
+    }
+
+    @Test
     void aBadLineAnywhereInTheFileCreatesNoTable() throws Exception {
         ImportViewModel importer = importer(TestEngine.repository(), ITEMS + "not json\n");
         String name = TestEngine.uniqueTableName("import-new-bad");
