@@ -6,6 +6,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.model.EntityLabels;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -33,6 +34,13 @@ import javafx.scene.layout.VBox;
  * place), its entity's colour and the find's highlights.
  */
 final class CollectionCells {
+
+    /** How many colours ItemGrid.css gives entities ({@code entity-0} …); the 9th takes the 1st. */
+    private static final int PALETTE_SIZE = 8;
+
+    private static int colour(EntityLabels.Label label) {
+        return label.place() % PALETTE_SIZE;
+    }
 
     static final double ROW_HEIGHT = 24;
     static final double COMPACT_ROW_HEIGHT = 20;
@@ -190,8 +198,7 @@ final class CollectionCells {
                 viewModel
                         .loaded()
                         .entityOf(itemRow.item())
-                        .ifPresent(
-                                label -> getStyleClass().add("entity-row-" + label.colourIndex()));
+                        .ifPresent(label -> getStyleClass().add("entity-row-" + colour(label)));
             }
         }
     }
@@ -402,7 +409,7 @@ final class CollectionCells {
                             label -> {
                                 Label chip = new Label(label.entity());
                                 chip.getStyleClass()
-                                        .addAll("entity-chip", "entity-" + label.colourIndex());
+                                        .addAll("entity-chip", "entity-" + colour(label));
                                 tip(
                                         chip,
                                         "Entity " + label.entity() + " of the table's model",
