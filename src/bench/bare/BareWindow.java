@@ -25,7 +25,17 @@ public class BareWindow extends Application {
                         .map(start -> Duration.between(start, Instant.now()).toMillis())
                         .orElse(-1L);
         System.out.println("BARE window-ms=" + ms);
-        Platform.exit();
+        // dev/first-frame keeps it open to see its first frame drawn
+        if (!Boolean.getBoolean("bare.stay")) {
+            Platform.exit();
+        }
+    }
+
+    /** A main class that is not the Application, so that JavaFX may be on the class path. */
+    public static final class Main {
+        public static void main(String[] args) {
+            Application.launch(BareWindow.class, args);
+        }
     }
 
     public static void main(String[] args) {

@@ -12,6 +12,8 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.PatternRequests;
 import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.planner.Finding;
+import io.dynoscope.core.planner.ModelReview;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.service.ConnectionServices;
@@ -69,6 +71,16 @@ final class ModelCheckCommand implements Callable<Integer> {
         if (design.model().accessPatterns().isEmpty()) {
             throw CliException.usage(
                     file + ": the model of " + design.table() + " has no access patterns");
+        }
+        // a model finding, on stderr beside the summary: which entity an item is taken for
+        for (Finding finding : ModelReview.overlaps(design.model())) {
+            cli.err()
+                    .println(
+                            finding.severity()
+                                    + " "
+                                    + finding.subject()
+                                    + ": "
+                                    + finding.message());
         }
         Map<String, AttributeValue> given = ModelCommand.parameters(parameters);
         try {

@@ -30,19 +30,27 @@ import io.dynoscope.ui.shell.ShellView;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Control;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Pane;
@@ -219,6 +227,9 @@ public final class GridBenchmark {
                     });
             visible.await(60, TimeUnit.SECONDS);
             finished.await(120, TimeUnit.SECONDS);
+            if (round == 0) {
+                printNodeCounts(table);
+            }
             samples.add(shown.get() - clock.firstPage.get());
             breakdown.add(
                     String.format(
@@ -238,6 +249,67 @@ public final class GridBenchmark {
                 samples.get(samples.size() / 2) / 1e6,
                 samples.stream().map(n -> String.format(Locale.ROOT, "%.1f", n / 1e6)).toList());
         breakdown.forEach(line -> System.out.println("  " + line));
+    }
+
+    /**
+     * What the grid is made of once its first read ended, and what a restyle (a fold, the end of a
+     * read) makes anew: each node made is matched against the style sheets when it enters the
+     * scene, and each Tooltip is a popup with a scene of its own, so these counts stand for the CSS
+     * passes the grid pays.
+     */
+    private static void printNodeCounts(TableView<CollectionRow> table) throws Exception {
+        Map<String, Integer> byType = new TreeMap<>();
+        Set<Object> tooltips = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Node> before = Collections.newSetFromMap(new IdentityHashMap<>());
+        onFx(
+                () ->
+                        walk(
+                                table,
+                                n -> {
+                                    before.add(n);
+                                    byType.merge(n.getClass().getSimpleName(), 1, Integer::sum);
+                                    if (n instanceof Control c && c.getTooltip() != null) {
+                                        tooltips.add(c.getTooltip());
+                                    }
+                                }));
+        int[] made = new int[2];
+        // the view model's restyle, the call a read's end and a fold make
+        onFx(() -> restyleOf(table).run());
+        onFx(table::layout);
+        onFx(
+                () ->
+                        walk(
+                                table,
+                                n -> {
+                                    made[1]++;
+                                    if (!before.contains(n)) {
+                                        made[0]++;
+                                    }
+                                }));
+        System.out.printf(
+                Locale.ROOT,
+                "nodes under the grid after its first read: %d, %d distinct tooltips; by type: %s%n",
+                before.size(),
+                tooltips.size(),
+                byType);
+        System.out.printf(
+                Locale.ROOT,
+                "a restyle (as a read's end or a fold does) made %d of the grid's %d nodes anew%n",
+                made[0],
+                made[1]);
+    }
+
+    private static Runnable restyleOf(TableView<CollectionRow> table) {
+        return (Runnable) table.getProperties().get("bench.restyle");
+    }
+
+    private static void walk(Node node, Consumer<Node> each) {
+        each.accept(node);
+        if (node instanceof Parent parent) {
+            for (Node child : parent.getChildrenUnmodifiable()) {
+                walk(child, each);
+            }
+        }
     }
 
     /** The real engine's repository, noting when the first page reached the grid's listener. */
@@ -272,12 +344,19 @@ public final class GridBenchmark {
 
         AtomicLong longestStall = new AtomicLong();
         AtomicLong lastBeat = new AtomicLong(System.nanoTime());
+        List<Stall> stalls = Collections.synchronizedList(new ArrayList<>());
+        long loadStart = System.nanoTime();
         AnimationTimer heartbeat =
                 new AnimationTimer() {
                     @Override
                     public void handle(long now) {
                         long t = System.nanoTime();
-                        longestStall.accumulateAndGet(t - lastBeat.getAndSet(t), Math::max);
+                        long stall = t - lastBeat.getAndSet(t);
+                        longestStall.accumulateAndGet(stall, Math::max);
+                        if (stall > 100_000_000L) {
+                            // when, to set beside -Xlog:gc's pauses
+                            stalls.add(new Stall(stall / 1_000_000, (t - loadStart) / 1e9));
+                        }
                     }
                 };
         CountDownLatch finished = new CountDownLatch(1);
@@ -326,6 +405,15 @@ public final class GridBenchmark {
                 longestStall.get() / 1e6);
         System.out.printf(
                 Locale.ROOT,
+                "JavaFX-thread stalls over 100 ms: %d; the longest: %s%n",
+                stalls.size(),
+                stalls.stream()
+                        .sorted(Comparator.comparingLong(Stall::millis).reversed())
+                        .limit(8)
+                        .map(Stall::toString)
+                        .toList());
+        System.out.printf(
+                Locale.ROOT,
                 "heap for %,d loaded items: %.0f MB, %.0f bytes per item; "
                         + "DynamoDB item size %.0f bytes per item; ratio %.2f%n",
                 itemCount,
@@ -344,6 +432,14 @@ public final class GridBenchmark {
             printHistogram(histogramLines);
         }
         closeStage(table);
+    }
+
+    /** A time the JavaFX thread drew no frame, and when it ended (from the load's start). */
+    private record Stall(long millis, double endedAt) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%d ms ending at %.2f s", millis, endedAt);
+        }
     }
 
     /** The top lines of a live-object heap histogram, as {@code jcmd GC.class_histogram}. */
@@ -463,6 +559,9 @@ public final class GridBenchmark {
                         stage.setScene(scene);
                         stage.show();
                         table[0] = root.lookup("#grid");
+                        ((TableView<?>) table[0])
+                                .getProperties()
+                                .put("bench.restyle", (Runnable) () -> grid.loaded().restyle());
                         // as a table tab does when it opens: read the table's description
                         grid.open(false);
                     } catch (Exception e) {

@@ -20,6 +20,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -63,6 +64,10 @@ public final class SqlFirstStatementBenchmark {
             return;
         }
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        if (args.length > 1 && args[1].equals("phases")) {
+            SqlFirstStatementPhases.run(rounds, SqlFirstStatementBenchmark::spawn);
+            return;
+        }
         try (LocalEngine engine = LocalEngine.start()) {
             ConnectionSpec.Endpoint connection =
                     new ConnectionSpec.Endpoint(engine.endpoint(), null, null);
@@ -117,7 +122,7 @@ public final class SqlFirstStatementBenchmark {
     }
 
     /** Runs one child JVM; its last line holds its figures. */
-    private static double[] spawn(String mode, URI endpoint, String table)
+    static double[] spawn(String mode, URI endpoint, String table)
             throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process =
@@ -144,8 +149,9 @@ public final class SqlFirstStatementBenchmark {
         if (process.waitFor() != 0 || last.isEmpty()) {
             throw new IllegalStateException(mode + " child failed: " + last);
         }
-        String[] parts = last.substring("figures ".length()).split(" ");
-        return new double[] {Double.parseDouble(parts[0]), Double.parseDouble(parts[1])};
+        return Arrays.stream(last.substring("figures ".length()).split(" "))
+                .mapToDouble(Double::parseDouble)
+                .toArray();
     }
 
     private static void child(String mode, URI endpoint, String table) {
@@ -157,6 +163,9 @@ public final class SqlFirstStatementBenchmark {
                 long items = sdkLoop(client, table);
                 check(items == 1 + SampleData.ACME_PROJECTS, "items " + items);
             }
+        } else if (mode.startsWith("phases")) {
+            SqlFirstStatementPhases.child(mode, connection, table, SEED_JOIN);
+            return;
         } else {
             try (SdkDynamoRepository repository = SdkDynamoRepository.connect(connection)) {
                 if (mode.equals("sql")) {
@@ -180,7 +189,7 @@ public final class SqlFirstStatementBenchmark {
                 warmUpMillis);
     }
 
-    private static void check(boolean condition, String what) {
+    static void check(boolean condition, String what) {
         if (!condition) {
             throw new IllegalStateException("unexpected result: " + what);
         }
@@ -210,7 +219,7 @@ public final class SqlFirstStatementBenchmark {
         return items;
     }
 
-    private static final class Rows implements RowListener {
+    static final class Rows implements RowListener {
         @Override
         public void columns(List<String> labels) {}
 
@@ -220,7 +229,7 @@ public final class SqlFirstStatementBenchmark {
         }
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         return sorted.get(sorted.size() / 2);

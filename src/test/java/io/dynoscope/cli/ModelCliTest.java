@@ -10,6 +10,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.model.AccessPattern;
 import io.dynoscope.core.model.Entity;
+import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelFiles;
 import io.dynoscope.core.model.ModelJson;
@@ -300,6 +301,8 @@ class ModelCliTest {
         assertEquals(ExitCodes.OK, ok.exitCode(), ok.out() + ok.err());
         assertTrue(ok.out().startsWith("ok   workspace settings: requests=1 "), ok.out());
         assertEquals("4 of 4 access patterns served as designed", ok.lastErrLine());
+        assertTrue(
+                !ok.err().contains("WARNING"), "the sample's entities share no key: " + ok.err());
 
         Result json = cli("model", "check", model.toString(), "--table", table, "--json");
         JsonNode report = new ObjectMapper().readTree(json.out());
@@ -353,6 +356,19 @@ class ModelCliTest {
                         .contains(
                                 "ok   a workspace and its projects: requests=1 consumed=0.5 scanned=4 returned=4"),
                 failed.out());
+
+        Path overlapping = tempDir.resolve("overlap.json");
+        Files.writeString(
+                overlapping,
+                ModelJson.write(
+                        ModelDocument.of(
+                                saas.withModel(
+                                        saas.model().with(b -> b.entities(withAnyItem(saas)))))));
+        Result overlap = cli("model", "check", overlapping.toString(), "--table", table);
+        assertTrue(
+                overlap.err()
+                        .startsWith("WARNING workspace, any item: one item key can match both"),
+                overlap.err());
     }
 
     static final String LIBRARY =
@@ -481,5 +497,17 @@ class ModelCliTest {
             List<String> lines = err.strip().lines().toList();
             return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
         }
+    }
+
+    /** The model's entities and one whose templates take any item of a workspace. */
+    private static List<Entity> withAnyItem(TableDesign design) {
+        List<Entity> entities = new ArrayList<>(design.model().entities());
+        entities.add(
+                new Entity(
+                        "any item",
+                        KeyTemplates.of("WS#{workspaceId}", "{detail}"),
+                        List.of(),
+                        Map.of()));
+        return entities;
     }
 }

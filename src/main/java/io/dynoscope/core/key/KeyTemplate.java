@@ -410,6 +410,87 @@ public final class KeyTemplate {
         return part instanceof Range r ? r.written() : "{" + ((Variable) part).name() + "}";
     }
 
+    /**
+     * Whether some value matches both this pattern and {@code other}: {@code USER#{id}} and {@code
+     * USER#{a}#{b}} share none (a name takes no {@code #}), {@code {kind}#{id}} and {@code
+     * USER#{id}} share {@code USER#12}. A range is read as any number here, so two disjoint ranges
+     * still overlap (a cautious answer).
+     */
+    public boolean overlaps(KeyTemplate other) {
+        List<Object> mine = tokens();
+        List<Object> theirs = other.tokens();
+        // the characters that behave differently for some token, one of each other kind
+        Set<Character> alphabet = new LinkedHashSet<>(List.of('#', '0', '\u0001'));
+        for (Object token : mine) {
+            if (token instanceof Character c) {
+                alphabet.add(c);
+            }
+        }
+        for (Object token : theirs) {
+            if (token instanceof Character c) {
+                alphabet.add(c);
+            }
+        }
+        // both patterns read the same characters in step: a search over pairs of positions, each
+        // position a token index and whether its repeated class has taken a character yet
+        Set<List<Integer>> seen = new LinkedHashSet<>();
+        List<List<Integer>> todo = new ArrayList<>(List.of(List.of(0, 0, 0, 0)));
+        while (!todo.isEmpty()) {
+            List<Integer> state = todo.remove(todo.size() - 1);
+            if (!seen.add(state)) {
+                continue;
+            }
+            for (List<Integer> a : closure(mine, state.get(0), state.get(1))) {
+                for (List<Integer> b : closure(theirs, state.get(2), state.get(3))) {
+                    if (a.get(0) == mine.size() && b.get(0) == theirs.size()) {
+                        return true;
+                    }
+                    for (char c : alphabet) {
+                        List<Integer> x = step(mine, a, c);
+                        List<Integer> y = step(theirs, b, c);
+                        if (x != null && y != null) {
+                            todo.add(List.of(x.get(0), x.get(1), y.get(0), y.get(1)));
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Each literal character, then {@code Variable} or {@code Range} for one or more characters.
+     */
+    private List<Object> tokens() {
+        List<Object> tokens = new ArrayList<>();
+        for (Part part : parts) {
+            if (part instanceof Literal literal) {
+                literal.text().chars().forEach(c -> tokens.add((char) c));
+            } else {
+                tokens.add(part);
+            }
+        }
+        return tokens;
+    }
+
+    /** A position and the one a taken repeat may move on to without reading. */
+    private static List<List<Integer>> closure(List<Object> tokens, int at, int taken) {
+        return taken == 1 ? List.of(List.of(at, 1), List.of(at + 1, 0)) : List.of(List.of(at, 0));
+    }
+
+    /** The position after reading {@code c}, or null when the token refuses it. */
+    private static List<Integer> step(List<Object> tokens, List<Integer> at, char c) {
+        if (at.get(0) >= tokens.size()) {
+            return null;
+        }
+        Object token = tokens.get(at.get(0));
+        if (token instanceof Character literal) {
+            return at.get(1) == 0 && literal == c ? List.of(at.get(0) + 1, 0) : null;
+        }
+        boolean takes = token instanceof Variable ? c != '#' : c >= '0' && c <= '9';
+        return takes ? List.of(at.get(0), 1) : null;
+    }
+
     /** Every value this pattern takes with these bindings: one, or one per number of each range. */
     public List<String> render(Map<String, String> bindings) {
         List<String> values = List.of("");

@@ -5,15 +5,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The entity label and colour of a row for the grid, given a table model: an item is labelled with
- * the first entity whose key templates its key matches, and coloured by that entity's place in the
- * model, so a label keeps its colour as long as the model keeps its order. Items of no entity get
- * no label.
+ * The entity label of a row for the grid, given a table model: an item is labelled with the first
+ * entity whose key templates its key matches (entities that one key can match both of are a model
+ * finding, {@link TableModel#overlappingEntities}), and carries that entity's place in the model,
+ * which the grid turns into a colour, so a label keeps its colour as long as the model keeps its
+ * order. Items of no entity get no label.
  */
 public final class EntityLabels {
-
-    /** How many colours the grid cycles through; entity N gets colour N modulo this. */
-    public static final int PALETTE_SIZE = 8;
 
     private final TableModel model;
 
@@ -22,18 +20,18 @@ public final class EntityLabels {
     }
 
     /**
-     * A row's entity and the index of its colour.
+     * A row's entity and that entity's place in the model.
      *
-     * @param colourIndex 0 to {@link #PALETTE_SIZE} - 1
+     * @param place 0 for the model's first entity
      */
-    public record Label(String entity, int colourIndex) {}
+    public record Label(String entity, int place) {}
 
     /** The label of {@code item}, or empty when it matches no entity. */
     public Optional<Label> labelOf(Item item) {
         for (int i = 0; i < model.entities().size(); i++) {
             Entity entity = model.entities().get(i);
             if (entity.match(item, model.keys()).isPresent()) {
-                return Optional.of(new Label(entity.name(), i % PALETTE_SIZE));
+                return Optional.of(new Label(entity.name(), i));
             }
         }
         return Optional.empty();

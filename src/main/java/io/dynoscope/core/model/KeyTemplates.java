@@ -54,4 +54,15 @@ public record KeyTemplates(KeyTemplate partitionKey, Optional<KeyTemplate> sortK
         }
         return Optional.of(bound);
     }
+
+    /**
+     * Whether one key can match both: their partition-key templates overlap and, when both have
+     * one, their sort-key templates too (a template without a sort key takes any).
+     */
+    public boolean overlaps(KeyTemplates other) {
+        return partitionKey.overlaps(other.partitionKey)
+                && (sortKey.isEmpty()
+                        || other.sortKey.isEmpty()
+                        || sortKey.get().overlaps(other.sortKey.get()));
+    }
 }

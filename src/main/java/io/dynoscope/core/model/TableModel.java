@@ -5,6 +5,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,6 +47,22 @@ public record TableModel(
     /** The first entity whose key templates the item's key matches. */
     public Optional<Entity> entityOf(Item item) {
         return entities.stream().filter(e -> e.match(item, keys).isPresent()).findFirst();
+    }
+
+    /**
+     * The pairs of entities one item key can match both of, in model order: {@link #entityOf}
+     * labels such an item with the first, which may be the wrong one.
+     */
+    public List<List<Entity>> overlappingEntities() {
+        List<List<Entity>> pairs = new ArrayList<>();
+        for (int i = 0; i < entities.size(); i++) {
+            for (int j = i + 1; j < entities.size(); j++) {
+                if (entities.get(i).keys().overlaps(entities.get(j).keys())) {
+                    pairs.add(List.of(entities.get(i), entities.get(j)));
+                }
+            }
+        }
+        return pairs;
     }
 
     public Optional<Entity> entity(String name) {

@@ -31,6 +31,8 @@ public record Finding(Severity severity, Kind kind, String subject, String messa
         COST,
         /** A sparse index: which items are in it. */
         SPARSE_INDEX,
+        /** Two entities one item key can match: the item is labelled with the first. */
+        ENTITY_OVERLAP,
         /** Which of two reasonable designs was taken, and the other. */
         TRADE_OFF,
         NOTE

@@ -49,6 +49,7 @@ public final class ModelReview {
             reviewPattern(model, pattern, design.items().size(), findings);
         }
         sparseIndexes(model, findings);
+        findings.addAll(overlaps(model));
         for (SecondaryIndex index : model.indexes()) {
             if (!index.global()) {
                 findings.add(
@@ -94,6 +95,36 @@ public final class ModelReview {
         }
         findings.addAll(Throughput.review(design));
         return findings;
+    }
+
+    /** Entities whose key templates one item key can match both of: it takes the first's label. */
+    public static List<Finding> overlaps(TableModel model) {
+        List<Finding> findings = new ArrayList<>();
+        for (List<Entity> pair : model.overlappingEntities()) {
+            Entity first = pair.get(0);
+            Entity second = pair.get(1);
+            findings.add(
+                    new Finding(
+                            Finding.Severity.WARNING,
+                            Finding.Kind.ENTITY_OVERLAP,
+                            first.name() + ", " + second.name(),
+                            "one item key can match both "
+                                    + first.name()
+                                    + " ("
+                                    + text(first.keys())
+                                    + ") and "
+                                    + second.name()
+                                    + " ("
+                                    + text(second.keys())
+                                    + "); such an item is taken for "
+                                    + first.name()
+                                    + ", the first in the model"));
+        }
+        return findings;
+    }
+
+    private static String text(KeyTemplates keys) {
+        return keys.partitionKey().text() + keys.sortKey().map(sk -> " / " + sk.text()).orElse("");
     }
 
     /** Which entities write each global index's keys: the index holds only those (sparse). */

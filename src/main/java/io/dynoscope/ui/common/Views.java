@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.layout.StackPane;
+import javafx.scene.shape.Rectangle;
 
 /**
  * The one way to load a view: its FXML, next to the controller class, with the controller given (so
@@ -31,8 +33,9 @@ public final class Views {
     }
 
     /**
-     * Runs {@code action} once a frame has been drawn: what was put on screen before it (a tab's
-     * header and its progress) is seen at once, before a view that takes long to build.
+     * Runs {@code action} once a frame has been drawn and is on screen: what was put there before
+     * it (a tab's header and its progress, the starting window) is seen at once, before a view that
+     * takes long to build.
      */
     public static void afterNextFrame(Runnable action) {
         new AnimationTimer() {
@@ -43,10 +46,22 @@ public final class Views {
                 // the first call is in the pulse that draws what is there now; the second, after it
                 if (++frames == 2) {
                     stop();
-                    action.run();
+                    waitForDrawnFrames();
+                    Platform.runLater(action);
                 }
             }
         }.start();
+    }
+
+    /**
+     * Returns once the frames already handed to the render thread are drawn. With software
+     * rendering (Xvfb, a machine without a usable GPU) a drawn frame reaches the window through a
+     * task the render thread queues on this thread when it is done: work run before that task
+     * (building the workbench, 3–9 s) kept the window blank although its frame was drawn. A
+     * snapshot is a render job behind the frame's own, and waits for it.
+     */
+    private static void waitForDrawnFrames() {
+        new Rectangle(1, 1).snapshot(null, null);
     }
 
     /**

@@ -1,17 +1,21 @@
 package io.dynoscope.ui.grid;
 
-import static io.dynoscope.ui.common.ViewBindings.tooltip;
-
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.collection.ItemCollection;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.model.EntityLabels;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Consumer;
 import javafx.scene.Node;
+import javafx.scene.control.Control;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.Skin;
@@ -31,6 +35,13 @@ import javafx.scene.layout.VBox;
  */
 final class CollectionCells {
 
+    /** How many colours ItemGrid.css gives entities ({@code entity-0} …); the 9th takes the 1st. */
+    private static final int PALETTE_SIZE = 8;
+
+    private static int colour(EntityLabels.Label label) {
+        return label.place() % PALETTE_SIZE;
+    }
+
     static final double ROW_HEIGHT = 24;
     static final double COMPACT_ROW_HEIGHT = 20;
 
@@ -40,6 +51,19 @@ final class CollectionCells {
     private final FrozenColumns frozen;
     private final Set<ExpandedCell> expanded = new HashSet<>();
     private double rowHeight = ROW_HEIGHT;
+
+    /** The rows and cells made so far (the table reuses them as it scrolls): restyled in place. */
+    private final Set<Restyled> made = Collections.newSetFromMap(new WeakHashMap<>());
+
+    /**
+     * One tooltip for every row: each Tooltip is a popup window with a scene of its own, styled
+     * when made, and a grid of 40 rows made one per value note, header and entity chip. It takes
+     * the text (and the monospaced look of a per-shard table) of the node it shows for.
+     */
+    private final Tooltip sharedTip = new Tooltip();
+
+    private static final String TIP_TEXT = "dynoscope.grid.tip";
+    private static final String TIP_TABLE = "dynoscope.grid.tip.table";
 
     /**
      * @param fold folds or unfolds a collection, keeping the selection where it was
@@ -53,6 +77,54 @@ final class CollectionCells {
         this.menus = menus;
         this.fold = fold;
         this.frozen = frozen;
+        sharedTip.setOnShowing(
+                e -> {
+                    Node owner = sharedTip.getOwnerNode();
+                    Object text = owner == null ? null : owner.getProperties().get(TIP_TEXT);
+                    sharedTip.setText(text == null ? "" : text.toString());
+                    sharedTip.getStyleClass().remove("json-area");
+                    if (owner != null && owner.getProperties().containsKey(TIP_TABLE)) {
+                        sharedTip.getStyleClass().add("json-area");
+                    }
+                });
+    }
+
+    /** Gives {@code control} the shared tooltip with {@code text}. */
+    private void tip(Control control, String text, boolean table) {
+        control.getProperties().put(TIP_TEXT, text);
+        if (table) {
+            control.getProperties().put(TIP_TABLE, Boolean.TRUE);
+        }
+        control.setTooltip(sharedTip);
+    }
+
+    /** The text the shared tooltip shows for {@code control}, or null without one. */
+    static String tipText(Control control) {
+        Object text = control.getProperties().get(TIP_TEXT);
+        return text == null ? null : text.toString();
+    }
+
+    /**
+     * Shows again what the rows mean now (a fold, the collections' order, a header's figures, the
+     * find's matches), in the rows and cells already on screen: TableView.refresh() threw them all
+     * away and made and styled new ones.
+     */
+    void restyle() {
+        for (Restyled row : List.copyOf(made)) {
+            row.restyle();
+        }
+    }
+
+    /** A row or cell that can show its row again in place. */
+    private interface Restyled {
+        void restyle();
+    }
+
+    /** The row at {@code index} of {@code table} now, if there is one. */
+    private static Optional<CollectionRow> rowAt(TableView<CollectionRow> table, int index) {
+        return table == null || index < 0 || index >= table.getItems().size()
+                ? Optional.empty()
+                : Optional.of(table.getItems().get(index));
     }
 
     /** Lower rows and tighter cells (View → Compact rows), or the usual ones. */
@@ -80,7 +152,16 @@ final class CollectionCells {
     }
 
     /** A grid row: styles headers, parents and large collections; menus for rows and headers. */
-    private final class CollectionTableRow extends TableRow<CollectionRow> {
+    private final class CollectionTableRow extends TableRow<CollectionRow> implements Restyled {
+        CollectionTableRow() {
+            made.add(this);
+        }
+
+        @Override
+        public void restyle() {
+            rowAt(getTableView(), getIndex()).ifPresent(row -> updateItem(row, false));
+        }
+
         @Override
         protected Skin<?> createDefaultSkin() {
             return frozen.rowSkin(this);
@@ -117,8 +198,7 @@ final class CollectionCells {
                 viewModel
                         .loaded()
                         .entityOf(itemRow.item())
-                        .ifPresent(
-                                label -> getStyleClass().add("entity-row-" + label.colourIndex()));
+                        .ifPresent(label -> getStyleClass().add("entity-row-" + colour(label)));
             }
         }
     }
@@ -127,11 +207,13 @@ final class CollectionCells {
      * One attribute of one row; the first column of a header row carries the fold arrow and the
      * collection summary. Sets show as chips; maps and lists show a summary that expands in place.
      */
-    private final class AttributeCell extends TableCell<CollectionRow, CollectionRow> {
+    private final class AttributeCell extends TableCell<CollectionRow, CollectionRow>
+            implements Restyled {
         private final String attribute;
 
         AttributeCell(String attribute) {
             this.attribute = attribute;
+            made.add(this);
             setOnContextMenuRequested(
                     e -> {
                         CollectionRow row = getItem();
@@ -167,6 +249,11 @@ final class CollectionCells {
 
         private Node skinClip;
         private boolean overflowing;
+
+        @Override
+        public void restyle() {
+            rowAt(getTableView(), getIndex()).ifPresent(row -> updateItem(row, false));
+        }
 
         private void applyClip() {
             setClip(overflowing ? null : skinClip);
@@ -205,7 +292,7 @@ final class CollectionCells {
             viewModel
                     .loaded()
                     .valueNote(attribute, value)
-                    .ifPresent(note -> setTooltip(new Tooltip(note)));
+                    .ifPresent(note -> tip(this, note, false));
             if (viewModel.loaded().finder().valueMatches(value)) {
                 getStyleClass().add("find-hit");
             }
@@ -229,7 +316,7 @@ final class CollectionCells {
         private Node header(ItemCollection collection) {
             Label arrow = new Label(collection.isCollapsed() ? "▶" : "▼");
             arrow.getStyleClass().add("fold-arrow");
-            tooltip(arrow, collection.isCollapsed() ? "Unfold (Space)" : "Fold (Space)");
+            tip(arrow, collection.isCollapsed() ? "Unfold (Space)" : "Fold (Space)", false);
             arrow.setOnMouseClicked(
                     e -> {
                         if (e.getButton() == MouseButton.PRIMARY) {
@@ -248,11 +335,9 @@ final class CollectionCells {
                 shards.getStyleClass().add("shard-counts");
                 shards.setMinWidth(Region.USE_PREF_SIZE);
                 box.getChildren().add(shards);
-                Tooltip perShard =
-                        new Tooltip(HeaderText.shardTable(collection, viewModel.shardProgress()));
-                perShard.getStyleClass().add("json-area");
-                summary.setTooltip(perShard);
-                shards.setTooltip(perShard);
+                String perShard = HeaderText.shardTable(collection, viewModel.shardProgress());
+                tip(summary, perShard, true);
+                tip(shards, perShard, true);
             }
             box.setMinWidth(Region.USE_PREF_SIZE);
             return box;
@@ -285,7 +370,7 @@ final class CollectionCells {
                         getTableView()
                                 .setFixedCellSize(
                                         expanded.isEmpty() ? rowHeight : Region.USE_COMPUTED_SIZE);
-                        getTableView().refresh();
+                        CollectionCells.this.restyle();
                     });
             if (!open) {
                 return toggle;
@@ -298,7 +383,17 @@ final class CollectionCells {
     }
 
     /** The entity label of an item row, coloured by the entity's place in the model. */
-    private final class EntityCell extends TableCell<CollectionRow, CollectionRow> {
+    private final class EntityCell extends TableCell<CollectionRow, CollectionRow>
+            implements Restyled {
+        EntityCell() {
+            made.add(this);
+        }
+
+        @Override
+        public void restyle() {
+            rowAt(getTableView(), getIndex()).ifPresent(row -> updateItem(row, false));
+        }
+
         @Override
         protected void updateItem(CollectionRow row, boolean empty) {
             super.updateItem(row, empty);
@@ -314,8 +409,11 @@ final class CollectionCells {
                             label -> {
                                 Label chip = new Label(label.entity());
                                 chip.getStyleClass()
-                                        .addAll("entity-chip", "entity-" + label.colourIndex());
-                                tooltip(chip, "Entity " + label.entity() + " of the table's model");
+                                        .addAll("entity-chip", "entity-" + colour(label));
+                                tip(
+                                        chip,
+                                        "Entity " + label.entity() + " of the table's model",
+                                        false);
                                 setGraphic(chip);
                             });
         }

@@ -246,7 +246,7 @@ public final class ItemGridView {
                     }
                 });
         // folds, the collections' order and headers' figures change the rows without moving them
-        viewModel.loaded().rowsRestyledProperty().addListener((obs, old, now) -> grid.refresh());
+        viewModel.loaded().rowsRestyledProperty().addListener((obs, old, now) -> cells.restyle());
 
         showWhen(viewModel.canLoadMoreProperty(), loadMoreBar);
         tooltip(loadMoreButton, "Continue the read where its limit stopped it");

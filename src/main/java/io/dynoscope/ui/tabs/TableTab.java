@@ -248,7 +248,8 @@ public final class TableTab implements WorkbenchTab {
                                     }
                                 });
         builder.setOnRun(request -> runBuilt(info, request));
-        Parent builderView = ExpressionBuilderView.load(builder);
+        // its view is built when the tool is first shown: most tabs never show it
+        Parent builderView = Views.lazy(() -> ExpressionBuilderView.load(builder));
         if (pendingBuilderRequest != null) {
             SnippetRequest pending = pendingBuilderRequest;
             pendingBuilderRequest = null;
@@ -391,7 +392,7 @@ public final class TableTab implements WorkbenchTab {
                     new ItemGridView(
                             grid,
                             tools,
-                            ItemInspectorView.load(inspector),
+                            Views.lazy(() -> ItemInspectorView.load(inspector)),
                             Map.of(
                                     ToolWindows.Bottom.EXPRESSION_BUILDER,
                                     expressionHolder,

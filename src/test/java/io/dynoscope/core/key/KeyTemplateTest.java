@@ -127,4 +127,22 @@ class KeyTemplateTest {
         assertTrue(KeyTemplate.holdsRange("literal {braces} and {01..03} too"));
         assertFalse(KeyTemplate.holdsRange("literal {braces} {1..}"));
     }
+
+    @Test
+    void twoPatternsOverlapWhenOneValueMatchesBoth() {
+        assertTrue(overlap("USER#{id}", "USER#{userId}"));
+        assertTrue(overlap("{kind}#{id}", "USER#{id}"));
+        assertTrue(overlap("{kind}", "META"));
+        assertTrue(overlap("V{n}", "V{01..10}"));
+        assertFalse(overlap("USER#{id}", "USER#{id}#ORDER#{o}"));
+        assertFalse(overlap("USER#{id}", "POST#{id}"));
+        assertFalse(overlap("META", "META#{v}"));
+        assertFalse(overlap("N#{01..10}", "N#x{id}"));
+    }
+
+    private static boolean overlap(String a, String b) {
+        boolean one = KeyTemplate.parse(a).overlaps(KeyTemplate.parse(b));
+        assertEquals(one, KeyTemplate.parse(b).overlaps(KeyTemplate.parse(a)), a + " / " + b);
+        return one;
+    }
 }

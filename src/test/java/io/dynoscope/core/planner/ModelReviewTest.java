@@ -259,4 +259,48 @@ class ModelReviewTest {
                         .noneMatch(f -> f.kind() == Finding.Kind.SPARSE_INDEX),
                 "every entity writes it: not sparse");
     }
+
+    @Test
+    void twoEntitiesOneItemKeyCanMatchAreAFindingAndLookAlikesAreNot() {
+        Entity profile =
+                new Entity("profile", KeyTemplates.of("USER#{id}", "PROFILE"), List.of(), Map.of());
+        Entity anyOfUser =
+                new Entity(
+                        "user item",
+                        KeyTemplates.of("USER#{userId}", "{kind}"),
+                        List.of(),
+                        Map.of());
+        Entity user =
+                new Entity("user", KeyTemplates.of("ACCOUNT", "USER#{id}"), List.of(), Map.of());
+        Entity order =
+                new Entity(
+                        "order",
+                        KeyTemplates.of("ACCOUNT", "USER#{id}#ORDER#{o}"),
+                        List.of(),
+                        Map.of());
+
+        List<Finding> overlapping = ModelReview.overlaps(entities(profile, anyOfUser, user, order));
+        List<Finding> lookAlikes = ModelReview.overlaps(entities(profile, user, order));
+
+        assertEquals(1, overlapping.size(), overlapping.toString());
+        assertEquals(Finding.Kind.ENTITY_OVERLAP, overlapping.get(0).kind());
+        assertEquals("profile, user item", overlapping.get(0).subject());
+        assertTrue(
+                overlapping.get(0).message().contains("(USER#{id} / PROFILE)"),
+                overlapping.get(0).message());
+        assertEquals(List.of(), lookAlikes, "USER#{id} and USER#{id}#ORDER#{o} share no key");
+    }
+
+    private static TableModel entities(Entity... entities) {
+        return new TableModel(
+                "t",
+                KeySchema.of("PK", "SK"),
+                Map.of(),
+                List.of(),
+                List.of(entities),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of());
+    }
 }

@@ -379,6 +379,6 @@ class ItemGridReadsTest {
         var projectLabel = grid.loaded().entityOf(shown.get(1)).orElseThrow();
         assertEquals("workspace", workspaceLabel.entity());
         assertEquals("shardedProject", projectLabel.entity());
-        assertNotEquals(workspaceLabel.colourIndex(), projectLabel.colourIndex());
+        assertNotEquals(workspaceLabel.place(), projectLabel.place());
     }
 }
