@@ -159,7 +159,7 @@ public final class RunOnClusterDialog {
         shown.setId("shownArea");
         shown.setEditable(false);
         shown.setWrapText(true);
-        shown.setPrefRowCount(6);
+        shown.setPrefRowCount(9);
         shown.textProperty().bind(vm.shownProperty());
 
         Label readOnly = new Label();
