@@ -15,7 +15,13 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BackgroundFill;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.paint.LinearGradient;
+import javafx.scene.paint.Paint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -103,5 +109,41 @@ class ReadBarPanelsUiTest {
         robot.clickOn("#tabPane #findNextButton");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(status.getText().startsWith("2 of "), "the find bar takes its clicks");
+    }
+
+    /** The inner fill of a button's background (the first stop of a gradient). */
+    private static Color face(Region button) {
+        List<BackgroundFill> fills = button.getBackground().getFills();
+        Paint inner = fills.get(fills.size() - 1).getFill();
+        return inner instanceof LinearGradient gradient
+                ? gradient.getStops().get(0).getColor()
+                : (Color) inner;
+    }
+
+    @Test
+    void moreShowsThatItIsOpenInBothThemes(FxRobot robot) throws Exception {
+        TestApp.start(directory, TABLE, started);
+        ToggleButton more = robot.lookup("#tabPane #moreToggle").queryAs(ToggleButton.class);
+        List<String> problems = new ArrayList<>();
+        for (boolean dark : List.of(false, true)) {
+            robot.interact(() -> started.get(0).shell().darkThemeProperty().set(dark));
+            robot.interact(() -> more.setSelected(false));
+            robot.moveTo("#tabPane #grid");
+            WaitForAsyncUtils.waitForFxEvents();
+            Color closed = TestApp.onFx(() -> face(more));
+            robot.interact(() -> more.setSelected(true));
+            WaitForAsyncUtils.waitForFxEvents();
+            Color open = TestApp.onFx(() -> face(more));
+            double ratio = TextContrastTest.contrast(closed, open);
+            // in the dark theme an open More looked like a closed one (a darker shade of a dark
+            // grey)
+            if (ratio < 1.5) {
+                problems.add(
+                        String.format(
+                                "%s: More open %s against closed %s is %.2f:1",
+                                dark ? "dark" : "light", open, closed, ratio));
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 }

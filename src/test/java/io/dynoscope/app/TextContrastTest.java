@@ -70,6 +70,8 @@ class TextContrastTest {
         robot.clickOn("#tableFilter").write(TABLE);
         FxWait.until(10, () -> tableCell(robot) != null);
         robot.doubleClickOn(tableCell(robot));
+        // under load the tab comes after the double click returns
+        FxWait.until(30, () -> robot.lookup("#grid").tryQuery().isPresent());
         @SuppressWarnings("unchecked")
         TableView<Object> grid = robot.lookup("#grid").queryAs(TableView.class);
         FxWait.until(20, () -> grid.getItems().size() > 5);

@@ -31,6 +31,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -343,7 +344,7 @@ public final class GridBenchmark {
 
         AtomicLong longestStall = new AtomicLong();
         AtomicLong lastBeat = new AtomicLong(System.nanoTime());
-        List<String> stalls = new ArrayList<>();
+        List<Stall> stalls = Collections.synchronizedList(new ArrayList<>());
         long loadStart = System.nanoTime();
         AnimationTimer heartbeat =
                 new AnimationTimer() {
@@ -354,12 +355,7 @@ public final class GridBenchmark {
                         longestStall.accumulateAndGet(stall, Math::max);
                         if (stall > 100_000_000L) {
                             // when, to set beside -Xlog:gc's pauses
-                            stalls.add(
-                                    String.format(
-                                            Locale.ROOT,
-                                            "%.0f ms ending at %.2f s",
-                                            stall / 1e6,
-                                            (t - loadStart) / 1e9));
+                            stalls.add(new Stall(stall / 1_000_000, (t - loadStart) / 1e9));
                         }
                     }
                 };
@@ -407,7 +403,15 @@ public final class GridBenchmark {
                 rows[0],
                 loadSeconds,
                 longestStall.get() / 1e6);
-        System.out.println("JavaFX-thread stalls over 100 ms: " + stalls);
+        System.out.printf(
+                Locale.ROOT,
+                "JavaFX-thread stalls over 100 ms: %d; the longest: %s%n",
+                stalls.size(),
+                stalls.stream()
+                        .sorted(Comparator.comparingLong(Stall::millis).reversed())
+                        .limit(8)
+                        .map(Stall::toString)
+                        .toList());
         System.out.printf(
                 Locale.ROOT,
                 "heap for %,d loaded items: %.0f MB, %.0f bytes per item; "
@@ -428,6 +432,14 @@ public final class GridBenchmark {
             printHistogram(histogramLines);
         }
         closeStage(table);
+    }
+
+    /** A time the JavaFX thread drew no frame, and when it ended (from the load's start). */
+    private record Stall(long millis, double endedAt) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%d ms ending at %.2f s", millis, endedAt);
+        }
     }
 
     /** The top lines of a live-object heap histogram, as {@code jcmd GC.class_histogram}. */

@@ -28,6 +28,7 @@ final class ShapeDoubts {
             boolean many,
             Optional<Question.Order> order) {
         List<String> reasons = new ArrayList<>();
+        unreadConstructs(reader, reasons);
         if (Verbs.kind(reader.unmentionedWords()).write()) {
             return reasons;
         }
@@ -38,6 +39,51 @@ final class ShapeDoubts {
         entitiesLeftOut(reader, head, named, returns, given, reasons);
         andLeftOut(reader, head, returns, reasons);
         return reasons;
+    }
+
+    /** Negations: a reading has no way to leave items out. */
+    private static final Set<String> NEGATIONS =
+            Set.of("not", "without", "except", "excluding", "unless", "never", "isn", "aren");
+
+    /** A value computed over items: a reading returns the items themselves. */
+    private static final Set<String> AGGREGATES =
+            Set.of("sum", "average", "avg", "mean", "maximum", "minimum", "total");
+
+    /**
+     * What a reading cannot say, whatever it reads: alternatives ("a repository, pull request, or
+     * issue" reads one), a negation ("orders not shipped" reads them all) and a value computed over
+     * items ("the total of a customer's orders" reads the orders).
+     */
+    private static void unreadConstructs(PatternReader reader, List<String> reasons) {
+        for (int k = 1; k + 1 < reader.tokens.size(); k++) {
+            String w = reader.word(k);
+            if (reader.mentioned(k)) {
+                continue;
+            }
+            if (w.equals("or") && !reader.word(k - 1).equals("and")) {
+                reasons.add(
+                        "The words give alternatives ('"
+                                + reader.word(k - 1)
+                                + " or "
+                                + reader.word(k + 1)
+                                + "'); the reading takes one of them.");
+                return;
+            }
+            if (NEGATIONS.contains(w)) {
+                reasons.add(
+                        "The words leave something out ('"
+                                + w
+                                + "'); the reading returns every item it finds.");
+                return;
+            }
+            if (AGGREGATES.contains(w)) {
+                reasons.add(
+                        "The words ask a value computed over items ('"
+                                + w
+                                + "'); the reading returns the items.");
+                return;
+            }
+        }
     }
 
     /** One item read where the words order it, use a plural, or give less than its key. */
