@@ -9,6 +9,8 @@ import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
+import io.dynoscope.service.job.ClusterJobRun;
+import io.dynoscope.service.job.JobLaunch;
 import io.dynoscope.service.migration.MigrationPlanner;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.partitions.PartitionReporter;
@@ -30,6 +32,8 @@ import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
+import io.dynoscope.ui.common.job.ClusterContext;
+import io.dynoscope.ui.common.job.RunOnClusterViewModel;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
@@ -303,18 +307,32 @@ public final class AppContext implements AutoCloseable {
                     Optional.ofNullable(models)
                             .flatMap(m -> m.load(table))
                             .map(d -> new MigrationPlanner.Source(d.model(), "the saved model"));
-            return new MigrationViewModel(
-                    table,
-                    current,
-                    edited,
-                    new MigrationViewModel.Services(
-                            services.migrationPlanner(),
-                            services.migration(),
-                            Optional.ofNullable(models),
-                            Optional.ofNullable(settings)
-                                    .map(s -> s.directory().resolve("migrations")),
-                            WriteAccess.reason(repository)),
-                    work);
+            MigrationViewModel migration =
+                    new MigrationViewModel(
+                            table,
+                            current,
+                            edited,
+                            new MigrationViewModel.Services(
+                                    services.migrationPlanner(),
+                                    services.migration(),
+                                    Optional.ofNullable(models),
+                                    Optional.ofNullable(settings)
+                                            .map(s -> s.directory().resolve("migrations")),
+                                    WriteAccess.reason(repository)),
+                            work);
+            migration.setCluster(cluster(repository));
+            return migration;
+        }
+
+        /** What Run on a cluster… needs: the connection, the jobs jar, SPARK_HOME, the SDK's. */
+        private ClusterContext cluster(DynamoRepository repository) {
+            SdkRepositories sdk = new SdkRepositories();
+            return new ClusterContext(
+                    repository.connection(),
+                    JobLaunch.jarBeside(AppContext.class).toString(),
+                    Optional.ofNullable(System.getenv("SPARK_HOME")).filter(h -> !h.isBlank()),
+                    new RunOnClusterViewModel.Services(
+                            new ClusterJobRun(2_000), ClusterJobRun.processes(), sdk::jobRuns));
         }
     }
 

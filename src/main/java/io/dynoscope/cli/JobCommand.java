@@ -1,7 +1,7 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.service.ConnectionServices;
-import io.dynoscope.service.store.ConnectionSpec;
+import io.dynoscope.service.job.JobLaunch;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,12 +35,12 @@ import picocli.CommandLine.ParentCommand;
 final class JobCommand implements Callable<Integer> {
 
     /** The jobs jar's main class. */
-    static final String MAIN_CLASS = "io.dynoscope.jobs.JobMain";
+    static final String MAIN_CLASS = JobLaunch.MAIN_CLASS;
 
     /** The jobs that write, refused on a read-only connection. */
-    static final List<String> WRITING_JOBS = List.of("migrate", "drift-fix");
+    static final List<String> WRITING_JOBS = JobLaunch.WRITING_JOBS;
 
-    static final List<String> JOBS = List.of("migrate", "drift-fix", "partitions", "export");
+    static final List<String> JOBS = JobLaunch.JOBS;
 
     @ParentCommand DynoscopeCli cli;
 
@@ -158,25 +157,16 @@ final class JobCommand implements Callable<Integer> {
                         "the local engine runs $SPARK_HOME/bin/spark-submit, and SPARK_HOME is not"
                                 + " set (a Spark 3.5 download; docs/jobs.md)");
             }
-            List<String> line = new ArrayList<>(List.of(submit, "--class", MAIN_CLASS));
-            line.addAll(
-                    List.of(
-                            "--master",
-                            master != null
-                                    ? master
-                                    : local
-                                            ? "local[" + (cores > 0 ? cores : "*") + ",4]"
-                                            : "yarn"));
-            line.add(jobsJar.toAbsolutePath().toString());
-            line.addAll(connectionArgs(cli));
-            line.add(name);
-            line.addAll(args);
+            List<String> line =
+                    JobLaunch.sparkSubmitLine(
+                            submit,
+                            JobLaunch.master(master, local, cores),
+                            jobsJar.toAbsolutePath().toString(),
+                            connectionArgs(cli),
+                            name,
+                            args);
             if (!local) {
-                cli.out()
-                        .println(
-                                line.stream()
-                                        .map(JobCommand::quoted)
-                                        .collect(Collectors.joining(" ")));
+                cli.out().println(JobLaunch.shellLine(line));
                 return ExitCodes.OK;
             }
             Process process = new ProcessBuilder(line).inheritIO().start();
@@ -186,29 +176,12 @@ final class JobCommand implements Callable<Integer> {
 
     /** The connection options of this command line, as the job takes them. */
     static List<String> connectionArgs(DynoscopeCli cli) {
-        List<String> args = new ArrayList<>();
-        ConnectionSpec connection = cli.connection();
-        if (connection instanceof ConnectionSpec.Endpoint endpoint) {
-            args.addAll(List.of("--endpoint", endpoint.endpoint().toString()));
-            args.addAll(List.of("--region", endpoint.region()));
-            args.addAll(List.of("--access-key-id", endpoint.accessKeyId()));
-        } else {
-            if (connection instanceof ConnectionSpec.Profile profile) {
-                args.addAll(List.of("--profile", profile.profileName()));
-            }
-            if (connection.region() != null) {
-                args.addAll(List.of("--region", connection.region()));
-            }
-        }
-        args.addAll(cli.writeChoice());
-        return args;
+        return JobLaunch.connectionArgs(cli.connection(), cli.writeChoice());
     }
 
     /** A word as a POSIX shell reads it back: quoted when it holds anything but safe characters. */
     static String quoted(String word) {
-        return word.matches("[A-Za-z0-9_./:=@,+-]+")
-                ? word
-                : "'" + word.replace("'", "'\\''") + "'";
+        return JobLaunch.quoted(word);
     }
 
     private static Path besideThisProgram() {

@@ -1,8 +1,8 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.job.JobLaunch;
 import io.dynoscope.service.store.JobRuns;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,29 +32,21 @@ final class JobRunCommands {
         require(applicationId, "--application-id");
         require(executionRole, "--execution-role");
         require(jar, "--jar (the s3:// URI of dynoscope-jobs.jar)");
-        if (!jar.startsWith("s3://") || jar.length() <= "s3://".length()) {
-            throw CliException.usage(
-                    "--jar '"
-                            + jar
-                            + "' is not an s3:// URI: upload the jar first (aws s3 cp"
-                            + " target/dynoscope-jobs.jar s3://BUCKET/KEY) and name it");
+        String notS3 = JobLaunch.notAnS3Jar(jar);
+        if (notS3 != null) {
+            throw CliException.usage(notS3);
         }
         requireWritable(cli, "submit job '" + job + "' to EMR Serverless");
-        // On EMR the execution role is the job's credential chain: no connection options,
-        // only the command line's --read-only / --read-write choice.
-        List<String> arguments = new ArrayList<>(cli.writeChoice());
-        arguments.add(job);
-        arguments.addAll(jobArgs);
         try (JobRuns runs = cli.jobRuns()) {
             String id =
                     runs.start(
-                            new JobRuns.Start(
+                            JobLaunch.emrStart(
                                     applicationId,
                                     executionRole,
-                                    "dynoscope " + job,
                                     jar,
-                                    arguments,
-                                    "--class " + JobCommand.MAIN_CLASS));
+                                    cli.writeChoice(),
+                                    job,
+                                    jobArgs));
             cli.out().println(id);
         }
         return ExitCodes.OK;

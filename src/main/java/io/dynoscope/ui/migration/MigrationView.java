@@ -5,6 +5,7 @@ import static io.dynoscope.ui.common.ViewBindings.tooltip;
 
 import io.dynoscope.ui.common.Spinners;
 import io.dynoscope.ui.common.Views;
+import io.dynoscope.ui.common.job.RunOnClusterDialog;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
@@ -39,6 +40,7 @@ public final class MigrationView {
     @FXML private CheckBox resumeCheck;
     @FXML private Button applyButton;
     @FXML private Button cancelButton;
+    @FXML private Button clusterButton;
     @FXML private TabPane tabs;
     @FXML private Tab planTab;
     @FXML private Tab reportTab;
@@ -147,6 +149,16 @@ public final class MigrationView {
                 "Send the requests shown, with progress; Cancel stops between items");
         dropButton.setOnAction(e -> viewModel.dropConfirmation());
         tooltip(dropButton, "Send nothing");
+        clusterButton.setManaged(viewModel.canRunOnCluster());
+        clusterButton.setVisible(viewModel.canRunOnCluster());
+        clusterButton.disableProperty().bind(viewModel.runningProperty());
+        clusterButton.setOnAction(
+                e ->
+                        RunOnClusterDialog.open(
+                                root.getScene().getWindow(),
+                                root.getScene().getStylesheets(),
+                                viewModel.runOnCluster()));
+        tooltip(clusterButton, "Run this migration as a Spark job (docs/jobs.md)");
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
         cancelButton.setOnAction(e -> viewModel.cancel());
         tooltip(
@@ -160,6 +172,15 @@ public final class MigrationView {
         planArea.setPromptText(
                 "Plan (dry run) reads a sample of the table and shows the plan here.");
         reportArea.textProperty().bind(viewModel.reportTextProperty());
+        // a cluster job's report comes without a report object: show it as it arrives
+        viewModel
+                .reportTextProperty()
+                .addListener(
+                        (obs, was, text) -> {
+                            if (text.startsWith(MigrationViewModel.JOB_REPORT)) {
+                                tabs.getSelectionModel().select(reportTab);
+                            }
+                        });
         reportArea.setPromptText("Apply shows what was done here, and the proof.");
         viewModel
                 .reportProperty()

@@ -2,6 +2,8 @@ package io.dynoscope.ui.migration;
 
 import io.dynoscope.core.migration.MigrationPlan;
 import io.dynoscope.core.migration.PlanText;
+import io.dynoscope.core.model.ModelDocument;
+import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.service.migration.Migration;
 import io.dynoscope.service.migration.MigrationPlanner;
@@ -10,11 +12,16 @@ import io.dynoscope.service.migration.MigrationReports;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
+import io.dynoscope.ui.common.job.ClusterContext;
+import io.dynoscope.ui.common.job.RunOnClusterViewModel;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -77,6 +84,10 @@ public final class MigrationViewModel {
             new SimpleIntegerProperty(MigrationPlanner.DEFAULT_SAMPLE);
     private final BooleanBinding canApply;
     private BackgroundWork.Handle handle;
+    private ClusterContext cluster;
+
+    /** The first line of a cluster job's report in the Report tab. */
+    static final String JOB_REPORT = "Run on a cluster:";
 
     public MigrationViewModel(
             String table,
@@ -106,6 +117,52 @@ public final class MigrationViewModel {
 
     public String table() {
         return table;
+    }
+
+    /** Lets the window offer Run on a cluster… with what the app gives it. */
+    public void setCluster(ClusterContext context) {
+        this.cluster = context;
+    }
+
+    public boolean canRunOnCluster() {
+        return cluster != null;
+    }
+
+    /**
+     * Run on a cluster…: the migrate job of this table to the edited model, which is written beside
+     * the window's journals when submitted; its report is shown here as Apply's is.
+     */
+    public RunOnClusterViewModel runOnCluster() {
+        Objects.requireNonNull(cluster, "no cluster context");
+        Path base =
+                services.folder()
+                        .orElse(Path.of(System.getProperty("java.io.tmpdir"), "dynoscope-jobs"));
+        Path to = base.resolve(table + ".cluster-target.json");
+        Path reportFile = base.resolve(table + ".cluster" + MigrationReports.SUFFIX);
+        List<String> args = new ArrayList<>(List.of("--table", table, "--to", to.toString()));
+        args.addAll(List.of("--report", reportFile.toString()));
+        String model = ModelJson.write(ModelDocument.of(target));
+        return new RunOnClusterViewModel(
+                new RunOnClusterViewModel.Setup(
+                        "migrate",
+                        args,
+                        cluster.connection(),
+                        services.readOnlyReason(),
+                        cluster.defaultJar(),
+                        cluster.sparkHome(),
+                        () -> {
+                            Files.createDirectories(base);
+                            Files.writeString(to, model, StandardCharsets.UTF_8);
+                        },
+                        Optional.of(reportFile)),
+                cluster.services(),
+                work,
+                this::showJobReport);
+    }
+
+    /** A job's report, shown where Apply's report is. */
+    void showJobReport(String text) {
+        reportText.set(JOB_REPORT + "\n" + text);
     }
 
     /** Where the current model comes from, in words. */
