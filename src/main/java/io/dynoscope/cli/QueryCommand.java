@@ -5,14 +5,19 @@ import io.dynoscope.core.expression.KeyCondition;
 import io.dynoscope.core.expression.Operation;
 import io.dynoscope.core.expression.SortKeyCondition.Operator;
 import io.dynoscope.core.item.ValueText;
+import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.KeyText;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.read.ReadRequest;
 import io.dynoscope.service.read.ReadSession;
+import io.dynoscope.settings.SettingsService;
+import io.dynoscope.settings.SettingsStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -115,6 +120,20 @@ final class QueryCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The model the window keeps for this table (in the settings), which names the shards of {@code
+     * WS#big#{shard}}; read only when the value has a brace, so other queries touch no settings.
+     */
+    private TableModel savedModel(TableInfo info) {
+        if (partitionKeyValue.indexOf('{') < 0) {
+            return null;
+        }
+        return new ModelStore(SettingsService.open(SettingsStore.inDefaultDirectory()))
+                .load(info.name())
+                .map(TableDesign::model)
+                .orElse(null);
+    }
+
     @Override
     public Integer call() {
         ReadOptions.Expressions expressions = read.parse();
@@ -123,7 +142,7 @@ final class QueryCommand implements Callable<Integer> {
             ReadRequest request =
                     read.request(
                             expressions, ReadMode.QUERY, index, keyCondition(info), !descending, 1);
-            ReadSession session = services.reads().session(request, info, null);
+            ReadSession session = services.reads().session(request, info, savedModel(info));
             ItemPrinter printer = new ItemPrinter(cli.output(), cli.out(), info.keySchema());
             ReadResult result = session.next(printer, Cancellation.none());
             Optional<ShardedCollection> sharded = session.sharded();

@@ -440,8 +440,8 @@ public final class KeyTemplate {
             if (!seen.add(state)) {
                 continue;
             }
-            for (List<Integer> a : closure(mine, state.get(0), state.get(1))) {
-                for (List<Integer> b : closure(theirs, state.get(2), state.get(3))) {
+            for (List<Integer> a : closure(state.get(0), state.get(1))) {
+                for (List<Integer> b : closure(state.get(2), state.get(3))) {
                     if (a.get(0) == mine.size() && b.get(0) == theirs.size()) {
                         return true;
                     }
@@ -474,7 +474,7 @@ public final class KeyTemplate {
     }
 
     /** A position and the one a taken repeat may move on to without reading. */
-    private static List<List<Integer>> closure(List<Object> tokens, int at, int taken) {
+    private static List<List<Integer>> closure(int at, int taken) {
         return taken == 1 ? List.of(List.of(at, 1), List.of(at + 1, 0)) : List.of(List.of(at, 0));
     }
 
