@@ -9,8 +9,6 @@ import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
-import io.dynoscope.service.job.ClusterJobRun;
-import io.dynoscope.service.job.JobLaunch;
 import io.dynoscope.service.migration.MigrationPlanner;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.partitions.PartitionReporter;
@@ -32,8 +30,6 @@ import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
-import io.dynoscope.ui.common.job.ClusterContext;
-import io.dynoscope.ui.common.job.RunOnClusterViewModel;
 import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
@@ -320,19 +316,8 @@ public final class AppContext implements AutoCloseable {
                                             .map(s -> s.directory().resolve("migrations")),
                                     WriteAccess.reason(repository)),
                             work);
-            migration.setCluster(cluster(repository));
+            migration.setCluster(ClusterJobs.context(repository));
             return migration;
-        }
-
-        /** What Run on a cluster… needs: the connection, the jobs jar, SPARK_HOME, the SDK's. */
-        private ClusterContext cluster(DynamoRepository repository) {
-            SdkRepositories sdk = new SdkRepositories();
-            return new ClusterContext(
-                    repository.connection(),
-                    JobLaunch.jarBeside(AppContext.class).toString(),
-                    Optional.ofNullable(System.getenv("SPARK_HOME")).filter(h -> !h.isBlank()),
-                    new RunOnClusterViewModel.Services(
-                            new ClusterJobRun(2_000), ClusterJobRun.processes(), sdk::jobRuns));
         }
     }
 
