@@ -9,8 +9,7 @@ import io.dynoscope.service.store.Repositories;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -117,7 +116,12 @@ final class SampleState {
             Files.writeString(staging.resolve(COMPLETE), version.getFileName().toString());
             try {
                 Files.move(staging, version, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException other) {
+            } catch (FileSystemException taken) {
+                // Linux reports a non-empty target as a plain FileSystemException (ENOTEMPTY), not
+                // DirectoryNotEmptyException; a state moves in only when complete, so keep it.
+                if (!Files.isDirectory(version)) {
+                    throw taken;
+                }
                 deleteTree(staging);
             }
             removeOtherVersions(version);

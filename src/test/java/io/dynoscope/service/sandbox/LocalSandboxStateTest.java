@@ -78,6 +78,21 @@ class LocalSandboxStateTest {
     }
 
     @Test
+    void storingAStateThatIsAlreadyThereKeepsItAndFailsNothing(@TempDir Path temporary) {
+        // Linux refuses to rename onto a non-empty folder with a plain FileSystemException
+        // (ENOTEMPTY): a second package build, or two first runs at once, must keep the first.
+        Path folder = temporary.resolve("state");
+        String version = LocalSandbox.storeState(folder, new SdkRepositories());
+        assertEquals(version, LocalSandbox.storeState(folder, new SdkRepositories()));
+        assertTrue(Files.isDirectory(folder.resolve(version)), "the stored state is kept");
+        try (var entries = Files.list(folder)) {
+            assertEquals(1L, entries.count(), "no build folder is left behind");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void copiesOfAProcessThatIsGoneAreRemoved(@TempDir Path temporary) throws Exception {
         Process ended = new ProcessBuilder("true").start();
         ended.waitFor();
