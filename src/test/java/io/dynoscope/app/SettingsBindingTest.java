@@ -40,7 +40,9 @@ import io.dynoscope.ui.tabs.TableTab;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,10 +82,10 @@ class SettingsBindingTest {
 
     private static ItemGridViewModel connectAndOpen(AppContext context)
             throws InterruptedException {
-        context.shell().connect(DISCOVERED.get(0));
-        for (int i = 0; i < 200 && context.shell().activeConnectionProperty().get() == null; i++) {
-            Thread.sleep(50);
-        }
+        // wait for the whole connect callback (tabs restored too), not just the first field it sets
+        CountDownLatch connected = new CountDownLatch(1);
+        context.shell().connect(DISCOVERED.get(0), connected::countDown);
+        assertTrue(connected.await(60, TimeUnit.SECONDS), "connected");
         return ((TableTab) context.shell().openTable(TABLE).orElseThrow()).grid();
     }
 
@@ -184,7 +186,8 @@ class SettingsBindingTest {
             assertNull(shell.activeConnectionProperty().get());
 
             shell.openRecent(shell.recentTables().get(1));
-            for (int i = 0; i < 200 && shell.tabs().size() < 2; i++) {
+            // the tabs come back first, then the recent one is selected: wait for both
+            for (int i = 0; i < 200 && !restoredAndSelected(shell); i++) {
                 Thread.sleep(50);
             }
             assertEquals(DISCOVERED.get(0), shell.activeConnectionProperty().get());
@@ -193,6 +196,11 @@ class SettingsBindingTest {
                     List.of(TABLE, other), shell.tabs().stream().map(WorkbenchTab::table).toList());
             assertEquals(TABLE, shell.selectedTabProperty().get().table());
         }
+    }
+
+    private static boolean restoredAndSelected(ShellViewModel shell) {
+        WorkbenchTab selected = shell.selectedTabProperty().get();
+        return shell.tabs().size() >= 2 && selected != null && TABLE.equals(selected.table());
     }
 
     @Test
