@@ -20,12 +20,15 @@ import io.dynoscope.service.store.RepositoryException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -135,7 +138,7 @@ final class ExprCheckCommand implements Callable<Integer> {
         if (kind == null || expression == null) {
             throw CliException.usage("give --kind and the EXPRESSION, or --batch FILE");
         }
-        ExpressionKind expressionKind = ExprCommand.kind(kind);
+        ExpressionKind expressionKind = kind(kind);
         Map<String, String> nameMap;
         Map<String, AttributeValue> valueMap;
         RequestContext context;
@@ -203,7 +206,7 @@ final class ExprCheckCommand implements Callable<Integer> {
             if (!request.isObject()) {
                 throw new BadInput("line " + number + ": expected a JSON object");
             }
-            ExpressionKind lineKind = ExprCommand.kind(text(request, "kind", number, true));
+            ExpressionKind lineKind = kind(text(request, "kind", number, true));
             String text = text(request, "expression", number, true);
             Map<String, String> nameMap = names(request.get("names"), "line " + number + ": names");
             JsonNode valuesNode = request.get("values");
@@ -377,5 +380,25 @@ final class ExprCheckCommand implements Callable<Integer> {
                             + e.getMessage()
                             + " (values are DynamoDB JSON, e.g. {\":s\": {\"S\": \"ACTIVE\"}})");
         }
+    }
+
+    /** The kind as typed on the command line: {@code key-condition}, {@code filter}, ... */
+    private static String id(ExpressionKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static ExpressionKind kind(String id) {
+        for (ExpressionKind kind : ExpressionKind.values()) {
+            if (id(kind).equals(id)) {
+                return kind;
+            }
+        }
+        throw CliException.usage("'" + id + "' is not an expression kind; use one of " + kinds());
+    }
+
+    private static String kinds() {
+        return Arrays.stream(ExpressionKind.values())
+                .map(ExprCheckCommand::id)
+                .collect(Collectors.joining(", "));
     }
 }

@@ -1,9 +1,5 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.core.expression.ExpressionKind;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 
 /**
@@ -20,25 +16,5 @@ final class ExprCommand extends GroupCommand {
 
     ExprCommand() {
         super("check or build");
-    }
-
-    /** The kind as typed on the command line: {@code key-condition}, {@code filter}, ... */
-    static String id(ExpressionKind kind) {
-        return kind.name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    static ExpressionKind kind(String id) {
-        for (ExpressionKind kind : ExpressionKind.values()) {
-            if (id(kind).equals(id)) {
-                return kind;
-            }
-        }
-        throw CliException.usage("'" + id + "' is not an expression kind; use one of " + kinds());
-    }
-
-    static String kinds() {
-        return Arrays.stream(ExpressionKind.values())
-                .map(ExprCommand::id)
-                .collect(Collectors.joining(", "));
     }
 }

@@ -3,6 +3,7 @@ package io.dynoscope.cli;
 import io.dynoscope.core.migration.ClusterEstimate;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.service.ConnectionServices;
+import io.dynoscope.service.job.JobLaunch;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -48,10 +49,10 @@ final class JobPlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!JobCommand.WRITING_JOBS.contains(name)) {
+        if (!JobLaunch.WRITING_JOBS.contains(name)) {
             throw CliException.usage(
                     "job plan estimates the writing jobs ("
-                            + String.join(", ", JobCommand.WRITING_JOBS)
+                            + String.join(", ", JobLaunch.WRITING_JOBS)
                             + "), not '"
                             + name
                             + "'");

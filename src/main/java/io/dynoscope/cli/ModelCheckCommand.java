@@ -66,8 +66,8 @@ final class ModelCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DynoscopeCli cli = model.cli();
-        ModelFiles.Read read = ModelCommand.read(file, cli.in());
-        TableDesign design = ModelCommand.design(read, file, table);
+        ModelFiles.Read read = ModelFileInput.read(file, cli.in());
+        TableDesign design = ModelFileInput.design(read, file, table);
         if (design.model().accessPatterns().isEmpty()) {
             throw CliException.usage(
                     file + ": the model of " + design.table() + " has no access patterns");
@@ -82,7 +82,7 @@ final class ModelCheckCommand implements Callable<Integer> {
                                     + ": "
                                     + finding.message());
         }
-        Map<String, AttributeValue> given = ModelCommand.parameters(parameters);
+        Map<String, AttributeValue> given = ModelFileInput.parameters(parameters);
         try {
             PatternRequests.checkKeyValues(design.model(), given);
         } catch (IllegalArgumentException e) {

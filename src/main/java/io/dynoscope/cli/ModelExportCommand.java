@@ -109,7 +109,7 @@ final class ModelExportCommand implements Callable<Integer> {
         if (code.isPresent()) {
             ModelDocument document =
                     table == null
-                            ? ModelCommand.read(from, cli.in()).document()
+                            ? ModelFileInput.read(from, cli.in()).document()
                             : ModelDocument.of(from == null ? live(cli) : fromFile(cli));
             return ship(cli, code.get(), document);
         }
@@ -160,7 +160,7 @@ final class ModelExportCommand implements Callable<Integer> {
 
     private TableDesign fromFile(DynoscopeCli cli) {
         TableDesign design =
-                ModelCommand.namedOrOnly(ModelCommand.read(from, cli.in()), table)
+                ModelFileInput.namedOrOnly(ModelFileInput.read(from, cli.in()), table)
                         .orElseThrow(
                                 () -> CliException.usage(from + " has no table '" + table + "'"));
         // the only table of a file exports under the name asked for

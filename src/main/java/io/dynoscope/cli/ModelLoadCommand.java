@@ -53,7 +53,7 @@ final class ModelLoadCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DynoscopeCli cli = model.cli();
-        ModelFiles.Read read = ModelCommand.read(file, cli.in());
+        ModelFiles.Read read = ModelFileInput.read(file, cli.in());
         read.notes().forEach(note -> cli.err().println(file + ": " + note));
         List<SchemaLoad.Prepared> prepared =
                 CliException.orUsage(

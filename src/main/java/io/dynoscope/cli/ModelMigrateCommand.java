@@ -231,7 +231,8 @@ final class ModelMigrateCommand implements Callable<Integer> {
      * name: a model of another table would rewrite this one's items by someone else's templates.
      */
     private TableDesign ofThisTable(Path file, DynoscopeCli cli) {
-        TableDesign design = ModelCommand.design(ModelCommand.read(file, cli.in()), file, table);
+        TableDesign design =
+                ModelFileInput.design(ModelFileInput.read(file, cli.in()), file, table);
         if (!design.table().equals(table)) {
             throw CliException.usage(
                     file

@@ -50,23 +50,17 @@ final class TableAddIndexCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> types = new LinkedHashMap<>();
-        SecondaryIndex definition = TableCommand.globalIndex(index, projections, types);
-        return parent.withAdmin(
+        SecondaryIndex definition = TableDefinitionInput.globalIndex(index, projections, types);
+        return TableChanges.send(
+                parent.cli(),
+                dryRun,
                 admin ->
-                        parent.run(
-                                List.of(
-                                        admin.indexAddition(
-                                                table,
-                                                definition,
-                                                types,
-                                                BillingOptions.capacity(
-                                                        readCapacity, writeCapacity))),
-                                admin,
-                                dryRun,
-                                "added index '"
-                                        + definition.name()
-                                        + "' to table '"
-                                        + table
-                                        + "'"));
+                        List.of(
+                                admin.indexAddition(
+                                        table,
+                                        definition,
+                                        types,
+                                        BillingOptions.capacity(readCapacity, writeCapacity))),
+                "added index '" + definition.name() + "' to table '" + table + "'");
     }
 }

@@ -1,6 +1,6 @@
 package io.dynoscope.cli;
 
-import io.dynoscope.cli.TableCommand.KeyAttribute;
+import io.dynoscope.cli.TableDefinitionInput.KeyAttribute;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableDefinition;
@@ -72,14 +72,14 @@ final class TableCreateCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> types = new LinkedHashMap<>();
         KeyAttribute pk = KeyAttribute.parse(partitionKey, "--pk");
-        TableCommand.declare(types, pk);
+        TableDefinitionInput.declare(types, pk);
         KeyAttribute sk = sortKey == null ? null : KeyAttribute.parse(sortKey, "--sk");
         if (sk != null) {
-            TableCommand.declare(types, sk);
+            TableDefinitionInput.declare(types, sk);
         }
         List<SecondaryIndex> globals = new ArrayList<>();
         for (String gsi : globalIndexes) {
-            globals.add(TableCommand.globalIndex(gsi, projections, types));
+            globals.add(TableDefinitionInput.globalIndex(gsi, projections, types));
         }
         List<SecondaryIndex> locals = new ArrayList<>();
         for (String lsi : localIndexes) {
@@ -89,9 +89,9 @@ final class TableCreateCommand implements Callable<Integer> {
             }
             String name = lsi.substring(0, colon);
             KeyAttribute indexSort = KeyAttribute.parse(lsi.substring(colon + 1), "--lsi " + name);
-            TableCommand.declare(types, indexSort);
+            TableDefinitionInput.declare(types, indexSort);
             locals.add(
-                    TableCommand.index(
+                    TableDefinitionInput.index(
                             name, false, KeySchema.of(pk.name(), indexSort.name()), projections));
         }
         TableDefinition definition =
@@ -102,15 +102,13 @@ final class TableCreateCommand implements Callable<Integer> {
                         globals,
                         locals,
                         billing.billing());
-        return parent.withAdmin(
-                admin ->
-                        parent.run(
-                                admin.creation(definition, Optional.ofNullable(ttl)),
-                                admin,
-                                dryRun,
-                                "created table '"
-                                        + table
-                                        + "'"
-                                        + (ttl == null ? "" : " with TTL on '" + ttl + "'")));
+        return TableChanges.send(
+                parent.cli(),
+                dryRun,
+                admin -> admin.creation(definition, Optional.ofNullable(ttl)),
+                "created table '"
+                        + table
+                        + "'"
+                        + (ttl == null ? "" : " with TTL on '" + ttl + "'"));
     }
 }

@@ -37,12 +37,10 @@ final class TableDeleteCommand implements Callable<Integer> {
                             + "' removes every item in it: confirm with --confirm "
                             + table);
         }
-        return parent.withAdmin(
-                admin ->
-                        parent.run(
-                                List.of(admin.deletion(table)),
-                                admin,
-                                dryRun,
-                                "deleted table '" + table + "'"));
+        return TableChanges.send(
+                parent.cli(),
+                dryRun,
+                admin -> List.of(admin.deletion(table)),
+                "deleted table '" + table + "'");
     }
 }

@@ -28,12 +28,10 @@ final class TableRemoveIndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return parent.withAdmin(
-                admin ->
-                        parent.run(
-                                List.of(admin.indexRemoval(table, index)),
-                                admin,
-                                dryRun,
-                                "removed index '" + index + "' from table '" + table + "'"));
+        return TableChanges.send(
+                parent.cli(),
+                dryRun,
+                admin -> List.of(admin.indexRemoval(table, index)),
+                "removed index '" + index + "' from table '" + table + "'");
     }
 }

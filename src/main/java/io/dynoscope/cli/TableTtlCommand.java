@@ -43,7 +43,8 @@ final class TableTtlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return parent.withAdmin(
+        return TableChanges.withAdmin(
+                parent.cli(),
                 admin -> {
                     if (change == null) {
                         TimeToLive ttl = admin.timeToLive(table);
@@ -56,7 +57,8 @@ final class TableTtlCommand implements Callable<Integer> {
                     }
                     Optional<String> attribute =
                             change.disable ? Optional.empty() : Optional.of(change.attribute);
-                    return parent.run(
+                    return TableChanges.send(
+                            parent.cli(),
                             List.of(admin.timeToLive(table, attribute)),
                             admin,
                             dryRun,
