@@ -12,6 +12,7 @@ import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.Relationship;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -269,15 +270,17 @@ final class LayoutRequests {
                     }
                 });
         Map<String, String> keyTypes = new LinkedHashMap<>();
-        keyTypes.put(input.partitionKey(), "S");
-        keyTypes.put(input.sortKey(), "S");
+        keyTypes.put(input.partitionKey(), KeyType.S.descriptor());
+        keyTypes.put(input.sortKey(), KeyType.S.descriptor());
         List<SecondaryIndex> indexes = new ArrayList<>();
         for (String name : used) {
             indexes.add(
                     new SecondaryIndex(
                             name, true, KeySchema.of(name + "PK", name + "SK"), "ALL", List.of()));
-            keyTypes.put(name + "PK", "S");
-            keyTypes.put(name + "SK", numbers.contains(name) ? "N" : "S");
+            keyTypes.put(name + "PK", KeyType.S.descriptor());
+            keyTypes.put(
+                    name + "SK",
+                    numbers.contains(name) ? KeyType.N.descriptor() : KeyType.S.descriptor());
         }
         List<Entity> entities = new ArrayList<>();
         List<Relationship> relationships = new ArrayList<>();
