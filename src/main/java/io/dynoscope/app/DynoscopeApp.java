@@ -41,6 +41,7 @@ public final class DynoscopeApp extends Application {
     @Override
     public void start(Stage stage) {
         this.stage = stage;
+        StartupPhases.reached("fx-start");
         // only the settings before the window: their theme and the window's place
         SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         Scene scene = new Scene(starting());
@@ -49,15 +50,19 @@ public final class DynoscopeApp extends Application {
         stage.setScene(scene);
         SettingsBinding.restoreWindow(settings, stage);
         stage.show();
+        StartupPhases.reached("window-shown");
         // the rest once the window is drawn: its first frame is drawn while the context is made
         Views.afterNextFrame(
                 () -> {
+                    StartupPhases.reached("starting-frame");
                     context = AppContext.create(UiExecutor.fx(), settings);
+                    StartupPhases.reached("context");
                     // the sandbox's engine starts while the workbench is built
                     if (AppContext.connectsToSandboxAtStart()) {
                         context.shell().connect(context.shell().connections().get(0));
                     }
                     showWorkbench(scene);
+                    StartupPhases.reached("workbench");
                     if (SmokeRun.requested()) {
                         SmokeRun.start(context);
                     }
@@ -95,11 +100,14 @@ public final class DynoscopeApp extends Application {
                     }
                 });
         Views.afterNextFrame(
-                () ->
-                        GridWarmUp.start(
-                                new ConnectionServices(GridWarmUp.madeUpTable()),
-                                context.work(),
-                                scene.getStylesheets()));
+                () -> {
+                    StartupPhases.reached("warm-up");
+                    GridWarmUp.start(
+                                    new ConnectionServices(GridWarmUp.madeUpTable()),
+                                    context.work(),
+                                    scene.getStylesheets())
+                            .thenRun(() -> StartupPhases.reached("warm-up-done"));
+                });
     }
 
     /** A first window: a good share of the screen it opens on, centred. */
