@@ -6,9 +6,12 @@ import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.Views;
+import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.grid.GridWarmUp;
 import io.dynoscope.ui.shell.ShellView;
+import io.dynoscope.ui.shell.ShellViewModel;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Pos;
@@ -99,15 +102,26 @@ public final class DynoscopeApp extends Application {
                                                         + "\nDynoscope keeps working; changes from now on may not be remembered."));
                     }
                 });
+        // after the workbench's first frame, and only while no table is opening (GridWarmUpTiming)
+        ShellViewModel shell = context.shell();
+        BooleanSupplier tableOpen =
+                () -> shell.tabs().stream().anyMatch(t -> t.kind() == WorkbenchTab.Kind.TABLE);
         Views.afterNextFrame(
-                () -> {
-                    StartupPhases.reached("warm-up");
-                    GridWarmUp.start(
-                                    new ConnectionServices(GridWarmUp.madeUpTable()),
-                                    context.work(),
-                                    scene.getStylesheets())
-                            .thenRun(() -> StartupPhases.reached("warm-up-done"));
-                });
+                () ->
+                        GridWarmUpTiming.whenIdle(
+                                shell.connectingProperty(),
+                                tableOpen,
+                                Platform::runLater,
+                                () -> {
+                                    StartupPhases.reached("warm-up");
+                                    GridWarmUp.start(
+                                                    new ConnectionServices(
+                                                            GridWarmUp.madeUpTable()),
+                                                    context.work(),
+                                                    scene.getStylesheets(),
+                                                    () -> !tableOpen.getAsBoolean())
+                                            .thenRun(() -> StartupPhases.reached("warm-up-done"));
+                                }));
     }
 
     /** A first window: a good share of the screen it opens on, centred. */
