@@ -30,7 +30,6 @@ import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
-import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.migration.MigrationView;
@@ -169,7 +168,7 @@ public final class AppContext implements AutoCloseable {
                     new TableTab(
                             grid,
                             services,
-                            new DriftInspectorViewModel(table, services, work),
+                            ClusterJobs.drift(table, services, work, repository),
                             work,
                             dialogService,
                             shell.toolWindows(),
@@ -226,6 +225,7 @@ public final class AppContext implements AutoCloseable {
                             new PartitionReporter(repository),
                             snippetOptions(repository),
                             work);
+            report.setCluster(ClusterJobs.context(repository));
             if (models != null) {
                 models.load(table).map(TableDesign::model).ifPresent(report::setModel);
             }

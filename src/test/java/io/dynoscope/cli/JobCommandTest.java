@@ -10,7 +10,6 @@ import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -107,7 +106,7 @@ class JobCommandTest {
         String table = MigrationFixture.table("job-cli");
         MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(4));
         Path jar = Files.writeString(folder.resolve("dynoscope-jobs.jar"), "");
-        Path sparkHome = standInSparkHome();
+        Path sparkHome = SparkJvm.standInSparkHome(folder);
         Path report = folder.resolve("partitions.json");
         String desktop = CliRun.cli("partitions", "--table", table, "--json").out().trim();
 
@@ -132,31 +131,5 @@ class JobCommandTest {
 
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(desktop, Files.readString(report).trim());
-    }
-
-    /**
-     * A SPARK_HOME whose bin/spark-submit stands in for Spark's launcher: it takes {@code --class C
-     * --master M JAR ARGS...} and runs C on this JVM's class path (which holds Spark) with the
-     * master set, as spark-submit does with Spark's own jars.
-     */
-    private Path standInSparkHome() throws IOException {
-        Path bin = Files.createDirectories(folder.resolve("spark/bin"));
-        Path script = bin.resolve("spark-submit");
-        String java = SparkJvm.java();
-        Files.writeString(
-                script,
-                "#!/bin/sh\n"
-                        + "[ \"$1\" = --class ] && [ \"$3\" = --master ] || exit 64\n"
-                        + "main=$2; master=$4; shift 5\n"
-                        + "exec '"
-                        + java
-                        + "' -XX:TieredStopAtLevel=1 "
-                        + SparkJvm.OPENS
-                        + " -Dspark.master=\"$master\" -Dspark.ui.enabled=false"
-                        + " -Dspark.driver.host=127.0.0.1 -cp '"
-                        + System.getProperty("java.class.path")
-                        + "' \"$main\" \"$@\"\n");
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return folder.resolve("spark");
     }
 }
