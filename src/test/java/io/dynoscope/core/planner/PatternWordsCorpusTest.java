@@ -20,11 +20,14 @@ import org.junit.jupiter.api.Test;
  */
 class PatternWordsCorpusTest {
 
-    /** Right of total per part, measured 2026-12-07 (docs/model.md). */
+    /**
+     * Right of total per part, measured 2026-12-08 (docs/model.md): 8 designs added that day, read
+     * before any change.
+     */
     private static final Map<String, int[]> FLOORS =
             Map.of(
-                    "tuned", new int[] {236, 261},
-                    "held-out", new int[] {114, 141});
+                    "tuned", new int[] {258, 302},
+                    "held-out", new int[] {128, 164});
 
     record Score(int right, int total, List<String> wrong) {}
 

@@ -74,7 +74,39 @@ class PatternWordsRegressionTest {
                     "Using the invoice ID, retrieve the top-level invoice details, customer, and"
                             + " associated bill details.",
                     "Using the bill ID, retrieve the top-level bill details and the associated"
-                            + " invoice details.");
+                            + " invoice details.",
+                    // 2026-12-08's tuned designs, as read before any change:
+                    // "react", "follow", "followers", "followed" name the reaction and the
+                    // friendship only as verbs and roles
+                    "React to a photo",
+                    "Follow user",
+                    "View followers for user",
+                    "View followed for user",
+                    // "by date and email": neither word is read as a value the caller has
+                    "Get meetings by date and email",
+                    "Get meetings by date and employeeID",
+                    // meetings in a room are the room's reservations
+                    "Get meetings by date and building/floor/room",
+                    // a ticket's history: every modification, the key's first part only
+                    "Get Ticket History by ticket ID",
+                    // the employee's tickets are those the employee created
+                    "Get Ticket History by employee email",
+                    // names joined by dots are not split
+                    "Get employees by city.building.floor.desk",
+                    // "last touched in the past 24 hours": a range, not an order
+                    "Get Tickets last touched in the past 24 hours",
+                    // a project's history is its time cards
+                    "Get Project History by date range",
+                    "Get Project History by role",
+                    // "time range" names no attribute
+                    "Get Reservations by BuildingID and time range",
+                    // a grandchild's parent is given with its own parent's id
+                    "Get all ad groups for a campaign",
+                    "Get campaign performance data for a date range",
+                    // "followers of", "followed", "people I follow": roles of the follow's ids
+                    "Get list of followers of entity",
+                    "Get list of followed entities",
+                    "Get activities for people I follow");
 
     @Test
     void everySentenceReadRightStaysRight() {
