@@ -3,7 +3,9 @@ package io.dynoscope.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.testsupport.MigrationFixture;
 import io.dynoscope.testsupport.SparkJvm;
 import io.dynoscope.testsupport.TestEngine;
@@ -108,6 +110,7 @@ class JobCommandTest {
         Path jar = Files.writeString(folder.resolve("dynoscope-jobs.jar"), "");
         Path sparkHome = SparkJvm.standInSparkHome(folder);
         Path report = folder.resolve("partitions.json");
+        Path progress = folder.resolve("progress.json");
         String desktop = CliRun.cli("partitions", "--table", table, "--json").out().trim();
 
         CliRun run =
@@ -127,9 +130,21 @@ class JobCommandTest {
                                 "--table",
                                 table,
                                 "--report",
-                                report.toString()));
+                                report.toString(),
+                                "--progress",
+                                progress.toString()));
 
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(desktop, Files.readString(report).trim());
+        // the counts it kept: every segment read, every item of the table, a Scan's read units
+        JobProgress counts = JobProgress.read(Files.readString(progress));
+        assertEquals("partitions", counts.step());
+        assertEquals(counts.total(), counts.done());
+        assertEquals(
+                new ObjectMapper().readTree(desktop).get("items").asLong(), counts.itemsRead());
+        assertTrue(counts.readUnits() > 0, counts.json());
+        CliRun status = CliRun.cli("job", "status", "--progress", progress.toString());
+        assertEquals(0, status.exitCode(), status.err());
+        assertEquals(JobProgress.PREFIX + counts.text(), status.out().trim());
     }
 }

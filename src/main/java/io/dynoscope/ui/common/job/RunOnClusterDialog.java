@@ -231,6 +231,7 @@ public final class RunOnClusterDialog {
         state.textProperty().bind(Bindings.concat("State: ", vm.stateProperty()));
         Label progress = new Label();
         progress.setId("progressLabel");
+        progress.setWrapText(true);
         progress.textProperty().bind(vm.progressProperty());
         TextArea output = new TextArea();
         output.setId("outputArea");
