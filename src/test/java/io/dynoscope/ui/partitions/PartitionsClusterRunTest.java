@@ -14,8 +14,10 @@ import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.job.LocalSparkCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Executors;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
@@ -83,6 +85,15 @@ class PartitionsClusterRunTest {
         Label state = robot.lookup("#stateLabel").query();
         FxWait.until(180, () -> state.getText().startsWith("State: Finished"));
         assertEquals("State: Finished (exit 0)", state.getText());
+        // the dialog's progress is the job's last counts: every segment, every item
+        Parent dialog = robot.lookup("#runOnClusterRoot").queryAs(Parent.class);
+        String counts = robot.from(dialog).lookup("#progressLabel").queryLabeled().getText();
+        assertTrue(
+                counts.matches(
+                        "partitions: (\\d+) of \\1 segments · "
+                                + String.format(Locale.ROOT, "%,d", desktop.items())
+                                + " items read · 0 written · .*"),
+                counts);
         TableView<PartitionsViewModel.PartitionRow> partitions =
                 robot.lookup("#partitionsTable").queryTableView();
         FxWait.until(30, () -> !partitions.getItems().isEmpty());
