@@ -3,6 +3,7 @@ package io.dynoscope.app;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.ConnectionServices;
@@ -27,7 +28,6 @@ import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
-import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.migration.MigrationView;
@@ -48,7 +48,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -164,7 +163,7 @@ public final class AppContext implements AutoCloseable {
                     new TableTab(
                             grid,
                             services,
-                            new DriftInspectorViewModel(table, services, work),
+                            ClusterJobs.drift(table, services, work, repository),
                             work,
                             dialogService,
                             shell.toolWindows(),
@@ -221,6 +220,7 @@ public final class AppContext implements AutoCloseable {
                             new PartitionReporter(repository),
                             snippetOptions(repository),
                             work);
+            report.setCluster(ClusterJobs.context(repository));
             if (models != null) {
                 models.load(table).map(TableDesign::model).ifPresent(report::setModel);
             }
@@ -398,14 +398,7 @@ public final class AppContext implements AutoCloseable {
     }
 
     private static ExecutorService backgroundPool() {
-        AtomicInteger count = new AtomicInteger();
-        return Executors.newCachedThreadPool(
-                runnable -> {
-                    Thread thread =
-                            new Thread(runnable, "dynoscope-background-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
+        return Executors.newCachedThreadPool(DaemonPool.threads("background"));
     }
 
     /** What went wrong reading the settings file at start, for the window to tell the user. */

@@ -1,5 +1,6 @@
 package io.dynoscope.app;
 
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.sandbox.LocalSandbox;
@@ -76,21 +77,18 @@ final class SandboxHolder implements AutoCloseable {
     static synchronized void startEarly() {
         if (early == null) {
             early = new CompletableFuture<>();
-            Thread starter =
-                    new Thread(
-                            () -> {
-                                LocalSandbox started;
-                                try {
-                                    started = startSandbox(storedStateFolder());
-                                } catch (RuntimeException e) {
-                                    early.completeExceptionally(e);
-                                    return;
-                                }
-                                early.complete(new Early(started, clientOn(started)));
-                            },
-                            "dynoscope-sandbox-start");
-            starter.setDaemon(true);
-            starter.start();
+            DaemonPool.start(
+                    "sandbox-start",
+                    () -> {
+                        LocalSandbox started;
+                        try {
+                            started = startSandbox(storedStateFolder());
+                        } catch (RuntimeException e) {
+                            early.completeExceptionally(e);
+                            return;
+                        }
+                        early.complete(new Early(started, clientOn(started)));
+                    });
         }
     }
 
