@@ -10,7 +10,7 @@ import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.KeyValues;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.TableInfo;
 import java.util.List;
 import java.util.Map;
@@ -120,11 +120,11 @@ final class ItemInput {
                                                         + "' is "
                                                         + describe(table.keySchema())
                                                         + ")"));
-        String type = table.keyAttributeTypes().getOrDefault(name, "S");
-        if (value.type().descriptor().equals(type)) {
+        KeyType type = table.keyType(name);
+        if (value.type().descriptor().equals(type.descriptor())) {
             return item;
         }
-        if (lenient && value instanceof AttributeValue.Str text && !type.equals("S")) {
+        if (lenient && value instanceof AttributeValue.Str text && type != KeyType.S) {
             return item.with(
                     name, keyValue(text.value(), type, source + ": " + role + " '" + name + "'"));
         }
@@ -135,7 +135,7 @@ final class ItemInput {
                         + " '"
                         + name
                         + "' must be of type "
-                        + type
+                        + type.descriptor()
                         + " ("
                         + typeName(type)
                         + "), not "
@@ -143,9 +143,9 @@ final class ItemInput {
     }
 
     /** A key value typed on the command line, as the key attribute's type S, N or B (base64). */
-    static AttributeValue keyValue(String text, String type, String what) {
+    static AttributeValue keyValue(String text, KeyType type, String what) {
         try {
-            return KeyValues.read(type, text);
+            return type.read(text);
         } catch (IllegalArgumentException e) {
             throw CliException.usage(what + " is " + e.getMessage());
         }
@@ -189,11 +189,11 @@ final class ItemInput {
         return "(" + schema.partitionKey() + schema.sortKey().map(sk -> ", " + sk).orElse("") + ")";
     }
 
-    private static String typeName(String type) {
+    private static String typeName(KeyType type) {
         return switch (type) {
-            case "N" -> "a number";
-            case "B" -> "binary (base64)";
-            default -> "a string";
+            case N -> "a number";
+            case B -> "binary (base64)";
+            case S -> "a string";
         };
     }
 }

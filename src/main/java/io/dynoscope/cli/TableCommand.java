@@ -1,6 +1,7 @@
 package io.dynoscope.cli;
 
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.service.ConnectionServices;
@@ -8,7 +9,6 @@ import io.dynoscope.service.table.TableAdmin;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 
@@ -67,7 +67,7 @@ final class TableCommand extends GroupCommand {
         }
 
         static KeyAttribute of(String name, String type, String option) {
-            if (name.isEmpty() || !Set.of("S", "N", "B").contains(type)) {
+            if (name.isEmpty() || !KeyType.isDescriptor(type)) {
                 throw CliException.usage(
                         option
                                 + ": a key attribute is NAME:TYPE with TYPE S, N or B, not '"

@@ -6,6 +6,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.service.read.FanOutQuery;
@@ -187,7 +188,7 @@ public final class FanOutBenchmark {
     /** The shards read through the repository one after the other, without a merge. */
     private static long repositoryLoop(SdkDynamoRepository repository) {
         long[] count = {0};
-        for (AttributeValue shard : TENANT.shardValues("S")) {
+        for (AttributeValue shard : TENANT.shardValues(KeyType.S)) {
             repository.query(
                     QuerySpec.of(TABLE, KeyCondition.partition(KEYS, shard)),
                     page -> {
@@ -210,7 +211,7 @@ public final class FanOutBenchmark {
                                         KeyCondition.partition(
                                                 KEYS, AttributeValue.s(TENANT.text())),
                                         true),
-                                TENANT.shardValues("S")));
+                                TENANT.shardValues(KeyType.S)));
         read.read(
                 limit,
                 page -> {

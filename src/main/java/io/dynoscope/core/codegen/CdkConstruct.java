@@ -3,9 +3,11 @@ package io.dynoscope.core.codegen;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.TableDesign;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -109,12 +111,7 @@ final class CdkConstruct implements CodeGenerator {
 
     private static void attribute(
             StringBuilder body, String indent, String role, String name, TableShape shape) {
-        String type =
-                switch (shape.attributeTypes().get(name)) {
-                    case "N" -> "NUMBER";
-                    case "B" -> "BINARY";
-                    default -> "STRING";
-                };
+        String type = KeyType.of(shape.attributeTypes().get(name)).title().toUpperCase(Locale.ROOT);
         body.append(indent)
                 .append(role)
                 .append(": { name: ")

@@ -18,9 +18,6 @@ import java.util.Set;
  * {@link UpdateCheck}); {@link ExpressionValidator} runs one check an expression.
  */
 final class ExpressionCheck {
-    private static final Set<String> TYPE_CODES =
-            Set.of("S", "SS", "N", "NS", "B", "BS", "BOOL", "NULL", "L", "M");
-
     private final ExpressionKind kind;
     final Map<String, String> names;
     final Map<String, AttributeValue> values;
@@ -130,7 +127,7 @@ final class ExpressionCheck {
                                     + ref.name()
                                     + " holds "
                                     + code.type());
-                } else if (!TYPE_CODES.contains(s.value())) {
+                } else if (!AttributeValue.Type.isDescriptor(s.value())) {
                     report(
                             ref.column(),
                             "'"

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * DynamoDB's limits on items and keys, checked before anything is sent, so that a person learns
@@ -232,7 +233,11 @@ public final class ItemRules {
         String actual = value.type().descriptor();
         boolean typeOk =
                 expectedType == null
-                        ? List.of("S", "N", "B").contains(actual)
+                        ? Set.of(
+                                        AttributeValue.Type.S,
+                                        AttributeValue.Type.N,
+                                        AttributeValue.Type.B)
+                                .contains(value.type())
                         : actual.equals(expectedType);
         if (!typeOk) {
             problems.add(

@@ -6,6 +6,7 @@ import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -147,8 +148,7 @@ public final class AttributeComputation {
 
     private static ComputedAttribute attribute(
             TableModel model, SecondaryIndex index, String attribute, KeyTemplate template) {
-        return new ComputedAttribute(
-                attribute, template, model.keyAttributeType(attribute), index.name());
+        return new ComputedAttribute(attribute, template, model.keyType(attribute), index.name());
     }
 
     public TableModel model() {
@@ -246,7 +246,7 @@ public final class AttributeComputation {
                 }
                 indexValues.put(
                         attribute.name(),
-                        attribute.type().equals("N")
+                        attribute.type() == KeyType.N
                                 ? AttributeValue.Num.of(rendered)
                                 : AttributeValue.s(rendered));
             }
@@ -289,7 +289,7 @@ public final class AttributeComputation {
         if (rendered.isEmpty()) {
             return attribute.name() + " would be empty, and DynamoDB refuses an empty key";
         }
-        if (attribute.type().equals("N")) {
+        if (attribute.type() == KeyType.N) {
             try {
                 AttributeValue.Num.of(rendered);
             } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package io.dynoscope.core.migration;
 
 import io.dynoscope.core.key.KeyTemplate;
+import io.dynoscope.core.table.KeyType;
 import java.util.Objects;
 
 /**
@@ -9,23 +10,22 @@ import java.util.Objects;
  *
  * @param name the attribute written
  * @param template the template its value is rendered from
- * @param type {@code S} or {@code N}, the index key's type
+ * @param type S or N, the index key's type
  * @param index the index whose key it is
  */
-public record ComputedAttribute(String name, KeyTemplate template, String type, String index) {
+public record ComputedAttribute(String name, KeyTemplate template, KeyType type, String index) {
 
     public ComputedAttribute {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(template, "template");
         Objects.requireNonNull(index, "index");
-        if (!type.equals("S") && !type.equals("N")) {
+        if (type == KeyType.B) {
             throw new IllegalArgumentException(
                     "attribute '"
                             + name
                             + "' of index '"
                             + index
-                            + "' is of type "
-                            + type
+                            + "' is of type B"
                             + ": templates write strings and numbers only");
         }
     }

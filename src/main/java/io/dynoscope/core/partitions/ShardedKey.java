@@ -6,6 +6,7 @@ import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.ShardGroup;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -140,7 +141,7 @@ public final class ShardedKey {
      *
      * @param keyType the partition key's type, S or N
      */
-    public static ShardResolver resolver(TableModel model, String keyType) {
+    public static ShardResolver resolver(TableModel model, KeyType keyType) {
         return new ShardResolver() {
             @Override
             public Optional<ShardedCollection> shardedCollectionOf(AttributeValue partitionKey) {
@@ -203,18 +204,20 @@ public final class ShardedKey {
     /**
      * The shards as values of the partition key's type: S, or N when the shard values are numbers.
      */
-    public List<AttributeValue> shardValues(String keyType) {
+    public List<AttributeValue> shardValues(KeyType keyType) {
         return switch (keyType) {
-            case "S" -> shards.stream().<AttributeValue>map(AttributeValue::s).toList();
-            case "N" -> shards.stream().<AttributeValue>map(AttributeValue::n).toList();
+            case S -> shards.stream().<AttributeValue>map(AttributeValue::s).toList();
+            case N -> shards.stream().<AttributeValue>map(AttributeValue::n).toList();
             default ->
                     throw new IllegalArgumentException(
-                            "a sharded key of type " + keyType + " cannot be written as text");
+                            "a sharded key of type "
+                                    + keyType.descriptor()
+                                    + " cannot be written as text");
         };
     }
 
     /** The logical item collection the grid shows for these shards. */
-    public ShardedCollection collection(String keyType) {
+    public ShardedCollection collection(KeyType keyType) {
         return new ShardedCollection(AttributeValue.s(text()), name, shardValues(keyType));
     }
 

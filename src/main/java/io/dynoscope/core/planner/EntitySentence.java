@@ -5,6 +5,7 @@ import static io.dynoscope.core.planner.PatternWords.isNumber;
 import static io.dynoscope.core.planner.PatternWords.isPluralOf;
 import static io.dynoscope.core.planner.PatternWords.nameWords;
 
+import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.model.AttributeModel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -208,7 +209,7 @@ abstract class EntitySentence extends Sentence {
         List<String> candidates = new ArrayList<>();
         entity.ids().stream().filter(PatternWords::timeLike).forEach(candidates::add);
         entity.attributes().stream()
-                .filter(a -> a.type().descriptor().equals("S") || a.type().descriptor().equals("N"))
+                .filter(a -> a.type() == AttributeValue.Type.S || a.type() == AttributeValue.Type.N)
                 .map(AttributeModel::name)
                 .filter(PatternWords::timeLike)
                 .forEach(candidates::add);
@@ -280,7 +281,7 @@ abstract class EntitySentence extends Sentence {
             boolean counted = isNumber(word(orderAt + 1)) || consumed[orderAt + 1];
             String noun = counted ? word(orderAt + 2) : word(orderAt + 1);
             return entity.attributes().stream()
-                    .filter(a -> a.type().descriptor().equals("N"))
+                    .filter(a -> a.type() == AttributeValue.Type.N)
                     .map(AttributeModel::name)
                     .filter(
                             n ->

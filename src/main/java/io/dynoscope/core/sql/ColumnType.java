@@ -1,6 +1,7 @@
 package io.dynoscope.core.sql;
 
 import io.dynoscope.core.item.AttributeValue;
+import io.dynoscope.core.table.KeyType;
 
 /**
  * The SQL type of a column over schemaless items. A column whose attribute always holds one scalar
@@ -40,10 +41,10 @@ public enum ColumnType {
 
     /** The column type of a key attribute declared S, N or B. */
     public static ColumnType ofKeyType(String descriptor) {
-        return switch (descriptor == null ? "S" : descriptor) {
-            case "N" -> NUMBER;
-            case "B" -> TEXT;
-            default -> STRING;
+        return switch (KeyType.of(descriptor)) {
+            case N -> NUMBER;
+            case B -> TEXT;
+            case S -> STRING;
         };
     }
 }

@@ -1,5 +1,8 @@
 package io.dynoscope.core.table;
 
+import io.dynoscope.core.item.AttributeValue;
+import java.util.Base64;
+
 /**
  * The scalar type of a key attribute, DynamoDB's S, N or B. Tables, models and files keep it as its
  * descriptor; decisions take it as this enum.
@@ -36,6 +39,35 @@ public enum KeyType {
     /** The type of a descriptor already checked (a table's or a model's): S when there is none. */
     public static KeyType of(String descriptor) {
         return of(descriptor, "a key attribute");
+    }
+
+    /** Whether a descriptor names a key type: S, N or B. */
+    public static boolean isDescriptor(String descriptor) {
+        return descriptor != null && descriptor.matches("[SNB]");
+    }
+
+    /**
+     * Reads {@code text} as a value of this type: S as typed (blanks included, since they are part
+     * of a string key), N exactly (surrounding blanks ignored), B as base64.
+     *
+     * @throws IllegalArgumentException saying what the type needs
+     */
+    public AttributeValue read(String text) {
+        try {
+            return switch (this) {
+                case S -> AttributeValue.s(text);
+                case N -> AttributeValue.n(text.strip());
+                case B -> AttributeValue.b(Base64.getDecoder().decode(text.strip()));
+            };
+        } catch (IllegalArgumentException e) {
+            String need = this == N ? "a number key" : "a binary key, written as base64";
+            throw new IllegalArgumentException(need + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The type's name in words: String, Number or Binary. */
+    public String title() {
+        return title;
     }
 
     public String descriptor() {

@@ -6,7 +6,6 @@ import io.dynoscope.core.expression.SortKeyCondition.Operator;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.ItemRules;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.item.KeyValues;
 import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.TableInfo;
@@ -202,7 +201,7 @@ public final class KeyText {
     private static AttributeValue typed(
             TableInfo table, String attribute, String role, String text, Part part, String label) {
         try {
-            return KeyValues.read(type(table, attribute), text);
+            return table.keyType(attribute).read(text);
         } catch (IllegalArgumentException e) {
             throw new Problem(
                     part, label, "the " + role + " '" + attribute + "' is " + e.getMessage());
@@ -227,10 +226,5 @@ public final class KeyText {
                             .map(ItemRules.Problem::toString)
                             .collect(Collectors.joining("; ")));
         }
-    }
-
-    /** The declared type of a key attribute: S, N or B. */
-    static String type(TableInfo table, String attribute) {
-        return table.keyAttributeTypes().getOrDefault(attribute, "S");
     }
 }

@@ -7,6 +7,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.Page;
 import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
@@ -53,7 +54,7 @@ public final class ReadSession {
             DynamoRepository repository,
             ReadRequest request,
             TableModel model,
-            String partitionKeyType) {
+            KeyType partitionKeyType) {
         this.repository = Objects.requireNonNull(repository, "repository");
         this.request = Objects.requireNonNull(request, "request");
         this.sharded = shardedCollection(request, model, partitionKeyType).orElse(null);
@@ -75,7 +76,7 @@ public final class ReadSession {
      * @throws IllegalArgumentException for a shard range that cannot be read
      */
     static Optional<ShardedCollection> shardedCollection(
-            ReadRequest request, TableModel model, String partitionKeyType) {
+            ReadRequest request, TableModel model, KeyType partitionKeyType) {
         if (request.mode() != ReadMode.QUERY
                 || !(request.keyCondition().partitionValue() instanceof AttributeValue.Str typed)) {
             return Optional.empty();
@@ -104,7 +105,7 @@ public final class ReadSession {
     }
 
     /** The shards of {@code key}, after its unsharded partition ({@code WS#big}), read first. */
-    private static ShardedCollection withBase(ShardedKey key, String keyType) {
+    private static ShardedCollection withBase(ShardedKey key, KeyType keyType) {
         List<AttributeValue> partitions = new ArrayList<>();
         partitions.add(AttributeValue.s(key.name()));
         partitions.addAll(key.shardValues(keyType));

@@ -31,6 +31,6 @@ public final class TableReads {
                 request.keyCondition() == null
                         ? table.keySchema().partitionKey()
                         : request.keyCondition().keys().partitionKey();
-        return new ReadSession(repository, request, model, KeyText.type(table, partitionKey));
+        return new ReadSession(repository, request, model, table.keyType(partitionKey));
     }
 }

@@ -1,5 +1,6 @@
 package io.dynoscope.service.table;
 
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableChange;
 import io.dynoscope.core.table.TableDefinition;
@@ -252,7 +253,7 @@ public final class TableAdmin {
                 throw new IllegalArgumentException(
                         "key attribute '" + attribute + "' needs a type: S, N or B");
             }
-            if (!Set.of("S", "N", "B").contains(type)) {
+            if (!KeyType.isDescriptor(type)) {
                 throw new IllegalArgumentException(
                         "key attribute '"
                                 + attribute

@@ -37,7 +37,7 @@ final class GridGrouping {
                 && request.index() == null
                 && !model.shardGroups().isEmpty()
                 && info.keyType(keys.partitionKey()) == KeyType.S) {
-            options = options.withShards(ShardedKey.resolver(model, "S"));
+            options = options.withShards(ShardedKey.resolver(model, KeyType.S));
         }
         if (!parentMarker.isEmpty()
                 && keys.sortKey().isPresent()

@@ -1,5 +1,6 @@
 package io.dynoscope.ui.item;
 
+import io.dynoscope.core.item.AttributeValue;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeCell;
@@ -37,9 +38,9 @@ final class AttributeTreeCell extends TreeCell<AttributeNode> {
                         .map(Tooltip::new)
                         .orElse(null));
         summary.getStyleClass().removeAll("value-null", "value-number");
-        if ("NULL".equals(node.type())) {
+        if (node.value().type() == AttributeValue.Type.NULL) {
             summary.getStyleClass().add("value-null");
-        } else if ("N".equals(node.type())) {
+        } else if (node.value().type() == AttributeValue.Type.N) {
             summary.getStyleClass().add("value-number");
         }
         setGraphic(line);

@@ -313,11 +313,10 @@ public final class ItemInspectorViewModel {
     }
 
     private static AttributeValue emptyKeyValue(InspectedTable t, String keyAttribute) {
-        String type = t.info().keyAttributeTypes().getOrDefault(keyAttribute, "S");
-        return switch (type) {
-            case "N" -> AttributeValue.n(0);
-            case "B" -> AttributeValue.b(new byte[0]);
-            default -> AttributeValue.s("");
+        return switch (t.info().keyType(keyAttribute)) {
+            case N -> AttributeValue.n(0);
+            case B -> AttributeValue.b(new byte[0]);
+            case S -> AttributeValue.s("");
         };
     }
 }

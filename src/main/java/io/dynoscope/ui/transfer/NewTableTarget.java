@@ -3,6 +3,7 @@ package io.dynoscope.ui.transfer;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.KeySchema;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.service.transfer.NewTableImport;
 import io.dynoscope.ui.common.ErrorMessages;
@@ -10,7 +11,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -27,8 +27,6 @@ import javafx.collections.ObservableList;
  * chooses (nothing is sent until Import, after the whole file was checked).
  */
 public final class NewTableTarget {
-
-    private static final Set<String> KEY_TYPES = Set.of("S", "N", "B");
 
     private final NewTableImport service;
     private final BooleanProperty chosen = new SimpleBooleanProperty(false);
@@ -158,7 +156,7 @@ public final class NewTableTarget {
 
     private String keyType(String attribute) {
         String type = types.getOrDefault(attribute, "S");
-        if (!KEY_TYPES.contains(type)) {
+        if (!KeyType.isDescriptor(type)) {
             throw new IllegalArgumentException(
                     attribute + " holds " + type + " values; a key is a string, number or binary");
         }

@@ -15,6 +15,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.key.KeyTemplate;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,10 +42,11 @@ class ShardedKeyTest {
         assertEquals("WS#acme#10", key.shards().get(9));
         assertTrue(key.isShard("WS#acme#07"));
         assertFalse(key.isShard("WS#acme#7"));
-        ShardedCollection collection = key.collection("S");
+        ShardedCollection collection = key.collection(KeyType.S);
         assertEquals(s("WS#acme#{01..10}"), collection.key());
         assertEquals(s("WS#acme#03"), collection.shards().get(2));
-        assertEquals(List.of(n("1"), n("2"), n("3")), ShardedKey.parse("{1..3}").shardValues("N"));
+        assertEquals(
+                List.of(n("1"), n("2"), n("3")), ShardedKey.parse("{1..3}").shardValues(KeyType.N));
     }
 
     @Test
@@ -82,7 +84,7 @@ class ShardedKeyTest {
         ItemCollections grid =
                 new ItemCollections(
                         GroupingOptions.of(MODEL.keys())
-                                .withShards(ShardedKey.resolver(MODEL, "S")),
+                                .withShards(ShardedKey.resolver(MODEL, KeyType.S)),
                         item -> 1);
         grid.addPage(
                 List.of(
@@ -104,7 +106,7 @@ class ShardedKeyTest {
         ItemCollections grid =
                 new ItemCollections(
                         GroupingOptions.of(MODEL.keys())
-                                .withShards(ShardedKey.resolver(MODEL, "S"))
+                                .withShards(ShardedKey.resolver(MODEL, KeyType.S))
                                 .withParentMarker("META"),
                         item -> 1);
         grid.addPage(

@@ -20,6 +20,7 @@ import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.partitions.ShardedKey;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
@@ -128,7 +129,7 @@ class FanOutReadTest {
     }
 
     private static FanOutQuery query(boolean ascending) {
-        return new FanOutQuery(read(table, KEYS, ascending), ACME.shardValues("S"), PAGE);
+        return new FanOutQuery(read(table, KEYS, ascending), ACME.shardValues(KeyType.S), PAGE);
     }
 
     /** A Query of the shard range named by the keys' partition key. */
@@ -139,7 +140,7 @@ class FanOutReadTest {
     /** Reading each shard alone, one Query after another, with the same page size. */
     private static ReadStatistics eachShardAlone(boolean ascending, List<ReadStatistics> perShard) {
         ReadStatistics sum = ReadStatistics.NONE;
-        for (AttributeValue shard : ACME.shardValues("S")) {
+        for (AttributeValue shard : ACME.shardValues(KeyType.S)) {
             QuerySpec spec =
                     QuerySpec.of(table, KeyCondition.partition(KEYS, shard)).withPageSize(PAGE);
             ReadResult result =
@@ -209,7 +210,7 @@ class FanOutReadTest {
     void theGridShowsTheFanOutAsOneCollectionWithEachShardsCount() {
         ItemCollections grid =
                 new ItemCollections(
-                        GroupingOptions.of(KEYS).withShardedCollection(ACME.collection("S")),
+                        GroupingOptions.of(KEYS).withShardedCollection(ACME.collection(KeyType.S)),
                         ItemSize::of);
         FanOutRead read = new FanOutRead(repository, query(true));
         read.read(
@@ -257,7 +258,7 @@ class FanOutReadTest {
                                 1,
                                 0,
                                 false),
-                        ACME.shardValues("S"));
+                        ACME.shardValues(KeyType.S));
         List<Item> delivered = new ArrayList<>();
 
         FanOutRead.Result result =
@@ -296,7 +297,7 @@ class FanOutReadTest {
                         repository,
                         FanOutQuery.of(
                                 read(hashOnly, KeySchema.of("id", null), true),
-                                counters.shardValues("S")))
+                                counters.shardValues(KeyType.S)))
                 .read(0, page -> delivered.addAll(page.items()), Cancellation.none());
 
         assertEquals(items, delivered);

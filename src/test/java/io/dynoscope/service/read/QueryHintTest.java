@@ -8,6 +8,7 @@ import io.dynoscope.core.expression.CompiledExpression;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.sandbox.SampleTables;
@@ -40,7 +41,7 @@ class QueryHintTest {
     }
 
     private static List<Item> read(ReadRequest request, int[] requests) {
-        ReadSession session = new ReadSession(repository, request, null, "S");
+        ReadSession session = new ReadSession(repository, request, null, KeyType.S);
         List<Item> items = new ArrayList<>();
         while (session.hasMore()) {
             session.next(

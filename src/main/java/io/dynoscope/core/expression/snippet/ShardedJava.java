@@ -1,6 +1,7 @@
 package io.dynoscope.core.expression.snippet;
 
 import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.item.AttributeValue;
 import java.util.List;
 
 /** The Java (AWS SDK v2) code of {@link ShardedKeySnippets}. */
@@ -66,7 +67,7 @@ final class ShardedJava {
                         ? "calculatedShard(item.get("
                                 + JavaSnippet.string(sortKey)
                                 + ")."
-                                + (code.sortKeyType().equals("N") ? "n" : "s")
+                                + (code.sortKeyType() == AttributeValue.Type.N ? "n" : "s")
                                 + "())"
                         : "randomShard()";
         out.append("            item.put(")
@@ -104,8 +105,10 @@ final class ShardedJava {
                         "java.util.concurrent.Future");
         if (sortKey != null) {
             imports.add(
-                    code.sortKeyType().equals("N") ? "java.math.BigDecimal" : "java.util.Arrays");
-            if (code.sortKeyType().equals("S")) {
+                    code.sortKeyType() == AttributeValue.Type.N
+                            ? "java.math.BigDecimal"
+                            : "java.util.Arrays");
+            if (code.sortKeyType() == AttributeValue.Type.S) {
                 imports.add("java.nio.charset.StandardCharsets");
             }
         }
@@ -170,14 +173,14 @@ final class ShardedJava {
         return out.append("}\n").toString();
     }
 
-    private static String comparator(String type, String sortKey, boolean ascending) {
+    private static String comparator(AttributeValue.Type type, String sortKey, boolean ascending) {
         String order =
                 switch (type) {
-                    case "N" ->
+                    case N ->
                             "Comparator.comparing((Map<String, AttributeValue> item) -> new BigDecimal(item.get("
                                     + sortKey
                                     + ").n()))";
-                    case "B" ->
+                    case B ->
                             "Comparator.comparing((Map<String, AttributeValue> item) -> item.get("
                                     + sortKey
                                     + ").b().asByteArray(), Arrays::compareUnsigned)";

@@ -93,11 +93,11 @@ public record ShardedKeyCode(
     /**
      * The sort key's type in the example item (S, N or B), which orders the merge; S without one.
      */
-    String sortKeyType() {
+    AttributeValue.Type sortKeyType() {
         return keys.sortKey()
                 .map(sk -> example.attributes().get(sk))
-                .map(v -> v.type().descriptor())
-                .orElse("S");
+                .map(AttributeValue::type)
+                .orElse(AttributeValue.Type.S);
     }
 
     /** The key condition of one shard's Query, compiled as the app compiles it. */

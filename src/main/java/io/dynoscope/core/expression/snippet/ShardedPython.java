@@ -1,6 +1,7 @@
 package io.dynoscope.core.expression.snippet;
 
 import io.dynoscope.core.expression.CompiledExpression;
+import io.dynoscope.core.item.AttributeValue;
 
 /** The Python (boto3) code of {@link ShardedKeySnippets}. */
 final class ShardedPython {
@@ -51,7 +52,7 @@ final class ShardedPython {
                         ? "calculated_shard(item["
                                 + PythonSnippet.string(code.keys().sortKey().orElseThrow())
                                 + "][\""
-                                + code.sortKeyType()
+                                + code.sortKeyType().descriptor()
                                 + "\"])"
                         : "random_shard()";
         out.append("item[")
@@ -69,7 +70,7 @@ final class ShardedPython {
     static String read(ShardedKeyCode code, SnippetOptions options) {
         CompiledExpression keyCondition = code.keyCondition();
         String sortKey = code.keys().sortKey().orElse(null);
-        boolean number = sortKey != null && code.sortKeyType().equals("N");
+        boolean number = sortKey != null && code.sortKeyType() == AttributeValue.Type.N;
         StringBuilder out = new StringBuilder();
         out.append(
                 "import base64\nimport json\nfrom concurrent.futures import ThreadPoolExecutor\n");
@@ -106,8 +107,8 @@ final class ShardedPython {
         if (sortKey != null) {
             String key =
                     switch (code.sortKeyType()) {
-                        case "N" -> "Decimal(item[" + PythonSnippet.string(sortKey) + "][\"N\"])";
-                        case "B" -> "item[" + PythonSnippet.string(sortKey) + "][\"B\"]";
+                        case N -> "Decimal(item[" + PythonSnippet.string(sortKey) + "][\"N\"])";
+                        case B -> "item[" + PythonSnippet.string(sortKey) + "][\"B\"]";
                         default ->
                                 "item["
                                         + PythonSnippet.string(sortKey)
