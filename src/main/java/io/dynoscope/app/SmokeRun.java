@@ -1,6 +1,7 @@
 package io.dynoscope.app;
 
 import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.grid.ItemGridViewModel;
@@ -11,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import javafx.application.Platform;
 
 /**
@@ -51,27 +51,20 @@ final class SmokeRun {
     }
 
     private static long millisSinceProcessStart() {
-        return ProcessHandle.current()
-                .info()
-                .startInstant()
-                .map(start -> Duration.between(start, Instant.now()).toMillis())
-                .orElse(-1L);
+        return StartupPhases.millisSinceProcessStart();
     }
 
     private void run() {
-        Thread watchdog =
-                new Thread(
-                        () -> {
-                            try {
-                                Thread.sleep(TIMEOUT.toMillis());
-                                fail("no answer within " + TIMEOUT.toSeconds() + " s");
-                            } catch (InterruptedException stopped) {
-                                Thread.currentThread().interrupt();
-                            }
-                        },
-                        "dynoscope-smoke-watchdog");
-        watchdog.setDaemon(true);
-        watchdog.start();
+        DaemonPool.start(
+                "smoke-watchdog",
+                () -> {
+                    try {
+                        Thread.sleep(TIMEOUT.toMillis());
+                        fail("no answer within " + TIMEOUT.toSeconds() + " s");
+                    } catch (InterruptedException stopped) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
 
         ShellViewModel shell = context.shell();
         shell.connectionMessageProperty()
@@ -98,6 +91,7 @@ final class SmokeRun {
             return;
         }
         tableOpened = true;
+        StartupPhases.reached("connected");
         TableTab tab =
                 (TableTab)
                         context.shell()
@@ -106,6 +100,7 @@ final class SmokeRun {
                                         () ->
                                                 new IllegalStateException(
                                                         "the saas table did not open"));
+        StartupPhases.reached("table-tab");
         ItemGridViewModel grid = tab.grid();
         grid.messageProperty()
                 .addListener(
@@ -119,6 +114,7 @@ final class SmokeRun {
                 g -> {
                     if (firstPageMillis < 0) {
                         firstPageMillis = millisSinceProcessStart();
+                        StartupPhases.reached("first-page");
                         grid.readBar().modeProperty().set(ReadMode.QUERY);
                         grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
                         grid.run();
@@ -130,6 +126,8 @@ final class SmokeRun {
 
     private void report(ItemGridViewModel grid) {
         ReadStatistics statistics = grid.lastStatisticsProperty().get();
+        StartupPhases.reached("queried");
+        say("SMOKE PHASES " + StartupPhases.line());
         say(
                 "SMOKE OK items="
                         + grid.loadedItems().size()

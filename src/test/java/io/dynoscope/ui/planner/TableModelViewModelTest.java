@@ -12,26 +12,23 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.sandbox.SampleTables;
+import io.dynoscope.testsupport.SerialUi;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
-import io.dynoscope.ui.common.UiExecutor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The Model tab's state, without a display: design side, load-and-check side, both one model. */
 class TableModelViewModelTest {
 
-    private final ExecutorService background = Executors.newSingleThreadExecutor();
-    private final BackgroundWork work = new BackgroundWork(background, UiExecutor.inline());
+    private final SerialUi ui = new SerialUi();
+    private final BackgroundWork work = ui.work();
     private final LoadTarget engine =
             new LoadTarget(
                     "engine",
@@ -43,17 +40,13 @@ class TableModelViewModelTest {
 
     @AfterEach
     void stop() {
-        background.shutdownNow();
+        ui.close();
     }
 
     private void awaitIdle() throws InterruptedException {
-        await(() -> !viewModel.runningProperty().get());
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        for (int i = 0; i < 600 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(50);
-        }
+        // every handler has run, not only the one that said the work stopped
+        ui.settle(60);
+        assertFalse(viewModel.runningProperty().get());
     }
 
     private void entity(String name, String parent, String attributes) {

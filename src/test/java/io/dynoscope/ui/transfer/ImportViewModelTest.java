@@ -14,9 +14,9 @@ import io.dynoscope.service.store.BatchResult;
 import io.dynoscope.service.store.ForwardingRepository;
 import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.testsupport.GeneratedItems;
+import io.dynoscope.testsupport.SerialUi;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.BackgroundWork;
-import io.dynoscope.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,30 +25,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The import dialog's state without a display, against the test engine. */
 class ImportViewModelTest {
 
-    private static BackgroundWork work;
+    /** The dialog's thread: the previews' handlers and the test's steps take turns on it. */
+    static final SerialUi ui = new SerialUi();
+
+    private static final BackgroundWork work = ui.work();
 
     @TempDir Path folder;
 
-    @BeforeAll
-    static void start() {
-        work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
-    }
-
     @AfterAll
     static void stop() {
-        work.shutdown();
+        ui.close();
+    }
+
+    /** Chooses the file and waits until every preview it started has been shown. */
+    static void choose(ImportViewModel importer, Path file) throws InterruptedException {
+        ui.run(() -> importer.chooseFile(file));
+        ui.settle(60);
     }
 
     /** The CSV a person exports from a spreadsheet: its own column names, numbers as text. */
@@ -108,8 +109,7 @@ class ImportViewModelTest {
         ImportViewModel importer =
                 new ImportViewModel(table, new ImportService(TestEngine.repository()), 1, work);
 
-        importer.chooseFile(file);
-        waitFor(() -> importer.mapping().size() == 6 && !importer.preview().isEmpty());
+        choose(importer, file);
         assertEquals(TransferFormat.CSV, importer.formatProperty().get());
         assertEquals(
                 List.of("id", "seq", "price", "tags", "notes", "avatar"),
@@ -117,12 +117,12 @@ class ImportViewModelTest {
         // without a mapping the table's keys are missing from every line
         assertTrue(importer.preview().get(0).startsWith("line 2   ✗ "), importer.preview().get(0));
 
-        map(importer);
-        // the avatar rule is the last one set: a preview with it has them all
-        waitFor(
-                () ->
-                        importer.preview().size() == 3
-                                && importer.preview().get(0).contains("\"avatar\":{\"B\""));
+        ui.run(() -> map(importer));
+        ui.settle(60);
+        // the avatar rule is the last one set: the preview shown has them all
+        assertEquals(3, importer.preview().size());
+        assertTrue(
+                importer.preview().get(0).contains("\"avatar\":{\"B\""), importer.preview().get(0));
 
         assertEquals("id=pk,seq=sk,price=price:N,notes=-,avatar=avatar:B", importer.mappingText());
         assertTrue(
@@ -133,7 +133,7 @@ class ImportViewModelTest {
         assertFalse(importer.preview().get(0).contains("drop me"), "notes are left out");
         assertEquals(0, TestEngine.items(table).size(), "a preview writes nothing");
 
-        importer.start().await();
+        ui.get(importer::start).await();
 
         assertEquals(ImportService.Outcome.COMPLETE, importer.outcomeProperty().get());
         assertTrue(
@@ -160,11 +160,11 @@ class ImportViewModelTest {
                         + "{\"pk\": \"P#1\", \"sk\": 1}\n");
         ImportViewModel importer =
                 new ImportViewModel(table, new ImportService(TestEngine.repository()), 1, work);
-        importer.chooseFile(file);
-        waitFor(() -> importer.preview().size() == 5);
+        choose(importer, file);
+        assertEquals(5, importer.preview().size());
         assertEquals(TransferFormat.JSON, importer.formatProperty().get());
 
-        importer.start().await();
+        ui.get(importer::start).await();
 
         assertEquals(ImportService.Outcome.FAILED, importer.outcomeProperty().get());
         List<String> problems = List.copyOf(importer.problems());
@@ -204,8 +204,8 @@ class ImportViewModelTest {
                     }
                 };
         ImportViewModel importer = new ImportViewModel(table, new ImportService(counting), 1, work);
-        importer.chooseFile(file);
-        waitFor(() -> !importer.preview().isEmpty());
+        choose(importer, file);
+        assertFalse(importer.preview().isEmpty());
         assertEquals(TransferFormat.DYNAMODB_JSON, importer.formatProperty().get());
         AtomicBoolean cancelled = new AtomicBoolean();
         importer.task()
@@ -217,7 +217,7 @@ class ImportViewModelTest {
                             }
                         });
 
-        importer.start().await();
+        ui.get(importer::start).await();
 
         assertEquals(ImportService.Outcome.CANCELLED, importer.outcomeProperty().get());
         assertTrue(importer.resumableProperty().get(), "the journal is kept");
@@ -225,7 +225,7 @@ class ImportViewModelTest {
         int written = TestEngine.items(table).size();
         assertTrue(written >= 1_000 && written < 2_000, "written at the cancel: " + written);
 
-        importer.resume().await();
+        ui.get(importer::resume).await();
 
         assertEquals(ImportService.Outcome.COMPLETE, importer.outcomeProperty().get());
         assertTrue(
@@ -237,16 +237,5 @@ class ImportViewModelTest {
         assertEquals(new HashSet<>(items), TestEngine.items(table));
         assertEquals(2_000, writes.size());
         assertTrue(writes.values().stream().allMatch(n -> n.get() == 1), "no item twice");
-    }
-
-    /** Waits for background work published inline (the previews run one after the other). */
-    static void waitFor(BooleanSupplier condition) throws InterruptedException {
-        long until = System.nanoTime() + 20_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > until) {
-                throw new AssertionError("timed out");
-            }
-            Thread.sleep(20);
-        }
     }
 }

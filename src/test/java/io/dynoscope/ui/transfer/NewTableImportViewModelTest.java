@@ -1,6 +1,7 @@
 package io.dynoscope.ui.transfer;
 
-import static io.dynoscope.ui.transfer.ImportViewModelTest.waitFor;
+import static io.dynoscope.ui.transfer.ImportViewModelTest.choose;
+import static io.dynoscope.ui.transfer.ImportViewModelTest.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,14 +15,9 @@ import io.dynoscope.service.transfer.ImportService;
 import io.dynoscope.service.transfer.NewTableImport;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
-import io.dynoscope.ui.common.BackgroundWork;
-import io.dynoscope.ui.common.UiExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,19 +33,7 @@ class NewTableImportViewModelTest {
                     + "{\"ws\": {\"S\": \"WS#acme\"}, \"seq\": {\"N\": \"2\"}, \"name\": {\"S\": \"b\"}}\n"
                     + "{\"ws\": {\"S\": \"WS#beta\"}, \"seq\": {\"N\": \"1\"}}\n";
 
-    private static BackgroundWork work;
-
     @TempDir Path folder;
-
-    @BeforeAll
-    static void start() {
-        work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.inline());
-    }
-
-    @AfterAll
-    static void stop() {
-        work.shutdown();
-    }
 
     private ImportViewModel importer(DynamoRepository repository, String contents)
             throws Exception {
@@ -62,12 +46,9 @@ class NewTableImportViewModelTest {
                         new ImportService(repository),
                         new NewTableImport(repository),
                         1,
-                        work);
-        importer.chooseFile(file);
-        waitFor(
-                () ->
-                        !importer.preview().isEmpty()
-                                && importer.newTable().attributes().size() == 3);
+                        ui.work());
+        // the header, the preview and the first items are read side by side: all of them shown
+        choose(importer, file);
         return importer;
     }
 
@@ -83,8 +64,12 @@ class NewTableImportViewModelTest {
         assertEquals("", created.createRequestProperty().get(), "not chosen: nothing to create");
         String name = TestEngine.uniqueTableName("import-new");
 
-        created.chosenProperty().set(true);
-        created.nameProperty().set(name);
+        ui.run(
+                () -> {
+                    created.chosenProperty().set(true);
+                    created.nameProperty().set(name);
+                });
+        ui.settle(60);
 
         assertEquals("ws", created.partitionKeyProperty().get(), "an export's keys come first");
         assertEquals("seq", created.sortKeyProperty().get());
@@ -94,7 +79,7 @@ class NewTableImportViewModelTest {
                 request);
         assertFalse(exists(name), "shown, not sent");
 
-        importer.start().await();
+        ui.get(importer::start).await();
 
         assertEquals(ImportService.Outcome.COMPLETE, importer.outcomeProperty().get());
         TableInfo table = TestEngine.repository().describeTable(name);
@@ -109,24 +94,35 @@ class NewTableImportViewModelTest {
     @Test
     void namingTheNewTableTakesBackTheAskForAName() throws Exception {
         ImportViewModel importer = importer(TestEngine.repository(), ITEMS);
-        importer.newTable().chosenProperty().set(true);
-        // a preview still in flight (the file's attributes became mapping rows) answers first
-        waitFor(() -> importer.messageProperty().get().equals("Name the new table."));
+        ui.run(() -> importer.newTable().chosenProperty().set(true));
+        ui.settle(60);
+        assertEquals("Name the new table.", importer.messageProperty().get());
 
-        importer.newTable().nameProperty().set(TestEngine.uniqueTableName("import-named"));
+        ui.run(
+                () ->
+                        importer.newTable()
+                                .nameProperty()
+                                .set(TestEngine.uniqueTableName("import-named")));
+        ui.settle(60);
 
         // it stayed, under a table that had its name and its CreateTable request shown
-        waitFor(() -> importer.messageProperty().get().startsWith("The first 3 lines"));
+        assertTrue(
+                importer.messageProperty().get().startsWith("The first 3 lines"),
+                importer.messageProperty().get());
     }
 
     @Test
     void aBadLineAnywhereInTheFileCreatesNoTable() throws Exception {
         ImportViewModel importer = importer(TestEngine.repository(), ITEMS + "not json\n");
         String name = TestEngine.uniqueTableName("import-new-bad");
-        importer.newTable().chosenProperty().set(true);
-        importer.newTable().nameProperty().set(name);
+        ui.run(
+                () -> {
+                    importer.newTable().chosenProperty().set(true);
+                    importer.newTable().nameProperty().set(name);
+                });
+        ui.settle(60);
 
-        importer.start().await();
+        ui.get(importer::start).await();
 
         assertEquals(ImportService.Outcome.FAILED, importer.outcomeProperty().get());
         assertTrue(
@@ -142,10 +138,14 @@ class NewTableImportViewModelTest {
                         ReadOnlyPolicy.Access.readOnly("the connection is marked read-only"));
         ImportViewModel importer = importer(readOnly, ITEMS);
         String name = TestEngine.uniqueTableName("import-new-refused");
-        importer.newTable().chosenProperty().set(true);
-        importer.newTable().nameProperty().set(name);
+        ui.run(
+                () -> {
+                    importer.newTable().chosenProperty().set(true);
+                    importer.newTable().nameProperty().set(name);
+                });
+        ui.settle(60);
 
-        importer.start().await();
+        ui.get(importer::start).await();
 
         assertEquals(ImportService.Outcome.FAILED, importer.outcomeProperty().get());
         assertTrue(
