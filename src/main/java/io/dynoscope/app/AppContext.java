@@ -3,6 +3,7 @@ package io.dynoscope.app;
 import io.dynoscope.core.expression.snippet.SnippetOptions;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.SdkDynamoRepository;
 import io.dynoscope.repository.SdkRepositories;
@@ -53,7 +54,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -399,14 +399,7 @@ public final class AppContext implements AutoCloseable {
     }
 
     private static ExecutorService backgroundPool() {
-        AtomicInteger count = new AtomicInteger();
-        return Executors.newCachedThreadPool(
-                runnable -> {
-                    Thread thread =
-                            new Thread(runnable, "dynoscope-background-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
+        return Executors.newCachedThreadPool(DaemonPool.threads("background"));
     }
 
     /** What went wrong reading the settings file at start, for the window to tell the user. */
@@ -521,18 +514,15 @@ public final class AppContext implements AutoCloseable {
         static synchronized void startEarly() {
             if (early == null) {
                 early = new CompletableFuture<>();
-                Thread starter =
-                        new Thread(
-                                () -> {
-                                    try {
-                                        early.complete(startSandbox(storedStateFolder()));
-                                    } catch (RuntimeException e) {
-                                        early.completeExceptionally(e);
-                                    }
-                                },
-                                "dynoscope-sandbox-start");
-                starter.setDaemon(true);
-                starter.start();
+                DaemonPool.start(
+                        "sandbox-start",
+                        () -> {
+                            try {
+                                early.complete(startSandbox(storedStateFolder()));
+                            } catch (RuntimeException e) {
+                                early.completeExceptionally(e);
+                            }
+                        });
             }
         }
 

@@ -1,6 +1,7 @@
 package io.dynoscope.app;
 
 import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.ui.grid.ItemGridViewModel;
@@ -59,19 +60,16 @@ final class SmokeRun {
     }
 
     private void run() {
-        Thread watchdog =
-                new Thread(
-                        () -> {
-                            try {
-                                Thread.sleep(TIMEOUT.toMillis());
-                                fail("no answer within " + TIMEOUT.toSeconds() + " s");
-                            } catch (InterruptedException stopped) {
-                                Thread.currentThread().interrupt();
-                            }
-                        },
-                        "dynoscope-smoke-watchdog");
-        watchdog.setDaemon(true);
-        watchdog.start();
+        DaemonPool.start(
+                "smoke-watchdog",
+                () -> {
+                    try {
+                        Thread.sleep(TIMEOUT.toMillis());
+                        fail("no answer within " + TIMEOUT.toSeconds() + " s");
+                    } catch (InterruptedException stopped) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
 
         ShellViewModel shell = context.shell();
         shell.connectionMessageProperty()

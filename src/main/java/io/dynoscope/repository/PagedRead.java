@@ -9,6 +9,7 @@ import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.service.store.ScanSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,9 +20,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -36,6 +37,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * key is that item's key (table keys plus index keys), so "load more" continues exactly there.
  */
 final class PagedRead {
+
+    /**
+     * Sends the requests read ahead of single-segment reads: threads are kept a minute between
+     * reads, so paging through a table starts none.
+     */
+    private static final ExecutorService READ_AHEAD =
+            Executors.newCachedThreadPool(DaemonPool.threads("read-ahead"));
 
     /** One request of a read, as the SDK answered it. */
     record Response(
@@ -66,7 +74,10 @@ final class PagedRead {
     private final Cancellation cancellation;
 
     private final AtomicInteger remaining;
-    private final AtomicBoolean stopRequested = new AtomicBoolean();
+
+    /** Stops every segment: the listener had enough, or a segment failed. */
+    private final Cancellation stop = Cancellation.none();
+
     private final Object listenerLock = new Object();
     private final Object statisticsLock = new Object();
     private int requests;
@@ -128,111 +139,61 @@ final class PagedRead {
     /** Reads segment {@code segment} of a parallel Scan on its own, from {@code startKey}. */
     ReadResult runSegment(int segment, Key startKey) {
         long started = System.nanoTime();
-        ExecutorService prefetcher =
-                Executors.newSingleThreadExecutor(daemonThreads("dynoscope-read-ahead"));
-        try {
-            SegmentEnd end =
-                    readSegment(
-                            segment,
-                            startKey == null ? null : SdkConversions.toSdk(startKey),
-                            prefetcher);
-            return new ReadResult(statistics(started), end.resumeKey, end.stopped);
-        } finally {
-            prefetcher.shutdownNow();
-        }
+        SegmentEnd end =
+                readSegment(
+                        segment,
+                        startKey == null ? null : SdkConversions.toSdk(startKey),
+                        READ_AHEAD);
+        return new ReadResult(statistics(started), end.resumeKey, end.stopped);
     }
 
     /**
      * Reads {@code segments} parallel-scan segments (TotalSegments), at most {@link
      * ScanSpec#MAX_CONCURRENT_SEGMENTS} at a time: a bounded pool of workers takes the segments in
-     * turn, so a million segments never means a million threads.
+     * turn, so a million segments never means a million threads. One failed segment ends the scan
+     * (the others stop after their current request) and is thrown once all have stopped.
      */
     ReadResult runParallel(int segments) {
         long started = System.nanoTime();
         int workers = Math.min(segments, ScanSpec.MAX_CONCURRENT_SEGMENTS);
-        ExecutorService pool =
-                Executors.newFixedThreadPool(workers, daemonThreads("dynoscope-scan-segment"));
+        ExecutorService pool = DaemonPool.of(workers, "scan-segment");
         AtomicInteger nextSegment = new AtomicInteger();
         AtomicBoolean cutShort = new AtomicBoolean();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int worker = 0; worker < workers; worker++) {
-                futures.add(
-                        pool.submit(
-                                () -> {
-                                    try {
-                                        int segment;
-                                        while (!stopRequested.get()
-                                                && !cancellation.isCancelled()
-                                                && remaining.get() > 0
-                                                && (segment = nextSegment.getAndIncrement())
-                                                        < segments) {
-                                            SegmentEnd end = readSegment(segment, null, null);
-                                            // A parallel scan has no single resume key, so one
-                                            // cut short by its limit is incomplete.
-                                            if (end.stopped || end.resumeKey != null) {
-                                                cutShort.set(true);
-                                            }
-                                        }
-                                    } catch (RuntimeException e) {
-                                        // One failed segment ends the scan: the others stop after
-                                        // their current request.
-                                        stopRequested.set(true);
-                                        throw e;
-                                    }
-                                }));
-            }
-            RuntimeException failure = null;
-            for (Future<?> future : futures) {
-                try {
-                    awaitWorker(future);
-                } catch (RuntimeException e) {
-                    if (failure == null) {
-                        failure = e;
-                    }
-                }
-            }
-            if (failure != null) {
-                throw failure;
+            DaemonPool.runWorkers(
+                    pool,
+                    workers,
+                    () -> {
+                        try {
+                            int segment;
+                            while (!stop.isCancelled()
+                                    && !cancellation.isCancelled()
+                                    && remaining.get() > 0
+                                    && (segment = nextSegment.getAndIncrement()) < segments) {
+                                SegmentEnd end = readSegment(segment, null, null);
+                                // A parallel scan has no single resume key, so one cut short by
+                                // its limit is incomplete.
+                                if (end.stopped || end.resumeKey != null) {
+                                    cutShort.set(true);
+                                }
+                            }
+                        } catch (RuntimeException e) {
+                            stop.cancel();
+                            throw e;
+                        }
+                    },
+                    stop,
+                    failed -> failure.compareAndSet(null, failed));
+            if (failure.get() instanceof RuntimeException runtime) {
+                throw runtime;
+            } else if (failure.get() != null) {
+                throw new IllegalStateException(failure.get());
             }
             boolean unread = nextSegment.get() < segments;
             return new ReadResult(statistics(started), null, cutShort.get() || unread);
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    /** Threads named {@code name} that keep no JVM alive. */
-    private static ThreadFactory daemonThreads(String name) {
-        return runnable -> {
-            Thread thread = new Thread(runnable, name);
-            thread.setDaemon(true);
-            return thread;
-        };
-    }
-
-    private void awaitWorker(Future<?> future) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    future.get();
-                    return;
-                } catch (InterruptedException e) {
-                    // The caller was interrupted: every segment stops after its current request.
-                    interrupted = true;
-                    stopRequested.set(true);
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException runtime) {
-                        throw runtime;
-                    }
-                    throw new IllegalStateException(e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 
@@ -249,7 +210,7 @@ final class PagedRead {
         Map<String, AttributeValue> next = startKey;
         Future<Response> ahead = null;
         while (true) {
-            if (cancellation.isCancelled() || stopRequested.get()) {
+            if (cancellation.isCancelled() || stop.isCancelled()) {
                 settle(ahead);
                 return new SegmentEnd(SdkConversions.keyOrNull(next), true);
             }
@@ -392,12 +353,12 @@ final class PagedRead {
 
     private boolean deliver(Page page) {
         synchronized (listenerLock) {
-            if (stopRequested.get()) {
+            if (stop.isCancelled()) {
                 return false;
             }
             boolean keepReading = listener.onPage(page);
             if (!keepReading) {
-                stopRequested.set(true);
+                stop.cancel();
             }
             return keepReading;
         }

@@ -1,5 +1,6 @@
 package io.dynoscope.sandbox;
 
+import io.dynoscope.core.work.DaemonPool;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -404,8 +405,7 @@ public final class LocalEngine implements AutoCloseable {
 
         private ProcessOutput(int keep, InputStream stream) {
             this.keep = keep;
-            this.reader = new Thread(() -> read(stream), "dynoscope-engine-output");
-            reader.setDaemon(true);
+            this.reader = DaemonPool.threads("engine-output").newThread(() -> read(stream));
         }
 
         static ProcessOutput drain(InputStream stream, int keep) {

@@ -1,6 +1,7 @@
 package io.dynoscope.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dynoscope.core.work.DaemonPool;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,12 +31,7 @@ public final class SettingsService implements AutoCloseable {
     private final AtomicReference<Settings> current;
     private final AtomicBoolean writePending = new AtomicBoolean();
     private final ExecutorService writer =
-            Executors.newSingleThreadExecutor(
-                    runnable -> {
-                        Thread thread = new Thread(runnable, "dynoscope-settings");
-                        thread.setDaemon(true);
-                        return thread;
-                    });
+            Executors.newSingleThreadExecutor(DaemonPool.threads("settings"));
     private volatile Consumer<String> saveFailures = message -> {};
 
     private SettingsService(SettingsStore store, SettingsStore.Loaded loaded) {

@@ -1,6 +1,6 @@
 package io.dynoscope.testsupport;
 
-import io.dynoscope.service.common.DaemonPool;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.ui.common.BackgroundWork;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;

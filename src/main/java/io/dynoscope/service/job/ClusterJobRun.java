@@ -1,6 +1,7 @@
 package io.dynoscope.service.job;
 
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.service.store.JobRuns;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -50,24 +51,21 @@ public final class ClusterJobRun {
             Consumer<String> report)
             throws IOException, InterruptedException {
         Process process = launcher.start(line);
-        Thread watcher =
-                new Thread(
-                        () -> {
-                            try {
-                                while (!process.waitFor(pollMillis, TimeUnit.MILLISECONDS)) {
-                                    if (cancellation.isCancelled()) {
-                                        process.descendants().forEach(ProcessHandle::destroy);
-                                        process.destroy();
-                                        return;
-                                    }
-                                }
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
+        DaemonPool.start(
+                "job-cancel-watch",
+                () -> {
+                    try {
+                        while (!process.waitFor(pollMillis, TimeUnit.MILLISECONDS)) {
+                            if (cancellation.isCancelled()) {
+                                process.descendants().forEach(ProcessHandle::destroy);
+                                process.destroy();
+                                return;
                             }
-                        },
-                        "job-cancel-watch");
-        watcher.setDaemon(true);
-        watcher.start();
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
         try (BufferedReader out =
                 new BufferedReader(
                         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {

@@ -18,7 +18,7 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
-import io.dynoscope.service.common.DaemonPool;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.service.drift.GuardedUpdates;
 import io.dynoscope.service.migration.PassTally.Count;
 import io.dynoscope.service.store.DynamoRepository;

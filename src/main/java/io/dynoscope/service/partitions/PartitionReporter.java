@@ -14,7 +14,7 @@ import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.core.table.TableInfo;
-import io.dynoscope.service.common.DaemonPool;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.QuerySpec;
 import io.dynoscope.service.store.ScanSpec;

@@ -9,7 +9,7 @@ import io.dynoscope.core.table.Page;
 import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
-import io.dynoscope.service.common.DaemonPool;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.QuerySpec;
 import java.time.Duration;

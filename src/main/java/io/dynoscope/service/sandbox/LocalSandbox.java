@@ -1,6 +1,7 @@
 package io.dynoscope.service.sandbox;
 
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.sandbox.LocalEngine;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.store.ConnectionSpec;
@@ -126,44 +127,41 @@ public final class LocalSandbox implements AutoCloseable {
     }
 
     private void loadTheRest(SampleState state) {
-        Thread loader =
-                new Thread(
-                        () -> {
-                            try (DynamoRepository repository = repositories.open(connection)) {
-                                for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
-                                    if (dataset != FIRST) {
-                                        SampleTables.seed(repository, dataset, dataset.id());
-                                    }
-                                }
-                                tablesSeeded.complete(null);
-                                // the first table's describe and first page must not queue
-                                // behind 10,000 writes in the engine's one thread
-                                Thread.sleep(BULK_DELAY_MILLIS);
-                                for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
-                                    SampleTables.seedBulk(
-                                            repository, dataset, dataset.id(), bulkCancellation);
-                                }
-                                sampleDataLoaded.complete(null);
-                                if (state != null) {
-                                    storeForNextStart(state);
-                                } else {
-                                    stateStored.complete(false);
-                                }
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
-                                sampleDataLoaded.completeExceptionally(e);
-                                stateStored.complete(false);
-                            } catch (RuntimeException e) {
-                                // The sandbox closed under it, or the engine failed: what was
-                                // seeded is there all the same.
-                                tablesSeeded.completeExceptionally(e);
-                                sampleDataLoaded.completeExceptionally(e);
-                                stateStored.complete(false);
+        DaemonPool.start(
+                "sandbox-bulk",
+                () -> {
+                    try (DynamoRepository repository = repositories.open(connection)) {
+                        for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
+                            if (dataset != FIRST) {
+                                SampleTables.seed(repository, dataset, dataset.id());
                             }
-                        },
-                        "dynoscope-sandbox-bulk");
-        loader.setDaemon(true);
-        loader.start();
+                        }
+                        tablesSeeded.complete(null);
+                        // the first table's describe and first page must not queue
+                        // behind 10,000 writes in the engine's one thread
+                        Thread.sleep(BULK_DELAY_MILLIS);
+                        for (SampleData.Dataset dataset : SampleData.Dataset.values()) {
+                            SampleTables.seedBulk(
+                                    repository, dataset, dataset.id(), bulkCancellation);
+                        }
+                        sampleDataLoaded.complete(null);
+                        if (state != null) {
+                            storeForNextStart(state);
+                        } else {
+                            stateStored.complete(false);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        sampleDataLoaded.completeExceptionally(e);
+                        stateStored.complete(false);
+                    } catch (RuntimeException e) {
+                        // The sandbox closed under it, or the engine failed: what was
+                        // seeded is there all the same.
+                        tablesSeeded.completeExceptionally(e);
+                        sampleDataLoaded.completeExceptionally(e);
+                        stateStored.complete(false);
+                    }
+                });
     }
 
     /**

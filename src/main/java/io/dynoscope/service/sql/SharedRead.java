@@ -6,6 +6,7 @@ import io.dynoscope.core.item.Item;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.Page;
 import io.dynoscope.core.table.PageListener;
+import io.dynoscope.core.work.DaemonPool;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -49,25 +50,21 @@ final class SharedRead {
 
     /** Starts the reader thread and returns it. */
     Thread start(Sender sender) {
-        Thread reader =
-                new Thread(
-                        () -> {
-                            RuntimeException failed = null;
-                            try {
-                                sender.send(this::add, stop);
-                            } catch (RuntimeException e) {
-                                failed = e;
-                            }
-                            synchronized (this) {
-                                failure = failed;
-                                ended = true;
-                                notifyAll();
-                            }
-                        },
-                        "dynoscope-sql-shared-read");
-        reader.setDaemon(true);
-        reader.start();
-        return reader;
+        return DaemonPool.start(
+                "sql-shared-read",
+                () -> {
+                    RuntimeException failed = null;
+                    try {
+                        sender.send(this::add, stop);
+                    } catch (RuntimeException e) {
+                        failed = e;
+                    }
+                    synchronized (this) {
+                        failure = failed;
+                        ended = true;
+                        notifyAll();
+                    }
+                });
     }
 
     private synchronized boolean add(Page page) {

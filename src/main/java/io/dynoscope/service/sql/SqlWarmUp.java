@@ -13,6 +13,7 @@ import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
 import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.service.store.ForwardingRepository;
 import io.dynoscope.service.store.QuerySpec;
 import io.dynoscope.service.store.ScanSpec;
@@ -61,18 +62,15 @@ public final class SqlWarmUp {
      * A failure here is not the statement's: the statement reports its own.
      */
     public static void inBackground() {
-        Thread thread =
-                new Thread(
-                        () -> {
-                            try {
-                                once();
-                            } catch (RuntimeException e) {
-                                // best effort: the statement plans anyway, only more slowly
-                            }
-                        },
-                        "sql-warm-up");
-        thread.setDaemon(true);
-        thread.start();
+        DaemonPool.start(
+                "sql-warm-up",
+                () -> {
+                    try {
+                        once();
+                    } catch (RuntimeException e) {
+                        // best effort: the statement plans anyway, only more slowly
+                    }
+                });
     }
 
     /**

@@ -10,7 +10,7 @@ import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
 import io.dynoscope.core.table.ReadStatistics;
-import io.dynoscope.service.common.DaemonPool;
+import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.QueryOrScanSpec;
 import io.dynoscope.service.store.QuerySpec;
@@ -453,20 +453,19 @@ final class StatementReads implements SqlTable.RowSource {
         void start() {
             running.add(stop);
             Thread reader =
-                    new Thread(
-                            () -> {
-                                Object last = end;
-                                try {
-                                    run(read, p -> handPage(p.items()), stop, this::wanted);
-                                } catch (RuntimeException e) {
-                                    last = e;
-                                } finally {
-                                    running.remove(stop);
-                                }
-                                hand(last);
-                            },
-                            "dynoscope-sql-read");
-            reader.setDaemon(true);
+                    DaemonPool.threads("sql-read")
+                            .newThread(
+                                    () -> {
+                                        Object last = end;
+                                        try {
+                                            run(read, p -> handPage(p.items()), stop, this::wanted);
+                                        } catch (RuntimeException e) {
+                                            last = e;
+                                        } finally {
+                                            running.remove(stop);
+                                        }
+                                        hand(last);
+                                    });
             readers.add(reader);
             reader.start();
         }

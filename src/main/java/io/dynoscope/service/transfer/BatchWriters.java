@@ -1,10 +1,9 @@
 package io.dynoscope.service.transfer;
 
+import io.dynoscope.core.work.DaemonPool;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -24,17 +23,7 @@ final class BatchWriters implements AutoCloseable {
     BatchWriters(String name, int concurrency, BooleanSupplier stopped) {
         this.slots = new Semaphore(concurrency);
         this.stopped = stopped;
-        AtomicInteger count = new AtomicInteger();
-        this.threads =
-                Executors.newFixedThreadPool(
-                        concurrency,
-                        r -> {
-                            Thread thread =
-                                    new Thread(
-                                            r, "dynoscope-" + name + "-" + count.incrementAndGet());
-                            thread.setDaemon(true);
-                            return thread;
-                        });
+        this.threads = DaemonPool.of(concurrency, name);
     }
 
     /**
