@@ -6,7 +6,6 @@ import io.dynoscope.core.model.TableModel;
 import io.dynoscope.core.work.DaemonPool;
 import io.dynoscope.repository.AwsProfiles;
 import io.dynoscope.repository.SdkDynamoRepository;
-import io.dynoscope.repository.SdkRepositories;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.access.ReadOnlyPolicy.Access;
 import io.dynoscope.service.access.WriteAccess;
@@ -14,7 +13,6 @@ import io.dynoscope.service.migration.MigrationPlanner;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.service.read.SavedReads;
-import io.dynoscope.service.sandbox.LocalSandbox;
 import io.dynoscope.service.sandbox.SampleModels;
 import io.dynoscope.service.sql.SqlConsole;
 import io.dynoscope.service.sql.SqlWarmUp;
@@ -23,7 +21,6 @@ import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.MfaCodePrompt;
 import io.dynoscope.service.store.RequestTimeouts;
 import io.dynoscope.service.transfer.WriteConcurrency;
-import io.dynoscope.settings.CacheDirectory;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -31,7 +28,6 @@ import io.dynoscope.ui.common.DialogService;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.WorkbenchDialog;
 import io.dynoscope.ui.common.WorkbenchTab;
-import io.dynoscope.ui.drift.DriftInspectorViewModel;
 import io.dynoscope.ui.grid.ItemGridViewModel;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.migration.MigrationView;
@@ -47,11 +43,9 @@ import io.dynoscope.ui.sql.SqlConsoleViewModel;
 import io.dynoscope.ui.tabs.TableTab;
 import io.dynoscope.ui.tabs.ToolTabs;
 import io.dynoscope.ui.transfer.CloneTarget;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
@@ -169,7 +163,7 @@ public final class AppContext implements AutoCloseable {
                     new TableTab(
                             grid,
                             services,
-                            new DriftInspectorViewModel(table, services, work),
+                            ClusterJobs.drift(table, services, work, repository),
                             work,
                             dialogService,
                             shell.toolWindows(),
@@ -226,6 +220,7 @@ public final class AppContext implements AutoCloseable {
                             new PartitionReporter(repository),
                             snippetOptions(repository),
                             work);
+            report.setCluster(ClusterJobs.context(repository));
             if (models != null) {
                 models.load(table).map(TableDesign::model).ifPresent(report::setModel);
             }
@@ -377,9 +372,13 @@ public final class AppContext implements AutoCloseable {
                         return SdkDynamoRepository.connect(
                                 entry.spec(), RequestTimeouts.DEFAULT, mfa);
                     }
-                    ConnectionSpec spec = sandbox.start();
+                    DynamoRepository repository =
+                            sandbox.connect(
+                                    spec ->
+                                            SdkDynamoRepository.connect(
+                                                    spec, RequestTimeouts.DEFAULT, mfa));
                     SampleModels.keepMissing(models);
-                    return SdkDynamoRepository.connect(spec, RequestTimeouts.DEFAULT, mfa);
+                    return repository;
                 };
         return new AppContext(work, connector, discoverConnections(), sandbox, settings);
     }
@@ -463,125 +462,5 @@ public final class AppContext implements AutoCloseable {
     /** Whether the window connects to the local sandbox as it opens (the default). */
     static boolean connectsToSandboxAtStart() {
         return Boolean.parseBoolean(System.getProperty("dynoscope.autoconnect.sandbox", "true"));
-    }
-
-    /**
-     * Starts the sandbox once, on first use (or early, while the JVM loads the window), and stops
-     * it with the app.
-     */
-    static final class SandboxHolder implements AutoCloseable {
-        /** The sandbox the launcher started before the window's classes were loaded, if any. */
-        private static CompletableFuture<LocalSandbox> early;
-
-        private LocalSandbox sandbox;
-        private Runnable onTablesSeeded = () -> {};
-        private Consumer<String> onDied = why -> {};
-
-        /** The packaged app's own stored sample state (made at package time), if any. */
-        static final String BUNDLED_STATE_PROPERTY = "dynoscope.sample.state";
-
-        /** Where the sample data is stored between starts, or null to write it at every start. */
-        private final Path stateFolder;
-
-        /** A sandbox that writes its sample data at start (the tests' choice: nothing is kept). */
-        SandboxHolder() {
-            this(null);
-        }
-
-        SandboxHolder(Path stateFolder) {
-            this.stateFolder = stateFolder;
-        }
-
-        /** The stored sample state's folder, in the user's cache folder. */
-        static Path storedStateFolder() {
-            return CacheDirectory.defaultDirectory().resolve("sandbox-state");
-        }
-
-        private static LocalSandbox startSandbox(Path stateFolder) {
-            SdkRepositories sdk = new SdkRepositories();
-            if (stateFolder == null) {
-                return LocalSandbox.start(sdk);
-            }
-            String bundled = System.getProperty(BUNDLED_STATE_PROPERTY, "");
-            return LocalSandbox.start(
-                    stateFolder, bundled.isBlank() ? null : Path.of(bundled), sdk);
-        }
-
-        /**
-         * Starts the engine and seeds the first table on a thread of its own, so that node starts
-         * while the JVM loads JavaFX and the window: the first connection then finds it running.
-         */
-        static synchronized void startEarly() {
-            if (early == null) {
-                early = new CompletableFuture<>();
-                DaemonPool.start(
-                        "sandbox-start",
-                        () -> {
-                            try {
-                                early.complete(startSandbox(storedStateFolder()));
-                            } catch (RuntimeException e) {
-                                early.completeExceptionally(e);
-                            }
-                        });
-            }
-        }
-
-        private static synchronized CompletableFuture<LocalSandbox> takeEarly() {
-            CompletableFuture<LocalSandbox> started = early;
-            early = null;
-            return started;
-        }
-
-        /** What to do once every sample table exists (the first one does at connect). */
-        synchronized void onTablesSeeded(Runnable then) {
-            this.onTablesSeeded = then;
-        }
-
-        /**
-         * What to do when the sandbox's engine dies (node crashed or was killed), with what
-         * happened; the next {@link #start} starts a new one.
-         */
-        synchronized void onDied(Consumer<String> then) {
-            this.onDied = then;
-        }
-
-        synchronized ConnectionSpec start() {
-            if (sandbox == null) {
-                CompletableFuture<LocalSandbox> early = takeEarly();
-                LocalSandbox started = early == null ? startSandbox(stateFolder) : early.join();
-                sandbox = started;
-                Runnable then = onTablesSeeded;
-                started.tablesSeeded().thenRun(then);
-                started.died().thenAccept(why -> died(started, why));
-            }
-            return sandbox.connection();
-        }
-
-        private void died(LocalSandbox dead, String why) {
-            Consumer<String> then;
-            synchronized (this) {
-                if (sandbox != dead) {
-                    return;
-                }
-                sandbox = null;
-                then = onDied;
-            }
-            LOG.warn("{}", why);
-            dead.close();
-            then.accept(why);
-        }
-
-        /** The running sandbox's engine process id, if one runs. */
-        synchronized Optional<Long> enginePid() {
-            return Optional.ofNullable(sandbox).map(LocalSandbox::enginePid);
-        }
-
-        @Override
-        public synchronized void close() {
-            if (sandbox != null) {
-                sandbox.close();
-                sandbox = null;
-            }
-        }
     }
 }

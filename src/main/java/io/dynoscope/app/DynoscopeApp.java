@@ -6,9 +6,12 @@ import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.ui.common.UiExecutor;
 import io.dynoscope.ui.common.Views;
+import io.dynoscope.ui.common.WorkbenchTab;
 import io.dynoscope.ui.grid.GridWarmUp;
 import io.dynoscope.ui.shell.ShellView;
+import io.dynoscope.ui.shell.ShellViewModel;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Pos;
@@ -41,6 +44,7 @@ public final class DynoscopeApp extends Application {
     @Override
     public void start(Stage stage) {
         this.stage = stage;
+        StartupPhases.reached("fx-start");
         // only the settings before the window: their theme and the window's place
         SettingsService settings = SettingsService.open(SettingsStore.inDefaultDirectory());
         Scene scene = new Scene(starting());
@@ -49,15 +53,19 @@ public final class DynoscopeApp extends Application {
         stage.setScene(scene);
         SettingsBinding.restoreWindow(settings, stage);
         stage.show();
+        StartupPhases.reached("window-shown");
         // the rest once the window is drawn: its first frame is drawn while the context is made
         Views.afterNextFrame(
                 () -> {
+                    StartupPhases.reached("starting-frame");
                     context = AppContext.create(UiExecutor.fx(), settings);
+                    StartupPhases.reached("context");
                     // the sandbox's engine starts while the workbench is built
                     if (AppContext.connectsToSandboxAtStart()) {
                         context.shell().connect(context.shell().connections().get(0));
                     }
                     showWorkbench(scene);
+                    StartupPhases.reached("workbench");
                     if (SmokeRun.requested()) {
                         SmokeRun.start(context);
                     }
@@ -94,12 +102,26 @@ public final class DynoscopeApp extends Application {
                                                         + "\nDynoscope keeps working; changes from now on may not be remembered."));
                     }
                 });
+        // after the workbench's first frame, and only while no table is opening (GridWarmUpTiming)
+        ShellViewModel shell = context.shell();
+        BooleanSupplier tableOpen =
+                () -> shell.tabs().stream().anyMatch(t -> t.kind() == WorkbenchTab.Kind.TABLE);
         Views.afterNextFrame(
                 () ->
-                        GridWarmUp.start(
-                                new ConnectionServices(GridWarmUp.madeUpTable()),
-                                context.work(),
-                                scene.getStylesheets()));
+                        GridWarmUpTiming.whenIdle(
+                                shell.connectingProperty(),
+                                tableOpen,
+                                Platform::runLater,
+                                () -> {
+                                    StartupPhases.reached("warm-up");
+                                    GridWarmUp.start(
+                                                    new ConnectionServices(
+                                                            GridWarmUp.madeUpTable()),
+                                                    context.work(),
+                                                    scene.getStylesheets(),
+                                                    () -> !tableOpen.getAsBoolean())
+                                            .thenRun(() -> StartupPhases.reached("warm-up-done"));
+                                }));
     }
 
     /** A first window: a good share of the screen it opens on, centred. */

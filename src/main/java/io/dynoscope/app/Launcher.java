@@ -24,7 +24,7 @@ public final class Launcher {
         }
         // node starts the sandbox while the JVM loads JavaFX and the window
         if (AppContext.connectsToSandboxAtStart()) {
-            AppContext.SandboxHolder.startEarly();
+            SandboxHolder.startEarly();
         }
         try {
             Application.launch(DynoscopeApp.class, args);

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import javafx.application.Platform;
 
 /**
@@ -52,11 +51,7 @@ final class SmokeRun {
     }
 
     private static long millisSinceProcessStart() {
-        return ProcessHandle.current()
-                .info()
-                .startInstant()
-                .map(start -> Duration.between(start, Instant.now()).toMillis())
-                .orElse(-1L);
+        return StartupPhases.millisSinceProcessStart();
     }
 
     private void run() {
@@ -96,6 +91,7 @@ final class SmokeRun {
             return;
         }
         tableOpened = true;
+        StartupPhases.reached("connected");
         TableTab tab =
                 (TableTab)
                         context.shell()
@@ -104,6 +100,7 @@ final class SmokeRun {
                                         () ->
                                                 new IllegalStateException(
                                                         "the saas table did not open"));
+        StartupPhases.reached("table-tab");
         ItemGridViewModel grid = tab.grid();
         grid.messageProperty()
                 .addListener(
@@ -117,6 +114,7 @@ final class SmokeRun {
                 g -> {
                     if (firstPageMillis < 0) {
                         firstPageMillis = millisSinceProcessStart();
+                        StartupPhases.reached("first-page");
                         grid.readBar().modeProperty().set(ReadMode.QUERY);
                         grid.readBar().partitionKeyValueProperty().set(SampleData.ACME);
                         grid.run();
@@ -128,6 +126,8 @@ final class SmokeRun {
 
     private void report(ItemGridViewModel grid) {
         ReadStatistics statistics = grid.lastStatisticsProperty().get();
+        StartupPhases.reached("queried");
+        say("SMOKE PHASES " + StartupPhases.line());
         say(
                 "SMOKE OK items="
                         + grid.loadedItems().size()

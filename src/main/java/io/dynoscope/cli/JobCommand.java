@@ -3,7 +3,6 @@ package io.dynoscope.cli;
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.job.JobLaunch;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -138,7 +137,7 @@ final class JobCommand implements Callable<Integer> {
                     services.requireWritable("submit job '" + name + "'");
                 }
             }
-            Path jobsJar = jar != null ? Path.of(jar) : besideThisProgram();
+            Path jobsJar = jar != null ? Path.of(jar) : JobLaunch.jarBeside(JobCommand.class);
             if (!Files.isRegularFile(jobsJar)) {
                 throw CliException.usage(
                         jobsJar
@@ -182,21 +181,5 @@ final class JobCommand implements Callable<Integer> {
     /** A word as a POSIX shell reads it back: quoted when it holds anything but safe characters. */
     static String quoted(String word) {
         return JobLaunch.quoted(word);
-    }
-
-    private static Path besideThisProgram() {
-        try {
-            Path code =
-                    Path.of(
-                            JobCommand.class
-                                    .getProtectionDomain()
-                                    .getCodeSource()
-                                    .getLocation()
-                                    .toURI());
-            // target/classes or target/dynoscope.jar: the jobs jar is in target/ either way
-            return code.getParent().resolve("dynoscope-jobs.jar");
-        } catch (URISyntaxException | SecurityException e) {
-            return Path.of("dynoscope-jobs.jar");
-        }
     }
 }

@@ -2,7 +2,12 @@ package io.dynoscope.cli;
 
 import io.dynoscope.service.ConnectionServices;
 import io.dynoscope.service.job.JobLaunch;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.service.store.JobRuns;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -72,24 +77,29 @@ final class JobRunCommands {
         @Option(
                 names = "--engine",
                 paramLabel = "ENGINE",
-                required = true,
                 description = "emr-serverless (the only engine with job runs to ask about).")
         String engine;
 
         @Option(
                 names = "--application-id",
                 paramLabel = "ID",
-                required = true,
                 description = "The EMR Serverless application.")
         String applicationId;
 
-        @Parameters(index = "0", paramLabel = "JOBRUNID", description = "submit's job run id")
+        @Parameters(
+                index = "0",
+                arity = "0..1",
+                paramLabel = "JOBRUNID",
+                description = "submit's job run id")
         String jobRunId;
 
         void checkEngine() {
             if (!EMR_SERVERLESS.equals(engine)) {
                 throw CliException.usage(
                         "--engine '" + engine + "': job runs are asked about on " + EMR_SERVERLESS);
+            }
+            if (applicationId == null || jobRunId == null) {
+                throw CliException.usage("name the job run: --application-id ID JOBRUNID");
             }
         }
     }
@@ -98,11 +108,28 @@ final class JobRunCommands {
     @Command(
             name = "status",
             mixinStandardHelpOptions = true,
-            description = "A job run's state (GetJobRun): state, then state details if any.")
+            description = {
+                "A job run's state (GetJobRun): state, then state details if any.",
+                "With --progress FILE (any engine), the counts the job last wrote there instead."
+            })
     static final class Status extends RunCommand {
 
+        @Option(
+                names = "--progress",
+                paramLabel = "FILE",
+                description =
+                        "The job's --progress file (local): units done of all, items read and"
+                                + " written, capacity units and their cost so far.")
+        Path progress;
+
         @Override
-        public Integer call() {
+        public Integer call() throws IOException {
+            if (progress != null) {
+                JobProgress counts =
+                        JobProgress.read(Files.readString(progress, StandardCharsets.UTF_8));
+                job.cli.out().println(JobProgress.PREFIX + counts.text());
+                return ExitCodes.OK;
+            }
             checkEngine();
             DynoscopeCli cli = job.cli;
             try (JobRuns runs = cli.jobRuns()) {

@@ -14,6 +14,7 @@ import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.service.access.ReadOnlyException;
 import io.dynoscope.service.access.WriteAccess;
 import io.dynoscope.service.drift.PropagationReport;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.service.store.DynamoRepository;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.scheduler.SparkListener;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -111,7 +113,7 @@ final class DriftFixJob implements Callable<Integer> {
         DriftTasks.Rules wire = DriftTasks.Rules.of(rules, schema);
         List<PropagationPlan> plans = new ArrayList<>();
         for (int n = 0; n < rules.size(); n++) {
-            DriftReport found = detect(spark, source, wire, n, rules.get(n), schema);
+            DriftReport found = detect(spark, source, wire, n, rules.get(n), schema, main);
             main.err()
                     .println(
                             "rule '"
@@ -130,6 +132,17 @@ final class DriftFixJob implements Callable<Integer> {
             return ExitCodes.OK;
         }
         PropagationReport done = propagate(spark, plans, plan, wire);
+        // the writes' capacity as DynamoDB reported it (a refused write's re-read included)
+        main.progress(
+                new JobProgress(
+                        "drift-fix writes",
+                        "writes",
+                        plan.size() - done.notAttempted().size(),
+                        plan.size(),
+                        0,
+                        done.updated().size(),
+                        0,
+                        done.consumedCapacity()));
         main.write(report, String.join("\n", DriftFixLines.report(done)));
         return done.failed().isEmpty() && done.stoppedBy() == null
                 ? ExitCodes.OK
@@ -137,22 +150,51 @@ final class DriftFixJob implements Callable<Integer> {
     }
 
     /** One rule's detection: the source's groups judged by tasks, put in the desktop's order. */
-    private static DriftReport detect(
+    private DriftReport detect(
             JavaSparkContext spark,
             ItemSource source,
             DriftTasks.Rules wire,
             int n,
             DenormalizationRule rule,
-            KeySchema schema) {
+            KeySchema schema,
+            JobMain main) {
         List<String> units = source.units();
         List<DriftReport.SourceReport> sources = new ArrayList<>();
         List<DriftReport.OrphanCopy> orphans = new ArrayList<>();
+        UnitProgress progress = new UnitProgress(spark);
+        String step = "drift-fix scan, rule '" + rule.name() + "'";
+        String unit = from.export == null ? "segments" : "files";
+        SparkListener listener =
+                progress.reportEachTask(
+                        spark, step, unit, units.size(), from.export == null, main::progress);
+        try {
+            detect(spark, units, source, wire, n, rule, progress, sources, orphans);
+        } finally {
+            spark.sc().removeSparkListener(listener);
+        }
+        main.progress(progress.now(step, unit, units.size(), from.export == null));
+        return DriftDetector.ordered(rule, schema, sources, orphans);
+    }
+
+    /**
+     * Scans the units and collects each group's judgement into {@code sources} and {@code orphans}.
+     */
+    private static void detect(
+            JavaSparkContext spark,
+            List<String> units,
+            ItemSource source,
+            DriftTasks.Rules wire,
+            int n,
+            DenormalizationRule rule,
+            UnitProgress progress,
+            List<DriftReport.SourceReport> sources,
+            List<DriftReport.OrphanCopy> orphans) {
         if (!units.isEmpty()) {
             int parts = Math.min(units.size(), spark.defaultParallelism());
             spark.setJobGroup("dynoscope-drift", "drift scan, rule '" + rule.name() + "'", true);
             for (String line :
                     spark.parallelize(units, parts)
-                            .flatMapToPair(new DriftTasks.Keying(source, wire, n))
+                            .flatMapToPair(new DriftTasks.Keying(source, wire, n, progress))
                             .groupByKey(spark.defaultParallelism())
                             .mapPartitions(new DriftTasks.Detecting(wire, n))
                             .collect()) {
@@ -163,7 +205,6 @@ final class DriftFixJob implements Callable<Integer> {
                 }
             }
         }
-        return DriftDetector.ordered(rule, schema, sources, orphans);
     }
 
     /** The plan's writes sent by tasks, their outcomes put back in the plan's order. */

@@ -12,6 +12,7 @@ import io.dynoscope.core.drift.RuleFiles;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
+import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
@@ -67,7 +68,7 @@ final class DriftTasks {
      * Reads units of the table (or export) and keys every source and copy of one rule by its
      * source's group, with only the attributes the rule reads.
      */
-    record Keying(ItemSource source, Rules rules, int rule)
+    record Keying(ItemSource source, Rules rules, int rule, UnitProgress progress)
             implements PairFlatMapFunction<String, String, String> {
         private static final long serialVersionUID = 1L;
 
@@ -82,9 +83,12 @@ final class DriftTasks {
                             read.copies().reference().attribute().attribute(),
                             read.copies().attribute().attribute());
             List<Tuple2<String, String>> keyed = new ArrayList<>();
+            long[] counted = {0, 0};
             source.read(
                     unit,
                     item -> {
+                        counted[0]++;
+                        counted[1] += ItemSize.of(item);
                         boolean isSource = detector.isSource(item);
                         Optional<Key> copyOf = detector.sourceOfCopy(item);
                         if (!isSource && copyOf.isEmpty()) {
@@ -99,6 +103,7 @@ final class DriftTasks {
                         copyOf.ifPresent(
                                 s -> keyed.add(new Tuple2<>(DriftWire.group(schema, s), json)));
                     });
+            progress.unitRead(counted[0], counted[1]);
             return keyed.iterator();
         }
 

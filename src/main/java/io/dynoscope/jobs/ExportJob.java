@@ -4,6 +4,7 @@ import io.dynoscope.cli.ExitCodes;
 import io.dynoscope.core.transfer.TransferFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.spark.scheduler.SparkListener;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -52,23 +53,36 @@ final class ExportJob implements Callable<Integer> {
                     SourceOptions.Chosen source = from.choose(main, table, spark);
                     main.files().makeFolder(out);
                     List<String> units = source.source().units();
-                    List<String> parts =
-                            units.isEmpty()
-                                    ? List.of()
-                                    : spark.parallelize(
-                                                    units,
-                                                    Math.min(
-                                                            units.size(),
-                                                            spark.defaultParallelism()))
-                                            .mapPartitionsWithIndex(
-                                                    new ExportTask(
-                                                            source.source(),
-                                                            chosen,
-                                                            source.keys(),
-                                                            main.files(),
-                                                            out),
-                                                    false)
-                                            .collect();
+                    UnitProgress progress = new UnitProgress(spark);
+                    String unit = from.export == null ? "segments" : "files";
+                    boolean fromTable = from.export == null;
+                    SparkListener listener =
+                            progress.reportEachTask(
+                                    spark, "export", unit, units.size(), fromTable, main::progress);
+                    List<String> parts;
+                    try {
+                        parts =
+                                units.isEmpty()
+                                        ? List.of()
+                                        : spark.parallelize(
+                                                        units,
+                                                        Math.min(
+                                                                units.size(),
+                                                                spark.defaultParallelism()))
+                                                .mapPartitionsWithIndex(
+                                                        new ExportTask(
+                                                                source.source(),
+                                                                chosen,
+                                                                source.keys(),
+                                                                main.files(),
+                                                                out,
+                                                                progress),
+                                                        false)
+                                                .collect();
+                    } finally {
+                        spark.sc().removeSparkListener(listener);
+                    }
+                    main.progress(progress.now("export", unit, units.size(), fromTable));
                     long items = 0;
                     for (String part : parts) {
                         items += Long.parseLong(part.substring(part.lastIndexOf(' ') + 1));

@@ -1,5 +1,6 @@
 package io.dynoscope.jobs;
 
+import io.dynoscope.core.item.ItemSize;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.transfer.ExportWriter;
 import io.dynoscope.core.transfer.TransferFormat;
@@ -28,19 +29,22 @@ final class ExportTask implements Function2<Integer, Iterator<String>, Iterator<
     private final String sortKey;
     private final JobFiles files;
     private final String folder;
+    private final UnitProgress progress;
 
     ExportTask(
             ItemSource source,
             TransferFormat format,
             KeySchema keys,
             JobFiles files,
-            String folder) {
+            String folder,
+            UnitProgress progress) {
         this.source = source;
         this.format = format;
         this.partitionKey = keys == null ? null : keys.partitionKey();
         this.sortKey = keys == null ? null : keys.sortKey().orElse(null);
         this.files = files;
         this.folder = folder;
+        this.progress = progress;
     }
 
     @Override
@@ -62,15 +66,19 @@ final class ExportTask implements Function2<Integer, Iterator<String>, Iterator<
                                             : KeySchema.of(partitionKey, sortKey),
                                     out);
                     while (units.hasNext()) {
+                        long[] read = {0, 0};
                         source.read(
                                 units.next(),
                                 item -> {
+                                    read[0]++;
+                                    read[1] += ItemSize.of(item);
                                     try {
                                         writer.write(item);
                                     } catch (IOException e) {
                                         throw new UncheckedIOException(e);
                                     }
                                 });
+                        progress.unitRead(read[0], read[1]);
                     }
                     writer.finish();
                     items[0] = writer.written();

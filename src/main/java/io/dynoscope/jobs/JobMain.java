@@ -1,6 +1,7 @@
 package io.dynoscope.jobs;
 
 import io.dynoscope.cli.ExitCodes;
+import io.dynoscope.service.job.JobProgress;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -69,6 +70,17 @@ public final class JobMain implements Callable<Integer> {
                     "Spark's master when not set by spark-submit (default: local[*], with up to 4"
                             + " attempts per task).")
     String master;
+
+    @Option(
+            names = "--progress",
+            paramLabel = "FILE",
+            scope = ScopeType.INHERIT,
+            description =
+                    "Where the job keeps its progress (units done of all, items read and written,"
+                            + " capacity and cost so far) as JSON, a file or s3://BUCKET/KEY, for"
+                            + " `dynoscope job status --progress FILE`. It prints each as a"
+                            + " 'progress: ' line either way.")
+    String progressFile;
 
     private final JavaSparkContext given;
     private final PrintStream out;
@@ -143,6 +155,24 @@ public final class JobMain implements Callable<Integer> {
         byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
         files().write(file, stream -> stream.write(bytes));
         err.println("written to " + file);
+    }
+
+    /**
+     * Reports how far the job is: a progress line on stderr and, with {@code --progress}, the
+     * file's new content. A file that cannot be written is said once per report and does not stop
+     * the job.
+     */
+    void progress(JobProgress progress) {
+        err.println(progress.line());
+        if (progressFile == null) {
+            return;
+        }
+        byte[] bytes = progress.json().getBytes(StandardCharsets.UTF_8);
+        try {
+            files().write(progressFile, stream -> stream.write(bytes));
+        } catch (IOException | RuntimeException e) {
+            err.println("progress not written to " + progressFile + ": " + e.getMessage());
+        }
     }
 
     /** Runs {@code job} with the given Spark context, or one of its own stopped afterwards. */

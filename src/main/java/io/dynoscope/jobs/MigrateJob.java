@@ -130,7 +130,9 @@ final class MigrateJob implements Callable<Integer> {
         ItemSource.ExportFolder snapshot =
                 export == null ? null : ItemSource.ExportFolder.of(main.files(), export);
         Migration migration =
-                new Migration(repository, SparkPasses.runners(spark, connection, snapshot));
+                new Migration(
+                        repository,
+                        SparkPasses.runners(spark, connection, snapshot, main::progress));
         Migration.Options options =
                 Migration.Options.of(concurrency)
                         .withJournal(journalFile(), resume)

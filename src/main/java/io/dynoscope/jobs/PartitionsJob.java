@@ -8,6 +8,7 @@ import io.dynoscope.core.table.SecondaryIndex;
 import io.dynoscope.service.partitions.PartitionReportJson;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.spark.scheduler.SparkListener;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,14 +55,32 @@ final class PartitionsJob implements Callable<Integer> {
                     KeySchema keys = chosen.keys();
                     List<SecondaryIndex> localIndexes = chosen.localIndexes();
                     List<String> units = source.units();
-                    PartitionsTask task = new PartitionsTask(source, keys, localIndexes);
+                    UnitProgress progress = new UnitProgress(spark);
+                    PartitionsTask task = new PartitionsTask(source, keys, localIndexes, progress);
                     PartitionTally tally = new PartitionTally(keys, localIndexes);
-                    if (!units.isEmpty()) {
-                        spark.parallelize(units, Math.min(units.size(), spark.defaultParallelism()))
-                                .mapPartitions(task)
-                                .collect()
-                                .forEach(line -> tally.add(PartitionsTask.parse(line)));
+                    String unit = from.export == null ? "segments" : "files";
+                    boolean fromTable = from.export == null;
+                    SparkListener listener =
+                            progress.reportEachTask(
+                                    spark,
+                                    "partitions",
+                                    unit,
+                                    units.size(),
+                                    fromTable,
+                                    main::progress);
+                    try {
+                        if (!units.isEmpty()) {
+                            spark.parallelize(
+                                            units,
+                                            Math.min(units.size(), spark.defaultParallelism()))
+                                    .mapPartitions(task)
+                                    .collect()
+                                    .forEach(line -> tally.add(PartitionsTask.parse(line)));
+                        }
+                    } finally {
+                        spark.sc().removeSparkListener(listener);
                     }
+                    main.progress(progress.now("partitions", unit, units.size(), fromTable));
                     PartitionReport result = PartitionReport.of(table, tally, null, null);
                     main.write(
                             report, PartitionReportJson.write(result, result.partitions().size()));

@@ -47,9 +47,15 @@ final class PartitionsTask implements FlatMapFunction<Iterator<String>, String> 
     private final String partitionKey;
     private final String sortKey;
     private final List<Lsi> localIndexes;
+    private final UnitProgress progress;
 
-    PartitionsTask(ItemSource source, KeySchema keys, List<SecondaryIndex> localIndexes) {
+    PartitionsTask(
+            ItemSource source,
+            KeySchema keys,
+            List<SecondaryIndex> localIndexes,
+            UnitProgress progress) {
         this.source = source;
+        this.progress = progress;
         this.partitionKey = keys.partitionKey();
         this.sortKey = keys.sortKey().orElse(null);
         this.localIndexes = new ArrayList<>(localIndexes.stream().map(Lsi::of).toList());
@@ -67,7 +73,10 @@ final class PartitionsTask implements FlatMapFunction<Iterator<String>, String> 
     public Iterator<String> call(Iterator<String> units) throws Exception {
         PartitionTally tally = new PartitionTally(keys(), localIndexes());
         while (units.hasNext()) {
+            long items = tally.items();
+            long bytes = tally.bytes();
             source.read(units.next(), tally::add);
+            progress.unitRead(tally.items() - items, tally.bytes() - bytes);
         }
         List<String> lines = new ArrayList<>(tally.partitionCount());
         for (PartitionSize p : tally.partitions()) {

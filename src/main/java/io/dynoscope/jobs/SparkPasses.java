@@ -5,6 +5,7 @@ import io.dynoscope.core.model.ModelDocument;
 import io.dynoscope.core.model.ModelJson;
 import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.core.table.Cancellation;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.service.migration.Migration;
 import io.dynoscope.service.migration.PassRunner;
 import io.dynoscope.service.migration.PassTally;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -42,6 +44,7 @@ final class SparkPasses implements PassRunner {
     private final String targetModel;
     private final Map<String, List<String>> removals;
     private final ItemSource.ExportFolder export;
+    private final Consumer<JobProgress> progressReport;
 
     SparkPasses(
             JavaSparkContext spark,
@@ -49,27 +52,33 @@ final class SparkPasses implements PassRunner {
             String table,
             String targetModel,
             Map<String, List<String>> removals,
-            ItemSource.ExportFolder export) {
+            ItemSource.ExportFolder export,
+            Consumer<JobProgress> progressReport) {
         this.spark = spark;
         this.connection = connection;
         this.table = table;
         this.targetModel = targetModel;
         this.removals = Map.copyOf(removals);
         this.export = export;
+        this.progressReport = progressReport;
     }
 
     /** The passes of each plan's migration on Spark, as the migrate job runs them. */
     static Function<MigrationPlan, PassRunner> runners(
             JavaSparkContext spark, JobConnection connection) {
-        return runners(spark, connection, null);
+        return runners(spark, connection, null, p -> {});
     }
 
     /**
      * The same, with the backfill reading {@code export} (a DynamoDB export of the table) instead
      * of the table when not null; the catch-up, verification and cleanup passes read the table.
+     * Each pass's counts go to {@code progressReport} after every wave.
      */
     static Function<MigrationPlan, PassRunner> runners(
-            JavaSparkContext spark, JobConnection connection, ItemSource.ExportFolder export) {
+            JavaSparkContext spark,
+            JobConnection connection,
+            ItemSource.ExportFolder export,
+            Consumer<JobProgress> progressReport) {
         return plan ->
                 new SparkPasses(
                         spark,
@@ -77,7 +86,8 @@ final class SparkPasses implements PassRunner {
                         plan.table(),
                         ModelJson.write(ModelDocument.of(TableDesign.of(plan.target(), List.of()))),
                         Migration.removals(plan),
-                        export);
+                        export,
+                        progressReport);
     }
 
     @Override
@@ -110,6 +120,7 @@ final class SparkPasses implements PassRunner {
                         totalSegments,
                         kind == TablePass.Kind.BACKFILL ? export : null);
         PassTally total = PassTally.EMPTY;
+        int finished = skip.size();
         for (int from = 0; from < todo.size(); from += wave) {
             if (cancellation.isCancelled()) {
                 return new TablePass.Result(total, false, null);
@@ -139,10 +150,26 @@ final class SparkPasses implements PassRunner {
                             total, false, "the journal could not be written: " + e.getMessage());
                 }
                 total = total.plus(tally);
+                finished++;
             }
-            progress.items(
-                    total.count(PassTally.Count.READ),
-                    total.count(PassTally.Count.UPDATED) + total.count(PassTally.Count.REMOVED));
+            long read = total.count(PassTally.Count.READ);
+            long written =
+                    total.count(PassTally.Count.UPDATED) + total.count(PassTally.Count.REMOVED);
+            progress.items(read, written);
+            // each guarded write costs at least one write unit (more for an item over 1 KB); the
+            // passes do not count the bytes they read, so their read units are not known here
+            progressReport.accept(
+                    new JobProgress(
+                            "migrate " + kind.name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                            kind == TablePass.Kind.BACKFILL && export != null
+                                    ? "segments of export files"
+                                    : "segments",
+                            finished,
+                            totalSegments,
+                            read,
+                            written,
+                            0,
+                            written));
         }
         return new TablePass.Result(total, true, null);
     }

@@ -59,7 +59,7 @@ class FirstRunTest {
                             throw new AssertionError("no connection expected");
                         },
                         DISCOVERED,
-                        new AppContext.SandboxHolder(),
+                        new SandboxHolder(),
                         SettingsService.open(store));
         return WaitForAsyncUtils.asyncFx(
                         () -> {

@@ -25,11 +25,11 @@ import org.testfx.framework.junit5.Start;
 class SandboxEngineDiedUiTest {
 
     private AppContext context;
-    private AppContext.SandboxHolder sandbox;
+    private SandboxHolder sandbox;
 
     @Start
     void start(Stage stage) {
-        sandbox = new AppContext.SandboxHolder();
+        sandbox = new SandboxHolder();
         context =
                 TestWorkbench.show(
                         stage,

@@ -73,11 +73,7 @@ class SettingsBindingTest {
         Connector connector =
                 (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection());
         return new AppContext(
-                work,
-                connector,
-                DISCOVERED,
-                new AppContext.SandboxHolder(),
-                SettingsService.open(store));
+                work, connector, DISCOVERED, new SandboxHolder(), SettingsService.open(store));
     }
 
     private static ItemGridViewModel connectAndOpen(AppContext context)

@@ -66,7 +66,7 @@ class SidebarUiTest {
                         // two connections, as the app lists them: the tree shifted its
                         // selection by the count of connections when Recent came in
                         List.of(ConnectionEntry.sandbox(), ConnectionEntry.dynamoDbLocal()),
-                        new AppContext.SandboxHolder(),
+                        new SandboxHolder(),
                         SettingsService.open(new SettingsStore(settings)));
         stage.setScene(DynoscopeApp.createScene(context));
         stage.setWidth(1280);

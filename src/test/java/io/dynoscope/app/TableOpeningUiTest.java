@@ -78,7 +78,7 @@ class TableOpeningUiTest {
                                         return super.scan(spec, listener, cancellation);
                                     }
                                 },
-                        new AppContext.SandboxHolder());
+                        new SandboxHolder());
     }
 
     @AfterEach

@@ -110,7 +110,7 @@ class TableTabUiTest {
                         new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx()),
                         connector,
                         List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder());
+                        new SandboxHolder());
         stage.setScene(DynoscopeApp.createScene(context));
         stage.setWidth(1280);
         stage.setHeight(800);

@@ -41,7 +41,7 @@ final class TestApp {
                         (entry, cancellation) ->
                                 SdkDynamoRepository.connect(TestEngine.connection()),
                         List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder(),
+                        new SandboxHolder(),
                         SettingsService.open(new SettingsStore(directory)));
         started.add(context);
         onFx(

@@ -30,11 +30,11 @@ final class TestWorkbench {
         return show(
                 stage,
                 (entry, cancellation) -> SdkDynamoRepository.connect(TestEngine.connection()),
-                new AppContext.SandboxHolder());
+                new SandboxHolder());
     }
 
     /** Shows the workbench whose "Local sandbox" connects with {@code connector}. */
-    static AppContext show(Stage stage, Connector connector, AppContext.SandboxHolder sandbox) {
+    static AppContext show(Stage stage, Connector connector, SandboxHolder sandbox) {
         BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
         AppContext context =
                 new AppContext(work, connector, List.of(ConnectionEntry.sandbox()), sandbox);

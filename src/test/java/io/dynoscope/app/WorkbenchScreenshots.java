@@ -75,7 +75,7 @@ public final class WorkbenchScreenshots {
                         (entry, cancellation) ->
                                 SdkDynamoRepository.connect(TestEngine.connection()),
                         List.of(ConnectionEntry.sandbox()),
-                        new AppContext.SandboxHolder(),
+                        new SandboxHolder(),
                         SettingsService.open(
                                 new SettingsStore(Files.createTempDirectory("shots"))));
         Stage stage =

@@ -3,14 +3,15 @@ package io.dynoscope.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dynoscope.repository.SdkDynamoRepository;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.testsupport.MigrationFixture;
 import io.dynoscope.testsupport.SparkJvm;
 import io.dynoscope.testsupport.TestEngine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -107,8 +108,9 @@ class JobCommandTest {
         String table = MigrationFixture.table("job-cli");
         MigrationFixture.load(TestEngine.repository(), table, MigrationFixture.items(4));
         Path jar = Files.writeString(folder.resolve("dynoscope-jobs.jar"), "");
-        Path sparkHome = standInSparkHome();
+        Path sparkHome = SparkJvm.standInSparkHome(folder);
         Path report = folder.resolve("partitions.json");
+        Path progress = folder.resolve("progress.json");
         String desktop = CliRun.cli("partitions", "--table", table, "--json").out().trim();
 
         CliRun run =
@@ -128,35 +130,21 @@ class JobCommandTest {
                                 "--table",
                                 table,
                                 "--report",
-                                report.toString()));
+                                report.toString(),
+                                "--progress",
+                                progress.toString()));
 
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(desktop, Files.readString(report).trim());
-    }
-
-    /**
-     * A SPARK_HOME whose bin/spark-submit stands in for Spark's launcher: it takes {@code --class C
-     * --master M JAR ARGS...} and runs C on this JVM's class path (which holds Spark) with the
-     * master set, as spark-submit does with Spark's own jars.
-     */
-    private Path standInSparkHome() throws IOException {
-        Path bin = Files.createDirectories(folder.resolve("spark/bin"));
-        Path script = bin.resolve("spark-submit");
-        String java = SparkJvm.java();
-        Files.writeString(
-                script,
-                "#!/bin/sh\n"
-                        + "[ \"$1\" = --class ] && [ \"$3\" = --master ] || exit 64\n"
-                        + "main=$2; master=$4; shift 5\n"
-                        + "exec '"
-                        + java
-                        + "' -XX:TieredStopAtLevel=1 "
-                        + SparkJvm.OPENS
-                        + " -Dspark.master=\"$master\" -Dspark.ui.enabled=false"
-                        + " -Dspark.driver.host=127.0.0.1 -cp '"
-                        + System.getProperty("java.class.path")
-                        + "' \"$main\" \"$@\"\n");
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return folder.resolve("spark");
+        // the counts it kept: every segment read, every item of the table, a Scan's read units
+        JobProgress counts = JobProgress.read(Files.readString(progress));
+        assertEquals("partitions", counts.step());
+        assertEquals(counts.total(), counts.done());
+        assertEquals(
+                new ObjectMapper().readTree(desktop).get("items").asLong(), counts.itemsRead());
+        assertTrue(counts.readUnits() > 0, counts.json());
+        CliRun status = CliRun.cli("job", "status", "--progress", progress.toString());
+        assertEquals(0, status.exitCode(), status.err());
+        assertEquals(JobProgress.PREFIX + counts.text(), status.out().trim());
     }
 }

@@ -11,6 +11,7 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.repository.SdkRepositories;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.ForwardingRepository;
 import io.dynoscope.service.store.UpdateSpec;
@@ -130,6 +131,23 @@ class DriftFixJobTest {
         assertTrue(
                 jobFix.out().contains("updated=87 already-current=0 changed-elsewhere=0"),
                 jobFix.out());
+        // its counts: the scan read every segment and item, then 87 writes, each paid for
+        List<JobProgress> counts =
+                jobFix.err().lines().flatMap(l -> JobProgress.parse(l).stream()).toList();
+        JobProgress scanned =
+                counts.stream()
+                        .filter(c -> c.step().startsWith("drift-fix scan"))
+                        .reduce((a, b) -> b)
+                        .orElseThrow();
+        assertEquals(scanned.total(), scanned.done(), scanned.json());
+        assertEquals(byKey(job).size(), scanned.itemsRead(), scanned.json());
+        assertTrue(scanned.readUnits() > 0, scanned.json());
+        JobProgress writes = counts.get(counts.size() - 1);
+        assertEquals("drift-fix writes", writes.step());
+        assertEquals(
+                List.of(87L, 87L, 87L),
+                List.of(writes.done(), writes.total(), writes.itemsWritten()));
+        assertTrue(writes.writeUnits() >= 87, writes.json());
         Map<String, Item> fixed = byKey(job);
         assertEquals(byKey(desktop), fixed);
         for (Item item : fixed.values()) {

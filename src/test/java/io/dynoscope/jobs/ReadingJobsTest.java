@@ -7,6 +7,7 @@ import io.dynoscope.cli.DynoscopeCli;
 import io.dynoscope.core.item.DynamoJsonLines;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.repository.SdkRepositories;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.testsupport.GatedEndpoint;
 import io.dynoscope.testsupport.MigrationFixture;
@@ -129,10 +130,16 @@ class ReadingJobsTest {
                             "--format",
                             "json",
                             "--out",
-                            out.toString());
+                            out.toString(),
+                            "--progress",
+                            folder.resolve("progress.json").toString());
             assertEquals(0, exit);
             assertEquals(desktop, lines(out));
             assertEquals(List.of(), proxy.requests(), "no request to DynamoDB");
+            // its counts: every data file read, every item, no read capacity
+            JobProgress counts =
+                    JobProgress.read(Files.readString(folder.resolve("progress.json")));
+            assertEquals(new JobProgress("export", "files", 2, 2, items.size(), 0, 0, 0), counts);
         }
     }
 

@@ -1,6 +1,9 @@
 package io.dynoscope.testsupport;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +27,31 @@ public final class SparkJvm {
                     + " --add-opens=java.base/java.lang.reflect=ALL-UNNAMED";
 
     private SparkJvm() {}
+
+    /**
+     * A SPARK_HOME in {@code folder} whose bin/spark-submit stands in for Spark's launcher: it
+     * takes {@code --class C --master M JAR ARGS...} and runs C on this JVM's class path (which
+     * holds Spark) with the master set, as spark-submit does with Spark's own jars.
+     */
+    public static Path standInSparkHome(Path folder) throws IOException {
+        Path bin = Files.createDirectories(folder.resolve("spark/bin"));
+        Path script = bin.resolve("spark-submit");
+        Files.writeString(
+                script,
+                "#!/bin/sh\n"
+                        + "[ \"$1\" = --class ] && [ \"$3\" = --master ] || exit 64\n"
+                        + "main=$2; master=$4; shift 5\n"
+                        + "exec '"
+                        + java()
+                        + "' -XX:TieredStopAtLevel=1 "
+                        + OPENS
+                        + " -Dspark.master=\"$master\" -Dspark.ui.enabled=false"
+                        + " -Dspark.driver.host=127.0.0.1 -cp '"
+                        + System.getProperty("java.class.path")
+                        + "' \"$main\" \"$@\"\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return folder.resolve("spark");
+    }
 
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -144,10 +144,34 @@ public record PartitionReport(
      */
     public static PartitionReport of(
             String table, PartitionTally tally, SampleEstimate sample, TableModel model) {
-        long items = sample == null ? tally.items() : sample.items();
-        long bytes = sample == null ? tally.bytes() : sample.bytes();
-        List<Partition> partitions = new ArrayList<>(tally.partitionCount());
-        for (PartitionSize p : tally.partitions()) {
+        return of(
+                table,
+                tally.keys(),
+                tally.hasLocalSecondaryIndex(),
+                sample == null ? tally.items() : sample.items(),
+                sample == null ? tally.bytes() : sample.bytes(),
+                tally.partitions(),
+                sample,
+                model);
+    }
+
+    /**
+     * The report of partitions counted elsewhere (a report file read back).
+     *
+     * @param items the table's items (estimated when sampled)
+     * @param bytes the table's bytes (estimated when sampled)
+     */
+    public static PartitionReport of(
+            String table,
+            KeySchema keys,
+            boolean hasLocalSecondaryIndex,
+            long items,
+            long bytes,
+            List<PartitionSize> sizes,
+            SampleEstimate sample,
+            TableModel model) {
+        List<Partition> partitions = new ArrayList<>(sizes.size());
+        for (PartitionSize p : sizes) {
             partitions.add(
                     new Partition(
                             p.partitionKey(),
@@ -160,8 +184,8 @@ public record PartitionReport(
         partitions.sort(LARGEST_FIRST);
         return new PartitionReport(
                 table,
-                tally.keys(),
-                tally.hasLocalSecondaryIndex(),
+                keys,
+                hasLocalSecondaryIndex,
                 items,
                 bytes,
                 Optional.ofNullable(sample),
@@ -169,7 +193,7 @@ public record PartitionReport(
                 skew(partitions, bytes),
                 distribution(partitions),
                 shardGroups(partitions, model),
-                tally.hasLocalSecondaryIndex() ? collectionLimits(partitions) : List.of());
+                hasLocalSecondaryIndex ? collectionLimits(partitions) : List.of());
     }
 
     /** Largest first: by bytes, then items, then DynamoDB's order of the key. */

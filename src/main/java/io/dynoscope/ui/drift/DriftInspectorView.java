@@ -7,6 +7,7 @@ import static io.dynoscope.ui.common.ViewBindings.tooltip;
 import io.dynoscope.core.drift.DenormalizationRule;
 import io.dynoscope.ui.common.FileFolders;
 import io.dynoscope.ui.common.Views;
+import io.dynoscope.ui.common.job.RunOnClusterDialog;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,6 +52,7 @@ public final class DriftInspectorView {
     @FXML private MenuItem exportItem;
     @FXML private Button detectButton;
     @FXML private Button cancelButton;
+    @FXML private Button clusterButton;
     @FXML private ProgressBar progressBar;
     @FXML private Label progressLabel;
     @FXML private Label costLabel;
@@ -151,6 +153,11 @@ public final class DriftInspectorView {
         detectButton.disableProperty().bind(running.or(viewModel.selectedRuleProperty().isNull()));
         cancelButton.setOnAction(e -> viewModel.task().cancel());
         cancelButton.disableProperty().bind(running.not());
+        RunOnClusterDialog.offer(
+                clusterButton,
+                viewModel.canRunOnCluster(),
+                running.or(viewModel.selectedRuleProperty().isNull()),
+                viewModel::runOnCluster);
         selectAllButton.setOnAction(e -> viewModel.selectAll(true));
         selectNoneButton.setOnAction(e -> viewModel.selectAll(false));
         previewButton.setOnAction(e -> viewModel.preview());

@@ -18,10 +18,13 @@ import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ReadWords;
 import io.dynoscope.ui.common.TaskState;
+import io.dynoscope.ui.common.job.ClusterContext;
+import io.dynoscope.ui.common.job.RunOnClusterViewModel;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -123,6 +126,7 @@ public final class DriftInspectorViewModel {
     private final ObservableList<String> reportLines = FXCollections.observableArrayList();
 
     private KeySchema keySchema;
+    private ClusterContext cluster;
 
     public DriftInspectorViewModel(String table, ConnectionServices services, BackgroundWork work) {
         this.table = table;
@@ -345,6 +349,41 @@ public final class DriftInspectorViewModel {
         PropagationPlan planned = PropagationPlan.of(found, keySchema, chosen::contains);
         plan.set(planned);
         preview.setAll(planned.writes().stream().map(DriftWords::write).toList());
+    }
+
+    /** Lets the inspector offer Run on a cluster… with what the app gives it. */
+    public void setCluster(ClusterContext context) {
+        this.cluster = context;
+    }
+
+    public boolean canRunOnCluster() {
+        return cluster != null;
+    }
+
+    /**
+     * Run on a cluster…: the drift-fix job of the selected rule (detection and guarded writes of
+     * every drifted copy); its report's lines are shown in the Report tab as a propagation's are.
+     * Null, saying why, without a rule.
+     */
+    public RunOnClusterViewModel runOnCluster() {
+        Objects.requireNonNull(cluster, "no cluster context");
+        DenormalizationRule rule = selectedRule.get();
+        if (rule == null) {
+            message.set("choose or add a rule first");
+            return null;
+        }
+        return DriftJob.of(cluster, table, rule, work, this::showJobReport);
+    }
+
+    /** A drift-fix job's report (drift fix's lines): the list is the table before the job. */
+    void showJobReport(String text) {
+        List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
+        clearResults();
+        reportLines.setAll(lines);
+        String summary = lines.isEmpty() ? "no report lines" : lines.get(lines.size() - 1);
+        task.setProgressText("Run on a cluster: " + summary);
+        sourcesNote.set(
+                "Run on a cluster: " + summary + ". Detect drift again to check the table anew.");
     }
 
     public ReadOnlyObjectProperty<PropagationPlan> planProperty() {

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.layout.Pane;
@@ -48,6 +49,20 @@ public final class GridWarmUp {
      */
     public static CompletableFuture<Integer> start(
             ConnectionServices madeUpTable, BackgroundWork work, List<String> stylesheets) {
+        return start(madeUpTable, work, stylesheets, () -> true);
+    }
+
+    /**
+     * As {@link #start(ConnectionServices, BackgroundWork, List)}, rendering only if {@code wanted}
+     * still says so once the made-up page is read: a table opened meanwhile warms the code itself,
+     * and the warm-up's styling and layout (seconds on a slow machine) would only hold its first
+     * rows back. Then it completes with 0 rows.
+     */
+    public static CompletableFuture<Integer> start(
+            ConnectionServices madeUpTable,
+            BackgroundWork work,
+            List<String> stylesheets,
+            BooleanSupplier wanted) {
         ItemGridViewModel grid = new ItemGridViewModel("warm-up", madeUpTable, work);
         Parent root =
                 ItemGridView.load(new ItemGridView(grid, new ToolWindows(), new Pane(), Map.of()));
@@ -56,6 +71,10 @@ public final class GridWarmUp {
         CompletableFuture<Integer> rendered = new CompletableFuture<>();
         grid.onReadFinished(
                 g -> {
+                    if (!wanted.getAsBoolean()) {
+                        rendered.complete(0);
+                        return;
+                    }
                     root.applyCss();
                     root.layout();
                     scene.snapshot(null);

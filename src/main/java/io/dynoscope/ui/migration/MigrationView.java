@@ -149,15 +149,11 @@ public final class MigrationView {
                 "Send the requests shown, with progress; Cancel stops between items");
         dropButton.setOnAction(e -> viewModel.dropConfirmation());
         tooltip(dropButton, "Send nothing");
-        clusterButton.setManaged(viewModel.canRunOnCluster());
-        clusterButton.setVisible(viewModel.canRunOnCluster());
-        clusterButton.disableProperty().bind(viewModel.runningProperty());
-        clusterButton.setOnAction(
-                e ->
-                        RunOnClusterDialog.open(
-                                root.getScene().getWindow(),
-                                root.getScene().getStylesheets(),
-                                viewModel.runOnCluster()));
+        RunOnClusterDialog.offer(
+                clusterButton,
+                viewModel.canRunOnCluster(),
+                viewModel.runningProperty(),
+                viewModel::runOnCluster);
         tooltip(clusterButton, "Run this migration as a Spark job (docs/jobs.md)");
         cancelButton.disableProperty().bind(viewModel.runningProperty().not());
         cancelButton.setOnAction(e -> viewModel.cancel());

@@ -8,6 +8,7 @@ import io.dynoscope.core.model.TableDesign;
 import io.dynoscope.service.migration.Migration;
 import io.dynoscope.service.migration.MigrationPlanner;
 import io.dynoscope.service.migration.MigrationReport;
+import io.dynoscope.service.migration.MigrationReportFile;
 import io.dynoscope.service.migration.MigrationReports;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -134,35 +135,31 @@ public final class MigrationViewModel {
      */
     public RunOnClusterViewModel runOnCluster() {
         Objects.requireNonNull(cluster, "no cluster context");
-        Path base =
-                services.folder()
-                        .orElse(Path.of(System.getProperty("java.io.tmpdir"), "dynoscope-jobs"));
+        Path base = services.folder().orElse(ClusterContext.jobFolder());
         Path to = base.resolve(table + ".cluster-target.json");
         Path reportFile = base.resolve(table + ".cluster" + MigrationReports.SUFFIX);
         List<String> args = new ArrayList<>(List.of("--table", table, "--to", to.toString()));
         args.addAll(List.of("--report", reportFile.toString()));
         String model = ModelJson.write(ModelDocument.of(target));
-        return new RunOnClusterViewModel(
-                new RunOnClusterViewModel.Setup(
-                        "migrate",
-                        args,
-                        cluster.connection(),
-                        services.readOnlyReason(),
-                        cluster.defaultJar(),
-                        cluster.sparkHome(),
-                        () -> {
-                            Files.createDirectories(base);
-                            Files.writeString(to, model, StandardCharsets.UTF_8);
-                        },
-                        Optional.of(reportFile)),
-                cluster.services(),
+        return cluster.runOnCluster(
+                "migrate",
+                args,
+                () -> {
+                    Files.createDirectories(base);
+                    Files.writeString(to, model, StandardCharsets.UTF_8);
+                },
+                Optional.of(reportFile),
                 work,
                 this::showJobReport);
     }
 
-    /** A job's report, shown where Apply's report is. */
+    /** A job's report file, shown where Apply's report is, as {@code job report} prints it. */
     void showJobReport(String text) {
-        reportText.set(JOB_REPORT + "\n" + text);
+        String shown =
+                MigrationReportFile.read(text)
+                        .map(read -> String.join("\n", read.lines()))
+                        .orElse(text);
+        reportText.set(JOB_REPORT + "\n" + shown);
     }
 
     /** Where the current model comes from, in words. */

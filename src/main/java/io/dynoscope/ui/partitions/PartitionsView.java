@@ -9,6 +9,7 @@ import io.dynoscope.core.expression.snippet.SnippetLanguage;
 import io.dynoscope.core.item.ValueText;
 import io.dynoscope.core.partitions.PartitionReport;
 import io.dynoscope.ui.common.Views;
+import io.dynoscope.ui.common.job.RunOnClusterDialog;
 import java.util.List;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
@@ -56,6 +57,7 @@ public final class PartitionsView {
     @FXML private BorderPane root;
     @FXML private Button runButton;
     @FXML private Button cancelButton;
+    @FXML private Button clusterButton;
     @FXML private Spinner<Integer> segmentsSpinner;
     @FXML private Spinner<Integer> sampleSpinner;
     @FXML private Spinner<Integer> topSpinner;
@@ -192,6 +194,14 @@ public final class PartitionsView {
         runButton.disableProperty().bind(viewModel.task().runningProperty());
         cancelButton.setOnAction(e -> viewModel.task().cancel());
         cancelButton.disableProperty().bind(viewModel.task().runningProperty().not());
+        RunOnClusterDialog.offer(
+                clusterButton,
+                viewModel.canRunOnCluster(),
+                viewModel.task().runningProperty(),
+                viewModel::runOnCluster);
+        tooltip(
+                clusterButton,
+                "Read the table with a Spark job (docs/jobs.md); its report opens here");
         progressBar.progressProperty().bind(viewModel.task().progressProperty());
         progressBar.visibleProperty().bind(viewModel.task().runningProperty());
         progressLabel.textProperty().bind(viewModel.task().progressTextProperty());

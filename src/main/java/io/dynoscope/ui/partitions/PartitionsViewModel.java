@@ -14,13 +14,16 @@ import io.dynoscope.core.partitions.ShardingAdvice;
 import io.dynoscope.core.partitions.ShardingAdvisor;
 import io.dynoscope.core.partitions.Traffic;
 import io.dynoscope.core.table.ContributorInsights;
+import io.dynoscope.core.table.ReadStatistics;
+import io.dynoscope.service.partitions.PartitionReportJson;
 import io.dynoscope.service.partitions.PartitionReporter;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.ErrorMessages;
 import io.dynoscope.ui.common.ReadWords;
 import io.dynoscope.ui.common.TaskState;
+import io.dynoscope.ui.common.job.ClusterContext;
+import io.dynoscope.ui.common.job.RunOnClusterViewModel;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -149,6 +152,7 @@ public final class PartitionsViewModel {
     // belongs to (a shard, or the key's own unsharded value); null advises on the partition alone
     private PartitionReport.ShardBalance group;
     private BackgroundWork.Handle current;
+    private ClusterContext cluster;
 
     /**
      * @param snippetOptions where the advisor's code connects (the same place as this tab)
@@ -223,6 +227,41 @@ public final class PartitionsViewModel {
 
     private record Finished(PartitionReporter.Result result, ContributorInsights insights) {}
 
+    /** Lets the tab offer Run on a cluster… with what the app gives it. */
+    public void setCluster(ClusterContext context) {
+        this.cluster = context;
+    }
+
+    public boolean canRunOnCluster() {
+        return cluster != null;
+    }
+
+    /**
+     * Run on a cluster…: the partitions job of this table, its report JSON shown here as a read of
+     * the table is (a job only reads, so any connection may run it).
+     */
+    public RunOnClusterViewModel runOnCluster() {
+        Objects.requireNonNull(cluster, "no cluster context");
+        return PartitionsText.job(cluster, table, work, this::showJobReport);
+    }
+
+    /** A partitions job's report JSON, shown as the tab's own read's report. */
+    void showJobReport(String json) {
+        try {
+            show(
+                    new Finished(
+                            new PartitionReporter.Result(
+                                    PartitionReportJson.read(json, model),
+                                    ReadStatistics.NONE,
+                                    true),
+                            insights));
+            reads.set("Read by the cluster job: its reads are in its own output.");
+            readFigures.set("");
+        } catch (IllegalArgumentException e) {
+            message.set("The job's report could not be shown: " + e.getMessage());
+        }
+    }
+
     private void showProgress(PartitionReporter.Progress p, PartitionReporter.Options options) {
         if (!task.isRunning()) {
             return;
@@ -253,7 +292,7 @@ public final class PartitionsViewModel {
         group = null;
         task.setProgress(1);
         task.setProgressText(result.complete() ? "" : "cancelled: the report counts what was read");
-        summary.set(summaryOf(shown));
+        summary.set(PartitionsText.summary(shown));
         PartitionReport.Skew s = shown.skew();
         skew.set(
                 String.format(
@@ -269,7 +308,7 @@ public final class PartitionsViewModel {
                 IntStream.range(0, topPartitions.size())
                         .mapToObj(i -> new PartitionRow(i + 1, topPartitions.get(i)))
                         .toList());
-        pareto.setAll(paretoOf(topPartitions));
+        pareto.setAll(PartitionsText.pareto(topPartitions));
         shardGroups.setAll(shown.shardGroups().stream().map(ShardGroupRow::new).toList());
         hasLocalSecondaryIndex.set(shown.hasLocalSecondaryIndex());
         collections.setAll(
@@ -277,48 +316,10 @@ public final class PartitionsViewModel {
                         .limit(Math.max(1, top.get()))
                         .map(CollectionRow::new)
                         .toList());
-        showInsights(finished.insights());
-        advise();
-    }
-
-    private static List<ParetoBar> paretoOf(List<PartitionReport.Partition> largestFirst) {
-        List<ParetoBar> bars = new ArrayList<>();
-        double running = 0;
-        for (PartitionReport.Partition p : largestFirst) {
-            running += p.share();
-            bars.add(
-                    new ParetoBar(
-                            ValueText.of(p.partitionKey()),
-                            p.bytes(),
-                            p.share(),
-                            Math.min(1, running)));
+        if (finished.insights() != null) {
+            showInsights(finished.insights());
         }
-        return bars;
-    }
-
-    private static String summaryOf(PartitionReport report) {
-        String totals =
-                String.format(
-                        Locale.ROOT,
-                        "%s: %,d items, %s in %,d partitions",
-                        report.table(),
-                        report.items(),
-                        ValueText.bytes(report.bytes()),
-                        report.partitions().size());
-        return report.sample()
-                .map(
-                        s ->
-                                totals
-                                        + String.format(
-                                                Locale.ROOT,
-                                                " (estimated from %d of %d segments, %,d items read:"
-                                                        + " ±%,d items, ±%s at 95%%; partitions read whole)",
-                                                s.segmentsRead(),
-                                                s.totalSegments(),
-                                                s.itemsRead(),
-                                                s.itemsError(),
-                                                ValueText.bytes(s.bytesError())))
-                .orElse(totals);
+        advise();
     }
 
     private void showInsights(ContributorInsights found) {
@@ -327,18 +328,10 @@ public final class PartitionsViewModel {
                 found.enabled()
                         ? "Contributor Insights, last hour: capacity units by partition key."
                         : found.message());
-        mostAccessed.setAll(found.mostAccessed().stream().map(PartitionsViewModel::line).toList());
+        mostAccessed.setAll(
+                found.mostAccessed().stream().map(PartitionsText::contributor).toList());
         mostThrottled.setAll(
-                found.mostThrottled().stream().map(PartitionsViewModel::line).toList());
-    }
-
-    private static String line(ContributorInsights.Contributor c) {
-        return String.format(
-                Locale.ROOT,
-                "%s  %,.0f  (peak %,.1f/s)",
-                c.partitionKey(),
-                c.total(),
-                c.peakPerSecond());
+                found.mostThrottled().stream().map(PartitionsText::contributor).toList());
     }
 
     // ---- the advisor -----------------------------------------------------------------------

@@ -177,6 +177,22 @@ class PartitionReporterTest {
     }
 
     @Test
+    void theReportsJsonReadsBackAsTheSameReport() {
+        for (PartitionReporter.Options options :
+                List.of(
+                        PartitionReporter.Options.full(),
+                        PartitionReporter.Options.full().sampling(800))) {
+            PartitionReport report =
+                    new PartitionReporter(repository)
+                            .report(table, options, null, p -> {}, Cancellation.none())
+                            .report();
+            String json = PartitionReportJson.write(report, report.partitions().size());
+
+            assertEquals(report, PartitionReportJson.read(json, null), "read back");
+        }
+    }
+
+    @Test
     void cancelStopsTheRead() {
         Cancellation cancellation = new Cancellation();
         AtomicInteger calls = new AtomicInteger();

@@ -26,7 +26,21 @@ class GridWarmUpTest {
             ConnectionServices madeUp = new ConnectionServices(GridWarmUp.madeUpTable());
             Platform.runLater(() -> started.complete(GridWarmUp.start(madeUp, work, List.of())));
             // 60 items in 6 collections: a header row for each and a row for each item
-            assertEquals(66, started.get(10, TimeUnit.SECONDS).get(20, TimeUnit.SECONDS));
+            assertEquals(66, started.get(60, TimeUnit.SECONDS).get(90, TimeUnit.SECONDS));
+        } finally {
+            work.shutdown();
+        }
+    }
+
+    @Test
+    void aTableOpenedMeanwhileLeavesTheRenderingOut() throws Exception {
+        BackgroundWork work = new BackgroundWork(Executors.newCachedThreadPool(), UiExecutor.fx());
+        try {
+            CompletableFuture<CompletableFuture<Integer>> started = new CompletableFuture<>();
+            ConnectionServices madeUp = new ConnectionServices(GridWarmUp.madeUpTable());
+            Platform.runLater(
+                    () -> started.complete(GridWarmUp.start(madeUp, work, List.of(), () -> false)));
+            assertEquals(0, started.get(60, TimeUnit.SECONDS).get(90, TimeUnit.SECONDS));
         } finally {
             work.shutdown();
         }

@@ -17,6 +17,7 @@ import javafx.scene.Scene;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableView;
@@ -150,6 +151,16 @@ class PartitionsViewTest {
         assertTrue(text.contains("To move to WS#big#{01..15}"), text);
         TextArea code = robot.lookup("#writeCodeArea").queryAs(TextArea.class);
         FxWait.until(30, () -> code.getText().contains("WS#big#"));
+    }
+
+    @Test
+    void enterInAFieldNeverStartsAWholeTableRead(FxRobot robot) {
+        // the view is a tab of the main window: a default button there fires on Enter in any
+        // field of the window, and "Read table" reads (and pays for) the whole table
+        assertTrue(
+                robot.lookup(".button").queryAllAs(Button.class).stream()
+                        .noneMatch(Button::isDefaultButton),
+                "no default button in the partitions view");
     }
 
     /** Selects a partition, opens the advisor and types the peak writes. */

@@ -2,6 +2,7 @@ package io.dynoscope.ui.common.job;
 
 import io.dynoscope.service.job.JobLaunch.Engine;
 import java.util.List;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.StringProperty;
@@ -50,6 +51,29 @@ public final class RunOnClusterDialog {
         stage.setOnHidden(e -> viewModel.cancel());
         stage.show();
         return stage;
+    }
+
+    /**
+     * A view's Run on a cluster… button: shown only when the app offers a cluster, off while {@code
+     * busy}; pressed, it opens the dialog of {@code job}'s view model (none when it gives null)
+     * over the button's window, styled like it.
+     */
+    public static void offer(
+            Button button,
+            boolean offered,
+            ObservableBooleanValue busy,
+            Supplier<RunOnClusterViewModel> job) {
+        button.setManaged(offered);
+        button.setVisible(offered);
+        button.disableProperty().bind(Bindings.createBooleanBinding(busy::get, busy));
+        button.setOnAction(
+                e -> {
+                    RunOnClusterViewModel viewModel = job.get();
+                    if (viewModel != null) {
+                        Scene scene = button.getScene();
+                        open(scene.getWindow(), scene.getStylesheets(), viewModel);
+                    }
+                });
     }
 
     /** The dialog's content. */
@@ -207,6 +231,7 @@ public final class RunOnClusterDialog {
         state.textProperty().bind(Bindings.concat("State: ", vm.stateProperty()));
         Label progress = new Label();
         progress.setId("progressLabel");
+        progress.setWrapText(true);
         progress.textProperty().bind(vm.progressProperty());
         TextArea output = new TextArea();
         output.setId("outputArea");

@@ -3,7 +3,7 @@ package io.dynoscope.ui.common.job;
 import io.dynoscope.service.job.ClusterJobRun;
 import io.dynoscope.service.job.JobLaunch;
 import io.dynoscope.service.job.JobLaunch.Engine;
-import io.dynoscope.service.migration.MigrationReportFile;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.service.store.JobRuns;
 import io.dynoscope.ui.common.BackgroundWork;
@@ -34,7 +34,8 @@ import javafx.beans.property.StringProperty;
  * in a child process, the spark-submit line to copy (nothing runs), or EMR Serverless. What the
  * dialog shows is built by the same code as what is sent ({@link JobLaunch}), and Submit is refused
  * on a read-only connection. The job's output (its phases and passes) or the run's state is its
- * progress; a finished migration's report goes to the view that opened the dialog.
+ * progress; the report a finished job wrote (its text, as the job wrote it) goes to the view that
+ * opened the dialog, which shows it as a desktop run's.
  */
 public final class RunOnClusterViewModel {
 
@@ -87,6 +88,8 @@ public final class RunOnClusterViewModel {
     private final StringBinding shown;
     private final BooleanBinding canSubmit;
     private BackgroundWork.Handle handle;
+    // once the job reports counts, its other lines no longer replace them as the progress
+    private boolean progressCounted;
 
     public RunOnClusterViewModel(
             Setup setup, Services services, BackgroundWork work, Consumer<String> onReport) {
@@ -214,6 +217,8 @@ public final class RunOnClusterViewModel {
         running.set(true);
         state.set(chosen == Engine.LOCAL ? "Running" : "Submitting");
         output.set("");
+        progress.set("");
+        progressCounted = false;
         List<String> lines = new ArrayList<>();
         handle =
                 work.submit(
@@ -241,12 +246,18 @@ public final class RunOnClusterViewModel {
                                 return "Ended: " + run.state();
                             }
                         },
-                        (String printed) -> {
+                        (String out) -> {
+                            // a progress line is shown as its counts; other lines as printed
+                            Optional<JobProgress> counts = JobProgress.parse(out);
+                            String printed = counts.map(JobProgress::text).orElse(out);
                             lines.add(printed);
                             if (lines.size() > 500) {
                                 lines.remove(0);
                             }
-                            progress.set(printed);
+                            if (counts.isPresent() || !progressCounted) {
+                                progress.set(printed);
+                            }
+                            progressCounted |= counts.isPresent();
                             output.set(String.join("\n", lines));
                             if (chosen == Engine.EMR_SERVERLESS) {
                                 state.set(printed);
@@ -302,11 +313,7 @@ public final class RunOnClusterViewModel {
             if (Files.getLastModifiedTime(file.get()).toMillis() + 2_000 < submitted) {
                 return; // an earlier run's
             }
-            String text = Files.readString(file.get(), StandardCharsets.UTF_8);
-            onReport.accept(
-                    MigrationReportFile.read(text)
-                            .map(read -> String.join("\n", read.lines()))
-                            .orElse(text));
+            onReport.accept(Files.readString(file.get(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             problem.set("The report " + file.get() + " could not be read: " + e.getMessage());
         }

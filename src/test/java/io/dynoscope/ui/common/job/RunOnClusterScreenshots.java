@@ -16,11 +16,13 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /**
- * The Run on a cluster… dialog at 1280x800 with EMR Serverless chosen and filled in, pictured
- * whole-display. Not a test.
+ * The Run on a cluster… dialog at 1280x800, pictured whole-display: the Migrate window's with EMR
+ * Serverless chosen and filled in, the drift inspector's (drift-fix) with the local engine, the
+ * partitions tab's with EMR Serverless; each with the job's arguments as its view builds them. Not
+ * a test.
  *
  * <pre>
- * Xvfb :97 -screen 0 1280x800x24 &amp; DISPLAY=:97 java -cp $CP io.dynoscope.ui.common.job.RunOnClusterScreenshots docs [dark]
+ * Xvfb :97 -screen 0 1280x800x24 &amp; DISPLAY=:97 java -cp $CP io.dynoscope.ui.common.job.RunOnClusterScreenshots docs light|dark [migrate|drift-fix|partitions]
  * </pre>
  */
 public final class RunOnClusterScreenshots {
@@ -30,6 +32,33 @@ public final class RunOnClusterScreenshots {
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         boolean dark = args.length > 1 && args[1].equals("dark");
+        String job = args.length > 2 ? args[2] : "migrate";
+        String jobs = "/tmp/dynoscope-jobs/";
+        List<String> jobArgs =
+                switch (job) {
+                    case "drift-fix" ->
+                            List.of(
+                                    "--table",
+                                    "Orders",
+                                    "--rule",
+                                    jobs + "Orders.drift-rule.json",
+                                    "--report",
+                                    jobs + "Orders.drift-fix.txt");
+                    case "partitions" ->
+                            List.of(
+                                    "--table",
+                                    "Orders",
+                                    "--report",
+                                    jobs + "Orders.partitions.json");
+                    default ->
+                            List.of(
+                                    "--table",
+                                    "Orders",
+                                    "--to",
+                                    "/home/me/.dynoscope/migrations/Orders.cluster-target.json",
+                                    "--report",
+                                    "/home/me/.dynoscope/migrations/Orders.cluster.migration-report.json");
+                };
         Platform.startup(() -> {});
         CountDownLatch shown = new CountDownLatch(1);
         Platform.runLater(
@@ -37,14 +66,8 @@ public final class RunOnClusterScreenshots {
                     RunOnClusterViewModel vm =
                             new RunOnClusterViewModel(
                                     new RunOnClusterViewModel.Setup(
-                                            "migrate",
-                                            List.of(
-                                                    "--table",
-                                                    "Orders",
-                                                    "--to",
-                                                    "/home/me/.dynoscope/migrations/Orders.cluster-target.json",
-                                                    "--report",
-                                                    "/home/me/.dynoscope/migrations/Orders.cluster.migration-report.json"),
+                                            job,
+                                            jobArgs,
                                             Optional.of(
                                                     new ConnectionSpec.Profile(
                                                             "prod", "eu-west-1")),
@@ -62,7 +85,11 @@ public final class RunOnClusterScreenshots {
                                     new BackgroundWork(
                                             Executors.newCachedThreadPool(), UiExecutor.fx()),
                                     report -> {});
-                    vm.engineProperty().set(Engine.EMR_SERVERLESS);
+                    if (job.equals("drift-fix")) {
+                        vm.coresProperty().set("8");
+                    } else {
+                        vm.engineProperty().set(Engine.EMR_SERVERLESS);
+                    }
                     vm.applicationIdProperty().set("00fabc123");
                     vm.executionRoleProperty().set("arn:aws:iam::123456789012:role/dynoscope-job");
                     vm.s3JarProperty().set("s3://my-bucket/jobs/dynoscope-jobs.jar");
@@ -70,7 +97,7 @@ public final class RunOnClusterScreenshots {
                     Scene scene = new Scene(RunOnClusterDialog.content(vm), 1280, 800);
                     ShellView.applyTheme(scene, dark);
                     stage.setScene(scene);
-                    stage.setTitle("Run migrate on a cluster");
+                    stage.setTitle("Run " + job + " on a cluster");
                     stage.setX(0);
                     stage.setY(0);
                     stage.show();
@@ -78,7 +105,11 @@ public final class RunOnClusterScreenshots {
                 });
         shown.await();
         Thread.sleep(2500);
-        String name = "jobs-run-on-cluster-1280-" + (dark ? "dark" : "light");
+        String name =
+                "jobs-run-on-cluster-"
+                        + (job.equals("migrate") ? "" : job + "-")
+                        + "1280-"
+                        + (dark ? "dark" : "light");
         new ProcessBuilder("import", "-window", "root", out.resolve(name + ".png").toString())
                 .inheritIO()
                 .start()

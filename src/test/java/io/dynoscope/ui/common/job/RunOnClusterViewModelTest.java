@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.service.job.ClusterJobRun;
 import io.dynoscope.service.job.JobLaunch;
 import io.dynoscope.service.job.JobLaunch.Engine;
+import io.dynoscope.service.job.JobProgress;
 import io.dynoscope.service.store.ConnectionSpec;
 import io.dynoscope.ui.common.BackgroundWork;
 import io.dynoscope.ui.common.UiExecutor;
@@ -41,13 +42,17 @@ class RunOnClusterViewModelTest {
     }
 
     private RunOnClusterViewModel viewModel(Optional<String> readOnly) throws Exception {
+        return viewModel(readOnly, "echo 'backfill: 3 of 3 segments'; echo done");
+    }
+
+    private RunOnClusterViewModel viewModel(Optional<String> readOnly, String printed)
+            throws Exception {
         Path jar = Files.writeString(folder.resolve("dynoscope-jobs.jar"), "jar");
         ClusterJobRun.Launcher launcher =
                 line -> {
                     launched.add(line);
                     // what a job prints as it goes, from a real child process
-                    return new ProcessBuilder(
-                                    "sh", "-c", "echo 'backfill: 3 of 3 segments'; echo done")
+                    return new ProcessBuilder("sh", "-c", printed)
                             .redirectErrorStream(true)
                             .start();
                 };
@@ -94,6 +99,25 @@ class RunOnClusterViewModelTest {
         assertEquals("done", vm.progressProperty().get());
         assertEquals("backfill: 3 of 3 segments\ndone", vm.outputProperty().get());
         assertFalse(vm.runningProperty().get());
+    }
+
+    @Test
+    void theJobsProgressLinesAreShownAsCounts() throws Exception {
+        JobProgress counts =
+                new JobProgress("migrate backfill", "segments", 3, 12, 1_200, 1_180, 0, 1_180);
+        RunOnClusterViewModel vm =
+                viewModel(
+                        Optional.empty(),
+                        "echo 'backfill begins'; echo '"
+                                + counts.line()
+                                + "'; echo 'a Spark warning'");
+
+        vm.submit().await();
+
+        assertEquals(counts.text(), vm.progressProperty().get(), "the counts stay shown");
+        assertEquals(
+                "backfill begins\n" + counts.text() + "\na Spark warning",
+                vm.outputProperty().get());
     }
 
     @Test
