@@ -60,7 +60,7 @@ class SidebarStartUiTest {
                             return SdkDynamoRepository.connect(TestEngine.connection());
                         },
                         List.of(ConnectionEntry.sandbox(), ConnectionEntry.dynamoDbLocal()),
-                        new AppContext.SandboxHolder(),
+                        new SandboxHolder(),
                         SettingsService.open(new SettingsStore(settings)));
         stage.setScene(DynoscopeApp.createScene(context));
         stage.setWidth(1280);
