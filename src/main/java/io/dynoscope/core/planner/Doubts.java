@@ -294,7 +294,7 @@ final class Doubts {
      * Whether a word of the sentence names the attribute: a phrase of it, an entity whose id it is,
      * "id" for the entity returned, or a word of its name ("scores" for {@code topScore}).
      */
-    private static boolean named(PatternReader reader, String returned, String attribute) {
+    static boolean named(PatternReader reader, String returned, String attribute) {
         for (Sentence.Mention m : reader.mentions) {
             for (Sentence.Phrase p : m.phrases()) {
                 if (attribute.equals(p.attribute())

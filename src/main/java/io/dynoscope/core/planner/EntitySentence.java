@@ -52,7 +52,8 @@ abstract class EntitySentence extends Sentence {
      */
     List<String> idsFor(String returned, EntitySpec other, boolean owning) {
         if (ancestors(returned).contains(other.name())) {
-            return other.ids();
+            // "ad groups of a campaign": the campaign's own key, its ancestors' ids first
+            return identityOf(other);
         }
         EntitySpec entity = byName.get(returned);
         List<String> held = other.ids().stream().filter(entity::has).toList();

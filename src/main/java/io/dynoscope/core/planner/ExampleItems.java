@@ -7,6 +7,7 @@ import io.dynoscope.core.model.AttributeModel;
 import io.dynoscope.core.model.Entity;
 import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -265,15 +266,18 @@ public final class ExampleItems {
         }
         Map<String, AttributeValue> keys = new LinkedHashMap<>();
         keys.put(model.keySchema().partitionKey(), key(templates, values, true));
-        model.keySchema()
-                .sortKey()
-                .ifPresent(
-                        sk ->
-                                templates
-                                        .sortKey()
-                                        .ifPresent(
-                                                t -> keys.put(sk, key(templates, values, false))));
+        Optional<String> sk = model.keySchema().sortKey();
+        if (sk.isPresent() && templates.sortKey().isPresent()) {
+            keys.put(sk.get(), typed(sk.get(), key(templates, values, false)));
+        }
         return Optional.of(keys);
+    }
+
+    /** A key value as its attribute's type: a number sort key holds the number ({@code 40}). */
+    private AttributeValue typed(String attribute, AttributeValue text) {
+        return model.keyType(attribute) == KeyType.N
+                ? AttributeValue.n(((AttributeValue.Str) text).value())
+                : text;
     }
 
     private AttributeValue value(EntitySpec spec, AttributeModel attribute, int n, Instant time) {

@@ -420,7 +420,7 @@ final class KeyLayout {
             Set<String> given,
             boolean extending) {
         List<String> partition = key.partitionVariables();
-        if (!given.containsAll(partition)) {
+        if (!given.containsAll(partition) || (extending && key.numeric())) {
             return Optional.empty();
         }
         Set<String> equal = new LinkedHashSet<>(given);
@@ -441,7 +441,9 @@ final class KeyLayout {
         if (target == null) {
             return Optional.of(n);
         }
-        if (values.size() > n && values.get(n).equals(target)) {
+        // a number orders or bounds only a key of its own type, not the text of a string key
+        boolean number = numberOrdered(spec, target);
+        if (values.size() > n && values.get(n).equals(target) && number == key.numeric()) {
             return Optional.of(n);
         }
         if (pattern.range().isEmpty()
@@ -449,7 +451,23 @@ final class KeyLayout {
                 && timeOrderedId(spec, values.get(n), target)) {
             return Optional.of(n);
         }
-        return extending && key.sortValues().size() == n ? Optional.of(n) : Optional.empty();
+        return extending && !number && key.sortValues().size() == n
+                ? Optional.of(n)
+                : Optional.empty();
+    }
+
+    /**
+     * Whether {@code attribute} is a number other than a time: ordered or bounded, it needs a sort
+     * key of type N. A time held as a number is epoch seconds, ten digits from 2001 to 2286, so its
+     * text sorts as the number does and it may share a composite string key.
+     */
+    boolean numberOrdered(EntitySpec spec, String attribute) {
+        return !PatternWords.timeLike(attribute)
+                && attributes.get(spec.name()).stream()
+                        .anyMatch(
+                                a ->
+                                        a.name().equals(attribute)
+                                                && a.type() == AttributeValue.Type.N);
     }
 
     /**
@@ -480,6 +498,10 @@ final class KeyLayout {
     }
 
     KeyPath newIndexKey(PatternSpec pattern, EntitySpec spec, Set<String> given) {
+        String ordered = target(pattern);
+        if (ordered != null && numberOrdered(spec, ordered) && !given.contains(ordered)) {
+            return numberKey(pattern, spec, given, ordered);
+        }
         List<String> ids = given.stream().filter(g -> idLike(g, spec)).toList();
         List<String> partition =
                 ids.isEmpty() && !given.isEmpty() ? List.of(given.iterator().next()) : ids;
@@ -498,6 +520,34 @@ final class KeyLayout {
                         ? identity(spec).stream().filter(id -> !partition.contains(id)).toList()
                         : List.of();
         return new KeyPath(null, parts, spec.tag(), values, tail);
+    }
+
+    /**
+     * An index key for a pattern ordered or bounded by a number ("the top 10 images by views"): the
+     * values given, ids first, in the partition key and the number itself, of type N, as the sort
+     * key, so the order is the number's and a Limit takes the top N. The entity's tag ends the
+     * partition key unless it starts it, so two entities' numbers never share a partition (a number
+     * sort key has no tag to tell them apart by).
+     */
+    private KeyPath numberKey(
+            PatternSpec pattern, EntitySpec spec, Set<String> given, String number) {
+        List<String> partition =
+                new ArrayList<>(given.stream().filter(g -> idLike(g, spec)).toList());
+        given.stream().filter(g -> !partition.contains(g)).forEach(partition::add);
+        List<KeyPath.Part> parts = new ArrayList<>();
+        partition.forEach(p -> parts.add(new KeyPath.Part(ownerTag(p), p)));
+        if (parts.isEmpty() || !parts.get(0).tag().equals(spec.tag())) {
+            parts.add(new KeyPath.Part(spec.tag(), null));
+        }
+        note(
+                pattern.words(),
+                "ordered by the number "
+                        + number
+                        + ": an index whose sort key is "
+                        + number
+                        + " itself (type N), since a number written into a string key sorts as"
+                        + " text (10 before 9); the values given make its partition key");
+        return new KeyPath(null, parts, spec.tag(), List.of(number), List.of(), true);
     }
 
     Optional<String> creationTime(EntitySpec spec) {

@@ -17,13 +17,18 @@ import java.util.Objects;
  *     key ({@code META}) when {@code sortValues} and {@code tail} are empty
  * @param sortValues the variables of the sort key, in order
  * @param tail ids appended after the values (on an index with no other values)
+ * @param numeric whether the sort key is the one number of {@code sortValues} itself, of type N
+ *     ({@code {points}}): a number written into a string key sorts as text (10 before 9), so a
+ *     pattern ordered or ranged by a number reads an index whose sort key is that number, with
+ *     every value given in its partition key
  */
 record KeyPath(
         String index,
         List<Part> partition,
         String sortTag,
         List<String> sortValues,
-        List<String> tail) {
+        List<String> tail,
+        boolean numeric) {
 
     /** One part of a partition key: {@code TAG#{variable}}, or a fixed {@code TAG}. */
     record Part(String tag, String variable) {
@@ -32,7 +37,19 @@ record KeyPath(
         }
     }
 
+    KeyPath(
+            String index,
+            List<Part> partition,
+            String sortTag,
+            List<String> sortValues,
+            List<String> tail) {
+        this(index, partition, sortTag, sortValues, tail, false);
+    }
+
     KeyPath {
+        if (numeric && (sortValues.size() != 1 || !tail.isEmpty())) {
+            throw new IllegalArgumentException("a number sort key holds one number only");
+        }
         partition = List.copyOf(partition);
         Objects.requireNonNull(sortTag, "sortTag");
         sortValues = List.copyOf(sortValues);
@@ -58,6 +75,9 @@ record KeyPath(
 
     /** The sort key template. */
     String sortText() {
+        if (numeric) {
+            return "{" + sortValues.get(0) + "}";
+        }
         StringBuilder text = new StringBuilder(sortTag);
         for (String v : sortVariables()) {
             text.append("#{").append(v).append('}');
@@ -71,11 +91,11 @@ record KeyPath(
 
     /** The same key with sort values extended (the tail then drops out). */
     KeyPath withSortValues(List<String> values) {
-        return new KeyPath(index, partition, sortTag, values, List.of());
+        return new KeyPath(index, partition, sortTag, values, List.of(), numeric);
     }
 
     KeyPath onIndex(String name) {
-        return new KeyPath(name, partition, sortTag, sortValues, tail);
+        return new KeyPath(name, partition, sortTag, sortValues, tail, numeric);
     }
 
     /**
@@ -83,6 +103,9 @@ record KeyPath(
      * sort values), as a template: {@code LOAN#{status}#}; for no values {@code LOAN#}.
      */
     String prefixTemplate(int equal) {
+        if (numeric) {
+            return "";
+        }
         StringBuilder text = new StringBuilder(sortTag).append('#');
         for (int i = 0; i < equal; i++) {
             text.append('{').append(sortVariables().get(i)).append("}#");

@@ -12,14 +12,17 @@ import io.dynoscope.core.model.KeyTemplates;
 import io.dynoscope.core.model.Question;
 import io.dynoscope.core.model.Relationship;
 import io.dynoscope.core.model.TableModel;
+import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.SecondaryIndex;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** Builds the model's requests and parts from the keys laid out. */
 final class LayoutRequests {
@@ -27,6 +30,31 @@ final class LayoutRequests {
 
     static String indexName(int slot) {
         return "GSI" + (slot + 1);
+    }
+
+    /**
+     * The index each entity's index keys go to, in the entity's order: its n-th key with a string
+     * sort key to GSIn, so every entity overloads the same indexes; keys whose sort key is a number
+     * ({@link KeyPath#numeric}) to the indexes after those, whose sort key is of type N.
+     */
+    static Map<String, List<String>> indexNames(Map<String, List<KeyPath>> indexKeys) {
+        int strings =
+                indexKeys.values().stream()
+                        .mapToInt(keys -> (int) keys.stream().filter(k -> !k.numeric()).count())
+                        .max()
+                        .orElse(0);
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        indexKeys.forEach(
+                (entity, keys) -> {
+                    List<String> named = new ArrayList<>();
+                    int string = 0;
+                    int number = strings;
+                    for (KeyPath key : keys) {
+                        named.add(indexName(key.numeric() ? number++ : string++));
+                    }
+                    names.put(entity, named);
+                });
+        return names;
     }
 
     static AccessPattern build(
@@ -39,7 +67,10 @@ final class LayoutRequests {
                 served.slot() < 0
                         ? tableKeys.get(served.entity())
                         : indexKeys.get(served.entity()).get(served.slot());
-        String index = served.slot() < 0 ? null : indexName(served.slot());
+        String index =
+                served.slot() < 0
+                        ? null
+                        : indexNames(indexKeys).get(served.entity()).get(served.slot());
         List<String> returns = new ArrayList<>(List.of(served.entity()));
         returns.addAll(served.along());
         boolean descending = spec.order().map(Question.Order::descending).orElse(false);
@@ -86,6 +117,9 @@ final class LayoutRequests {
             KeyPath key, Served served, PatternSpec spec) {
         List<String> values = key.sortVariables();
         int equal = served.equal();
+        if (key.numeric()) {
+            return numberCondition(key, served, spec);
+        }
         if (values.isEmpty()) {
             return Optional.of(
                     AccessPattern.SortKeyPattern.of(SortKeyCondition.Operator.EQ, key.sortTag()));
@@ -115,6 +149,33 @@ final class LayoutRequests {
         }
         return Optional.of(
                 AccessPattern.SortKeyPattern.of(SortKeyCondition.Operator.BEGINS_WITH, prefix));
+    }
+
+    /** The condition on a number sort key: none to read the partition in order, else a bound. */
+    private static Optional<AccessPattern.SortKeyPattern> numberCondition(
+            KeyPath key, Served served, PatternSpec spec) {
+        if (served.equal() > 0) {
+            return Optional.of(
+                    AccessPattern.SortKeyPattern.of(SortKeyCondition.Operator.EQ, key.sortText()));
+        }
+        if (!served.ranged()) {
+            return Optional.empty();
+        }
+        Question.Range range = spec.range().orElseThrow();
+        return Optional.of(
+                switch (range.kind()) {
+                    case BETWEEN -> between("{" + range.from() + "}", "{" + range.to() + "}");
+                    case AFTER ->
+                            AccessPattern.SortKeyPattern.of(
+                                    SortKeyCondition.Operator.GE, "{" + range.from() + "}");
+                    case BEFORE ->
+                            AccessPattern.SortKeyPattern.of(
+                                    SortKeyCondition.Operator.LE, "{" + range.to() + "}");
+                    // a number has no prefix to read: the range names a string
+                    case PREFIX ->
+                            throw new IllegalStateException(
+                                    "a prefix of the number " + range.attribute());
+                });
     }
 
     static AccessPattern.SortKeyPattern between(String lower, String upper) {
@@ -193,18 +254,33 @@ final class LayoutRequests {
             Map<String, List<KeyPath>> indexKeys,
             Map<String, List<AttributeModel>> attributes,
             List<AccessPattern> patterns) {
-        int indexCount = indexKeys.values().stream().mapToInt(List::size).max().orElse(0);
+        Map<String, List<String>> names = indexNames(indexKeys);
+        Set<String> numbers = new LinkedHashSet<>();
+        Set<String> used =
+                new TreeSet<>(
+                        Comparator.comparingInt((String n) -> Integer.parseInt(n.substring(3))));
+        indexKeys.forEach(
+                (entity, keys) -> {
+                    for (int slot = 0; slot < keys.size(); slot++) {
+                        String name = names.get(entity).get(slot);
+                        used.add(name);
+                        if (keys.get(slot).numeric()) {
+                            numbers.add(name);
+                        }
+                    }
+                });
         Map<String, String> keyTypes = new LinkedHashMap<>();
-        keyTypes.put(input.partitionKey(), "S");
-        keyTypes.put(input.sortKey(), "S");
+        keyTypes.put(input.partitionKey(), KeyType.S.descriptor());
+        keyTypes.put(input.sortKey(), KeyType.S.descriptor());
         List<SecondaryIndex> indexes = new ArrayList<>();
-        for (int slot = 0; slot < indexCount; slot++) {
-            String name = indexName(slot);
+        for (String name : used) {
             indexes.add(
                     new SecondaryIndex(
                             name, true, KeySchema.of(name + "PK", name + "SK"), "ALL", List.of()));
-            keyTypes.put(name + "PK", "S");
-            keyTypes.put(name + "SK", "S");
+            keyTypes.put(name + "PK", KeyType.S.descriptor());
+            keyTypes.put(
+                    name + "SK",
+                    numbers.contains(name) ? KeyType.N.descriptor() : KeyType.S.descriptor());
         }
         List<Entity> entities = new ArrayList<>();
         List<Relationship> relationships = new ArrayList<>();
@@ -212,7 +288,7 @@ final class LayoutRequests {
             Map<String, KeyTemplates> onIndexes = new LinkedHashMap<>();
             List<KeyPath> keys = indexKeys.get(spec.name());
             for (int slot = 0; slot < keys.size(); slot++) {
-                onIndexes.put(indexName(slot), keys.get(slot).templates());
+                onIndexes.put(names.get(spec.name()).get(slot), keys.get(slot).templates());
             }
             entities.add(
                     new Entity(

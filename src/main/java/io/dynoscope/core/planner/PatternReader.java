@@ -104,6 +104,7 @@ final class PatternReader extends EntitySentence {
         boolean many = many(head, entity, given, identity, range.isPresent(), returns);
         unsure.addAll(Doubts.of(this, head, returned, given, range, order));
         unsure.addAll(ShapeDoubts.of(this, head, named, returns, given, many, order));
+        unsure.addAll(UnusedWords.of(this, returned, given, range, order));
         PatternSpec.Kind kind = Verbs.kind(unmentionedWords());
         if (kind.write()) {
             // a write names one item: its whole key, nothing ordered or counted

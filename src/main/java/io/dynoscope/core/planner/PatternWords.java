@@ -86,7 +86,8 @@ public final class PatternWords {
     static final String BARE_ID = "*id";
 
     static final Pattern TIME_NAME =
-            Pattern.compile(".*(At|Date|Time|Timestamp|On)$|date|time|timestamp|day|when");
+            Pattern.compile(
+                    ".*(At|Date|Time|Timestamp|On|Start|End)$|date|time|timestamp|day|when");
 
     private PatternWords() {}
 

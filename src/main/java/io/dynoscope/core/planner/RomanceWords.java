@@ -176,7 +176,7 @@ final class RomanceWords {
         words(es, Kind.WORD, "how many", "cuantos|cuantas");
         words(es, Kind.WORD, "first", "primero|primera|primeros|primeras|primer");
         words(es, Kind.WORD, "last", "ultimo|ultima|ultimos|ultimas");
-        words(es, Kind.WORD, "recent", "reciente|recientes");
+        words(es, Kind.ADJECTIVE, "recent", "reciente|recientes");
         words(es, Kind.WORD, "newest", "nuevos|nuevas");
         words(es, Kind.ADJECTIVE, "given", "dado|dada|dados|dadas|determinado|determinada");
         words(es, Kind.ADJECTIVE, "specific", "concreto|concreta|especifico|especifica");
@@ -287,7 +287,7 @@ final class RomanceWords {
         words(it, Kind.WORD, "how many", "quanti|quante");
         words(it, Kind.WORD, "first", "primo|prima|primi|prime");
         words(it, Kind.WORD, "last", "ultimo|ultima|ultimi|ultime");
-        words(it, Kind.WORD, "recent", "recente|recenti");
+        words(it, Kind.ADJECTIVE, "recent", "recente|recenti");
         words(it, Kind.ADJECTIVE, "given", "dato|dati|determinato|determinata");
         words(it, Kind.ADJECTIVE, "specific", "specifico|specifica|specifici|preciso|precisa");
         words(it, Kind.ADJECTIVE, "particular", "particolare");
@@ -488,6 +488,11 @@ final class RomanceWords {
         nouns("tenant", "inquilino");
         nouns("plan", "plan|piano");
         nouns("label", "rotulo");
+        nouns("campaign", "campana|campagna");
+        nouns("profile", "perfil|profilo");
+        nouns("advertiser", "anunciante|inserzionista");
+        nouns("activity", "actividad|attivita");
+        nouns("entity", "entidad|entita");
     }
 
     /** The English words that head an attribute's name ("user id", "creation date"). */

@@ -77,7 +77,10 @@ class Sentence {
 
     Sentence(String words, List<EntitySpec> entities) {
         this.words = words;
-        Matcher m = TOKEN.matcher(words.replaceAll("([\\p{Ll}\\p{N}])(\\p{Lu})", "$1 $2"));
+        // "city.building.floor.desk": a dotted path of names is a list of them (a slash is not:
+        // "books/copies", "create/update" are as often alternatives)
+        String listed = words.replaceAll("(?<=\\p{L}{2})\\.(?=\\p{L}{2})", " , ");
+        Matcher m = TOKEN.matcher(listed.replaceAll("([\\p{Ll}\\p{N}])(\\p{Lu})", "$1 $2"));
         while (m.find()) {
             tokens.add(new Token(normal(m.group()), m.group()));
         }

@@ -21,13 +21,13 @@ import org.junit.jupiter.api.Test;
 class PatternWordsCorpusTest {
 
     /**
-     * Right of total per part, measured 2026-12-08 (docs/model.md): 8 designs added that day, read
-     * before any change.
+     * Right of total per part, measured 2026-12-08 (docs/model.md): 8 designs added that day, then
+     * words found and not used doubted, dotted paths and ancestors' ids read.
      */
     private static final Map<String, int[]> FLOORS =
             Map.of(
-                    "tuned", new int[] {258, 302},
-                    "held-out", new int[] {128, 164});
+                    "tuned", new int[] {261, 302},
+                    "held-out", new int[] {129, 164});
 
     record Score(int right, int total, List<String> wrong) {}
 

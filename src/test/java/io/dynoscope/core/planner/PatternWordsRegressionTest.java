@@ -91,17 +91,12 @@ class PatternWordsRegressionTest {
                     "Get Ticket History by ticket ID",
                     // the employee's tickets are those the employee created
                     "Get Ticket History by employee email",
-                    // names joined by dots are not split
-                    "Get employees by city.building.floor.desk",
                     // "last touched in the past 24 hours": a range, not an order
                     "Get Tickets last touched in the past 24 hours",
                     // a project's history is its time cards
                     "Get Project History by date range",
                     "Get Project History by role",
-                    // "time range" names no attribute
-                    "Get Reservations by BuildingID and time range",
-                    // a grandchild's parent is given with its own parent's id
-                    "Get all ad groups for a campaign",
+                    // "campaign performance": the campaign is named only as part of the entity
                     "Get campaign performance data for a date range",
                     // "followers of", "followed", "people I follow": roles of the follow's ids
                     "Get list of followers of entity",

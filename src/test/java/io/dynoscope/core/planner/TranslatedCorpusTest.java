@@ -20,13 +20,16 @@ import org.junit.jupiter.api.Test;
  */
 class TranslatedCorpusTest {
 
-    /** Right of total per part and language, measured 2026-12-07 (docs/model.md). */
+    /**
+     * Right of total per part and language, measured 2026-12-08 (docs/model.md): the tuned slice
+     * grew by 6 sentences of that day's tuned designs.
+     */
     private static final Map<String, int[]> FLOORS =
             Map.of(
                     "held-out es", new int[] {13, 24},
                     "held-out it", new int[] {13, 24},
-                    "tuned es", new int[] {13, 13},
-                    "tuned it", new int[] {13, 13});
+                    "tuned es", new int[] {18, 19},
+                    "tuned it", new int[] {18, 19});
 
     @Test
     void translatedSentencesReadAsTheirEnglish() throws IOException {
