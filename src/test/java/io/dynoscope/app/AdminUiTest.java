@@ -11,7 +11,6 @@ import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.KeyType;
 import io.dynoscope.core.table.TableInfo;
 import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.GeneratedItems;
 import io.dynoscope.testsupport.TestEngine;
@@ -41,14 +40,12 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.fxmisc.richtext.CodeArea;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -58,26 +55,11 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class AdminUiTest {
 
-    private static final String SAAS = TestEngine.uniqueTableName("admin-saas");
-    private AppContext context;
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.shown("admin-saas");
+
+    private static final String SAAS = app.table();
 
     @TempDir Path folder;
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, SAAS);
-    }
-
-    @Start
-    void start(Stage stage) {
-        // the "sandbox" entry connects to the suite's engine, where the saas table was seeded
-        context = TestWorkbench.show(stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestWorkbench.close(context);
-    }
 
     /** Narrows the sidebar to one table and selects it. */
     private static void selectTable(FxRobot robot, String table) throws TimeoutException {

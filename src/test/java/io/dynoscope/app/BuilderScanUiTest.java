@@ -7,24 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynoscope.core.expression.ExpressionKind;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
-import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.ToolWindows;
 import io.dynoscope.ui.tabs.TableTab;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -35,26 +27,13 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class BuilderScanUiTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("builder-scan");
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.started("builder-scan");
 
-    @TempDir Path directory;
-
-    private final List<AppContext> started = new ArrayList<>();
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestApp.stop(started);
-        FxToolkit.cleanupStages();
-    }
+    private static final String TABLE = app.table();
 
     @Test
     void aFilterRunWhereAQueryWasShownAsksFirstWithTheScansCost(FxRobot robot) throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         TestApp.onFx(
                 () -> {
                     tab.grid().readBar().modeProperty().set(ReadMode.QUERY);
@@ -68,7 +47,8 @@ class BuilderScanUiTest {
 
         TestApp.onFx(
                 () -> {
-                    started.get(0)
+                    app.apps()
+                            .get(0)
                             .shell()
                             .toolWindows()
                             .bottomProperty()

@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
-import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.WorkbenchTab;
 import java.util.List;
 import javafx.scene.control.Button;
@@ -17,13 +14,11 @@ import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The Model tab's Migrate… opens from the keyboard over the workbench, on the tab's table; a table
@@ -32,23 +27,9 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class ModelMigrateUiTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("ui-migrate");
-    private AppContext context;
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.shown("ui-migrate");
 
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @Start
-    void start(Stage stage) {
-        context = TestWorkbench.show(stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestWorkbench.close(context);
-    }
+    private static final String TABLE = app.table();
 
     @Test
     void migrateIsOfferedOnTheModelTabAndNotOnTheTableTab(FxRobot robot) throws Exception {
@@ -59,17 +40,17 @@ class ModelMigrateUiTest {
                         .filter(item -> "migrateItem".equals(item.getId()))
                         .findFirst()
                         .orElseThrow();
-        robot.interact(() -> context.shell().open(WorkbenchTab.Kind.TABLE, TABLE));
+        robot.interact(() -> app.context().shell().open(WorkbenchTab.Kind.TABLE, TABLE));
         // Table > Migrate… did nothing on a table tab, and was offered there
         FxWait.until(10, migrate::isDisable);
-        robot.interact(() -> context.shell().open(WorkbenchTab.Kind.TABLE_MODEL, TABLE));
+        robot.interact(() -> app.context().shell().open(WorkbenchTab.Kind.TABLE_MODEL, TABLE));
         FxWait.until(10, () -> !migrate.isDisable());
     }
 
     @Test
     void ctrlShiftMOpensTheMigrationOfTheTableAndPlanShowsThePlan(FxRobot robot) throws Exception {
         TestWorkbench.connect(robot);
-        robot.interact(() -> context.shell().open(WorkbenchTab.Kind.TABLE_MODEL, TABLE));
+        robot.interact(() -> app.context().shell().open(WorkbenchTab.Kind.TABLE_MODEL, TABLE));
         // the tab infers the table's model from a sample; Migrate… waits for a design
         FxWait.until(
                 90,
@@ -88,8 +69,8 @@ class ModelMigrateUiTest {
         assertTrue(migration.getTitle().equals("Migrate " + TABLE), migration.getTitle());
         assertTrue(migration.getOwner() == workbench, "it opens over the workbench");
         // a theme switch made while it is open restyles it as it does the workbench
-        boolean dark = context.shell().darkThemeProperty().get();
-        robot.interact(() -> context.shell().darkThemeProperty().set(!dark));
+        boolean dark = app.context().shell().darkThemeProperty().get();
+        robot.interact(() -> app.context().shell().darkThemeProperty().set(!dark));
         List<String> themed = workbench.getScene().getStylesheets();
         assertTrue(themed.stream().anyMatch(s -> s.endsWith(dark ? "light.css" : "dark.css")));
         assertEquals(themed, migration.getScene().getStylesheets(), "the window's theme");

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
-import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.tabs.TableTab;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.Bounds;
@@ -22,13 +19,10 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.LinearGradient;
 import javafx.scene.paint.Paint;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -39,22 +33,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ReadBarPanelsUiTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("panels");
-
-    @TempDir Path directory;
-
-    private final List<AppContext> started = new ArrayList<>();
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestApp.stop(started);
-        FxToolkit.cleanupStages();
-    }
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.started("panels");
 
     private static Bounds inScene(Node node) {
         return node.localToScene(node.getLayoutBounds());
@@ -73,7 +52,7 @@ class ReadBarPanelsUiTest {
 
     @Test
     void moreAndTheFindBarOpenOverTheGridWithoutMovingIt(FxRobot robot) throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         assertTrue(tab.grid().rows().size() > 5);
         List<Double> before = gridPlace(robot);
 
@@ -122,11 +101,11 @@ class ReadBarPanelsUiTest {
 
     @Test
     void moreShowsThatItIsOpenInBothThemes(FxRobot robot) throws Exception {
-        TestApp.start(directory, TABLE, started);
+        app.start();
         ToggleButton more = robot.lookup("#tabPane #moreToggle").queryAs(ToggleButton.class);
         List<String> problems = new ArrayList<>();
         for (boolean dark : List.of(false, true)) {
-            robot.interact(() -> started.get(0).shell().darkThemeProperty().set(dark));
+            robot.interact(() -> app.apps().get(0).shell().darkThemeProperty().set(dark));
             robot.interact(() -> more.setSelected(false));
             robot.moveTo("#tabPane #grid");
             WaitForAsyncUtils.waitForFxEvents();

@@ -4,21 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sandbox.SampleTables;
-import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.tabs.TableTab;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-import org.testfx.api.FxToolkit;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.framework.junit5.ApplicationExtension;
 
 /**
@@ -28,26 +21,11 @@ import org.testfx.framework.junit5.ApplicationExtension;
 @ExtendWith(ApplicationExtension.class)
 class SettingsColumnsTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("columns-saas");
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.started("columns-saas");
 
-    @TempDir Path directory;
-
-    private final List<AppContext> started = new ArrayList<>();
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        stop();
-        FxToolkit.cleanupStages();
-    }
-
-    /** Starts the app on the settings in {@code directory}, connects and opens the table. */
+    /** Starts the app on this test's settings, connects and opens the table. */
     private TableView<CollectionRow> start() throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         @SuppressWarnings("unchecked")
         TableView<CollectionRow> grid =
                 onFx(() -> (TableView<CollectionRow>) tab.content().lookup("#grid"));
@@ -55,7 +33,7 @@ class SettingsColumnsTest {
     }
 
     private void stop() throws Exception {
-        TestApp.stop(started);
+        TestApp.stop(app.apps());
     }
 
     private static <T> T onFx(Callable<T> work) throws Exception {

@@ -8,13 +8,11 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
 import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.shell.ConnectionEntry;
 import java.util.ArrayList;
 import java.util.List;
-import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
@@ -22,17 +20,14 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -42,42 +37,13 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ShellUiTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("ui-saas");
-    private AppContext context;
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.shown("ui-saas");
+
+    private static final String TABLE = app.table();
 
     @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
+    static void another() {
         TestEngine.freshTable("ui-other"); // so the table filter has something to leave out
-    }
-
-    @Start
-    void start(Stage stage) {
-        // the "sandbox" entry connects to the suite's engine, where the saas table was seeded
-        context = TestWorkbench.show(stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestWorkbench.close(context);
-    }
-
-    /**
-     * Connects and narrows the table list to this test's table: the engine holds every test class's
-     * tables.
-     */
-    private void connectAndFind(FxRobot robot) throws Exception {
-        TestWorkbench.connect(robot);
-        robot.clickOn("#tableFilter").write(TABLE);
-        FxWait.until(10, () -> tableCell(robot) != null);
-    }
-
-    /** The sidebar's cell for this test's table (the filter field holds the same text). */
-    private static Node tableCell(FxRobot robot) {
-        return robot.lookup("#tree .tree-cell")
-                .match((TreeCell<?> cell) -> TABLE.equals(cell.getText()))
-                .tryQuery()
-                .orElse(null);
     }
 
     /** The tables the sidebar lists under the active connection. */
@@ -94,8 +60,7 @@ class ShellUiTest {
     @Test
     void aWorkspaceAndItsProjectsShowAsOneBlockParentFirstInOneRequest(FxRobot robot)
             throws Exception {
-        connectAndFind(robot);
-        robot.doubleClickOn(tableCell(robot));
+        robot.doubleClickOn(app.connectAndFind(robot));
         FxWait.until(30, () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
 
         // the table opens with its first page, and the read bar says it was a Scan
@@ -167,8 +132,7 @@ class ShellUiTest {
 
     @Test
     void aScanStreamingManyPagesShowsEveryVisibleRowAtItsPlace(FxRobot robot) throws Exception {
-        connectAndFind(robot);
-        robot.doubleClickOn(tableCell(robot));
+        robot.doubleClickOn(app.connectAndFind(robot));
         FxWait.until(10, () -> robot.lookup(SampleData.SAAS_PARTITION_KEY).tryQuery().isPresent());
         Label status = robot.lookup(".status-line").queryAs(Label.class);
         FxWait.until(30, () -> status.getText().contains("returned"));

@@ -3,61 +3,36 @@ package io.dynoscope.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
-import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.common.WorkbenchTab;
 import javafx.event.Event;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TreeCell;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.fxmisc.richtext.CodeArea;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** A SQL console opened from a table's menu takes the keyboard: Ctrl/Cmd+Enter runs it. */
 @ExtendWith(ApplicationExtension.class)
 class SqlConsoleTabUiTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("ui-sql");
-    private AppContext context;
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @Start
-    void start(Stage stage) {
-        context = TestWorkbench.show(stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestWorkbench.close(context);
-    }
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.shown("ui-sql");
 
     @Test
     void aConsoleOpensFromTheTablesMenuReadyToRunWithTheKeyboard(FxRobot robot) throws Exception {
-        TestWorkbench.connect(robot);
-        robot.clickOn("#tableFilter").write(TABLE);
-        FxWait.until(10, () -> tableCell(robot) != null);
+        app.connectAndFind(robot);
 
         // the table stays selected in the sidebar, where Enter would open it; its menu comes as
         // the context-menu key (or Shift+F10) brings it
-        robot.clickOn(tableCell(robot));
+        robot.clickOn(app.tableCell(robot));
         Node tree = robot.lookup("#tree").query();
         robot.interact(
                 () ->
@@ -89,15 +64,16 @@ class SqlConsoleTabUiTest {
         FxWait.until(
                 30,
                 () ->
-                        !context.shell().selectedTabProperty().get().busyProperty().get()
+                        !app.context().shell().selectedTabProperty().get().busyProperty().get()
                                 || !error.getText().isBlank());
         assertEquals("", error.getText());
-        WorkbenchTab selected = context.shell().selectedTabProperty().get();
+        WorkbenchTab selected = app.context().shell().selectedTabProperty().get();
         assertEquals(WorkbenchTab.Kind.SQL_CONSOLE, selected.kind(), "the console stays in front");
         // SELECT * FROM "table" LIMIT 100 over the saas sample (more than 100 items)
         assertEquals(100, results.getItems().size());
         assertTrue(
-                context.shell().tabs().stream().noneMatch(t -> t.kind() == WorkbenchTab.Kind.TABLE),
+                app.context().shell().tabs().stream()
+                        .noneMatch(t -> t.kind() == WorkbenchTab.Kind.TABLE),
                 "Ctrl+Enter did not open the table selected in the sidebar");
     }
 
@@ -110,13 +86,6 @@ class SqlConsoleTabUiTest {
                 .match((Button b) -> "OK".equals(b.getText()))
                 .tryQuery()
                 .map(Button.class::cast)
-                .orElse(null);
-    }
-
-    private static Node tableCell(FxRobot robot) {
-        return robot.lookup("#tree .tree-cell")
-                .match((TreeCell<?> cell) -> TABLE.equals(cell.getText()))
-                .tryQuery()
                 .orElse(null);
     }
 }

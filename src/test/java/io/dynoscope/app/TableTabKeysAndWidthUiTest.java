@@ -8,13 +8,10 @@ import io.dynoscope.core.collection.CollectionRow;
 import io.dynoscope.core.expression.SortKeyCondition;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.read.ReadMode;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
-import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.testsupport.UiChecks;
 import io.dynoscope.ui.grid.ReadBarViewModel;
 import io.dynoscope.ui.tabs.TableTab;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -37,13 +34,10 @@ import javafx.scene.layout.Border;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -56,22 +50,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TableTabKeysAndWidthUiTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("tab-keys");
-
-    @TempDir Path directory;
-
-    private final List<AppContext> started = new ArrayList<>();
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestApp.stop(started);
-        FxToolkit.cleanupStages();
-    }
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.started("tab-keys");
 
     private static <T> T onFx(Callable<T> work) throws Exception {
         return TestApp.onFx(work);
@@ -85,7 +64,7 @@ class TableTabKeysAndWidthUiTest {
     @Test
     void ctrlEnterRunsTheReadFromEveryFieldAndFromASelectedRowAndEnterOnARowEdits(FxRobot robot)
             throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         AtomicInteger reads = new AtomicInteger();
         onFx(
                 () -> {
@@ -156,7 +135,7 @@ class TableTabKeysAndWidthUiTest {
     @Test
     void theKeyColumnsStayInViewSizedToTheirValuesWhileTheOthersScroll(FxRobot robot)
             throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         TableView<CollectionRow> grid = grid(tab);
         Bounds gridBounds = onFx(() -> grid.localToScene(grid.getLayoutBounds()));
         List<String> keys = List.of(SampleData.SAAS_PARTITION_KEY, SampleData.SAAS_SORT_KEY);
@@ -188,7 +167,7 @@ class TableTabKeysAndWidthUiTest {
     @Test
     void theReadBarShowsTheOperatorAndAShardRangeWholeAndCompactRowsFitMore(FxRobot robot)
             throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         String range = SampleData.BIG + "#{01..10}";
         onFx(
                 () -> {
@@ -218,7 +197,7 @@ class TableTabKeysAndWidthUiTest {
         int rowsBefore = onFx(() -> visibleRows(grid));
         onFx(
                 () -> {
-                    started.get(0).shell().toolWindows().compactRowsProperty().set(true);
+                    app.apps().get(0).shell().toolWindows().compactRowsProperty().set(true);
                     return null;
                 });
         WaitForAsyncUtils.waitForFxEvents();
@@ -229,7 +208,7 @@ class TableTabKeysAndWidthUiTest {
     @Test
     void withBetweenEveryControlOfTheReadBarFitsTheWindowAndRunIsWhole(FxRobot robot)
             throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         onFx(
                 () -> {
                     var bar = queryShards(tab);
@@ -279,7 +258,7 @@ class TableTabKeysAndWidthUiTest {
     @Test
     void afterAFanOutTheStatusBarShowsTheConnectionWholeAndSaysWhatItsFiguresAre(FxRobot robot)
             throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         onFx(
                 () -> {
                     var bar = queryShards(tab);

@@ -11,14 +11,11 @@ import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.service.model.ModelStore;
 import io.dynoscope.service.read.ReadMode;
 import io.dynoscope.service.sandbox.SampleModels;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.settings.SettingsService;
 import io.dynoscope.settings.SettingsStore;
 import io.dynoscope.testsupport.FxWait;
-import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.grid.SavedReadsViewModel;
 import io.dynoscope.ui.tabs.TableTab;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -37,13 +34,10 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.service.query.NodeQuery;
 import org.testfx.util.WaitForAsyncUtils;
@@ -56,25 +50,12 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TableTabReadsUiTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("tab-reads");
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.started("tab-reads");
 
-    @TempDir Path directory;
-
-    private final List<AppContext> started = new ArrayList<>();
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestApp.stop(started);
-        FxToolkit.cleanupStages();
-    }
+    private static final String TABLE = app.table();
 
     private TableTab start() throws Exception {
-        return TestApp.start(directory, TABLE, started);
+        return app.start();
     }
 
     private static void awaitRead(TableTab tab) throws Exception {
@@ -231,7 +212,7 @@ class TableTabReadsUiTest {
         assertEquals(requests, tab.grid().lastStatisticsProperty().get().requests());
         assertEquals(
                 "",
-                started.get(0).shell().tableFilterProperty().get(),
+                app.apps().get(0).shell().tableFilterProperty().get(),
                 "the shell's find-a-table did not take the key");
 
         // Esc closes the find; the Edit menu opens it again, on the same text
@@ -357,7 +338,7 @@ class TableTabReadsUiTest {
                         .filter(d -> d.table().equals("saas"))
                         .findFirst()
                         .orElseThrow();
-        try (SettingsService settings = SettingsService.open(new SettingsStore(directory))) {
+        try (SettingsService settings = SettingsService.open(new SettingsStore(app.directory()))) {
             new ModelStore(settings).save(saas.withModel(saas.model().with(b -> b.table(TABLE))));
         }
         TableTab tab = start();

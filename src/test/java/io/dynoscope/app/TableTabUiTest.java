@@ -198,6 +198,25 @@ class TableTabUiTest {
         assertTrue(shown >= 10, "drifted copies shown whole: " + shown);
         Parent panel = robot.lookup(".drift-inspector").queryAs(Parent.class);
         assertEquals(List.of(), onFx(() -> UiChecks.cutTexts(panel)));
+
+        // after a fix the sources' note ("…Detect drift again to check the table anew.") was
+        // pushed below the panel's edge at 1280x800
+        robot.clickOn("#previewButton");
+        FxWait.until(30, () -> !robot.lookup("#propagateButton").queryButton().isDisabled());
+        robot.clickOn("#propagateButton");
+        Label progress = robot.lookup("#progressLabel").queryAs(Label.class);
+        FxWait.until(60, () -> progress.getText().startsWith("Fixed "));
+        WaitForAsyncUtils.waitForFxEvents();
+        Node sources = robot.lookup("#sourcesTable").query();
+        double sourcesBottom =
+                onFx(() -> sources.localToScene(sources.getLayoutBounds()).getMaxY());
+        Node side = sources.getParent();
+        double sideBottom = onFx(() -> side.localToScene(side.getLayoutBounds()).getMaxY());
+        assertTrue(
+                sourcesBottom <= sideBottom + 0.5,
+                "the sources end at " + sourcesBottom + ", below their pane's " + sideBottom);
+        double sourcesHeight = onFx(() -> sources.getLayoutBounds().getHeight());
+        assertTrue(sourcesHeight >= 80, "the sources are " + sourcesHeight + " px high");
         assertEquals(List.of(), onFx(() -> UiChecks.withoutTooltip(panel)));
     }
 

@@ -3,10 +3,7 @@ package io.dynoscope.app;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
-import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -22,14 +19,11 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BackgroundFill;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -42,34 +36,14 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TextContrastTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("contrast-saas");
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.shown("contrast-saas");
+
     private static final double TEXT = 4.5;
     private static final double EDGE = 3.0;
 
-    private AppContext context;
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @Start
-    void start(Stage stage) {
-        context = TestWorkbench.show(stage);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestWorkbench.close(context);
-    }
-
     @Test
     void textReadsOnItsBackgroundInBothThemes(FxRobot robot) throws Exception {
-        robot.interact(() -> context.shell().connect(context.shell().connections().get(0)));
-        FxWait.until(30, () -> context.shell().activeConnectionProperty().get() != null);
-        robot.clickOn("#tableFilter").write(TABLE);
-        FxWait.until(10, () -> tableCell(robot) != null);
-        robot.doubleClickOn(tableCell(robot));
+        robot.doubleClickOn(app.connectAndFind(robot));
         // under load the tab comes after the double click returns
         FxWait.until(30, () -> robot.lookup("#grid").tryQuery().isPresent());
         @SuppressWarnings("unchecked")
@@ -78,10 +52,10 @@ class TextContrastTest {
 
         List<String> problems = new ArrayList<>();
         for (boolean dark : List.of(false, true)) {
-            robot.interact(() -> context.shell().darkThemeProperty().set(dark));
+            robot.interact(() -> app.context().shell().darkThemeProperty().set(dark));
             String theme = dark ? "dark" : "light";
             // the sidebar, its table selected and the tree focused
-            robot.clickOn(tableCell(robot));
+            robot.clickOn(app.tableCell(robot));
             settle();
             problems.addAll(
                     textProblems(theme + " sidebar, focused", robot.lookup("#tree").query()));
@@ -97,7 +71,7 @@ class TextContrastTest {
             problems.addAll(textProblems(theme + " grid", grid));
             problems.addAll(thumbProblems(theme, grid));
             // a context menu with its first item highlighted
-            TreeCell<?> cell = (TreeCell<?>) tableCell(robot);
+            TreeCell<?> cell = (TreeCell<?>) app.tableCell(robot);
             ContextMenu menu = cell.getContextMenu();
             robot.interact(() -> menu.show(cell, 40, cell.localToScreen(0, 0).getY() + 20));
             settle();
@@ -109,13 +83,6 @@ class TextContrastTest {
             robot.interact(menu::hide);
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
-    }
-
-    private static Node tableCell(FxRobot robot) {
-        return robot.lookup("#tree .tree-cell")
-                .match((TreeCell<?> c) -> TABLE.equals(c.getText()))
-                .tryQuery()
-                .orElse(null);
     }
 
     private static void settle() {

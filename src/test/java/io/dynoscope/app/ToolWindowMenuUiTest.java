@@ -2,13 +2,8 @@ package io.dynoscope.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dynoscope.sandbox.SampleData;
-import io.dynoscope.service.sandbox.SampleTables;
 import io.dynoscope.testsupport.FxWait;
-import io.dynoscope.testsupport.TestEngine;
 import io.dynoscope.ui.tabs.TableTab;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import javafx.scene.Node;
@@ -21,13 +16,10 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.input.KeyCode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -39,23 +31,10 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ToolWindowMenuUiTest {
 
-    private static final String TABLE = TestEngine.uniqueTableName("tool-menu");
+    @RegisterExtension static final SaasWorkbench app = SaasWorkbench.started("tool-menu");
+
     private static final String BUILDER = "Expression builder";
     private static final String DRIFT = "Drift inspector";
-
-    @TempDir Path directory;
-    private final List<AppContext> started = new ArrayList<>();
-
-    @BeforeAll
-    static void seed() {
-        SampleTables.seed(TestEngine.repository(), SampleData.Dataset.SAAS, TABLE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        TestApp.stop(started);
-        FxToolkit.cleanupStages();
-    }
 
     /** The titles of the tabs below the grid, in order; empty when none is shown. */
     private static List<String> toolTabs(FxRobot robot) throws Exception {
@@ -108,7 +87,7 @@ class ToolWindowMenuUiTest {
     @Test
     void theViewMenusCheckMarksFollowTheToolTabsAndTheTabsFollowTheMarks(FxRobot robot)
             throws Exception {
-        TableTab tab = TestApp.start(directory, TABLE, started);
+        TableTab tab = app.start();
         Scene scene = TestApp.onFx(() -> tab.content().getScene());
         robot.push(KeyCode.CONTROL, KeyCode.E);
         robot.push(KeyCode.CONTROL, KeyCode.D);

@@ -1,34 +1,26 @@
 package io.dynoscope.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static io.dynoscope.cli.EngineCli.REQUESTS;
+import static io.dynoscope.cli.EngineCli.cli;
+import static io.dynoscope.cli.EngineCli.count;
+import static io.dynoscope.cli.EngineCli.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynoscope.cli.EngineCli.Result;
 import io.dynoscope.core.item.AttributeValue;
 import io.dynoscope.core.item.Item;
 import io.dynoscope.core.item.ItemJson;
 import io.dynoscope.core.item.KeySchema;
-import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.TableDefinition;
 import io.dynoscope.sandbox.SampleData;
 import io.dynoscope.sandbox.SampleData.Dataset;
-import io.dynoscope.service.store.DynamoRepository;
-import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.TestEngine;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,18 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** The command line, run in-process against the test engine. */
 class DynoscopeCliTest {
 
-    private static final String PRECISE = "12345678901234567890.123456789012345678";
-    private static final Pattern REQUESTS =
-            Pattern.compile("^requests=(\\d+) consumed=\\S+ scanned=(\\d+) returned=(\\d+)$");
-
     private static String saasTable;
-    private static DynamoRepository repository;
 
     @TempDir Path tempDir;
 
     @BeforeAll
     static void seedSaas() {
-        repository = TestEngine.repository();
         saasTable = TestEngine.uniqueTableName("cli-saas");
         Result seeded = cli("seed", "--dataset", "saas", "--table", saasTable);
         assertEquals(0, seeded.exitCode(), seeded.err());
@@ -119,194 +105,6 @@ class DynoscopeCliTest {
         Item meta = ItemJson.DYNAMODB.readItem(typed.out().strip());
         assertEquals(SampleData.items(Dataset.SAAS).get(0), meta);
         assertTrue(typed.lastErrLine().startsWith("requests=1 "), typed.lastErrLine());
-    }
-
-    @Test
-    void a38DigitNumberAndABinarySetComeBackByteIdenticalThroughGetAndExportImport()
-            throws IOException {
-        String table = TestEngine.freshTable("cli-exact");
-        byte[] first = {0, 1, 2, (byte) 0xFF};
-        byte[] second = {(byte) 0x80, 0x7F};
-        String item =
-                "{\"pk\": {\"S\": \"exact\"}, \"sk\": {\"S\": \"1\"}, \"amount\": {\"N\": \""
-                        + PRECISE
-                        + "\"},"
-                        + " \"keys\": {\"BS\": [\"AAEC/w==\", \"gH8=\"]}, \"empty\": {\"S\": \"\"}, \"none\": {\"NULL\": true}}";
-
-        Result put = cli("put", "--table", table, "--item", item);
-        assertEquals(0, put.exitCode(), put.err());
-
-        Result get =
-                cli(
-                        "get",
-                        "--table",
-                        table,
-                        "--output",
-                        "dynamodb-json",
-                        "--key",
-                        "{\"pk\": \"exact\", \"sk\": \"1\"}");
-        assertEquals(0, get.exitCode(), get.err());
-        Item read = ItemJson.DYNAMODB.readItem(get.out().strip());
-        assertExact(read, first, second);
-
-        Path export = tempDir.resolve("exact.jsonl");
-        Result exported =
-                cli(
-                        "export",
-                        "--table",
-                        table,
-                        "--format",
-                        "dynamodb-json",
-                        "--out",
-                        export.toString());
-        assertEquals(0, exported.exitCode(), exported.err());
-
-        String copy = TestEngine.freshTable("cli-exact-copy");
-        Result imported =
-                cli(
-                        "import",
-                        "--table",
-                        copy,
-                        "--format",
-                        "dynamodb-json",
-                        "--in",
-                        export.toString());
-        assertEquals(0, imported.exitCode(), imported.err());
-
-        Result copied =
-                cli(
-                        "get",
-                        "--table",
-                        copy,
-                        "--output",
-                        "dynamodb-json",
-                        "--key",
-                        "{\"pk\": \"exact\", \"sk\": \"1\"}");
-        assertExact(ItemJson.DYNAMODB.readItem(copied.out().strip()), first, second);
-        Path reexport = tempDir.resolve("copy.jsonl");
-        assertEquals(0, cli("export", "--table", copy, "--out", reexport.toString()).exitCode());
-        assertArrayEquals(Files.readAllBytes(export), Files.readAllBytes(reexport));
-    }
-
-    private static void assertExact(Item item, byte[] first, byte[] second) {
-        assertEquals(PRECISE, ((AttributeValue.Num) item.get("amount").orElseThrow()).text());
-        List<AttributeValue.Bin> members =
-                ((AttributeValue.BinSet) item.get("keys").orElseThrow()).members();
-        assertEquals(2, members.size());
-        assertTrue(
-                members.stream().anyMatch(b -> Arrays.equals(first, b.bytes())),
-                members.toString());
-        assertTrue(
-                members.stream().anyMatch(b -> Arrays.equals(second, b.bytes())),
-                members.toString());
-        assertEquals(AttributeValue.s(""), item.get("empty").orElseThrow());
-        assertEquals(AttributeValue.nul(), item.get("none").orElseThrow());
-    }
-
-    @Test
-    void badJsonToPutIsAUsageErrorWithItsPositionAndWritesNothing() {
-        String table = TestEngine.freshTable("cli-bad-put");
-
-        Result result =
-                cli(
-                        "put",
-                        "--table",
-                        table,
-                        "--item",
-                        "{\"pk\": {\"S\": \"a\"}, \"sk\": {\"S\": \"b\"}, \"n\": {\"N\": 12}");
-
-        assertEquals(ExitCodes.USAGE, result.exitCode());
-        assertTrue(result.err().contains("--item: line 1, column"), result.err());
-        assertEquals(1, result.err().strip().lines().count(), result.err());
-        assertEquals(0, count(table));
-    }
-
-    @Test
-    void badImportNamesTheLineAndWritesNothing() throws IOException {
-        String table = TestEngine.freshTable("cli-bad-import");
-        Path input = tempDir.resolve("bad.jsonl");
-        Files.writeString(
-                input,
-                String.join(
-                        "\n",
-                        "{\"Item\": {\"pk\": {\"S\": \"a\"}, \"sk\": {\"S\": \"1\"}}}",
-                        "{\"Item\": {\"pk\": {\"S\": \"b\"}, \"sk\": {\"S\": \"2\"}}}",
-                        "{\"Item\": {\"pk\": {\"S\": \"c\"}, \"sk\": {\"S\": \"3\"}, \"n\": {\"N\": \"twelve\"}}}",
-                        "{\"Item\": {\"pk\": {\"S\": \"d\"}, \"sk\": {\"S\": \"4\"}}}"));
-
-        Result result = cli("import", "--table", table, "--in", input.toString());
-
-        assertEquals(ExitCodes.USAGE, result.exitCode());
-        assertTrue(result.err().contains("line 3"), result.err());
-        assertTrue(result.err().contains("nothing was imported"), result.err());
-        assertEquals(0, count(table));
-    }
-
-    @Test
-    void importRefusesAMissingKeyAndADuplicateKeyBeforeWriting() throws IOException {
-        String table = TestEngine.freshTable("cli-import-keys");
-        Path missingKey = tempDir.resolve("missing.jsonl");
-        Files.writeString(missingKey, "{\"pk\": \"a\", \"sk\": \"1\"}\n\n{\"pk\": \"b\"}\n");
-        Path duplicate = tempDir.resolve("duplicate.jsonl");
-        Files.writeString(
-                duplicate,
-                "{\"pk\": \"a\", \"sk\": \"1\"}\n{\"pk\": \"a\", \"sk\": \"1\", \"x\": 2}\n");
-
-        Result missing =
-                cli("import", "--table", table, "--format", "json", "--in", missingKey.toString());
-        Result twice =
-                cli("import", "--table", table, "--format", "json", "--in", duplicate.toString());
-
-        assertEquals(ExitCodes.USAGE, missing.exitCode());
-        assertTrue(missing.err().contains("line 3: sk: the sort key is missing"), missing.err());
-        assertEquals(ExitCodes.USAGE, twice.exitCode());
-        assertTrue(twice.err().contains("line 2: the same key as line 1"), twice.err());
-        assertEquals(0, count(table));
-    }
-
-    @Test
-    void plainJsonImportLoadsEveryLine() throws IOException {
-        String table = TestEngine.freshTable("cli-import-plain");
-        Path input = tempDir.resolve("plain.jsonl");
-        Files.writeString(
-                input,
-                "{\"pk\": \"a\", \"sk\": \"1\", \"n\": 1.50}\n{\"pk\": \"a\", \"sk\": \"2\", \"tags\": [\"x\"]}\n");
-
-        Result result =
-                cli("import", "--table", table, "--format", "json", "--in", input.toString());
-
-        assertEquals(0, result.exitCode(), result.err());
-        Result query = cli("query", "--table", table, "--pk", "a");
-        assertEquals(
-                List.of(
-                        ItemJson.PLAIN.readItem("{\"pk\": \"a\", \"sk\": \"1\", \"n\": 1.5}"),
-                        ItemJson.PLAIN.readItem(
-                                "{\"pk\": \"a\", \"sk\": \"2\", \"tags\": [\"x\"]}")),
-                query.items());
-    }
-
-    @Test
-    void putFromAFileThenExportAsPlainJsonAndCsv() throws IOException {
-        String table = TestEngine.freshTable("cli-file");
-        Path file = tempDir.resolve("item.json");
-        Files.writeString(
-                file,
-                "{\n  \"pk\": {\"S\": \"p\"},\n  \"sk\": {\"S\": \"s\"},\n"
-                        + "  \"tags\": {\"SS\": [\"a\"]},\n  \"author\": {\"M\": {\"name\": {\"S\": \"Mara, \\\"M\\\" Vance\"}}}\n}\n");
-
-        assertEquals(0, cli("put", "--table", table, "--file", file.toString()).exitCode());
-        Result json = cli("export", "--table", table, "--format", "json");
-        Result csv = cli("export", "--table", table, "--format", "csv");
-
-        assertEquals(
-                List.of(
-                        ItemJson.PLAIN.readItem(
-                                "{\"pk\": \"p\", \"sk\": \"s\", \"tags\": [\"a\"],"
-                                        + " \"author\": {\"name\": \"Mara, \\\"M\\\" Vance\"}}")),
-                json.items());
-        assertTrue(json.err().startsWith("exported 1 items from table"), json.err());
-        assertTrue(csv.out().startsWith("pk (S),sk (S),"), csv.out());
-        assertEquals(2, csv.out().lines().count(), csv.out());
     }
 
     @Test
@@ -598,53 +396,5 @@ class DynoscopeCliTest {
         assertEquals(
                 "dynoscope get: not found: no item in table '" + saasTable + "' has that key",
                 lines.get(1));
-    }
-
-    private static long count(String table) {
-        List<Item> items = new ArrayList<>();
-        repository.scan(
-                ScanSpec.table(table), page -> items.addAll(page.items()), Cancellation.none());
-        return items.size();
-    }
-
-    /**
-     * Runs the CLI against the test engine, the endpoint given as a global option before the verb.
-     */
-    private static Result cli(String... args) {
-        return run(
-                Stream.concat(
-                                Stream.of("--endpoint", TestEngine.endpoint().toString()),
-                                Stream.of(args))
-                        .toArray(String[]::new));
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code =
-                DynoscopeCli.run(
-                        args,
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        TestRepositories.SDK);
-        return new Result(
-                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private record Result(int exitCode, String out, String err) {
-        List<Item> items() {
-            return out.lines().map(ItemJson.PLAIN::readItem).toList();
-        }
-
-        String lastErrLine() {
-            List<String> lines = err.strip().lines().toList();
-            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
-        }
-
-        int requests() {
-            Matcher matcher = REQUESTS.matcher(lastErrLine());
-            assertTrue(matcher.matches(), "the last stderr line is the read statistics: " + err);
-            return Integer.parseInt(matcher.group(1));
-        }
     }
 }

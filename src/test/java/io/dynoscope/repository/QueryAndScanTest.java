@@ -2,9 +2,11 @@ package io.dynoscope.repository;
 
 import static io.dynoscope.core.item.AttributeValue.n;
 import static io.dynoscope.core.item.AttributeValue.s;
+import static io.dynoscope.repository.ReadsTable.BIG_ITEMS;
+import static io.dynoscope.repository.ReadsTable.PROJECTS;
+import static io.dynoscope.repository.ReadsTable.expectedBigSortKeys;
+import static io.dynoscope.repository.ReadsTable.item;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,11 +20,8 @@ import io.dynoscope.core.item.Key;
 import io.dynoscope.core.item.KeySchema;
 import io.dynoscope.core.table.Cancellation;
 import io.dynoscope.core.table.Page;
-import io.dynoscope.core.table.PageListener;
 import io.dynoscope.core.table.ReadResult;
-import io.dynoscope.core.table.SecondaryIndex;
-import io.dynoscope.core.table.TableDefinition;
-import io.dynoscope.service.store.BatchResult;
+import io.dynoscope.repository.ReadsTable.Collector;
 import io.dynoscope.service.store.DynamoRepository;
 import io.dynoscope.service.store.QuerySpec;
 import io.dynoscope.service.store.RepositoryException;
@@ -30,110 +29,21 @@ import io.dynoscope.service.store.ScanSpec;
 import io.dynoscope.testsupport.TestEngine;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Query and Scan against the real engine: key conditions, paging past 1 MB, the item limit with its
- * resume key, filtered reads over empty pages, parallel segments, stopping and cancelling.
+ * resume key, filtered reads over empty pages, projections and placeholders.
  */
 class QueryAndScanTest {
 
-    private static final int BIG_ITEMS = 1_500;
-    private static final int FILTER_ITEMS = 300;
-    private static final int PROJECTS = 30;
-    private static final String PAYLOAD = "x".repeat(1_000);
-
-    private static DynamoRepository repository;
-    private static String table;
-    private static int totalItems;
-
-    @BeforeAll
-    static void loadItems() {
-        repository = TestEngine.repository();
-        TableDefinition definition =
-                new TableDefinition(
-                        "reads",
-                        KeySchema.of("pk", "sk"),
-                        Map.of("pk", "S", "sk", "S", "status", "S", "seq", "N"),
-                        List.of(
-                                new SecondaryIndex(
-                                        "byStatus",
-                                        true,
-                                        KeySchema.of("status", "seq"),
-                                        "ALL",
-                                        List.of())),
-                        List.of());
-        table = TestEngine.freshTable(definition);
-        List<Item> items = new ArrayList<>();
-        items.add(item("WS#acme", "META", Map.of("name", s("Acme"))));
-        for (int i = 1; i <= PROJECTS; i++) {
-            items.add(
-                    item(
-                            "WS#acme",
-                            String.format("PROJ#2026-%04d", i),
-                            Map.of("name", s("project " + i))));
-        }
-        items.add(item("WS#acme", "USER#1", Map.of()));
-        for (int i = 0; i < BIG_ITEMS; i++) {
-            // Every item is on the index, under one of three statuses, numbered across the table.
-            items.add(
-                    item(
-                            "BIG",
-                            String.format("ITEM#%05d", i),
-                            Map.of(
-                                    "payload",
-                                    s(PAYLOAD),
-                                    "status",
-                                    s("S" + (i % 3)),
-                                    "seq",
-                                    n(i))));
-        }
-        for (int i = 0; i < FILTER_ITEMS; i++) {
-            items.add(
-                    item(
-                            "FILTER",
-                            String.format("F#%04d", i),
-                            Map.of("flag", AttributeValue.bool(i == 137 || i == 251))));
-        }
-        totalItems = items.size();
-        BatchResult loaded = repository.batchWrite(table, items, List.of(), Cancellation.none());
-        assertEquals(totalItems, loaded.processed());
-    }
-
-    private static Item item(String pk, String sk, Map<String, AttributeValue> more) {
-        Map<String, AttributeValue> attributes = new LinkedHashMap<>();
-        attributes.put("pk", s(pk));
-        attributes.put("sk", s(sk));
-        attributes.putAll(more);
-        return Item.of(attributes);
-    }
-
-    /** Collects pages as a listener. */
-    private static final class Collector implements PageListener {
-        final List<Page> pages = new ArrayList<>();
-
-        @Override
-        public boolean onPage(Page page) {
-            pages.add(page);
-            return true;
-        }
-
-        List<Item> items() {
-            return pages.stream().flatMap(p -> p.items().stream()).toList();
-        }
-
-        List<String> sortKeys() {
-            return items().stream().map(i -> i.string("sk").orElseThrow()).toList();
-        }
-    }
+    private static final DynamoRepository repository = TestEngine.repository();
+    private static final String table = ReadsTable.table();
+    private static final int totalItems = ReadsTable.totalItems();
 
     @Test
     void oneItemCollectionNewestFirstWithBeginsWithIsOneRequest() {
@@ -423,185 +333,5 @@ class QueryAndScanTest {
                                         Cancellation.none()));
         assertEquals(RepositoryException.Kind.VALIDATION, e.kind());
         assertTrue(e.getMessage().contains("#p "), e.getMessage());
-    }
-
-    @Test
-    void moreSegmentsThanThreadsRunOnABoundedPool() {
-        int segmentCount = ScanSpec.MAX_CONCURRENT_SEGMENTS * 3 + 1;
-        Set<String> threads = ConcurrentHashMap.newKeySet();
-        Set<Integer> segments = new HashSet<>();
-        List<Key> keys = new ArrayList<>();
-        ReadResult result =
-                repository.scan(
-                        ScanSpec.table(table).withSegments(segmentCount),
-                        page -> {
-                            threads.add(
-                                    Thread.currentThread().getName()
-                                            + "@"
-                                            + System.identityHashCode(Thread.currentThread()));
-                            segments.add(page.segment());
-                            page.items().forEach(i -> keys.add(i.key(KeySchema.of("pk", "sk"))));
-                            return true;
-                        },
-                        Cancellation.none());
-
-        assertEquals(totalItems, new HashSet<>(keys).size());
-        assertEquals(totalItems, keys.size());
-        assertEquals(segmentCount, segments.size(), "every segment (TotalSegments) was read");
-        assertTrue(
-                threads.size() <= ScanSpec.MAX_CONCURRENT_SEGMENTS,
-                threads.size() + " threads read " + segmentCount + " segments");
-        assertTrue(
-                result.statistics().requests() >= segmentCount, "a request per segment at least");
-        assertTrue(result.complete());
-    }
-
-    @Test
-    void aScanHasAtMostAMillionSegments() {
-        IllegalArgumentException e =
-                assertThrows(
-                        IllegalArgumentException.class,
-                        () -> ScanSpec.table(table).withSegments(ScanSpec.MAX_SEGMENTS + 1));
-        assertEquals(
-                "a Scan has 1 to 1,000,000 segments (DynamoDB's TotalSegments), not 1000001",
-                e.getMessage());
-    }
-
-    @Test
-    void aParallelScanReturnsEveryItemOnceAndDeliversOnePageAtATime() {
-        AtomicInteger inListener = new AtomicInteger();
-        AtomicInteger overlaps = new AtomicInteger();
-        Set<Integer> segments = new HashSet<>();
-        List<Key> keys = new ArrayList<>();
-        ReadResult result =
-                repository.scan(
-                        ScanSpec.table(table).withSegments(4).withPageSize(100),
-                        page -> {
-                            if (inListener.incrementAndGet() > 1) {
-                                overlaps.incrementAndGet();
-                            }
-                            segments.add(page.segment());
-                            page.items().forEach(i -> keys.add(i.key(KeySchema.of("pk", "sk"))));
-                            inListener.decrementAndGet();
-                            return true;
-                        },
-                        Cancellation.none());
-
-        assertEquals(totalItems, keys.size());
-        assertEquals(totalItems, new HashSet<>(keys).size());
-        assertEquals(Set.of(0, 1, 2, 3), segments);
-        assertEquals(0, overlaps.get());
-        assertEquals(totalItems, result.statistics().returnedCount());
-        assertTrue(result.complete());
-    }
-
-    @Test
-    void aParallelScanWithALimitReturnsExactlyThatManyAndIsIncomplete() {
-        Collector collector = new Collector();
-        ReadResult result =
-                repository.scan(
-                        ScanSpec.table(table).withSegments(4).withPageSize(60).withLimit(500),
-                        collector,
-                        Cancellation.none());
-        assertEquals(500, collector.items().size());
-        assertEquals(500, new HashSet<>(collector.items()).size());
-        assertEquals(500, result.statistics().returnedCount());
-        assertNull(result.resumeKey());
-        assertFalse(result.complete());
-    }
-
-    @Test
-    void aListenerReturningFalseStopsAfterThatPage() {
-        Collector collector = new Collector();
-        ReadResult result =
-                repository.query(
-                        QuerySpec.of(
-                                        table,
-                                        KeyCondition.partition(KeySchema.of("pk", "sk"), s("BIG")))
-                                .withPageSize(100),
-                        page -> {
-                            collector.onPage(page);
-                            return false;
-                        },
-                        Cancellation.none());
-        assertEquals(1, collector.pages.size());
-        assertEquals(expectedBigSortKeys(0, 100), collector.sortKeys());
-        // the next page was requested ahead while this one was delivered: it is counted, not
-        // delivered
-        assertEquals(2, result.statistics().requests(), "one request read ahead, none after it");
-        assertEquals(200, result.statistics().scannedCount());
-        assertEquals(100, result.statistics().returnedCount());
-        assertTrue(result.cancelled());
-        assertEquals(Key.of("pk", s("BIG"), "sk", s("ITEM#00099")), result.resumeKey());
-
-        Collector rest = new Collector();
-        repository.query(
-                QuerySpec.of(table, KeyCondition.partition(KeySchema.of("pk", "sk"), s("BIG")))
-                        .withPageSize(100)
-                        .withLimit(1)
-                        .startingAfter(result.resumeKey()),
-                rest,
-                Cancellation.none());
-        assertEquals(List.of("ITEM#00100"), rest.sortKeys());
-    }
-
-    @Test
-    void aParallelScanStopsEverySegmentWhenTheListenerSaysSo() {
-        AtomicInteger pages = new AtomicInteger();
-        ReadResult result =
-                repository.scan(
-                        ScanSpec.table(table).withSegments(4).withPageSize(50),
-                        page -> pages.incrementAndGet() < 3,
-                        Cancellation.none());
-        assertEquals(3, pages.get());
-        assertTrue(result.cancelled());
-        assertTrue(
-                result.statistics().requests() < totalItems / 50,
-                "the scan stopped long before the end");
-    }
-
-    @Test
-    void cancellingStopsAfterTheRequestAlreadySentAhead() {
-        Cancellation cancellation = new Cancellation();
-        Collector collector = new Collector();
-        ReadResult result =
-                repository.scan(
-                        ScanSpec.table(table).withPageSize(100),
-                        page -> {
-                            collector.onPage(page);
-                            if (collector.pages.size() == 2) {
-                                cancellation.cancel();
-                            }
-                            return true;
-                        },
-                        cancellation);
-        assertEquals(2, collector.pages.size());
-        assertEquals(200, collector.items().size());
-        assertEquals(
-                3,
-                result.statistics().requests(),
-                "the request read ahead, and none after the cancellation");
-        assertEquals(
-                200, result.statistics().returnedCount(), "what was read ahead is not returned");
-        assertTrue(result.cancelled());
-        assertNotNull(result.resumeKey());
-        assertEquals(
-                collector.pages.get(1).lastEvaluatedKey(),
-                result.resumeKey(),
-                "resuming continues after the last page delivered");
-        assertFalse(result.complete());
-    }
-
-    @Test
-    void aCancelledReadSendsNoRequest() {
-        Cancellation cancellation = new Cancellation();
-        cancellation.cancel();
-        ReadResult result = repository.scan(ScanSpec.table(table), new Collector(), cancellation);
-        assertEquals(0, result.statistics().requests());
-        assertTrue(result.cancelled());
-    }
-
-    private static List<String> expectedBigSortKeys(int from, int to) {
-        return IntStream.range(from, to).mapToObj(i -> String.format("ITEM#%05d", i)).toList();
     }
 }

@@ -6,15 +6,19 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.animation.PauseTransition;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Control;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
@@ -168,5 +172,33 @@ public final class ViewBindings {
                 };
         inputs.forEach(input -> input.addListener((o, old, now) -> show.run()));
         show.run();
+    }
+
+    /**
+     * Hides a list's or tree's vertical scroll bar while there is nothing to scroll. With lines of
+     * different heights (a connection and its description) the list's estimate of their height can
+     * overshoot, and it then shows a bar whose thumb fills the whole track.
+     */
+    public static void hideIdleScrollBar(Control list) {
+        Runnable bind =
+                () -> {
+                    for (Node node : list.lookupAll(".scroll-bar")) {
+                        if (node instanceof ScrollBar bar
+                                && bar.getOrientation() == Orientation.VERTICAL
+                                && !bar.opacityProperty().isBound()) {
+                            BooleanBinding idle =
+                                    bar.visibleAmountProperty()
+                                            .greaterThanOrEqualTo(
+                                                    bar.maxProperty().subtract(bar.minProperty()));
+                            bar.opacityProperty()
+                                    .bind(Bindings.when(idle).then(0.0).otherwise(1.0));
+                            bar.mouseTransparentProperty().bind(idle);
+                        }
+                    }
+                };
+        list.skinProperty().addListener((o, old, skin) -> bind.run());
+        if (list.getSkin() != null) {
+            bind.run();
+        }
     }
 }

@@ -17,6 +17,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 
 /**
  * The sidebar: the table filter, the tree of connections and tables (see {@link SidebarTree}), the
@@ -161,9 +162,22 @@ final class Sidebar {
         tooltip(connect, "Connect to the selected connection");
         tooltip(addEndpoint, "Add a DynamoDB-compatible endpoint such as DynamoDB Local");
         tooltip(addProfile, "Add an AWS profile with the region to use it in");
-        ((Label) box.lookup("#connectionMessage"))
-                .textProperty()
-                .bind(viewModel.connectionMessageProperty());
+        Label message = (Label) box.lookup("#connectionMessage");
+        message.textProperty().bind(viewModel.connectionMessageProperty());
+        // two lines kept for it ("Starting the local sandbox…" takes two, "Connected to…" one), so
+        // the tree above it and the buttons below keep their place as the message changes
+        message.minHeightProperty()
+                .bind(
+                        Bindings.createDoubleBinding(
+                                () -> twoLines(message), message.fontProperty()));
+    }
+
+    private static double twoLines(Label label) {
+        Text text = new Text("Xg\nXg");
+        text.setFont(label.getFont());
+        return Math.ceil(text.getLayoutBounds().getHeight())
+                + label.snappedTopInset()
+                + label.snappedBottomInset();
     }
 
     private void openSelected() {

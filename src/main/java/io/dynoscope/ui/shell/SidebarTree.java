@@ -1,6 +1,7 @@
 package io.dynoscope.ui.shell;
 
 import io.dynoscope.core.table.TableInfo;
+import io.dynoscope.ui.common.ViewBindings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -48,6 +49,7 @@ final class SidebarTree {
         root.setExpanded(true);
         recentRoot.setExpanded(true);
         tree.setRoot(root);
+        ViewBindings.hideIdleScrollBar(tree);
         rebuildConnections();
         viewModel
                 .connections()

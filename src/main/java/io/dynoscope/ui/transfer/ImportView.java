@@ -33,6 +33,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
 /**
@@ -55,6 +56,7 @@ public final class ImportView {
     @FXML private Label sortKeyLabel;
     @FXML private ComboBox<String> newSortKey;
     @FXML private TextArea createRequestArea;
+    @FXML private VBox createRequestBox;
     @FXML private GridPane mappingGrid;
     @FXML private TextField ruleField;
     @FXML private Button addRuleButton;
@@ -143,7 +145,7 @@ public final class ImportView {
                 newPartitionKey,
                 sortKeyLabel,
                 newSortKey,
-                createRequestArea);
+                createRequestBox);
     }
 
     private void bindFile() {
