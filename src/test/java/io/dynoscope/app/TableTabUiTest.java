@@ -36,6 +36,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javafx.event.Event;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -138,16 +139,28 @@ class TableTabUiTest {
                                 .match((TreeCell<?> cell) -> table.equals(cell.getText()))
                                 .tryQuery()
                                 .isPresent());
-        robot.doubleClickOn(
-                robot.lookup("#tree .tree-cell")
-                        .match((TreeCell<?> cell) -> table.equals(cell.getText()))
-                        .<Node>query());
-        // The tab opens after the double-click is handled: on a loaded machine, later.
-        FxWait.until(
-                30,
-                () ->
-                        context.shell().selectedTabProperty().get() instanceof TableTab opened
-                                && table.equals(opened.table()));
+        // The tree can still be re-filled (the larger sample tables are listed once they are in)
+        // between finding the cell and the click landing, so the click may miss: look the cell up
+        // again and retry. Opening an open table only selects its tab, so a retry is harmless.
+        for (int attempt = 1; ; attempt++) {
+            robot.doubleClickOn(
+                    robot.lookup("#tree .tree-cell")
+                            .match((TreeCell<?> cell) -> table.equals(cell.getText()))
+                            .<Node>query());
+            try {
+                FxWait.until(
+                        attempt < 3 ? 20 : 60,
+                        () ->
+                                context.shell().selectedTabProperty().get()
+                                                instanceof TableTab opened
+                                        && table.equals(opened.table()));
+                break;
+            } catch (TimeoutException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
         TableTab tab = (TableTab) context.shell().selectedTabProperty().get();
         FxWait.until(
                 60,
